@@ -1,0 +1,6 @@
+//! ai-arcade: play small classic games against searching and learning AIs, and look inside
+//! them while they play. The library holds everything; `main.rs` only parses the command line.
+
+pub mod config;
+pub mod games;
+pub mod search;

@@ -1,0 +1,556 @@
+//! The step machine: the same minimax / alpha-beta as the recursive search, driven one
+//! event at a time with an explicit stack, recording the explored tree in an arena so the
+//! tree pane can draw it and the user can step back.
+//!
+//! The arena is in preorder: a node's children follow it, and a finished node records where
+//! its subtree ends. Undoing the last event therefore only truncates or rewinds a few fields,
+//! and a node's running value and α/β window can always be recomputed from its children.
+
+use super::{Algorithm, INFINITY, SearchResult, SearchStats, evaluate};
+use crate::games::Game;
+
+/// Index of a node in the stepper's arena; the root is 0.
+pub type NodeId = u32;
+
+const OPEN: u32 = u32::MAX;
+
+/// One node of the explored tree, as the tree pane shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TreeNode<M> {
+    /// The parent node; `None` for the root.
+    pub parent: Option<NodeId>,
+    /// The move that led here from the parent; `None` for the root.
+    pub mv: Option<M>,
+    /// Plies below the root.
+    pub depth: u8,
+    /// True at MAX levels (the root's player to move).
+    pub maximizing: bool,
+    /// The α/β window the node was entered with.
+    pub alpha_in: i8,
+    /// The upper end of that window.
+    pub beta_in: i8,
+    /// The leaf's evaluation, or the best value returned by a child so far; final once done.
+    pub value: Option<i8>,
+    /// The move to the child that gave `value`.
+    pub best_move: Option<M>,
+    /// Children entered so far.
+    pub children: u8,
+    /// Children skipped by a cut-off.
+    pub pruned: u8,
+    /// True for terminal positions (leaves).
+    pub terminal: bool,
+    end: u32,
+}
+
+impl<M> TreeNode<M> {
+    /// True once the node has returned its value to its parent.
+    pub const fn is_done(&self) -> bool {
+        self.end != OPEN
+    }
+
+    /// The α bound the node currently searches with (its own improvements included).
+    pub fn alpha(&self) -> i32 {
+        let alpha = i32::from(self.alpha_in);
+        match (self.maximizing, self.value) {
+            (true, Some(v)) if !self.terminal => alpha.max(i32::from(v)),
+            _ => alpha,
+        }
+    }
+
+    /// The β bound the node currently searches with.
+    pub fn beta(&self) -> i32 {
+        let beta = i32::from(self.beta_in);
+        match (self.maximizing, self.value) {
+            (false, Some(v)) if !self.terminal => beta.min(i32::from(v)),
+            _ => beta,
+        }
+    }
+
+    /// Whether a cut-off at this node came from α ≥ β at a MAX node (a β cut-off) or at a MIN
+    /// node (an α cut-off).
+    pub const fn cutoff_kind(&self) -> Option<CutoffKind> {
+        if self.pruned == 0 {
+            None
+        } else if self.maximizing {
+            Some(CutoffKind::Beta)
+        } else {
+            Some(CutoffKind::Alpha)
+        }
+    }
+}
+
+/// Which bound caused a cut-off, in the usual textbook naming.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CutoffKind {
+    /// At a MIN node: its value fell to α or below, so MAX above will never allow it.
+    Alpha,
+    /// At a MAX node: its value rose to β or above, so MIN above will never allow it.
+    Beta,
+}
+
+/// What one step did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventKind {
+    /// Entered a node (a new position was reached).
+    Enter,
+    /// Evaluated a terminal position.
+    Leaf,
+    /// A finished node handed its value to its parent (or, at the root, ended the search).
+    Return,
+    /// The node's window closed (α ≥ β): its remaining children are pruned.
+    Cutoff,
+}
+
+/// One step of the search, about one node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Event {
+    /// What happened.
+    pub kind: EventKind,
+    /// The node it happened to.
+    pub node: NodeId,
+}
+
+struct Frame<G: Game> {
+    node: NodeId,
+    position: G,
+    moves: G::Moves,
+}
+
+/// Minimax or alpha-beta run one event at a time, with the explored tree recorded.
+pub struct Stepper<G: Game> {
+    root: G,
+    algorithm: Algorithm,
+    nodes: Vec<TreeNode<G::Move>>,
+    stack: Vec<Frame<G>>,
+    events: Vec<Event>,
+    stats: SearchStats,
+}
+
+impl<G: Game> Stepper<G> {
+    /// A search of `root` that has not taken its first step yet.
+    pub fn new(root: G, algorithm: Algorithm) -> Self {
+        Self {
+            root,
+            algorithm,
+            nodes: Vec::new(),
+            stack: Vec::new(),
+            events: Vec::new(),
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// The position searched.
+    pub const fn root(&self) -> &G {
+        &self.root
+    }
+
+    /// The algorithm this search runs.
+    pub const fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// Counts so far.
+    pub const fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// Every node entered so far, in preorder.
+    pub fn nodes(&self) -> &[TreeNode<G::Move>] {
+        &self.nodes
+    }
+
+    /// One node.
+    pub fn node(&self, id: NodeId) -> &TreeNode<G::Move> {
+        &self.nodes[id as usize]
+    }
+
+    /// Events taken so far.
+    pub fn events_taken(&self) -> usize {
+        self.events.len()
+    }
+
+    /// The event just taken, if any.
+    pub fn last_event(&self) -> Option<Event> {
+        self.events.last().copied()
+    }
+
+    /// The node being searched (top of the stack), if the search is under way.
+    pub fn current(&self) -> Option<NodeId> {
+        self.stack.last().map(|frame| frame.node)
+    }
+
+    /// Plies from the root to the current node.
+    pub fn depth(&self) -> usize {
+        self.stack.len().saturating_sub(1)
+    }
+
+    /// True once the root has returned its value.
+    pub fn is_finished(&self) -> bool {
+        self.nodes.first().is_some_and(TreeNode::is_done)
+    }
+
+    /// The value and move found, once finished.
+    pub fn result(&self) -> Option<SearchResult<G::Move>> {
+        let root = self.nodes.first().filter(|n| n.is_done())?;
+        Some(SearchResult {
+            value: i32::from(root.value?),
+            best_move: root.best_move,
+            stats: self.stats,
+        })
+    }
+
+    /// The children of `id` entered so far, in move order.
+    pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        let end = self.subtree_end(id);
+        let mut next = id + 1;
+        std::iter::from_fn(move || {
+            (next < end).then(|| {
+                let child = next;
+                next = self.subtree_end(child);
+                child
+            })
+        })
+    }
+
+    /// The moves from the root to `id`.
+    pub fn path_moves(&self, id: NodeId) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        let mut at = id;
+        while let Some(parent) = self.node(at).parent {
+            moves.extend(self.node(at).mv);
+            at = parent;
+        }
+        moves.reverse();
+        moves
+    }
+
+    /// The position at node `id`.
+    pub fn position(&self, id: NodeId) -> G {
+        self.path_moves(id)
+            .into_iter()
+            .fold(self.root, |position, mv| position.play(mv))
+    }
+
+    /// The moves of `id` that a cut-off skipped, in order.
+    pub fn pruned_moves(&self, id: NodeId) -> Vec<G::Move> {
+        let node = self.node(id);
+        let moves = self.position(id).legal_moves();
+        let tried = usize::from(node.children);
+        moves.as_ref()[tried..tried + usize::from(node.pruned)].to_vec()
+    }
+
+    /// The event the next [`Stepper::step`] will take, or `None` once finished.
+    pub fn peek(&self) -> Option<Event> {
+        let Some(frame) = self.stack.last() else {
+            return (!self.is_finished()).then_some(Event {
+                kind: EventKind::Enter,
+                node: 0,
+            });
+        };
+        let node = self.node(frame.node);
+        let kind = if node.terminal {
+            if node.value.is_none() {
+                EventKind::Leaf
+            } else {
+                EventKind::Return
+            }
+        } else {
+            let untried = frame.moves.as_ref().len() - usize::from(node.children);
+            let window_closed = self.algorithm == Algorithm::AlphaBeta && node.alpha() >= node.beta();
+            if untried == 0 || node.pruned > 0 {
+                EventKind::Return
+            } else if window_closed {
+                EventKind::Cutoff
+            } else {
+                return Some(Event {
+                    kind: EventKind::Enter,
+                    node: self.nodes.len() as NodeId,
+                });
+            }
+        };
+        Some(Event {
+            kind,
+            node: frame.node,
+        })
+    }
+
+    /// Takes one event; `None` once the search is finished.
+    pub fn step(&mut self) -> Option<Event> {
+        let event = self.peek()?;
+        match event.kind {
+            EventKind::Enter => self.enter(),
+            EventKind::Leaf => self.evaluate_leaf(),
+            EventKind::Return => self.return_to_parent(),
+            EventKind::Cutoff => self.cut_off(),
+        }
+        self.events.push(event);
+        Some(event)
+    }
+
+    /// Undoes the last event; `None` at the start.
+    pub fn step_back(&mut self) -> Option<Event> {
+        let event = self.events.pop()?;
+        match event.kind {
+            EventKind::Enter => self.undo_enter(event.node),
+            EventKind::Leaf => {
+                self.nodes[event.node as usize].value = None;
+                self.stats.leaves -= 1;
+            }
+            EventKind::Return => self.undo_return(event.node),
+            EventKind::Cutoff => {
+                self.nodes[event.node as usize].pruned = 0;
+                self.stats.cutoffs -= 1;
+            }
+        }
+        Some(event)
+    }
+
+    /// Steps until the next child's whole subtree is done (a debugger's "step over"); a
+    /// single step when the next event enters no child.
+    pub fn step_over(&mut self) {
+        let Some(next) = self.peek() else { return };
+        if next.kind != EventKind::Enter {
+            self.step();
+            return;
+        }
+        self.step();
+        self.run_until_done(next.node);
+    }
+
+    /// Steps until the current node has returned to its parent ("step out").
+    pub fn step_out(&mut self) {
+        if let Some(current) = self.current() {
+            self.run_until_done(current);
+        } else {
+            self.step();
+        }
+    }
+
+    /// Steps to the end of the search.
+    pub fn run_to_end(&mut self) {
+        while self.step().is_some() {}
+    }
+
+    fn run_until_done(&mut self, id: NodeId) {
+        while !self.node(id).is_done() && self.step().is_some() {}
+    }
+
+    fn subtree_end(&self, id: NodeId) -> u32 {
+        match self.node(id).end {
+            OPEN => self.nodes.len() as u32,
+            end => end,
+        }
+    }
+
+    fn enter(&mut self) {
+        let (position, parent, depth, maximizing, alpha, beta, mv) = match self.stack.last() {
+            None => {
+                let root = self.root;
+                (root, None, 0, true, -INFINITY, INFINITY, None)
+            }
+            Some(frame) => {
+                let node = self.node(frame.node);
+                let mv = frame.moves.as_ref()[usize::from(node.children)];
+                let position = frame.position.play(mv);
+                let maximizing = position.to_move() == self.root.to_move();
+                let parent = Some(frame.node);
+                (position, parent, node.depth + 1, maximizing, node.alpha(), node.beta(), Some(mv))
+            }
+        };
+        if let Some(parent) = parent {
+            self.nodes[parent as usize].children += 1;
+        }
+        let id = self.nodes.len() as NodeId;
+        self.nodes.push(TreeNode {
+            parent,
+            mv,
+            depth,
+            maximizing,
+            alpha_in: alpha as i8,
+            beta_in: beta as i8,
+            value: None,
+            best_move: None,
+            children: 0,
+            pruned: 0,
+            terminal: position.outcome().is_some(),
+            end: OPEN,
+        });
+        self.stack.push(Frame {
+            node: id,
+            position,
+            moves: position.legal_moves(),
+        });
+        self.stats.nodes += 1;
+    }
+
+    fn undo_enter(&mut self, id: NodeId) {
+        self.stack.pop();
+        let parent = self.nodes.pop().and_then(|node| node.parent);
+        debug_assert_eq!(self.nodes.len(), id as usize);
+        if let Some(parent) = parent {
+            self.nodes[parent as usize].children -= 1;
+        }
+        self.stats.nodes -= 1;
+    }
+
+    fn evaluate_leaf(&mut self) {
+        let frame = self.stack.last().expect("a leaf is on the stack");
+        let outcome = frame.position.outcome().expect("leaves are terminal");
+        let node = &mut self.nodes[frame.node as usize];
+        node.value = Some(evaluate(outcome, self.root.to_move(), u32::from(node.depth)) as i8);
+        self.stats.leaves += 1;
+    }
+
+    fn cut_off(&mut self) {
+        let frame = self.stack.last().expect("cut-offs happen on the stack");
+        let untried = frame.moves.as_ref().len();
+        let node = &mut self.nodes[frame.node as usize];
+        node.pruned = (untried - usize::from(node.children)) as u8;
+        self.stats.cutoffs += 1;
+    }
+
+    fn return_to_parent(&mut self) {
+        let frame = self.stack.pop().expect("a node to return");
+        let id = frame.node;
+        self.nodes[id as usize].end = self.nodes.len() as u32;
+        let child = self.nodes[id as usize];
+        let Some(parent) = child.parent else { return };
+        let value = child.value.expect("a returning node has a value");
+        let parent = &mut self.nodes[parent as usize];
+        let better = parent.value.is_none_or(|best| {
+            if parent.maximizing {
+                value > best
+            } else {
+                value < best
+            }
+        });
+        if better {
+            parent.value = Some(value);
+            parent.best_move = child.mv;
+        }
+    }
+
+    fn undo_return(&mut self, id: NodeId) {
+        self.nodes[id as usize].end = OPEN;
+        let position = self.position(id);
+        self.stack.push(Frame {
+            node: id,
+            position,
+            moves: position.legal_moves(),
+        });
+        if let Some(parent) = self.node(id).parent {
+            self.recompute_best(parent, id);
+        }
+    }
+
+    /// Restores `parent`'s running best to what it was before child `upto` returned.
+    fn recompute_best(&mut self, parent: NodeId, upto: NodeId) {
+        let maximizing = self.node(parent).maximizing;
+        let mut best: Option<(i8, Option<G::Move>)> = None;
+        for child in self.children(parent).take_while(|&c| c != upto) {
+            let node = self.node(child);
+            let value = node.value.expect("earlier siblings are done");
+            let better = best.is_none_or(|(b, _)| if maximizing { value > b } else { value < b });
+            if better {
+                best = Some((value, node.mv));
+            }
+        }
+        let node = &mut self.nodes[parent as usize];
+        node.value = best.map(|(v, _)| v);
+        node.best_move = best.and_then(|(_, mv)| mv);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::eight::Eight;
+    use crate::games::tictactoe::{Board, Mark};
+    use crate::search::search;
+
+    fn finished<G: Game>(root: G, algorithm: Algorithm) -> Stepper<G> {
+        let mut stepper = Stepper::new(root, algorithm);
+        stepper.run_to_end();
+        stepper
+    }
+
+    fn assert_matches_recursive<G: Game>(root: G, algorithm: Algorithm) {
+        let stepper = finished(root, algorithm);
+        assert_eq!(stepper.result(), Some(search(&root, algorithm)), "{root:?} {algorithm}");
+        assert_eq!(stepper.nodes().len() as u64, stepper.stats().nodes);
+    }
+
+    #[test]
+    fn agrees_with_the_recursive_search_on_the_game_of_eight() {
+        assert_matches_recursive(Eight::start(), Algorithm::Minimax);
+        assert_matches_recursive(Eight::start(), Algorithm::AlphaBeta);
+    }
+
+    #[test]
+    fn agrees_with_the_recursive_search_from_the_empty_board() {
+        let empty = Board::empty(Mark::X);
+        assert_matches_recursive(empty, Algorithm::AlphaBeta);
+        let stepper = finished(empty, Algorithm::Minimax);
+        assert_eq!(stepper.stats().nodes, 549_946);
+        assert_eq!(stepper.result(), Some(search(&empty, Algorithm::Minimax)));
+    }
+
+    #[test]
+    fn agrees_on_mid_game_positions() {
+        for text in ["X...O....", "XO..X....", "XOX.O....", "O...X...."] {
+            for mark in [Mark::X, Mark::O] {
+                if let Ok(board) = Board::parse(text, Some(mark)) {
+                    assert_matches_recursive(board, Algorithm::Minimax);
+                    assert_matches_recursive(board, Algorithm::AlphaBeta);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn stepping_back_restores_every_earlier_state() {
+        let root = Board::parse("XO..X....", Some(Mark::O)).unwrap();
+        let mut stepper = Stepper::new(root, Algorithm::AlphaBeta);
+        let mut snapshots = Vec::new();
+        loop {
+            snapshots.push((stepper.nodes().to_vec(), stepper.stats(), stepper.current()));
+            if stepper.step().is_none() {
+                break;
+            }
+        }
+        while let Some(_event) = stepper.step_back() {
+            let (nodes, stats, current) = snapshots.pop().unwrap();
+            let _ = (nodes, stats, current);
+            let (nodes, stats, current) = snapshots.last().unwrap();
+            assert_eq!(stepper.nodes(), nodes.as_slice());
+            assert_eq!(stepper.stats(), *stats);
+            assert_eq!(stepper.current(), *current);
+        }
+        // Stepping forward again reproduces the same search.
+        stepper.run_to_end();
+        assert_eq!(stepper.result(), Some(search(&root, Algorithm::AlphaBeta)));
+    }
+
+    #[test]
+    fn step_over_and_step_out_finish_whole_subtrees() {
+        let mut stepper = Stepper::new(Eight::start(), Algorithm::Minimax);
+        stepper.step(); // enter the root
+        stepper.step_over(); // the whole first child
+        let first = stepper.children(0).next().unwrap();
+        assert!(stepper.node(first).is_done());
+        assert_eq!(stepper.current(), Some(0));
+        stepper.step(); // enter the second child
+        let second = stepper.current().unwrap();
+        stepper.step_out();
+        assert!(stepper.node(second).is_done());
+        assert_eq!(stepper.current(), Some(0));
+    }
+
+    #[test]
+    fn cutoffs_record_how_many_children_were_pruned() {
+        let stepper = finished(Board::empty(Mark::X), Algorithm::AlphaBeta);
+        let cut: Vec<_> = stepper.nodes().iter().filter(|n| n.pruned > 0).collect();
+        assert_eq!(cut.len() as u64, stepper.stats().cutoffs);
+        assert!(cut.iter().all(|n| n.alpha() >= n.beta()));
+    }
+}
