@@ -1,6 +1,11 @@
 //! ai-arcade: play small classic games against searching and learning AIs, and look inside
 //! them while they play. The library holds everything; `main.rs` only parses the command line.
 
+pub mod app;
+pub mod cli;
 pub mod config;
 pub mod games;
+pub mod input;
 pub mod search;
+pub mod tui;
+pub mod ui;

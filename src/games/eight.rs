@@ -211,9 +211,15 @@ mod tests {
         assert!(Eight::from_parts(3, Some(2)).is_ok());
         assert!(Eight::from_parts(0, None).is_ok());
         assert!(Eight::from_parts(1, Some(2)).is_err());
-        assert!(Eight::from_parts(2, Some(1)).is_err(), "1 then 1 is not allowed");
+        assert!(
+            Eight::from_parts(2, Some(1)).is_err(),
+            "1 then 1 is not allowed"
+        );
         assert!(Eight::from_parts(3, None).is_err());
         assert_eq!(Eight::from_parts(8, Some(2)), Err(EightError::GameOver));
-        assert_eq!(Eight::from_parts(5, Some(4)), Err(EightError::OutOfRange(4)));
+        assert_eq!(
+            Eight::from_parts(5, Some(4)),
+            Err(EightError::OutOfRange(4))
+        );
     }
 }

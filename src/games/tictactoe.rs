@@ -80,7 +80,9 @@ pub enum ParseError {
         found: char,
     },
     /// Players alternate, so the counts differ by at most one.
-    #[error("impossible piece counts: {x} X and {o} O (players alternate, so they differ by at most 1)")]
+    #[error(
+        "impossible piece counts: {x} X and {o} O (players alternate, so they differ by at most 1)"
+    )]
     Counts {
         /// Number of X marks.
         x: u32,
@@ -182,10 +184,7 @@ impl Board {
                 'O' => o |= 1 << i,
                 '.' | '-' | ' ' | '_' => {}
                 found => {
-                    return Err(ParseError::Character {
-                        cell: i + 1,
-                        found,
-                    });
+                    return Err(ParseError::Character { cell: i + 1, found });
                 }
             }
         }
@@ -210,7 +209,11 @@ impl Board {
             (None, Some(f)) => f,
             (None, None) => Mark::X,
         };
-        let board = Self { x, o, to_move: mover };
+        let board = Self {
+            x,
+            o,
+            to_move: mover,
+        };
         if let Some(outcome) = board.outcome() {
             let what = match outcome {
                 Outcome::Winner(mark) => format!("{mark} has three in a row"),
@@ -332,7 +335,10 @@ mod tests {
         assert_eq!(Board::parse("X..", None), Err(ParseError::Length(3)));
         assert!(matches!(
             Board::parse("X..Z.....", None),
-            Err(ParseError::Character { cell: 4, found: 'Z' })
+            Err(ParseError::Character {
+                cell: 4,
+                found: 'Z'
+            })
         ));
         assert_eq!(
             Board::parse("XX.......", None),
@@ -354,6 +360,9 @@ mod tests {
         assert_eq!(b.to_move(), Mark::X);
         assert_eq!(b.to_string(), "X...O....");
         assert_eq!(Board::parse("O........", None).unwrap().to_move(), Mark::X);
-        assert_eq!(Board::parse(".........", Some(Mark::O)).unwrap().to_move(), Mark::O);
+        assert_eq!(
+            Board::parse(".........", Some(Mark::O)).unwrap().to_move(),
+            Mark::O
+        );
     }
 }

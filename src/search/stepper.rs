@@ -35,6 +35,8 @@ pub struct TreeNode<M> {
     pub best_move: Option<M>,
     /// Children entered so far.
     pub children: u8,
+    /// Legal moves at this node: how many children it has in the full tree.
+    pub move_count: u8,
     /// Children skipped by a cut-off.
     pub pruned: u8,
     /// True for terminal positions (leaves).
@@ -231,12 +233,11 @@ impl<G: Game> Stepper<G> {
             .fold(self.root, |position, mv| position.play(mv))
     }
 
-    /// The moves of `id` that a cut-off skipped, in order.
-    pub fn pruned_moves(&self, id: NodeId) -> Vec<G::Move> {
-        let node = self.node(id);
-        let moves = self.position(id).legal_moves();
-        let tried = usize::from(node.children);
-        moves.as_ref()[tried..tried + usize::from(node.pruned)].to_vec()
+    /// The moves of `id` not entered: the ones a cut-off skipped, or (while the node is
+    /// searched) the ones still to come, in order.
+    pub fn moves_not_entered(&self, id: NodeId) -> Vec<G::Move> {
+        let tried = usize::from(self.node(id).children);
+        self.position(id).legal_moves().as_ref()[tried..].to_vec()
     }
 
     /// The event the next [`Stepper::step`] will take, or `None` once finished.
@@ -256,7 +257,8 @@ impl<G: Game> Stepper<G> {
             }
         } else {
             let untried = frame.moves.as_ref().len() - usize::from(node.children);
-            let window_closed = self.algorithm == Algorithm::AlphaBeta && node.alpha() >= node.beta();
+            let window_closed =
+                self.algorithm == Algorithm::AlphaBeta && node.alpha() >= node.beta();
             if untried == 0 || node.pruned > 0 {
                 EventKind::Return
             } else if window_closed {
@@ -354,13 +356,22 @@ impl<G: Game> Stepper<G> {
                 let position = frame.position.play(mv);
                 let maximizing = position.to_move() == self.root.to_move();
                 let parent = Some(frame.node);
-                (position, parent, node.depth + 1, maximizing, node.alpha(), node.beta(), Some(mv))
+                (
+                    position,
+                    parent,
+                    node.depth + 1,
+                    maximizing,
+                    node.alpha(),
+                    node.beta(),
+                    Some(mv),
+                )
             }
         };
         if let Some(parent) = parent {
             self.nodes[parent as usize].children += 1;
         }
         let id = self.nodes.len() as NodeId;
+        let moves = position.legal_moves();
         self.nodes.push(TreeNode {
             parent,
             mv,
@@ -371,6 +382,7 @@ impl<G: Game> Stepper<G> {
             value: None,
             best_move: None,
             children: 0,
+            move_count: moves.as_ref().len() as u8,
             pruned: 0,
             terminal: position.outcome().is_some(),
             end: OPEN,
@@ -378,7 +390,7 @@ impl<G: Game> Stepper<G> {
         self.stack.push(Frame {
             node: id,
             position,
-            moves: position.legal_moves(),
+            moves,
         });
         self.stats.nodes += 1;
     }
@@ -476,7 +488,11 @@ mod tests {
 
     fn assert_matches_recursive<G: Game>(root: G, algorithm: Algorithm) {
         let stepper = finished(root, algorithm);
-        assert_eq!(stepper.result(), Some(search(&root, algorithm)), "{root:?} {algorithm}");
+        assert_eq!(
+            stepper.result(),
+            Some(search(&root, algorithm)),
+            "{root:?} {algorithm}"
+        );
         assert_eq!(stepper.nodes().len() as u64, stepper.stats().nodes);
     }
 

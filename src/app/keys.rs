@@ -1,0 +1,427 @@
+//! The key tables. Every key the app reacts to is listed here once, with the text the status
+//! line and the help overlay show for it, so the hints can never drift from the keys.
+
+use super::{Action, SearchAction, Tab};
+
+/// A key press, independent of the terminal library, so the app can be driven headless.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Key {
+    /// A printable character (already shifted: `N`, `?`).
+    Char(char),
+    /// A character typed with Ctrl held.
+    Ctrl(char),
+    /// Return.
+    Enter,
+    /// Escape.
+    Esc,
+    /// Tab.
+    Tab,
+    /// Shift-Tab.
+    BackTab,
+    /// Arrow up.
+    Up,
+    /// Arrow down.
+    Down,
+    /// Arrow left.
+    Left,
+    /// Arrow right.
+    Right,
+    /// Page up.
+    PageUp,
+    /// Page down.
+    PageDown,
+    /// Home.
+    Home,
+    /// End.
+    End,
+    /// Backspace.
+    Backspace,
+    /// A function key, F1 = 1.
+    F(u8),
+}
+
+/// One line of a key table: which keys, how they are written for people, and what they do.
+#[derive(Debug, Clone, Copy)]
+pub struct Binding {
+    /// Every key that triggers this binding.
+    pub keys: &'static [Key],
+    /// The keys as the status line and help show them.
+    pub label: &'static str,
+    /// What the binding does, in a few words.
+    pub description: &'static str,
+    /// The word shown in the status line for the main keys; empty for keys listed only in
+    /// the help overlay.
+    pub hint: &'static str,
+    /// The action for the key pressed (digit keys carry their digit).
+    pub action: fn(Key) -> Action,
+}
+
+impl Binding {
+    /// Whether `key` triggers this binding.
+    pub fn matches(&self, key: Key) -> bool {
+        self.keys.contains(&key)
+    }
+}
+
+/// A named group of bindings, as the help overlay lists them.
+#[derive(Debug, Clone, Copy)]
+pub struct KeyGroup {
+    /// The heading shown in the help overlay.
+    pub title: &'static str,
+    /// The bindings, in the order they are shown.
+    pub bindings: &'static [Binding],
+}
+
+const fn bind(
+    keys: &'static [Key],
+    label: &'static str,
+    description: &'static str,
+    hint: &'static str,
+    action: fn(Key) -> Action,
+) -> Binding {
+    Binding {
+        keys,
+        label,
+        description,
+        hint,
+        action,
+    }
+}
+
+fn digit(key: Key) -> u8 {
+    match key {
+        Key::Char(c) => c.to_digit(10).map_or(0, |d| d as u8),
+        _ => 0,
+    }
+}
+
+/// The arrow keys and their vi equivalents.
+const ARROWS: &[Key] = &[
+    Key::Left,
+    Key::Right,
+    Key::Up,
+    Key::Down,
+    Key::Char('h'),
+    Key::Char('l'),
+    Key::Char('k'),
+    Key::Char('j'),
+];
+
+/// (columns, rows) an arrow key moves by.
+fn direction(key: Key) -> (i8, i8) {
+    match key {
+        Key::Left | Key::Char('h') => (-1, 0),
+        Key::Right | Key::Char('l') => (1, 0),
+        Key::Up | Key::Char('k') => (0, -1),
+        Key::Down | Key::Char('j') => (0, 1),
+        _ => (0, 0),
+    }
+}
+
+fn search(action: SearchAction) -> Action {
+    Action::Search(action)
+}
+
+/// Every digit: the game refuses the ones that are not a legal choice, with a message.
+const DIGITS: &[Key] = &[
+    Key::Char('0'),
+    Key::Char('1'),
+    Key::Char('2'),
+    Key::Char('3'),
+    Key::Char('4'),
+    Key::Char('5'),
+    Key::Char('6'),
+    Key::Char('7'),
+    Key::Char('8'),
+    Key::Char('9'),
+];
+
+/// Keys that work on every tab.
+pub const GLOBAL: KeyGroup = KeyGroup {
+    title: "Everywhere",
+    bindings: &[
+        bind(
+            &[Key::Tab, Key::BackTab],
+            "Tab/S-Tab",
+            "next / previous tab",
+            "",
+            |k| {
+                if k == Key::Tab {
+                    Action::NextTab
+                } else {
+                    Action::PrevTab
+                }
+            },
+        ),
+        bind(
+            &[Key::F(1), Key::F(2), Key::F(3), Key::F(4)],
+            "F1-F4",
+            "go to that tab (or click it)",
+            "",
+            |k| match k {
+                Key::F(n) => Action::SelectTab(Tab::from_number(n)),
+                _ => Action::Noop,
+            },
+        ),
+        bind(&[Key::Char('?')], "?", "help", "help", |_| {
+            Action::ToggleHelp
+        }),
+        bind(
+            &[Key::Char('q'), Key::Ctrl('c')],
+            "q/C-c",
+            "quit",
+            "quit",
+            |_| Action::Quit,
+        ),
+    ],
+};
+
+/// Keys while the help overlay is open (everything else is ignored).
+pub const HELP_OVERLAY: KeyGroup = KeyGroup {
+    title: "Help",
+    bindings: &[
+        bind(
+            &[Key::Esc, Key::Char('?')],
+            "Esc/?",
+            "close help",
+            "close",
+            |_| Action::CloseOverlay,
+        ),
+        bind(
+            &[
+                Key::Up,
+                Key::Down,
+                Key::Char('k'),
+                Key::Char('j'),
+                Key::PageUp,
+                Key::PageDown,
+            ],
+            "↑↓/jk",
+            "scroll",
+            "scroll",
+            |k| {
+                Action::ScrollHelp(match k {
+                    Key::Up | Key::Char('k') => -1,
+                    Key::PageUp => -10,
+                    Key::PageDown => 10,
+                    _ => 1,
+                })
+            },
+        ),
+        bind(
+            &[Key::Char('q'), Key::Ctrl('c')],
+            "q",
+            "quit",
+            "quit",
+            |_| Action::Quit,
+        ),
+    ],
+};
+
+/// Tic-tac-toe tab, whatever has the focus.
+pub const SEARCH_TAB: KeyGroup = KeyGroup {
+    title: "Tic-tac-toe / Eight",
+    bindings: &[
+        bind(
+            &[Key::Char('g')],
+            "g",
+            "switch game: tic-tac-toe / eight",
+            "game",
+            |_| search(SearchAction::SwitchGame),
+        ),
+        bind(&[Key::Char('r')], "r", "new game", "new game", |_| {
+            search(SearchAction::NewGame)
+        }),
+        bind(
+            &[Key::Char('a')],
+            "a",
+            "algorithm: minimax / alpha-beta",
+            "algorithm",
+            |_| search(SearchAction::ToggleAlgorithm),
+        ),
+        bind(
+            &[Key::Char('m')],
+            "m",
+            "step mode: walk through each AI search",
+            "step mode",
+            |_| search(SearchAction::ToggleStepMode),
+        ),
+        bind(&[Key::Char('x')], "x", "play X or O (new game)", "", |_| {
+            search(SearchAction::ToggleSide)
+        }),
+        bind(&[Key::Char('f')], "f", "focus: board / tree", "", |_| {
+            search(SearchAction::ToggleFocus)
+        }),
+    ],
+};
+
+/// Tic-tac-toe choices, whatever has the focus.
+pub const TICTACTOE_CHOICES: KeyGroup = KeyGroup {
+    title: "Board (tic-tac-toe)",
+    bindings: &[bind(
+        DIGITS,
+        "1-9",
+        "play that cell (or click it)",
+        "play",
+        |k| search(SearchAction::PlayCell(digit(k))),
+    )],
+};
+
+/// Game of Eight choices, whatever has the focus.
+pub const EIGHT_CHOICES: KeyGroup = KeyGroup {
+    title: "Board (eight)",
+    bindings: &[bind(
+        DIGITS,
+        "1-3",
+        "choose that number (or click it)",
+        "choose",
+        |k| search(SearchAction::PlayCell(digit(k))),
+    )],
+};
+
+/// The board cursor, when the board has the focus.
+pub const BOARD_CURSOR: KeyGroup = KeyGroup {
+    title: "Board cursor (f focuses the board)",
+    bindings: &[
+        bind(ARROWS, "←↑↓→/hjkl", "move the cursor", "", |k| {
+            let (dx, dy) = direction(k);
+            search(SearchAction::MoveCursor(dx, dy))
+        }),
+        bind(
+            &[Key::Enter],
+            "Enter",
+            "play what is under the cursor",
+            "",
+            |_| search(SearchAction::PlayAtCursor),
+        ),
+    ],
+};
+
+/// The search stepper, while the AI's search waits to be stepped.
+pub const STEPPER: KeyGroup = KeyGroup {
+    title: "Stepper (AI's search)",
+    bindings: &[
+        bind(
+            &[Key::Char(' '), Key::Char('s')],
+            "Space/s",
+            "step one event",
+            "step",
+            |_| search(SearchAction::Step),
+        ),
+        bind(
+            &[Key::Char('n')],
+            "n",
+            "step over: the next child's whole subtree",
+            "over",
+            |_| search(SearchAction::StepOver),
+        ),
+        bind(
+            &[Key::Char('u')],
+            "u",
+            "step out: finish this node",
+            "out",
+            |_| search(SearchAction::StepOut),
+        ),
+        bind(
+            &[Key::Char('b')],
+            "b",
+            "step back one event",
+            "back",
+            |_| search(SearchAction::StepBack),
+        ),
+        bind(&[Key::Char('c')], "c", "run to the end", "run", |_| {
+            search(SearchAction::RunToEnd)
+        }),
+        bind(
+            &[Key::Char('p')],
+            "p",
+            "autoplay: step by itself / pause",
+            "",
+            |_| search(SearchAction::ToggleAutoplay),
+        ),
+        bind(
+            &[Key::Enter],
+            "Enter",
+            "play the move the search chose",
+            "play move",
+            |_| search(SearchAction::PlaySearchMove),
+        ),
+    ],
+};
+
+/// The tree pane, when it has the focus.
+pub const TREE: KeyGroup = KeyGroup {
+    title: "Tree pane (f focuses it)",
+    bindings: &[
+        bind(
+            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+            "↑↓/jk",
+            "move the tree cursor",
+            "",
+            |k| {
+                let (_, dy) = direction(k);
+                search(SearchAction::TreeCursor(i32::from(dy)))
+            },
+        ),
+        bind(
+            &[Key::PageUp, Key::PageDown],
+            "PgUp/PgDn",
+            "scroll a page",
+            "",
+            |k| {
+                let page = if k == Key::PageUp {
+                    -TREE_PAGE
+                } else {
+                    TREE_PAGE
+                };
+                search(SearchAction::TreeCursor(page))
+            },
+        ),
+        bind(
+            &[Key::Home, Key::End],
+            "Home/End",
+            "first / last line",
+            "",
+            |k| {
+                search(SearchAction::TreeCursor(if k == Key::Home {
+                    i32::MIN
+                } else {
+                    i32::MAX
+                }))
+            },
+        ),
+        bind(
+            &[Key::Left, Key::Right, Key::Char('h'), Key::Char('l')],
+            "←→/hl",
+            "fold / unfold (or go up / down)",
+            "",
+            |k| {
+                let (dx, _) = direction(k);
+                search(SearchAction::TreeFold(dx < 0))
+            },
+        ),
+        bind(
+            &[Key::Char('e')],
+            "e",
+            "unfold everything / fold back",
+            "",
+            |_| search(SearchAction::TreeExpandAll),
+        ),
+        bind(
+            &[Key::Char('.')],
+            ".",
+            "cursor back to the current node",
+            "",
+            |_| search(SearchAction::TreeToCurrent),
+        ),
+    ],
+};
+
+/// Lines a page key moves the tree cursor.
+pub const TREE_PAGE: i32 = 10;
+
+/// The Subtraction Nim, Multi-pile Nim and State Graph tabs have no keys of their own yet.
+pub const PLACEHOLDER_TAB: KeyGroup = KeyGroup {
+    title: "This tab",
+    bindings: &[],
+};

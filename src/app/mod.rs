@@ -1,0 +1,394 @@
+//! The application state and the only place it changes: keys become [`Action`]s and
+//! [`App::update`] applies them. No terminal types live here, so tests drive the whole app
+//! headless.
+
+pub mod keys;
+pub mod search_tab;
+pub mod tree;
+
+use crate::config::{Config, StartTab};
+use keys::{Binding, Key, KeyGroup};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use search_tab::{Focus, GameKind, SearchTab, StepCommand};
+use std::time::Duration;
+
+/// Enough to scroll the longest help to its end on the smallest screen; the overlay
+/// clamps what it shows.
+const HELP_SCROLL_MAX: u16 = 60;
+
+/// The tabs, in tab-bar order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tab {
+    /// Subtraction Nim against a multi-layer perceptron.
+    SubtractionNim,
+    /// Multi-pile Nim against a Q-learning agent.
+    MultiPileNim,
+    /// Nim as a weighted state graph.
+    StateGraph,
+    /// Tic-tac-toe and the Game of Eight against minimax / alpha-beta.
+    TicTacToe,
+}
+
+impl Tab {
+    /// Every tab, in order.
+    pub const ALL: [Self; 4] = [
+        Self::SubtractionNim,
+        Self::MultiPileNim,
+        Self::StateGraph,
+        Self::TicTacToe,
+    ];
+
+    /// The title in the tab bar.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Self::SubtractionNim => "Subtraction Nim",
+            Self::MultiPileNim => "Multi-pile Nim",
+            Self::StateGraph => "State Graph",
+            Self::TicTacToe => "Tic-tac-toe",
+        }
+    }
+
+    /// What a tab not built yet will hold, shown in its place.
+    pub const fn coming(self) -> &'static str {
+        match self {
+            Self::SubtractionNim => {
+                "Coming: play Subtraction Nim against a multi-layer perceptron trained on dynamic-programming labels, and read its weights."
+            }
+            Self::MultiPileNim => {
+                "Coming: play multi-pile Nim against a Q-learning agent and a neural network, and see the Q-values they learn."
+            }
+            Self::StateGraph => {
+                "Coming: Nim as a weighted graph of states learned from random games, every edge weight on screen."
+            }
+            Self::TicTacToe => "",
+        }
+    }
+
+    /// Position in the bar, 0-based.
+    pub fn index(self) -> usize {
+        Self::ALL.iter().position(|&t| t == self).unwrap_or(0)
+    }
+
+    /// The tab for function key F`n` (1-4); out of range stays in range.
+    pub fn from_number(n: u8) -> Self {
+        Self::ALL[usize::from(n.clamp(1, 4) - 1)]
+    }
+
+    fn offset(self, by: isize) -> Self {
+        let len = Self::ALL.len() as isize;
+        Self::ALL[(self.index() as isize + by).rem_euclid(len) as usize]
+    }
+}
+
+impl From<StartTab> for Tab {
+    fn from(tab: StartTab) -> Self {
+        match tab {
+            StartTab::SubtractionNim => Self::SubtractionNim,
+            StartTab::MultiPileNim => Self::MultiPileNim,
+            StartTab::StateGraph => Self::StateGraph,
+            StartTab::TicTacToe => Self::TicTacToe,
+        }
+    }
+}
+
+/// Whether a message reports progress or a refusal; errors are marked by a glyph as well
+/// as colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MessageKind {
+    /// Something happened.
+    Info,
+    /// Something was refused; nothing changed.
+    Error,
+}
+
+/// The last message, shown in the status line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// Info or error.
+    pub kind: MessageKind,
+    /// The sentence.
+    pub text: String,
+}
+
+impl Message {
+    /// An informational message.
+    pub fn info(text: impl Into<String>) -> Self {
+        Self {
+            kind: MessageKind::Info,
+            text: text.into(),
+        }
+    }
+
+    /// A refusal; the state is unchanged.
+    pub fn error(text: impl Into<String>) -> Self {
+        Self {
+            kind: MessageKind::Error,
+            text: text.into(),
+        }
+    }
+}
+
+/// Everything the user can ask of the Tic-tac-toe tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchAction {
+    /// Play a cell (1-9) or number (1-3); 0 and out-of-range are refused with a message.
+    PlayCell(u8),
+    /// Move the board cursor by (columns, rows).
+    MoveCursor(i8, i8),
+    /// Play the cell or number under the cursor.
+    PlayAtCursor,
+    /// Start a new game.
+    NewGame,
+    /// Tic-tac-toe / Eight.
+    SwitchGame,
+    /// Minimax / alpha-beta.
+    ToggleAlgorithm,
+    /// Step through each AI search, or let the AI move at once.
+    ToggleStepMode,
+    /// Play X or O.
+    ToggleSide,
+    /// Board / tree focus.
+    ToggleFocus,
+    /// One event of the search.
+    Step,
+    /// The next child's whole subtree.
+    StepOver,
+    /// Finish the current node.
+    StepOut,
+    /// Undo one event.
+    StepBack,
+    /// Run the search to its end.
+    RunToEnd,
+    /// Autoplay on / off.
+    ToggleAutoplay,
+    /// Play the move the stepped search chose.
+    PlaySearchMove,
+    /// Move the tree cursor by this many lines (`i32::MIN`/`MAX`: to the ends).
+    TreeCursor(i32),
+    /// Fold (`true`) or unfold the node under the tree cursor.
+    TreeFold(bool),
+    /// Unfold everything or fold back.
+    TreeExpandAll,
+    /// Cursor back to the current node.
+    TreeToCurrent,
+    /// A click on a line of the tree pane (0 = first visible line of the outline).
+    TreeClick(usize),
+}
+
+/// Everything that can change the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Leave the program.
+    Quit,
+    /// Next tab.
+    NextTab,
+    /// Previous tab.
+    PrevTab,
+    /// A given tab.
+    SelectTab(Tab),
+    /// Open or close the help overlay.
+    ToggleHelp,
+    /// Close whatever overlay is open.
+    CloseOverlay,
+    /// Scroll the help overlay by this many lines.
+    ScrollHelp(i16),
+    /// Something for the Tic-tac-toe tab.
+    Search(SearchAction),
+    /// Time passed while something runs by itself (autoplay).
+    Tick,
+    /// The terminal changed size: redraw.
+    Resize,
+    /// Nothing to do (an unbound key).
+    Noop,
+}
+
+/// The whole application state.
+pub struct App {
+    /// False once the user quit.
+    pub running: bool,
+    /// The tab shown.
+    pub tab: Tab,
+    /// The help overlay is open.
+    pub help_open: bool,
+    /// First line of the help overlay shown.
+    pub help_scroll: u16,
+    /// The last message.
+    pub message: Option<Message>,
+    /// The Tic-tac-toe tab.
+    pub search: SearchTab,
+    /// The seed every random choice flows from, shown in the help so a run can be repeated.
+    pub seed: u64,
+    /// Milliseconds between autoplay steps.
+    pub autoplay_interval: Duration,
+    /// Draw with colours (false under `NO_COLOR`).
+    pub color: bool,
+    rng: ChaCha8Rng,
+}
+
+impl App {
+    /// The app as `config` sets it up, with every random choice drawn from `seed`.
+    pub fn new(config: &Config, seed: u64) -> Self {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (search, message) = SearchTab::new(config, &mut rng);
+        Self {
+            running: true,
+            tab: config.ui.start_tab.into(),
+            help_open: false,
+            help_scroll: 0,
+            message,
+            search,
+            seed,
+            autoplay_interval: Duration::from_millis(config.search.autoplay_ms),
+            color: true,
+            rng,
+        }
+    }
+
+    /// The key groups in force now, most specific first: the first that matches a key wins.
+    pub fn active_keys(&self) -> Vec<KeyGroup> {
+        if self.help_open {
+            return vec![keys::HELP_OVERLAY];
+        }
+        let mut groups = Vec::new();
+        if self.tab == Tab::TicTacToe {
+            let tab = &self.search;
+            if tab.has_search() {
+                groups.push(keys::STEPPER);
+            }
+            groups.push(match tab.focus {
+                Focus::Tree => keys::TREE,
+                Focus::Board => keys::BOARD_CURSOR,
+            });
+            groups.push(match tab.game {
+                GameKind::TicTacToe => keys::TICTACTOE_CHOICES,
+                GameKind::Eight => keys::EIGHT_CHOICES,
+            });
+            groups.push(keys::SEARCH_TAB);
+        }
+        groups.push(keys::GLOBAL);
+        groups
+    }
+
+    /// Every key group of the current tab, for the help overlay.
+    pub fn help_keys(&self) -> Vec<KeyGroup> {
+        match self.tab {
+            Tab::TicTacToe => vec![
+                keys::SEARCH_TAB,
+                keys::TICTACTOE_CHOICES,
+                keys::EIGHT_CHOICES,
+                keys::BOARD_CURSOR,
+                keys::STEPPER,
+                keys::TREE,
+                keys::GLOBAL,
+            ],
+            _ => vec![keys::PLACEHOLDER_TAB, keys::GLOBAL],
+        }
+    }
+
+    /// The main keys now, for the status line: the same table that drives the keys.
+    pub fn hints(&self) -> Vec<Binding> {
+        self.active_keys()
+            .iter()
+            .flat_map(|group| group.bindings.iter())
+            .filter(|binding| !binding.hint.is_empty())
+            .filter(|binding| self.binding_applies(binding))
+            .copied()
+            .collect()
+    }
+
+    fn binding_applies(&self, binding: &Binding) -> bool {
+        // Enter in the stepper group plays the AI's move only while one is waiting.
+        let plays = (binding.action)(Key::Enter) == Action::Search(SearchAction::PlaySearchMove);
+        !plays || self.search.current_awaits_step()
+    }
+
+    /// The action a key stands for now, from the active key tables.
+    pub fn action_for_key(&self, key: Key) -> Action {
+        self.active_keys()
+            .iter()
+            .flat_map(|group| group.bindings.iter())
+            .filter(|binding| self.binding_applies(binding))
+            .find(|binding| binding.matches(key))
+            .map_or(Action::Noop, |binding| (binding.action)(key))
+    }
+
+    /// Applies a key press: looks it up and updates. Returns whether anything changed.
+    pub fn handle_key(&mut self, key: Key) -> bool {
+        let action = self.action_for_key(key);
+        self.update(action)
+    }
+
+    /// How long the event loop may sleep before it must tick; `None` means it may block
+    /// until input arrives (nothing runs by itself).
+    pub fn tick_interval(&self) -> Option<Duration> {
+        (self.tab == Tab::TicTacToe && self.search.autoplay).then_some(self.autoplay_interval)
+    }
+
+    /// The one place state changes. Returns whether a redraw is needed.
+    pub fn update(&mut self, action: Action) -> bool {
+        match action {
+            Action::Noop => return false,
+            Action::Quit => self.running = false,
+            Action::NextTab => self.tab = self.tab.offset(1),
+            Action::PrevTab => self.tab = self.tab.offset(-1),
+            Action::SelectTab(tab) => self.tab = tab,
+            Action::ToggleHelp => {
+                self.help_open = !self.help_open;
+                self.help_scroll = 0;
+            }
+            Action::CloseOverlay => self.help_open = false,
+            Action::ScrollHelp(by) => {
+                self.help_scroll = self
+                    .help_scroll
+                    .saturating_add_signed(by)
+                    .min(HELP_SCROLL_MAX);
+            }
+            Action::Resize => {}
+            Action::Tick => return self.search.tick(),
+            Action::Search(action) => {
+                if let Some(message) = self.update_search(action) {
+                    self.message = Some(message);
+                }
+            }
+        }
+        true
+    }
+
+    fn update_search(&mut self, action: SearchAction) -> Option<Message> {
+        let tab = &mut self.search;
+        let rng = &mut self.rng;
+        match action {
+            SearchAction::PlayCell(choice) => tab.play(choice),
+            SearchAction::MoveCursor(dx, dy) => {
+                tab.move_cursor(dx, dy);
+                None
+            }
+            SearchAction::PlayAtCursor => tab.play_at_cursor(),
+            SearchAction::NewGame => tab.new_game(rng),
+            SearchAction::SwitchGame => tab.switch_game(),
+            SearchAction::ToggleAlgorithm => tab.toggle_algorithm(),
+            SearchAction::ToggleStepMode => tab.toggle_step_mode(),
+            SearchAction::ToggleSide => tab.toggle_side(rng),
+            SearchAction::ToggleFocus => tab.toggle_focus(),
+            SearchAction::Step => tab.step(StepCommand::Step),
+            SearchAction::StepOver => tab.step(StepCommand::Over),
+            SearchAction::StepOut => tab.step(StepCommand::Out),
+            SearchAction::StepBack => tab.step(StepCommand::Back),
+            SearchAction::RunToEnd => tab.step(StepCommand::RunToEnd),
+            SearchAction::ToggleAutoplay => tab.toggle_autoplay(),
+            SearchAction::PlaySearchMove => tab.play_search_move(),
+            SearchAction::TreeCursor(delta) => {
+                tab.tree_cursor(delta);
+                None
+            }
+            SearchAction::TreeFold(fold) => tab.tree_fold(fold),
+            SearchAction::TreeExpandAll => tab.tree_expand_all(),
+            SearchAction::TreeToCurrent => {
+                tab.tree_to_current();
+                None
+            }
+            SearchAction::TreeClick(line) => tab.tree_click(line),
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! The command line: the TUI by default, and the `solve` subcommand for scripts. Errors in
+//! the command line, the config or a `solve` position end the program with exit code 2.
+
+use crate::app::App;
+use crate::config;
+use crate::games::Game;
+use crate::games::eight::Eight;
+use crate::games::tictactoe::{Board, Mark};
+use crate::search::{Algorithm, SearchResult, search};
+use crate::tui::{self, Ending};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use serde_json::json;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+/// Exit status for bad input: command line, config or position.
+pub const EXIT_USAGE: u8 = 2;
+
+/// ai-arcade: play small games against searching and learning AIs, and look inside them.
+#[derive(Debug, Parser)]
+#[command(name = "ai-arcade", version, about, long_about = None)]
+pub struct Cli {
+    /// Config file overriding the built-in defaults key by key [default: the platform
+    /// config dir's ai-arcade/config.toml, if present].
+    #[arg(long, value_name = "PATH", global = true)]
+    pub config: Option<PathBuf>,
+    /// Seed for every random choice; without it one is drawn from the clock and shown in
+    /// the help overlay (?).
+    #[arg(long, value_name = "N", global = true)]
+    pub seed: Option<u64>,
+    /// Where trained models are kept [default: the platform data dir's ai-arcade].
+    #[arg(long, value_name = "PATH", global = true)]
+    pub data_dir: Option<PathBuf>,
+    /// What to do; without a subcommand the arcade opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Search a position to the end and print its value, best move, counts and time.
+    Solve(SolveArgs),
+}
+
+/// Options shared by every `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The game and position.
+    #[command(subcommand)]
+    pub game: SolveGame,
+    /// Print one JSON object instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// The search to run.
+    #[arg(long, value_enum, default_value_t = AlgoArg::Alphabeta, global = true)]
+    pub algo: AlgoArg,
+}
+
+/// The positions `solve` takes.
+#[derive(Debug, Subcommand)]
+pub enum SolveGame {
+    /// A tic-tac-toe position.
+    Tictactoe {
+        /// Nine cells in reading order: X, O, and . (or -, _ or space) for empty.
+        #[arg(long, default_value = ".........")]
+        board: String,
+        /// The side to move [default: X on equal counts, else the side with fewer marks].
+        #[arg(long, value_enum)]
+        to_move: Option<MarkArg>,
+    },
+    /// A Game of Eight position: the running sum and the number just chosen.
+    Eight {
+        /// The running sum, 0-7.
+        #[arg(long, default_value_t = 0)]
+        sum: u8,
+        /// The number just chosen (1-3), barred for the player to move; omit at sum 0.
+        #[arg(long)]
+        last: Option<u8>,
+    },
+}
+
+/// `--to-move` values.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum MarkArg {
+    /// Crosses.
+    X,
+    /// Noughts.
+    O,
+}
+
+/// `--algo` values.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum AlgoArg {
+    /// Plain minimax.
+    Minimax,
+    /// Alpha-beta pruning.
+    Alphabeta,
+}
+
+impl From<AlgoArg> for Algorithm {
+    fn from(arg: AlgoArg) -> Self {
+        match arg {
+            AlgoArg::Minimax => Self::Minimax,
+            AlgoArg::Alphabeta => Self::AlphaBeta,
+        }
+    }
+}
+
+/// Parses the command line and runs; the binary's whole `main`.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Solve(ref args)) => solve(args),
+        None => play(&cli),
+    }
+}
+
+fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("ai-arcade: {message}");
+    ExitCode::from(EXIT_USAGE)
+}
+
+fn play(cli: &Cli) -> ExitCode {
+    let loaded = match config::load(cli.config.as_deref()) {
+        Ok(loaded) => loaded,
+        Err(error) => return fail(error),
+    };
+    if let Some(dir) = &cli.data_dir
+        && dir.exists()
+        && !dir.is_dir()
+    {
+        return fail(format!("--data-dir {}: not a directory", dir.display()));
+    }
+    let config = loaded.config;
+    let seed = cli.seed.or(config.seed).unwrap_or_else(clock_seed);
+    let mut app = App::new(&config, seed);
+    app.color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    match tui::run(&mut app, config.ui.mouse) {
+        Ok(Ending::Quit) => ExitCode::SUCCESS,
+        Ok(Ending::Signal(signal)) => ExitCode::from(128u8.saturating_add(signal as u8)),
+        Ok(Ending::InputClosed(why)) => {
+            eprintln!("ai-arcade: terminal input ended: {why}");
+            ExitCode::FAILURE
+        }
+        Err(error) => {
+            eprintln!("ai-arcade: terminal error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A seed from the clock, for runs that did not ask for one (it is shown, so the run can
+/// be repeated with `--seed`).
+fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
+}
+
+/// What a `solve` found, ready to print.
+struct Solved {
+    game: &'static str,
+    position: String,
+    to_move: String,
+    algorithm: Algorithm,
+    result: SearchResult<u8>,
+    best_move: Option<u8>,
+    elapsed_us: f64,
+}
+
+fn timed<G: Game<Move = u8>>(root: &G, algorithm: Algorithm) -> (SearchResult<u8>, f64) {
+    let started = Instant::now();
+    let result = search(root, algorithm);
+    (result, started.elapsed().as_secs_f64() * 1e6)
+}
+
+fn solve(args: &SolveArgs) -> ExitCode {
+    let algorithm = Algorithm::from(args.algo);
+    let solved = match &args.game {
+        SolveGame::Tictactoe { board, to_move } => {
+            let to_move = to_move.map(|m| match m {
+                MarkArg::X => Mark::X,
+                MarkArg::O => Mark::O,
+            });
+            let root = match Board::parse(board, to_move) {
+                Ok(root) => root,
+                Err(error) => return fail(format!("--board {board:?}: {error}")),
+            };
+            let (result, elapsed_us) = timed(&root, algorithm);
+            Solved {
+                game: "tictactoe",
+                position: root.to_string(),
+                to_move: root.to_move().to_string().to_lowercase(),
+                algorithm,
+                best_move: result.best_move.map(|cell| cell + 1),
+                result,
+                elapsed_us,
+            }
+        }
+        SolveGame::Eight { sum, last } => {
+            let root = match Eight::from_parts(*sum, *last) {
+                Ok(root) => root,
+                Err(error) => return fail(format!("--sum {sum} --last {last:?}: {error}")),
+            };
+            let (result, elapsed_us) = timed(&root, algorithm);
+            Solved {
+                game: "eight",
+                position: root.to_string(),
+                to_move: "first".into(),
+                algorithm,
+                best_move: result.best_move,
+                result,
+                elapsed_us,
+            }
+        }
+    };
+    if args.json {
+        println!("{}", solved_json(&solved));
+    } else {
+        print!("{}", solved_text(&solved));
+    }
+    ExitCode::SUCCESS
+}
+
+fn solved_json(s: &Solved) -> serde_json::Value {
+    json!({
+        "game": s.game,
+        "position": s.position,
+        "to_move": s.to_move,
+        "algorithm": match s.algorithm {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "alphabeta",
+        },
+        "value": s.result.value,
+        "best_move": s.best_move,
+        "nodes": s.result.stats.nodes,
+        "leaves": s.result.stats.leaves,
+        "cutoffs": s.result.stats.cutoffs,
+        "elapsed_us": (s.elapsed_us * 10.0).round() / 10.0,
+    })
+}
+
+fn verdict(value: i32) -> String {
+    use crate::search::WIN;
+    match value {
+        0 => "a draw with best play".into(),
+        v if v > 0 => format!("the side to move wins in {} plies", WIN - v),
+        v => format!("the side to move loses in {} plies", WIN + v),
+    }
+}
+
+fn solved_text(s: &Solved) -> String {
+    let who = if s.game == "eight" {
+        String::new()
+    } else {
+        format!(", {} to move", s.to_move.to_uppercase())
+    };
+    let best = s.best_move.map_or("none".into(), |m| m.to_string());
+    format!(
+        "{} {}{who}, {}\nvalue      {:+} ({})\nbest move  {best}\nnodes      {}\nleaves     {}\ncut-offs   {}\ntime       {:.1} µs\n",
+        s.game,
+        s.position,
+        s.algorithm,
+        s.result.value,
+        verdict(s.result.value),
+        s.result.stats.nodes,
+        s.result.stats.leaves,
+        s.result.stats.cutoffs,
+        s.elapsed_us,
+    )
+}

@@ -1,0 +1,79 @@
+//! The help overlay: every key of the current tab and the global keys, straight from the
+//! key tables that drive them.
+
+use super::Theme;
+use crate::app::App;
+use crate::app::keys::KeyGroup;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
+
+const LABEL_WIDTH: usize = 11;
+const COLUMN_WIDTH: u16 = 46;
+
+/// The lines of one or more groups: a heading, then `key  description` rows.
+fn group_lines<'a>(groups: &[KeyGroup], theme: &Theme) -> Vec<Line<'a>> {
+    let mut lines = Vec::new();
+    for group in groups {
+        if !lines.is_empty() {
+            lines.push(Line::raw(""));
+        }
+        lines.push(Line::styled(group.title, theme.title));
+        for binding in group.bindings {
+            lines.push(Line::from(vec![
+                Span::styled(format!(" {:<LABEL_WIDTH$}", binding.label), theme.key),
+                Span::raw(binding.description),
+            ]));
+        }
+        if group.bindings.is_empty() {
+            lines.push(Line::styled(" no keys of its own yet", theme.dim));
+        }
+    }
+    lines
+}
+
+/// Draws the overlay over `area` (the body of the screen).
+pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let groups = app.help_keys();
+    let title = format!(" Help: {} · seed {} ", app.tab.title(), app.seed);
+    let block = Block::bordered()
+        .border_type(BorderType::Double)
+        .border_style(theme.border_focused)
+        .title(Span::styled(title, theme.title))
+        .title_bottom(Line::from(" Esc closes · ↑↓ scroll ").right_aligned());
+    let inner = block.inner(area);
+    Clear.render(area, buf);
+    block.render(area, buf);
+
+    let two_columns = inner.width >= 2 * COLUMN_WIDTH && groups.len() > 1;
+    let columns: Vec<Vec<KeyGroup>> = if two_columns {
+        let split = split_point(&groups);
+        vec![groups[..split].to_vec(), groups[split..].to_vec()]
+    } else {
+        vec![groups]
+    };
+    let areas = Layout::horizontal(vec![Constraint::Fill(1); columns.len()]).split(inner);
+    for (column, &column_area) in columns.iter().zip(areas.iter()) {
+        let lines = group_lines(column, theme);
+        let most = (lines.len() as u16).saturating_sub(column_area.height);
+        let scroll = app.help_scroll.min(most);
+        Paragraph::new(lines)
+            .scroll((scroll, 0))
+            .render(column_area, buf);
+    }
+}
+
+/// Where to split the groups into two columns of about equal height.
+fn split_point(groups: &[KeyGroup]) -> usize {
+    let heights: Vec<usize> = groups.iter().map(|g| g.bindings.len().max(1) + 2).collect();
+    let total: usize = heights.iter().sum();
+    let mut running = 0;
+    for (i, h) in heights.iter().enumerate() {
+        running += h;
+        if running * 2 >= total {
+            return (i + 1).min(groups.len() - 1);
+        }
+    }
+    groups.len() - 1
+}

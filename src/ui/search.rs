@@ -1,0 +1,721 @@
+//! The Tic-tac-toe tab: the board (or the Game of Eight), the search counters with the
+//! position at the tree cursor, and the game-tree outline.
+
+use super::Theme;
+use crate::app::search_tab::{Focus, GameKind, Match, Playable, SearchView, Tally};
+use crate::app::tree::{LineKind, TreeLine};
+use crate::app::{Action, App, SearchAction};
+use crate::games::eight::{Eight, TARGET};
+use crate::games::tictactoe::{Board, Mark};
+use crate::games::{Game, Outcome};
+use crate::search::{Algorithm, CutoffKind, INFINITY, NodeId, Stepper, TreeNode};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::style::Style;
+use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{
+    Block, Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget,
+};
+
+/// The three panes of the tab.
+struct Panes {
+    game: Rect,
+    info: Rect,
+    tree: Rect,
+}
+
+impl Panes {
+    fn new(body: Rect) -> Self {
+        let left_width = (body.width * 2 / 5).clamp(32, 40);
+        let [left, tree] =
+            Layout::horizontal([Constraint::Length(left_width), Constraint::Fill(1)]).areas(body);
+        let [game, info] =
+            Layout::vertical([Constraint::Length(11), Constraint::Fill(1)]).areas(left);
+        Self { game, info, tree }
+    }
+}
+
+/// How a game draws itself beyond what [`Playable`] says.
+trait Describe: Playable {
+    /// A three-line picture of the position, for the node under the tree cursor.
+    fn mini(&self, theme: &Theme) -> Vec<Line<'static>>;
+    /// How a finished game is said in the tree (`X wins`).
+    fn result_text(outcome: Outcome<Self::Player>) -> String {
+        match outcome {
+            Outcome::Winner(p) => format!("{} wins", Self::player_name(p)),
+            Outcome::Draw => "draw".into(),
+        }
+    }
+}
+
+fn mark_span(mark: Option<Mark>, empty: String, theme: &Theme) -> Span<'static> {
+    match mark {
+        Some(Mark::X) => Span::styled("X", theme.x),
+        Some(Mark::O) => Span::styled("O", theme.o),
+        None => Span::styled(empty, theme.dim),
+    }
+}
+
+impl Describe for Board {
+    fn mini(&self, theme: &Theme) -> Vec<Line<'static>> {
+        (0..3u8)
+            .map(|row| {
+                let mut spans = vec![Span::raw(" ")];
+                for col in 0..3u8 {
+                    spans.push(mark_span(self.cell(row * 3 + col), "·".into(), theme));
+                    spans.push(Span::raw(" "));
+                }
+                Line::from(spans)
+            })
+            .collect()
+    }
+}
+
+impl Describe for Eight {
+    fn mini(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let barred = self.last().map_or("none".into(), |l| l.to_string());
+        vec![
+            Line::from(format!(" sum {} of {TARGET}", self.sum())),
+            Line::from(vec![
+                Span::raw(" barred: "),
+                Span::styled(barred, theme.dim),
+            ]),
+            Line::from(format!(" {} to move", Self::player_name(self.to_move()))),
+        ]
+    }
+}
+
+/// Draws the tab into `body`.
+pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
+    let panes = Panes::new(body);
+    let tab = &app.search;
+    let tree_focused = tab.focus == Focus::Tree;
+    match tab.game {
+        GameKind::TicTacToe => {
+            render_tictactoe(&tab.tictactoe, !tree_focused, panes.game, buf, theme);
+            render_info(
+                &tab.tictactoe,
+                tab.algorithm,
+                tab.step_mode,
+                panes.info,
+                buf,
+                theme,
+            );
+            render_tree(&tab.tictactoe, tree_focused, panes.tree, buf, theme);
+        }
+        GameKind::Eight => {
+            render_eight(&tab.eight, !tree_focused, panes.game, buf, theme);
+            render_info(
+                &tab.eight,
+                tab.algorithm,
+                tab.step_mode,
+                panes.info,
+                buf,
+                theme,
+            );
+            render_tree(&tab.eight, tree_focused, panes.tree, buf, theme);
+        }
+    }
+}
+
+fn pane_block<'a>(title: String, focused: bool, theme: &Theme) -> Block<'a> {
+    let (marker, style, set) = if focused {
+        ("▸", theme.border_focused, border::THICK)
+    } else {
+        (" ", theme.border, border::PLAIN)
+    };
+    Block::bordered()
+        .border_set(set)
+        .border_style(style)
+        .title(Span::styled(format!("{marker}{title} "), theme.title))
+}
+
+fn tally_line(tally: Tally) -> Line<'static> {
+    Line::from(format!(
+        " won {}  lost {}  drawn {}",
+        tally.wins, tally.losses, tally.draws
+    ))
+}
+
+fn turn_line<G: Playable>(game: &Match<G>, theme: &Theme) -> Line<'static> {
+    match game.position.outcome() {
+        Some(Outcome::Winner(p)) if p == game.human => Line::styled(" ★ You won!", theme.win),
+        Some(Outcome::Winner(_)) => Line::styled(" ✗ The AI won", theme.error),
+        Some(Outcome::Draw) => Line::styled(" = Draw", theme.title),
+        None if game.awaiting_step() => Line::styled(" AI's turn: step its search", theme.key),
+        None if game.ai_to_move() => Line::styled(" AI is thinking…", theme.key),
+        None => Line::styled(" Your move", theme.info),
+    }
+}
+
+/// The cell rectangles of the big board drawn at `origin` (top-left of the grid).
+fn board_cells(origin: Position) -> [Rect; 9] {
+    std::array::from_fn(|i| {
+        let (row, col) = (i as u16 / 3, i as u16 % 3);
+        Rect::new(origin.x + col * 6, origin.y + row * 2, 5, 1)
+    })
+}
+
+fn board_origin(game_pane: Rect) -> Position {
+    Position::new(game_pane.x + 2, game_pane.y + 3)
+}
+
+fn render_tictactoe(
+    game: &Match<Board>,
+    focused: bool,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let human = game.human;
+    let block = pane_block(" Tic-tac-toe".into(), focused, theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let header = Line::from(vec![
+        Span::raw(" You "),
+        Span::styled(
+            human.to_string(),
+            if human == Mark::X { theme.x } else { theme.o },
+        ),
+        Span::raw("  vs  AI "),
+        Span::styled(
+            human.other().to_string(),
+            if human == Mark::X { theme.o } else { theme.x },
+        ),
+    ]);
+    let mut lines = vec![header, Line::raw("")];
+    lines.extend(std::iter::repeat_n(Line::raw(""), 5));
+    lines.push(turn_line(game, theme));
+    lines.push(tally_line(game.tally));
+    Paragraph::new(lines).render(inner, buf);
+
+    let board = game.position;
+    let win = board.winning_line();
+    let show_cursor = focused && game.position.outcome().is_none() && !game.ai_to_move();
+    let cells = board_cells(board_origin(area));
+    for (i, rect) in cells.iter().enumerate() {
+        let cell = i as u8;
+        let mut span = mark_span(board.cell(cell), (i + 1).to_string(), theme);
+        if win.is_some_and(|line| line.contains(&cell)) {
+            span = span.patch_style(theme.win);
+        }
+        let mut style = span.style;
+        if show_cursor && game.cursor == cell {
+            style = style.patch(theme.board_cursor);
+        }
+        let text = format!("  {}  ", span.content);
+        let clipped = rect.intersection(inner);
+        buf.set_stringn(
+            clipped.x,
+            clipped.y,
+            text,
+            usize::from(clipped.width),
+            style,
+        );
+    }
+    let grid = board_origin(area);
+    for row in 0..3u16 {
+        for sep in 0..2u16 {
+            let x = grid.x + 5 + sep * 6;
+            put(buf, inner, x, grid.y + row * 2, "│", theme.border);
+        }
+        if row < 2 {
+            put(
+                buf,
+                inner,
+                grid.x,
+                grid.y + row * 2 + 1,
+                "─────┼─────┼─────",
+                theme.border,
+            );
+        }
+    }
+}
+
+fn put(buf: &mut Buffer, clip: Rect, x: u16, y: u16, text: &str, style: Style) {
+    if clip.contains(Position::new(x, y)) {
+        let room = usize::from(clip.right() - x);
+        buf.set_stringn(x, y, text, room, style);
+    }
+}
+
+/// Where the three number buttons of Eight are drawn.
+fn eight_buttons(game_pane: Rect) -> [Rect; 3] {
+    std::array::from_fn(|i| Rect::new(game_pane.x + 11 + i as u16 * 5, game_pane.y + 5, 3, 1))
+}
+
+fn render_eight(game: &Match<Eight>, focused: bool, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let block = pane_block(" Game of Eight".into(), focused, theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let position = game.position;
+    let filled = usize::from(position.sum().min(TARGET));
+    let over = usize::from(position.sum().saturating_sub(TARGET));
+    let bar = format!(
+        " [{}{}{}]",
+        "█".repeat(filled),
+        "·".repeat(usize::from(TARGET) - filled),
+        "▲".repeat(over)
+    );
+    let seat = |s| Eight::player_name(s);
+    let history: Vec<String> = game
+        .moves
+        .iter()
+        .map(|(p, label)| {
+            let who = if *p == game.human { "You" } else { "AI" };
+            format!("{who} {label}")
+        })
+        .collect();
+    let lines = vec![
+        Line::from(format!(
+            " You {} · AI {}",
+            seat(game.human),
+            seat(game.human.other())
+        )),
+        Line::from(vec![
+            Span::raw(format!(" sum {} ", position.sum())),
+            Span::styled(bar, theme.key),
+        ]),
+        Line::styled(" reach 8 exactly; never the last number", theme.dim),
+        Line::raw(""),
+        Line::raw(" choose:"),
+        Line::raw(""),
+        Line::styled(format!(" {}", tail(&history.join(" "), 26)), theme.dim),
+        turn_line(game, theme),
+        tally_line(game.tally),
+    ];
+    Paragraph::new(lines).render(inner, buf);
+    let show_cursor = focused && position.outcome().is_none() && !game.ai_to_move();
+    for (i, rect) in eight_buttons(area).iter().enumerate() {
+        let n = i as u8 + 1;
+        let barred = position.last() == Some(n);
+        let mut style = if barred { theme.pruned } else { theme.key };
+        if show_cursor && game.cursor == n {
+            style = style.patch(theme.board_cursor);
+        }
+        let text = if barred {
+            format!("✗{n} ")
+        } else {
+            format!("[{n}]")
+        };
+        let clipped = rect.intersection(inner);
+        buf.set_stringn(
+            clipped.x,
+            clipped.y,
+            text,
+            usize::from(clipped.width),
+            style,
+        );
+    }
+}
+
+/// The last `width` characters of `text`, with an ellipsis when cut.
+fn tail(text: &str, width: usize) -> String {
+    let count = text.chars().count();
+    if count <= width {
+        text.to_string()
+    } else {
+        let kept: String = text.chars().skip(count - width + 1).collect();
+        format!("…{kept}")
+    }
+}
+
+fn signed(value: i32) -> String {
+    if value >= INFINITY {
+        "+∞".into()
+    } else if value <= -INFINITY {
+        "-∞".into()
+    } else if value == 0 {
+        "0".into()
+    } else {
+        format!("{value:+}")
+    }
+}
+
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn render_info<G: Describe>(
+    game: &Match<G>,
+    algorithm: Algorithm,
+    step_mode: bool,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let mode = if step_mode { " · stepped" } else { "" };
+    let block = pane_block(format!(" Search: {algorithm}{mode}"), false, theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let Some(view) = &game.search else {
+        let text = vec![
+            Line::raw(" No search yet: the AI searches"),
+            Line::raw(" when its turn comes."),
+            Line::styled(" m: step through its search", theme.dim),
+        ];
+        Paragraph::new(text).render(inner, buf);
+        return;
+    };
+    Paragraph::new(info_lines(view, theme)).render(inner, buf);
+}
+
+fn info_lines<'a, G: Describe>(view: &SearchView<G>, theme: &Theme) -> Vec<Line<'a>> {
+    let stepper = &view.stepper;
+    let stats = stepper.stats();
+    let mut lines = vec![
+        Line::from(format!(
+            " nodes {}  leaves {}",
+            thousands(stats.nodes),
+            thousands(stats.leaves)
+        )),
+        Line::from(format!(
+            " cut-offs {}  depth {}",
+            thousands(stats.cutoffs),
+            stepper.depth()
+        )),
+    ];
+    let cursor = (!stepper.nodes().is_empty()).then_some(view.tree.cursor);
+    let position = cursor.map_or(*stepper.root(), |id| stepper.position(id));
+    let notes = cursor
+        .map(|id| node_notes(stepper, id, theme))
+        .unwrap_or_default();
+    for (i, mini) in position.mini(theme).into_iter().enumerate() {
+        let mut spans = mini.spans;
+        if let Some(note) = notes.get(i) {
+            spans.push(Span::raw("  "));
+            spans.extend(note.spans.iter().cloned());
+        }
+        lines.push(Line::from(spans));
+    }
+    if let Some(result) = stepper.result() {
+        let best = result
+            .best_move
+            .map_or("none".into(), |mv| stepper.root().move_label(mv));
+        lines.push(Line::from(vec![
+            Span::raw(" root "),
+            Span::styled(signed(result.value), theme.value(result.value)),
+            Span::raw(format!(", best {best}")),
+        ]));
+        if stepper.algorithm() == Algorithm::AlphaBeta {
+            lines.push(Line::styled(
+                format!(" minimax: {} nodes", thousands(view.minimax_nodes)),
+                theme.dim,
+            ));
+        } else if let Some(fast) = view.fast {
+            lines.push(Line::styled(
+                format!(" fast search {:.2} ms", fast.elapsed.as_secs_f64() * 1000.0),
+                theme.dim,
+            ));
+        }
+    } else if let Some(next) = stepper.peek() {
+        lines.push(Line::styled(
+            format!(" next: {}", event_name(next.kind)),
+            theme.dim,
+        ));
+    }
+    lines
+}
+
+fn event_name(kind: crate::search::EventKind) -> &'static str {
+    use crate::search::EventKind;
+    match kind {
+        EventKind::Enter => "enter a node",
+        EventKind::Leaf => "evaluate the leaf",
+        EventKind::Return => "return the value",
+        EventKind::Cutoff => "cut off the rest",
+    }
+}
+
+/// Two short notes on a node, beside its mini board: its level and its value / window.
+fn node_notes<G: Describe>(stepper: &Stepper<G>, id: NodeId, theme: &Theme) -> Vec<Line<'static>> {
+    let node = stepper.node(id);
+    let level = if node.terminal {
+        "leaf"
+    } else if node.maximizing {
+        "MAX"
+    } else {
+        "MIN"
+    };
+    let mut value = vec![Span::raw(format!("{level} "))];
+    value.extend(value_spans(node, theme));
+    let mut notes = vec![Line::from(value)];
+    if stepper.algorithm() == Algorithm::AlphaBeta && !node.terminal {
+        notes.push(Line::from(window_text(node)));
+    }
+    notes
+}
+
+fn window_text<M>(node: &TreeNode<M>) -> String {
+    format!("α {} β {}", signed(node.alpha()), signed(node.beta()))
+}
+
+fn value_spans<M>(node: &TreeNode<M>, theme: &Theme) -> Vec<Span<'static>> {
+    match node.value {
+        None => vec![Span::styled("?", theme.dim)],
+        Some(v) => {
+            let v = i32::from(v);
+            let relation = if node.is_done() || node.terminal {
+                "="
+            } else if node.maximizing {
+                "≥"
+            } else {
+                "≤"
+            };
+            vec![Span::styled(
+                format!("{relation}{}", signed(v)),
+                theme.value(v),
+            )]
+        }
+    }
+}
+
+fn render_tree<G: Describe>(
+    game: &Match<G>,
+    focused: bool,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let title = match &game.search {
+        Some(view) if view.live => " Search tree: the AI's next move".to_string(),
+        Some(_) => " Search tree: the AI's last move".to_string(),
+        None => " Search tree".to_string(),
+    };
+    let block = pane_block(title, focused, theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let Some(view) = &game.search else { return };
+    let lines = view.tree.lines(&view.stepper);
+    let height = usize::from(inner.height);
+    let cursor_line = view.tree.cursor_line(&lines);
+    let offset = scroll_offset(view.tree.scroll.get(), cursor_line, height, lines.len());
+    view.tree.scroll.set(offset);
+    let current = (!view.stepper.is_finished())
+        .then(|| view.stepper.current())
+        .flatten();
+    let text: Vec<Line> = lines
+        .iter()
+        .skip(offset)
+        .take(height)
+        .map(|line| {
+            let is_cursor = line.kind == LineKind::Node(view.tree.cursor);
+            let is_current = current.is_some_and(|c| line.kind == LineKind::Node(c));
+            tree_line(view, line, is_current, is_cursor && focused, theme)
+        })
+        .collect();
+    Paragraph::new(text).render(inner, buf);
+    if lines.len() > height {
+        let mut state = ScrollbarState::new(lines.len().saturating_sub(height)).position(offset);
+        Scrollbar::new(ScrollbarOrientation::VerticalRight)
+            .begin_symbol(None)
+            .end_symbol(None)
+            .render(area, buf, &mut state);
+    }
+}
+
+/// The first visible line: unchanged unless that would hide the cursor.
+fn scroll_offset(previous: usize, cursor: usize, height: usize, total: usize) -> usize {
+    if height == 0 {
+        return 0;
+    }
+    let most = total.saturating_sub(height);
+    let offset = if cursor < previous {
+        cursor
+    } else if cursor >= previous + height {
+        cursor + 1 - height
+    } else {
+        previous
+    };
+    offset.min(most)
+}
+
+fn prefix(line: &TreeLine) -> String {
+    let mut text = String::new();
+    for level in 1..line.depth {
+        text.push_str(if line.guides & (1 << level) != 0 {
+            "│ "
+        } else {
+            "  "
+        });
+    }
+    if line.depth > 0 {
+        text.push_str(if line.last { "└─" } else { "├─" });
+    }
+    text
+}
+
+fn tree_line<'a, G: Describe>(
+    view: &SearchView<G>,
+    line: &TreeLine,
+    is_current: bool,
+    is_cursor: bool,
+    theme: &Theme,
+) -> Line<'a> {
+    let stepper = &view.stepper;
+    let gutter = if is_current {
+        "▶"
+    } else if is_cursor {
+        "›"
+    } else {
+        " "
+    };
+    let mut spans = vec![
+        Span::styled(gutter, theme.key),
+        Span::styled(prefix(line), theme.border),
+    ];
+    match line.kind {
+        LineKind::Node(id) => spans.extend(node_spans(view, id, theme)),
+        LineKind::Pruned(id) => {
+            let node = stepper.node(id);
+            let kind = match node.cutoff_kind() {
+                Some(CutoffKind::Alpha) => "α cut-off",
+                _ => "β cut-off",
+            };
+            let moves = move_labels(stepper, id);
+            spans.push(Span::styled(
+                format!("╳ {} pruned: {moves}", node.pruned),
+                theme.pruned,
+            ));
+            spans.push(Span::styled(format!(" ({kind})"), theme.dim));
+        }
+        LineKind::Pending(id) => {
+            let node = stepper.node(id);
+            let left = node.move_count - node.children;
+            spans.push(Span::styled(
+                format!("┄ {left} to search: {}", move_labels(stepper, id)),
+                theme.dim,
+            ));
+        }
+        LineKind::NotStarted => {
+            let root = stepper.root();
+            spans.push(Span::styled(
+                format!(
+                    "root: {} to move · Space enters it",
+                    G::player_name(root.to_move())
+                ),
+                theme.dim,
+            ));
+        }
+        LineKind::Truncated => spans.push(Span::styled(
+            "… more lines not shown: fold some subtrees (e)",
+            theme.dim,
+        )),
+    }
+    let mut line = Line::from(spans);
+    if is_current {
+        line = line.patch_style(theme.current);
+    } else if is_cursor {
+        line = line.patch_style(theme.cursor);
+    }
+    line
+}
+
+fn move_labels<G: Describe>(stepper: &Stepper<G>, id: NodeId) -> String {
+    let position = stepper.position(id);
+    stepper
+        .moves_not_entered(id)
+        .iter()
+        .map(|&mv| position.move_label(mv))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn node_spans<G: Describe>(view: &SearchView<G>, id: NodeId, theme: &Theme) -> Vec<Span<'static>> {
+    let stepper = &view.stepper;
+    let node = stepper.node(id);
+    let expanded = view.tree.is_expanded(stepper, id);
+    let fold = match (node.children > 0, expanded) {
+        (false, _) => "",
+        (true, true) => "▾",
+        (true, false) => "▸",
+    };
+    let label = match (node.parent, node.mv) {
+        (Some(parent), Some(mv)) => stepper.position(parent).move_label(mv),
+        _ => "root".into(),
+    };
+    let mut spans = vec![Span::raw(format!("{fold}{label} "))];
+    if node.terminal {
+        let outcome = stepper.position(id).outcome();
+        let text = outcome.map_or_else(String::new, G::result_text);
+        spans.push(Span::styled(format!("■ {text} "), theme.dim));
+    } else {
+        spans.push(Span::raw(if node.maximizing { "MAX " } else { "MIN " }));
+    }
+    spans.extend(value_spans(node, theme));
+    if stepper.algorithm() == Algorithm::AlphaBeta && !node.terminal {
+        spans.push(Span::styled(format!(" {}", window_text(node)), theme.dim));
+    }
+    if !expanded && node.children > 0 {
+        let hidden = stepper.children(id).count();
+        spans.push(Span::styled(format!(" ({hidden} folded)"), theme.dim));
+    }
+    let is_best = node.parent.is_some_and(|p| {
+        let parent = stepper.node(p);
+        parent.is_done() && parent.best_move == node.mv && first_best(stepper, p) == Some(id)
+    });
+    if is_best {
+        spans.push(Span::styled(" ◂ best", theme.title));
+    }
+    spans
+}
+
+/// The child of `parent` whose value the parent took (the first one with the best move).
+fn first_best<G: Game>(stepper: &Stepper<G>, parent: NodeId) -> Option<NodeId> {
+    let best = stepper.node(parent).best_move?;
+    stepper
+        .children(parent)
+        .find(|&c| stepper.node(c).mv == Some(best))
+}
+
+/// What a click in the tab's body means.
+pub fn click(app: &App, body: Rect, at: Position) -> Action {
+    let panes = Panes::new(body);
+    let tab = &app.search;
+    if panes.game.contains(at) {
+        return match tab.game {
+            GameKind::TicTacToe => board_cells(board_origin(panes.game))
+                .iter()
+                .position(|r| r.contains(at))
+                .map_or(Action::Noop, |i| {
+                    Action::Search(SearchAction::PlayCell(i as u8 + 1))
+                }),
+            GameKind::Eight => eight_buttons(panes.game)
+                .iter()
+                .position(|r| r.contains(at))
+                .map_or(Action::Noop, |i| {
+                    Action::Search(SearchAction::PlayCell(i as u8 + 1))
+                }),
+        };
+    }
+    let inner = Block::bordered().inner(panes.tree);
+    if inner.contains(at) {
+        let scroll = match tab.game {
+            GameKind::TicTacToe => tab.tictactoe.search.as_ref().map(|v| v.tree.scroll.get()),
+            GameKind::Eight => tab.eight.search.as_ref().map(|v| v.tree.scroll.get()),
+        };
+        if let Some(scroll) = scroll {
+            let line = scroll + usize::from(at.y - inner.y);
+            return Action::Search(SearchAction::TreeClick(line));
+        }
+    }
+    Action::Noop
+}
+
+/// What a mouse wheel turn over the tab's body means: the tree scrolls under the wheel.
+pub fn scroll(body: Rect, at: Position, down: bool) -> Action {
+    if Panes::new(body).tree.contains(at) {
+        Action::Search(SearchAction::TreeCursor(if down { 3 } else { -3 }))
+    } else {
+        Action::Noop
+    }
+}
