@@ -42,13 +42,13 @@ pub fn key_from(event: &KeyEvent) -> Option<Key> {
 pub fn action_for(app: &App, event: &Event, area: Rect) -> Action {
     match event {
         Event::Key(key) => key_from(key).map_or(Action::Noop, |key| app.action_for_key(key)),
-        Event::Mouse(mouse) => mouse_action(app, mouse, area),
+        Event::Mouse(mouse) => mouse_action(app, *mouse, area),
         Event::Resize(..) => Action::Resize,
         _ => Action::Noop,
     }
 }
 
-fn mouse_action(app: &App, mouse: &MouseEvent, area: Rect) -> Action {
+fn mouse_action(app: &App, mouse: MouseEvent, area: Rect) -> Action {
     match mouse.kind {
         MouseEventKind::Down(MouseButton::Left) => ui::click(app, area, mouse.column, mouse.row),
         MouseEventKind::ScrollDown => ui::scroll(app, area, mouse.column, mouse.row, true),

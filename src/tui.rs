@@ -132,7 +132,7 @@ impl Drop for TerminalGuard {
     }
 }
 
-fn forward_input(events: Sender<LoopEvent>) {
+fn forward_input(events: &Sender<LoopEvent>) {
     loop {
         match event::read() {
             Ok(event) => {
@@ -166,7 +166,7 @@ pub fn run(app: &mut App, mouse: bool) -> io::Result<Ending> {
     let guard = TerminalGuard::enter(mouse)?;
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     terminal.clear()?;
-    thread::spawn(move || forward_input(sender));
+    thread::spawn(move || forward_input(&sender));
     let ending = event_loop(&mut terminal, app, &events);
     drop(guard);
     ending

@@ -18,6 +18,7 @@ pub enum Seat {
 
 impl Seat {
     /// The opponent.
+    #[must_use]
     pub const fn other(self) -> Self {
         match self {
             Self::First => Self::Second,

@@ -32,6 +32,7 @@ pub trait Game: Copy + Eq + Hash + Debug {
     /// Every legal move, in the order the searches try them. Empty once the game is over.
     fn legal_moves(&self) -> Self::Moves;
     /// The position after `mv`; callers only pass moves from [`Game::legal_moves`].
+    #[must_use]
     fn play(&self, mv: Self::Move) -> Self;
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome<Self::Player>>;

@@ -29,6 +29,7 @@ pub enum Mark {
 
 impl Mark {
     /// The opponent's mark.
+    #[must_use]
     pub const fn other(self) -> Self {
         match self {
             Self::X => Self::O,
@@ -225,7 +226,7 @@ impl Board {
     }
 
     fn has_line(marks: u16) -> bool {
-        LINES.iter().any(|&line| marks & line == line)
+        LINES.into_iter().any(|line| marks & line == line)
     }
 }
 

@@ -28,6 +28,7 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// The other algorithm, for the toggle key.
+    #[must_use]
     pub const fn toggled(self) -> Self {
         match self {
             Self::Minimax => Self::AlphaBeta,
@@ -70,11 +71,11 @@ pub struct SearchResult<M> {
 /// The seed's depth-aware evaluation of a finished game, from MAX's (the root mover's)
 /// view: win `10 - depth`, loss `depth - 10`, draw 0, so quick wins and slow losses are
 /// preferred.
-pub fn evaluate<P: PartialEq>(outcome: Outcome<P>, max_player: P, depth: u32) -> i32 {
+pub fn evaluate<P: PartialEq>(outcome: Outcome<P>, max_player: &P, depth: u32) -> i32 {
     let depth = depth as i32;
     match outcome {
         Outcome::Draw => 0,
-        Outcome::Winner(p) if p == max_player => WIN - depth,
+        Outcome::Winner(p) if &p == max_player => WIN - depth,
         Outcome::Winner(_) => depth - WIN,
     }
 }
@@ -112,7 +113,7 @@ impl<P: Copy + PartialEq> Recursive<P> {
         self.stats.nodes += 1;
         if let Some(outcome) = position.outcome() {
             self.stats.leaves += 1;
-            return (evaluate(outcome, self.max_player, depth), None);
+            return (evaluate(outcome, &self.max_player, depth), None);
         }
         let maximizing = position.to_move() == self.max_player;
         let moves = position.legal_moves();

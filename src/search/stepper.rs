@@ -409,7 +409,7 @@ impl<G: Game> Stepper<G> {
         let frame = self.stack.last().expect("a leaf is on the stack");
         let outcome = frame.position.outcome().expect("leaves are terminal");
         let node = &mut self.nodes[frame.node as usize];
-        node.value = Some(evaluate(outcome, self.root.to_move(), u32::from(node.depth)) as i8);
+        node.value = Some(evaluate(outcome, &self.root.to_move(), u32::from(node.depth)) as i8);
         self.stats.leaves += 1;
     }
 

@@ -119,7 +119,7 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
     }
 }
 
-fn pane_block<'a>(title: String, focused: bool, theme: &Theme) -> Block<'a> {
+fn pane_block<'a>(title: &str, focused: bool, theme: &Theme) -> Block<'a> {
     let (marker, style, set) = if focused {
         ("▸", theme.border_focused, border::THICK)
     } else {
@@ -169,7 +169,7 @@ fn render_tictactoe(
     theme: &Theme,
 ) {
     let human = game.human;
-    let block = pane_block(" Tic-tac-toe".into(), focused, theme);
+    let block = pane_block(" Tic-tac-toe", focused, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let header = Line::from(vec![
@@ -246,7 +246,7 @@ fn eight_buttons(game_pane: Rect) -> [Rect; 3] {
 }
 
 fn render_eight(game: &Match<Eight>, focused: bool, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let block = pane_block(" Game of Eight".into(), focused, theme);
+    let block = pane_block(" Game of Eight", focused, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let position = game.position;
@@ -354,7 +354,7 @@ fn render_info<G: Describe>(
     theme: &Theme,
 ) {
     let mode = if step_mode { " · stepped" } else { "" };
-    let block = pane_block(format!(" Search: {algorithm}{mode}"), false, theme);
+    let block = pane_block(&format!(" Search: {algorithm}{mode}"), false, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let Some(view) = &game.search else {
@@ -491,7 +491,7 @@ fn render_tree<G: Describe>(
         Some(_) => " Search tree: the AI's last move".to_string(),
         None => " Search tree".to_string(),
     };
-    let block = pane_block(title, focused, theme);
+    let block = pane_block(&title, focused, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let Some(view) = &game.search else { return };
