@@ -17,6 +17,8 @@ use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
 use ratatui::layout::Rect;
 use std::io::{self, stdout};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::Instant;
@@ -92,9 +94,13 @@ pub fn event_loop<B: Backend>(
     }
 }
 
-/// Puts the terminal back as the shell expects it. Safe to call more than once, and on a
+/// Puts the terminal back as the shell expects it, once: leaving the alternate screen a
+/// second time would move the cursor back over a panic message already printed. Safe on a
 /// terminal that has gone away (errors are ignored: there is nobody to tell).
-fn restore_terminal(mouse: bool) {
+fn restore_terminal(mouse: bool, raw: &AtomicBool) {
+    if !raw.swap(false, Ordering::SeqCst) {
+        return;
+    }
     let mut out = stdout();
     if mouse {
         let _ = execute!(out, DisableMouseCapture);
@@ -107,17 +113,21 @@ fn restore_terminal(mouse: bool) {
 /// an error cannot leave the shell in raw mode.
 struct TerminalGuard {
     mouse: bool,
+    /// Shared with the panic hook so whichever runs first restores and the other does not.
+    raw: Arc<AtomicBool>,
 }
 
 impl TerminalGuard {
     fn enter(mouse: bool) -> io::Result<Self> {
+        let raw = Arc::new(AtomicBool::new(true));
+        let hook_raw = Arc::clone(&raw);
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            restore_terminal(mouse);
+            restore_terminal(mouse, &hook_raw);
             previous(info);
         }));
         enable_raw_mode()?;
-        let guard = Self { mouse };
+        let guard = Self { mouse, raw };
         execute!(stdout(), EnterAlternateScreen)?;
         if mouse {
             execute!(stdout(), EnableMouseCapture)?;
@@ -128,7 +138,7 @@ impl TerminalGuard {
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
-        restore_terminal(self.mouse);
+        restore_terminal(self.mouse, &self.raw);
     }
 }
 

@@ -156,7 +156,7 @@ pub const GLOBAL: KeyGroup = KeyGroup {
         bind(
             &[Key::F(1), Key::F(2), Key::F(3), Key::F(4)],
             "F1-F4",
-            "go to that tab (or click it)",
+            "go to tab (or click)",
             "",
             |k| match k {
                 Key::F(n) => Action::SelectTab(Tab::from_number(n)),
@@ -225,7 +225,7 @@ pub const SEARCH_TAB: KeyGroup = KeyGroup {
         bind(
             &[Key::Char('g')],
             "g",
-            "switch game: tic-tac-toe / eight",
+            "tic-tac-toe / Game of Eight",
             "game",
             |_| search(SearchAction::SwitchGame),
         ),
@@ -235,16 +235,23 @@ pub const SEARCH_TAB: KeyGroup = KeyGroup {
         bind(
             &[Key::Char('a')],
             "a",
-            "algorithm: minimax / alpha-beta",
+            "minimax / alpha-beta",
             "algorithm",
             |_| search(SearchAction::ToggleAlgorithm),
         ),
         bind(
             &[Key::Char('m')],
             "m",
-            "step mode: walk through each AI search",
+            "step through each AI search",
             "step mode",
             |_| search(SearchAction::ToggleStepMode),
+        ),
+        bind(
+            &[Key::Char('t')],
+            "t",
+            "search this position for you",
+            "think",
+            |_| search(SearchAction::Analyze),
         ),
         bind(&[Key::Char('x')], "x", "play X or O (new game)", "", |_| {
             search(SearchAction::ToggleSide)
@@ -261,7 +268,7 @@ pub const TICTACTOE_CHOICES: KeyGroup = KeyGroup {
     bindings: &[bind(
         DIGITS,
         "1-9",
-        "play that cell (or click it)",
+        "play that cell (or click)",
         "play",
         |k| search(SearchAction::PlayCell(digit(k))),
     )],
@@ -270,13 +277,9 @@ pub const TICTACTOE_CHOICES: KeyGroup = KeyGroup {
 /// Game of Eight choices, whatever has the focus.
 pub const EIGHT_CHOICES: KeyGroup = KeyGroup {
     title: "Board (eight)",
-    bindings: &[bind(
-        DIGITS,
-        "1-3",
-        "choose that number (or click it)",
-        "choose",
-        |k| search(SearchAction::PlayCell(digit(k))),
-    )],
+    bindings: &[bind(DIGITS, "1-3", "choose it (or click)", "choose", |k| {
+        search(SearchAction::PlayCell(digit(k)))
+    })],
 };
 
 /// The board cursor, when the board has the focus.
@@ -287,13 +290,9 @@ pub const BOARD_CURSOR: KeyGroup = KeyGroup {
             let (dx, dy) = direction(k);
             search(SearchAction::MoveCursor(dx, dy))
         }),
-        bind(
-            &[Key::Enter],
-            "Enter",
-            "play what is under the cursor",
-            "",
-            |_| search(SearchAction::PlayAtCursor),
-        ),
+        bind(&[Key::Enter], "Enter", "play under the cursor", "", |_| {
+            search(SearchAction::PlayAtCursor)
+        }),
     ],
 };
 
@@ -311,7 +310,7 @@ pub const STEPPER: KeyGroup = KeyGroup {
         bind(
             &[Key::Char('n')],
             "n",
-            "step over: the next child's whole subtree",
+            "over: next child's subtree",
             "over",
             |_| search(SearchAction::StepOver),
         ),
@@ -332,17 +331,13 @@ pub const STEPPER: KeyGroup = KeyGroup {
         bind(&[Key::Char('c')], "c", "run to the end", "run", |_| {
             search(SearchAction::RunToEnd)
         }),
-        bind(
-            &[Key::Char('p')],
-            "p",
-            "autoplay: step by itself / pause",
-            "",
-            |_| search(SearchAction::ToggleAutoplay),
-        ),
+        bind(&[Key::Char('p')], "p", "autoplay on / off", "", |_| {
+            search(SearchAction::ToggleAutoplay)
+        }),
         bind(
             &[Key::Enter],
             "Enter",
-            "play the move the search chose",
+            "play the search's move",
             "play move",
             |_| search(SearchAction::PlaySearchMove),
         ),
@@ -393,27 +388,19 @@ pub const TREE: KeyGroup = KeyGroup {
         bind(
             &[Key::Left, Key::Right, Key::Char('h'), Key::Char('l')],
             "←→/hl",
-            "fold / unfold (or go up / down)",
+            "fold / unfold",
             "",
             |k| {
                 let (dx, _) = direction(k);
                 search(SearchAction::TreeFold(dx < 0))
             },
         ),
-        bind(
-            &[Key::Char('e')],
-            "e",
-            "unfold everything / fold back",
-            "",
-            |_| search(SearchAction::TreeExpandAll),
-        ),
-        bind(
-            &[Key::Char('.')],
-            ".",
-            "cursor back to the current node",
-            "",
-            |_| search(SearchAction::TreeToCurrent),
-        ),
+        bind(&[Key::Char('e')], "e", "unfold all / fold back", "", |_| {
+            search(SearchAction::TreeExpandAll)
+        }),
+        bind(&[Key::Char('.')], ".", "cursor to current node", "", |_| {
+            search(SearchAction::TreeToCurrent)
+        }),
     ],
 };
 

@@ -148,6 +148,8 @@ pub enum SearchAction {
     ToggleStepMode,
     /// Play X or O.
     ToggleSide,
+    /// Search the current position for the side to move, to step through it.
+    Analyze,
     /// Board / tree focus.
     ToggleFocus,
     /// One event of the search.
@@ -370,6 +372,7 @@ impl App {
             SearchAction::ToggleAlgorithm => tab.toggle_algorithm(),
             SearchAction::ToggleStepMode => tab.toggle_step_mode(),
             SearchAction::ToggleSide => tab.toggle_side(rng),
+            SearchAction::Analyze => tab.analyze(),
             SearchAction::ToggleFocus => tab.toggle_focus(),
             SearchAction::Step => tab.step(StepCommand::Step),
             SearchAction::StepOver => tab.step(StepCommand::Over),

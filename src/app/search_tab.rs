@@ -110,6 +110,8 @@ pub struct SearchView<G: Playable> {
     pub minimax_nodes: u64,
     /// True while the AI waits for this search to be stepped and its move played.
     pub live: bool,
+    /// True for a search the human asked for on their own turn (`t`).
+    pub analysis: bool,
     /// Set when the move was played by the fast search.
     pub fast: Option<FastSearch>,
 }
@@ -122,6 +124,7 @@ impl<G: Playable> SearchView<G> {
             tree: TreeView::following(),
             minimax_nodes,
             live,
+            analysis: false,
             fast: None,
         }
     }
@@ -474,6 +477,34 @@ impl SearchTab {
         }
         game.search = None;
         game.ai_turn(algorithm, false)
+    }
+
+    /// Opens a search of the current position for the side to move (a hint for the human,
+    /// or the whole game tree from the start), to be stepped like the AI's.
+    pub fn analyze(&mut self) -> Option<Message> {
+        let algorithm = self.algorithm;
+        let message = match self.game {
+            GameKind::TicTacToe => Self::analyze_in(&mut self.tictactoe, algorithm),
+            GameKind::Eight => Self::analyze_in(&mut self.eight, algorithm),
+        };
+        if message.kind == super::MessageKind::Info {
+            self.autoplay = false;
+            self.focus = Focus::Tree;
+        }
+        Some(message)
+    }
+
+    fn analyze_in<G: Playable>(game: &mut Match<G>, algorithm: Algorithm) -> Message {
+        if game.position.outcome().is_some() {
+            return Message::error("The game is over: r starts a new game");
+        }
+        if game.awaiting_step() {
+            return Message::error("The AI's search is already open: step it, or Enter plays");
+        }
+        let mut view = SearchView::new(game.position, algorithm, false);
+        view.analysis = true;
+        game.search = Some(view);
+        Message::info("Searching your position: Space steps, c runs to the end")
     }
 
     /// Switches the focus between board and tree.

@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
 
 const LABEL_WIDTH: usize = 11;
-const COLUMN_WIDTH: u16 = 46;
+const COLUMN_WIDTH: u16 = 38;
 
 /// The lines of one or more groups: a heading, then `key  description` rows.
 fn group_lines<'a>(groups: &[KeyGroup], theme: &Theme) -> Vec<Line<'a>> {
@@ -64,16 +64,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     }
 }
 
-/// Where to split the groups into two columns of about equal height.
+/// Where to split the groups into two columns so the taller column is as short as it can be.
 fn split_point(groups: &[KeyGroup]) -> usize {
-    let heights: Vec<usize> = groups.iter().map(|g| g.bindings.len().max(1) + 2).collect();
-    let total: usize = heights.iter().sum();
-    let mut running = 0;
-    for (i, h) in heights.iter().enumerate() {
-        running += h;
-        if running * 2 >= total {
-            return (i + 1).min(groups.len() - 1);
-        }
-    }
-    groups.len() - 1
+    let height =
+        |part: &[KeyGroup]| -> usize { part.iter().map(|g| g.bindings.len().max(1) + 2).sum() };
+    (1..groups.len())
+        .min_by_key(|&split| height(&groups[..split]).max(height(&groups[split..])))
+        .unwrap_or(1)
 }

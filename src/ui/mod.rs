@@ -95,14 +95,21 @@ fn render_too_small(area: Rect, buf: &mut Buffer, theme: &Theme) {
         .render(area, buf);
 }
 
-/// The title cells of the tab bar, left to right: the text and where it is drawn.
+/// The title cells of the tab bar, left to right: the text and where it is drawn. Titles
+/// lose their padding when the bar is narrow.
 fn tab_titles(area: Rect) -> Vec<(Tab, String, Rect)> {
-    let mut x = area.x + 1;
+    let padded_width: usize = Tab::ALL.iter().map(|t| t.title().len() + 7).sum::<usize>() + 1;
+    let pad = if usize::from(area.width) >= padded_width {
+        " "
+    } else {
+        ""
+    };
+    let mut x = area.x + u16::from(!pad.is_empty());
     Tab::ALL
         .iter()
         .enumerate()
         .map(|(i, &tab)| {
-            let text = format!(" F{} {} ", i + 1, tab.title());
+            let text = format!("{pad}F{} {}{pad}", i + 1, tab.title());
             let width = text.chars().count() as u16;
             let rect = Rect::new(x, area.y, width, 1).intersection(area);
             x += width + 1;

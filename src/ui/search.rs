@@ -15,7 +15,7 @@ use ratatui::style::Style;
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{
-    Block, Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget,
+    Block, Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget, Wrap,
 };
 
 /// The three panes of the tab.
@@ -277,7 +277,7 @@ fn render_eight(game: &Match<Eight>, focused: bool, area: Rect, buf: &mut Buffer
             Span::raw(format!(" sum {} ", position.sum())),
             Span::styled(bar, theme.key),
         ]),
-        Line::styled(" reach 8 exactly; never the last number", theme.dim),
+        Line::styled(" reach 8 exactly; no repeats", theme.dim),
         Line::raw(""),
         Line::raw(" choose:"),
         Line::raw(""),
@@ -358,11 +358,7 @@ fn render_info<G: Describe>(
     let inner = block.inner(area);
     block.render(area, buf);
     let Some(view) = &game.search else {
-        let text = vec![
-            Line::raw(" No search yet: the AI searches"),
-            Line::raw(" when its turn comes."),
-            Line::styled(" m: step through its search", theme.dim),
-        ];
+        let text = vec![Line::raw(" No search yet.")];
         Paragraph::new(text).render(inner, buf);
         return;
     };
@@ -488,13 +484,32 @@ fn render_tree<G: Describe>(
 ) {
     let title = match &game.search {
         Some(view) if view.live => " Search tree: the AI's next move".to_string(),
+        Some(view) if view.analysis => " Search tree: your position".to_string(),
         Some(_) => " Search tree: the AI's last move".to_string(),
         None => " Search tree".to_string(),
     };
     let block = pane_block(&title, focused, theme);
     let inner = block.inner(area);
     block.render(area, buf);
-    let Some(view) = &game.search else { return };
+    let Some(view) = &game.search else {
+        let hint = vec![
+            Line::raw(" The AI's search shows here once it moves:"),
+            Line::raw(" every node it visits, with its value."),
+            Line::raw(""),
+            Line::from(vec![
+                Span::styled(" t", theme.key),
+                Span::raw("  search your own position now"),
+            ]),
+            Line::from(vec![
+                Span::styled(" m", theme.key),
+                Span::raw("  step through each AI search"),
+            ]),
+        ];
+        Paragraph::new(hint)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+        return;
+    };
     let lines = view.tree.lines(&view.stepper);
     let height = usize::from(inner.height);
     let cursor_line = view.tree.cursor_line(&lines);

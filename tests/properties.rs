@@ -1,0 +1,366 @@
+//! Property tests: the searches on random tic-tac-toe positions, and the whole app driven
+//! headless by random key sequences (with the odd tick, click and render in between).
+//!
+//! Every `proptest!` block sets its number of cases so the file stays fast in a debug
+//! build; failures print a minimal input to reproduce.
+
+use ai_arcade::app::keys::Key;
+use ai_arcade::app::search_tab::{Match, Playable};
+use ai_arcade::app::{Action, App, Tab};
+use ai_arcade::config::{self, AlgorithmChoice, Config, FirstMover, StartTab};
+use ai_arcade::games::eight::{Eight, TARGET};
+use ai_arcade::games::tictactoe::{Board, LINES, Mark};
+use ai_arcade::games::{Game, Outcome};
+use ai_arcade::search::{Algorithm, search};
+use ai_arcade::ui;
+use proptest::prelude::*;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+// ---------------------------------------------------------------------------------------
+// Searches on random positions.
+// ---------------------------------------------------------------------------------------
+
+/// A position reached by legal moves from the empty board with `first` to move: each pick
+/// chooses among the legal moves by index (modulo their number); picks after the game ends
+/// are ignored, so finished positions are produced too.
+fn play_out(first: Mark, picks: &[usize]) -> Board {
+    let mut board = Board::empty(first);
+    for &pick in picks {
+        let moves = board.legal_moves();
+        let moves = moves.as_ref();
+        if moves.is_empty() {
+            break;
+        }
+        board = board.play(moves[pick % moves.len()]);
+    }
+    board
+}
+
+fn any_board() -> impl Strategy<Value = Board> {
+    (
+        prop_oneof![Just(Mark::X), Just(Mark::O)],
+        prop::collection::vec(0usize..9, 0..=9),
+    )
+        .prop_map(|(first, picks)| play_out(first, &picks))
+}
+
+/// The root value `v` as a fresh search of a child sees it. The child's search scores from
+/// the other side and counts depth from one ply lower, so a leaf worth `±(10 - d)` at the
+/// root is worth `∓(10 - (d - 1))` there: `v` becomes `-(v + signum(v))`. The map is
+/// strictly decreasing, so it commutes with the max/min of minimax and the identity is
+/// exact, not just a bound.
+fn seen_from_child(root_value: i32) -> i32 {
+    -(root_value + root_value.signum())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn alpha_beta_agrees_with_minimax(board in any_board()) {
+        let full = search(&board, Algorithm::Minimax);
+        let pruned = search(&board, Algorithm::AlphaBeta);
+        prop_assert_eq!(pruned.value, full.value, "{} ({:?} to move)", board, board.to_move());
+        prop_assert!(pruned.stats.nodes <= full.stats.nodes);
+        prop_assert_eq!(full.best_move.is_none(), board.outcome().is_some());
+        prop_assert_eq!(pruned.best_move.is_none(), board.outcome().is_some());
+
+        for (name, result) in [("minimax", full), ("alpha-beta", pruned)] {
+            let Some(mv) = result.best_move else { continue };
+            prop_assert!(board.legal_moves().as_ref().contains(&mv));
+            let child = board.play(mv);
+            prop_assert_eq!(child.to_move(), board.to_move().other());
+            let child_value = search(&child, Algorithm::Minimax).value;
+            prop_assert_eq!(
+                child_value,
+                seen_from_child(full.value),
+                "{}: {} move {} from {} (root value {})",
+                name, board, mv + 1, child, full.value
+            );
+            // No other move is better for the side to move.
+            for &other in board.legal_moves().as_ref() {
+                let v = search(&board.play(other), Algorithm::Minimax).value;
+                prop_assert!(v >= child_value, "{}: move {} beats the best move", board, other + 1);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The app under random input.
+// ---------------------------------------------------------------------------------------
+
+/// One thing that happens to the app.
+#[derive(Debug, Clone, Copy)]
+enum Input {
+    /// A key press, through `App::handle_key`.
+    Key(Key),
+    /// An autoplay tick.
+    Tick,
+    /// A left click at this position on an 80x24 screen, through `ui::click`.
+    Click(u16, u16),
+    /// Draw at this size (besides the regular 80x24 draws).
+    Render(u16, u16),
+}
+
+/// Every key the key tables list (and a few they do not), except the quit keys.
+fn plain_keys() -> Vec<Key> {
+    let mut keys: Vec<Key> = "0123456789grampxfhjklesnubc. ?~Z"
+        .chars()
+        .map(Key::Char)
+        .collect();
+    keys.extend([
+        Key::Enter,
+        Key::Esc,
+        Key::Tab,
+        Key::BackTab,
+        Key::Up,
+        Key::Down,
+        Key::Left,
+        Key::Right,
+        Key::PageUp,
+        Key::PageDown,
+        Key::Home,
+        Key::End,
+        Key::Backspace,
+        Key::F(1),
+        Key::F(2),
+        Key::F(3),
+        Key::F(4),
+        Key::F(5),
+        Key::Ctrl('x'),
+    ]);
+    keys
+}
+
+fn any_input() -> impl Strategy<Value = Input> {
+    let keys = plain_keys();
+    // The tic-tac-toe tab gets most of the keys; the quit keys are rare.
+    prop_oneof![
+        40 => prop::sample::select(keys).prop_map(Input::Key),
+        20 => prop::sample::select(&b"123456789"[..]).prop_map(|d| Input::Key(Key::Char(char::from(d)))),
+        4 => Just(Input::Tick),
+        3 => (0u16..80, 0u16..24).prop_map(|(x, y)| Input::Click(x, y)),
+        2 => prop_oneof![
+            Just((0u16, 0u16)),
+            Just((1, 1)),
+            Just((69, 19)),
+            Just((70, 20)),
+            Just((200, 60)),
+            (0u16..=160, 0u16..=50),
+        ]
+        .prop_map(|(w, h)| Input::Render(w, h)),
+        1 => prop_oneof![Just(Key::Char('q')), Just(Key::Ctrl('c'))].prop_map(Input::Key),
+    ]
+}
+
+fn any_config() -> impl Strategy<Value = Config> {
+    let first = || {
+        prop_oneof![
+            Just(FirstMover::Random),
+            Just(FirstMover::Human),
+            Just(FirstMover::Ai)
+        ]
+    };
+    (
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        first(),
+        first(),
+        prop_oneof![
+            3 => Just(StartTab::TicTacToe),
+            1 => Just(StartTab::SubtractionNim),
+        ],
+    )
+        .prop_map(
+            |(step, minimax, human_o, ttt_first, eight_first, start_tab)| {
+                let mut config = Config::default();
+                config.search.step = step;
+                config.search.autoplay_ms = 10;
+                config.search.algorithm = if minimax {
+                    AlgorithmChoice::Minimax
+                } else {
+                    AlgorithmChoice::AlphaBeta
+                };
+                config.tictactoe.human_plays = if human_o {
+                    config::Mark::O
+                } else {
+                    config::Mark::X
+                };
+                config.tictactoe.first = ttt_first;
+                config.eight.first = eight_first;
+                config.ui.start_tab = start_tab;
+                config
+            },
+        )
+}
+
+fn render(app: &App, width: u16, height: u16) {
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    ui::render_app(app, area, &mut buf);
+}
+
+/// The marks of each side, counted from the cells.
+fn counts(board: &Board) -> (u32, u32, u16, u16) {
+    let (mut x, mut o) = (0u16, 0u16);
+    for i in 0..9 {
+        match board.cell(i) {
+            Some(Mark::X) => x |= 1 << i,
+            Some(Mark::O) => o |= 1 << i,
+            None => {}
+        }
+    }
+    (x.count_ones(), o.count_ones(), x, o)
+}
+
+fn has_line(marks: u16) -> bool {
+    LINES.iter().any(|&line| marks & line == line)
+}
+
+/// The tic-tac-toe board is one a real game reaches, and the game-over state agrees with it.
+fn check_board(board: &Board) -> Result<(), TestCaseError> {
+    let (xs, os, x, o) = counts(board);
+    prop_assert!(xs.abs_diff(os) <= 1, "{board}: {xs} X and {os} O");
+    prop_assert!(
+        !(has_line(x) && has_line(o)),
+        "{board}: both sides have a line"
+    );
+    // The side to move is the one with fewer marks (either may open on equal counts).
+    match xs.cmp(&os) {
+        std::cmp::Ordering::Greater => prop_assert_eq!(board.to_move(), Mark::O, "{}", board),
+        std::cmp::Ordering::Less => prop_assert_eq!(board.to_move(), Mark::X, "{}", board),
+        std::cmp::Ordering::Equal => {}
+    }
+    let expected = if has_line(x) {
+        Some(Outcome::Winner(Mark::X))
+    } else if has_line(o) {
+        Some(Outcome::Winner(Mark::O))
+    } else if xs + os == 9 {
+        Some(Outcome::Draw)
+    } else {
+        None
+    };
+    prop_assert_eq!(board.outcome(), expected, "{}", board);
+    // The winner moved last, so the loser is to move, and the game takes no more moves.
+    if let Some(Outcome::Winner(w)) = expected {
+        prop_assert_eq!(board.to_move(), w.other(), "{}", board);
+        prop_assert!(board.legal_moves().as_ref().is_empty());
+        prop_assert!(board.winning_line().is_some());
+    }
+    prop_assert_eq!(
+        board.legal_moves().as_ref().len(),
+        if expected.is_some() {
+            0
+        } else {
+            9 - (xs + os) as usize
+        }
+    );
+    Ok(())
+}
+
+fn check_eight(position: &Eight) -> Result<(), TestCaseError> {
+    prop_assert!(position.sum() <= TARGET + 3, "{position}");
+    match position.last() {
+        None => prop_assert_eq!(position.sum(), 0),
+        Some(last) => {
+            prop_assert!((1..=3).contains(&last), "{position}");
+            prop_assert!(last <= position.sum(), "{position}");
+        }
+    }
+    Ok(())
+}
+
+/// What holds for either game's match after every input: the game is never stuck on the
+/// AI's turn without a search to finish it, a live search searches the position on the
+/// board, and the tree cursor points at a node that exists.
+/// With `deep`, a finished recorded search is also compared with the recursive search (too
+/// slow to do after every input when the tree is plain minimax's 549,946 nodes).
+fn check_match<G: Playable>(game: &Match<G>, deep: bool) -> Result<(), TestCaseError> {
+    if game.ai_to_move() {
+        prop_assert!(
+            game.awaiting_step(),
+            "the AI is to move at {:?} but no search waits to be stepped",
+            game.position
+        );
+    }
+    if let Some(view) = &game.search {
+        if view.live {
+            prop_assert_eq!(view.stepper.root(), &game.position);
+            prop_assert!(game.ai_to_move());
+        }
+        let nodes = view.stepper.nodes().len();
+        prop_assert!(
+            (view.tree.cursor as usize) < nodes.max(1),
+            "tree cursor {} with {} nodes",
+            view.tree.cursor,
+            nodes
+        );
+        if let Some(result) = view.stepper.result().filter(|_| deep) {
+            prop_assert_eq!(
+                result,
+                search(view.stepper.root(), view.stepper.algorithm())
+            );
+        }
+    }
+    Ok(())
+}
+
+fn check_app(app: &App, deep: bool) -> Result<(), TestCaseError> {
+    check_board(&app.search.tictactoe.position)?;
+    check_eight(&app.search.eight.position)?;
+    check_match(&app.search.tictactoe, deep)?;
+    check_match(&app.search.eight, deep)?;
+    prop_assert!(Tab::ALL.contains(&app.tab));
+    Ok(())
+}
+
+/// Draws at 80x24 after every this many inputs.
+const RENDER_EVERY: usize = 4;
+
+proptest! {
+    // 48 cases of up to 160 inputs: about 3,000 keys in all (each case is long because
+    // interesting states, like a stepped search deep in a game, need many keys to reach).
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn random_keys_never_break_the_app(
+        config in any_config(),
+        seed in any::<u64>(),
+        inputs in prop::collection::vec(any_input(), 1..160),
+    ) {
+        let mut app = App::new(&config, seed);
+        check_app(&app, true)?;
+        render(&app, 80, 24);
+        for (i, input) in inputs.into_iter().enumerate() {
+            match input {
+                Input::Key(key) => {
+                    app.handle_key(key);
+                    if matches!(key, Key::Char('q') | Key::Ctrl('c')) {
+                        // Quit works from every state: the app stops and takes no more keys.
+                        prop_assert!(!app.running, "{:?} did not quit", key);
+                        render(&app, 80, 24);
+                        break;
+                    }
+                }
+                Input::Tick => {
+                    app.update(Action::Tick);
+                }
+                Input::Click(x, y) => {
+                    let action = ui::click(&app, Rect::new(0, 0, 80, 24), x, y);
+                    app.update(action);
+                }
+                Input::Render(w, h) => render(&app, w, h),
+            }
+            prop_assert!(app.running, "only q and Ctrl-C quit (after {:?})", input);
+            check_app(&app, false)?;
+            if i % RENDER_EVERY == 0 {
+                render(&app, 80, 24);
+            }
+        }
+        check_app(&app, true)?;
+        render(&app, 80, 24);
+    }
+}
