@@ -9,3 +9,4 @@ pub mod input;
 pub mod search;
 pub mod tui;
 pub mod ui;
+pub mod text;

@@ -225,7 +225,7 @@ pub const SEARCH_TAB: KeyGroup = KeyGroup {
         bind(
             &[Key::Char('g')],
             "g",
-            "tic-tac-toe / Game of Eight",
+            "tic-tac-toe / Eight",
             "game",
             |_| search(SearchAction::SwitchGame),
         ),
@@ -249,7 +249,7 @@ pub const SEARCH_TAB: KeyGroup = KeyGroup {
         bind(
             &[Key::Char('t')],
             "t",
-            "search this position for you",
+            "search your position",
             "think",
             |_| search(SearchAction::Analyze),
         ),

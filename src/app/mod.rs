@@ -276,27 +276,53 @@ impl App {
     pub fn help_keys(&self) -> Vec<KeyGroup> {
         match self.tab {
             Tab::TicTacToe => vec![
+                keys::GLOBAL,
                 keys::SEARCH_TAB,
                 keys::TICTACTOE_CHOICES,
                 keys::EIGHT_CHOICES,
                 keys::BOARD_CURSOR,
                 keys::STEPPER,
                 keys::TREE,
-                keys::GLOBAL,
             ],
-            _ => vec![keys::PLACEHOLDER_TAB, keys::GLOBAL],
+            _ => vec![keys::GLOBAL, keys::PLACEHOLDER_TAB],
         }
     }
 
-    /// The main keys now, for the status line: the same table that drives the keys.
+    /// The main keys now, for the status line: the same table that drives the keys, less
+    /// the keys that would only be refused right now, global keys first.
     pub fn hints(&self) -> Vec<Binding> {
-        self.active_keys()
+        let mut groups = self.active_keys();
+        groups.rotate_right(1);
+        groups
             .iter()
             .flat_map(|group| group.bindings.iter())
             .filter(|binding| !binding.hint.is_empty())
-            .filter(|binding| self.binding_applies(binding))
+            .filter(|binding| self.binding_applies(binding) && self.worth_hinting(binding))
             .copied()
             .collect()
+    }
+
+    /// Whether a key would do something now (the rest stay bound, and explain themselves
+    /// with a message, but are left out of the status line).
+    fn worth_hinting(&self, binding: &Binding) -> bool {
+        let tab = &self.search;
+        match (binding.action)(binding.keys[0]) {
+            Action::Search(
+                SearchAction::Step
+                | SearchAction::StepOver
+                | SearchAction::StepOut
+                | SearchAction::RunToEnd
+                | SearchAction::ToggleAutoplay,
+            ) => !tab.search_finished(),
+            Action::Search(SearchAction::StepBack) => tab.search_started(),
+            Action::Search(SearchAction::PlayCell(_) | SearchAction::Analyze) => {
+                tab.human_to_move()
+            }
+            Action::Search(SearchAction::ToggleAlgorithm | SearchAction::ToggleStepMode) => {
+                !tab.game_over()
+            }
+            _ => true,
+        }
     }
 
     fn binding_applies(&self, binding: &Binding) -> bool {
@@ -332,9 +358,9 @@ impl App {
         match action {
             Action::Noop => return false,
             Action::Quit => self.running = false,
-            Action::NextTab => self.tab = self.tab.offset(1),
-            Action::PrevTab => self.tab = self.tab.offset(-1),
-            Action::SelectTab(tab) => self.tab = tab,
+            Action::NextTab => self.show_tab(self.tab.offset(1)),
+            Action::PrevTab => self.show_tab(self.tab.offset(-1)),
+            Action::SelectTab(tab) => self.show_tab(tab),
             Action::ToggleHelp => {
                 self.help_open = !self.help_open;
                 self.help_scroll = 0;
@@ -355,6 +381,13 @@ impl App {
             }
         }
         true
+    }
+
+    fn show_tab(&mut self, tab: Tab) {
+        if tab != self.tab {
+            self.tab = tab;
+            self.message = None;
+        }
     }
 
     fn update_search(&mut self, action: SearchAction) -> Option<Message> {

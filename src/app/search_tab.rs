@@ -10,7 +10,41 @@ use crate::games::{Game, Outcome};
 use crate::search::{Algorithm, NodeId, Stepper, search};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
+use crate::text::{signed, thousands};
 use std::time::{Duration, Instant};
+
+/// Binds `$game` to the match of the game shown and evaluates `$body`: the two games are
+/// different types, so a closure cannot serve both.
+macro_rules! shown {
+    ($tab:expr, |$game:ident| $body:expr) => {
+        match $tab.game {
+            GameKind::TicTacToe => {
+                let $game = &$tab.tictactoe;
+                $body
+            }
+            GameKind::Eight => {
+                let $game = &$tab.eight;
+                $body
+            }
+        }
+    };
+}
+
+/// [`shown!`] with a mutable binding.
+macro_rules! shown_mut {
+    ($tab:expr, |$game:ident| $body:expr) => {
+        match $tab.game {
+            GameKind::TicTacToe => {
+                let $game = &mut $tab.tictactoe;
+                $body
+            }
+            GameKind::Eight => {
+                let $game = &mut $tab.eight;
+                $body
+            }
+        }
+    };
+}
 
 /// What a game must offer the tab beyond the search trait: checked moves and names.
 pub trait Playable: Game<Move = u8> {
@@ -238,8 +272,9 @@ impl<G: Playable> Match<G> {
         let over = self.play(mv);
         over.or_else(|| {
             Some(Message::info(format!(
-                "AI played {label} (value {:+}, {} nodes)",
-                result.value, result.stats.nodes
+                "AI played {label} (value {}, {} nodes): your move",
+                signed(result.value),
+                thousands(result.stats.nodes)
             )))
         })
     }
@@ -277,10 +312,71 @@ impl<G: Playable> Match<G> {
         let over = self.play(mv);
         over.or_else(|| {
             Some(Message::info(format!(
-                "AI played {label} (value {:+}): your move",
-                result.value
+                "AI played {label} (value {}): your move",
+                signed(result.value)
             )))
         })
+    }
+}
+
+/// What the last step did, in a sentence for the status line.
+fn describe_last_event<G: Playable>(view: &SearchView<G>) -> String {
+    use crate::search::EventKind;
+    let stepper = &view.stepper;
+    if let Some(result) = stepper.result() {
+        let best = result
+            .best_move
+            .map_or("none".into(), |mv| stepper.root().move_label(mv));
+        let then = if view.live {
+            "Enter plays it"
+        } else {
+            "b steps back"
+        };
+        return format!(
+            "Search finished: value {}, best {best}, {} nodes; {then}",
+            signed(result.value),
+            thousands(result.stats.nodes)
+        );
+    }
+    let Some(event) = stepper.last_event() else {
+        return "At the start: Space enters the root".into();
+    };
+    let node = stepper.node(event.node);
+    let name = match (node.parent, node.mv) {
+        (Some(parent), Some(mv)) => stepper.position(parent).move_label(mv),
+        _ => "the root".into(),
+    };
+    let level = if node.maximizing { "MAX" } else { "MIN" };
+    let value = node.value.map_or("?".into(), |v| signed(i32::from(v)));
+    match event.kind {
+        EventKind::Enter if node.terminal => {
+            format!("Entered {name}: the game is over here, a leaf")
+        }
+        EventKind::Enter => format!(
+            "Entered {name} at depth {}: {level} takes the {} value of {} children",
+            node.depth,
+            if node.maximizing { "largest" } else { "smallest" },
+            node.move_count
+        ),
+        EventKind::Leaf => format!("Evaluated leaf {name}: {value} (10 - depth for a win)"),
+        EventKind::Return => {
+            let parent = node.parent.map_or("the top".into(), |p| {
+                let p = stepper.node(p);
+                let best = p.value.map_or("?".into(), |v| signed(i32::from(v)));
+                format!("its parent (best so far {best})")
+            });
+            format!("{name} returns {value} to {parent}")
+        }
+        EventKind::Cutoff => format!(
+            "Cut-off at {name}: α {} ≥ β {}, {} pruned",
+            signed(node.alpha()),
+            signed(node.beta()),
+            if node.pruned == 1 {
+                "1 child".to_string()
+            } else {
+                format!("{} children", node.pruned)
+            }
+        ),
     }
 }
 
@@ -414,7 +510,7 @@ impl SearchTab {
         };
         Some(Message::info(match self.game {
             GameKind::TicTacToe => "Tic-tac-toe",
-            GameKind::Eight => "Game of Eight: reach 8 exactly; never repeat the last number",
+            GameKind::Eight => "Game of Eight: reach 8 exactly; the number just chosen is barred",
         }))
     }
 
@@ -422,10 +518,7 @@ impl SearchTab {
     pub fn toggle_algorithm(&mut self) -> Option<Message> {
         self.algorithm = self.algorithm.toggled();
         let algorithm = self.algorithm;
-        let restarted = match self.game {
-            GameKind::TicTacToe => Self::restart_live(&mut self.tictactoe, algorithm),
-            GameKind::Eight => Self::restart_live(&mut self.eight, algorithm),
-        };
+        let restarted = shown_mut!(self, |game| Self::restart_live(game, algorithm));
         let suffix = if restarted {
             " (the search restarts)"
         } else {
@@ -451,10 +544,7 @@ impl SearchTab {
         self.step_mode = !self.step_mode;
         self.autoplay = false;
         let (algorithm, step_mode) = (self.algorithm, self.step_mode);
-        let moved = match self.game {
-            GameKind::TicTacToe => Self::apply_step_mode(&mut self.tictactoe, algorithm, step_mode),
-            GameKind::Eight => Self::apply_step_mode(&mut self.eight, algorithm, step_mode),
-        };
+        let moved = shown_mut!(self, |game| Self::apply_step_mode(game, algorithm, step_mode));
         if self.step_mode {
             self.focus = Focus::Tree;
         }
@@ -483,10 +573,7 @@ impl SearchTab {
     /// or the whole game tree from the start), to be stepped like the AI's.
     pub fn analyze(&mut self) -> Option<Message> {
         let algorithm = self.algorithm;
-        let message = match self.game {
-            GameKind::TicTacToe => Self::analyze_in(&mut self.tictactoe, algorithm),
-            GameKind::Eight => Self::analyze_in(&mut self.eight, algorithm),
-        };
+        let message = shown_mut!(self, |game| Self::analyze_in(game, algorithm));
         if message.kind == super::MessageKind::Info {
             self.autoplay = false;
             self.focus = Focus::Tree;
@@ -519,10 +606,7 @@ impl SearchTab {
     /// The human's choice: a cell (1-9) or a number (1-3).
     pub fn play(&mut self, choice: u8) -> Option<Message> {
         let (algorithm, step_mode) = (self.algorithm, self.step_mode);
-        let message = match self.game {
-            GameKind::TicTacToe => self.tictactoe.human_move(choice, algorithm, step_mode),
-            GameKind::Eight => self.eight.human_move(choice, algorithm, step_mode),
-        };
+        let message = shown_mut!(self, |game| game.human_move(choice, algorithm, step_mode));
         if self.current_awaits_step() {
             self.focus = Focus::Tree;
         }
@@ -531,6 +615,7 @@ impl SearchTab {
 
     /// Plays the choice under the board cursor.
     pub fn play_at_cursor(&mut self) -> Option<Message> {
+        // Tic-tac-toe's cursor is a cell index; the choice typed is the cell number.
         let choice = match self.game {
             GameKind::TicTacToe => self.tictactoe.cursor + 1,
             GameKind::Eight => self.eight.cursor,
@@ -556,58 +641,52 @@ impl SearchTab {
 
     /// True when the game shown waits for its AI search to be stepped.
     pub fn current_awaits_step(&self) -> bool {
-        match self.game {
-            GameKind::TicTacToe => self.tictactoe.awaiting_step(),
-            GameKind::Eight => self.eight.awaiting_step(),
-        }
+        shown!(self, |game| game.awaiting_step())
     }
 
     /// True when the game shown has a search to show or step.
     pub fn has_search(&self) -> bool {
-        match self.game {
-            GameKind::TicTacToe => self.tictactoe.search.is_some(),
-            GameKind::Eight => self.eight.search.is_some(),
-        }
+        shown!(self, |game| game.search.is_some())
+    }
+
+    /// True when the shown search has run to its end (or there is none).
+    pub fn search_finished(&self) -> bool {
+        shown!(self, |game| game.search.as_ref().is_none_or(|v| v.stepper.is_finished()))
+    }
+
+    /// True when the shown search has taken at least one step.
+    pub fn search_started(&self) -> bool {
+        shown!(self, |game| game.search.as_ref().map(|v| v.stepper.events_taken()))
+        .is_some_and(|events| events > 0)
+    }
+
+    /// True when the game shown has ended.
+    pub fn game_over(&self) -> bool {
+        shown!(self, |game| game.position.outcome().is_some())
     }
 
     /// True when the human may move in the game shown.
     pub fn human_to_move(&self) -> bool {
-        match self.game {
-            GameKind::TicTacToe => {
-                self.tictactoe.position.outcome().is_none() && !self.tictactoe.ai_to_move()
-            }
-            GameKind::Eight => self.eight.position.outcome().is_none() && !self.eight.ai_to_move(),
-        }
+        shown!(self, |game| game.position.outcome().is_none() && !game.ai_to_move())
     }
 
     /// Runs a step-machine command on the shown search.
     pub fn step(&mut self, command: StepCommand) -> Option<Message> {
-        let result = match self.game {
-            GameKind::TicTacToe => Self::step_view(self.tictactoe.search.as_mut(), command),
-            GameKind::Eight => Self::step_view(self.eight.search.as_mut(), command),
-        };
-        if result.is_some() {
-            self.autoplay = false;
-        }
-        result
+        self.autoplay = false;
+        Some(shown_mut!(self, |game| Self::step_view(game.search.as_mut(), command)))
     }
 
-    fn step_view<G: Playable>(
-        view: Option<&mut SearchView<G>>,
-        command: StepCommand,
-    ) -> Option<Message> {
+    fn step_view<G: Playable>(view: Option<&mut SearchView<G>>, command: StepCommand) -> Message {
         let Some(view) = view else {
-            return Some(Message::error(
-                "No search to step yet: the AI searches on its turn (m: step mode)",
-            ));
+            return Message::error("No search to step yet: t searches your position, m steps the AI's");
         };
         let stepper = &mut view.stepper;
         match command {
             StepCommand::Step if stepper.is_finished() => {
-                return Some(Message::info("The search is finished: b steps back"));
+                return Message::info("The search is finished: b steps back");
             }
             StepCommand::Back if stepper.events_taken() == 0 => {
-                return Some(Message::info("At the start of the search"));
+                return Message::info("At the start of the search");
             }
             StepCommand::Step => {
                 stepper.step();
@@ -621,7 +700,12 @@ impl SearchTab {
         }
         view.tree.follow = true;
         view.sync_cursor();
-        None
+        let text = describe_last_event(view);
+        Message::info(if command == StepCommand::Back {
+            format!("Stepped back. Before that: {text}")
+        } else {
+            text
+        })
     }
 
     /// One autoplay tick: one step; autoplay stops at the end.
@@ -629,10 +713,7 @@ impl SearchTab {
         if !self.autoplay {
             return false;
         }
-        let finished = match self.game {
-            GameKind::TicTacToe => Self::tick_view(self.tictactoe.search.as_mut()),
-            GameKind::Eight => Self::tick_view(self.eight.search.as_mut()),
-        };
+        let finished = shown_mut!(self, |game| Self::tick_view(game.search.as_mut()));
         if finished {
             self.autoplay = false;
         }
@@ -665,10 +746,7 @@ impl SearchTab {
     /// Plays the AI move the stepped search chose (finishing the search first).
     pub fn play_search_move(&mut self) -> Option<Message> {
         self.autoplay = false;
-        let message = match self.game {
-            GameKind::TicTacToe => self.tictactoe.play_search_move(),
-            GameKind::Eight => self.eight.play_search_move(),
-        };
+        let message = shown_mut!(self, |game| game.play_search_move());
         if message.is_some() {
             self.focus = Focus::Board;
         }
@@ -677,10 +755,7 @@ impl SearchTab {
 
     /// Moves the tree cursor.
     pub fn tree_cursor(&mut self, delta: i32) {
-        match self.game {
-            GameKind::TicTacToe => Self::tree_cursor_in(self.tictactoe.search.as_mut(), delta),
-            GameKind::Eight => Self::tree_cursor_in(self.eight.search.as_mut(), delta),
-        }
+        shown_mut!(self, |game| Self::tree_cursor_in(game.search.as_mut(), delta));
     }
 
     fn tree_cursor_in<G: Playable>(view: Option<&mut SearchView<G>>, delta: i32) {
@@ -692,10 +767,7 @@ impl SearchTab {
     /// Puts the tree cursor on a line (a mouse click); a click on the selected node folds
     /// or unfolds it.
     pub fn tree_click(&mut self, line: usize) -> Option<Message> {
-        match self.game {
-            GameKind::TicTacToe => Self::tree_click_in(self.tictactoe.search.as_mut(), line),
-            GameKind::Eight => Self::tree_click_in(self.eight.search.as_mut(), line),
-        }
+        shown_mut!(self, |game| Self::tree_click_in(game.search.as_mut(), line))
     }
 
     fn tree_click_in<G: Playable>(
@@ -719,10 +791,7 @@ impl SearchTab {
     /// Folds (`true`) or unfolds the node under the tree cursor; folding a folded node
     /// moves to its parent, unfolding an open one to its first child.
     pub fn tree_fold(&mut self, fold: bool) -> Option<Message> {
-        match self.game {
-            GameKind::TicTacToe => Self::fold_in(self.tictactoe.search.as_mut()?, fold),
-            GameKind::Eight => Self::fold_in(self.eight.search.as_mut()?, fold),
-        }
+        shown_mut!(self, |game| Self::fold_in(game.search.as_mut()?, fold))
     }
 
     fn fold_in<G: Playable>(view: &mut SearchView<G>, fold: bool) -> Option<Message> {
@@ -758,10 +827,7 @@ impl SearchTab {
             tree.expand_all = !tree.expand_all;
             tree.expand_all
         };
-        let on = match self.game {
-            GameKind::TicTacToe => self.tictactoe.search.as_mut().map(|v| toggle(&mut v.tree)),
-            GameKind::Eight => self.eight.search.as_mut().map(|v| toggle(&mut v.tree)),
-        }?;
+        let on = shown_mut!(self, |game| game.search.as_mut().map(|v| toggle(&mut v.tree)))?;
         Some(Message::info(if on {
             "Every explored node unfolded (e folds back)"
         } else {
@@ -771,10 +837,7 @@ impl SearchTab {
 
     /// Puts the tree cursor back on the search's current node and follows it again.
     pub fn tree_to_current(&mut self) {
-        match self.game {
-            GameKind::TicTacToe => Self::follow_in(self.tictactoe.search.as_mut()),
-            GameKind::Eight => Self::follow_in(self.eight.search.as_mut()),
-        }
+        shown_mut!(self, |game| Self::follow_in(game.search.as_mut()));
     }
 
     fn follow_in<G: Playable>(view: Option<&mut SearchView<G>>) {

@@ -8,9 +8,10 @@ use crate::app::{Action, App, SearchAction};
 use crate::games::eight::{Eight, TARGET};
 use crate::games::tictactoe::{Board, Mark};
 use crate::games::{Game, Outcome};
-use crate::search::{Algorithm, CutoffKind, INFINITY, NodeId, Stepper, TreeNode};
+use crate::search::{Algorithm, CutoffKind, NodeId, Stepper, TreeNode};
+use crate::text::{signed, thousands};
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::layout::{Constraint, Layout, Margin, Position, Rect};
 use ratatui::style::Style;
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
@@ -277,7 +278,7 @@ fn render_eight(game: &Match<Eight>, focused: bool, area: Rect, buf: &mut Buffer
             Span::raw(format!(" sum {} ", position.sum())),
             Span::styled(bar, theme.key),
         ]),
-        Line::styled(" reach 8 exactly; no repeats", theme.dim),
+        Line::styled(" reach 8; last number barred", theme.dim),
         Line::raw(""),
         Line::raw(" choose:"),
         Line::raw(""),
@@ -321,30 +322,6 @@ fn tail(text: &str, width: usize) -> String {
     }
 }
 
-fn signed(value: i32) -> String {
-    if value >= INFINITY {
-        "+∞".into()
-    } else if value <= -INFINITY {
-        "-∞".into()
-    } else if value == 0 {
-        "0".into()
-    } else {
-        format!("{value:+}")
-    }
-}
-
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 fn render_info<G: Describe>(
     game: &Match<G>,
     algorithm: Algorithm,
@@ -353,10 +330,16 @@ fn render_info<G: Describe>(
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    let mode = if step_mode { " · stepped" } else { "" };
-    let block = pane_block(&format!(" Search: {algorithm}{mode}"), false, theme);
+    let block = pane_block(" Search", false, theme);
     let inner = block.inner(area);
     block.render(area, buf);
+    let mode = if step_mode { "step mode" } else { "moves at once" };
+    let [heading, inner] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
+    Line::from(vec![
+        Span::styled(format!(" {algorithm}"), theme.title),
+        Span::styled(format!(" · {mode}"), theme.dim),
+    ])
+    .render(heading, buf);
     let Some(view) = &game.search else {
         let text = vec![Line::raw(" No search yet.")];
         Paragraph::new(text).render(inner, buf);
@@ -525,17 +508,39 @@ fn render_tree<G: Describe>(
         .map(|line| {
             let is_cursor = line.kind == LineKind::Node(view.tree.cursor);
             let is_current = current.is_some_and(|c| line.kind == LineKind::Node(c));
-            tree_line(view, line, is_current, is_cursor && focused, theme)
+            let line = tree_line(view, line, is_current, is_cursor && focused, theme);
+            fit(line, usize::from(inner.width))
         })
         .collect();
     Paragraph::new(text).render(inner, buf);
     if lines.len() > height {
         let mut state = ScrollbarState::new(lines.len().saturating_sub(height)).position(offset);
+        let track = area.inner(Margin::new(0, 1));
         Scrollbar::new(ScrollbarOrientation::VerticalRight)
             .begin_symbol(None)
             .end_symbol(None)
-            .render(area, buf, &mut state);
+            .render(track, buf, &mut state);
     }
+}
+
+/// `line` cut to `width` columns, ending in `…` when something was cut.
+fn fit(line: Line<'_>, width: usize) -> Line<'_> {
+    if line.width() <= width || width == 0 {
+        return line;
+    }
+    let style = line.style;
+    let mut room = width - 1;
+    let mut spans = Vec::new();
+    for span in line.spans {
+        if room == 0 {
+            break;
+        }
+        let kept: String = span.content.chars().take(room).collect();
+        room -= kept.chars().count();
+        spans.push(Span::styled(kept, span.style));
+    }
+    spans.push(Span::raw("…"));
+    Line::from(spans).style(style)
 }
 
 /// The first visible line: unchanged unless that would hide the cursor.
