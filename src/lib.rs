@@ -7,6 +7,6 @@ pub mod config;
 pub mod games;
 pub mod input;
 pub mod search;
+pub mod text;
 pub mod tui;
 pub mod ui;
-pub mod text;

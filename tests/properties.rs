@@ -168,7 +168,7 @@ fn any_config() -> impl Strategy<Value = Config> {
     let first = || {
         prop_oneof![
             1 => Just(FirstMover::Random),
-            4 => Just(FirstMover::Human),
+            6 => Just(FirstMover::Human),
             1 => Just(FirstMover::Ai),
         ]
     };

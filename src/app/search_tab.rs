@@ -8,9 +8,9 @@ use crate::games::eight::{Eight, Seat};
 use crate::games::tictactoe::{Board, Mark};
 use crate::games::{Game, Outcome};
 use crate::search::{Algorithm, NodeId, Stepper, search};
+use crate::text::{signed, thousands};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
-use crate::text::{signed, thousands};
 use std::time::{Duration, Instant};
 
 /// Binds `$game` to the match of the game shown and evaluates `$body`: the two games are
@@ -342,7 +342,7 @@ fn describe_last_event<G: Playable>(view: &SearchView<G>) -> String {
         return "At the start: Space enters the root".into();
     };
     let node = stepper.node(event.node);
-    let name = match (node.parent, node.mv) {
+    let name = match (node.parent(), node.mv) {
         (Some(parent), Some(mv)) => stepper.position(parent).move_label(mv),
         _ => "the root".into(),
     };
@@ -355,12 +355,16 @@ fn describe_last_event<G: Playable>(view: &SearchView<G>) -> String {
         EventKind::Enter => format!(
             "Entered {name} at depth {}: {level} takes the {} value of {} children",
             node.depth,
-            if node.maximizing { "largest" } else { "smallest" },
+            if node.maximizing {
+                "largest"
+            } else {
+                "smallest"
+            },
             node.move_count
         ),
         EventKind::Leaf => format!("Evaluated leaf {name}: {value} (10 - depth for a win)"),
         EventKind::Return => {
-            let parent = node.parent.map_or("the top".into(), |p| {
+            let parent = node.parent().map_or("the top".into(), |p| {
                 let p = stepper.node(p);
                 let best = p.value.map_or("?".into(), |v| signed(i32::from(v)));
                 format!("its parent (best so far {best})")
@@ -544,7 +548,9 @@ impl SearchTab {
         self.step_mode = !self.step_mode;
         self.autoplay = false;
         let (algorithm, step_mode) = (self.algorithm, self.step_mode);
-        let moved = shown_mut!(self, |game| Self::apply_step_mode(game, algorithm, step_mode));
+        let moved = shown_mut!(self, |game| Self::apply_step_mode(
+            game, algorithm, step_mode
+        ));
         if self.step_mode {
             self.focus = Focus::Tree;
         }
@@ -651,12 +657,18 @@ impl SearchTab {
 
     /// True when the shown search has run to its end (or there is none).
     pub fn search_finished(&self) -> bool {
-        shown!(self, |game| game.search.as_ref().is_none_or(|v| v.stepper.is_finished()))
+        shown!(self, |game| game
+            .search
+            .as_ref()
+            .is_none_or(|v| v.stepper.is_finished()))
     }
 
     /// True when the shown search has taken at least one step.
     pub fn search_started(&self) -> bool {
-        shown!(self, |game| game.search.as_ref().map(|v| v.stepper.events_taken()))
+        shown!(self, |game| game
+            .search
+            .as_ref()
+            .map(|v| v.stepper.events_taken()))
         .is_some_and(|events| events > 0)
     }
 
@@ -667,18 +679,24 @@ impl SearchTab {
 
     /// True when the human may move in the game shown.
     pub fn human_to_move(&self) -> bool {
-        shown!(self, |game| game.position.outcome().is_none() && !game.ai_to_move())
+        shown!(self, |game| game.position.outcome().is_none()
+            && !game.ai_to_move())
     }
 
     /// Runs a step-machine command on the shown search.
     pub fn step(&mut self, command: StepCommand) -> Option<Message> {
         self.autoplay = false;
-        Some(shown_mut!(self, |game| Self::step_view(game.search.as_mut(), command)))
+        Some(shown_mut!(self, |game| Self::step_view(
+            game.search.as_mut(),
+            command
+        )))
     }
 
     fn step_view<G: Playable>(view: Option<&mut SearchView<G>>, command: StepCommand) -> Message {
         let Some(view) = view else {
-            return Message::error("No search to step yet: t searches your position, m steps the AI's");
+            return Message::error(
+                "No search to step yet: t searches your position, m steps the AI's",
+            );
         };
         let stepper = &mut view.stepper;
         match command {
@@ -755,7 +773,10 @@ impl SearchTab {
 
     /// Moves the tree cursor.
     pub fn tree_cursor(&mut self, delta: i32) {
-        shown_mut!(self, |game| Self::tree_cursor_in(game.search.as_mut(), delta));
+        shown_mut!(self, |game| Self::tree_cursor_in(
+            game.search.as_mut(),
+            delta
+        ));
     }
 
     fn tree_cursor_in<G: Playable>(view: Option<&mut SearchView<G>>, delta: i32) {
@@ -810,7 +831,7 @@ impl SearchTab {
                     ));
                 }
                 view.tree.set_expanded(id, false);
-            } else if let Some(parent) = node.parent {
+            } else if let Some(parent) = node.parent() {
                 view.tree.cursor = parent;
             }
         } else if !expanded {
@@ -827,7 +848,10 @@ impl SearchTab {
             tree.expand_all = !tree.expand_all;
             tree.expand_all
         };
-        let on = shown_mut!(self, |game| game.search.as_mut().map(|v| toggle(&mut v.tree)))?;
+        let on = shown_mut!(self, |game| game
+            .search
+            .as_mut()
+            .map(|v| toggle(&mut v.tree)))?;
         Some(Message::info(if on {
             "Every explored node unfolded (e folds back)"
         } else {

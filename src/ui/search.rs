@@ -333,8 +333,13 @@ fn render_info<G: Describe>(
     let block = pane_block(" Search", false, theme);
     let inner = block.inner(area);
     block.render(area, buf);
-    let mode = if step_mode { "step mode" } else { "moves at once" };
-    let [heading, inner] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
+    let mode = if step_mode {
+        "step mode"
+    } else {
+        "moves at once"
+    };
+    let [heading, inner] =
+        Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
     Line::from(vec![
         Span::styled(format!(" {algorithm}"), theme.title),
         Span::styled(format!(" · {mode}"), theme.dim),
@@ -659,7 +664,7 @@ fn node_spans<G: Describe>(view: &SearchView<G>, id: NodeId, theme: &Theme) -> V
         (true, true) => "▾",
         (true, false) => "▸",
     };
-    let label = match (node.parent, node.mv) {
+    let label = match (node.parent(), node.mv) {
         (Some(parent), Some(mv)) => stepper.position(parent).move_label(mv),
         _ => "root".into(),
     };
@@ -679,7 +684,7 @@ fn node_spans<G: Describe>(view: &SearchView<G>, id: NodeId, theme: &Theme) -> V
         let hidden = stepper.children(id).count();
         spans.push(Span::styled(format!(" ({hidden} folded)"), theme.dim));
     }
-    let is_best = node.parent.is_some_and(|p| {
+    let is_best = node.parent().is_some_and(|p| {
         let parent = stepper.node(p);
         parent.is_done() && parent.best_move == node.mv && first_best(stepper, p) == Some(id)
     });
