@@ -428,3 +428,139 @@ impl App {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::FirstMover;
+
+    fn app(first: FirstMover, step: bool) -> App {
+        let mut config = Config::default();
+        config.tictactoe.first = first;
+        config.search.step = step;
+        App::new(&config, 5)
+    }
+
+    /// Every key listed in an active group does what its line says, unless an earlier
+    /// group claims it; returns the (group, label) pairs so shadowed.
+    fn shadowed(app: &App) -> Vec<(&'static str, &'static str)> {
+        let mut hidden = Vec::new();
+        for group in app.active_keys() {
+            for binding in group.bindings.iter().filter(|b| app.binding_applies(b)) {
+                for &key in binding.keys {
+                    if app.action_for_key(key) != (binding.action)(key) {
+                        hidden.push((group.title, binding.label));
+                    }
+                }
+            }
+        }
+        hidden.dedup();
+        hidden
+    }
+
+    #[test]
+    fn no_listed_key_is_silently_shadowed() {
+        let mut human = app(FirstMover::Human, false);
+        assert_eq!(shadowed(&human), vec![]);
+        human.update(Action::Search(SearchAction::ToggleFocus));
+        assert_eq!(shadowed(&human), vec![]);
+        human.update(Action::ToggleHelp);
+        assert_eq!(shadowed(&human), vec![]);
+
+        // While the AI's search waits, Enter plays its move: the board cursor's Enter is the
+        // one deliberate exception (the board takes no move then).
+        let mut stepping = app(FirstMover::Ai, true);
+        assert!(stepping.search.current_awaits_step());
+        assert_eq!(
+            stepping.search.focus,
+            Focus::Tree,
+            "the stepper takes the focus"
+        );
+        assert_eq!(shadowed(&stepping), vec![]);
+        stepping.update(Action::Search(SearchAction::ToggleFocus));
+        assert_eq!(
+            shadowed(&stepping),
+            vec![("Board cursor (f focuses the board)", "Enter")]
+        );
+    }
+
+    #[test]
+    fn hints_only_list_keys_that_act_now() {
+        let human = app(FirstMover::Human, false);
+        let labels: Vec<_> = human.hints().iter().map(|b| b.label).collect();
+        assert_eq!(&labels[..2], ["?", "q/C-c"], "global keys first");
+        assert!(labels.contains(&"1-9"));
+        assert!(!labels.contains(&"Space/s"), "no search to step yet");
+
+        let stepping = app(FirstMover::Ai, true);
+        let labels: Vec<_> = stepping.hints().iter().map(|b| b.label).collect();
+        assert!(labels.contains(&"Space/s") && labels.contains(&"Enter"));
+        assert!(!labels.contains(&"1-9"), "not the human's turn");
+        assert!(!labels.contains(&"b"), "nothing to step back yet");
+    }
+
+    #[test]
+    fn tabs_cycle_and_unbound_keys_change_nothing() {
+        let mut app = app(FirstMover::Human, false);
+        assert_eq!(app.tab, Tab::TicTacToe);
+        assert!(app.handle_key(Key::Tab));
+        assert_eq!(app.tab, Tab::SubtractionNim);
+        assert!(app.handle_key(Key::BackTab));
+        assert_eq!(app.tab, Tab::TicTacToe);
+        assert!(app.handle_key(Key::F(2)));
+        assert_eq!(app.tab, Tab::MultiPileNim);
+        assert!(!app.handle_key(Key::Char('Z')), "unbound: no redraw");
+        assert!(app.handle_key(Key::Char('q')));
+        assert!(!app.running);
+    }
+
+    #[test]
+    fn esc_closes_help_before_anything_else() {
+        let mut app = app(FirstMover::Human, false);
+        app.handle_key(Key::Char('?'));
+        assert!(app.help_open);
+        app.handle_key(Key::Char('5'));
+        assert_eq!(
+            app.search.tictactoe.moves.len(),
+            0,
+            "keys do not reach the game under help"
+        );
+        app.handle_key(Key::Esc);
+        assert!(!app.help_open && app.running);
+    }
+
+    #[test]
+    fn an_occupied_cell_is_refused_and_nothing_changes() {
+        let mut app = app(FirstMover::Human, false);
+        app.handle_key(Key::Char('5'));
+        let position = app.search.tictactoe.position;
+        let moves = app.search.tictactoe.moves.len();
+        app.handle_key(Key::Char('5'));
+        assert_eq!(app.search.tictactoe.position, position);
+        assert_eq!(app.search.tictactoe.moves.len(), moves);
+        let message = app.message.as_ref().unwrap();
+        assert_eq!(message.kind, MessageKind::Error);
+        assert!(message.text.contains("taken"), "{}", message.text);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_games() {
+        let mut config = Config::default();
+        config.tictactoe.first = FirstMover::Random;
+        let firsts = |seed| {
+            let mut app = App::new(&config, seed);
+            (0..8)
+                .map(|_| {
+                    app.update(Action::Search(SearchAction::NewGame));
+                    app.search.tictactoe.moves.len()
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(firsts(11), firsts(11));
+        assert_ne!(
+            firsts(11),
+            firsts(12),
+            "different seeds, different coin flips"
+        );
+    }
+}

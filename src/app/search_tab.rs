@@ -140,7 +140,8 @@ pub struct SearchView<G: Playable> {
     pub stepper: Stepper<G>,
     /// Cursor and folds of the pane.
     pub tree: TreeView,
-    /// Nodes plain minimax visits from the same root, shown beside alpha-beta's count.
+    /// Nodes plain minimax visits from the same root, shown beside alpha-beta's count (0
+    /// for a minimax search).
     pub minimax_nodes: u64,
     /// True while the AI waits for this search to be stepped and its move played.
     pub live: bool,
@@ -152,7 +153,11 @@ pub struct SearchView<G: Playable> {
 
 impl<G: Playable> SearchView<G> {
     fn new(root: G, algorithm: Algorithm, live: bool) -> Self {
-        let minimax_nodes = search(&root, Algorithm::Minimax).stats.nodes;
+        // Alpha-beta's count is shown beside plain minimax's; a minimax search has its own.
+        let minimax_nodes = match algorithm {
+            Algorithm::AlphaBeta => search(&root, Algorithm::Minimax).stats.nodes,
+            Algorithm::Minimax => 0,
+        };
         Self {
             stepper: Stepper::new(root, algorithm),
             tree: TreeView::following(),
@@ -443,6 +448,7 @@ impl SearchTab {
         };
         let eight_message = tab.new_eight(rng);
         let ttt_message = tab.new_tictactoe(rng, human_mark);
+        tab.focus_for_turn();
         (tab, ttt_message.or(eight_message))
     }
 
@@ -485,11 +491,22 @@ impl SearchTab {
     /// Starts a new game of the game shown.
     pub fn new_game(&mut self, rng: &mut ChaCha8Rng) -> Option<Message> {
         self.autoplay = false;
-        self.focus = Focus::Board;
-        match self.game {
+        let message = match self.game {
             GameKind::TicTacToe => self.new_tictactoe(rng, self.tictactoe.human),
             GameKind::Eight => self.new_eight(rng),
-        }
+        };
+        self.focus_for_turn();
+        message
+    }
+
+    /// The tree takes the focus while the AI's search waits to be stepped, the board
+    /// otherwise.
+    fn focus_for_turn(&mut self) {
+        self.focus = if self.current_awaits_step() {
+            Focus::Tree
+        } else {
+            Focus::Board
+        };
     }
 
     /// Plays X or O from now on, starting a new tic-tac-toe game.
@@ -500,9 +517,10 @@ impl SearchTab {
             ));
         }
         self.autoplay = false;
-        self.focus = Focus::Board;
         let human = self.tictactoe.human.other();
-        self.new_tictactoe(rng, human)
+        let message = self.new_tictactoe(rng, human);
+        self.focus_for_turn();
+        message
     }
 
     /// Switches between tic-tac-toe and Eight.
@@ -512,6 +530,7 @@ impl SearchTab {
             GameKind::TicTacToe => GameKind::Eight,
             GameKind::Eight => GameKind::TicTacToe,
         };
+        self.focus_for_turn();
         Some(Message::info(match self.game {
             GameKind::TicTacToe => "Tic-tac-toe",
             GameKind::Eight => "Game of Eight: reach 8 exactly; the number just chosen is barred",

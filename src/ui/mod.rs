@@ -198,3 +198,89 @@ pub fn scroll(app: &App, area: Rect, column: u16, row: u16, down: bool) -> Actio
     }
     search::scroll(screen.body, Position::new(column, row), down)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::SearchAction;
+    use crate::config::{Config, FirstMover};
+
+    fn app() -> App {
+        let mut config = Config::default();
+        config.tictactoe.first = FirstMover::Human;
+        App::new(&config, 1)
+    }
+
+    fn find(buf: &Buffer, text: &str) -> Option<(u16, u16)> {
+        let area = buf.area;
+        (area.top()..area.bottom()).find_map(|y| {
+            let row: String = (area.left()..area.right())
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect();
+            row.find(text)
+                .map(|byte| (row[..byte].chars().count() as u16, y))
+        })
+    }
+
+    fn rendered(app: &App, area: Rect) -> Buffer {
+        let mut buf = Buffer::empty(area);
+        render_app(app, area, &mut buf);
+        buf
+    }
+
+    #[test]
+    fn clicking_a_tab_title_selects_it() {
+        let app = app();
+        let area = Rect::new(0, 0, 80, 24);
+        let buf = rendered(&app, area);
+        let (x, y) = find(&buf, "Multi-pile").expect("tab title drawn");
+        assert_eq!(
+            click(&app, area, x, y),
+            Action::SelectTab(Tab::MultiPileNim)
+        );
+        let (x, y) = find(&buf, "Subtraction").unwrap();
+        assert_eq!(
+            click(&app, area, x + 3, y),
+            Action::SelectTab(Tab::SubtractionNim)
+        );
+    }
+
+    #[test]
+    fn clicking_a_cell_plays_it_where_it_is_drawn() {
+        let app = app();
+        for area in [Rect::new(0, 0, 80, 24), Rect::new(0, 0, 120, 40)] {
+            let buf = rendered(&app, area);
+            for cell in 1..=9u8 {
+                let (x, y) =
+                    find(&buf, &format!("  {cell}  ")).expect("empty cell shows its number");
+                assert_eq!(
+                    click(&app, area, x + 2, y),
+                    Action::Search(SearchAction::PlayCell(cell)),
+                    "cell {cell} at {area:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn clicks_on_a_too_small_screen_do_nothing() {
+        let app = app();
+        assert_eq!(click(&app, Rect::new(0, 0, 20, 5), 3, 0), Action::Noop);
+    }
+
+    #[test]
+    fn every_size_renders_without_panicking() {
+        let app = app();
+        for (w, h) in [
+            (0, 0),
+            (1, 1),
+            (2, 1),
+            (69, 24),
+            (70, 20),
+            (80, 24),
+            (300, 100),
+        ] {
+            let _ = rendered(&app, Rect::new(0, 0, w, h));
+        }
+    }
+}
