@@ -202,7 +202,10 @@ fn solve(args: &SolveArgs) -> ExitCode {
         SolveGame::Eight { sum, last } => {
             let root = match Eight::from_parts(*sum, *last) {
                 Ok(root) => root,
-                Err(error) => return fail(format!("--sum {sum} --last {last:?}: {error}")),
+                Err(error) => {
+                    let last = last.map_or(String::new(), |l| format!(" --last {l}"));
+                    return fail(format!("--sum {sum}{last}: {error}"));
+                }
             };
             let (result, elapsed_us) = timed(&root, algorithm);
             Solved {
@@ -244,10 +247,17 @@ fn solved_json(s: &Solved) -> serde_json::Value {
 
 fn verdict(value: i32) -> String {
     use crate::search::WIN;
+    let plies = |n: i32| {
+        if n == 1 {
+            "1 ply".to_string()
+        } else {
+            format!("{n} plies")
+        }
+    };
     match value {
         0 => "a draw with best play".into(),
-        v if v > 0 => format!("the side to move wins in {} plies", WIN - v),
-        v => format!("the side to move loses in {} plies", WIN + v),
+        v if v > 0 => format!("the side to move wins in {}", plies(WIN - v)),
+        v => format!("the side to move loses in {}", plies(WIN + v)),
     }
 }
 

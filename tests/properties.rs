@@ -107,8 +107,11 @@ enum Input {
     Tick,
     /// A left click at this position on an 80x24 screen, through `ui::click`.
     Click(u16, u16),
-    /// Draw at this size (besides the regular 80x24 draws).
-    Render(u16, u16),
+    /// A mouse wheel turn (down or up) at this position on an 80x24 screen.
+    Scroll(u16, u16, bool),
+    /// Draw into the area at (x, y) of this size (besides the regular 80x24 draws), in a
+    /// buffer just large enough to hold it.
+    Render(u16, u16, u16, u16),
 }
 
 /// Every key the key tables list (and a few they do not), except the quit keys and the
@@ -151,15 +154,19 @@ fn any_input() -> impl Strategy<Value = Input> {
         1 => prop_oneof![Just(Key::Char('r')), Just(Key::Char('x'))].prop_map(Input::Key),
         4 => Just(Input::Tick),
         3 => (0u16..80, 0u16..24).prop_map(|(x, y)| Input::Click(x, y)),
-        2 => prop_oneof![
-            Just((0u16, 0u16)),
-            Just((1, 1)),
-            Just((69, 19)),
-            Just((70, 20)),
-            Just((200, 60)),
-            (0u16..=160, 0u16..=50),
-        ]
-        .prop_map(|(w, h)| Input::Render(w, h)),
+        1 => (0u16..80, 0u16..24, any::<bool>()).prop_map(|(x, y, down)| Input::Scroll(x, y, down)),
+        2 => (
+            prop_oneof![Just((0u16, 0u16)), (0u16..5, 0u16..5)],
+            prop_oneof![
+                Just((0u16, 0u16)),
+                Just((1, 1)),
+                Just((69, 19)),
+                Just((70, 20)),
+                Just((200, 60)),
+                (0u16..=160, 0u16..=50),
+            ],
+        )
+            .prop_map(|((x, y), (w, h))| Input::Render(x, y, w, h)),
         1 => prop_oneof![Just(Key::Char('q')), Just(Key::Ctrl('c'))].prop_map(Input::Key),
     ]
 }
@@ -207,13 +214,16 @@ fn any_config() -> impl Strategy<Value = Config> {
 }
 
 fn render(app: &App, width: u16, height: u16) {
-    let area = Rect::new(0, 0, width, height);
-    let mut buf = Buffer::empty(area);
+    render_at(app, Rect::new(0, 0, width, height));
+}
+
+fn render_at(app: &App, area: Rect) {
+    let mut buf = Buffer::empty(Rect::new(0, 0, area.right(), area.bottom()));
     ui::render_app(app, area, &mut buf);
 }
 
 /// The marks of each side, counted from the cells.
-fn counts(board: &Board) -> (u32, u32, u16, u16) {
+fn counts(board: Board) -> (u32, u32, u16, u16) {
     let (mut x, mut o) = (0u16, 0u16);
     for i in 0..9 {
         match board.cell(i) {
@@ -226,11 +236,11 @@ fn counts(board: &Board) -> (u32, u32, u16, u16) {
 }
 
 fn has_line(marks: u16) -> bool {
-    LINES.iter().any(|&line| marks & line == line)
+    LINES.into_iter().any(|line| marks & line == line)
 }
 
 /// The tic-tac-toe board is one a real game reaches, and the game-over state agrees with it.
-fn check_board(board: &Board) -> Result<(), TestCaseError> {
+fn check_board(board: Board) -> Result<(), TestCaseError> {
     let (xs, os, x, o) = counts(board);
     prop_assert!(xs.abs_diff(os) <= 1, "{board}: {xs} X and {os} O");
     prop_assert!(
@@ -270,7 +280,7 @@ fn check_board(board: &Board) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-fn check_eight(position: &Eight) -> Result<(), TestCaseError> {
+fn check_eight(position: Eight) -> Result<(), TestCaseError> {
     prop_assert!(position.sum() <= TARGET + 3, "{position}");
     match position.last() {
         None => prop_assert_eq!(position.sum(), 0),
@@ -318,8 +328,8 @@ fn check_match<G: Playable>(game: &Match<G>, deep: bool) -> Result<(), TestCaseE
 }
 
 fn check_app(app: &App, deep: bool) -> Result<(), TestCaseError> {
-    check_board(&app.search.tictactoe.position)?;
-    check_eight(&app.search.eight.position)?;
+    check_board(app.search.tictactoe.position)?;
+    check_eight(app.search.eight.position)?;
     check_match(&app.search.tictactoe, deep)?;
     check_match(&app.search.eight, deep)?;
     prop_assert!(Tab::ALL.contains(&app.tab));
@@ -330,12 +340,12 @@ fn check_app(app: &App, deep: bool) -> Result<(), TestCaseError> {
 const RENDER_EVERY: usize = 4;
 
 proptest! {
-    // 24 cases of up to 200 inputs: about 2,400 inputs in all, nearly all keys. Cases are
+    // 32 cases of up to 200 inputs: about 3,200 inputs in all, nearly all keys. Cases are
     // long because interesting states (a stepped search deep in a game, the help scrolled)
     // take many keys to reach. An AI search from the empty board costs 0.2-0.9 s in a debug
     // build (the app also counts plain minimax's nodes for the info pane), so the configs
     // lean towards the human moving first and `r`/`x` are drawn rarely.
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(ProptestConfig::with_cases(32))]
 
     #[test]
     fn random_keys_never_break_the_app(
@@ -349,12 +359,19 @@ proptest! {
         for (i, input) in inputs.into_iter().enumerate() {
             match input {
                 Input::Key(key) => {
+                    let before = (app.search.tictactoe.position, app.search.eight.position);
                     app.handle_key(key);
                     if matches!(key, Key::Char('q') | Key::Ctrl('c')) {
-                        // Quit works from every state; the next keys go to a fresh app.
+                        // Quit works from every state and changes nothing else; the test
+                        // then carries on with the same state (a fresh app would cost a
+                        // new AI search in many configs).
                         prop_assert!(!app.running, "{:?} did not quit", key);
+                        prop_assert_eq!(
+                            (app.search.tictactoe.position, app.search.eight.position),
+                            before
+                        );
                         render(&app, 80, 24);
-                        app = App::new(&config, seed.wrapping_add(i as u64));
+                        app.running = true;
                     }
                 }
                 Input::Tick => {
@@ -364,7 +381,11 @@ proptest! {
                     let action = ui::click(&app, Rect::new(0, 0, 80, 24), x, y);
                     app.update(action);
                 }
-                Input::Render(w, h) => render(&app, w, h),
+                Input::Scroll(x, y, down) => {
+                    let action = ui::scroll(&app, Rect::new(0, 0, 80, 24), x, y, down);
+                    app.update(action);
+                }
+                Input::Render(x, y, w, h) => render_at(&app, Rect::new(x, y, w, h)),
             }
             prop_assert!(app.running, "only q and Ctrl-C quit (after {:?})", input);
             check_app(&app, false)?;

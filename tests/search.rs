@@ -87,21 +87,18 @@ fn alpha_beta_value_equals_minimax_value_on_every_reachable_position() {
             "{board}: pruning never visits more nodes"
         );
         assert_eq!(full.stats.cutoffs, 0, "{board}: minimax never cuts off");
-        match board.outcome() {
-            Some(_) => {
-                assert_eq!(full.best_move, None, "{board}");
-                assert_eq!(pruned.best_move, None, "{board}");
-                assert_eq!((full.stats.nodes, full.stats.leaves), (1, 1), "{board}");
-            }
-            None => {
-                let legal = board.legal_moves();
-                let mv = full.best_move.expect("a non-terminal root has a best move");
-                assert!(legal.as_ref().contains(&mv), "{board}: {mv} is legal");
-                // With the full window at the root, alpha-beta finds the same first best
-                // move as minimax (later children only return bounds <= alpha).
-                assert_eq!(pruned.best_move, full.best_move, "{board}");
-                assert_eq!(child_value(&board, mv), full.value, "{board}: move {mv}");
-            }
+        if board.outcome().is_some() {
+            assert_eq!(full.best_move, None, "{board}");
+            assert_eq!(pruned.best_move, None, "{board}");
+            assert_eq!((full.stats.nodes, full.stats.leaves), (1, 1), "{board}");
+        } else {
+            let legal = board.legal_moves();
+            let mv = full.best_move.expect("a non-terminal root has a best move");
+            assert!(legal.as_ref().contains(&mv), "{board}: {mv} is legal");
+            // With the full window at the root, alpha-beta finds the same first best move
+            // as minimax (later children only return bounds <= alpha).
+            assert_eq!(pruned.best_move, full.best_move, "{board}");
+            assert_eq!(child_value(board, mv), full.value, "{board}: move {mv}");
         }
     }
 }
@@ -113,7 +110,7 @@ fn alpha_beta_value_equals_minimax_value_on_every_reachable_position() {
 /// root but `∓(10 - (d - 1))` to the child's own search, so a root value `v` shows up there
 /// as `c = -(v + signum(v))`. That map is strictly decreasing, so it commutes with max/min
 /// and the relation is exact; inverted, `v = -c + signum(c)`.
-fn child_value(board: &Board, mv: u8) -> i32 {
+fn child_value(board: Board, mv: u8) -> i32 {
     let c = search(&board.play(mv), Algorithm::Minimax).value;
     -c + c.signum()
 }

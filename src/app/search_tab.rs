@@ -567,12 +567,14 @@ impl SearchTab {
         self.step_mode = !self.step_mode;
         self.autoplay = false;
         let (algorithm, step_mode) = (self.algorithm, self.step_mode);
-        let moved = shown_mut!(self, |game| Self::apply_step_mode(
-            game, algorithm, step_mode
-        ));
-        if self.step_mode {
-            self.focus = Focus::Tree;
-        }
+        // Both games follow the mode: a game not shown must not stay waiting in the stepper.
+        let ttt = Self::apply_step_mode(&mut self.tictactoe, algorithm, step_mode);
+        let eight = Self::apply_step_mode(&mut self.eight, algorithm, step_mode);
+        let moved = match self.game {
+            GameKind::TicTacToe => ttt,
+            GameKind::Eight => eight,
+        };
+        self.focus_for_turn();
         moved.or_else(|| {
             Some(Message::info(if self.step_mode {
                 "Step mode on: each AI move waits for you to step through its search"

@@ -40,7 +40,7 @@ pub enum EightError {
     #[error("the game is over")]
     GameOver,
     /// A position no game of Eight can reach.
-    #[error("no game reaches sum {sum} with last choice {last}: {why}")]
+    #[error("no game reaches sum {sum}{}: {why}", last_text(*.last))]
     Unreachable {
         /// The running sum asked for.
         sum: u8,
@@ -49,6 +49,14 @@ pub enum EightError {
         /// Why not.
         why: &'static str,
     },
+}
+
+fn last_text(last: u8) -> String {
+    if last == 0 {
+        String::new()
+    } else {
+        format!(" with last choice {last}")
+    }
 }
 
 /// A position: the running sum, the number just chosen (barred for the next player) and whose

@@ -1,0 +1,489 @@
+//! The real binary: `solve` output (text and JSON) against the library's search, exit codes
+//! and messages for bad positions and bad config files, `--help` and `--version`.
+
+use ai_arcade::games::eight::Eight;
+use ai_arcade::games::tictactoe::{Board, Mark};
+use ai_arcade::search::{Algorithm, SearchResult, search};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_ai-arcade");
+
+/// Longest any run may take: the slowest is plain minimax from the empty board (a fraction
+/// of a second). A run that got past the config check into the TUI would wait for keys, so
+/// it is killed rather than left to hang the test.
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Runs the binary with `args`, stdin not a terminal, and returns its output.
+fn run(args: &[&str]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let started = Instant::now();
+    while child.try_wait().expect("wait for the binary").is_none() {
+        if started.elapsed() > TIMEOUT {
+            child.kill().expect("kill the binary");
+            let output = child.wait_with_output().expect("collect output");
+            panic!(
+                "ai-arcade {args:?} did not finish within {TIMEOUT:?}; stderr: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+    child.wait_with_output().expect("collect output")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Asserts a successful run and returns its stdout.
+fn run_ok(args: &[&str]) -> String {
+    let output = run(args);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "ai-arcade {args:?} failed; stderr: {}",
+        stderr(&output)
+    );
+    stdout(&output)
+}
+
+/// Asserts exit code 2, nothing on stdout and a message on stderr containing every one of
+/// `needles`; returns stderr.
+fn run_usage_error(args: &[&str], needles: &[&str]) -> String {
+    let output = run(args);
+    let err = stderr(&output);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "ai-arcade {args:?}: expected exit code 2; stderr: {err}"
+    );
+    assert!(
+        output.stdout.is_empty(),
+        "ai-arcade {args:?}: stdout should be empty, got {:?}",
+        stdout(&output)
+    );
+    for needle in needles {
+        assert!(
+            err.contains(needle),
+            "ai-arcade {args:?}: stderr should mention {needle:?}, got: {err}"
+        );
+    }
+    err
+}
+
+/// The one JSON object on stdout.
+fn parse_json(text: &str) -> Value {
+    let values: Vec<Value> = serde_json::Deserializer::from_str(text)
+        .into_iter::<Value>()
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {text}"));
+    assert_eq!(values.len(), 1, "exactly one JSON value: {text}");
+    assert_eq!(text.trim().lines().count(), 1, "on one line: {text}");
+    let value = values.into_iter().next().unwrap();
+    assert!(value.is_object(), "a JSON object: {text}");
+    value
+}
+
+fn json_u64(value: &Value, key: &str) -> u64 {
+    value[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{key} is a non-negative integer in {value}"))
+}
+
+fn json_i64(value: &Value, key: &str) -> i64 {
+    value[key]
+        .as_i64()
+        .unwrap_or_else(|| panic!("{key} is an integer in {value}"))
+}
+
+/// Checks a `solve --json` object against a library search; `best_move` as printed (cells
+/// 1-9 for tic-tac-toe, the number itself for Eight).
+fn assert_json_matches(json: &Value, expected: &SearchResult<u8>, best_move: Option<u8>) {
+    for key in [
+        "value",
+        "best_move",
+        "nodes",
+        "leaves",
+        "cutoffs",
+        "elapsed_us",
+    ] {
+        assert!(json.get(key).is_some(), "key {key} missing from {json}");
+    }
+    assert_eq!(json_i64(json, "value"), i64::from(expected.value), "{json}");
+    assert_eq!(
+        json["best_move"].as_u64(),
+        best_move.map(u64::from),
+        "{json}"
+    );
+    assert_eq!(json_u64(json, "nodes"), expected.stats.nodes, "{json}");
+    assert_eq!(json_u64(json, "leaves"), expected.stats.leaves, "{json}");
+    assert_eq!(json_u64(json, "cutoffs"), expected.stats.cutoffs, "{json}");
+    let elapsed = json["elapsed_us"]
+        .as_f64()
+        .unwrap_or_else(|| panic!("elapsed_us is a number in {json}"));
+    assert!(
+        elapsed.is_finite() && elapsed >= 0.0,
+        "elapsed_us {elapsed} in {json}"
+    );
+}
+
+/// The text output as (label, value) pairs: every line after the heading is `label  value`.
+fn text_fields(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .skip(1)
+        .map(|line| {
+            let (label, rest) = line
+                .split_once("  ")
+                .unwrap_or_else(|| panic!("`label  value` line: {line:?}"));
+            (label.trim().to_owned(), rest.trim().to_owned())
+        })
+        .collect()
+}
+
+fn field<'a>(fields: &'a [(String, String)], label: &str) -> &'a str {
+    fields.iter().find(|(l, _)| l == label).map_or_else(
+        || panic!("no {label:?} line in {fields:?}"),
+        |(_, v)| v.as_str(),
+    )
+}
+
+fn number<T: std::str::FromStr>(text: &str) -> T
+where
+    T::Err: std::fmt::Debug,
+{
+    text.parse()
+        .unwrap_or_else(|e| panic!("{text:?} is a number: {e:?}"))
+}
+
+#[test]
+fn solve_tictactoe_prints_value_move_counts_and_time() {
+    let board = Board::parse("X...O....", None).unwrap();
+    let expected = search(&board, Algorithm::AlphaBeta);
+    let text = run_ok(&["solve", "tictactoe", "--board", "X...O...."]);
+    assert!(
+        text.starts_with("tictactoe X...O...., X to move, alpha-beta\n"),
+        "{text}"
+    );
+    let fields = text_fields(&text);
+    let labels: Vec<&str> = fields.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["value", "best move", "nodes", "leaves", "cut-offs", "time"]
+    );
+
+    // "value      +0 (a draw with best play)"
+    let value = field(&fields, "value");
+    let (number_part, verdict) = value.split_once(' ').expect("value and verdict");
+    assert_eq!(number::<i32>(number_part), expected.value, "{text}");
+    assert!(verdict.starts_with('(') && verdict.ends_with(')'), "{text}");
+    let cell = number::<u8>(field(&fields, "best move"));
+    assert!((1..=9).contains(&cell), "{text}");
+    assert_eq!(Some(cell - 1), expected.best_move, "{text}");
+    assert_eq!(number::<u64>(field(&fields, "nodes")), expected.stats.nodes);
+    assert_eq!(
+        number::<u64>(field(&fields, "leaves")),
+        expected.stats.leaves
+    );
+    assert_eq!(
+        number::<u64>(field(&fields, "cut-offs")),
+        expected.stats.cutoffs
+    );
+    let time = field(&fields, "time");
+    let micros = time.strip_suffix(" µs").expect("time in µs");
+    assert!(number::<f64>(micros) >= 0.0, "{text}");
+}
+
+#[test]
+fn solve_tictactoe_json_is_one_object_agreeing_with_the_library() {
+    let cases: &[(&str, Option<Mark>, &[&str])] = &[
+        ("X...O....", None, &[]),
+        ("X...O....", None, &["--algo", "minimax"]),
+        ("XO..X....", Some(Mark::O), &["--to-move", "o"]),
+        (".........", Some(Mark::O), &["--to-move", "o"]),
+        ("XX.OO....", None, &[]), // X wins at once in cell 3
+        ("XOXOXO...", None, &["--algo", "alphabeta"]),
+    ];
+    for &(text, to_move, extra) in cases {
+        let board = Board::parse(text, to_move).unwrap();
+        let algorithm = if extra.contains(&"minimax") {
+            Algorithm::Minimax
+        } else {
+            Algorithm::AlphaBeta
+        };
+        let expected = search(&board, algorithm);
+        let mut args = vec!["solve", "tictactoe", "--board", text, "--json"];
+        args.extend_from_slice(extra);
+        let json = parse_json(&run_ok(&args));
+        let cell = json_u64(&json, "best_move");
+        assert!((1..=9).contains(&cell), "best_move is a cell 1-9: {json}");
+        assert_json_matches(&json, &expected, expected.best_move.map(|m| m + 1));
+        assert_eq!(json["position"], text, "{json}");
+    }
+    let json = parse_json(&run_ok(&[
+        "solve",
+        "tictactoe",
+        "--board",
+        "XX.OO....",
+        "--json",
+    ]));
+    assert_eq!(json_u64(&json, "best_move"), 3, "the immediate win");
+    assert_eq!(
+        json_i64(&json, "value"),
+        9,
+        "a win in one ply is worth 10 - 1"
+    );
+}
+
+#[test]
+fn solve_minimax_from_the_empty_board_visits_549_946_nodes() {
+    let text = run_ok(&["solve", "tictactoe", "--algo", "minimax"]);
+    let fields = text_fields(&text);
+    assert_eq!(number::<u64>(field(&fields, "nodes")), 549_946, "{text}");
+    assert_eq!(number::<u64>(field(&fields, "cut-offs")), 0, "{text}");
+    assert!(field(&fields, "value").starts_with("+0 "), "{text}");
+
+    let json = parse_json(&run_ok(&[
+        "solve",
+        "tictactoe",
+        "--algo",
+        "minimax",
+        "--json",
+    ]));
+    assert_eq!(json_u64(&json, "nodes"), 549_946);
+    assert_eq!(json_u64(&json, "leaves"), 255_168);
+    assert_eq!(json_i64(&json, "value"), 0);
+    assert_eq!(json_u64(&json, "cutoffs"), 0);
+}
+
+#[test]
+fn solve_eight_json_works() {
+    let json = parse_json(&run_ok(&[
+        "solve", "eight", "--sum", "3", "--last", "2", "--json",
+    ]));
+    let best = json_u64(&json, "best_move");
+    assert!(
+        (1..=3).contains(&best) && best != 2,
+        "best_move {best} is 1 or 3 (2 is barred): {json}"
+    );
+    let root = Eight::from_parts(3, Some(2)).unwrap();
+    let expected = search(&root, Algorithm::AlphaBeta);
+    assert_json_matches(&json, &expected, expected.best_move);
+
+    // The start, with minimax: the second player wins (value 5 - 10 for the first).
+    let json = parse_json(&run_ok(&["solve", "eight", "--json", "--algo", "minimax"]));
+    let expected = search(&Eight::start(), Algorithm::Minimax);
+    assert_json_matches(&json, &expected, expected.best_move);
+    assert_eq!(json_i64(&json, "value"), -5);
+
+    // Text output too.
+    let text = run_ok(&["solve", "eight", "--sum", "6", "--last", "1"]);
+    let fields = text_fields(&text);
+    let best = number::<u8>(field(&fields, "best move"));
+    assert_eq!(best, 2, "reaching 8 exactly wins: {text}");
+}
+
+#[test]
+fn malformed_boards_exit_2_naming_the_problem() {
+    let cases: &[(&[&str], &[&str])] = &[
+        (&["--board", "X..."], &["9 cells", "has 4"]),
+        (&["--board", "X........."], &["9 cells", "has 10"]),
+        (&["--board", ""], &["9 cells", "has 0"]),
+        (&["--board", "X..Z....."], &["cell 4", "'Z'"]),
+        (&["--board", "X...0...."], &["cell 5", "'0'"]),
+        (
+            &["--board", "XX......."],
+            &["impossible piece counts", "2 X and 0 O"],
+        ),
+        (
+            &["--board", "OOO.X...."],
+            &["impossible piece counts", "1 X and 3 O"],
+        ),
+        (
+            &["--board", "X........", "--to-move", "x"],
+            &["X cannot be to move", "1 X and 0 O"],
+        ),
+        (
+            &["--board", "XO..O....", "--to-move", "o"],
+            &["O cannot be to move", "1 X and 2 O"],
+        ),
+        (
+            &["--board", "XXXOO...."],
+            &["already over", "X has three in a row"],
+        ),
+        (&["--board", "XOXXOOOXX"], &["already over", "full"]),
+        (
+            &["--board", "OOOXX.X..", "--to-move", "x"],
+            &["already over", "O has three in a row"],
+        ),
+    ];
+    for (args, needles) in cases {
+        let mut full = vec!["solve", "tictactoe"];
+        full.extend_from_slice(args);
+        run_usage_error(&full, needles);
+        // The same with --json: still a message on stderr, no JSON.
+        full.push("--json");
+        run_usage_error(&full, needles);
+    }
+}
+
+#[test]
+fn impossible_eight_positions_exit_2_naming_the_problem() {
+    let cases: &[(&[&str], &[&str])] = &[
+        (&["--sum", "3"], &["needs --last"]),
+        (&["--sum", "1", "--last", "2"], &["exceeds the sum"]),
+        (&["--sum", "2", "--last", "1"], &["no sequence of choices"]),
+        (&["--sum", "0", "--last", "2"], &["exceeds the sum"]),
+        (
+            &["--sum", "5", "--last", "4"],
+            &["choose 1, 2 or 3", "not 4"],
+        ),
+        (&["--sum", "2", "--last", "0"], &["--last 1-3"]),
+        (&["--sum", "8", "--last", "2"], &["over"]),
+        (&["--sum", "9", "--last", "1"], &["over"]),
+    ];
+    for (args, needles) in cases {
+        let mut full = vec!["solve", "eight"];
+        full.extend_from_slice(args);
+        run_usage_error(&full, needles);
+    }
+}
+
+#[test]
+fn bad_command_lines_exit_2() {
+    for args in [
+        &["solve", "tictactoe", "--to-move", "z"][..],
+        &["solve", "tictactoe", "--algo", "negamax"],
+        &["solve", "eight", "--sum", "300"],
+        &["solve", "chess"],
+        &["--seed", "minus-one", "solve", "eight"],
+        &["--no-such-flag"],
+    ] {
+        let output = run(args);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(!output.stderr.is_empty(), "{args:?}");
+    }
+}
+
+static TEMP_COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+/// A config file under the temp dir with a name no other test or run uses; removed on drop.
+struct TempConfig(PathBuf);
+
+impl TempConfig {
+    fn new(contents: &str) -> Self {
+        let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let path = std::env::temp_dir().join(format!(
+            "ai-arcade-cli-test-{}-{nanos}-{n}.toml",
+            std::process::id()
+        ));
+        std::fs::write(&path, contents).expect("write the temp config");
+        Self(path)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempConfig {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// A bad `--config` ends with code 2 before the TUI would start (stdin is not a terminal,
+/// so reaching the TUI would fail differently, with code 1 and a terminal error), naming
+/// the file and the key.
+#[test]
+fn bad_config_files_exit_2_before_the_tui_naming_file_and_key() {
+    let cases: &[(&str, &[&str])] = &[
+        // Unknown keys, at the top and inside a table.
+        ("bogus = 1\n", &["bogus", "unknown field"]),
+        ("[ui]\ncolour = true\n", &["ui.colour", "unknown field"]),
+        (
+            "[search]\nautoplay_ms = 250\nspeed = 3\n",
+            &["search.speed"],
+        ),
+        // Wrong types.
+        (
+            "[search]\nautoplay_ms = \"fast\"\n",
+            &["search.autoplay_ms", "invalid type"],
+        ),
+        ("[ui]\nmouse = \"yes\"\n", &["ui.mouse"]),
+        ("seed = -1\n", &["seed"]),
+        ("[tictactoe]\nfirst = \"nobody\"\n", &["tictactoe.first"]),
+        // Out of range.
+        (
+            "[search]\nautoplay_ms = 5\n",
+            &["search.autoplay_ms", "10..=5000"],
+        ),
+        (
+            "[search]\nautoplay_ms = 0\n",
+            &["search.autoplay_ms", "10..=5000"],
+        ),
+        (
+            "[search]\nautoplay_ms = 5001\n",
+            &["search.autoplay_ms", "5001"],
+        ),
+    ];
+    for (contents, needles) in cases {
+        let file = TempConfig::new(contents);
+        let path = file.path().display().to_string();
+        let err = run_usage_error(&["--config", &path], needles);
+        assert!(
+            err.contains(&path),
+            "stderr names the file {path}: {err} (config {contents:?})"
+        );
+        assert!(!err.contains("terminal error"), "{err}");
+    }
+}
+
+#[test]
+fn a_missing_config_file_exits_2_naming_it() {
+    let path = std::env::temp_dir().join(format!(
+        "ai-arcade-cli-test-{}-does-not-exist.toml",
+        std::process::id()
+    ));
+    let path = path.display().to_string();
+    run_usage_error(&["--config", &path], &[&path, "cannot read"]);
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    let help = run_ok(&["--help"]);
+    assert!(help.contains("solve"), "{help}");
+    assert!(help.contains("--config"), "{help}");
+    let solve_help = run_ok(&["solve", "--help"]);
+    assert!(solve_help.contains("tictactoe") && solve_help.contains("eight"));
+    run_ok(&["solve", "tictactoe", "--help"]);
+    let version = run_ok(&["--version"]);
+    assert!(
+        version.contains(env!("CARGO_PKG_VERSION")),
+        "--version prints {version:?}"
+    );
+}
