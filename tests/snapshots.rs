@@ -304,20 +304,32 @@ fn won_game_line_marked() {
     }
 }
 
-/// 6. The Game of Eight with the AI moving first in step mode: `c` runs its search, `f`
-///    focuses the tree, `e` unfolds every explored node.
+/// 6. The Game of Eight's whole game tree: the AI moves first in step mode with plain
+///    minimax, `c` runs its search (the stepper has the focus), `e` unfolds every node; a
+///    second frame after End shows the bottom of the 62-line outline.
 #[test]
 fn eight_full_tree() {
     let config = config(|c| {
         c.search.step = true;
+        c.search.algorithm = ai_arcade::config::AlgorithmChoice::Minimax;
         c.eight.first = FirstMover::Ai;
     });
-    let keys = typed("gcfe");
-    for terminal in snapshot_at_all_sizes("eight_full_tree", &config, &keys, "g c f e") {
+    let keys = typed("gce");
+    for terminal in snapshot_at_all_sizes("eight_full_tree", &config, &keys, "g c e") {
         let screen = text(&terminal);
         assert!(screen.contains("Game of Eight"), "{screen}");
         assert!(screen.contains("root -5, best +1=1"), "{screen}");
-        assert!(screen.contains("pruned: +2=9 (β cut-off)"), "{screen}");
+        assert!(screen.contains("nodes 62"), "{screen}");
+        assert!(screen.contains("▾+1=1 MIN =-5"), "unfolded: {screen}");
+    }
+    let mut keys = keys;
+    keys.push(KeyCode::End);
+    for terminal in snapshot_at_all_sizes("eight_full_tree_end", &config, &keys, "g c e End") {
+        let screen = text(&terminal);
+        assert!(
+            screen.contains("+3=3 MIN"),
+            "the last child of the root: {screen}"
+        );
     }
 }
 

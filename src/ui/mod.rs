@@ -160,9 +160,18 @@ fn render_hints(hints: &[Binding], area: Rect, buf: &mut Buffer, theme: &Theme) 
     let (global, local): (Vec<&Binding>, Vec<&Binding>) = hints
         .iter()
         .partition(|b| matches!((b.action)(b.keys[0]), Action::ToggleHelp | Action::Quit));
+    // Whole hints only: a hint cut in the middle would name a key that seems to do nothing.
+    let mut room = usize::from(area.width);
     for binding in global.iter().chain(local.iter()) {
+        let text = format!(" {}", binding.hint);
+        let width = binding.label.chars().count() + text.chars().count();
+        if width > room {
+            break;
+        }
+        room = room.saturating_sub(width + 2);
         spans.push(Span::styled(binding.label, theme.key));
-        spans.push(Span::raw(format!(" {}  ", binding.hint)));
+        spans.push(Span::raw(text));
+        spans.push(Span::raw("  "));
     }
     Line::from(spans).render(area, buf);
 }
