@@ -206,14 +206,7 @@ fn render_tictactoe(
             style = style.patch(theme.board_cursor);
         }
         let text = format!("  {}  ", span.content);
-        let clipped = rect.intersection(inner);
-        buf.set_stringn(
-            clipped.x,
-            clipped.y,
-            text,
-            usize::from(clipped.width),
-            style,
-        );
+        put(buf, inner, rect.x, rect.y, &text, style);
     }
     let grid = board_origin(area);
     for row in 0..3u16 {
@@ -300,14 +293,7 @@ fn render_eight(game: &Match<Eight>, focused: bool, area: Rect, buf: &mut Buffer
         } else {
             format!("[{n}]")
         };
-        let clipped = rect.intersection(inner);
-        buf.set_stringn(
-            clipped.x,
-            clipped.y,
-            text,
-            usize::from(clipped.width),
-            style,
-        );
+        put(buf, inner, rect.x, rect.y, &text, style);
     }
 }
 
