@@ -158,9 +158,23 @@ fn forward_input(events: &Sender<LoopEvent>) {
     }
 }
 
+/// Forwards the first ending signal to the loop, which restores the terminal and exits. A
+/// second one ends the process at once, in case the loop is stuck (say, a draw blocked on a
+/// dead SSH connection).
 fn forward_signals(events: Sender<LoopEvent>) -> io::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
+    let ending = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
+    let received = Arc::new(AtomicBool::new(false));
+    for signal in ending {
+        // Registered first, so it sees the flag as the previous signal left it.
+        signal_hook::flag::register_conditional_shutdown(
+            signal,
+            128 + signal,
+            Arc::clone(&received),
+        )?;
+        signal_hook::flag::register(signal, Arc::clone(&received))?;
+    }
+    let mut signals = signal_hook::iterator::Signals::new(ending)?;
     thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
             let _ = events.send(LoopEvent::Signal(signal));

@@ -345,7 +345,7 @@ fn malformed_boards_exit_2_naming_the_problem() {
 #[test]
 fn impossible_eight_positions_exit_2_naming_the_problem() {
     let cases: &[(&[&str], &[&str])] = &[
-        (&["--sum", "3"], &["needs --last"]),
+        (&["--sum", "3"], &["needs the last choice"]),
         (&["--sum", "1", "--last", "2"], &["exceeds the sum"]),
         (&["--sum", "2", "--last", "1"], &["no sequence of choices"]),
         (&["--sum", "0", "--last", "2"], &["exceeds the sum"]),
@@ -353,7 +353,10 @@ fn impossible_eight_positions_exit_2_naming_the_problem() {
             &["--sum", "5", "--last", "4"],
             &["choose 1, 2 or 3", "not 4"],
         ),
-        (&["--sum", "2", "--last", "0"], &["--last 1-3"]),
+        (
+            &["--sum", "2", "--last", "0"],
+            &["needs the last choice (1-3)"],
+        ),
         (&["--sum", "8", "--last", "2"], &["over"]),
         (&["--sum", "9", "--last", "1"], &["over"]),
     ];

@@ -5,7 +5,7 @@
 //! build; failures print a minimal input to reproduce.
 
 use ai_arcade::app::keys::Key;
-use ai_arcade::app::search_tab::{Match, Playable};
+use ai_arcade::app::matches::{Match, Playable};
 use ai_arcade::app::{Action, App, Tab};
 use ai_arcade::config::{self, AlgorithmChoice, Config, FirstMover, StartTab};
 use ai_arcade::games::eight::{Eight, TARGET};

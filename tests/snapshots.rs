@@ -172,7 +172,7 @@ fn mid_game() {
         let screen = text(&terminal);
         assert!(screen.contains("Your move"), "{screen}");
         assert!(
-            screen.contains("Search tree: the AI's last move"),
+            screen.contains("Last AI move · alpha-beta tree"),
             "{screen}"
         );
         assert!(screen.contains("AI played O7"), "{screen}");
@@ -256,7 +256,7 @@ fn finished_search() {
         );
         assert!(screen.contains("root 0, best O1"), "{screen}");
         assert!(
-            screen.contains("Search tree: the AI's next move"),
+            screen.contains("Next AI move · alpha-beta tree"),
             "{screen}"
         );
     }

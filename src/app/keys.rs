@@ -229,14 +229,14 @@ pub const SEARCH_TAB: KeyGroup = KeyGroup {
             "game",
             |_| search(SearchAction::SwitchGame),
         ),
-        bind(&[Key::Char('r')], "r", "new game", "new game", |_| {
+        bind(&[Key::Char('r')], "r", "new game", "new", |_| {
             search(SearchAction::NewGame)
         }),
         bind(
             &[Key::Char('a')],
             "a",
             "minimax / alpha-beta",
-            "algorithm",
+            "algo",
             |_| search(SearchAction::ToggleAlgorithm),
         ),
         bind(
@@ -298,7 +298,7 @@ pub const BOARD_CURSOR: KeyGroup = KeyGroup {
 
 /// The search stepper, while the AI's search waits to be stepped.
 pub const STEPPER: KeyGroup = KeyGroup {
-    title: "Stepper (AI's search)",
+    title: "Stepper (the search in the tree pane)",
     bindings: &[
         bind(
             &[Key::Char(' '), Key::Char('s')],

@@ -3,6 +3,7 @@
 //! headless.
 
 pub mod keys;
+pub mod matches;
 pub mod search_tab;
 pub mod tree;
 
@@ -11,6 +12,7 @@ use keys::{Binding, Key, KeyGroup};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search_tab::{Focus, GameKind, SearchTab, StepCommand};
+use std::cell::Cell;
 use std::time::Duration;
 
 /// Enough to scroll the longest help to its end on the smallest screen; the overlay
@@ -213,8 +215,9 @@ pub struct App {
     pub tab: Tab,
     /// The help overlay is open.
     pub help_open: bool,
-    /// First line of the help overlay shown.
-    pub help_scroll: u16,
+    /// First line of the help overlay shown; clamped to the content while drawing (the
+    /// height is only known there), as ratatui's list state is.
+    pub help_scroll: Cell<u16>,
     /// The last message.
     pub message: Option<Message>,
     /// The Tic-tac-toe tab.
@@ -237,7 +240,7 @@ impl App {
             running: true,
             tab: config.ui.start_tab.into(),
             help_open: false,
-            help_scroll: 0,
+            help_scroll: Cell::new(0),
             message,
             search,
             seed,
@@ -363,17 +366,18 @@ impl App {
             Action::SelectTab(tab) => self.show_tab(tab),
             Action::ToggleHelp => {
                 self.help_open = !self.help_open;
-                self.help_scroll = 0;
+                self.help_scroll.set(0);
             }
             Action::CloseOverlay => self.help_open = false,
             Action::ScrollHelp(by) => {
-                self.help_scroll = self
-                    .help_scroll
-                    .saturating_add_signed(by)
-                    .min(HELP_SCROLL_MAX);
+                let scroll = self.help_scroll.get().saturating_add_signed(by);
+                self.help_scroll.set(scroll.min(HELP_SCROLL_MAX));
             }
             Action::Resize => {}
-            Action::Tick => return self.search.tick(),
+            Action::Tick => match self.search.tick() {
+                Some(message) => self.message = Some(message),
+                None => return false,
+            },
             Action::Search(action) => {
                 if let Some(message) = self.update_search(action) {
                     self.message = Some(message);

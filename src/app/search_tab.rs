@@ -2,19 +2,20 @@
 //! the AI's search recorded so the tree pane can show it and the user can step through it.
 
 use super::Message;
+use super::matches::{GAME_OVER, Match, Playable, SearchView, describe_last_event};
 use super::tree::{LineKind, TreeView};
 use crate::config::{self, Config, FirstMover};
+use crate::games::Game;
 use crate::games::eight::{Eight, Seat};
 use crate::games::tictactoe::{Board, Mark};
-use crate::games::{Game, Outcome};
-use crate::search::{Algorithm, NodeId, Stepper, search};
-use crate::text::{signed, thousands};
+use crate::search::{Algorithm, NodeId};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
-use std::time::{Duration, Instant};
 
 /// Binds `$game` to the match of the game shown and evaluates `$body`: the two games are
 /// different types, so a closure cannot serve both.
+#[macro_export]
+#[doc(hidden)]
 macro_rules! shown {
     ($tab:expr, |$game:ident| $body:expr) => {
         match $tab.game {
@@ -31,6 +32,8 @@ macro_rules! shown {
 }
 
 /// [`shown!`] with a mutable binding.
+#[macro_export]
+#[doc(hidden)]
 macro_rules! shown_mut {
     ($tab:expr, |$game:ident| $body:expr) => {
         match $tab.game {
@@ -44,53 +47,6 @@ macro_rules! shown_mut {
             }
         }
     };
-}
-
-/// What a game must offer the tab beyond the search trait: checked moves and names.
-pub trait Playable: Game<Move = u8> {
-    /// The move for the human's choice as typed (a cell 1-9, a number 1-3), or a sentence
-    /// saying why it is refused.
-    fn check_choice(&self, choice: u8) -> Result<u8, String>;
-    /// How a move is written in the tree and the move list (`X5`, `+2`).
-    fn move_label(&self, mv: u8) -> String;
-    /// How a player is named on screen.
-    fn player_name(player: Self::Player) -> String;
-}
-
-impl Playable for Board {
-    fn check_choice(&self, cell: u8) -> Result<u8, String> {
-        if cell == 0 {
-            return Err("there is no cell 0: cells are 1-9".into());
-        }
-        self.try_play(cell - 1)
-            .map(|_| cell - 1)
-            .map_err(|e| e.to_string())
-    }
-
-    fn move_label(&self, cell: u8) -> String {
-        format!("{}{}", self.to_move(), cell + 1)
-    }
-
-    fn player_name(player: Mark) -> String {
-        player.to_string()
-    }
-}
-
-impl Playable for Eight {
-    fn check_choice(&self, n: u8) -> Result<u8, String> {
-        self.try_play(n).map(|_| n).map_err(|e| e.to_string())
-    }
-
-    fn move_label(&self, n: u8) -> String {
-        format!("+{n}={}", self.sum() + n)
-    }
-
-    fn player_name(player: Seat) -> String {
-        match player {
-            Seat::First => "1st".into(),
-            Seat::Second => "2nd".into(),
-        }
-    }
 }
 
 /// Which of the two games the tab shows.
@@ -109,284 +65,6 @@ pub enum Focus {
     Board,
     /// The tree pane: arrows move the tree cursor and fold.
     Tree,
-}
-
-/// Wins, losses and draws of the human this session.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Tally {
-    /// Games the human won.
-    pub wins: u32,
-    /// Games the AI won.
-    pub losses: u32,
-    /// Drawn games.
-    pub draws: u32,
-}
-
-/// The fast search behind an AI move played without stepping: what it found and its cost.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct FastSearch {
-    /// Root value for the AI.
-    pub value: i32,
-    /// Nodes visited.
-    pub nodes: u64,
-    /// Wall time of the search itself.
-    pub elapsed: Duration,
-}
-
-/// A search the tree pane shows: the AI's pending move being stepped (live), or the record
-/// of the search behind a move already played.
-pub struct SearchView<G: Playable> {
-    /// The step machine and its recorded tree.
-    pub stepper: Stepper<G>,
-    /// Cursor and folds of the pane.
-    pub tree: TreeView,
-    /// Nodes plain minimax visits from the same root, shown beside alpha-beta's count (0
-    /// for a minimax search).
-    pub minimax_nodes: u64,
-    /// True while the AI waits for this search to be stepped and its move played.
-    pub live: bool,
-    /// True for a search the human asked for on their own turn (`t`).
-    pub analysis: bool,
-    /// Set when the move was played by the fast search.
-    pub fast: Option<FastSearch>,
-}
-
-impl<G: Playable> SearchView<G> {
-    fn new(root: G, algorithm: Algorithm, live: bool) -> Self {
-        // Alpha-beta's count is shown beside plain minimax's; a minimax search has its own.
-        let minimax_nodes = match algorithm {
-            Algorithm::AlphaBeta => search(&root, Algorithm::Minimax).stats.nodes,
-            Algorithm::Minimax => 0,
-        };
-        Self {
-            stepper: Stepper::new(root, algorithm),
-            tree: TreeView::following(),
-            minimax_nodes,
-            live,
-            analysis: false,
-            fast: None,
-        }
-    }
-
-    /// Moves the tree cursor to the current node, if the view follows the search.
-    fn sync_cursor(&mut self) {
-        self.tree.forget_beyond(self.stepper.nodes().len());
-        if self.tree.follow {
-            self.tree.cursor = self.stepper.current().unwrap_or(0);
-        }
-    }
-}
-
-/// One game in progress, its move list, its search and its tally.
-pub struct Match<G: Playable> {
-    /// The position on the board.
-    pub position: G,
-    /// The human's side.
-    pub human: G::Player,
-    /// Moves so far, labelled (`X5`) and by whom.
-    pub moves: Vec<(G::Player, String)>,
-    /// The search the tree pane shows.
-    pub search: Option<SearchView<G>>,
-    /// Board cursor: a cell index 0-8, or a number 1-3 for Eight.
-    pub cursor: u8,
-    /// Results this session.
-    pub tally: Tally,
-}
-
-impl<G: Playable> Match<G> {
-    fn new(position: G, human: G::Player, cursor: u8) -> Self {
-        Self {
-            position,
-            human,
-            moves: Vec::new(),
-            search: None,
-            cursor,
-            tally: Tally::default(),
-        }
-    }
-
-    /// True when the AI is to move and the game is not over.
-    pub fn ai_to_move(&self) -> bool {
-        self.position.outcome().is_none() && self.position.to_move() != self.human
-    }
-
-    /// True when the AI's search waits in the stepper.
-    pub fn awaiting_step(&self) -> bool {
-        self.search.as_ref().is_some_and(|s| s.live)
-    }
-
-    fn restart(&mut self, position: G, human: G::Player) {
-        self.position = position;
-        self.human = human;
-        self.moves.clear();
-        self.search = None;
-    }
-
-    fn play(&mut self, mv: u8) -> Option<Message> {
-        let mover = self.position.to_move();
-        let label = self.position.move_label(mv);
-        self.position = self.position.play(mv);
-        self.moves.push((mover, label));
-        let outcome = self.position.outcome()?;
-        Some(self.record_result(outcome))
-    }
-
-    fn record_result(&mut self, outcome: Outcome<G::Player>) -> Message {
-        match outcome {
-            Outcome::Winner(p) if p == self.human => {
-                self.tally.wins += 1;
-                Message::info("You win! r: new game")
-            }
-            Outcome::Winner(_) => {
-                self.tally.losses += 1;
-                Message::info("The AI wins. r: new game")
-            }
-            Outcome::Draw => {
-                self.tally.draws += 1;
-                Message::info("Draw. r: new game")
-            }
-        }
-    }
-
-    /// Lets the AI move: at once with the fast search, or by opening the stepper.
-    fn ai_turn(&mut self, algorithm: Algorithm, step_mode: bool) -> Option<Message> {
-        if !self.ai_to_move() {
-            return None;
-        }
-        if step_mode {
-            self.search = Some(SearchView::new(self.position, algorithm, true));
-            return Some(Message::info(
-                "AI's turn: Space steps its search, c runs it, Enter plays its move",
-            ));
-        }
-        let root = self.position;
-        let started = Instant::now();
-        let result = search(&root, algorithm);
-        let elapsed = started.elapsed();
-        let mv = result.best_move?;
-        let mut view = SearchView::new(root, algorithm, false);
-        view.stepper.run_to_end();
-        view.fast = Some(FastSearch {
-            value: result.value,
-            nodes: result.stats.nodes,
-            elapsed,
-        });
-        view.sync_cursor();
-        self.search = Some(view);
-        let label = root.move_label(mv);
-        let over = self.play(mv);
-        over.or_else(|| {
-            Some(Message::info(format!(
-                "AI played {label} (value {}, {} nodes): your move",
-                signed(result.value),
-                thousands(result.stats.nodes)
-            )))
-        })
-    }
-
-    fn human_move(&mut self, choice: u8, algorithm: Algorithm, step_mode: bool) -> Option<Message> {
-        if self.position.outcome().is_some() {
-            return Some(Message::error("The game is over: r starts a new game"));
-        }
-        if self.ai_to_move() {
-            return Some(Message::error(
-                "It is the AI's turn: Enter plays its move, c runs its search",
-            ));
-        }
-        match self.position.check_choice(choice) {
-            Err(reason) => Some(Message::error(reason)),
-            Ok(mv) => {
-                let mover_label = self.position.move_label(mv);
-                if let Some(over) = self.play(mv) {
-                    return Some(over);
-                }
-                self.ai_turn(algorithm, step_mode)
-                    .or_else(|| Some(Message::info(format!("You played {mover_label}"))))
-            }
-        }
-    }
-
-    fn play_search_move(&mut self) -> Option<Message> {
-        let view = self.search.as_mut().filter(|v| v.live)?;
-        view.stepper.run_to_end();
-        view.live = false;
-        view.sync_cursor();
-        let result = view.stepper.result()?;
-        let mv = result.best_move?;
-        let label = self.position.move_label(mv);
-        let over = self.play(mv);
-        over.or_else(|| {
-            Some(Message::info(format!(
-                "AI played {label} (value {}): your move",
-                signed(result.value)
-            )))
-        })
-    }
-}
-
-/// What the last step did, in a sentence for the status line.
-fn describe_last_event<G: Playable>(view: &SearchView<G>) -> String {
-    use crate::search::EventKind;
-    let stepper = &view.stepper;
-    if let Some(result) = stepper.result() {
-        let best = result
-            .best_move
-            .map_or("none".into(), |mv| stepper.root().move_label(mv));
-        let then = if view.live {
-            "Enter plays it"
-        } else {
-            "b steps back"
-        };
-        return format!(
-            "Search finished: value {}, best {best}, {} nodes; {then}",
-            signed(result.value),
-            thousands(result.stats.nodes)
-        );
-    }
-    let Some(event) = stepper.last_event() else {
-        return "At the start: Space enters the root".into();
-    };
-    let node = stepper.node(event.node);
-    let name = match (node.parent(), node.mv) {
-        (Some(parent), Some(mv)) => stepper.position(parent).move_label(mv),
-        _ => "the root".into(),
-    };
-    let level = if node.maximizing { "MAX" } else { "MIN" };
-    let value = node.value.map_or("?".into(), |v| signed(i32::from(v)));
-    match event.kind {
-        EventKind::Enter if node.terminal => {
-            format!("Entered {name}: the game is over here, a leaf")
-        }
-        EventKind::Enter => format!(
-            "Entered {name} at depth {}: {level} takes the {} value of {} children",
-            node.depth,
-            if node.maximizing {
-                "largest"
-            } else {
-                "smallest"
-            },
-            node.move_count
-        ),
-        EventKind::Leaf => format!("Evaluated leaf {name}: {value} (10 - depth for a win)"),
-        EventKind::Return => {
-            let parent = node.parent().map_or("the top".into(), |p| {
-                let p = stepper.node(p);
-                let best = p.value.map_or("?".into(), |v| signed(i32::from(v)));
-                format!("its parent (best so far {best})")
-            });
-            format!("{name} returns {value} to {parent}")
-        }
-        EventKind::Cutoff => format!(
-            "Cut-off at {name}: α {} ≥ β {}, {} pruned",
-            signed(node.alpha()),
-            signed(node.beta()),
-            if node.pruned == 1 {
-                "1 child".to_string()
-            } else {
-                format!("{} children", node.pruned)
-            }
-        ),
-    }
 }
 
 /// A step-machine command from the keys.
@@ -446,10 +124,11 @@ impl SearchTab {
             ttt_first: config.tictactoe.first,
             eight_first: config.eight.first,
         };
-        let eight_message = tab.new_eight(rng);
-        let ttt_message = tab.new_tictactoe(rng, human_mark);
+        // Eight's game starts too (it is one key away); the tic-tac-toe message is shown.
+        tab.new_eight(rng);
+        let message = tab.new_tictactoe(rng, human_mark);
         tab.focus_for_turn();
-        (tab, ttt_message.or(eight_message))
+        (tab, Some(message))
     }
 
     fn human_first(rule: FirstMover, rng: &mut ChaCha8Rng) -> bool {
@@ -460,7 +139,7 @@ impl SearchTab {
         }
     }
 
-    fn new_tictactoe(&mut self, rng: &mut ChaCha8Rng, human: Mark) -> Option<Message> {
+    fn new_tictactoe(&mut self, rng: &mut ChaCha8Rng, human: Mark) -> Message {
         let first = if Self::human_first(self.ttt_first, rng) {
             human
         } else {
@@ -472,11 +151,12 @@ impl SearchTab {
         } else {
             "the AI moves first"
         };
+        let new_game = format!("New game: you play {human}, {who}");
         let ai = self.tictactoe.ai_turn(self.algorithm, self.step_mode);
-        ai.or_else(|| Some(Message::info(format!("New game: you play {human}, {who}"))))
+        Self::new_game_message(&new_game, ai)
     }
 
-    fn new_eight(&mut self, rng: &mut ChaCha8Rng) -> Option<Message> {
+    fn new_eight(&mut self, rng: &mut ChaCha8Rng) -> Message {
         let human = if Self::human_first(self.eight_first, rng) {
             Seat::First
         } else {
@@ -484,16 +164,30 @@ impl SearchTab {
         };
         self.eight.restart(Eight::start(), human);
         self.eight.cursor = 1;
+        let who = if human == Seat::First {
+            "you choose first"
+        } else {
+            "the AI chooses first"
+        };
+        let new_game = format!("New game of Eight: {who}");
         let ai = self.eight.ai_turn(self.algorithm, self.step_mode);
-        ai.or_else(|| Some(Message::info("New game of Eight: you choose first")))
+        Self::new_game_message(&new_game, ai)
+    }
+
+    /// The new-game sentence, or (when the AI moved first) what the AI did.
+    fn new_game_message(new_game: &str, ai: Option<Message>) -> Message {
+        match ai {
+            Some(ai) => Message::info(format!("New game, AI first. {}", ai.text)),
+            None => Message::info(new_game),
+        }
     }
 
     /// Starts a new game of the game shown.
     pub fn new_game(&mut self, rng: &mut ChaCha8Rng) -> Option<Message> {
         self.autoplay = false;
         let message = match self.game {
-            GameKind::TicTacToe => self.new_tictactoe(rng, self.tictactoe.human),
-            GameKind::Eight => self.new_eight(rng),
+            GameKind::TicTacToe => Some(self.new_tictactoe(rng, self.tictactoe.human)),
+            GameKind::Eight => Some(self.new_eight(rng)),
         };
         self.focus_for_turn();
         message
@@ -518,7 +212,7 @@ impl SearchTab {
         }
         self.autoplay = false;
         let human = self.tictactoe.human.other();
-        let message = self.new_tictactoe(rng, human);
+        let message = Some(self.new_tictactoe(rng, human));
         self.focus_for_turn();
         message
     }
@@ -541,7 +235,13 @@ impl SearchTab {
     pub fn toggle_algorithm(&mut self) -> Option<Message> {
         self.algorithm = self.algorithm.toggled();
         let algorithm = self.algorithm;
-        let restarted = shown_mut!(self, |game| Self::restart_live(game, algorithm));
+        // Both games: a search waiting in the game not shown must not keep the old algorithm.
+        let ttt = Self::restart_live(&mut self.tictactoe, algorithm);
+        let eight = Self::restart_live(&mut self.eight, algorithm);
+        let restarted = match self.game {
+            GameKind::TicTacToe => ttt,
+            GameKind::Eight => eight,
+        };
         let suffix = if restarted {
             " (the search restarts)"
         } else {
@@ -610,7 +310,7 @@ impl SearchTab {
 
     fn analyze_in<G: Playable>(game: &mut Match<G>, algorithm: Algorithm) -> Message {
         if game.position.outcome().is_some() {
-            return Message::error("The game is over: r starts a new game");
+            return Message::error(GAME_OVER);
         }
         if game.awaiting_step() {
             return Message::error("The AI's search is already open: step it, or Enter plays");
@@ -748,31 +448,38 @@ impl SearchTab {
     }
 
     /// One autoplay tick: one step; autoplay stops at the end.
-    pub fn tick(&mut self) -> bool {
+    /// `None` when autoplay is off (nothing to redraw); otherwise what the step did.
+    pub fn tick(&mut self) -> Option<Message> {
         if !self.autoplay {
-            return false;
+            return None;
         }
-        let finished = shown_mut!(self, |game| Self::tick_view(game.search.as_mut()));
+        let (message, finished) = shown_mut!(self, |game| Self::tick_view(game.search.as_mut()));
         if finished {
             self.autoplay = false;
         }
-        true
+        Some(message)
     }
 
-    fn tick_view<G: Playable>(view: Option<&mut SearchView<G>>) -> bool {
-        let Some(view) = view else { return true };
+    fn tick_view<G: Playable>(view: Option<&mut SearchView<G>>) -> (Message, bool) {
+        let Some(view) = view else {
+            return (Message::error("No search to play"), true);
+        };
         view.stepper.step();
         view.tree.follow = true;
         view.sync_cursor();
-        view.stepper.is_finished()
+        let message = Message::info(describe_last_event(view));
+        (message, view.stepper.is_finished())
     }
 
     /// Starts or pauses autoplay.
     pub fn toggle_autoplay(&mut self) -> Option<Message> {
         if !self.has_search() {
             return Some(Message::error(
-                "No search to play: the AI searches on its turn",
+                "No search to play: t searches your position, m steps the AI's",
             ));
+        }
+        if !self.autoplay && self.search_finished() {
+            return Some(Message::info("The search is finished: b steps back"));
         }
         self.autoplay = !self.autoplay;
         Some(Message::info(if self.autoplay {

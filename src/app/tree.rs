@@ -1,5 +1,5 @@
 //! What the tree pane shows of a search: which nodes are unfolded, where the cursor is, and
-//! the flattened list of visible lines. Pure state; `ui::tree` only draws these lines.
+//! the flattened list of visible lines. Pure state; `ui::search` only draws these lines.
 
 use crate::games::Game;
 use crate::search::{NodeId, Stepper};
@@ -73,11 +73,15 @@ impl TreeView {
 
     /// Whether `id`'s children are listed: by default the path being searched and the root
     /// are open and finished subtrees are folded to one line.
+    /// A node still being searched is always open (a fold made before a step back does not
+    /// hide the current node).
     pub fn is_expanded<G: Game>(&self, stepper: &Stepper<G>, id: NodeId) -> bool {
-        self.overrides
+        let open = !stepper.node(id).is_done();
+        open || self
+            .overrides
             .get(&id)
             .copied()
-            .unwrap_or_else(|| self.expand_all || id == 0 || !stepper.node(id).is_done())
+            .unwrap_or(self.expand_all || id == 0)
     }
 
     /// Folds or unfolds `id` on the user's request.

@@ -5,7 +5,7 @@
 
 mod stepper;
 
-pub use stepper::{CutoffKind, Event, EventKind, NodeId, Stepper, TreeNode};
+pub use stepper::{Bound, CutoffKind, Event, EventKind, NodeId, Stepper, TreeNode};
 
 use crate::games::{Game, Outcome};
 use std::fmt;

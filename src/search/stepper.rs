@@ -80,6 +80,31 @@ impl<M> TreeNode<M> {
         }
     }
 
+    /// What the node's value says about its true minimax value, or `None` before it has one.
+    ///
+    /// Alpha-beta returns a value outside the window a node was entered with only as a
+    /// bound: at or below α it is an upper bound, at or above β a lower bound. A node still
+    /// being searched has a running best: a lower bound at MAX, an upper bound at MIN.
+    pub fn bound(&self) -> Option<(Bound, i32)> {
+        let value = i32::from(self.value?);
+        let bound = if self.terminal {
+            Bound::Exact
+        } else if !self.is_done() {
+            if self.maximizing {
+                Bound::AtLeast
+            } else {
+                Bound::AtMost
+            }
+        } else if value <= i32::from(self.alpha_in) {
+            Bound::AtMost
+        } else if value >= i32::from(self.beta_in) {
+            Bound::AtLeast
+        } else {
+            Bound::Exact
+        };
+        Some((bound, value))
+    }
+
     /// Whether a cut-off at this node came from α ≥ β at a MAX node (a β cut-off) or at a MIN
     /// node (an α cut-off).
     pub const fn cutoff_kind(&self) -> Option<CutoffKind> {
@@ -89,6 +114,28 @@ impl<M> TreeNode<M> {
             Some(CutoffKind::Beta)
         } else {
             Some(CutoffKind::Alpha)
+        }
+    }
+}
+
+/// How a value relates to the true minimax value of its node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The value is the minimax value.
+    Exact,
+    /// The minimax value is at least this.
+    AtLeast,
+    /// The minimax value is at most this.
+    AtMost,
+}
+
+impl Bound {
+    /// The relation sign shown before a value: `=`, `≥`, `≤`.
+    pub const fn sign(self) -> &'static str {
+        match self {
+            Self::Exact => "=",
+            Self::AtLeast => "≥",
+            Self::AtMost => "≤",
         }
     }
 }
@@ -321,9 +368,10 @@ impl<G: Game> Stepper<G> {
 
     /// Steps until the next child's whole subtree is done (a debugger's "step over"); a
     /// single step when the next event enters no child.
+    /// Before the root is entered it is a single step too.
     pub fn step_over(&mut self) {
         let Some(next) = self.peek() else { return };
-        if next.kind != EventKind::Enter {
+        if next.kind != EventKind::Enter || self.nodes.is_empty() {
             self.step();
             return;
         }
@@ -368,13 +416,18 @@ impl<G: Game> Stepper<G> {
                 let position = frame.position.play(mv);
                 let maximizing = position.to_move() == self.root.to_move();
                 let parent = Some(frame.node);
+                // Plain minimax searches every child with the full window.
+                let (alpha, beta) = match self.algorithm {
+                    Algorithm::AlphaBeta => (node.alpha(), node.beta()),
+                    Algorithm::Minimax => (-INFINITY, INFINITY),
+                };
                 (
                     position,
                     parent,
                     node.depth + 1,
                     maximizing,
-                    node.alpha(),
-                    node.beta(),
+                    alpha,
+                    beta,
                     Some(mv),
                 )
             }
@@ -572,6 +625,60 @@ mod tests {
         stepper.step_out();
         assert!(stepper.node(second).is_done());
         assert_eq!(stepper.current(), Some(0));
+    }
+
+    #[test]
+    fn alpha_beta_values_outside_the_window_are_shown_as_bounds() {
+        let root = Board::parse("XXOXO....", Some(Mark::O)).unwrap();
+        let stepper = finished(root, Algorithm::AlphaBeta);
+        let exact = finished(root, Algorithm::Minimax);
+        for (id, node) in stepper.nodes().iter().enumerate() {
+            let (bound, value) = node.bound().unwrap();
+            // The same node in the full minimax tree (same path) has the true value.
+            let path = stepper.path_moves(id as NodeId);
+            let truth = exact
+                .nodes()
+                .iter()
+                .enumerate()
+                .find(|(i, _)| exact.path_moves(*i as NodeId) == path)
+                .and_then(|(_, n)| n.value)
+                .map(i32::from)
+                .unwrap();
+            match bound {
+                Bound::Exact => assert_eq!(value, truth, "{path:?}"),
+                Bound::AtLeast => assert!(truth >= value, "{path:?}"),
+                Bound::AtMost => assert!(truth <= value, "{path:?}"),
+            }
+        }
+        assert!(
+            stepper
+                .nodes()
+                .iter()
+                .any(|n| n.bound().unwrap().0 != Bound::Exact)
+        );
+        assert_eq!(
+            stepper.node(0).bound().unwrap().0,
+            Bound::Exact,
+            "the root is exact"
+        );
+    }
+
+    #[test]
+    fn every_minimax_value_is_exact() {
+        let stepper = finished(Eight::start(), Algorithm::Minimax);
+        assert!(
+            stepper
+                .nodes()
+                .iter()
+                .all(|n| n.bound().unwrap().0 == Bound::Exact)
+        );
+    }
+
+    #[test]
+    fn step_over_before_the_root_is_one_step() {
+        let mut stepper = Stepper::new(Eight::start(), Algorithm::Minimax);
+        stepper.step_over();
+        assert_eq!(stepper.events_taken(), 1);
     }
 
     #[test]

@@ -54,14 +54,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         vec![groups]
     };
     let areas = Layout::horizontal(vec![Constraint::Fill(1); columns.len()]).split(inner);
+    let mut tallest = 0;
     for (column, &column_area) in columns.iter().zip(areas.iter()) {
         let lines = group_lines(column, theme);
         let most = (lines.len() as u16).saturating_sub(column_area.height);
-        let scroll = app.help_scroll.min(most);
+        let scroll = app.help_scroll.get().min(most);
+        tallest = tallest.max(most);
         Paragraph::new(lines)
             .scroll((scroll, 0))
             .render(column_area, buf);
     }
+    // Remember the reachable end, so scrolling past it does not need undoing key by key.
+    app.help_scroll.set(app.help_scroll.get().min(tallest));
 }
 
 /// Where to split the groups into two columns so the taller column is as short as it can be.

@@ -17,7 +17,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 /// Below this width the layout cannot fit; a notice is shown instead.
 pub const MIN_WIDTH: u16 = 70;
 /// Below this height the layout cannot fit.
-pub const MIN_HEIGHT: u16 = 20;
+pub const MIN_HEIGHT: u16 = 24;
 
 /// The screen split into its fixed regions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,13 +156,9 @@ fn render_message(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
 
 fn render_hints(hints: &[Binding], area: Rect, buf: &mut Buffer, theme: &Theme) {
     let mut spans = Vec::new();
-    // Global keys (help, quit) first, so they survive a narrow terminal.
-    let (global, local): (Vec<&Binding>, Vec<&Binding>) = hints
-        .iter()
-        .partition(|b| matches!((b.action)(b.keys[0]), Action::ToggleHelp | Action::Quit));
     // Whole hints only: a hint cut in the middle would name a key that seems to do nothing.
     let mut room = usize::from(area.width);
-    for binding in global.iter().chain(local.iter()) {
+    for binding in hints {
         let text = format!(" {}", binding.hint);
         let width = binding.label.chars().count() + text.chars().count();
         if width > room {

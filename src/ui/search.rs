@@ -2,7 +2,8 @@
 //! position at the tree cursor, and the game-tree outline.
 
 use super::Theme;
-use crate::app::search_tab::{Focus, GameKind, Match, Playable, SearchView, Tally};
+use crate::app::matches::{Match, Playable, SearchView, Tally};
+use crate::app::search_tab::{Focus, GameKind};
 use crate::app::tree::{LineKind, TreeLine};
 use crate::app::{Action, App, SearchAction};
 use crate::games::eight::{Eight, TARGET};
@@ -28,7 +29,7 @@ struct Panes {
 
 impl Panes {
     fn new(body: Rect) -> Self {
-        let left_width = (body.width * 2 / 5).clamp(32, 40);
+        let left_width = (u32::from(body.width) * 2 / 5).clamp(32, 40) as u16;
         let [left, tree] =
             Layout::horizontal([Constraint::Length(left_width), Constraint::Fill(1)]).areas(body);
         let [game, info] =
@@ -95,29 +96,13 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
     match tab.game {
         GameKind::TicTacToe => {
             render_tictactoe(&tab.tictactoe, !tree_focused, panes.game, buf, theme);
-            render_info(
-                &tab.tictactoe,
-                tab.algorithm,
-                tab.step_mode,
-                panes.info,
-                buf,
-                theme,
-            );
-            render_tree(&tab.tictactoe, tree_focused, panes.tree, buf, theme);
         }
-        GameKind::Eight => {
-            render_eight(&tab.eight, !tree_focused, panes.game, buf, theme);
-            render_info(
-                &tab.eight,
-                tab.algorithm,
-                tab.step_mode,
-                panes.info,
-                buf,
-                theme,
-            );
-            render_tree(&tab.eight, tree_focused, panes.tree, buf, theme);
-        }
+        GameKind::Eight => render_eight(&tab.eight, !tree_focused, panes.game, buf, theme),
     }
+    crate::shown!(tab, |game| {
+        render_info(game, tab.algorithm, tab.step_mode, panes.info, buf, theme);
+        render_tree(game, tree_focused, panes.tree, buf, theme);
+    });
 }
 
 fn pane_block<'a>(title: &str, focused: bool, theme: &Theme) -> Block<'a> {
@@ -319,15 +304,11 @@ fn render_info<G: Describe>(
     let block = pane_block(" Search", false, theme);
     let inner = block.inner(area);
     block.render(area, buf);
-    let mode = if step_mode {
-        "step mode"
-    } else {
-        "moves at once"
-    };
+    let mode = if step_mode { "step mode" } else { "instant" };
     let [heading, inner] =
         Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
     Line::from(vec![
-        Span::styled(format!(" {algorithm}"), theme.title),
+        Span::styled(format!(" AI: {algorithm}"), theme.title),
         Span::styled(format!(" · {mode}"), theme.dim),
     ])
     .render(heading, buf);
@@ -381,11 +362,6 @@ fn info_lines<'a, G: Describe>(view: &SearchView<G>, theme: &Theme) -> Vec<Line<
                 format!(" minimax: {} nodes", thousands(view.minimax_nodes)),
                 theme.dim,
             ));
-        } else if let Some(fast) = view.fast {
-            lines.push(Line::styled(
-                format!(" fast search {:.2} ms", fast.elapsed.as_secs_f64() * 1000.0),
-                theme.dim,
-            ));
         }
     } else if let Some(next) = stepper.peek() {
         lines.push(Line::styled(
@@ -430,22 +406,12 @@ fn window_text<M>(node: &TreeNode<M>) -> String {
 }
 
 fn value_spans<M>(node: &TreeNode<M>, theme: &Theme) -> Vec<Span<'static>> {
-    match node.value {
+    match node.bound() {
         None => vec![Span::styled("?", theme.dim)],
-        Some(v) => {
-            let v = i32::from(v);
-            let relation = if node.is_done() || node.terminal {
-                "="
-            } else if node.maximizing {
-                "≥"
-            } else {
-                "≤"
-            };
-            vec![Span::styled(
-                format!("{relation}{}", signed(v)),
-                theme.value(v),
-            )]
-        }
+        Some((bound, v)) => vec![Span::styled(
+            format!("{}{}", bound.sign(), signed(v)),
+            theme.value(v),
+        )],
     }
 }
 
@@ -457,9 +423,16 @@ fn render_tree<G: Describe>(
     theme: &Theme,
 ) {
     let title = match &game.search {
-        Some(view) if view.live => " Search tree: the AI's next move".to_string(),
-        Some(view) if view.analysis => " Search tree: your position".to_string(),
-        Some(_) => " Search tree: the AI's last move".to_string(),
+        Some(view) => {
+            let whose = if view.live {
+                "Next AI move"
+            } else if view.analysis {
+                "Your position"
+            } else {
+                "Last AI move"
+            };
+            format!(" {whose} · {} tree", view.stepper.algorithm())
+        }
         None => " Search tree".to_string(),
     };
     let block = pane_block(&title, focused, theme);
@@ -693,27 +666,24 @@ pub fn click(app: &App, body: Rect, at: Position) -> Action {
     let panes = Panes::new(body);
     let tab = &app.search;
     if panes.game.contains(at) {
-        return match tab.game {
-            GameKind::TicTacToe => board_cells(board_origin(panes.game))
-                .iter()
-                .position(|r| r.contains(at))
-                .map_or(Action::Noop, |i| {
-                    Action::Search(SearchAction::PlayCell(i as u8 + 1))
-                }),
-            GameKind::Eight => eight_buttons(panes.game)
-                .iter()
-                .position(|r| r.contains(at))
-                .map_or(Action::Noop, |i| {
-                    Action::Search(SearchAction::PlayCell(i as u8 + 1))
-                }),
+        let targets: &[Rect] = match tab.game {
+            GameKind::TicTacToe => &board_cells(board_origin(panes.game)),
+            GameKind::Eight => &eight_buttons(panes.game),
         };
+        // Cells and buttons are numbered from 1 in both games.
+        return targets
+            .iter()
+            .position(|r| r.contains(at))
+            .map_or(Action::Noop, |i| {
+                Action::Search(SearchAction::PlayCell(i as u8 + 1))
+            });
     }
     let inner = Block::bordered().inner(panes.tree);
     if inner.contains(at) {
-        let scroll = match tab.game {
-            GameKind::TicTacToe => tab.tictactoe.search.as_ref().map(|v| v.tree.scroll.get()),
-            GameKind::Eight => tab.eight.search.as_ref().map(|v| v.tree.scroll.get()),
-        };
+        let scroll = crate::shown!(tab, |game| game
+            .search
+            .as_ref()
+            .map(|v| v.tree.scroll.get()));
         if let Some(scroll) = scroll {
             let line = scroll + usize::from(at.y - inner.y);
             return Action::Search(SearchAction::TreeClick(line));

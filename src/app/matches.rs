@@ -1,0 +1,346 @@
+//! One game against the AI: the position, whose turn, the moves so far, the tally, and the
+//! search the tree pane shows (the AI's move waiting to be stepped, the record of its last
+//! move, or a search of the human's position).
+
+use super::Message;
+use super::tree::TreeView;
+use crate::games::eight::{Eight, Seat};
+use crate::games::tictactoe::{Board, Mark};
+use crate::games::{Game, Outcome};
+use crate::search::{Algorithm, EventKind, SearchResult, Stepper, WIN, search};
+use crate::text::{signed, thousands};
+
+/// What a game must offer the tab beyond the search trait: checked moves and names.
+pub trait Playable: Game<Move = u8> {
+    /// The move for the human's choice as typed (a cell 1-9, a number 1-3), or a sentence
+    /// saying why it is refused.
+    fn check_choice(&self, choice: u8) -> Result<u8, String>;
+    /// How a move is written in the tree and the move list (`X5`, `+2`).
+    fn move_label(&self, mv: u8) -> String;
+    /// How a player is named on screen.
+    fn player_name(player: Self::Player) -> String;
+}
+
+impl Playable for Board {
+    fn check_choice(&self, cell: u8) -> Result<u8, String> {
+        if cell == 0 {
+            return Err("there is no cell 0: cells are 1-9".into());
+        }
+        self.try_play(cell - 1)
+            .map(|_| cell - 1)
+            .map_err(|e| e.to_string())
+    }
+
+    fn move_label(&self, cell: u8) -> String {
+        format!("{}{}", self.to_move(), cell + 1)
+    }
+
+    fn player_name(player: Mark) -> String {
+        player.to_string()
+    }
+}
+
+impl Playable for Eight {
+    fn check_choice(&self, n: u8) -> Result<u8, String> {
+        self.try_play(n).map(|_| n).map_err(|e| e.to_string())
+    }
+
+    fn move_label(&self, n: u8) -> String {
+        format!("+{n}={}", self.sum() + n)
+    }
+
+    fn player_name(player: Seat) -> String {
+        match player {
+            Seat::First => "1st".into(),
+            Seat::Second => "2nd".into(),
+        }
+    }
+}
+
+/// Wins, losses and draws of the human this session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tally {
+    /// Games the human won.
+    pub wins: u32,
+    /// Games the AI won.
+    pub losses: u32,
+    /// Drawn games.
+    pub draws: u32,
+}
+
+/// Said when a move is tried after the game ended.
+pub const GAME_OVER: &str = "The game is over: r starts a new game";
+
+/// A search the tree pane shows: the AI's pending move being stepped (live), or the record
+/// of the search behind a move already played.
+pub struct SearchView<G: Playable> {
+    /// The step machine and its recorded tree.
+    pub stepper: Stepper<G>,
+    /// Cursor and folds of the pane.
+    pub tree: TreeView,
+    /// Nodes plain minimax visits from the same root, shown beside alpha-beta's count (0
+    /// for a minimax search).
+    pub minimax_nodes: u64,
+    /// True while the AI waits for this search to be stepped and its move played.
+    pub live: bool,
+    /// True for a search the human asked for on their own turn (`t`).
+    pub analysis: bool,
+}
+
+impl<G: Playable> SearchView<G> {
+    pub(super) fn new(root: G, algorithm: Algorithm, live: bool) -> Self {
+        // Alpha-beta's count is shown beside plain minimax's; a minimax search has its own.
+        let minimax_nodes = match algorithm {
+            Algorithm::AlphaBeta => search(&root, Algorithm::Minimax).stats.nodes,
+            Algorithm::Minimax => 0,
+        };
+        Self {
+            stepper: Stepper::new(root, algorithm),
+            tree: TreeView::following(),
+            minimax_nodes,
+            live,
+            analysis: false,
+        }
+    }
+
+    /// Moves the tree cursor to the current node, if the view follows the search.
+    pub(super) fn sync_cursor(&mut self) {
+        self.tree.forget_beyond(self.stepper.nodes().len());
+        if self.tree.follow {
+            self.tree.cursor = self.stepper.current().unwrap_or(0);
+        }
+    }
+}
+
+/// One game in progress, its move list, its search and its tally.
+pub struct Match<G: Playable> {
+    /// The position on the board.
+    pub position: G,
+    /// The human's side.
+    pub human: G::Player,
+    /// Moves so far, labelled (`X5`) and by whom.
+    pub moves: Vec<(G::Player, String)>,
+    /// The search the tree pane shows.
+    pub search: Option<SearchView<G>>,
+    /// Board cursor: a cell index 0-8, or a number 1-3 for Eight.
+    pub cursor: u8,
+    /// Results this session.
+    pub tally: Tally,
+}
+
+impl<G: Playable> Match<G> {
+    pub(super) fn new(position: G, human: G::Player, cursor: u8) -> Self {
+        Self {
+            position,
+            human,
+            moves: Vec::new(),
+            search: None,
+            cursor,
+            tally: Tally::default(),
+        }
+    }
+
+    /// True when the AI is to move and the game is not over.
+    pub fn ai_to_move(&self) -> bool {
+        self.position.outcome().is_none() && self.position.to_move() != self.human
+    }
+
+    /// True when the AI's search waits in the stepper.
+    pub fn awaiting_step(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| s.live)
+    }
+
+    pub(super) fn restart(&mut self, position: G, human: G::Player) {
+        self.position = position;
+        self.human = human;
+        self.moves.clear();
+        self.search = None;
+    }
+
+    fn play(&mut self, mv: u8) -> Option<Message> {
+        let mover = self.position.to_move();
+        let label = self.position.move_label(mv);
+        self.position = self.position.play(mv);
+        self.moves.push((mover, label));
+        let outcome = self.position.outcome()?;
+        Some(self.record_result(outcome))
+    }
+
+    fn record_result(&mut self, outcome: Outcome<G::Player>) -> Message {
+        match outcome {
+            Outcome::Winner(p) if p == self.human => {
+                self.tally.wins += 1;
+                Message::info("You win! r: new game")
+            }
+            Outcome::Winner(_) => {
+                self.tally.losses += 1;
+                Message::info("The AI wins. r: new game")
+            }
+            Outcome::Draw => {
+                self.tally.draws += 1;
+                Message::info("Draw. r: new game")
+            }
+        }
+    }
+
+    /// Lets the AI move: at once with the fast search, or by opening the stepper.
+    pub(super) fn ai_turn(&mut self, algorithm: Algorithm, step_mode: bool) -> Option<Message> {
+        if !self.ai_to_move() {
+            return None;
+        }
+        if step_mode {
+            self.search = Some(SearchView::new(self.position, algorithm, true));
+            return Some(Message::info(
+                "AI's turn: Space steps its search, Enter plays",
+            ));
+        }
+        let root = self.position;
+        let result = search(&root, algorithm);
+        let mv = result.best_move?;
+        let mut view = SearchView::new(root, algorithm, false);
+        view.stepper.run_to_end();
+        view.sync_cursor();
+        self.search = Some(view);
+        Some(self.play_ai_move(mv, &result))
+    }
+
+    /// Plays the AI's chosen move and says so (or how the game ended).
+    fn play_ai_move(&mut self, mv: u8, result: &SearchResult<u8>) -> Message {
+        let label = self.position.move_label(mv);
+        self.play(mv).unwrap_or_else(|| {
+            Message::info(format!(
+                "AI played {label} (value {}, {} nodes): your move",
+                signed(result.value),
+                thousands(result.stats.nodes)
+            ))
+        })
+    }
+
+    pub(super) fn human_move(
+        &mut self,
+        choice: u8,
+        algorithm: Algorithm,
+        step_mode: bool,
+    ) -> Option<Message> {
+        if self.position.outcome().is_some() {
+            return Some(Message::error(GAME_OVER));
+        }
+        if self.ai_to_move() {
+            return Some(Message::error(
+                "It is the AI's turn: Enter plays its move, c runs its search",
+            ));
+        }
+        match self.position.check_choice(choice) {
+            Err(reason) => Some(Message::error(reason)),
+            Ok(mv) => {
+                let mover_label = self.position.move_label(mv);
+                if let Some(over) = self.play(mv) {
+                    return Some(over);
+                }
+                self.ai_turn(algorithm, step_mode)
+                    .or_else(|| Some(Message::info(format!("You played {mover_label}"))))
+            }
+        }
+    }
+
+    pub(super) fn play_search_move(&mut self) -> Option<Message> {
+        let view = self.search.as_mut().filter(|v| v.live)?;
+        view.stepper.run_to_end();
+        view.live = false;
+        view.sync_cursor();
+        let result = view.stepper.result()?;
+        let mv = result.best_move?;
+        Some(self.play_ai_move(mv, &result))
+    }
+}
+
+/// What the last step did, in a sentence for the status line.
+pub fn describe_last_event<G: Playable>(view: &SearchView<G>) -> String {
+    let stepper = &view.stepper;
+    if let Some(result) = stepper.result() {
+        let best = result
+            .best_move
+            .map_or("none".into(), |mv| stepper.root().move_label(mv));
+        let then = if view.live {
+            "Enter plays it"
+        } else {
+            "b steps back"
+        };
+        return format!(
+            "Search finished: value {}, best {best}, {} nodes; {then}",
+            signed(result.value),
+            thousands(result.stats.nodes)
+        );
+    }
+    let Some(event) = stepper.last_event() else {
+        return "At the start: Space enters the root".into();
+    };
+    let node = stepper.node(event.node);
+    let name = match (node.parent(), node.mv) {
+        (Some(parent), Some(mv)) => stepper.position(parent).move_label(mv),
+        _ => "the root".into(),
+    };
+    let value = node.bound().map_or("?".into(), |(bound, v)| {
+        format!("{}{}", bound.sign(), signed(v))
+    });
+    match event.kind {
+        EventKind::Enter if node.terminal => {
+            format!("Entered {name}: the game is over here, a leaf")
+        }
+        EventKind::Enter => format!(
+            "Entered {name} at depth {}, a {} node: it keeps the {} value its children return",
+            node.depth,
+            if node.maximizing { "MAX" } else { "MIN" },
+            if node.maximizing {
+                "largest"
+            } else {
+                "smallest"
+            },
+        ),
+        EventKind::Leaf => leaf_sentence(stepper, event.node, &name),
+        EventKind::Return => {
+            let parent = node.parent().map_or("ends the search".into(), |p| {
+                let best = stepper
+                    .node(p)
+                    .value
+                    .map_or("?".into(), |v| signed(i32::from(v)));
+                format!("to its parent (best so far {best})")
+            });
+            format!("{name} returns {value} {parent}")
+        }
+        EventKind::Cutoff => format!(
+            "Cut-off at {name}: α {} ≥ β {}, {} pruned",
+            signed(node.alpha()),
+            signed(node.beta()),
+            if node.pruned == 1 {
+                "1 child".to_string()
+            } else {
+                format!("{} children", node.pruned)
+            }
+        ),
+    }
+}
+
+/// How a leaf was scored, with the arithmetic of the depth-aware evaluation.
+fn leaf_sentence<G: Playable>(
+    stepper: &Stepper<G>,
+    id: crate::search::NodeId,
+    name: &str,
+) -> String {
+    let node = stepper.node(id);
+    let depth = i32::from(node.depth);
+    let root_player = stepper.root().to_move();
+    match stepper.position(id).outcome() {
+        Some(Outcome::Winner(p)) if p == root_player => format!(
+            "Leaf {name}: {} wins at depth {depth}, scored {WIN} - {depth} = {}",
+            G::player_name(p),
+            signed(WIN - depth)
+        ),
+        Some(Outcome::Winner(p)) => format!(
+            "Leaf {name}: {} wins at depth {depth}, scored {depth} - {WIN} = {}",
+            G::player_name(p),
+            signed(depth - WIN)
+        ),
+        _ => format!("Leaf {name}: a draw, scored 0"),
+    }
+}
