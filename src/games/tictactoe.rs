@@ -18,6 +18,24 @@ pub const LINES: [u16; 8] = [
 
 const FULL: u16 = 0b111_111_111;
 
+/// For each of the 512 sets of cells, whether it contains a line: one lookup instead of
+/// eight tests, in the innermost loop of every search.
+static HAS_LINE: [bool; 512] = {
+    let mut table = [false; 512];
+    let mut marks = 0;
+    while marks < 512 {
+        let mut i = 0;
+        while i < LINES.len() {
+            if marks as u16 & LINES[i] == LINES[i] {
+                table[marks] = true;
+            }
+            i += 1;
+        }
+        marks += 1;
+    }
+    table
+};
+
 /// A player's mark. Either may move first, so a board always records who is to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mark {
@@ -226,7 +244,7 @@ impl Board {
     }
 
     fn has_line(marks: u16) -> bool {
-        LINES.into_iter().any(|line| marks & line == line)
+        HAS_LINE[usize::from(marks & FULL)]
     }
 }
 
