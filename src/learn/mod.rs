@@ -1,0 +1,5 @@
+//! Learners: deterministic given a seed, trained incrementally so a caller can show progress
+//! and stop. No I/O and no terminal here.
+
+pub mod network;
+pub mod subtraction;

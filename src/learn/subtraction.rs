@@ -1,0 +1,420 @@
+//! The Subtraction Nim network: n in binary in, k in binary out, trained on the DP answers.
+//! Encoding, the two decoders, the training loop and the check against the exact solution.
+
+use super::network::{Activations, Loss, Network};
+use crate::games::subtraction::max_take;
+use crate::solve::subtraction::Solution;
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// Bits needed to write `value` in binary.
+pub fn bits_for(value: u32) -> usize {
+    (u32::BITS - value.leading_zeros()).max(1) as usize
+}
+
+/// `value`'s low `bits` bits as 0.0 / 1.0, least significant first (the seed's layout).
+pub fn to_bits(value: u32, bits: usize) -> Vec<f64> {
+    (0..bits).map(|b| f64::from((value >> b) & 1)).collect()
+}
+
+/// How n and k are laid out for a given largest pile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Encoding {
+    /// The largest starting pile.
+    pub n_max: u32,
+}
+
+impl Encoding {
+    /// Input units: the bits of n (7 for 127).
+    pub fn input_bits(self) -> usize {
+        bits_for(self.n_max)
+    }
+
+    /// Output units: the bits of k <= n/2 (6 for 127).
+    pub fn output_bits(self) -> usize {
+        bits_for(max_take(self.n_max).max(1))
+    }
+
+    /// The network input for a pile of `n`.
+    pub fn input(self, n: u32) -> Vec<f64> {
+        to_bits(n, self.input_bits())
+    }
+
+    /// The training target for a take of `k`.
+    pub fn target(self, k: u32) -> Vec<f64> {
+        to_bits(k, self.output_bits())
+    }
+}
+
+/// The seed's decoder: each output above 0.2 is a 1 bit; a result of 0 becomes 1. It can
+/// answer a k larger than n/2, which is why the AI does not play with it.
+pub fn threshold_decode(output: &[f64]) -> u32 {
+    let k = output
+        .iter()
+        .enumerate()
+        .filter(|&(_, &y)| y > 0.2)
+        .fold(0u32, |k, (bit, _)| k | (1 << bit));
+    k.max(1)
+}
+
+/// The legal move whose bits are most likely under the outputs, read as independent bit
+/// probabilities: the decoder the AI plays with, so it never makes an illegal move.
+pub fn legal_decode(output: &[f64], n: u32) -> u32 {
+    let log_likelihood = |k: u32| -> f64 {
+        output
+            .iter()
+            .enumerate()
+            .map(|(bit, &y)| {
+                let y = y.clamp(1e-12, 1.0 - 1e-12);
+                if (k >> bit) & 1 == 1 {
+                    y.ln()
+                } else {
+                    (1.0 - y).ln()
+                }
+            })
+            .sum()
+    };
+    (1..=max_take(n).max(1))
+        .map(|k| (k, log_likelihood(k)))
+        .fold((1, f64::NEG_INFINITY), |best, (k, l)| {
+            if l > best.1 { (k, l) } else { best }
+        })
+        .0
+}
+
+/// How to train: the seed's recipe, or this project's default.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Recipe {
+    /// Hidden sigmoid units (the seed: 14).
+    pub hidden: usize,
+    /// Gradient step (the seed: 0.12).
+    pub learning_rate: f64,
+    /// Passes over every n in `2..=n_max` (the seed: 4000).
+    pub epochs: usize,
+    /// Samples per weight update (the seed: 1, per-sample backpropagation).
+    pub batch_size: usize,
+    /// Initial weights are uniform in ±this.
+    pub init_range: f64,
+    /// Visit the samples in a new random order every epoch (the seed: in order).
+    pub shuffle: bool,
+    /// What training minimises (the seed: squared error).
+    pub loss: Loss,
+    /// Train on the losing piles too, labelled with a random legal move as the seed does;
+    /// when false they are left out (no move there is better than another).
+    pub losing_labels: bool,
+}
+
+impl Recipe {
+    /// This project's default: the seed's recipe with a cross-entropy loss. Under the seed's
+    /// squared error, output bits that saturate on the wrong side barely learn, and the
+    /// carry patterns of k (n = 47, 79, 95, 111: k = n - 2^j + 1) stay wrong: 0 of 10 seeds
+    /// reach 120/120. With cross-entropy all 10 do, in the same 4000 epochs.
+    pub const DEFAULT: Self = Self {
+        loss: Loss::CrossEntropy,
+        ..Self::SEED
+    };
+
+    /// The seed's program as written.
+    pub const SEED: Self = Self {
+        hidden: 14,
+        learning_rate: 0.12,
+        epochs: 4000,
+        batch_size: 1,
+        init_range: 0.5,
+        shuffle: false,
+        loss: Loss::Squared,
+        losing_labels: true,
+    };
+}
+
+/// The training set: one sample per pile `2..=n_max`.
+pub fn dataset(
+    encoding: Encoding,
+    recipe: &Recipe,
+    solution: &Solution,
+    rng: &mut ChaCha8Rng,
+) -> Vec<(u32, Vec<f64>, Vec<f64>)> {
+    (2..=encoding.n_max)
+        .filter_map(|n| {
+            let k = match solution.winning_move(n) {
+                Some(k) => k,
+                None if recipe.losing_labels => rng.random_range(1..=max_take(n)),
+                None => return None,
+            };
+            Some((n, encoding.input(n), encoding.target(k)))
+        })
+        .collect()
+}
+
+/// A network being trained, one epoch at a time, with its loss curve.
+#[derive(Debug, Clone)]
+pub struct Trainer {
+    /// The network.
+    pub network: Network,
+    /// The layout of n and k.
+    pub encoding: Encoding,
+    /// The recipe.
+    pub recipe: Recipe,
+    /// Epochs done.
+    pub epoch: usize,
+    /// Mean squared error of every epoch so far.
+    pub losses: Vec<f64>,
+    samples: Vec<(Vec<f64>, Vec<f64>)>,
+    order: Vec<usize>,
+    rng: ChaCha8Rng,
+}
+
+impl Trainer {
+    /// A fresh network for piles up to `n_max`, everything random drawn from `seed`.
+    pub fn new(n_max: u32, recipe: Recipe, seed: u64) -> Self {
+        let encoding = Encoding { n_max };
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let solution = Solution::new(n_max);
+        let network = Network::new(
+            &[encoding.input_bits(), recipe.hidden, encoding.output_bits()],
+            recipe.init_range,
+            &mut rng,
+        );
+        let samples: Vec<_> = dataset(encoding, &recipe, &solution, &mut rng)
+            .into_iter()
+            .map(|(_, input, target)| (input, target))
+            .collect();
+        let order = (0..samples.len()).collect();
+        Self {
+            network,
+            encoding,
+            recipe,
+            epoch: 0,
+            losses: Vec::new(),
+            samples,
+            order,
+            rng,
+        }
+    }
+
+    /// True once every epoch of the recipe is done.
+    pub fn is_done(&self) -> bool {
+        self.epoch >= self.recipe.epochs
+    }
+
+    /// Trains up to `count` more epochs (fewer at the end); returns the last epoch's loss.
+    pub fn train_epochs(&mut self, count: usize) -> Option<f64> {
+        for _ in 0..count.min(self.recipe.epochs - self.epoch.min(self.recipe.epochs)) {
+            if self.recipe.shuffle {
+                self.order.shuffle(&mut self.rng);
+            }
+            let loss = self.network.train_epoch(
+                &self.samples,
+                &self.order,
+                self.recipe.learning_rate,
+                self.recipe.batch_size,
+                self.recipe.loss,
+            );
+            self.losses.push(loss);
+            self.epoch += 1;
+        }
+        self.losses.last().copied()
+    }
+}
+
+/// What the network answers for one pile, beside the exact answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verdict {
+    /// The pile.
+    pub n: u32,
+    /// The DP's winning move; `None` at a losing pile.
+    pub exact: Option<u32>,
+    /// What the AI plays (legal decoder).
+    pub played: u32,
+    /// What the seed's threshold decoder reads.
+    pub threshold: u32,
+    /// The played move wins (always false at a losing pile, where nothing wins).
+    pub wins: bool,
+}
+
+impl Verdict {
+    /// The threshold decoder's move is not legal at this pile.
+    pub fn threshold_illegal(&self) -> bool {
+        self.threshold > max_take(self.n)
+    }
+}
+
+/// The network's answer for every pile `2..=n_max`, with the totals the tab shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Evaluation {
+    /// One verdict per pile, smallest first.
+    pub verdicts: Vec<Verdict>,
+}
+
+impl Evaluation {
+    /// Checks `network` against `solution` at every pile.
+    pub fn new(network: &Network, encoding: Encoding, solution: &Solution) -> Self {
+        let verdicts = (2..=encoding.n_max)
+            .map(|n| {
+                let output = network.output(&encoding.input(n));
+                let played = legal_decode(&output, n);
+                Verdict {
+                    n,
+                    exact: solution.winning_move(n),
+                    played,
+                    threshold: threshold_decode(&output),
+                    wins: solution.is_winning_move(n, played),
+                }
+            })
+            .collect();
+        Self { verdicts }
+    }
+
+    /// Piles where a winning move exists (120 up to 127).
+    pub fn winning_positions(&self) -> usize {
+        self.verdicts.iter().filter(|v| v.exact.is_some()).count()
+    }
+
+    /// Winning piles where the network plays a winning move.
+    pub fn winning_correct(&self) -> usize {
+        self.verdicts.iter().filter(|v| v.wins).count()
+    }
+
+    /// Winning piles where the seed's threshold decoder gives the DP move.
+    pub fn threshold_correct(&self) -> usize {
+        self.verdicts
+            .iter()
+            .filter(|v| v.exact == Some(v.threshold))
+            .count()
+    }
+
+    /// Piles whose raw output decodes (by threshold) to an illegal move.
+    pub fn illegal_raw(&self) -> usize {
+        self.verdicts
+            .iter()
+            .filter(|v| v.threshold_illegal())
+            .count()
+    }
+}
+
+/// The activations behind one AI move, and how they decoded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveTrace {
+    /// The pile the AI faced.
+    pub n: u32,
+    /// Input, hidden and output activations.
+    pub activations: Activations,
+    /// The move played (legal decoder).
+    pub played: u32,
+    /// The threshold decoder's reading.
+    pub threshold: u32,
+}
+
+/// The AI's move at `n`, with everything the weights pane shows about it.
+pub fn choose(network: &Network, encoding: Encoding, n: u32) -> MoveTrace {
+    let activations = network.activations(&encoding.input(n));
+    let output = activations.output();
+    MoveTrace {
+        n,
+        played: legal_decode(output, n),
+        threshold: threshold_decode(output),
+        activations,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn the_seed_sizes_follow_from_n_max() {
+        let encoding = Encoding { n_max: 127 };
+        assert_eq!(encoding.input_bits(), 7);
+        assert_eq!(encoding.output_bits(), 6);
+        assert_eq!(encoding.input(5), vec![1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0]);
+        assert_eq!(encoding.target(2), vec![0.0, 1.0, 0.0, 0.0, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn the_threshold_decoder_reads_bits_above_0_2_and_never_zero() {
+        assert_eq!(threshold_decode(&[0.9, 0.1, 0.3, 0.0, 0.0, 0.0]), 0b101);
+        assert_eq!(threshold_decode(&[0.0; 6]), 1);
+        assert_eq!(
+            threshold_decode(&[0.9; 6]),
+            63,
+            "can be illegal at small piles"
+        );
+    }
+
+    #[test]
+    fn the_legal_decoder_picks_the_likeliest_legal_move() {
+        // Outputs say 5 (bits 0 and 2), which is legal at 10 but not at 8.
+        let output = [0.9, 0.1, 0.8, 0.1, 0.1, 0.1];
+        assert_eq!(legal_decode(&output, 10), 5);
+        // At 8 only 1..=4 are legal: 1 (001) keeps the confident bit 0 and costs bit 2
+        // (ln 0.2), 4 (100) costs bit 0 (ln 0.1): 1 is likelier.
+        assert_eq!(legal_decode(&output, 8), 1);
+    }
+
+    proptest! {
+        #[test]
+        fn the_legal_decoder_never_answers_an_illegal_move(
+            n in 2u32..=127,
+            output in prop::collection::vec(0.0f64..=1.0, 6),
+        ) {
+            let k = legal_decode(&output, n);
+            prop_assert!(k >= 1 && k <= n / 2, "n {n} k {k}");
+        }
+    }
+
+    #[test]
+    fn training_is_reproducible_from_the_seed() {
+        let recipe = Recipe {
+            epochs: 20,
+            ..Recipe::SEED
+        };
+        let mut a = Trainer::new(127, recipe, 9);
+        let mut b = Trainer::new(127, recipe, 9);
+        a.train_epochs(20);
+        b.train_epochs(20);
+        assert_eq!(a.network, b.network);
+        assert_eq!(a.losses, b.losses);
+        let mut c = Trainer::new(127, recipe, 10);
+        c.train_epochs(20);
+        assert_ne!(a.network, c.network);
+    }
+
+    #[test]
+    fn training_stops_at_the_recipe_epochs() {
+        let recipe = Recipe {
+            epochs: 5,
+            ..Recipe::SEED
+        };
+        let mut trainer = Trainer::new(31, recipe, 1);
+        trainer.train_epochs(3);
+        trainer.train_epochs(10);
+        assert_eq!(trainer.epoch, 5);
+        assert!(trainer.is_done());
+        assert_eq!(trainer.losses.len(), 5);
+    }
+}
+
+#[cfg(test)]
+mod goal {
+    use super::*;
+
+    /// The goal: with the default recipe, a winning move at all 120 winning piles for
+    /// at least 9 of 10 seeds (all 10 reach it; the seed's recipe reaches it for none).
+    #[test]
+    fn the_default_recipe_wins_everywhere_for_nine_of_ten_seeds() {
+        let solution = Solution::new(127);
+        let perfect = (1..=10)
+            .filter(|&seed| {
+                let mut trainer = Trainer::new(127, Recipe::DEFAULT, seed);
+                trainer.train_epochs(Recipe::DEFAULT.epochs);
+                let evaluation = Evaluation::new(&trainer.network, trainer.encoding, &solution);
+                assert_eq!(evaluation.winning_positions(), 120);
+                evaluation.winning_correct() == 120
+            })
+            .count();
+        assert!(perfect >= 9, "{perfect} of 10 seeds");
+    }
+}

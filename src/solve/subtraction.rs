@@ -1,0 +1,92 @@
+//! The exact solution of Subtraction Nim by dynamic programming: which piles are won for the
+//! player to move, and the winning move (the smallest k that leaves a lost pile).
+
+use crate::games::subtraction::max_take;
+
+/// Win/lose and the winning move for every pile `1..=n_max`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// `winning[n]`: the player to move at n wins with best play (index 0 unused).
+    winning: Vec<bool>,
+    /// `best[n]`: the smallest winning take at n, 0 where there is none.
+    best: Vec<u32>,
+}
+
+impl Solution {
+    /// Solves every pile up to `n_max`, smallest first (each answer needs only smaller piles).
+    pub fn new(n_max: u32) -> Self {
+        let size = n_max as usize + 1;
+        let mut winning = vec![false; size.max(2)];
+        let mut best = vec![0; size.max(2)];
+        for n in 2..size {
+            if let Some(k) = (1..=max_take(n as u32)).find(|&k| !winning[n - k as usize]) {
+                winning[n] = true;
+                best[n] = k;
+            }
+        }
+        Self { winning, best }
+    }
+
+    /// The largest pile solved.
+    pub fn n_max(&self) -> u32 {
+        (self.winning.len() - 1) as u32
+    }
+
+    /// Whether the player to move at `n` wins with best play.
+    pub fn is_winning(&self, n: u32) -> bool {
+        self.winning.get(n as usize).copied().unwrap_or(false)
+    }
+
+    /// The smallest winning take at `n`, if `n` is winning.
+    pub fn winning_move(&self, n: u32) -> Option<u32> {
+        self.best.get(n as usize).copied().filter(|&k| k > 0)
+    }
+
+    /// Whether taking `k` from `n` leaves the opponent a lost pile.
+    pub fn is_winning_move(&self, n: u32, k: u32) -> bool {
+        k >= 1 && k <= max_take(n) && !self.is_winning(n - k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plain recursion with no table: who wins at n.
+    fn brute_force_wins(n: u32) -> bool {
+        (1..=max_take(n)).any(|k| !brute_force_wins(n - k))
+    }
+
+    #[test]
+    fn losing_piles_are_one_less_than_powers_of_two() {
+        let solution = Solution::new(1000);
+        for n in 1..=1000u32 {
+            let power_minus_one = (n + 1).is_power_of_two();
+            assert_eq!(solution.is_winning(n), !power_minus_one, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn the_table_agrees_with_brute_force() {
+        // The recursion is exponential: 24 is as far as it goes in well under a second.
+        let solution = Solution::new(24);
+        for n in 1..=24 {
+            assert_eq!(solution.is_winning(n), brute_force_wins(n), "n = {n}");
+            if let Some(k) = solution.winning_move(n) {
+                assert!(!brute_force_wins(n - k), "n = {n}, k = {k}");
+                assert!(
+                    (1..k).all(|smaller| brute_force_wins(n - smaller)),
+                    "smallest: n = {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn there_are_120_winning_piles_up_to_127() {
+        let solution = Solution::new(127);
+        assert_eq!((2..=127).filter(|&n| solution.is_winning(n)).count(), 120);
+        assert_eq!(solution.winning_move(5), Some(2));
+        assert_eq!(solution.winning_move(7), None);
+    }
+}
