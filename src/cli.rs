@@ -6,7 +6,12 @@ use crate::config;
 use crate::games::Game;
 use crate::games::eight::Eight;
 use crate::games::tictactoe::{Board, Mark};
+use crate::learn::subtraction::{
+    Evaluation, MODEL_FILE, MODEL_FORMAT, MODEL_VERSION, Recipe, Trainer,
+};
 use crate::search::{Algorithm, SearchResult, search};
+use crate::solve::subtraction::Solution;
+use crate::store::Store;
 use crate::tui::{self, Ending};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde_json::json;
@@ -42,6 +47,48 @@ pub struct Cli {
 pub enum Command {
     /// Search a position to the end and print its value, best move, counts and time.
     Solve(SolveArgs),
+    /// Train a learner, print how well it plays, and save it in the data dir.
+    Train(TrainArgs),
+}
+
+/// `train` and its learner.
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// The learner.
+    #[command(subcommand)]
+    pub learner: TrainLearner,
+    /// Print one JSON object instead of text (progress still goes to stderr).
+    #[arg(long, global = true)]
+    pub json: bool,
+}
+
+/// The learners `train` knows.
+#[derive(Debug, Subcommand)]
+pub enum TrainLearner {
+    /// The Subtraction Nim network (defaults from the config's [subtraction]).
+    Subtraction {
+        /// Training passes over every pile.
+        #[arg(long)]
+        epochs: Option<usize>,
+        /// Hidden units.
+        #[arg(long)]
+        hidden: Option<usize>,
+        /// Learning rate.
+        #[arg(long)]
+        lr: Option<f64>,
+        /// The recipe: default (cross-entropy) or seed (squared error, as the seed).
+        #[arg(long, value_enum)]
+        recipe: Option<RecipeArg>,
+    },
+}
+
+/// `--recipe` values.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum RecipeArg {
+    /// The seed's recipe with a cross-entropy loss.
+    Default,
+    /// The seed's recipe as written.
+    Seed,
 }
 
 /// Options shared by every `solve`.
@@ -113,6 +160,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Solve(ref args)) => solve(args),
+        Some(Command::Train(ref args)) => train(&cli, args),
         None => play(&cli),
     }
 }
@@ -280,4 +328,147 @@ fn solved_text(s: &Solved) -> String {
         s.result.stats.cutoffs,
         s.elapsed_us,
     )
+}
+
+/// The data dir: `--data-dir`, or the platform's.
+fn data_dir(cli: &Cli) -> Result<PathBuf, String> {
+    match &cli.data_dir {
+        Some(dir) if dir.exists() && !dir.is_dir() => {
+            Err(format!("--data-dir {}: not a directory", dir.display()))
+        }
+        Some(dir) => Ok(dir.clone()),
+        None => Store::default_dir().ok_or_else(|| "no data dir: pass --data-dir".to_string()),
+    }
+}
+
+/// The recipe the config (and the command line) ask for.
+pub fn subtraction_recipe(config: &config::SubtractionConfig) -> Recipe {
+    let base = match config.recipe {
+        config::RecipeChoice::Default => Recipe::DEFAULT,
+        config::RecipeChoice::Seed => Recipe::SEED,
+    };
+    Recipe {
+        hidden: config.hidden,
+        learning_rate: config.learning_rate,
+        epochs: config.epochs,
+        ..base
+    }
+}
+
+fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
+    let mut config = match config::load(cli.config.as_deref()) {
+        Ok(loaded) => loaded.config,
+        Err(error) => return fail(error),
+    };
+    let TrainLearner::Subtraction {
+        epochs,
+        hidden,
+        lr,
+        recipe,
+    } = &args.learner;
+    let nim = &mut config.subtraction;
+    nim.epochs = epochs.unwrap_or(nim.epochs);
+    nim.hidden = hidden.unwrap_or(nim.hidden);
+    nim.learning_rate = lr.unwrap_or(nim.learning_rate);
+    if let Some(recipe) = recipe {
+        nim.recipe = match recipe {
+            RecipeArg::Default => config::RecipeChoice::Default,
+            RecipeArg::Seed => config::RecipeChoice::Seed,
+        };
+    }
+    if let Err(error) = config.validate() {
+        return fail(
+            error
+                .to_string()
+                .replace("merged settings", "the command line"),
+        );
+    }
+    let dir = match data_dir(cli) {
+        Ok(dir) => dir,
+        Err(error) => return fail(error),
+    };
+    let nim = &config.subtraction;
+    // `--seed` seeds the initial weights and labels here; then the config's keys; then 1.
+    let seed = cli.seed.or(nim.seed).or(config.seed).unwrap_or(1);
+    let recipe = subtraction_recipe(nim);
+    let mut trainer = Trainer::new(nim.n_max, recipe, seed);
+    let started = Instant::now();
+    let step = (recipe.epochs / 100).max(1);
+    while !trainer.is_done() {
+        let loss = trainer.train_epochs(step).unwrap_or(f64::NAN);
+        progress_bar(trainer.epoch, recipe.epochs, loss);
+    }
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+    eprintln!();
+    let solution = Solution::new(nim.n_max);
+    let evaluation = Evaluation::new(&trainer.network, trainer.encoding, &solution);
+    let saved =
+        match Store::new(dir).save(MODEL_FILE, MODEL_FORMAT, MODEL_VERSION, &trainer.saved()) {
+            Ok(path) => path,
+            Err(error) => return fail(format!("could not save the weights: {error}")),
+        };
+    let final_loss = trainer.losses.last().copied().unwrap_or(f64::NAN);
+    if args.json {
+        println!(
+            "{}",
+            json!({
+                "learner": "subtraction",
+                "n_max": nim.n_max,
+                "recipe": recipe_name(nim.recipe),
+                "hidden": recipe.hidden,
+                "learning_rate": recipe.learning_rate,
+                "seed": seed,
+                "epochs": trainer.epoch,
+                "final_loss": final_loss,
+                "winning_positions": evaluation.winning_positions(),
+                "winning_correct": evaluation.winning_correct(),
+                "threshold_correct": evaluation.threshold_correct(),
+                "illegal_raw": evaluation.illegal_raw(),
+                "elapsed_ms": (elapsed_ms * 10.0).round() / 10.0,
+                "saved_to": saved.display().to_string(),
+            })
+        );
+    } else {
+        println!(
+            "subtraction nim, piles 2..={}, recipe {}, {} hidden, learning rate {}, seed {seed}",
+            nim.n_max,
+            recipe_name(nim.recipe),
+            recipe.hidden,
+            recipe.learning_rate
+        );
+        println!("epochs         {}", trainer.epoch);
+        println!("final loss     {final_loss:.6}");
+        println!(
+            "winning moves  {} of {} winning piles (the AI's legal decoder)",
+            evaluation.winning_correct(),
+            evaluation.winning_positions()
+        );
+        println!(
+            "seed decoder   {} of {} right; {} piles decode to an illegal move",
+            evaluation.threshold_correct(),
+            evaluation.winning_positions(),
+            evaluation.illegal_raw()
+        );
+        println!("time           {elapsed_ms:.1} ms (training only)");
+        println!("saved to       {}", saved.display());
+    }
+    ExitCode::SUCCESS
+}
+
+fn recipe_name(recipe: config::RecipeChoice) -> &'static str {
+    match recipe {
+        config::RecipeChoice::Default => "default",
+        config::RecipeChoice::Seed => "seed",
+    }
+}
+
+/// One line of progress on stderr, redrawn in place.
+fn progress_bar(done: usize, total: usize, loss: f64) {
+    const WIDTH: usize = 30;
+    let filled = done * WIDTH / total.max(1);
+    eprint!(
+        "\rtraining [{}{}] {done}/{total} epochs, loss {loss:.6}",
+        "#".repeat(filled),
+        ".".repeat(WIDTH - filled)
+    );
 }

@@ -52,6 +52,8 @@ pub struct Config {
     pub eight: EightConfig,
     /// Settings shared by every game whose AI searches a game tree.
     pub search: SearchConfig,
+    /// The Subtraction Nim tab and its network.
+    pub subtraction: SubtractionConfig,
 }
 
 /// Settings of the terminal front end.
@@ -137,6 +139,58 @@ impl Default for SearchConfig {
         }
     }
 }
+
+/// Settings of the Subtraction Nim tab and its network.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SubtractionConfig {
+    /// The largest starting pile; the network's input and output widths follow from it.
+    pub n_max: u32,
+    /// Whether the human moves first (the seed lets the AI start).
+    pub human_first: bool,
+    /// Which training recipe the tab and `train subtraction` use.
+    pub recipe: RecipeChoice,
+    /// Hidden sigmoid units.
+    pub hidden: usize,
+    /// Gradient step.
+    pub learning_rate: f64,
+    /// Training passes over every pile.
+    pub epochs: usize,
+    /// Seed for the initial weights and the labels at losing piles; absent: the run's seed.
+    pub seed: Option<u64>,
+}
+
+impl Default for SubtractionConfig {
+    fn default() -> Self {
+        Self {
+            n_max: 127,
+            human_first: false,
+            recipe: RecipeChoice::Default,
+            hidden: 14,
+            learning_rate: 0.12,
+            epochs: 4000,
+            seed: None,
+        }
+    }
+}
+
+/// A training recipe: this project's default or the seed's as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum RecipeChoice {
+    /// `"default"`: the seed's recipe with a cross-entropy loss (wins at every winning pile).
+    #[default]
+    Default,
+    /// `"seed"`: the seed's squared error.
+    Seed,
+}
+
+/// Allowed largest piles: at least 3 (one losing pile to learn), at most 1023 (10 bits).
+pub const N_MAX_RANGE: RangeInclusive<u32> = 3..=1023;
+/// Allowed hidden layer sizes.
+pub const HIDDEN_RANGE: RangeInclusive<usize> = 1..=256;
+/// Allowed epoch counts.
+pub const EPOCHS_RANGE: RangeInclusive<usize> = 1..=1_000_000;
 
 /// The tab to open at start; spelled in kebab-case in TOML
 /// (`"tic-tac-toe"`) to match how the tabs are titled.
@@ -288,6 +342,43 @@ impl Config {
     /// start instead of misbehaving mid-game. Errors name
     /// [`MERGED_ORIGIN`]; [`parse`] replaces it with the real file.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        let out_of_range = |key, allowed: String, found: String| {
+            Err(ConfigError::OutOfRange {
+                origin: MERGED_ORIGIN.to_owned(),
+                key,
+                allowed,
+                found,
+            })
+        };
+        let nim = &self.subtraction;
+        if !N_MAX_RANGE.contains(&nim.n_max) {
+            return out_of_range(
+                "subtraction.n_max",
+                format!("{N_MAX_RANGE:?}"),
+                nim.n_max.to_string(),
+            );
+        }
+        if !HIDDEN_RANGE.contains(&nim.hidden) {
+            return out_of_range(
+                "subtraction.hidden",
+                format!("{HIDDEN_RANGE:?}"),
+                nim.hidden.to_string(),
+            );
+        }
+        if !EPOCHS_RANGE.contains(&nim.epochs) {
+            return out_of_range(
+                "subtraction.epochs",
+                format!("{EPOCHS_RANGE:?}"),
+                nim.epochs.to_string(),
+            );
+        }
+        if !(nim.learning_rate > 0.0 && nim.learning_rate <= 10.0) {
+            return out_of_range(
+                "subtraction.learning_rate",
+                "a number above 0 and at most 10".into(),
+                nim.learning_rate.to_string(),
+            );
+        }
         let ms = self.search.autoplay_ms;
         if !AUTOPLAY_MS_RANGE.contains(&ms) {
             return Err(ConfigError::OutOfRange {

@@ -9,6 +9,7 @@ pub mod input;
 pub mod learn;
 pub mod search;
 pub mod solve;
+pub mod store;
 pub mod text;
 pub mod tui;
 pub mod ui;

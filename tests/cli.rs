@@ -490,3 +490,60 @@ fn help_and_version_exit_0() {
         "--version prints {version:?}"
     );
 }
+
+#[test]
+fn train_subtraction_reports_json_and_saves_the_weights() {
+    let dir = std::env::temp_dir().join(format!("ai-arcade-train-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = Command::new(env!("CARGO_BIN_EXE_ai-arcade"))
+        .args([
+            "--data-dir",
+            dir.to_str().unwrap(),
+            "train",
+            "subtraction",
+            "--epochs",
+            "300",
+            "--seed",
+            "2",
+            "--json",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run ai-arcade");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    for key in [
+        "winning_positions",
+        "winning_correct",
+        "illegal_raw",
+        "final_loss",
+        "epochs",
+        "elapsed_ms",
+    ] {
+        assert!(json.get(key).is_some(), "missing {key}: {json}");
+    }
+    assert_eq!(json["winning_positions"], 120);
+    assert_eq!(json["epochs"], 300);
+    assert!(json["winning_correct"].as_u64().unwrap() <= 120);
+    assert!(dir.join("subtraction-mlp.json").exists(), "weights saved");
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("300/300 epochs"),
+        "progress on stderr"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn train_subtraction_rejects_bad_hyperparameters() {
+    let output = Command::new(env!("CARGO_BIN_EXE_ai-arcade"))
+        .args(["--data-dir", "/tmp", "train", "subtraction", "--lr", "0"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run ai-arcade");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("subtraction.learning_rate"));
+}

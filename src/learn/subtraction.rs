@@ -148,6 +148,46 @@ pub fn dataset(
         .collect()
 }
 
+/// The file the trained network is kept in, in the data dir.
+pub const MODEL_FILE: &str = "subtraction-mlp.json";
+/// The format name written into that file.
+pub const MODEL_FORMAT: &str = "ai-arcade/subtraction-mlp";
+/// The format version; a file of another version is reported, not read.
+pub const MODEL_VERSION: u32 = 1;
+
+/// What is saved of a trained network: enough to play with it, show its loss curve and
+/// check it fits the configured game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedModel {
+    /// The largest pile it was trained for.
+    pub n_max: u32,
+    /// How it was trained.
+    pub recipe: Recipe,
+    /// The seed of its initial weights and labels.
+    pub seed: u64,
+    /// Epochs done.
+    pub epochs: usize,
+    /// Mean squared error per epoch.
+    pub losses: Vec<f64>,
+    /// The weights.
+    pub network: Network,
+}
+
+impl SavedModel {
+    /// Why this model does not fit a game of piles up to `n_max` with `hidden` units.
+    pub fn mismatch(&self, n_max: u32, hidden: usize) -> Option<String> {
+        let encoding = Encoding { n_max };
+        let expected = vec![encoding.input_bits(), hidden, encoding.output_bits()];
+        let found = self.network.sizes();
+        (self.n_max != n_max || found != expected).then(|| {
+            format!(
+                "trained for piles up to {} with layers {found:?}; the config asks for piles up to {n_max} with layers {expected:?}",
+                self.n_max
+            )
+        })
+    }
+}
+
 /// A network being trained, one epoch at a time, with its loss curve.
 #[derive(Debug, Clone)]
 pub struct Trainer {
@@ -161,6 +201,8 @@ pub struct Trainer {
     pub epoch: usize,
     /// Mean squared error of every epoch so far.
     pub losses: Vec<f64>,
+    /// The seed everything random was drawn from.
+    pub seed: u64,
     samples: Vec<(Vec<f64>, Vec<f64>)>,
     order: Vec<usize>,
     rng: ChaCha8Rng,
@@ -188,10 +230,32 @@ impl Trainer {
             recipe,
             epoch: 0,
             losses: Vec::new(),
+            seed,
             samples,
             order,
             rng,
         }
+    }
+
+    /// What to save.
+    pub fn saved(&self) -> SavedModel {
+        SavedModel {
+            n_max: self.encoding.n_max,
+            recipe: self.recipe,
+            seed: self.seed,
+            epochs: self.epoch,
+            losses: self.losses.clone(),
+            network: self.network.clone(),
+        }
+    }
+
+    /// A trainer holding a saved network (its training counted as done up to `epochs`).
+    pub fn from_saved(saved: SavedModel) -> Self {
+        let mut trainer = Self::new(saved.n_max, saved.recipe, saved.seed);
+        trainer.network = saved.network;
+        trainer.epoch = saved.epochs;
+        trainer.losses = saved.losses;
+        trainer
     }
 
     /// True once every epoch of the recipe is done.
