@@ -6,9 +6,7 @@ use crate::config;
 use crate::games::Game;
 use crate::games::eight::Eight;
 use crate::games::tictactoe::{Board, Mark};
-use crate::learn::subtraction::{
-    Evaluation, MODEL_FILE, MODEL_FORMAT, MODEL_VERSION, Recipe, Trainer,
-};
+use crate::learn::subtraction::{Evaluation, MODEL_FILE, MODEL_FORMAT, MODEL_VERSION, Trainer};
 use crate::search::{Algorithm, SearchResult, search};
 use crate::solve::subtraction::Solution;
 use crate::store::Store;
@@ -175,15 +173,15 @@ fn play(cli: &Cli) -> ExitCode {
         Ok(loaded) => loaded,
         Err(error) => return fail(error),
     };
-    if let Some(dir) = &cli.data_dir
-        && dir.exists()
-        && !dir.is_dir()
-    {
-        return fail(format!("--data-dir {}: not a directory", dir.display()));
-    }
+    let store = match data_dir(cli) {
+        Ok(dir) => Some(Store::new(dir)),
+        Err(error) if cli.data_dir.is_some() => return fail(error),
+        // No home and no --data-dir: play on, nothing is saved.
+        Err(_) => None,
+    };
     let config = loaded.config;
     let seed = cli.seed.or(config.seed).unwrap_or_else(clock_seed);
-    let mut app = App::new(&config, seed);
+    let mut app = App::with_store(&config, seed, store);
     app.color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     match tui::run(&mut app, config.ui.mouse) {
         Ok(Ending::Quit) => ExitCode::SUCCESS,
@@ -341,20 +339,6 @@ fn data_dir(cli: &Cli) -> Result<PathBuf, String> {
     }
 }
 
-/// The recipe the config (and the command line) ask for.
-pub fn subtraction_recipe(config: &config::SubtractionConfig) -> Recipe {
-    let base = match config.recipe {
-        config::RecipeChoice::Default => Recipe::DEFAULT,
-        config::RecipeChoice::Seed => Recipe::SEED,
-    };
-    Recipe {
-        hidden: config.hidden,
-        learning_rate: config.learning_rate,
-        epochs: config.epochs,
-        ..base
-    }
-}
-
 fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
     let mut config = match config::load(cli.config.as_deref()) {
         Ok(loaded) => loaded.config,
@@ -390,7 +374,7 @@ fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
     let nim = &config.subtraction;
     // `--seed` seeds the initial weights and labels here; then the config's keys; then 1.
     let seed = cli.seed.or(nim.seed).or(config.seed).unwrap_or(1);
-    let recipe = subtraction_recipe(nim);
+    let recipe = nim.recipe();
     let mut trainer = Trainer::new(nim.n_max, recipe, seed);
     let started = Instant::now();
     let step = (recipe.epochs / 100).max(1);

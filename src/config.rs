@@ -158,6 +158,8 @@ pub struct SubtractionConfig {
     pub epochs: usize,
     /// Seed for the initial weights and the labels at losing piles; absent: the run's seed.
     pub seed: Option<u64>,
+    /// Train in the background when the tab is first shown and no saved network exists.
+    pub autotrain: bool,
 }
 
 impl Default for SubtractionConfig {
@@ -170,6 +172,25 @@ impl Default for SubtractionConfig {
             learning_rate: 0.12,
             epochs: 4000,
             seed: None,
+            autotrain: true,
+        }
+    }
+}
+
+impl SubtractionConfig {
+    /// The training recipe these settings ask for: the chosen base recipe with the
+    /// configured sizes, learning rate and epochs.
+    pub fn recipe(&self) -> crate::learn::subtraction::Recipe {
+        use crate::learn::subtraction::Recipe;
+        let base = match self.recipe {
+            RecipeChoice::Default => Recipe::DEFAULT,
+            RecipeChoice::Seed => Recipe::SEED,
+        };
+        Recipe {
+            hidden: self.hidden,
+            learning_rate: self.learning_rate,
+            epochs: self.epochs,
+            ..base
         }
     }
 }

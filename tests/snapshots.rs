@@ -391,10 +391,10 @@ fn too_small() {
 #[test]
 fn placeholder_tab() {
     let config = config(|_| {});
-    let keys = [KeyCode::F(1)];
-    for terminal in snapshot_at_all_sizes("placeholder_tab", &config, &keys, "F1") {
+    let keys = [KeyCode::F(2)];
+    for terminal in snapshot_at_all_sizes("placeholder_tab", &config, &keys, "F2") {
         let screen = text(&terminal);
-        assert!(screen.contains("Coming: play Subtraction Nim"), "{screen}");
+        assert!(screen.contains("Coming: play multi-pile Nim"), "{screen}");
     }
 }
 

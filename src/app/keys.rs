@@ -1,7 +1,7 @@
 //! The key tables. Every key the app reacts to is listed here once, with the text the status
 //! line and the help overlay show for it, so the hints can never drift from the keys.
 
-use super::{Action, SearchAction, Tab};
+use super::{Action, SearchAction, SubtractionAction, Tab};
 
 /// A key press, independent of the terminal library, so the app can be driven headless.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -407,7 +407,92 @@ pub const TREE: KeyGroup = KeyGroup {
 /// Lines a page key moves the tree cursor.
 pub const TREE_PAGE: i32 = 10;
 
-/// The Subtraction Nim, Multi-pile Nim and State Graph tabs have no keys of their own yet.
+/// The Subtraction Nim tab.
+pub const SUBTRACTION: KeyGroup = KeyGroup {
+    title: "Subtraction Nim",
+    bindings: &[
+        bind(
+            DIGITS,
+            "0-9 Enter",
+            "type the starting pile or your take",
+            "type",
+            |k| match k {
+                Key::Char(c) => Action::Subtraction(SubtractionAction::Digit(c)),
+                _ => Action::Noop,
+            },
+        ),
+        bind(&[Key::Enter], "Enter", "confirm what you typed", "", |_| {
+            Action::Subtraction(SubtractionAction::Enter)
+        }),
+        bind(
+            &[Key::Backspace],
+            "Backspace",
+            "delete the last digit",
+            "",
+            |_| Action::Subtraction(SubtractionAction::Backspace),
+        ),
+        bind(&[Key::Char('r')], "r", "new game", "new", |_| {
+            Action::Subtraction(SubtractionAction::NewGame)
+        }),
+        bind(
+            &[Key::Char('w')],
+            "w",
+            "who starts: you / the AI",
+            "who starts",
+            |_| Action::Subtraction(SubtractionAction::ToggleFirst),
+        ),
+        bind(
+            &[Key::Char('v')],
+            "v",
+            "pane: training / table / weights",
+            "view",
+            |_| Action::Subtraction(SubtractionAction::NextView),
+        ),
+        bind(
+            &[Key::Char('p')],
+            "p",
+            "pause / resume training",
+            "pause",
+            |_| Action::Subtraction(SubtractionAction::TogglePause),
+        ),
+        bind(
+            &[Key::Char('s')],
+            "s",
+            "train 100 epochs (paused)",
+            "",
+            |_| Action::Subtraction(SubtractionAction::Step),
+        ),
+        bind(
+            &[Key::Char('t')],
+            "t",
+            "retrain from scratch, new seed",
+            "retrain",
+            |_| Action::Subtraction(SubtractionAction::Retrain),
+        ),
+        bind(
+            ARROWS,
+            "←↑↓→/hjkl",
+            "scroll the table / pick a unit",
+            "",
+            |k| {
+                let (dx, dy) = direction(k);
+                Action::Subtraction(SubtractionAction::Cursor(dx, dy))
+            },
+        ),
+        bind(
+            &[Key::PageUp, Key::PageDown],
+            "PgUp/PgDn",
+            "scroll the table a page",
+            "",
+            |k| {
+                let dy = if k == Key::PageUp { -4 } else { 4 };
+                Action::Subtraction(SubtractionAction::Cursor(0, dy))
+            },
+        ),
+    ],
+};
+
+/// The Multi-pile Nim and State Graph tabs have no keys of their own yet.
 pub const PLACEHOLDER_TAB: KeyGroup = KeyGroup {
     title: "This tab",
     bindings: &[],

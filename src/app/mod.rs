@@ -5,19 +5,25 @@
 pub mod keys;
 pub mod matches;
 pub mod search_tab;
+pub mod subtraction_tab;
 pub mod tree;
 
 use crate::config::{Config, StartTab};
+use crate::store::Store;
 use keys::{Binding, Key, KeyGroup};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search_tab::{Focus, GameKind, SearchTab, StepCommand};
 use std::cell::Cell;
 use std::time::Duration;
+use subtraction_tab::SubtractionTab;
 
 /// Enough to scroll the longest help to its end on the smallest screen; the overlay
 /// clamps what it shows.
 const HELP_SCROLL_MAX: u16 = 60;
+
+/// How often the loop takes in training progress while a network trains.
+const TRAINING_POLL: Duration = Duration::from_millis(50);
 
 /// The tabs, in tab-bar order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -180,6 +186,31 @@ pub enum SearchAction {
     TreeClick(usize),
 }
 
+/// Everything the user can ask of the Subtraction Nim tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SubtractionAction {
+    /// A digit of the starting pile or of a take.
+    Digit(char),
+    /// Delete the last digit.
+    Backspace,
+    /// Confirm the digits.
+    Enter,
+    /// Start a new game.
+    NewGame,
+    /// You or the AI first.
+    ToggleFirst,
+    /// Pause or resume training.
+    TogglePause,
+    /// Train a few epochs by hand.
+    Step,
+    /// Retrain with a new seed.
+    Retrain,
+    /// Next view of the right-hand pane.
+    NextView,
+    /// Scroll the table or move the weights cursor.
+    Cursor(i8, i8),
+}
+
 /// Everything that can change the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
@@ -199,6 +230,8 @@ pub enum Action {
     ScrollHelp(i16),
     /// Something for the Tic-tac-toe tab.
     Search(SearchAction),
+    /// Something for the Subtraction Nim tab.
+    Subtraction(SubtractionAction),
     /// Time passed while something runs by itself (autoplay).
     Tick,
     /// The terminal changed size: redraw.
@@ -222,6 +255,8 @@ pub struct App {
     pub message: Option<Message>,
     /// The Tic-tac-toe tab.
     pub search: SearchTab,
+    /// The Subtraction Nim tab.
+    pub subtraction: SubtractionTab,
     /// The seed every random choice flows from, shown in the help so a run can be repeated.
     pub seed: u64,
     /// Milliseconds between autoplay steps.
@@ -234,20 +269,32 @@ pub struct App {
 impl App {
     /// The app as `config` sets it up, with every random choice drawn from `seed`.
     pub fn new(config: &Config, seed: u64) -> Self {
+        Self::with_store(config, seed, None)
+    }
+
+    /// The app with a data dir to load and save trained models in (`None`: nothing is read
+    /// or written, as in tests).
+    pub fn with_store(config: &Config, seed: u64, store: Option<Store>) -> Self {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (search, message) = SearchTab::new(config, &mut rng);
-        Self {
+        let subtraction = SubtractionTab::new(&config.subtraction, seed, store);
+        let mut app = Self {
             running: true,
             tab: config.ui.start_tab.into(),
             help_open: false,
             help_scroll: Cell::new(0),
             message,
             search,
+            subtraction,
             seed,
             autoplay_interval: Duration::from_millis(config.search.autoplay_ms),
             color: true,
             rng,
+        };
+        if app.tab == Tab::SubtractionNim {
+            app.message = app.subtraction.on_show().or(app.message);
         }
+        app
     }
 
     /// The key groups in force now, most specific first: the first that matches a key wins.
@@ -256,6 +303,9 @@ impl App {
             return vec![keys::HELP_OVERLAY];
         }
         let mut groups = Vec::new();
+        if self.tab == Tab::SubtractionNim {
+            groups.push(keys::SUBTRACTION);
+        }
         if self.tab == Tab::TicTacToe {
             let tab = &self.search;
             if tab.has_search() {
@@ -287,6 +337,7 @@ impl App {
                 keys::STEPPER,
                 keys::TREE,
             ],
+            Tab::SubtractionNim => vec![keys::GLOBAL, keys::SUBTRACTION],
             _ => vec![keys::GLOBAL, keys::PLACEHOLDER_TAB],
         }
     }
@@ -353,6 +404,9 @@ impl App {
     /// How long the event loop may sleep before it must tick; `None` means it may block
     /// until input arrives (nothing runs by itself).
     pub fn tick_interval(&self) -> Option<Duration> {
+        if self.subtraction.is_training() {
+            return Some(TRAINING_POLL);
+        }
         (self.tab == Tab::TicTacToe && self.search.autoplay).then_some(self.autoplay_interval)
     }
 
@@ -374,10 +428,21 @@ impl App {
                 self.help_scroll.set(scroll.min(HELP_SCROLL_MAX));
             }
             Action::Resize => {}
-            Action::Tick => match self.search.tick() {
-                Some(message) => self.message = Some(message),
-                None => return false,
-            },
+            Action::Tick => {
+                let training = self.subtraction.is_training();
+                if let Some(message) = self.subtraction.poll() {
+                    self.message = Some(message);
+                }
+                match self.search.tick() {
+                    Some(message) => self.message = Some(message),
+                    None => return training,
+                }
+            }
+            Action::Subtraction(action) => {
+                if let Some(message) = self.update_subtraction(action) {
+                    self.message = Some(message);
+                }
+            }
             Action::Search(action) => {
                 if let Some(message) = self.update_search(action) {
                     self.message = Some(message);
@@ -391,6 +456,34 @@ impl App {
         if tab != self.tab {
             self.tab = tab;
             self.message = None;
+            if tab == Tab::SubtractionNim {
+                self.message = self.subtraction.on_show();
+            }
+        }
+    }
+
+    fn update_subtraction(&mut self, action: SubtractionAction) -> Option<Message> {
+        let tab = &mut self.subtraction;
+        match action {
+            SubtractionAction::Digit(c) => tab.type_digit(c),
+            SubtractionAction::Backspace => {
+                tab.backspace();
+                None
+            }
+            SubtractionAction::Enter => tab.enter(),
+            SubtractionAction::NewGame => Some(tab.new_game()),
+            SubtractionAction::ToggleFirst => Some(tab.toggle_first()),
+            SubtractionAction::TogglePause => Some(tab.toggle_pause()),
+            SubtractionAction::Step => Some(tab.step_training()),
+            SubtractionAction::Retrain => Some(tab.retrain()),
+            SubtractionAction::NextView => {
+                tab.next_view();
+                None
+            }
+            SubtractionAction::Cursor(dx, dy) => {
+                tab.cursor(dx, dy);
+                None
+            }
         }
     }
 

@@ -3,6 +3,7 @@
 
 mod help;
 mod search;
+mod subtraction;
 mod theme;
 
 pub use theme::Theme;
@@ -70,6 +71,7 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
     render_tab_bar(app, screen.tabs, buf, &theme);
     match app.tab {
         Tab::TicTacToe => search::render(app, screen.body, buf, &theme),
+        Tab::SubtractionNim => subtraction::render(app, screen.body, buf, &theme),
         other => render_placeholder(other, screen.body, buf, &theme),
     }
     render_message(app, screen.message, buf, &theme);

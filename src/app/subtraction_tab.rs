@@ -1,0 +1,561 @@
+//! The Subtraction Nim tab: a game against the network, the network's training (in the
+//! background, pausable, restartable with a new seed), its check against the exact answer,
+//! and what the weights pane needs.
+
+use super::Message;
+use crate::config::SubtractionConfig;
+use crate::games::subtraction::{self, max_take};
+use crate::learn::network::Network;
+use crate::learn::subtraction::{
+    Evaluation, MODEL_FILE, MODEL_FORMAT, MODEL_VERSION, MoveTrace, Recipe, SavedModel, Trainer,
+    choose,
+};
+use crate::solve::subtraction::Solution;
+use crate::store::Store;
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::thread::{self, JoinHandle};
+
+/// Epochs trained between two progress reports from the background thread.
+const CHUNK: usize = 25;
+/// Epochs one manual training step (`s`) trains.
+pub const STEP_EPOCHS: usize = 100;
+
+/// What the background thread reports.
+enum Progress {
+    /// More epochs done: the new losses and the weights now.
+    Epochs {
+        epoch: usize,
+        losses: Vec<f64>,
+        network: Network,
+    },
+    /// The thread stopped (paused or finished) and hands the trainer back.
+    Stopped(Box<Trainer>),
+}
+
+/// A training run on another thread.
+struct Job {
+    progress: Receiver<Progress>,
+    stop: Sender<()>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl Job {
+    fn start(mut trainer: Trainer) -> Self {
+        let (progress_tx, progress) = mpsc::channel();
+        let (stop, stop_rx) = mpsc::channel::<()>();
+        let handle = thread::spawn(move || {
+            while !trainer.is_done() && matches!(stop_rx.try_recv(), Err(TryRecvError::Empty)) {
+                let before = trainer.losses.len();
+                trainer.train_epochs(CHUNK);
+                let report = Progress::Epochs {
+                    epoch: trainer.epoch,
+                    losses: trainer.losses[before..].to_vec(),
+                    network: trainer.network.clone(),
+                };
+                if progress_tx.send(report).is_err() {
+                    return;
+                }
+            }
+            let _ = progress_tx.send(Progress::Stopped(Box::new(trainer)));
+        });
+        Self {
+            progress,
+            stop,
+            handle: Some(handle),
+        }
+    }
+}
+
+impl Drop for Job {
+    fn drop(&mut self) {
+        let _ = self.stop.send(());
+        if let Some(handle) = self.handle.take() {
+            let _ = handle.join();
+        }
+    }
+}
+
+/// Whose turn it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turn {
+    /// The human types a take.
+    Human,
+    /// The network moves.
+    Ai,
+}
+
+/// One move, as the move list shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Played {
+    /// Who moved.
+    pub by: Turn,
+    /// The pile before.
+    pub from: u32,
+    /// How many were taken.
+    pub take: u32,
+}
+
+/// Which view the right-hand pane shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NimView {
+    /// The loss curve.
+    Training,
+    /// Every pile: the DP move beside the network's.
+    Table,
+    /// The weights, unit by unit.
+    Weights,
+}
+
+/// A unit of the network the weights cursor can select.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// Hidden unit `i` (0-based).
+    Hidden(usize),
+    /// Output unit `k` (bit k of the take).
+    Output(usize),
+}
+
+/// Everything the tab holds.
+pub struct SubtractionTab {
+    /// Exact answers for every pile.
+    pub solution: Solution,
+    /// The recipe training follows.
+    pub recipe: Recipe,
+    /// The largest starting pile.
+    pub n_max: u32,
+    /// The network playing (the latest weights while training runs).
+    pub trainer: Trainer,
+    /// The check of `trainer.network` against the DP.
+    pub evaluation: Evaluation,
+    /// The pile; `None` while the starting pile is being typed.
+    pub pile: Option<u32>,
+    /// Whose turn it is.
+    pub turn: Turn,
+    /// Whether the human starts the next game.
+    pub human_first: bool,
+    /// Moves so far.
+    pub moves: Vec<Played>,
+    /// Digits typed so far.
+    pub typed: String,
+    /// The activations behind the AI's last move.
+    pub trace: Option<MoveTrace>,
+    /// Games won by the human and by the AI.
+    pub tally: (u32, u32),
+    /// The right-hand pane's view.
+    pub view: NimView,
+    /// First row of the evaluation table shown.
+    pub table_scroll: usize,
+    /// The unit the weights cursor is on.
+    pub unit: Unit,
+    /// Why the saved weights could not be used, if they could not.
+    pub load_error: Option<String>,
+    /// Train when the tab is first shown if there are no saved weights.
+    pub train_on_first_use: bool,
+    store: Option<Store>,
+    job: Option<Job>,
+    next_seed: u64,
+}
+
+impl SubtractionTab {
+    /// The tab as `config` sets it up: the saved network from `store` if one fits, else an
+    /// untrained one (trained on first use).
+    pub fn new(config: &SubtractionConfig, seed: u64, store: Option<Store>) -> Self {
+        let recipe = config.recipe();
+        let n_max = config.n_max;
+        let seed = config.seed.unwrap_or(seed);
+        let solution = Solution::new(n_max);
+        let mut load_error = None;
+        let mut trainer = Trainer::new(n_max, recipe, seed);
+        if let Some(store) = &store {
+            match store.load::<SavedModel>(MODEL_FILE, MODEL_FORMAT, MODEL_VERSION) {
+                Ok(Some(saved)) => match saved.mismatch(n_max, recipe.hidden) {
+                    None => trainer = Trainer::from_saved(saved),
+                    Some(why) => {
+                        load_error = Some(format!("{}: {why}", store.path(MODEL_FILE).display()));
+                    }
+                },
+                Ok(None) => {}
+                Err(error) => load_error = Some(error.to_string()),
+            }
+        }
+        let evaluation = Evaluation::new(&trainer.network, trainer.encoding, &solution);
+        Self {
+            solution,
+            recipe,
+            n_max,
+            trainer,
+            evaluation,
+            pile: None,
+            turn: if config.human_first {
+                Turn::Human
+            } else {
+                Turn::Ai
+            },
+            human_first: config.human_first,
+            moves: Vec::new(),
+            typed: String::new(),
+            trace: None,
+            tally: (0, 0),
+            view: NimView::Training,
+            table_scroll: 0,
+            unit: Unit::Hidden(0),
+            load_error,
+            train_on_first_use: config.autotrain,
+            store,
+            job: None,
+            next_seed: seed.wrapping_add(1),
+        }
+    }
+
+    /// True while the background thread trains.
+    pub fn is_training(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// True when the network has had no training at all.
+    pub fn untrained(&self) -> bool {
+        self.trainer.epoch == 0
+    }
+
+    /// Called when the tab is shown: starts the first training if nothing was saved.
+    pub fn on_show(&mut self) -> Option<Message> {
+        if self.train_on_first_use
+            && self.untrained()
+            && !self.is_training()
+            && self.load_error.is_none()
+        {
+            self.train_on_first_use = false;
+            self.job = Some(Job::start(self.trainer.clone()));
+            return Some(Message::info(
+                "No saved network: training it now (p pauses)",
+            ));
+        }
+        None
+    }
+
+    /// Pauses or resumes training; resumes a finished run only by restarting (`t`).
+    pub fn toggle_pause(&mut self) -> Message {
+        if let Some(job) = self.job.take() {
+            let _ = job.stop.send(());
+            self.absorb(&job);
+            return Message::info(format!(
+                "Training paused at epoch {}: p resumes, s steps",
+                self.trainer.epoch
+            ));
+        }
+        if self.trainer.is_done() {
+            return Message::error("Training is finished: t retrains with a new seed");
+        }
+        self.job = Some(Job::start(self.trainer.clone()));
+        Message::info("Training resumed")
+    }
+
+    /// Trains a few epochs on this thread (training must be paused): a step to watch.
+    pub fn step_training(&mut self) -> Message {
+        if self.is_training() {
+            return Message::error("Training is running: p pauses it first");
+        }
+        if self.trainer.is_done() {
+            return Message::error("Training is finished: t retrains with a new seed");
+        }
+        self.trainer.train_epochs(STEP_EPOCHS);
+        self.refresh();
+        self.finish_if_done()
+            .unwrap_or_else(|| Message::info(format!("Trained to epoch {}", self.trainer.epoch)))
+    }
+
+    /// Starts over with fresh weights from the next seed, training in the background.
+    pub fn retrain(&mut self) -> Message {
+        self.job = None;
+        let seed = self.next_seed;
+        self.next_seed = self.next_seed.wrapping_add(1);
+        self.trainer = Trainer::new(self.n_max, self.recipe, seed);
+        self.refresh();
+        self.job = Some(Job::start(self.trainer.clone()));
+        Message::info(format!("Retraining from fresh weights, seed {seed}"))
+    }
+
+    /// Trains to the end on this thread: for scripts and tests that need a finished network
+    /// without timing.
+    pub fn finish_training_now(&mut self) -> Option<Message> {
+        self.job = None;
+        self.trainer.train_epochs(self.recipe.epochs);
+        self.refresh();
+        self.finish_if_done()
+    }
+
+    /// Takes in what the background thread reported; returns a message when training ended.
+    pub fn poll(&mut self) -> Option<Message> {
+        let job = self.job.as_ref()?;
+        let mut stopped = None;
+        loop {
+            match job.progress.try_recv() {
+                Ok(Progress::Epochs {
+                    epoch,
+                    losses,
+                    network,
+                }) => {
+                    self.trainer.epoch = epoch;
+                    self.trainer.losses.extend(losses);
+                    self.trainer.network = network;
+                }
+                Ok(Progress::Stopped(trainer)) => {
+                    stopped = Some(trainer);
+                    break;
+                }
+                Err(_) => break,
+            }
+        }
+        self.refresh();
+        let trainer = stopped?;
+        self.trainer = *trainer;
+        self.job = None;
+        self.refresh();
+        self.finish_if_done()
+    }
+
+    fn absorb(&mut self, job: &Job) {
+        // Drain until the thread hands the trainer back, so nothing trained is lost.
+        for report in &job.progress {
+            match report {
+                Progress::Epochs {
+                    epoch,
+                    losses,
+                    network,
+                } => {
+                    self.trainer.epoch = epoch;
+                    self.trainer.losses.extend(losses);
+                    self.trainer.network = network;
+                }
+                Progress::Stopped(trainer) => {
+                    self.trainer = *trainer;
+                    break;
+                }
+            }
+        }
+        self.refresh();
+    }
+
+    fn refresh(&mut self) {
+        self.evaluation =
+            Evaluation::new(&self.trainer.network, self.trainer.encoding, &self.solution);
+    }
+
+    /// When training is done: save the weights and say how well they play.
+    fn finish_if_done(&mut self) -> Option<Message> {
+        if !self.trainer.is_done() {
+            return None;
+        }
+        let score = format!(
+            "Trained: a winning move at {} of {} winning piles",
+            self.evaluation.winning_correct(),
+            self.evaluation.winning_positions()
+        );
+        let Some(store) = &self.store else {
+            return Some(Message::info(score));
+        };
+        let mut aside = String::new();
+        if self.load_error.take().is_some() && store.path(MODEL_FILE).exists() {
+            match store.set_aside(MODEL_FILE) {
+                Ok(path) => {
+                    aside = format!(" (the unreadable file was kept as {})", path.display());
+                }
+                Err(error) => return Some(Message::error(format!("{score}; not saved: {error}"))),
+            }
+        }
+        Some(
+            match store.save(
+                MODEL_FILE,
+                MODEL_FORMAT,
+                MODEL_VERSION,
+                &self.trainer.saved(),
+            ) {
+                Ok(path) => Message::info(format!("{score}; saved to {}{aside}", path.display())),
+                Err(error) => Message::error(format!("{score}; not saved: {error}")),
+            },
+        )
+    }
+
+    /// A typed digit.
+    pub fn type_digit(&mut self, digit: char) -> Option<Message> {
+        if self.game_over() {
+            return Some(Message::error("The game is over: r starts a new game"));
+        }
+        if self.typed.len() >= 4 {
+            return Some(Message::error(
+                "That is already four digits: Backspace, or Enter",
+            ));
+        }
+        self.typed.push(digit);
+        None
+    }
+
+    /// Deletes the last typed digit.
+    pub fn backspace(&mut self) {
+        self.typed.pop();
+    }
+
+    /// Enter: the starting pile, or the human's take.
+    pub fn enter(&mut self) -> Option<Message> {
+        let typed = std::mem::take(&mut self.typed);
+        match self.pile {
+            None => Some(self.start_with(&typed)),
+            Some(_) if self.game_over() => {
+                Some(Message::error("The game is over: r starts a new game"))
+            }
+            Some(_) if self.turn == Turn::Ai => Some(self.ai_move()),
+            Some(pile) => Some(self.human_take(pile, &typed)),
+        }
+    }
+
+    fn start_with(&mut self, typed: &str) -> Message {
+        let range = format!("2-{}", self.n_max);
+        let Ok(n) = typed.parse::<u32>() else {
+            return Message::error(format!("Type the starting pile ({range}), then Enter"));
+        };
+        if !(2..=self.n_max).contains(&n) {
+            return Message::error(format!("A starting pile is {range} blocks, not {n}"));
+        }
+        self.pile = Some(n);
+        self.moves.clear();
+        self.trace = None;
+        self.turn = if self.human_first {
+            Turn::Human
+        } else {
+            Turn::Ai
+        };
+        match self.turn {
+            Turn::Ai => self.ai_move(),
+            Turn::Human => Message::info(format!("{n} blocks: your move, take 1-{}", max_take(n))),
+        }
+    }
+
+    fn human_take(&mut self, pile: u32, typed: &str) -> Message {
+        let legal = format!("1-{}", max_take(pile));
+        let Ok(k) = typed.parse::<u32>() else {
+            return Message::error(format!("Type how many to take ({legal}), then Enter"));
+        };
+        match subtraction::take(pile, k) {
+            Err(error) => Message::error(format!("Not allowed: {error}")),
+            Ok(left) => {
+                self.moves.push(Played {
+                    by: Turn::Human,
+                    from: pile,
+                    take: k,
+                });
+                self.pile = Some(left);
+                if subtraction::is_over(left) {
+                    self.tally.0 += 1;
+                    return Message::info(format!(
+                        "You took {k}, 1 left: the AI cannot move. You win! r: new game"
+                    ));
+                }
+                self.turn = Turn::Ai;
+                let ai = self.ai_move();
+                Message {
+                    text: format!("You took {k}. {}", ai.text),
+                    ..ai
+                }
+            }
+        }
+    }
+
+    fn ai_move(&mut self) -> Message {
+        let Some(pile) = self.pile else {
+            return Message::error("Type a starting pile first");
+        };
+        let trace = choose(&self.trainer.network, self.trainer.encoding, pile);
+        let k = trace.played;
+        let left = pile - k;
+        let note = if trace.threshold == k {
+            String::new()
+        } else if trace.threshold > max_take(pile) {
+            format!(" (the seed's decoder read {}: illegal)", trace.threshold)
+        } else {
+            format!(" (the seed's decoder read {})", trace.threshold)
+        };
+        self.trace = Some(trace);
+        self.moves.push(Played {
+            by: Turn::Ai,
+            from: pile,
+            take: k,
+        });
+        self.pile = Some(left);
+        self.turn = Turn::Human;
+        if subtraction::is_over(left) {
+            self.tally.1 += 1;
+            return Message::info(format!(
+                "AI took {k}{note}, 1 left: you cannot move. The AI wins. r: new game"
+            ));
+        }
+        Message::info(format!(
+            "AI took {k}{note}, {left} left: take 1-{}",
+            max_take(left)
+        ))
+    }
+
+    /// True when the pile is down to one block.
+    pub fn game_over(&self) -> bool {
+        self.pile.is_some_and(subtraction::is_over)
+    }
+
+    /// A new game: back to typing the starting pile.
+    pub fn new_game(&mut self) -> Message {
+        self.pile = None;
+        self.typed.clear();
+        self.moves.clear();
+        Message::info(format!(
+            "New game: type the starting pile (2-{}), then Enter",
+            self.n_max
+        ))
+    }
+
+    /// Who starts from the next game on.
+    pub fn toggle_first(&mut self) -> Message {
+        self.human_first = !self.human_first;
+        Message::info(if self.human_first {
+            "You start the next game"
+        } else {
+            "The AI starts the next game"
+        })
+    }
+
+    /// Cycles the right-hand pane.
+    pub fn next_view(&mut self) {
+        self.view = match self.view {
+            NimView::Training => NimView::Table,
+            NimView::Table => NimView::Weights,
+            NimView::Weights => NimView::Training,
+        };
+    }
+
+    /// Arrow keys: scroll the table, or move the weights cursor.
+    pub fn cursor(&mut self, dx: i8, dy: i8) {
+        match self.view {
+            NimView::Table => {
+                let rows = self.evaluation.verdicts.len();
+                self.table_scroll = self
+                    .table_scroll
+                    .saturating_add_signed(isize::from(dy) * 4)
+                    .min(rows.saturating_sub(1));
+            }
+            NimView::Weights => self.move_unit(dx, dy),
+            NimView::Training => {}
+        }
+    }
+
+    fn move_unit(&mut self, dx: i8, dy: i8) {
+        let hidden = self.recipe.hidden;
+        let outputs = self.trainer.encoding.output_bits();
+        self.unit = match (self.unit, dx.signum(), dy.signum()) {
+            (Unit::Hidden(_), 1, _) => Unit::Output(0),
+            (Unit::Output(_), -1, _) => Unit::Hidden(0),
+            (Unit::Hidden(i), _, d) => {
+                Unit::Hidden(((i as isize + d as isize).rem_euclid(hidden as isize)) as usize)
+            }
+            (Unit::Output(k), _, d) => {
+                Unit::Output(((k as isize + d as isize).rem_euclid(outputs as isize)) as usize)
+            }
+        };
+    }
+}

@@ -1,0 +1,443 @@
+//! The Subtraction Nim tab: the pile and the game on the left; on the right the training
+//! gauge over one of three views (loss curve, evaluation table, weights).
+
+use super::Theme;
+use crate::app::App;
+use crate::app::subtraction_tab::{NimView, SubtractionTab, Turn, Unit};
+use crate::games::subtraction::max_take;
+use crate::learn::network::Layer;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::symbols;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Widget};
+
+/// Blocks per row of the pile, with a gap after the fifth, as the seed's window draws it.
+const ROW: u32 = 10;
+
+/// Draws the tab into `body`.
+pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
+    let tab = &app.subtraction;
+    let [game, network] =
+        Layout::horizontal([Constraint::Length(30), Constraint::Fill(1)]).areas(body);
+    render_game(tab, game, buf, theme);
+    render_network(tab, network, buf, theme);
+}
+
+fn block<'a>(title: String, theme: &Theme) -> Block<'a> {
+    Block::bordered()
+        .border_style(theme.border)
+        .title(Span::styled(title, theme.title))
+}
+
+/// The pile as rows of blocks, ten to a row with a gap after five.
+fn pile_lines(n: u32, theme: &Theme) -> Vec<Line<'static>> {
+    (0..n.div_ceil(ROW))
+        .map(|row| {
+            let count = (n - row * ROW).min(ROW) as usize;
+            let mut text = "■".repeat(count.min(5));
+            if count > 5 {
+                text.push(' ');
+                text.push_str(&"■".repeat(count - 5));
+            }
+            Line::from(vec![Span::raw(" "), Span::styled(text, theme.key)])
+        })
+        .collect()
+}
+
+fn render_game(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let widget = block(" Subtraction Nim ".into(), theme);
+    let inner = widget.inner(area);
+    widget.render(area, buf);
+    let mut lines = vec![Line::styled(" take 1..n/2; 1 block loses", theme.dim)];
+    match tab.pile {
+        None => {
+            lines.push(Line::raw(""));
+            lines.push(Line::from(vec![
+                Span::raw(format!(" Starting pile (2-{}): ", tab.n_max)),
+                Span::styled(format!("{}▏", tab.typed), theme.key),
+            ]));
+            let who = if tab.human_first {
+                "you start"
+            } else {
+                "the AI starts"
+            };
+            lines.push(Line::styled(format!(" Enter; {who} (w)"), theme.dim));
+        }
+        Some(n) => {
+            lines.extend(pile_lines(n, theme));
+            lines.push(Line::from(vec![
+                Span::styled(format!(" {n}"), theme.title),
+                Span::raw(if n == 1 { " block" } else { " blocks" }),
+            ]));
+            lines.push(turn_line(tab, n, theme));
+            if let Some(last) = last_moves(tab) {
+                lines.push(Line::styled(last, theme.dim));
+            }
+        }
+    }
+    let (won, lost) = tab.tally;
+    let footer = Line::from(format!(" won {won}  lost {lost}"));
+    let room = usize::from(inner.height);
+    lines.truncate(room.saturating_sub(1));
+    while lines.len() + 1 < room {
+        lines.push(Line::raw(""));
+    }
+    lines.push(footer);
+    Paragraph::new(lines).render(inner, buf);
+}
+
+fn turn_line(tab: &SubtractionTab, n: u32, theme: &Theme) -> Line<'static> {
+    if n <= 1 {
+        let human_won = tab.moves.last().is_some_and(|m| m.by == Turn::Human);
+        return if human_won {
+            Line::styled(" ★ You won! r: new game", theme.win)
+        } else {
+            Line::styled(" ✗ The AI won. r: new game", theme.error)
+        };
+    }
+    match tab.turn {
+        Turn::Human => Line::from(vec![
+            Span::raw(format!(" Take (1-{}): ", max_take(n))),
+            Span::styled(format!("{}▏", tab.typed), theme.key),
+        ]),
+        Turn::Ai => Line::styled(" AI to move: Enter", theme.key),
+    }
+}
+
+fn last_moves(tab: &SubtractionTab) -> Option<String> {
+    let texts: Vec<String> = tab
+        .moves
+        .iter()
+        .rev()
+        .take(2)
+        .rev()
+        .map(|m| {
+            let who = if m.by == Turn::Human { "you" } else { "AI" };
+            format!("{who} -{}", m.take)
+        })
+        .collect();
+    (!texts.is_empty()).then(|| format!(" last: {}", texts.join(", ")))
+}
+
+fn render_network(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let view = match tab.view {
+        NimView::Training => "loss curve",
+        NimView::Table => "every pile",
+        NimView::Weights => "weights",
+    };
+    let widget = block(format!(" Network: {view} (v) "), theme);
+    let inner = widget.inner(area);
+    widget.render(area, buf);
+    let [status, score, rest] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Fill(1),
+    ])
+    .areas(inner);
+    progress_line(tab, status.width).render(status, buf);
+    score_line(tab, theme).render(score, buf);
+    if let Some(error) = &tab.load_error {
+        let text = vec![
+            Line::styled(" Saved weights unusable:", theme.error),
+            Line::raw(format!(" {error}")),
+            Line::styled(" t retrains (the file is kept aside)", theme.dim),
+        ];
+        Paragraph::new(text)
+            .wrap(ratatui::widgets::Wrap { trim: false })
+            .render(rest, buf);
+        return;
+    }
+    match tab.view {
+        NimView::Training => render_chart(tab, rest, buf, theme),
+        NimView::Table => render_table(tab, rest, buf, theme),
+        NimView::Weights => render_weights(tab, rest, buf, theme),
+    }
+}
+
+fn progress_line(tab: &SubtractionTab, width: u16) -> Line<'static> {
+    let (done, total) = (tab.trainer.epoch, tab.recipe.epochs);
+    let state = if tab.is_training() {
+        "training"
+    } else if done >= total {
+        "trained"
+    } else if done == 0 {
+        "untrained"
+    } else {
+        "paused"
+    };
+    let label = format!(" {state} {done}/{total} ");
+    let bar_width = usize::from(width)
+        .saturating_sub(label.chars().count() + 1)
+        .min(30);
+    let filled = bar_width * done.min(total) / total.max(1);
+    Line::from(format!(
+        "{label}{}{}",
+        "█".repeat(filled),
+        "░".repeat(bar_width - filled)
+    ))
+}
+
+fn score_line(tab: &SubtractionTab, theme: &Theme) -> Line<'static> {
+    let evaluation = &tab.evaluation;
+    let (right, of) = (evaluation.winning_correct(), evaluation.winning_positions());
+    let loss = tab
+        .trainer
+        .losses
+        .last()
+        .map_or("-".to_string(), |l| format!("{l:.1e}"));
+    let mark = if right == of {
+        ("✓", theme.positive)
+    } else {
+        ("✗", theme.negative)
+    };
+    Line::from(vec![
+        Span::raw(format!(" loss {loss}  wins at ")),
+        Span::styled(format!("{right}/{of} {}", mark.0), mark.1),
+        Span::raw(format!("  illegal raw {}", evaluation.illegal_raw())),
+    ])
+}
+
+fn render_chart(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let losses = &tab.trainer.losses;
+    if losses.is_empty() {
+        Paragraph::new(vec![
+            Line::raw(" No training yet."),
+            Line::styled(" p trains in the background, s steps 100 epochs", theme.dim),
+        ])
+        .render(area, buf);
+        return;
+    }
+    // At most ~200 points: every k-th epoch, plotted as log10 of the mean squared error.
+    let every = losses.len().div_ceil(200).max(1);
+    let points: Vec<(f64, f64)> = losses
+        .iter()
+        .enumerate()
+        .step_by(every)
+        .map(|(i, &l)| ((i + 1) as f64, l.max(1e-12).log10()))
+        .collect();
+    let low = points
+        .iter()
+        .map(|p| p.1)
+        .fold(f64::INFINITY, f64::min)
+        .floor();
+    let high = points
+        .iter()
+        .map(|p| p.1)
+        .fold(f64::NEG_INFINITY, f64::max)
+        .ceil()
+        .max(low + 1.0);
+    let epochs = tab.recipe.epochs as f64;
+    let dataset = Dataset::default()
+        .marker(symbols::Marker::Braille)
+        .graph_type(GraphType::Line)
+        .style(theme.key)
+        .data(&points);
+    Chart::new(vec![dataset])
+        .x_axis(
+            Axis::default()
+                .title("epoch")
+                .bounds([0.0, epochs])
+                .labels(vec![
+                    Span::raw("0"),
+                    Span::raw(format!("{}", tab.recipe.epochs)),
+                ]),
+        )
+        .y_axis(
+            Axis::default()
+                .title("MSE")
+                .bounds([low, high])
+                .labels(vec![
+                    Span::raw(format!("1e{}", low as i32)),
+                    Span::raw(format!("1e{}", high as i32)),
+                ]),
+        )
+        .render(area, buf);
+}
+
+fn render_table(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    const CELL: u16 = 13;
+    let columns = (area.width / CELL).max(1) as usize;
+    let rows = usize::from(area.height.saturating_sub(1));
+    let mut lines = vec![Line::styled(
+        " pile dp ai"
+            .repeat(columns)
+            .chars()
+            .take(usize::from(area.width))
+            .collect::<String>(),
+        theme.dim,
+    )];
+    let verdicts = &tab.evaluation.verdicts;
+    let first = tab.table_scroll.min(verdicts.len().saturating_sub(1));
+    let shown = &verdicts[first..];
+    for row in 0..rows {
+        let mut spans = Vec::new();
+        for column in 0..columns {
+            let Some(v) = shown.get(column * rows + row) else {
+                continue;
+            };
+            let exact = v.exact.map_or("-".to_string(), |k| k.to_string());
+            let (mark, style) = match (v.exact, v.wins) {
+                (Some(_), true) => (" ", Style::new()),
+                (Some(_), false) => ("✗", theme.negative),
+                (None, _) => (" ", theme.dim),
+            };
+            let illegal = if v.threshold_illegal() { "!" } else { " " };
+            spans.push(Span::styled(
+                format!("{:>4} {:>2} {:>2}{mark}{illegal} ", v.n, exact, v.played),
+                style,
+            ));
+        }
+        lines.push(Line::from(spans));
+    }
+    Paragraph::new(lines).render(area, buf);
+}
+
+/// A weight as a shade and a sign, so strength and sign read without colour.
+fn weight_cell(weight: f64, theme: &Theme) -> Span<'static> {
+    let magnitude = weight.abs();
+    let shade = if magnitude >= 4.0 {
+        '█'
+    } else if magnitude >= 2.0 {
+        '▓'
+    } else if magnitude >= 1.0 {
+        '▒'
+    } else if magnitude >= 0.3 {
+        '░'
+    } else {
+        '·'
+    };
+    let sign = if weight >= 0.0 { '+' } else { '-' };
+    let style = if weight >= 0.0 {
+        theme.positive
+    } else {
+        theme.negative
+    };
+    Span::styled(format!("{sign}{shade}"), style)
+}
+
+fn render_weights(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let network = &tab.trainer.network;
+    let (Some(hidden), Some(output)) = (network.layers.first(), network.layers.get(1)) else {
+        return;
+    };
+    let [matrix, detail] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(3)]).areas(area);
+    // Header, the input/bias row and the output row frame the hidden rows, which scroll to
+    // keep the selected unit in view when they do not all fit.
+    let room = usize::from(matrix.height).saturating_sub(3).max(1);
+    let selected = match tab.unit {
+        Unit::Hidden(i) => i,
+        Unit::Output(_) => 0,
+    };
+    let first = selected
+        .saturating_sub(room - 1)
+        .min(hidden.outputs.saturating_sub(room));
+    let mut lines = vec![
+        weights_header(tab, hidden, output, theme),
+        input_row(tab, hidden, output, theme),
+    ];
+    for unit in (first..hidden.outputs).take(room) {
+        lines.push(hidden_row(tab, unit, theme));
+    }
+    lines.push(output_row(tab, hidden, theme));
+    Paragraph::new(lines).render(matrix, buf);
+    unit_detail(tab, hidden, output, theme).render(detail, buf);
+}
+
+/// The row above the hidden units: the input bits of the AI's last move under n0.., and
+/// the output units' bias weights under k0...
+fn input_row(tab: &SubtractionTab, hidden: &Layer, output: &Layer, theme: &Theme) -> Line<'static> {
+    let mut spans = vec![Span::styled("  in   ", theme.dim)];
+    for bit in 0..hidden.inputs {
+        let text = tab.trace.as_ref().map_or(" ·".to_string(), |t| {
+            format!(" {}", t.activations.layers[0][bit] as u8)
+        });
+        spans.push(Span::styled(text, theme.key));
+    }
+    spans.push(Span::styled(" bias", theme.dim));
+    spans.extend((0..output.outputs).map(|k| weight_cell(output.incoming(k)[0], theme)));
+    Line::from(spans)
+}
+
+/// One hidden unit: its incoming weights (bias first), its activation in the AI's last
+/// move, and its outgoing weights to each output bit.
+fn hidden_row(tab: &SubtractionTab, unit: usize, theme: &Theme) -> Line<'static> {
+    let network = &tab.trainer.network;
+    let (hidden, output) = (&network.layers[0], &network.layers[1]);
+    let selected = tab.unit == Unit::Hidden(unit);
+    let mut spans = vec![Span::styled(
+        format!("{}h{unit:<3}", if selected { "›" } else { " " }),
+        if selected { theme.cursor } else { theme.dim },
+    )];
+    spans.extend(hidden.incoming(unit).iter().map(|&w| weight_cell(w, theme)));
+    let activation = tab.trace.as_ref().map(|t| t.activations.layers[1][unit]);
+    spans.push(Span::styled(
+        activation.map_or("  ·  ".into(), |a| format!(" {a:.1} ")),
+        theme.dim,
+    ));
+    // Outgoing: column `unit + 1` (after the bias) of every output row.
+    spans.extend((0..output.outputs).map(|k| weight_cell(output.incoming(k)[unit + 1], theme)));
+    Line::from(spans)
+}
+
+/// The row below: the output activations of the AI's last move and how they decoded.
+fn output_row(tab: &SubtractionTab, hidden: &Layer, theme: &Theme) -> Line<'static> {
+    let Some(trace) = &tab.trace else {
+        return Line::styled("  out: the AI's next move shows here", theme.dim);
+    };
+    let pad = 6 + 2 * (hidden.inputs + 1);
+    let decoded = format!("  {} → k {}", trace.n, trace.played);
+    let mut spans = vec![
+        Span::styled(format!("{decoded:<pad$}"), theme.key),
+        Span::styled(" out ", theme.dim),
+    ];
+    for &y in trace.activations.output() {
+        let style = if y > 0.5 { theme.positive } else { theme.dim };
+        spans.push(Span::styled(
+            format!("{:>2}", (y * 9.0).round() as u8),
+            style,
+        ));
+    }
+    Line::from(spans)
+}
+
+/// Column labels; the selected output unit's label is reversed, like the selected row.
+fn weights_header(
+    tab: &SubtractionTab,
+    hidden: &Layer,
+    output: &Layer,
+    theme: &Theme,
+) -> Line<'static> {
+    let inputs: Vec<String> = (0..hidden.inputs).map(|bit| format!("n{bit}")).collect();
+    let mut spans = vec![Span::raw(format!("      b{} act ", inputs.concat()))];
+    spans.extend((0..output.outputs).map(|k| {
+        let style = if tab.unit == Unit::Output(k) {
+            theme.cursor
+        } else {
+            Style::new()
+        };
+        Span::styled(format!("k{k}"), style)
+    }));
+    Line::from(spans)
+}
+
+fn unit_detail(
+    tab: &SubtractionTab,
+    hidden: &Layer,
+    output: &Layer,
+    theme: &Theme,
+) -> Paragraph<'static> {
+    let (name, weights, inputs) = match tab.unit {
+        Unit::Hidden(i) => (format!("hidden {i}"), hidden.incoming(i), "n"),
+        Unit::Output(k) => (format!("output k{k}"), output.incoming(k), "h"),
+    };
+    let listed: Vec<String> = weights[1..]
+        .iter()
+        .enumerate()
+        .map(|(i, w)| format!("{inputs}{i} {w:+.1}"))
+        .collect();
+    let text = format!(" {name}: bias {:+.1}; {}", weights[0], listed.join(" "));
+    Paragraph::new(Line::styled(text, theme.title)).wrap(ratatui::widgets::Wrap { trim: true })
+}

@@ -1,0 +1,210 @@
+//! The Subtraction Nim tab through `App` and real key events, with a fixed seed and no
+//! background training (`autotrain = false`; training is stepped with `s` or finished
+//! synchronously), so every frame is reproducible. Snapshots at 80x24 and 120x40.
+
+use ai_arcade::app::App;
+use ai_arcade::app::subtraction_tab::Turn;
+use ai_arcade::config::Config;
+use ai_arcade::input;
+use ai_arcade::store::Store;
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
+
+const SEED: u64 = 7;
+const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
+
+fn config() -> Config {
+    let mut config = Config {
+        seed: Some(SEED),
+        ..Config::default()
+    };
+    config.subtraction.autotrain = false;
+    config
+}
+
+fn press(app: &mut App, keys: &str) {
+    let area = Rect::new(0, 0, 80, 24);
+    for c in keys.chars() {
+        let code = match c {
+            '\n' => KeyCode::Enter,
+            '<' => KeyCode::Backspace,
+            'J' => KeyCode::Down,
+            'L' => KeyCode::Right,
+            c => KeyCode::Char(c),
+        };
+        input::handle(
+            app,
+            &Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
+            area,
+        );
+    }
+}
+
+/// The tab shown, with its network trained to the end.
+fn trained_app() -> App {
+    let mut app = App::new(&config(), SEED);
+    input::handle(
+        &mut app,
+        &Event::Key(KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE)),
+        Rect::new(0, 0, 80, 24),
+    );
+    app.subtraction.finish_training_now();
+    app
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| ai_arcade::ui::render(app, f)).unwrap();
+    terminal.backend().to_string()
+}
+
+fn snapshot(name: &str, app: &App) {
+    for (w, h) in SIZES {
+        insta::assert_snapshot!(format!("{name}_{w}x{h}"), screen(app, w, h));
+    }
+}
+
+#[test]
+fn before_training() {
+    let mut app = App::new(&config(), SEED);
+    input::handle(
+        &mut app,
+        &Event::Key(KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE)),
+        Rect::new(0, 0, 80, 24),
+    );
+    assert!(!app.subtraction.is_training(), "autotrain is off");
+    assert!(app.subtraction.untrained());
+    snapshot("nim_before_training", &app);
+}
+
+#[test]
+fn training_part_way() {
+    let mut app = App::new(&config(), SEED);
+    input::handle(
+        &mut app,
+        &Event::Key(KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE)),
+        Rect::new(0, 0, 80, 24),
+    );
+    press(&mut app, &"s".repeat(12));
+    assert_eq!(app.subtraction.trainer.epoch, 1200);
+    snapshot("nim_training_part_way", &app);
+}
+
+#[test]
+fn trained_with_the_evaluation_table() {
+    let mut app = trained_app();
+    press(&mut app, "v");
+    assert_eq!(app.subtraction.evaluation.winning_correct(), 120);
+    snapshot("nim_trained_table", &app);
+}
+
+#[test]
+fn mid_game_and_an_illegal_take() {
+    let mut app = trained_app();
+    press(&mut app, "100\n");
+    // The AI moved first: 100 -> 63 (a losing pile for the human).
+    assert_eq!(app.subtraction.pile, Some(63));
+    assert_eq!(app.subtraction.turn, Turn::Human);
+    snapshot("nim_mid_game", &app);
+    press(&mut app, "40\n");
+    assert_eq!(
+        app.subtraction.pile,
+        Some(63),
+        "an illegal take changes nothing"
+    );
+    let message = app.message.as_ref().unwrap();
+    assert!(
+        message.text.contains("between 1 and 31"),
+        "{}",
+        message.text
+    );
+    snapshot("nim_illegal_take", &app);
+}
+
+#[test]
+fn game_over() {
+    let mut app = trained_app();
+    press(&mut app, "10\n");
+    // 10 -> AI takes 3 -> 7; then every take leaves the AI a winning pile.
+    while !app.subtraction.game_over() {
+        press(&mut app, "1\n");
+    }
+    assert_eq!(
+        app.subtraction.tally,
+        (0, 1),
+        "the trained network wins from 10"
+    );
+    snapshot("nim_game_over", &app);
+}
+
+#[test]
+fn weights_pane_with_a_unit_selected() {
+    let mut app = trained_app();
+    press(&mut app, "47\nvvJJ");
+    snapshot("nim_weights_hidden_unit", &app);
+    press(&mut app, "L");
+    snapshot("nim_weights_output_unit", &app);
+}
+
+#[test]
+fn bad_starting_piles_change_nothing() {
+    let mut app = trained_app();
+    for typed in ["1\n", "128\n", "\n", "0\n"] {
+        press(&mut app, typed);
+        assert_eq!(app.subtraction.pile, None, "{typed:?}");
+        assert_eq!(
+            app.message.as_ref().unwrap().kind,
+            ai_arcade::app::MessageKind::Error
+        );
+    }
+    // Backspace edits what was typed: "12", Backspace, Enter starts with 1 block: refused.
+    press(&mut app, "12<\n");
+    assert_eq!(app.subtraction.pile, None);
+    press(&mut app, "12<5\n");
+    assert_eq!(
+        app.subtraction.pile.map(|p| p < 15),
+        Some(true),
+        "started from 15, the AI moved"
+    );
+}
+
+#[test]
+fn saved_weights_load_and_a_damaged_file_is_reported_and_kept() {
+    let dir = std::env::temp_dir().join(format!("ai-arcade-nim-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = Store::new(&dir);
+    // Train and save through the tab.
+    let mut app = App::with_store(&config(), SEED, Some(store.clone()));
+    let message = app.subtraction.finish_training_now().expect("a message");
+    assert!(message.text.contains("saved to"), "{}", message.text);
+    let weights = app.subtraction.trainer.network.clone();
+    // A new app loads the same weights, trained.
+    let again = App::with_store(&config(), SEED, Some(store.clone()));
+    assert_eq!(again.subtraction.trainer.network, weights);
+    assert!(again.subtraction.trainer.is_done());
+    // A damaged file: reported with its path, left as it is, set aside on retraining.
+    let path = dir.join("subtraction-mlp.json");
+    std::fs::write(
+        &path,
+        "{\"format\": \"ai-arcade/subtraction-mlp\", \"version\": 1, \"payload\": 3",
+    )
+    .unwrap();
+    let mut broken = App::with_store(&config(), SEED, Some(store));
+    let error = broken.subtraction.load_error.clone().expect("reported");
+    assert!(
+        error.contains("subtraction-mlp.json") && error.contains("damaged"),
+        "{error}"
+    );
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .ends_with("\"payload\": 3"),
+        "untouched"
+    );
+    let message = broken.subtraction.finish_training_now().unwrap();
+    assert!(message.text.contains("kept as"), "{}", message.text);
+    assert!(dir.join("subtraction-mlp.json.broken").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
