@@ -413,8 +413,8 @@ pub const SUBTRACTION: KeyGroup = KeyGroup {
     bindings: &[
         bind(
             DIGITS,
-            "0-9 Enter",
-            "type the starting pile or your take",
+            "0-9",
+            "type a starting pile or a take",
             "type",
             |k| match k {
                 Key::Char(c) => Action::Subtraction(SubtractionAction::Digit(c)),
@@ -444,7 +444,7 @@ pub const SUBTRACTION: KeyGroup = KeyGroup {
         bind(
             &[Key::Char('v')],
             "v",
-            "pane: training / table / weights",
+            "pane: loss / table / weights",
             "view",
             |_| Action::Subtraction(SubtractionAction::NextView),
         ),
@@ -465,14 +465,14 @@ pub const SUBTRACTION: KeyGroup = KeyGroup {
         bind(
             &[Key::Char('t')],
             "t",
-            "retrain from scratch, new seed",
+            "retrain with a new seed",
             "retrain",
             |_| Action::Subtraction(SubtractionAction::Retrain),
         ),
         bind(
             ARROWS,
             "←↑↓→/hjkl",
-            "scroll the table / pick a unit",
+            "scroll table / pick a unit",
             "",
             |k| {
                 let (dx, dy) = direction(k);

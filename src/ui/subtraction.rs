@@ -66,11 +66,15 @@ fn render_game(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme
             lines.push(Line::styled(format!(" Enter; {who} (w)"), theme.dim));
         }
         Some(n) => {
-            lines.extend(pile_lines(n, theme));
-            lines.push(Line::from(vec![
-                Span::styled(format!(" {n}"), theme.title),
-                Span::raw(if n == 1 { " block" } else { " blocks" }),
-            ]));
+            let mut pile = pile_lines(n, theme);
+            // The count beside the first row, as the seed's window shows it.
+            if let Some(first) = pile.first_mut() {
+                let width = first.width();
+                first.spans.push(Span::raw(" ".repeat(13usize.saturating_sub(width))));
+                first.spans.push(Span::styled(format!("{n}"), theme.title));
+                first.spans.push(Span::raw(if n == 1 { " block" } else { " blocks" }));
+            }
+            lines.extend(pile);
             lines.push(turn_line(tab, n, theme));
             if let Some(last) = last_moves(tab) {
                 lines.push(Line::styled(last, theme.dim));
