@@ -70,9 +70,13 @@ fn render_game(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme
             // The count beside the first row, as the seed's window shows it.
             if let Some(first) = pile.first_mut() {
                 let width = first.width();
-                first.spans.push(Span::raw(" ".repeat(13usize.saturating_sub(width))));
+                first
+                    .spans
+                    .push(Span::raw(" ".repeat(13usize.saturating_sub(width))));
                 first.spans.push(Span::styled(format!("{n}"), theme.title));
-                first.spans.push(Span::raw(if n == 1 { " block" } else { " blocks" }));
+                first
+                    .spans
+                    .push(Span::raw(if n == 1 { " block" } else { " blocks" }));
             }
             lines.extend(pile);
             lines.push(turn_line(tab, n, theme));
