@@ -396,7 +396,13 @@ fn output_row(tab: &SubtractionTab, hidden: &Layer, theme: &Theme) -> Line<'stat
         return Line::styled("  out: the AI's next move shows here", theme.dim);
     };
     let pad = 6 + 2 * (hidden.inputs + 1);
-    let decoded = format!("  {} → k {}", trace.n, trace.played);
+    // The seed's threshold decoder, when it reads something else (`!` when illegal).
+    let seed = match trace.threshold {
+        k if k == trace.played => String::new(),
+        k if k > max_take(trace.n) => format!(" (seed {k}!)"),
+        k => format!(" (seed {k})"),
+    };
+    let decoded = format!("  {} → k {}{seed}", trace.n, trace.played);
     let mut spans = vec![
         Span::styled(format!("{decoded:<pad$}"), theme.key),
         Span::styled(" out ", theme.dim),
