@@ -6,14 +6,17 @@ use crate::config;
 use crate::games::Game;
 use crate::games::eight::Eight;
 use crate::games::tictactoe::{Board, Mark};
+use crate::learn::state_graph::StateGraph;
 use crate::learn::subtraction::{Evaluation, MODEL_FILE, MODEL_FORMAT, MODEL_VERSION, Trainer};
 use crate::search::{Algorithm, SearchResult, search};
 use crate::solve::subtraction::Solution;
 use crate::store::Store;
 use crate::tui::{self, Ending};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use serde_json::json;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
@@ -77,6 +80,21 @@ pub enum TrainLearner {
         /// The recipe: default (cross-entropy) or seed (squared error, as the seed).
         #[arg(long, value_enum)]
         recipe: Option<RecipeArg>,
+    },
+    /// The State Graph learner of Nim(k) (defaults from the config's [graph]).
+    Graph {
+        /// Random games to learn from.
+        #[arg(long)]
+        games: Option<u64>,
+        /// Tokens at the start.
+        #[arg(long)]
+        tokens: Option<u32>,
+        /// The most tokens one turn may take.
+        #[arg(long)]
+        max_take: Option<u32>,
+        /// Also write the graph as Graphviz DOT to this file.
+        #[arg(long, value_name = "FILE")]
+        dot: Option<PathBuf>,
     },
 }
 
@@ -344,12 +362,26 @@ fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
         Ok(loaded) => loaded.config,
         Err(error) => return fail(error),
     };
-    let TrainLearner::Subtraction {
-        epochs,
-        hidden,
-        lr,
-        recipe,
-    } = &args.learner;
+    let (epochs, hidden, lr, recipe) = match &args.learner {
+        TrainLearner::Subtraction {
+            epochs,
+            hidden,
+            lr,
+            recipe,
+        } => (epochs, hidden, lr, recipe),
+        TrainLearner::Graph {
+            games,
+            tokens,
+            max_take,
+            dot,
+        } => {
+            let graph = &mut config.graph;
+            graph.games = games.unwrap_or(graph.games);
+            graph.tokens = tokens.unwrap_or(graph.tokens);
+            graph.max_take = max_take.unwrap_or(graph.max_take);
+            return train_graph(cli, &config, dot.as_deref(), args.json);
+        }
+    };
     let nim = &mut config.subtraction;
     nim.epochs = epochs.unwrap_or(nim.epochs);
     nim.hidden = hidden.unwrap_or(nim.hidden);
@@ -391,50 +423,19 @@ fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
             Ok(path) => path,
             Err(error) => return fail(format!("could not save the weights: {error}")),
         };
-    let final_loss = trainer.losses.last().copied().unwrap_or(f64::NAN);
+    let report = SubtractionReport {
+        settings: nim,
+        recipe,
+        seed,
+        trainer: &trainer,
+        evaluation: &evaluation,
+        elapsed_ms,
+        saved: &saved,
+    };
     if args.json {
-        println!(
-            "{}",
-            json!({
-                "learner": "subtraction",
-                "n_max": nim.n_max,
-                "recipe": recipe_name(nim.recipe),
-                "hidden": recipe.hidden,
-                "learning_rate": recipe.learning_rate,
-                "seed": seed,
-                "epochs": trainer.epoch,
-                "final_loss": final_loss,
-                "winning_positions": evaluation.winning_positions(),
-                "winning_correct": evaluation.winning_correct(),
-                "threshold_correct": evaluation.threshold_correct(),
-                "illegal_raw": evaluation.illegal_raw(),
-                "elapsed_ms": (elapsed_ms * 10.0).round() / 10.0,
-                "saved_to": saved.display().to_string(),
-            })
-        );
+        println!("{}", report.json());
     } else {
-        println!(
-            "subtraction nim, piles 2..={}, recipe {}, {} hidden, learning rate {}, seed {seed}",
-            nim.n_max,
-            recipe_name(nim.recipe),
-            recipe.hidden,
-            recipe.learning_rate
-        );
-        println!("epochs         {}", trainer.epoch);
-        println!("final loss     {final_loss:.6}");
-        println!(
-            "winning moves  {} of {} winning piles (the AI's legal decoder)",
-            evaluation.winning_correct(),
-            evaluation.winning_positions()
-        );
-        println!(
-            "seed decoder   {} of {} right; {} piles decode to an illegal move",
-            evaluation.threshold_correct(),
-            evaluation.winning_positions(),
-            evaluation.illegal_raw()
-        );
-        println!("time           {elapsed_ms:.1} ms (training only)");
-        println!("saved to       {}", saved.display());
+        print!("{}", report.text());
     }
     ExitCode::SUCCESS
 }
@@ -443,6 +444,69 @@ fn recipe_name(recipe: config::RecipeChoice) -> &'static str {
     match recipe {
         config::RecipeChoice::Default => "default",
         config::RecipeChoice::Seed => "seed",
+    }
+}
+
+/// What `train subtraction` prints.
+struct SubtractionReport<'a> {
+    settings: &'a config::SubtractionConfig,
+    recipe: crate::learn::subtraction::Recipe,
+    seed: u64,
+    trainer: &'a Trainer,
+    evaluation: &'a Evaluation,
+    elapsed_ms: f64,
+    saved: &'a Path,
+}
+
+impl SubtractionReport<'_> {
+    fn final_loss(&self) -> f64 {
+        self.trainer.losses.last().copied().unwrap_or(f64::NAN)
+    }
+
+    fn json(&self) -> serde_json::Value {
+        json!({
+            "learner": "subtraction",
+            "n_max": self.settings.n_max,
+            "recipe": recipe_name(self.settings.recipe),
+            "hidden": self.recipe.hidden,
+            "learning_rate": self.recipe.learning_rate,
+            "seed": self.seed,
+            "epochs": self.trainer.epoch,
+            "final_loss": self.final_loss(),
+            "winning_positions": self.evaluation.winning_positions(),
+            "winning_correct": self.evaluation.winning_correct(),
+            "threshold_correct": self.evaluation.threshold_correct(),
+            "illegal_raw": self.evaluation.illegal_raw(),
+            "elapsed_ms": (self.elapsed_ms * 10.0).round() / 10.0,
+            "saved_to": self.saved.display().to_string(),
+        })
+    }
+
+    fn text(&self) -> String {
+        let evaluation = self.evaluation;
+        format!(
+            "subtraction nim, piles 2..={}, recipe {}, {} hidden, learning rate {}, seed {}\n\
+             epochs         {}\n\
+             final loss     {:.6}\n\
+             winning moves  {} of {} winning piles (the AI's legal decoder)\n\
+             seed decoder   {} of {} right; {} piles decode to an illegal move\n\
+             time           {:.1} ms (training only)\n\
+             saved to       {}\n",
+            self.settings.n_max,
+            recipe_name(self.settings.recipe),
+            self.recipe.hidden,
+            self.recipe.learning_rate,
+            self.seed,
+            self.trainer.epoch,
+            self.final_loss(),
+            evaluation.winning_correct(),
+            evaluation.winning_positions(),
+            evaluation.threshold_correct(),
+            evaluation.winning_positions(),
+            evaluation.illegal_raw(),
+            self.elapsed_ms,
+            self.saved.display()
+        )
     }
 }
 
@@ -455,4 +519,91 @@ fn progress_bar(done: usize, total: usize, loss: f64) {
         "#".repeat(filled),
         ".".repeat(WIDTH - filled)
     );
+}
+
+/// The file the state graph's weights are kept in, in the data dir.
+pub const GRAPH_FILE: &str = "state-graph.json";
+/// The format name written into that file.
+pub const GRAPH_FORMAT: &str = "ai-arcade/state-graph";
+/// Its version.
+pub const GRAPH_VERSION: u32 = 1;
+
+fn train_graph(cli: &Cli, config: &config::Config, dot: Option<&Path>, json_out: bool) -> ExitCode {
+    if let Err(error) = config.validate() {
+        return fail(
+            error
+                .to_string()
+                .replace("merged settings", "the command line"),
+        );
+    }
+    let dir = match data_dir(cli) {
+        Ok(dir) => dir,
+        Err(error) => return fail(error),
+    };
+    let settings = &config.graph;
+    let seed = cli.seed.or(settings.seed).or(config.seed).unwrap_or(1);
+    let mut graph = StateGraph::new(settings.tokens, settings.max_take);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let started = Instant::now();
+    graph.train(settings.games, &mut rng);
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let saved = match Store::new(dir).save(GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION, &graph) {
+        Ok(path) => path,
+        Err(error) => return fail(format!("could not save the weights: {error}")),
+    };
+    if let Some(path) = dot
+        && let Err(error) = std::fs::write(path, graph.to_dot())
+    {
+        return fail(format!("--dot {}: {error}", path.display()));
+    }
+    let edges = graph.edges();
+    if json_out {
+        let weights: Vec<serde_json::Value> = edges
+            .iter()
+            .map(|e| json!({"from": e.from.name(), "to": e.to.name(), "weight": graph.weight(e)}))
+            .collect();
+        println!(
+            "{}",
+            json!({
+                "learner": "graph",
+                "tokens": graph.tokens,
+                "max_take": graph.max_take,
+                "seed": seed,
+                "vertices": graph.vertices().len(),
+                "edges": edges.len(),
+                "winning_vertices": graph.winning_vertices(),
+                "optimal_share": graph.optimal_share(),
+                "games": graph.games,
+                "elapsed_ms": (elapsed_ms * 1000.0).round() / 1000.0,
+                "weights": weights,
+                "saved_to": saved.display().to_string(),
+            })
+        );
+        return ExitCode::SUCCESS;
+    }
+    println!(
+        "Nim({}) state graph, takes 1-{}, {} random games, seed {seed}",
+        graph.tokens, graph.max_take, graph.games
+    );
+    for vertex in graph.vertices() {
+        let out: Vec<String> = graph
+            .out_edges(vertex)
+            .iter()
+            .map(|e| format!("{} {:+}", e.to.name(), graph.weight(e)))
+            .collect();
+        if !out.is_empty() {
+            println!("{:>6} -> {}", vertex.name(), out.join(", "));
+        }
+    }
+    println!(
+        "optimal        {:.1}% of {} vertices with a winning move pick it",
+        graph.optimal_share() * 100.0,
+        graph.winning_vertices()
+    );
+    println!("time           {elapsed_ms:.2} ms (training only)");
+    println!("saved to       {}", saved.display());
+    if let Some(path) = dot {
+        println!("dot            {}", path.display());
+    }
+    ExitCode::SUCCESS
 }

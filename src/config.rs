@@ -54,6 +54,8 @@ pub struct Config {
     pub search: SearchConfig,
     /// The Subtraction Nim tab and its network.
     pub subtraction: SubtractionConfig,
+    /// The State Graph tab.
+    pub graph: GraphConfig,
 }
 
 /// Settings of the terminal front end.
@@ -194,6 +196,38 @@ impl SubtractionConfig {
         }
     }
 }
+
+/// Settings of the State Graph tab and `train graph`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GraphConfig {
+    /// Tokens at the start of Nim(k).
+    pub tokens: u32,
+    /// The most tokens one turn may take.
+    pub max_take: u32,
+    /// Random games to learn from.
+    pub games: u64,
+    /// Seed of the random games; absent: the run's seed.
+    pub seed: Option<u64>,
+}
+
+impl Default for GraphConfig {
+    fn default() -> Self {
+        Self {
+            tokens: 10,
+            max_take: 2,
+            games: 10_000,
+            seed: None,
+        }
+    }
+}
+
+/// Allowed token counts for the state graph.
+pub const GRAPH_TOKENS_RANGE: RangeInclusive<u32> = 1..=100;
+/// Allowed maximum takes.
+pub const GRAPH_MAX_TAKE_RANGE: RangeInclusive<u32> = 1..=5;
+/// Allowed game counts.
+pub const GRAPH_GAMES_RANGE: RangeInclusive<u64> = 1..=100_000_000;
 
 /// A training recipe: this project's default or the seed's as written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -398,6 +432,28 @@ impl Config {
                 "subtraction.learning_rate",
                 "a number above 0 and at most 10".into(),
                 nim.learning_rate.to_string(),
+            );
+        }
+        let graph = &self.graph;
+        if !GRAPH_TOKENS_RANGE.contains(&graph.tokens) {
+            return out_of_range(
+                "graph.tokens",
+                format!("{GRAPH_TOKENS_RANGE:?}"),
+                graph.tokens.to_string(),
+            );
+        }
+        if !GRAPH_MAX_TAKE_RANGE.contains(&graph.max_take) {
+            return out_of_range(
+                "graph.max_take",
+                format!("{GRAPH_MAX_TAKE_RANGE:?}"),
+                graph.max_take.to_string(),
+            );
+        }
+        if !GRAPH_GAMES_RANGE.contains(&graph.games) {
+            return out_of_range(
+                "graph.games",
+                format!("{GRAPH_GAMES_RANGE:?}"),
+                graph.games.to_string(),
             );
         }
         let ms = self.search.autoplay_ms;

@@ -547,3 +547,51 @@ fn train_subtraction_rejects_bad_hyperparameters() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("subtraction.learning_rate"));
 }
+
+#[test]
+fn train_graph_reports_json_saves_and_writes_dot() {
+    let dir = std::env::temp_dir().join(format!("ai-arcade-graph-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let dot = dir.join("nim.dot");
+    let output = Command::new(env!("CARGO_BIN_EXE_ai-arcade"))
+        .args([
+            "--data-dir",
+            dir.to_str().unwrap(),
+            "--seed",
+            "3",
+            "train",
+            "graph",
+            "--games",
+            "10000",
+            "--json",
+        ])
+        .args(["--dot", dot.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run ai-arcade");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    assert_eq!(json["vertices"], 22);
+    assert_eq!(json["edges"], 38);
+    assert_eq!(json["winning_vertices"], 13);
+    assert_eq!(json["games"], 10000);
+    let share = json["optimal_share"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&share));
+    assert!(json["elapsed_ms"].as_f64().is_some());
+    let weights = json["weights"].as_array().unwrap();
+    assert_eq!(weights.len(), 38);
+    assert!(
+        weights
+            .iter()
+            .all(|w| w["from"].is_string() && w["to"].is_string() && w["weight"].is_i64())
+    );
+    let text = std::fs::read_to_string(&dot).unwrap();
+    assert!(text.contains("\"p1-10\" -> \"p2-9\""));
+    assert!(dir.join("state-graph.json").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2,4 +2,5 @@
 //! and stop. No I/O and no terminal here.
 
 pub mod network;
+pub mod state_graph;
 pub mod subtraction;
