@@ -418,11 +418,16 @@ fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
     eprintln!();
     let solution = Solution::new(nim.n_max);
     let evaluation = Evaluation::new(&trainer.network, trainer.encoding, &solution);
-    let saved =
-        match Store::new(dir).save(MODEL_FILE, MODEL_FORMAT, MODEL_VERSION, &trainer.saved()) {
-            Ok(path) => path,
-            Err(error) => return fail(format!("could not save the weights: {error}")),
-        };
+    let saved = match save_reporting(
+        &Store::new(dir),
+        MODEL_FILE,
+        MODEL_FORMAT,
+        MODEL_VERSION,
+        &trainer.saved(),
+    ) {
+        Ok(path) => path,
+        Err(error) => return fail(error),
+    };
     let report = SubtractionReport {
         settings: nim,
         recipe,
@@ -521,6 +526,28 @@ fn progress_bar(done: usize, total: usize, loss: f64) {
     );
 }
 
+/// Saves a model, setting an unreadable old file aside (never overwriting it) and saying so
+/// on stderr.
+fn save_reporting<T: serde::Serialize>(
+    store: &Store,
+    name: &str,
+    format: &str,
+    version: u32,
+    payload: &T,
+) -> Result<PathBuf, String> {
+    let (path, aside) = store
+        .replace(name, format, version, payload)
+        .map_err(|error| format!("could not save the weights: {error}"))?;
+    if let Some(aside) = aside {
+        eprintln!(
+            "the unreadable {} was kept as {}",
+            path.display(),
+            aside.display()
+        );
+    }
+    Ok(path)
+}
+
 /// The file the state graph's weights are kept in, in the data dir.
 pub const GRAPH_FILE: &str = "state-graph.json";
 /// The format name written into that file.
@@ -547,9 +574,15 @@ fn train_graph(cli: &Cli, config: &config::Config, dot: Option<&Path>, json_out:
     let started = Instant::now();
     graph.train(settings.games, &mut rng);
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let saved = match Store::new(dir).save(GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION, &graph) {
+    let saved = match save_reporting(
+        &Store::new(dir),
+        GRAPH_FILE,
+        GRAPH_FORMAT,
+        GRAPH_VERSION,
+        &graph,
+    ) {
         Ok(path) => path,
-        Err(error) => return fail(format!("could not save the weights: {error}")),
+        Err(error) => return fail(error),
     };
     if let Some(path) = dot
         && let Err(error) = std::fs::write(path, graph.to_dot())

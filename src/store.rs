@@ -152,6 +152,28 @@ impl Store {
         Ok(Some(envelope.payload))
     }
 
+    /// Saves like [`Store::save`], but first sets aside an existing file that is damaged or of
+    /// another format or version, so it is never overwritten; returns where it went too.
+    pub fn replace<T: Serialize>(
+        &self,
+        name: &str,
+        format: &str,
+        version: u32,
+        payload: &T,
+    ) -> Result<(PathBuf, Option<PathBuf>), StoreError> {
+        let unreadable = matches!(
+            self.load::<serde_json::Value>(name, format, version),
+            Err(StoreError::Damaged { .. } | StoreError::Foreign { .. })
+        );
+        let aside = if unreadable {
+            Some(self.set_aside(name)?)
+        } else {
+            None
+        };
+        let path = self.save(name, format, version, payload)?;
+        Ok((path, aside))
+    }
+
     /// Renames an unreadable `name` out of the way (`name.broken`, `name.broken-2`, ...) so a
     /// new save keeps it; returns where it went.
     pub fn set_aside(&self, name: &str) -> Result<PathBuf, StoreError> {
@@ -229,6 +251,21 @@ mod tests {
         store.save("m.json", "test", 1, &7u32).unwrap();
         let again = store.set_aside("m.json").unwrap();
         assert!(again.ends_with("m.json.broken-2"));
+        let _ = fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn replace_keeps_a_damaged_file_aside() {
+        let store = temp_store("replace");
+        fs::create_dir_all(store.dir()).unwrap();
+        fs::write(store.path("m.json"), "{ damaged").unwrap();
+        let (path, aside) = store.replace("m.json", "test", 1, &5u32).unwrap();
+        let aside = aside.expect("set aside");
+        assert_eq!(fs::read_to_string(&aside).unwrap(), "{ damaged");
+        assert_eq!(store.load::<u32>("m.json", "test", 1).unwrap(), Some(5));
+        let (_, none) = store.replace("m.json", "test", 1, &6u32).unwrap();
+        assert!(none.is_none(), "a readable file is simply replaced");
+        assert!(path.exists());
         let _ = fs::remove_dir_all(store.dir());
     }
 }

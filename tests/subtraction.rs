@@ -208,3 +208,48 @@ fn saved_weights_load_and_a_damaged_file_is_reported_and_kept() {
     assert!(dir.join("subtraction-mlp.json.broken").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn pausing_after_training_ended_saves_the_network() {
+    let dir = std::env::temp_dir().join(format!("ai-arcade-nim-pause-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut config = config();
+    config.subtraction.epochs = 200;
+    let mut app = App::with_store(&config, SEED, Some(Store::new(&dir)));
+    app.subtraction.retrain();
+    assert!(app.subtraction.is_training());
+    // Let the thread finish before any poll, then pause: the result must not be lost.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let message = app.subtraction.toggle_pause();
+    assert!(app.subtraction.trainer.is_done(), "{}", message.text);
+    assert!(message.text.contains("saved to"), "{}", message.text);
+    assert!(dir.join("subtraction-mlp.json").exists());
+    // Resuming a finished run is refused; stepping too.
+    assert_eq!(
+        app.subtraction.toggle_pause().kind,
+        ai_arcade::app::MessageKind::Error
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_malformed_network_file_is_reported_not_a_crash() {
+    let dir = std::env::temp_dir().join(format!("ai-arcade-nim-malformed-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = Store::new(&dir);
+    let mut app = App::with_store(&config(), SEED, Some(store.clone()));
+    app.subtraction.finish_training_now();
+    let path = dir.join("subtraction-mlp.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    // Cut the first layer's weights short: valid JSON, wrong shape.
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["payload"]["network"]["layers"][0]["weights"]
+        .as_array_mut()
+        .unwrap()
+        .truncate(10);
+    std::fs::write(&path, json.to_string()).unwrap();
+    let broken = App::with_store(&config(), SEED, Some(store));
+    let error = broken.subtraction.load_error.clone().expect("reported");
+    assert!(error.contains("damaged network"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

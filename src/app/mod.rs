@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search_tab::{Focus, GameKind, SearchTab, StepCommand};
 use std::cell::Cell;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use subtraction_tab::SubtractionTab;
 
 /// Enough to scroll the longest help to its end on the smallest screen; the overlay
@@ -263,6 +263,8 @@ pub struct App {
     pub autoplay_interval: Duration,
     /// Draw with colours (false under `NO_COLOR`).
     pub color: bool,
+    /// When autoplay last stepped.
+    last_autoplay: Instant,
     rng: ChaCha8Rng,
 }
 
@@ -289,6 +291,7 @@ impl App {
             seed,
             autoplay_interval: Duration::from_millis(config.search.autoplay_ms),
             color: true,
+            last_autoplay: Instant::now(),
             rng,
         };
         if app.tab == Tab::SubtractionNim {
@@ -428,16 +431,7 @@ impl App {
                 self.help_scroll.set(scroll.min(HELP_SCROLL_MAX));
             }
             Action::Resize => {}
-            Action::Tick => {
-                let training = self.subtraction.is_training();
-                if let Some(message) = self.subtraction.poll() {
-                    self.message = Some(message);
-                }
-                match self.search.tick() {
-                    Some(message) => self.message = Some(message),
-                    None => return training,
-                }
-            }
+            Action::Tick => return self.tick(),
             Action::Subtraction(action) => {
                 if let Some(message) = self.update_subtraction(action) {
                     self.message = Some(message);
@@ -450,6 +444,27 @@ impl App {
             }
         }
         true
+    }
+
+    /// Time passed: take in training progress, and step autoplay when its interval is up
+    /// (training ticks come faster than autoplay's pace). Returns whether to redraw.
+    fn tick(&mut self) -> bool {
+        let training = self.subtraction.is_training();
+        if let Some(message) = self.subtraction.poll()
+            && self.tab == Tab::SubtractionNim
+        {
+            self.message = Some(message);
+        }
+        let autoplay_due = self.tab == Tab::TicTacToe
+            && self.search.autoplay
+            && self.last_autoplay.elapsed() >= self.autoplay_interval;
+        if autoplay_due {
+            self.last_autoplay = Instant::now();
+            if let Some(message) = self.search.tick() {
+                self.message = Some(message);
+            }
+        }
+        training || autoplay_due
     }
 
     fn show_tab(&mut self, tab: Tab) {

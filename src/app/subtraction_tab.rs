@@ -17,6 +17,9 @@ use std::thread::{self, JoinHandle};
 
 /// Epochs trained between two progress reports from the background thread.
 const CHUNK: usize = 25;
+/// Piles the evaluation table keeps in view when scrolled to its end.
+const TABLE_PAGE: usize = 48;
+
 /// Epochs one manual training step (`s`) trains.
 pub const STEP_EPOCHS: usize = 100;
 
@@ -152,6 +155,8 @@ pub struct SubtractionTab {
     /// Train when the tab is first shown if there are no saved weights.
     pub train_on_first_use: bool,
     store: Option<Store>,
+    /// The saved file could not be used: set it aside before the next save.
+    broken_file: bool,
     job: Option<Job>,
     next_seed: u64,
 }
@@ -168,7 +173,7 @@ impl SubtractionTab {
         let mut trainer = Trainer::new(n_max, recipe, seed);
         if let Some(store) = &store {
             match store.load::<SavedModel>(MODEL_FILE, MODEL_FORMAT, MODEL_VERSION) {
-                Ok(Some(saved)) => match saved.mismatch(n_max, recipe.hidden) {
+                Ok(Some(saved)) => match saved.problem(n_max) {
                     None => trainer = Trainer::from_saved(saved),
                     Some(why) => {
                         load_error = Some(format!("{}: {why}", store.path(MODEL_FILE).display()));
@@ -202,6 +207,7 @@ impl SubtractionTab {
             load_error,
             train_on_first_use: config.autotrain,
             store,
+            broken_file: false,
             job: None,
             next_seed: seed.wrapping_add(1),
         }
@@ -238,6 +244,10 @@ impl SubtractionTab {
         if let Some(job) = self.job.take() {
             let _ = job.stop.send(());
             self.absorb(&job);
+            // The run may have ended before this key: then it is finished, not paused.
+            if let Some(finished) = self.finish_if_done() {
+                return finished;
+            }
             return Message::info(format!(
                 "Training paused at epoch {}: p resumes, s steps",
                 self.trainer.epoch
@@ -267,6 +277,10 @@ impl SubtractionTab {
     /// Starts over with fresh weights from the next seed, training in the background.
     pub fn retrain(&mut self) -> Message {
         self.job = None;
+        self.trace = None;
+        if self.load_error.take().is_some() {
+            self.broken_file = true;
+        }
         let seed = self.next_seed;
         self.next_seed = self.next_seed.wrapping_add(1);
         self.trainer = Trainer::new(self.n_max, self.recipe, seed);
@@ -355,7 +369,8 @@ impl SubtractionTab {
             return Some(Message::info(score));
         };
         let mut aside = String::new();
-        if self.load_error.take().is_some() && store.path(MODEL_FILE).exists() {
+        let broken = self.load_error.take().is_some() || std::mem::take(&mut self.broken_file);
+        if broken && store.path(MODEL_FILE).exists() {
             match store.set_aside(MODEL_FILE) {
                 Ok(path) => {
                     aside = format!(" (the unreadable file was kept as {})", path.display());
@@ -363,17 +378,21 @@ impl SubtractionTab {
                 Err(error) => return Some(Message::error(format!("{score}; not saved: {error}"))),
             }
         }
-        Some(
-            match store.save(
-                MODEL_FILE,
-                MODEL_FORMAT,
-                MODEL_VERSION,
-                &self.trainer.saved(),
-            ) {
-                Ok(path) => Message::info(format!("{score}; saved to {}{aside}", path.display())),
-                Err(error) => Message::error(format!("{score}; not saved: {error}")),
-            },
-        )
+        let saved = store.replace(
+            MODEL_FILE,
+            MODEL_FORMAT,
+            MODEL_VERSION,
+            &self.trainer.saved(),
+        );
+        Some(match saved {
+            Ok((path, kept)) => {
+                if let Some(kept) = kept {
+                    aside = format!(" (the unreadable file was kept as {})", kept.display());
+                }
+                Message::info(format!("{score}; saved to {}{aside}", path.display()))
+            }
+            Err(error) => Message::error(format!("{score}; not saved: {error}")),
+        })
     }
 
     /// A typed digit.
@@ -502,6 +521,7 @@ impl SubtractionTab {
     /// A new game: back to typing the starting pile.
     pub fn new_game(&mut self) -> Message {
         self.pile = None;
+        self.trace = None;
         self.typed.clear();
         self.moves.clear();
         Message::info(format!(
@@ -534,10 +554,11 @@ impl SubtractionTab {
         match self.view {
             NimView::Table => {
                 let rows = self.evaluation.verdicts.len();
+                // Keep at least a page of piles on screen (four columns of ~16 rows).
                 self.table_scroll = self
                     .table_scroll
                     .saturating_add_signed(isize::from(dy) * 4)
-                    .min(rows.saturating_sub(1));
+                    .min(rows.saturating_sub(TABLE_PAGE));
             }
             NimView::Weights => self.move_unit(dx, dy),
             NimView::Training => {}

@@ -105,6 +105,41 @@ impl Network {
         Self { layers }
     }
 
+    /// Why the layers cannot work together (a file edited by hand, say): weight counts that
+    /// do not match the unit counts, layers that do not chain, weights that are not finite.
+    pub fn malformed(&self) -> Option<String> {
+        if self.layers.is_empty() {
+            return Some("no layers".into());
+        }
+        for (l, layer) in self.layers.iter().enumerate() {
+            if layer.inputs == 0 || layer.outputs == 0 {
+                return Some(format!("layer {l} has no units"));
+            }
+            if layer.weights.len() != layer.outputs * (layer.inputs + 1) {
+                return Some(format!(
+                    "layer {l} has {} weights for {} x {} units",
+                    layer.weights.len(),
+                    layer.outputs,
+                    layer.inputs + 1
+                ));
+            }
+            if layer.weights.iter().any(|w| !w.is_finite()) {
+                return Some(format!("layer {l} has a weight that is not a number"));
+            }
+        }
+        self.layers
+            .windows(2)
+            .position(|pair| pair[0].outputs != pair[1].inputs)
+            .map(|l| {
+                format!(
+                    "layer {l} has {} outputs, layer {} {} inputs",
+                    self.layers[l].outputs,
+                    l + 1,
+                    self.layers[l + 1].inputs
+                )
+            })
+    }
+
     /// Unit counts, inputs first.
     pub fn sizes(&self) -> Vec<usize> {
         let mut sizes: Vec<usize> = self.layers.iter().map(|l| l.inputs).collect();

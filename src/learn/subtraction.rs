@@ -174,17 +174,36 @@ pub struct SavedModel {
 }
 
 impl SavedModel {
-    /// Why this model does not fit a game of piles up to `n_max` with `hidden` units.
-    pub fn mismatch(&self, n_max: u32, hidden: usize) -> Option<String> {
-        let encoding = Encoding { n_max };
-        let expected = vec![encoding.input_bits(), hidden, encoding.output_bits()];
-        let found = self.network.sizes();
-        (self.n_max != n_max || found != expected).then(|| {
-            format!(
-                "trained for piles up to {} with layers {found:?}; the config asks for piles up to {n_max} with layers {expected:?}",
+    /// Why this model cannot play a game of piles up to `n_max`: another game size, a
+    /// network whose shape does not match its encoding, or numbers no training produces.
+    /// A model trained with other hyper-parameters than the config's is fine: it keeps its
+    /// own recipe.
+    pub fn problem(&self, n_max: u32) -> Option<String> {
+        if self.n_max != n_max {
+            return Some(format!(
+                "trained for piles up to {}, the config asks for {n_max}",
                 self.n_max
-            )
-        })
+            ));
+        }
+        if let Some(why) = self.network.malformed() {
+            return Some(format!("damaged network: {why}"));
+        }
+        let encoding = Encoding { n_max };
+        let sizes = self.network.sizes();
+        let fits = sizes.len() == 3
+            && sizes[0] == encoding.input_bits()
+            && sizes[2] == encoding.output_bits()
+            && sizes[1] == self.recipe.hidden;
+        let recipe = &self.recipe;
+        let sane = recipe.init_range.is_finite()
+            && recipe.init_range >= 0.0
+            && recipe.learning_rate.is_finite()
+            && recipe.learning_rate > 0.0
+            && self.losses.len() == self.epochs;
+        if !fits {
+            return Some(format!("layers {sizes:?} do not fit piles up to {n_max}"));
+        }
+        (!sane).then(|| "the saved recipe or loss curve is not one training writes".to_string())
     }
 }
 

@@ -67,6 +67,13 @@ fn render_game(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme
         }
         Some(n) => {
             let mut pile = pile_lines(n, theme);
+            // Rows beyond the pane (large n_max) give way to the prompt: a count says so.
+            let room = usize::from(inner.height).saturating_sub(5).max(1);
+            if pile.len() > room {
+                let hidden = n - (room as u32 - 1) * ROW;
+                pile.truncate(room - 1);
+                pile.push(Line::styled(format!(" … and {hidden} more"), theme.dim));
+            }
             // The count beside the first row, as the seed's window shows it.
             if let Some(first) = pile.first_mut() {
                 let width = first.width();
@@ -165,7 +172,7 @@ fn render_network(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Th
 }
 
 fn progress_line(tab: &SubtractionTab, width: u16) -> Line<'static> {
-    let (done, total) = (tab.trainer.epoch, tab.recipe.epochs);
+    let (done, total) = (tab.trainer.epoch, tab.trainer.recipe.epochs);
     let state = if tab.is_training() {
         "training"
     } else if done >= total {
@@ -236,7 +243,7 @@ fn render_chart(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
         .fold(f64::NEG_INFINITY, f64::max)
         .ceil()
         .max(low + 1.0);
-    let epochs = tab.recipe.epochs as f64;
+    let epochs = tab.trainer.recipe.epochs as f64;
     let dataset = Dataset::default()
         .marker(symbols::Marker::Braille)
         .graph_type(GraphType::Line)
@@ -249,7 +256,7 @@ fn render_chart(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
                 .bounds([0.0, epochs])
                 .labels(vec![
                     Span::raw("0"),
-                    Span::raw(format!("{}", tab.recipe.epochs)),
+                    Span::raw(format!("{}", tab.trainer.recipe.epochs)),
                 ]),
         )
         .y_axis(
@@ -269,7 +276,7 @@ fn render_table(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
     let columns = (area.width / CELL).max(1) as usize;
     let rows = usize::from(area.height.saturating_sub(1));
     let mut lines = vec![Line::styled(
-        " pile dp ai"
+        format!("{:>4} {:>2} {:>2}   ", "pile", "dp", "ai")
             .repeat(columns)
             .chars()
             .take(usize::from(area.width))
@@ -395,7 +402,7 @@ fn output_row(tab: &SubtractionTab, hidden: &Layer, theme: &Theme) -> Line<'stat
     let Some(trace) = &tab.trace else {
         return Line::styled("  out: the AI's next move shows here", theme.dim);
     };
-    let pad = 6 + 2 * (hidden.inputs + 1);
+    let pad = 5 + 2 * (hidden.inputs + 1);
     // The seed's threshold decoder, when it reads something else (`!` when illegal).
     let seed = match trace.threshold {
         k if k == trace.played => String::new(),
