@@ -451,15 +451,15 @@ pub const SUBTRACTION: KeyGroup = KeyGroup {
         bind(
             &[Key::Char('p')],
             "p",
-            "pause / resume training",
-            "pause",
+            "train: start, pause, resume",
+            "train/pause",
             |_| Action::Subtraction(SubtractionAction::TogglePause),
         ),
         bind(
             &[Key::Char('s')],
             "s",
             "train 100 epochs (paused)",
-            "",
+            "step",
             |_| Action::Subtraction(SubtractionAction::Step),
         ),
         bind(

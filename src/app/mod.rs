@@ -378,6 +378,13 @@ impl App {
             Action::Search(SearchAction::ToggleAlgorithm | SearchAction::ToggleStepMode) => {
                 !tab.game_over()
             }
+            Action::Subtraction(SubtractionAction::Digit(_)) => !self.subtraction.game_over(),
+            Action::Subtraction(SubtractionAction::TogglePause) => {
+                !self.subtraction.trainer.is_done()
+            }
+            Action::Subtraction(SubtractionAction::Step) => {
+                !self.subtraction.is_training() && !self.subtraction.trainer.is_done()
+            }
             _ => true,
         }
     }

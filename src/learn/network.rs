@@ -47,9 +47,11 @@ impl Layer {
 
     fn forward(&self, input: &[f64], output: &mut [f64]) {
         let width = self.inputs + 1;
-        for (unit, out) in output.iter_mut().enumerate() {
-            let row = &self.weights[unit * width..(unit + 1) * width];
-            let sum = row[0] + row[1..].iter().zip(input).map(|(w, x)| w * x).sum::<f64>();
+        for (row, out) in self.weights.chunks_exact(width).zip(output.iter_mut()) {
+            let mut sum = row[0];
+            for (w, x) in row[1..].iter().zip(input) {
+                sum += w * x;
+            }
             *out = sigmoid(sum);
         }
     }
