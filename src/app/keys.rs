@@ -414,7 +414,7 @@ pub const SUBTRACTION: KeyGroup = KeyGroup {
         bind(
             DIGITS,
             "0-9",
-            "type a starting pile or a take",
+            "type a pile or a take",
             "type",
             |k| match k {
                 Key::Char(c) => Action::Subtraction(SubtractionAction::Digit(c)),
@@ -444,14 +444,14 @@ pub const SUBTRACTION: KeyGroup = KeyGroup {
         bind(
             &[Key::Char('v')],
             "v",
-            "pane: loss / table / weights",
+            "loss / table / weights",
             "view",
             |_| Action::Subtraction(SubtractionAction::NextView),
         ),
         bind(
             &[Key::Char('p')],
             "p",
-            "train: start, pause, resume",
+            "train, pause, resume",
             "train/pause",
             |_| Action::Subtraction(SubtractionAction::TogglePause),
         ),

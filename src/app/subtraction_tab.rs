@@ -361,7 +361,7 @@ impl SubtractionTab {
             return None;
         }
         let score = format!(
-            "Trained: a winning move at {} of {} winning piles",
+            "Trained: wins at {}/{} winning piles",
             self.evaluation.winning_correct(),
             self.evaluation.winning_positions()
         );

@@ -274,7 +274,8 @@ fn render_chart(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
 fn render_table(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     const CELL: u16 = 13;
     let columns = (area.width / CELL).max(1) as usize;
-    let rows = usize::from(area.height.saturating_sub(1));
+    // A header, the rows, and a legend for the marks.
+    let rows = usize::from(area.height.saturating_sub(2));
     let mut lines = vec![Line::styled(
         format!("{:>4} {:>2} {:>2}   ", "pile", "dp", "ai")
             .repeat(columns)
@@ -306,6 +307,10 @@ fn render_table(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
         }
         lines.push(Line::from(spans));
     }
+    lines.push(Line::styled(
+        " ✗ misses the win  ! seed decoder illegal  ↑↓ more",
+        theme.dim,
+    ));
     Paragraph::new(lines).render(area, buf);
 }
 
