@@ -308,7 +308,7 @@ fn render_table(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
         lines.push(Line::from(spans));
     }
     lines.push(Line::styled(
-        " ✗ misses the win  ! seed decoder illegal  ↑↓ more",
+        " ✗ misses the win  ! seed decoder illegal",
         theme.dim,
     ));
     Paragraph::new(lines).render(area, buf);
