@@ -2,6 +2,7 @@
 //! the command line, the config or a `solve` position end the program with exit code 2.
 
 use crate::app::App;
+use crate::app::graph_tab::{GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION};
 use crate::config;
 use crate::games::Game;
 use crate::games::eight::Eight;
@@ -547,13 +548,6 @@ fn save_reporting<T: serde::Serialize>(
     }
     Ok(path)
 }
-
-/// The file the state graph's weights are kept in, in the data dir.
-pub const GRAPH_FILE: &str = "state-graph.json";
-/// The format name written into that file.
-pub const GRAPH_FORMAT: &str = "ai-arcade/state-graph";
-/// Its version.
-pub const GRAPH_VERSION: u32 = 1;
 
 fn train_graph(cli: &Cli, config: &config::Config, dot: Option<&Path>, json_out: bool) -> ExitCode {
     if let Err(error) = config.validate() {

@@ -1,7 +1,7 @@
 //! The key tables. Every key the app reacts to is listed here once, with the text the status
 //! line and the help overlay show for it, so the hints can never drift from the keys.
 
-use super::{Action, SearchAction, SubtractionAction, Tab};
+use super::{Action, GraphAction, SearchAction, SubtractionAction, Tab};
 
 /// A key press, independent of the terminal library, so the app can be driven headless.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -492,7 +492,59 @@ pub const SUBTRACTION: KeyGroup = KeyGroup {
     ],
 };
 
-/// The Multi-pile Nim and State Graph tabs have no keys of their own yet.
+/// The State Graph tab.
+pub const GRAPH: KeyGroup = KeyGroup {
+    title: "State Graph",
+    bindings: &[
+        bind(
+            &[Key::Char('p')],
+            "p",
+            "train, pause, resume",
+            "train/pause",
+            |_| Action::Graph(GraphAction::ToggleTraining),
+        ),
+        bind(
+            &[Key::Char('s')],
+            "s",
+            "one random game, shown",
+            "step",
+            |_| Action::Graph(GraphAction::Step),
+        ),
+        bind(
+            &[Key::Char('z')],
+            "z",
+            "every weight back to 0",
+            "zero",
+            |_| Action::Graph(GraphAction::Reset),
+        ),
+        bind(
+            &[Key::Char('g')],
+            "g",
+            "play against the graph",
+            "play",
+            |_| Action::Graph(GraphAction::NewGame),
+        ),
+        bind(&[Key::Char('w')], "w", "you: player 1 or 2", "", |_| {
+            Action::Graph(GraphAction::ToggleFirst)
+        }),
+        bind(DIGITS, "1-5", "take that many tokens", "take", |k| {
+            Action::Graph(GraphAction::Take(digit(k)))
+        }),
+        bind(ARROWS, "←↑↓→/hjkl", "select a state", "", |k| {
+            let (dx, dy) = direction(k);
+            Action::Graph(GraphAction::Cursor(dx, dy))
+        }),
+        bind(
+            &[Key::Char('x')],
+            "x",
+            "export Graphviz DOT",
+            "export",
+            |_| Action::Graph(GraphAction::Export),
+        ),
+    ],
+};
+
+/// The Multi-pile Nim tab has no keys of its own yet.
 pub const PLACEHOLDER_TAB: KeyGroup = KeyGroup {
     title: "This tab",
     bindings: &[],

@@ -2,6 +2,7 @@
 //! [`App::update`] applies them. No terminal types live here, so tests drive the whole app
 //! headless.
 
+pub mod graph_tab;
 pub mod keys;
 pub mod matches;
 pub mod search_tab;
@@ -10,6 +11,7 @@ pub mod tree;
 
 use crate::config::{Config, StartTab};
 use crate::store::Store;
+use graph_tab::GraphTab;
 use keys::{Binding, Key, KeyGroup};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -211,6 +213,27 @@ pub enum SubtractionAction {
     Cursor(i8, i8),
 }
 
+/// Everything the user can ask of the State Graph tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GraphAction {
+    /// Start or pause training.
+    ToggleTraining,
+    /// Learn from one random game and show it.
+    Step,
+    /// Every weight back to 0.
+    Reset,
+    /// A game against the graph.
+    NewGame,
+    /// Player 1 or 2.
+    ToggleFirst,
+    /// Take this many tokens.
+    Take(u8),
+    /// Move the vertex cursor.
+    Cursor(i8, i8),
+    /// Write the DOT file.
+    Export,
+}
+
 /// Everything that can change the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
@@ -232,6 +255,8 @@ pub enum Action {
     Search(SearchAction),
     /// Something for the Subtraction Nim tab.
     Subtraction(SubtractionAction),
+    /// Something for the State Graph tab.
+    Graph(GraphAction),
     /// Time passed while something runs by itself (autoplay).
     Tick,
     /// The terminal changed size: redraw.
@@ -257,6 +282,8 @@ pub struct App {
     pub search: SearchTab,
     /// The Subtraction Nim tab.
     pub subtraction: SubtractionTab,
+    /// The State Graph tab.
+    pub graph: GraphTab,
     /// The seed every random choice flows from, shown in the help so a run can be repeated.
     pub seed: u64,
     /// Milliseconds between autoplay steps.
@@ -279,6 +306,7 @@ impl App {
     pub fn with_store(config: &Config, seed: u64, store: Option<Store>) -> Self {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (search, message) = SearchTab::new(config, &mut rng);
+        let graph = GraphTab::new(&config.graph, seed, store.clone());
         let subtraction = SubtractionTab::new(&config.subtraction, seed, store);
         let mut app = Self {
             running: true,
@@ -288,6 +316,7 @@ impl App {
             message,
             search,
             subtraction,
+            graph,
             seed,
             autoplay_interval: Duration::from_millis(config.search.autoplay_ms),
             color: true,
@@ -308,6 +337,9 @@ impl App {
         let mut groups = Vec::new();
         if self.tab == Tab::SubtractionNim {
             groups.push(keys::SUBTRACTION);
+        }
+        if self.tab == Tab::StateGraph {
+            groups.push(keys::GRAPH);
         }
         if self.tab == Tab::TicTacToe {
             let tab = &self.search;
@@ -341,7 +373,8 @@ impl App {
                 keys::TREE,
             ],
             Tab::SubtractionNim => vec![keys::GLOBAL, keys::SUBTRACTION],
-            _ => vec![keys::GLOBAL, keys::PLACEHOLDER_TAB],
+            Tab::StateGraph => vec![keys::GLOBAL, keys::GRAPH],
+            Tab::MultiPileNim => vec![keys::GLOBAL, keys::PLACEHOLDER_TAB],
         }
     }
 
@@ -414,7 +447,7 @@ impl App {
     /// How long the event loop may sleep before it must tick; `None` means it may block
     /// until input arrives (nothing runs by itself).
     pub fn tick_interval(&self) -> Option<Duration> {
-        if self.subtraction.is_training() {
+        if self.subtraction.is_training() || self.graph.training {
             return Some(TRAINING_POLL);
         }
         (self.tab == Tab::TicTacToe && self.search.autoplay).then_some(self.autoplay_interval)
@@ -444,6 +477,11 @@ impl App {
                     self.message = Some(message);
                 }
             }
+            Action::Graph(action) => {
+                if let Some(message) = self.update_graph(action) {
+                    self.message = Some(message);
+                }
+            }
             Action::Search(action) => {
                 if let Some(message) = self.update_search(action) {
                     self.message = Some(message);
@@ -456,7 +494,12 @@ impl App {
     /// Time passed: take in training progress, and step autoplay when its interval is up
     /// (training ticks come faster than autoplay's pace). Returns whether to redraw.
     fn tick(&mut self) -> bool {
-        let training = self.subtraction.is_training();
+        let training = self.subtraction.is_training() || self.graph.training;
+        if let Some(message) = self.graph.tick()
+            && self.tab == Tab::StateGraph
+        {
+            self.message = Some(message);
+        }
         if let Some(message) = self.subtraction.poll()
             && self.tab == Tab::SubtractionNim
         {
@@ -482,6 +525,23 @@ impl App {
                 self.message = self.subtraction.on_show();
             }
         }
+    }
+
+    fn update_graph(&mut self, action: GraphAction) -> Option<Message> {
+        let tab = &mut self.graph;
+        Some(match action {
+            GraphAction::ToggleTraining => tab.toggle_training(),
+            GraphAction::Step => tab.step_game(),
+            GraphAction::Reset => tab.reset(),
+            GraphAction::NewGame => tab.new_game(),
+            GraphAction::ToggleFirst => tab.toggle_first(),
+            GraphAction::Take(n) => tab.human_take(u32::from(n)),
+            GraphAction::Cursor(dx, dy) => {
+                tab.move_cursor(dx, dy);
+                return None;
+            }
+            GraphAction::Export => tab.export(),
+        })
     }
 
     fn update_subtraction(&mut self, action: SubtractionAction) -> Option<Message> {

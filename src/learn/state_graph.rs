@@ -185,6 +185,12 @@ impl StateGraph {
         }
     }
 
+    /// Whether a loaded graph has one weight per edge (a file edited by hand may not).
+    pub fn is_well_formed(&self) -> bool {
+        self.max_take >= 1
+            && self.weights.len() == 2 * (self.tokens as usize + 1) * self.max_take as usize
+    }
+
     /// Every weight back to 0.
     pub fn reset(&mut self) {
         self.weights.fill(0);

@@ -1,6 +1,7 @@
 //! Drawing: pure functions of the [`App`] into a ratatui frame, plus the hit-testing that
 //! maps a mouse position back to an action using the same layout.
 
+mod graph;
 mod help;
 mod search;
 mod subtraction;
@@ -72,7 +73,8 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
     match app.tab {
         Tab::TicTacToe => search::render(app, screen.body, buf, &theme),
         Tab::SubtractionNim => subtraction::render(app, screen.body, buf, &theme),
-        other => render_placeholder(other, screen.body, buf, &theme),
+        Tab::StateGraph => graph::render(app, screen.body, buf, &theme),
+        Tab::MultiPileNim => render_placeholder(Tab::MultiPileNim, screen.body, buf, &theme),
     }
     render_message(app, screen.message, buf, &theme);
     render_hints(&app.hints(), screen.hints, buf, &theme);

@@ -1,0 +1,303 @@
+//! The State Graph tab: Nim(k) as a weighted graph of states, learned from random games in
+//! small chunks (so the weights visibly change), stepped one game at a time, questioned,
+//! played against, and exported as Graphviz DOT.
+
+use super::Message;
+use crate::config::GraphConfig;
+use crate::learn::state_graph::{Edge, Player, StateGraph, Vertex, winning_take};
+use crate::store::Store;
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+
+/// Random games learned per tick while training runs: 10,000 games take 40 ticks (2 s).
+pub const GAMES_PER_TICK: u64 = 250;
+/// The file the weights are kept in.
+pub const GRAPH_FILE: &str = "state-graph.json";
+/// Its format name.
+pub const GRAPH_FORMAT: &str = "ai-arcade/state-graph";
+/// Its version.
+pub const GRAPH_VERSION: u32 = 1;
+/// The DOT export's file name in the data dir.
+pub const DOT_FILE: &str = "state-graph.dot";
+
+/// A game against the learned graph.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GraphGame {
+    /// The state now.
+    pub at: Vertex,
+    /// The human's player.
+    pub human: Player,
+    /// Moves so far.
+    pub path: Vec<Edge>,
+}
+
+/// Everything the tab holds.
+pub struct GraphTab {
+    /// The weighted graph.
+    pub graph: StateGraph,
+    /// Games a full training run learns from.
+    pub target_games: u64,
+    /// True while games are learned on every tick.
+    pub training: bool,
+    /// The path to highlight: the last stepped game, or the game being played.
+    pub highlight: Vec<Edge>,
+    /// The selected vertex.
+    pub cursor: Vertex,
+    /// A game against the graph, if one is on.
+    pub game: Option<GraphGame>,
+    /// Whether the human is player 1 in the next game.
+    pub human_first: bool,
+    /// Why the saved weights could not be used.
+    pub load_error: Option<String>,
+    rng: ChaCha8Rng,
+    store: Option<Store>,
+}
+
+impl GraphTab {
+    /// The tab as `config` sets it up, with the saved weights if they fit.
+    pub fn new(config: &GraphConfig, seed: u64, store: Option<Store>) -> Self {
+        let mut graph = StateGraph::new(config.tokens, config.max_take);
+        let mut load_error = None;
+        if let Some(store) = &store {
+            match store.load::<StateGraph>(GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION) {
+                Ok(Some(saved))
+                    if saved.tokens == config.tokens
+                        && saved.max_take == config.max_take
+                        && saved.is_well_formed() =>
+                {
+                    graph = saved;
+                }
+                Ok(Some(saved)) => {
+                    load_error = Some(format!(
+                        "{}: a graph of Nim({}) with takes 1-{}, the config asks for Nim({}) with takes 1-{}",
+                        store.path(GRAPH_FILE).display(),
+                        saved.tokens,
+                        saved.max_take,
+                        config.tokens,
+                        config.max_take
+                    ));
+                }
+                Ok(None) => {}
+                Err(error) => load_error = Some(error.to_string()),
+            }
+        }
+        let cursor = graph.start();
+        Self {
+            graph,
+            target_games: config.games,
+            training: false,
+            highlight: Vec::new(),
+            cursor,
+            game: None,
+            human_first: true,
+            load_error,
+            rng: ChaCha8Rng::seed_from_u64(config.seed.unwrap_or(seed)),
+            store,
+        }
+    }
+
+    /// Starts or pauses training.
+    pub fn toggle_training(&mut self) -> Message {
+        if self.graph.games >= self.target_games && !self.training {
+            return Message::error(format!(
+                "Trained on {} games: z resets to zero, s plays one more",
+                self.graph.games
+            ));
+        }
+        self.training = !self.training;
+        Message::info(if self.training {
+            "Training: random games, +1 to the winner's edges, -1 to the loser's (p pauses)"
+        } else {
+            "Training paused: s plays one game and shows it"
+        })
+    }
+
+    /// One tick of training; a message when it reaches its target.
+    pub fn tick(&mut self) -> Option<Message> {
+        if !self.training {
+            return None;
+        }
+        let count = GAMES_PER_TICK.min(self.target_games.saturating_sub(self.graph.games));
+        self.graph.train(count, &mut self.rng);
+        if self.graph.games < self.target_games {
+            return None;
+        }
+        self.training = false;
+        Some(self.save(format!(
+            "Trained on {} games: {:.0}% of winning states pick a winning move",
+            self.graph.games,
+            self.graph.optimal_share() * 100.0
+        )))
+    }
+
+    fn save(&mut self, said: String) -> Message {
+        let Some(store) = &self.store else {
+            return Message::info(said);
+        };
+        match store.replace(GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION, &self.graph) {
+            Ok((path, aside)) => {
+                self.load_error = None;
+                let kept = aside.map_or(String::new(), |a| {
+                    format!(" (old file kept as {})", a.display())
+                });
+                Message::info(format!("{said}; saved to {}{kept}", path.display()))
+            }
+            Err(error) => Message::error(format!("{said}; not saved: {error}")),
+        }
+    }
+
+    /// One random game, learned from and highlighted with the +1/-1 it caused.
+    pub fn step_game(&mut self) -> Message {
+        self.training = false;
+        let path = self.graph.random_game(&mut self.rng);
+        self.graph.reinforce(&path);
+        let winner = path.last().map_or(Player::One, |e| e.from.player);
+        let won = path.iter().filter(|e| e.from.player == winner).count();
+        let text = format!(
+            "Player {} won in {} moves: +1 on its {won} edges, -1 on the other's {} (highlighted)",
+            winner.number(),
+            path.len(),
+            path.len() - won
+        );
+        self.highlight = path;
+        Message::info(text)
+    }
+
+    /// Every weight back to 0.
+    pub fn reset(&mut self) -> Message {
+        self.training = false;
+        self.graph.reset();
+        self.highlight.clear();
+        Message::info("Every weight is 0 again: p trains, s steps one game")
+    }
+
+    /// Moves the cursor: left/right along the tokens, up/down between the players.
+    pub fn move_cursor(&mut self, dx: i8, dy: i8) {
+        let tokens = i64::from(self.cursor.tokens) - i64::from(dx);
+        self.cursor.tokens = tokens.clamp(0, i64::from(self.graph.tokens)) as u32;
+        if dy != 0 {
+            self.cursor.player = self.cursor.player.other();
+        }
+    }
+
+    /// A new game against the graph.
+    pub fn new_game(&mut self) -> Message {
+        let human = if self.human_first {
+            Player::One
+        } else {
+            Player::Two
+        };
+        self.game = Some(GraphGame {
+            at: self.graph.start(),
+            human,
+            path: Vec::new(),
+        });
+        self.highlight.clear();
+        if human == Player::Two {
+            return self.ai_move();
+        }
+        Message::info(format!(
+            "Nim({}): you are player 1, take 1-{}",
+            self.graph.tokens, self.graph.max_take
+        ))
+    }
+
+    /// Player 1 or 2 in the next game.
+    pub fn toggle_first(&mut self) -> Message {
+        self.human_first = !self.human_first;
+        Message::info(if self.human_first {
+            "You are player 1 (first) in the next game"
+        } else {
+            "You are player 2 in the next game"
+        })
+    }
+
+    /// The human takes `take` tokens.
+    pub fn human_take(&mut self, take: u32) -> Message {
+        let Some(game) = &self.game else {
+            return Message::error("No game on: g starts one");
+        };
+        if game.at.tokens == 0 {
+            return Message::error("The game is over: g starts a new one");
+        }
+        let max = self.graph.max_take.min(game.at.tokens);
+        if take == 0 || take > max {
+            return Message::error(format!("Take 1-{max}, not {take}"));
+        }
+        let edge = self.graph.out_edges(game.at)[take as usize - 1];
+        self.advance(edge);
+        if let Some(over) = self.game_over_message() {
+            return over;
+        }
+        let reply = self.ai_move();
+        Message {
+            text: format!("You took {take}. {}", reply.text),
+            ..reply
+        }
+    }
+
+    fn advance(&mut self, edge: Edge) {
+        if let Some(game) = &mut self.game {
+            game.at = edge.to;
+            game.path.push(edge);
+            self.highlight = game.path.clone();
+            self.cursor = edge.to;
+        }
+    }
+
+    fn ai_move(&mut self) -> Message {
+        let Some(at) = self.game.as_ref().map(|g| g.at) else {
+            return Message::error("No game on");
+        };
+        let strongest = self.graph.strongest(at);
+        let Some(&edge) = strongest.choose(&mut self.rng) else {
+            return Message::error("No move left");
+        };
+        self.advance(edge);
+        let tie = if strongest.len() > 1 {
+            " (a tie, drawn at random)"
+        } else {
+            ""
+        };
+        self.game_over_message().unwrap_or_else(|| {
+            Message::info(format!(
+                "AI took {} along its strongest edge ({:+}){tie}: {} left",
+                edge.take(),
+                self.graph.weight(&edge),
+                edge.to.tokens
+            ))
+        })
+    }
+
+    fn game_over_message(&self) -> Option<Message> {
+        let game = self.game.as_ref()?;
+        let last = game.path.last()?;
+        (game.at.tokens == 0).then(|| {
+            if last.from.player == game.human {
+                Message::info("You took the last token: you win! g plays again")
+            } else {
+                Message::info("The AI took the last token and wins. g plays again")
+            }
+        })
+    }
+
+    /// Writes the graph as DOT into the data dir.
+    pub fn export(&self) -> Message {
+        let Some(store) = &self.store else {
+            return Message::error("No data dir to write to (start with --data-dir)");
+        };
+        let path = store.path(DOT_FILE);
+        let written = std::fs::create_dir_all(store.dir())
+            .and_then(|()| std::fs::write(&path, self.graph.to_dot()));
+        match written {
+            Ok(()) => Message::info(format!("Graphviz DOT written to {}", path.display())),
+            Err(error) => Message::error(format!("{}: {error}", path.display())),
+        }
+    }
+
+    /// What the exact solution says about `vertex`.
+    pub fn exact(&self, vertex: Vertex) -> Option<u32> {
+        winning_take(vertex.tokens, self.graph.max_take)
+    }
+}

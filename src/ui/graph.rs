@@ -1,0 +1,268 @@
+//! The State Graph tab: the whole graph (a row per player, a column per token count, every
+//! edge with its weight in a lane between the rows), the selected state's panel, and the
+//! seed's questions answered from the current weights.
+
+use super::Theme;
+use crate::app::App;
+use crate::app::graph_tab::GraphTab;
+use crate::learn::state_graph::{Edge, Player, Vertex};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+/// Columns per token count.
+const COLUMN: u16 = 7;
+
+/// Draws the tab into `body`.
+pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
+    let tab = &app.graph;
+    let lanes = 2 * tab.graph.max_take as u16;
+    let [graph, below] =
+        Layout::vertical([Constraint::Length(lanes + 4), Constraint::Fill(1)]).areas(body);
+    let [vertex, answers] =
+        Layout::horizontal([Constraint::Percentage(45), Constraint::Fill(1)]).areas(below);
+    render_graph(tab, graph, buf, theme);
+    render_vertex(tab, vertex, buf, theme);
+    render_answers(tab, answers, buf, theme);
+}
+
+fn titled<'a>(title: String, theme: &Theme) -> Block<'a> {
+    Block::bordered()
+        .border_style(theme.border)
+        .title(Span::styled(title, theme.title))
+}
+
+/// The arrow for a take: down-right for player 1's moves, up-right for player 2's; a double
+/// arrow for a take of 2, the number itself beyond.
+fn arrow(player: Player, take: u32) -> String {
+    match (player, take) {
+        (Player::One, 1) => "↘".into(),
+        (Player::One, 2) => "⇘".into(),
+        (Player::Two, 1) => "↗".into(),
+        (Player::Two, 2) => "⇗".into(),
+        (Player::One, n) => format!("{n}↘"),
+        (Player::Two, n) => format!("{n}↗"),
+    }
+}
+
+fn render_graph(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let graph = &tab.graph;
+    let state = if tab.training { "training" } else { "paused" };
+    let title = format!(
+        " Nim({}) state graph · {} {}/{} games · optimal {:.0}% ",
+        graph.tokens,
+        state,
+        graph.games,
+        tab.target_games,
+        graph.optimal_share() * 100.0
+    );
+    let block = titled(title, theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    // Scroll sideways so the cursor's column is in view when k is large.
+    let visible = (inner.width / COLUMN).max(1) as u32;
+    let cursor_column = graph.tokens - tab.cursor.tokens;
+    let first = cursor_column.saturating_sub(visible - 1);
+    let max_take = graph.max_take;
+    let mut rows: Vec<Vec<Span>> = vec![Vec::new(); 2 * max_take as usize + 2];
+    for column in first..=graph.tokens {
+        let tokens = graph.tokens - column;
+        rows[0].push(vertex_cell(
+            tab,
+            Vertex {
+                player: Player::One,
+                tokens,
+            },
+            theme,
+        ));
+        let last = rows.len() - 1;
+        rows[last].push(vertex_cell(
+            tab,
+            Vertex {
+                player: Player::Two,
+                tokens,
+            },
+            theme,
+        ));
+        for take in 1..=max_take {
+            rows[take as usize].push(edge_cell(tab, Player::One, tokens, take, theme));
+            rows[last - take as usize].push(edge_cell(tab, Player::Two, tokens, take, theme));
+        }
+    }
+    let lines: Vec<Line> = rows.into_iter().map(Line::from).collect();
+    Paragraph::new(lines).render(inner, buf);
+}
+
+fn vertex_cell(tab: &GraphTab, vertex: Vertex, theme: &Theme) -> Span<'static> {
+    let wrong = tab.graph.plays_optimally_at(vertex) == Some(false)
+        && tab.graph.reachable().contains(&vertex);
+    let mark = if wrong { "!" } else { "" };
+    let text = format!("{:<7}", format!("{}{mark}", vertex.name()));
+    let mut style = if tab.exact(vertex).is_some() {
+        theme.positive
+    } else {
+        theme.negative
+    };
+    if tab.cursor == vertex {
+        style = style.patch(theme.cursor);
+    }
+    if tab.game.as_ref().is_some_and(|g| g.at == vertex) {
+        style = style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
+    }
+    Span::styled(text, style)
+}
+
+fn edge_cell(
+    tab: &GraphTab,
+    player: Player,
+    tokens: u32,
+    take: u32,
+    theme: &Theme,
+) -> Span<'static> {
+    if take > tokens {
+        return Span::raw(" ".repeat(usize::from(COLUMN)));
+    }
+    let from = Vertex { player, tokens };
+    let edge = Edge {
+        from,
+        to: Vertex {
+            player: player.other(),
+            tokens: tokens - take,
+        },
+    };
+    let weight = tab.graph.weight(&edge);
+    let strongest = tab.graph.strongest(from).contains(&edge);
+    let star = if strongest { "*" } else { " " };
+    let text = format!("{}{weight:+}{star}", arrow(player, take));
+    let text = format!("{text:<width$}", width = usize::from(COLUMN));
+    let mut style = theme.value(i32::try_from(weight.signum()).unwrap_or(0));
+    if strongest {
+        style = style.add_modifier(Modifier::BOLD);
+    }
+    if tab.highlight.contains(&edge) {
+        style = style.add_modifier(Modifier::REVERSED);
+    }
+    Span::styled(text, style)
+}
+
+fn render_vertex(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let vertex = tab.cursor;
+    let block = titled(format!(" {} (arrows move) ", vertex.name()), theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let mut lines = vec![Line::raw(format!(
+        " player {} to move, {} token{} left",
+        vertex.player.number(),
+        vertex.tokens,
+        if vertex.tokens == 1 { "" } else { "s" }
+    ))];
+    lines.push(match (vertex.tokens, tab.exact(vertex)) {
+        (0, _) => Line::styled(
+            format!(
+                " game over: player {} took the last token",
+                vertex.player.other().number()
+            ),
+            theme.dim,
+        ),
+        (_, Some(take)) => Line::styled(format!(" exact: winning, take {take}"), theme.positive),
+        (_, None) => Line::styled(" exact: losing, every move loses", theme.negative),
+    });
+    let strongest = tab.graph.strongest(vertex);
+    for edge in tab.graph.out_edges(vertex) {
+        let best = if strongest.contains(&edge) { " *" } else { "" };
+        let right = if tab.exact(vertex) == Some(edge.take()) {
+            " wins"
+        } else {
+            ""
+        };
+        lines.push(Line::from(vec![
+            Span::raw(format!(" take {} → {:<6}", edge.take(), edge.to.name())),
+            Span::styled(format!("{:+6}", tab.graph.weight(&edge)), theme.title),
+            Span::raw(format!("{best}{right}")),
+        ]));
+    }
+    if tab.graph.plays_optimally_at(vertex) == Some(false) {
+        lines.push(Line::styled(
+            " ! the strongest edge is not the winning move",
+            theme.error,
+        ));
+    }
+    if let Some(error) = &tab.load_error {
+        lines.push(Line::styled(
+            format!(" saved graph unusable: {error}"),
+            theme.error,
+        ));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+/// The seed's four questions, answered from the weights as they are now.
+fn render_answers(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let block = titled(" The seed's questions, from the weights ".into(), theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let graph = &tab.graph;
+    let best = |player: Player, tokens: u32| -> String {
+        let vertex = Vertex {
+            player,
+            tokens: tokens.min(graph.tokens),
+        };
+        graph.strongest(vertex).first().map_or("-".into(), |e| {
+            format!("take {} ({:+})", e.take(), graph.weight(e))
+        })
+    };
+    let value = |player: Player, tokens: u32| -> i64 {
+        let vertex = Vertex { player, tokens };
+        graph
+            .out_edges(vertex)
+            .iter()
+            .map(|e| graph.weight(e))
+            .max()
+            .unwrap_or(0)
+    };
+    let k = graph.tokens;
+    let (first, second) = (
+        value(Player::One, k),
+        value(Player::Two, k.saturating_sub(1)),
+    );
+    let spot = if first >= second { "p1-" } else { "p2-" };
+    let order = if first > 0 { "first" } else { "second" };
+    let lines = vec![
+        Line::raw(format!(" 2 left, p1 should: {}", best(Player::One, 2))),
+        Line::raw(format!("   (p2 at 2: {})", best(Player::Two, 2))),
+        Line::raw(format!(" 4 left, p2 can: {}", best(Player::Two, 4))),
+        Line::raw(format!("   (p1 at 4: {})", best(Player::One, 4))),
+        Line::raw(format!(
+            " better spot: {spot}{} (p1-{k} {first:+}, p2-{} {second:+})",
+            if spot == "p1-" {
+                k
+            } else {
+                k.saturating_sub(1)
+            },
+            k.saturating_sub(1)
+        )),
+        Line::raw(format!(" go {order} in Nim({k}) (p1-{k} best {first:+})")),
+        Line::styled(
+            format!(
+                " exact: {} wins Nim({k})",
+                if k % (graph.max_take + 1) == 0 {
+                    "player 2"
+                } else {
+                    "player 1"
+                }
+            ),
+            theme.dim,
+        ),
+        Line::styled(
+            " * strongest edge  ! not the winning move",
+            Style::new().add_modifier(Modifier::DIM),
+        ),
+    ];
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
