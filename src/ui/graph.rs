@@ -50,10 +50,12 @@ fn arrow(player: Player, take: u32) -> String {
 fn render_graph(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let graph = &tab.graph;
     let state = if tab.training { "training" } else { "paused" };
+    let filled = (graph.games.min(tab.target_games) * 10 / tab.target_games.max(1)) as usize;
     let title = format!(
-        " Nim({}) state graph · {} {}/{} games · optimal {:.0}% ",
+        " Nim({}) · {state} {}{} {}/{} games · optimal {:.0}% ",
         graph.tokens,
-        state,
+        "█".repeat(filled),
+        "░".repeat(10 - filled),
         graph.games,
         tab.target_games,
         graph.optimal_share() * 100.0
