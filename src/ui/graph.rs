@@ -49,7 +49,13 @@ fn arrow(player: Player, take: u32) -> String {
 
 fn render_graph(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let graph = &tab.graph;
-    let state = if tab.training { "training" } else { "paused" };
+    let state = if tab.training {
+        "training"
+    } else if graph.games >= tab.target_games {
+        "trained"
+    } else {
+        "paused"
+    };
     let filled = (graph.games.min(tab.target_games) * 10 / tab.target_games.max(1)) as usize;
     let title = format!(
         " Nim({}) · {state} {}{} {}/{} games · optimal {:.0}% ",
@@ -68,6 +74,7 @@ fn render_graph(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let cursor_column = graph.tokens - tab.cursor.tokens;
     let first = cursor_column.saturating_sub(visible - 1);
     let max_take = graph.max_take;
+    let reachable = graph.reachable();
     let mut rows: Vec<Vec<Span>> = vec![Vec::new(); 2 * max_take as usize + 2];
     for column in first..=graph.tokens {
         let tokens = graph.tokens - column;
