@@ -78,23 +78,11 @@ fn render_graph(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let mut rows: Vec<Vec<Span>> = vec![Vec::new(); 2 * max_take as usize + 2];
     for column in first..=graph.tokens {
         let tokens = graph.tokens - column;
-        rows[0].push(vertex_cell(
-            tab,
-            Vertex {
-                player: Player::One,
-                tokens,
-            },
-            theme,
-        ));
         let last = rows.len() - 1;
-        rows[last].push(vertex_cell(
-            tab,
-            Vertex {
-                player: Player::Two,
-                tokens,
-            },
-            theme,
-        ));
+        for (row, player) in [(0, Player::One), (last, Player::Two)] {
+            let vertex = Vertex { player, tokens };
+            rows[row].push(vertex_cell(tab, vertex, &reachable, theme));
+        }
         for take in 1..=max_take {
             rows[take as usize].push(edge_cell(tab, Player::One, tokens, take, theme));
             rows[last - take as usize].push(edge_cell(tab, Player::Two, tokens, take, theme));
@@ -104,9 +92,15 @@ fn render_graph(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     Paragraph::new(lines).render(inner, buf);
 }
 
-fn vertex_cell(tab: &GraphTab, vertex: Vertex, theme: &Theme) -> Span<'static> {
-    let wrong = tab.graph.plays_optimally_at(vertex) == Some(false)
-        && tab.graph.reachable().contains(&vertex);
+/// A state: its name, `!` when its strongest edge is not the winning move (for states a
+/// game can reach), coloured by who wins from it.
+fn vertex_cell(
+    tab: &GraphTab,
+    vertex: Vertex,
+    reachable: &[Vertex],
+    theme: &Theme,
+) -> Span<'static> {
+    let wrong = tab.graph.plays_optimally_at(vertex) == Some(false) && reachable.contains(&vertex);
     let mark = if wrong { "!" } else { "" };
     let text = format!("{:<7}", format!("{}{mark}", vertex.name()));
     let mut style = if tab.exact(vertex).is_some() {
