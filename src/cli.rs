@@ -347,6 +347,18 @@ fn solved_text(s: &Solved) -> String {
     )
 }
 
+/// Where `train` saves, once the settings merged with the command line are valid.
+fn training_dir(cli: &Cli, config: &config::Config) -> Result<PathBuf, ExitCode> {
+    if let Err(error) = config.validate() {
+        return Err(fail(
+            error
+                .to_string()
+                .replace("merged settings", "the command line"),
+        ));
+    }
+    data_dir(cli).map_err(fail)
+}
+
 /// The data dir: `--data-dir`, or the platform's.
 fn data_dir(cli: &Cli) -> Result<PathBuf, String> {
     match &cli.data_dir {
@@ -393,16 +405,9 @@ fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
             RecipeArg::Seed => config::RecipeChoice::Seed,
         };
     }
-    if let Err(error) = config.validate() {
-        return fail(
-            error
-                .to_string()
-                .replace("merged settings", "the command line"),
-        );
-    }
-    let dir = match data_dir(cli) {
+    let dir = match training_dir(cli, &config) {
         Ok(dir) => dir,
-        Err(error) => return fail(error),
+        Err(exit) => return exit,
     };
     let nim = &config.subtraction;
     // `--seed` seeds the initial weights and labels here; then the config's keys; then 1.
@@ -550,16 +555,9 @@ fn save_reporting<T: serde::Serialize>(
 }
 
 fn train_graph(cli: &Cli, config: &config::Config, dot: Option<&Path>, json_out: bool) -> ExitCode {
-    if let Err(error) = config.validate() {
-        return fail(
-            error
-                .to_string()
-                .replace("merged settings", "the command line"),
-        );
-    }
-    let dir = match data_dir(cli) {
+    let dir = match training_dir(cli, config) {
         Ok(dir) => dir,
-        Err(error) => return fail(error),
+        Err(exit) => return exit,
     };
     let settings = &config.graph;
     let seed = cli.seed.or(settings.seed).or(config.seed).unwrap_or(1);

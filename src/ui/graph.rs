@@ -10,7 +10,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Columns per token count.
 const COLUMN: u16 = 7;
@@ -26,12 +26,6 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
     render_graph(tab, graph, buf, theme);
     render_vertex(tab, vertex, buf, theme);
     render_answers(tab, answers, buf, theme);
-}
-
-fn titled<'a>(title: String, theme: &Theme) -> Block<'a> {
-    Block::bordered()
-        .border_style(theme.border)
-        .title(Span::styled(title, theme.title))
 }
 
 /// The arrow for a take: down-right for player 1's moves, up-right for player 2's; a double
@@ -66,7 +60,7 @@ fn render_graph(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
         tab.target_games,
         graph.optimal_share() * 100.0
     );
-    let block = titled(title, theme);
+    let block = super::titled(title, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     // Scroll sideways so the cursor's column is in view when k is large.
@@ -152,7 +146,7 @@ fn edge_cell(
 
 fn render_vertex(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let vertex = tab.cursor;
-    let block = titled(format!(" {} (arrows move) ", vertex.name()), theme);
+    let block = super::titled(format!(" {} (arrows move) ", vertex.name()), theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let mut lines = vec![Line::raw(format!(
@@ -205,7 +199,7 @@ fn render_vertex(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
 
 /// The seed's four questions, answered from the weights as they are now.
 fn render_answers(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let block = titled(" The seed's questions, from the weights ".into(), theme);
+    let block = super::titled(" The seed's questions, from the weights ".into(), theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let graph = &tab.graph;

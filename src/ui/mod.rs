@@ -133,6 +133,13 @@ fn render_tab_bar(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     }
 }
 
+/// A bordered pane with a bold title, as every tab draws its panes.
+fn titled<'a>(title: String, theme: &Theme) -> Block<'a> {
+    Block::bordered()
+        .border_style(theme.border)
+        .title(Span::styled(title, theme.title))
+}
+
 fn render_placeholder(tab: Tab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = Block::bordered()
         .border_style(theme.border)

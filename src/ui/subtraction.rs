@@ -11,7 +11,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::symbols;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Widget};
+use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph, Widget};
 
 /// Blocks per row of the pile, with a gap after the fifth, as the seed's window draws it.
 const ROW: u32 = 10;
@@ -23,12 +23,6 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
         Layout::horizontal([Constraint::Length(30), Constraint::Fill(1)]).areas(body);
     render_game(tab, game, buf, theme);
     render_network(tab, network, buf, theme);
-}
-
-fn block<'a>(title: String, theme: &Theme) -> Block<'a> {
-    Block::bordered()
-        .border_style(theme.border)
-        .title(Span::styled(title, theme.title))
 }
 
 /// The pile as rows of blocks, ten to a row with a gap after five.
@@ -47,7 +41,7 @@ fn pile_lines(n: u32, theme: &Theme) -> Vec<Line<'static>> {
 }
 
 fn render_game(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let widget = block(" Subtraction Nim ".into(), theme);
+    let widget = super::titled(" Subtraction Nim ".into(), theme);
     let inner = widget.inner(area);
     widget.render(area, buf);
     let mut lines = vec![Line::styled(" take 1..n/2; 1 block loses", theme.dim)];
@@ -142,7 +136,7 @@ fn render_network(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Th
         NimView::Table => "every pile",
         NimView::Weights => "weights",
     };
-    let widget = block(format!(" Network: {view} (v) "), theme);
+    let widget = super::titled(format!(" Network: {view} (v) "), theme);
     let inner = widget.inner(area);
     widget.render(area, buf);
     let [status, score, rest] = Layout::vertical([
