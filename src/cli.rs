@@ -621,7 +621,7 @@ fn train_graph(cli: &Cli, config: &config::Config, dot: Option<&Path>, json_out:
         }
     }
     println!(
-        "optimal        {:.1}% of {} vertices with a winning move pick it",
+        "optimal        {:.1}% of {} reachable vertices with a winning move pick it",
         graph.optimal_share() * 100.0,
         graph.winning_vertices()
     );

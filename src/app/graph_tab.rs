@@ -106,11 +106,13 @@ impl GraphTab {
             ));
         }
         self.training = !self.training;
-        Message::info(if self.training {
-            "Training: random games, +1 to the winner's edges, -1 to the loser's (p pauses)"
+        if self.training {
+            Message::info(
+                "Training: random games, +1 to the winner's edges, -1 to the loser's (p pauses)",
+            )
         } else {
-            "Training paused: s plays one game and shows it"
-        })
+            self.save(format!("Training paused at {} games", self.graph.games))
+        }
     }
 
     /// One tick of training; a message when it reaches its target.
@@ -118,33 +120,55 @@ impl GraphTab {
         if !self.training {
             return None;
         }
-        let count = GAMES_PER_TICK.min(self.target_games.saturating_sub(self.graph.games));
+        // At least 250 games a tick, more for long runs, so any run takes about 40 ticks.
+        let chunk = GAMES_PER_TICK.max(self.target_games / 40);
+        let count = chunk.min(self.target_games.saturating_sub(self.graph.games));
         self.graph.train(count, &mut self.rng);
         if self.graph.games < self.target_games {
             return None;
         }
         self.training = false;
-        Some(self.save(format!(
-            "Trained on {} games: {:.0}% of winning states pick a winning move",
-            self.graph.games,
-            self.graph.optimal_share() * 100.0
-        )))
+        Some(self.save_telling(
+            format!(
+                "Trained on {} games: {:.0}% of winning states pick a winning move",
+                self.graph.games,
+                self.graph.optimal_share() * 100.0
+            ),
+            true,
+        ))
     }
 
-    fn save(&mut self, said: String) -> Message {
+    /// Saves the weights, then says `said` (and where they went, when `tell_path`). A file
+    /// that could not be used at start (damaged, or another game) is kept aside first.
+    fn save_telling(&mut self, said: String, tell_path: bool) -> Message {
         let Some(store) = &self.store else {
             return Message::info(said);
         };
+        let mut kept = String::new();
+        if self.load_error.is_some() && store.path(GRAPH_FILE).exists() {
+            match store.set_aside(GRAPH_FILE) {
+                Ok(aside) => kept = format!(" (old file kept as {})", aside.display()),
+                Err(error) => return Message::error(format!("{said}; not saved: {error}")),
+            }
+        }
         match store.replace(GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION, &self.graph) {
             Ok((path, aside)) => {
                 self.load_error = None;
-                let kept = aside.map_or(String::new(), |a| {
-                    format!(" (old file kept as {})", a.display())
-                });
-                Message::info(format!("{said}; saved to {}{kept}", path.display()))
+                if let Some(aside) = aside {
+                    kept = format!(" (old file kept as {})", aside.display());
+                }
+                if tell_path || !kept.is_empty() {
+                    Message::info(format!("{said}; saved to {}{kept}", path.display()))
+                } else {
+                    Message::info(said)
+                }
             }
             Err(error) => Message::error(format!("{said}; not saved: {error}")),
         }
+    }
+
+    fn save(&mut self, said: String) -> Message {
+        self.save_telling(said, false)
     }
 
     /// One random game, learned from and highlighted with the +1/-1 it caused.
@@ -161,7 +185,7 @@ impl GraphTab {
             path.len() - won
         );
         self.highlight = path;
-        Message::info(text)
+        self.save(text)
     }
 
     /// Every weight back to 0.
@@ -169,7 +193,7 @@ impl GraphTab {
         self.training = false;
         self.graph.reset();
         self.highlight.clear();
-        Message::info("Every weight is 0 again: p trains, s steps one game")
+        self.save("Every weight is 0 again: p trains, s steps one game".to_string())
     }
 
     /// Moves the cursor: left/right along the tokens, up/down between the players.

@@ -12,8 +12,24 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-/// Columns per token count.
-const COLUMN: u16 = 7;
+/// The narrowest column per token count (`p1-10` and a space, or `↘+263*`).
+const MIN_COLUMN: usize = 7;
+
+/// Columns per token count: wide enough for the widest edge label (the next label's arrow
+/// separates them), so large weights never push the columns out of line.
+fn column_width(graph: &crate::learn::state_graph::StateGraph) -> usize {
+    let widest = graph
+        .edges()
+        .iter()
+        .map(|e| {
+            arrow(e.from.player, e.take()).chars().count()
+                + format!("{:+}", graph.weight(e)).len()
+                + 1
+        })
+        .max()
+        .unwrap_or(0);
+    widest.max(MIN_COLUMN)
+}
 
 /// Draws the tab into `body`.
 pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -64,22 +80,30 @@ fn render_graph(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let inner = block.inner(area);
     block.render(area, buf);
     // Scroll sideways so the cursor's column is in view when k is large.
-    let visible = (inner.width / COLUMN).max(1) as u32;
+    let width = column_width(graph);
+    let visible = (usize::from(inner.width) / width).max(1) as u32;
     let cursor_column = graph.tokens - tab.cursor.tokens;
     let first = cursor_column.saturating_sub(visible - 1);
     let max_take = graph.max_take;
     let reachable = graph.reachable();
     let mut rows: Vec<Vec<Span>> = vec![Vec::new(); 2 * max_take as usize + 2];
-    for column in first..=graph.tokens {
-        let tokens = graph.tokens - column;
+    for index in first..=graph.tokens {
+        let tokens = graph.tokens - index;
         let last = rows.len() - 1;
         for (row, player) in [(0, Player::One), (last, Player::Two)] {
             let vertex = Vertex { player, tokens };
-            rows[row].push(vertex_cell(tab, vertex, &reachable, theme));
+            rows[row].push(vertex_cell(tab, vertex, &reachable, width, theme));
         }
         for take in 1..=max_take {
-            rows[take as usize].push(edge_cell(tab, Player::One, tokens, take, theme));
-            rows[last - take as usize].push(edge_cell(tab, Player::Two, tokens, take, theme));
+            rows[take as usize].push(edge_cell(tab, Player::One, tokens, take, width, theme));
+            rows[last - take as usize].push(edge_cell(
+                tab,
+                Player::Two,
+                tokens,
+                take,
+                width,
+                theme,
+            ));
         }
     }
     let lines: Vec<Line> = rows.into_iter().map(Line::from).collect();
@@ -92,11 +116,12 @@ fn vertex_cell(
     tab: &GraphTab,
     vertex: Vertex,
     reachable: &[Vertex],
+    column: usize,
     theme: &Theme,
 ) -> Span<'static> {
     let wrong = tab.graph.plays_optimally_at(vertex) == Some(false) && reachable.contains(&vertex);
     let mark = if wrong { "!" } else { "" };
-    let text = format!("{:<7}", format!("{}{mark}", vertex.name()));
+    let text = format!("{:<column$}", format!("{}{mark}", vertex.name()));
     let mut style = if tab.exact(vertex).is_some() {
         theme.positive
     } else {
@@ -116,10 +141,11 @@ fn edge_cell(
     player: Player,
     tokens: u32,
     take: u32,
+    column: usize,
     theme: &Theme,
 ) -> Span<'static> {
     if take > tokens {
-        return Span::raw(" ".repeat(usize::from(COLUMN)));
+        return Span::raw(" ".repeat(column));
     }
     let from = Vertex { player, tokens };
     let edge = Edge {
@@ -133,7 +159,7 @@ fn edge_cell(
     let strongest = tab.graph.strongest(from).contains(&edge);
     let star = if strongest { "*" } else { " " };
     let text = format!("{}{weight:+}{star}", arrow(player, take));
-    let text = format!("{text:<width$}", width = usize::from(COLUMN));
+    let text = format!("{text:<column$}");
     let mut style = theme.value(i32::try_from(weight.signum()).unwrap_or(0));
     if strongest {
         style = style.add_modifier(Modifier::BOLD);
@@ -180,7 +206,9 @@ fn render_vertex(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
             Span::raw(format!("{best}{right}")),
         ]));
     }
-    if tab.graph.plays_optimally_at(vertex) == Some(false) {
+    if tab.graph.plays_optimally_at(vertex) == Some(false)
+        && tab.graph.reachable().contains(&vertex)
+    {
         lines.push(Line::styled(
             " ! the strongest edge is not the winning move",
             theme.error,
@@ -203,14 +231,20 @@ fn render_answers(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let inner = block.inner(area);
     block.render(area, buf);
     let graph = &tab.graph;
+    let k = graph.tokens;
+    // The strongest edge(s) of a state, or why there is nothing to say.
     let best = |player: Player, tokens: u32| -> String {
-        let vertex = Vertex {
-            player,
-            tokens: tokens.min(graph.tokens),
-        };
-        graph.strongest(vertex).first().map_or("-".into(), |e| {
-            format!("take {} ({:+})", e.take(), graph.weight(e))
-        })
+        if tokens > k {
+            return format!("n/a in Nim({k})");
+        }
+        let strongest = graph.strongest(Vertex { player, tokens });
+        let takes: Vec<String> = strongest.iter().map(|e| e.take().to_string()).collect();
+        let weight = strongest.first().map_or(0, |e| graph.weight(e));
+        match takes.len() {
+            0 => "no move".into(),
+            1 => format!("take {} ({weight:+})", takes[0]),
+            _ => format!("tie: take {} ({weight:+})", takes.join(" or ")),
+        }
     };
     let value = |player: Player, tokens: u32| -> i64 {
         let vertex = Vertex { player, tokens };
@@ -221,28 +255,31 @@ fn render_answers(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
             .max()
             .unwrap_or(0)
     };
-    let k = graph.tokens;
     let (first, second) = (
         value(Player::One, k),
         value(Player::Two, k.saturating_sub(1)),
     );
-    let spot = if first >= second { "p1-" } else { "p2-" };
-    let order = if first > 0 { "first" } else { "second" };
+    let spot = match first.cmp(&second) {
+        _ if k < 2 => "n/a".to_string(),
+        std::cmp::Ordering::Greater => format!("p1-{k}"),
+        std::cmp::Ordering::Less => format!("p2-{}", k - 1),
+        std::cmp::Ordering::Equal => "no difference yet".to_string(),
+    };
+    let order = match first.signum() {
+        1 => "go first",
+        -1 => "go second",
+        _ => "no preference yet",
+    };
     let lines = vec![
         Line::raw(format!(" 2 left, p1 should: {}", best(Player::One, 2))),
         Line::raw(format!("   (p2 at 2: {})", best(Player::Two, 2))),
         Line::raw(format!(" 4 left, p2 can: {}", best(Player::Two, 4))),
         Line::raw(format!("   (p1 at 4: {})", best(Player::One, 4))),
         Line::raw(format!(
-            " better spot: {spot}{} (p1-{k} {first:+}, p2-{} {second:+})",
-            if spot == "p1-" {
-                k
-            } else {
-                k.saturating_sub(1)
-            },
+            " better spot: {spot} (p1-{k} {first:+}, p2-{} {second:+})",
             k.saturating_sub(1)
         )),
-        Line::raw(format!(" go {order} in Nim({k}) (p1-{k} best {first:+})")),
+        Line::raw(format!(" Nim({k}): {order} (p1-{k} best {first:+})")),
         Line::styled(
             format!(
                 " exact: {} wins Nim({k})",
