@@ -495,27 +495,21 @@ fn help_and_version_exit_0() {
 fn train_subtraction_reports_json_and_saves_the_weights() {
     let dir = std::env::temp_dir().join(format!("ai-arcade-train-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let output = Command::new(env!("CARGO_BIN_EXE_ai-arcade"))
-        .args([
-            "--data-dir",
-            dir.to_str().unwrap(),
-            "train",
-            "subtraction",
-            "--epochs",
-            "300",
-            "--seed",
-            "2",
-            "--json",
-        ])
-        .stdin(Stdio::null())
-        .output()
-        .expect("run ai-arcade");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    let data = dir.to_str().unwrap();
+    let args = [
+        "--data-dir",
+        data,
+        "train",
+        "subtraction",
+        "--epochs",
+        "300",
+        "--seed",
+        "2",
+        "--json",
+    ];
+    let output = run(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: Value = serde_json::from_str(&stdout(&output)).expect("one JSON object");
     for key in [
         "winning_positions",
         "winning_correct",
@@ -531,7 +525,7 @@ fn train_subtraction_reports_json_and_saves_the_weights() {
     assert!(json["winning_correct"].as_u64().unwrap() <= 120);
     assert!(dir.join("subtraction-mlp.json").exists(), "weights saved");
     assert!(
-        String::from_utf8_lossy(&output.stderr).contains("300/300 epochs"),
+        stderr(&output).contains("300/300 epochs"),
         "progress on stderr"
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -539,13 +533,10 @@ fn train_subtraction_reports_json_and_saves_the_weights() {
 
 #[test]
 fn train_subtraction_rejects_bad_hyperparameters() {
-    let output = Command::new(env!("CARGO_BIN_EXE_ai-arcade"))
-        .args(["--data-dir", "/tmp", "train", "subtraction", "--lr", "0"])
-        .stdin(Stdio::null())
-        .output()
-        .expect("run ai-arcade");
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("subtraction.learning_rate"));
+    run_usage_error(
+        &["--data-dir", "/tmp", "train", "subtraction", "--lr", "0"],
+        &["subtraction.learning_rate"],
+    );
 }
 
 #[test]
@@ -554,28 +545,21 @@ fn train_graph_reports_json_saves_and_writes_dot() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let dot = dir.join("nim.dot");
-    let output = Command::new(env!("CARGO_BIN_EXE_ai-arcade"))
-        .args([
-            "--data-dir",
-            dir.to_str().unwrap(),
-            "--seed",
-            "3",
-            "train",
-            "graph",
-            "--games",
-            "10000",
-            "--json",
-        ])
-        .args(["--dot", dot.to_str().unwrap()])
-        .stdin(Stdio::null())
-        .output()
-        .expect("run ai-arcade");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    let (data, dot_path) = (dir.to_str().unwrap(), dot.to_str().unwrap());
+    let out = run_ok(&[
+        "--data-dir",
+        data,
+        "--seed",
+        "3",
+        "train",
+        "graph",
+        "--games",
+        "10000",
+        "--json",
+        "--dot",
+        dot_path,
+    ]);
+    let json: Value = serde_json::from_str(&out).expect("one JSON object");
     assert_eq!(json["vertices"], 22);
     assert_eq!(json["edges"], 38);
     assert_eq!(json["winning_vertices"], 13);
