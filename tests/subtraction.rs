@@ -253,3 +253,32 @@ fn a_malformed_network_file_is_reported_not_a_crash() {
     assert!(error.contains("damaged network"), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn polling_takes_in_background_training_to_its_end() {
+    let mut config = config();
+    config.subtraction.epochs = 300;
+    let mut app = App::new(&config, SEED);
+    app.subtraction.retrain();
+    let mut message = None;
+    for _ in 0..2000 {
+        message = app.subtraction.poll();
+        if !app.subtraction.is_training() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(!app.subtraction.is_training(), "the run ends");
+    assert_eq!(app.subtraction.trainer.epoch, 300);
+    assert_eq!(
+        app.subtraction.trainer.losses.len(),
+        300,
+        "no chunk lost or doubled"
+    );
+    assert!(
+        message
+            .expect("a final message")
+            .text
+            .starts_with("Trained")
+    );
+}

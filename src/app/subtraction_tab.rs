@@ -300,51 +300,47 @@ impl SubtractionTab {
 
     /// Takes in what the background thread reported; returns a message when training ended.
     pub fn poll(&mut self) -> Option<Message> {
-        let job = self.job.as_ref()?;
-        let mut stopped = None;
-        loop {
-            match job.progress.try_recv() {
-                Ok(Progress::Epochs {
-                    epoch,
-                    losses,
-                    network,
-                }) => {
-                    self.trainer.epoch = epoch;
-                    self.trainer.losses.extend(losses);
-                    self.trainer.network = network;
-                }
-                Ok(Progress::Stopped(trainer)) => {
-                    stopped = Some(trainer);
-                    break;
-                }
-                Err(_) => break,
+        let job = self.job.take()?;
+        let mut stopped = false;
+        while let Ok(report) = job.progress.try_recv() {
+            stopped = self.take_report(report);
+            if stopped {
+                break;
             }
         }
         self.refresh();
-        let trainer = stopped?;
-        self.trainer = *trainer;
-        self.job = None;
-        self.refresh();
+        if !stopped {
+            self.job = Some(job);
+            return None;
+        }
         self.finish_if_done()
+    }
+
+    /// Takes in one report; true when the thread handed the trainer back (it has stopped).
+    fn take_report(&mut self, report: Progress) -> bool {
+        match report {
+            Progress::Epochs {
+                epoch,
+                losses,
+                network,
+            } => {
+                self.trainer.epoch = epoch;
+                self.trainer.losses.extend(losses);
+                self.trainer.network = network;
+                false
+            }
+            Progress::Stopped(trainer) => {
+                self.trainer = *trainer;
+                true
+            }
+        }
     }
 
     fn absorb(&mut self, job: &Job) {
         // Drain until the thread hands the trainer back, so nothing trained is lost.
         for report in &job.progress {
-            match report {
-                Progress::Epochs {
-                    epoch,
-                    losses,
-                    network,
-                } => {
-                    self.trainer.epoch = epoch;
-                    self.trainer.losses.extend(losses);
-                    self.trainer.network = network;
-                }
-                Progress::Stopped(trainer) => {
-                    self.trainer = *trainer;
-                    break;
-                }
+            if self.take_report(report) {
+                break;
             }
         }
         self.refresh();
