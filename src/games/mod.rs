@@ -2,6 +2,7 @@
 //! widgets in `ui/` work over the [`Game`] trait so one stepper serves every game.
 
 pub mod eight;
+pub mod nim;
 pub mod subtraction;
 pub mod tictactoe;
 

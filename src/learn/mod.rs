@@ -2,5 +2,7 @@
 //! and stop. No I/O and no terminal here.
 
 pub mod network;
+pub mod nim_net;
+pub mod qlearning;
 pub mod state_graph;
 pub mod subtraction;

@@ -1,3 +1,4 @@
 //! Exact answers every learner is measured against.
 
+pub mod nim;
 pub mod subtraction;

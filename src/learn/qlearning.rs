@@ -1,0 +1,586 @@
+//! The Q-learning agent of seed 003: a table of Q(s, a) for every position and move of a
+//! multi-pile Nim game, learned by self-play with the seed's update timing.
+//!
+//! Q(s, a) <- Q(s, a) + alpha (r + max Q(s', .) - Q(s, a)). A player's move is updated once
+//! the opponent has replied, so s' is the position the same player faces next and max Q(s', .)
+//! is that player's own best estimate. The move that ends the game gets its reward at once:
+//! -1 under misère (it took the last object), +1 under normal play; the other player's last
+//! move gets the opposite. Every other reward is 0.
+
+use crate::games::nim::{NimMove, Piles, Rule};
+use crate::solve::nim as solver;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// The most (position, move) cells a table may hold: 2 million cells are 16 MB of values
+/// and 8 MB of counts, the most an arcade session should spend on one learner.
+pub const MAX_TABLE_CELLS: usize = 2_000_000;
+
+/// The learning settings the seed names, kept with a table so a saved one says how it was
+/// made.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct QSettings {
+    /// Learning rate alpha (seed: 0.5).
+    pub alpha: f64,
+    /// Exploration rate epsilon (seed: 0.1).
+    pub epsilon: f64,
+    /// Where each self-play game starts.
+    #[serde(default)]
+    pub starts: Starts,
+}
+
+/// Where self-play games start: the seed's recipe always plays from the start; exploring
+/// starts visit every position evenly, so positions good play rarely reaches are learned too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Starts {
+    /// Every game from the starting piles (seed 003).
+    #[default]
+    Seed,
+    /// Every game from a uniformly random position a game can reach.
+    Exploring,
+}
+
+impl Default for QSettings {
+    fn default() -> Self {
+        Self {
+            alpha: 0.5,
+            epsilon: 0.1,
+            starts: Starts::Seed,
+        }
+    }
+}
+
+/// One application of the update rule, with every number in it: what the step view shows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Update {
+    /// The position the move was made in.
+    pub state: Piles,
+    /// The move.
+    pub mv: NimMove,
+    /// The position the same player faces next (or the end of the game).
+    pub next: Piles,
+    /// Q(s, a) before.
+    pub old: f64,
+    /// The reward r.
+    pub reward: f64,
+    /// max Q(s', .), 0 at the end of the game.
+    pub best_future: f64,
+    /// The learning rate used.
+    pub alpha: f64,
+    /// Q(s, a) after.
+    pub new: f64,
+}
+
+/// Why a game cannot have a table.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// Too many positions times moves.
+    #[error(
+        "piles {piles} have {states} positions x {moves} moves = {cells} table cells; a Q-table holds at most {max}: use fewer or smaller piles",
+        max = crate::text::thousands(MAX_TABLE_CELLS as u64)
+    )]
+    TooLarge {
+        /// The starting piles.
+        piles: String,
+        /// Positions.
+        states: String,
+        /// Moves per position.
+        moves: usize,
+        /// Their product.
+        cells: String,
+    },
+}
+
+/// The Q-table: one value and one update count per (position, move), for every position a
+/// game from `start` can reach. Dense, so a lookup is an index computation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QTable {
+    start: Piles,
+    rule: Rule,
+    /// First move index of each pile: a move (p, k) is column `offsets[p] + k - 1`.
+    offsets: Vec<usize>,
+    width: usize,
+    values: Vec<f64>,
+    updates: Vec<u32>,
+}
+
+impl QTable {
+    /// An all-zero table for games from `start`, or why the game is too large for one.
+    pub fn new(start: Piles, rule: Rule) -> Result<Self, TableError> {
+        let states = start
+            .sizes()
+            .iter()
+            .try_fold(1usize, |acc, &s| acc.checked_mul(usize::from(s) + 1));
+        let width = start.total() as usize;
+        let cells = states.and_then(|s| s.checked_mul(width.max(1)));
+        let (Some(states), Some(cells)) = (states, cells) else {
+            return Err(Self::too_large(start, None, width));
+        };
+        if cells > MAX_TABLE_CELLS {
+            return Err(Self::too_large(start, Some(states), width));
+        }
+        let mut offsets = Vec::with_capacity(start.len());
+        let mut next = 0;
+        for &size in start.sizes() {
+            offsets.push(next);
+            next += usize::from(size);
+        }
+        Ok(Self {
+            start,
+            rule,
+            offsets,
+            width,
+            values: vec![0.0; cells],
+            updates: vec![0; cells],
+        })
+    }
+
+    fn too_large(start: Piles, states: Option<usize>, width: usize) -> TableError {
+        let states_exact: u128 = start.sizes().iter().map(|&s| u128::from(s) + 1).product();
+        let _ = states;
+        TableError::TooLarge {
+            piles: start.to_string(),
+            states: crate::text::thousands(states_exact.min(u128::from(u64::MAX)) as u64),
+            moves: width,
+            cells: crate::text::thousands(
+                (states_exact * width as u128).min(u128::from(u64::MAX)) as u64
+            ),
+        }
+    }
+
+    /// The starting position the table covers.
+    pub fn start(&self) -> Piles {
+        self.start
+    }
+
+    /// The rule it learns.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Whether `piles` is a position of this table's game.
+    pub fn covers(&self, piles: &Piles) -> bool {
+        piles.len() == self.start.len()
+            && piles
+                .sizes()
+                .iter()
+                .zip(self.start.sizes())
+                .all(|(a, b)| a <= b)
+    }
+
+    fn cell(&self, piles: Piles, mv: NimMove) -> usize {
+        let mut state = 0;
+        for (&size, &max) in piles.sizes().iter().zip(self.start.sizes()) {
+            state = state * (usize::from(max) + 1) + usize::from(size);
+        }
+        state * self.width + self.offsets[usize::from(mv.pile)] + usize::from(mv.take) - 1
+    }
+
+    /// Q(s, a); 0 for a pair never updated, as in the seed.
+    pub fn q(&self, piles: &Piles, mv: NimMove) -> f64 {
+        self.values[self.cell(*piles, mv)]
+    }
+
+    /// How many times Q(s, a) was updated.
+    pub fn updates(&self, piles: &Piles, mv: NimMove) -> u32 {
+        self.updates[self.cell(*piles, mv)]
+    }
+
+    /// The (position, move) pairs updated at least once: the seed's dictionary size.
+    pub fn entries(&self) -> usize {
+        self.updates.iter().filter(|&&n| n > 0).count()
+    }
+
+    /// max Q(s, .), 0 when no move is left.
+    pub fn best_value(&self, piles: &Piles) -> f64 {
+        piles
+            .moves()
+            .map(|mv| self.q(piles, mv))
+            .max_by(f64::total_cmp)
+            .unwrap_or(0.0)
+    }
+
+    /// Every move with the highest Q-value: the greedy choices. Exact equality is meant:
+    /// moves tie only when their values are the same number (untouched zeros, say).
+    #[allow(clippy::float_cmp)]
+    pub fn greedy_moves(&self, piles: &Piles) -> Vec<NimMove> {
+        let best = self.best_value(piles);
+        piles
+            .moves()
+            .filter(|&mv| self.q(piles, mv) == best)
+            .collect()
+    }
+
+    /// The greedy move, ties broken by `rng` (not by move order, which would favour the
+    /// first pile while nothing is learned).
+    pub fn greedy(&self, piles: &Piles, rng: &mut ChaCha8Rng) -> Option<NimMove> {
+        let best = self.greedy_moves(piles);
+        (!best.is_empty()).then(|| best[rng.random_range(0..best.len())])
+    }
+
+    /// Epsilon-greedy: a random legal move with probability `epsilon`, else the greedy one.
+    pub fn explore(&self, piles: &Piles, epsilon: f64, rng: &mut ChaCha8Rng) -> Option<NimMove> {
+        if rng.random::<f64>() < epsilon {
+            let moves: Vec<NimMove> = piles.moves().collect();
+            return (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())]);
+        }
+        self.greedy(piles, rng)
+    }
+
+    /// Applies the update rule to (state, mv) and returns its arithmetic.
+    pub fn update(
+        &mut self,
+        state: Piles,
+        mv: NimMove,
+        next: Piles,
+        reward: f64,
+        alpha: f64,
+    ) -> Update {
+        let cell = self.cell(state, mv);
+        let old = self.values[cell];
+        let best_future = self.best_value(&next);
+        let new = old + alpha * (reward + best_future - old);
+        self.values[cell] = new;
+        self.updates[cell] = self.updates[cell].saturating_add(1);
+        Update {
+            state,
+            mv,
+            next,
+            old,
+            reward,
+            best_future,
+            alpha,
+            new,
+        }
+    }
+
+    /// Plays one self-play game from the start with the seed's update timing, calling
+    /// `on_update` with every update in the order made.
+    pub fn self_play(
+        &mut self,
+        settings: QSettings,
+        rng: &mut ChaCha8Rng,
+        mut on_update: impl FnMut(Update),
+    ) {
+        let mut piles = match settings.starts {
+            Starts::Seed => self.start,
+            Starts::Exploring => self.random_position(rng),
+        };
+        let mut last: [Option<(Piles, NimMove)>; 2] = [None, None];
+        let mut player = 0;
+        while let Some(mv) = self.explore(&piles, settings.epsilon, rng) {
+            let state = piles;
+            last[player] = Some((state, mv));
+            piles = piles.after(mv);
+            player ^= 1;
+            if piles.is_over() {
+                let mover_reward = match self.rule {
+                    Rule::Misere => -1.0,
+                    Rule::Normal => 1.0,
+                };
+                on_update(self.update(state, mv, piles, mover_reward, settings.alpha));
+                if let Some((s, a)) = last[player] {
+                    on_update(self.update(s, a, piles, -mover_reward, settings.alpha));
+                }
+                return;
+            }
+            if let Some((s, a)) = last[player] {
+                on_update(self.update(s, a, piles, 0.0, settings.alpha));
+            }
+        }
+    }
+
+    /// A uniformly random position with at least one object, each pile at most its start.
+    fn random_position(&self, rng: &mut ChaCha8Rng) -> Piles {
+        loop {
+            let sizes: Vec<u8> = self
+                .start
+                .sizes()
+                .iter()
+                .map(|&max| rng.random_range(0..=max))
+                .collect();
+            let piles = Piles::new(&sizes).expect("no larger than the start");
+            if !piles.is_over() || self.start.is_over() {
+                return piles;
+            }
+        }
+    }
+
+    /// Every learned entry, position by position: what is saved.
+    pub fn learned(&self) -> Vec<QEntry> {
+        let mut entries = Vec::new();
+        for piles in self.start.below() {
+            for mv in piles.moves() {
+                let cell = self.cell(piles, mv);
+                if self.updates[cell] > 0 {
+                    entries.push(QEntry {
+                        state: piles.sizes().to_vec(),
+                        pile: mv.pile,
+                        take: mv.take,
+                        value: self.values[cell],
+                        updates: self.updates[cell],
+                    });
+                }
+            }
+        }
+        entries
+    }
+
+    /// Puts a saved entry back; `Err` names what does not fit this table.
+    pub fn restore(&mut self, entry: &QEntry) -> Result<(), String> {
+        let piles = Piles::new(&entry.state)
+            .filter(|p| self.covers(p))
+            .ok_or_else(|| format!("position {:?} is not one of this game", entry.state))?;
+        let mv = piles
+            .check(usize::from(entry.pile) + 1, u32::from(entry.take))
+            .map_err(|e| format!("position {piles}: {e}"))?;
+        if !entry.value.is_finite() {
+            return Err(format!(
+                "position {piles}: Q-value {} is not a number",
+                entry.value
+            ));
+        }
+        let cell = self.cell(piles, mv);
+        self.values[cell] = entry.value;
+        self.updates[cell] = entry.updates;
+        Ok(())
+    }
+}
+
+/// One saved (position, move) value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct QEntry {
+    /// The pile sizes.
+    pub state: Vec<u8>,
+    /// The pile, 0-based.
+    pub pile: u8,
+    /// Objects taken.
+    pub take: u8,
+    /// Q(s, a).
+    pub value: f64,
+    /// Updates made to it.
+    pub updates: u32,
+}
+
+/// How a table plays, measured against the exact solver and two fixed opponents.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct QEvaluation {
+    /// Games of self-play behind it.
+    pub games: usize,
+    /// Reachable positions where the mover has a winning move.
+    pub winning_states: usize,
+    /// Of those, the positions where every greedy move wins (a tie with a losing move
+    /// counts as wrong, so luck in tie-breaking never flatters the table).
+    pub optimal_states: usize,
+    /// Share of games won against the random player.
+    pub win_rate_vs_random: f64,
+    /// Share of games won against the perfect player.
+    pub win_rate_vs_perfect: f64,
+    /// The most any player can win against the perfect one from this start, with starts
+    /// alternating.
+    pub best_vs_perfect: f64,
+}
+
+impl QEvaluation {
+    /// `optimal_states / winning_states`, 1 when there is no winning position.
+    pub fn policy_optimality(&self) -> f64 {
+        if self.winning_states == 0 {
+            1.0
+        } else {
+            self.optimal_states as f64 / self.winning_states as f64
+        }
+    }
+}
+
+/// The opponents the agent is measured against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opponent {
+    /// A uniformly random legal move.
+    Random,
+    /// The exact solver.
+    Perfect,
+}
+
+/// Games per opponent in an evaluation, starts alternating.
+pub const EVALUATION_GAMES: usize = 1000;
+/// Evaluations use their own fixed seed, so two tables are compared on the same games.
+const EVALUATION_SEED: u64 = 0x5eed_0003;
+
+/// Whether every greedy move of `table` in `piles` wins.
+pub fn greedy_is_optimal(table: &QTable, piles: &Piles) -> bool {
+    let rule = table.rule();
+    table
+        .greedy_moves(piles)
+        .iter()
+        .all(|&mv| solver::is_winning_move(piles, rule, mv))
+}
+
+/// Plays `games` games of the greedy table against `opponent`, the table moving first in
+/// the even-numbered ones; returns the table's share of wins.
+pub fn win_rate(table: &QTable, opponent: Opponent, games: usize, seed: u64) -> f64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let rule = table.rule();
+    let mut wins = 0;
+    for game in 0..games {
+        let mut piles = table.start();
+        let mut agent_to_move = game % 2 == 0;
+        loop {
+            if piles.is_over() {
+                let mover_wins = rule.mover_wins_at_end();
+                if mover_wins == agent_to_move {
+                    wins += 1;
+                }
+                break;
+            }
+            let mv = if agent_to_move {
+                table.greedy(&piles, &mut rng)
+            } else {
+                match opponent {
+                    Opponent::Perfect => solver::perfect_move(&piles, rule),
+                    Opponent::Random => {
+                        let moves: Vec<NimMove> = piles.moves().collect();
+                        Some(moves[rng.random_range(0..moves.len())])
+                    }
+                }
+            };
+            piles = piles.after(mv.expect("a move exists while objects remain"));
+            agent_to_move = !agent_to_move;
+        }
+    }
+    wins as f64 / games.max(1) as f64
+}
+
+/// Measures `table` after `games` games of training.
+pub fn evaluate(table: &QTable, games: usize) -> QEvaluation {
+    let rule = table.rule();
+    let mut winning_states = 0;
+    let mut optimal_states = 0;
+    for piles in table.start().below() {
+        if solver::has_winning_move(&piles, rule) {
+            winning_states += 1;
+            if greedy_is_optimal(table, &piles) {
+                optimal_states += 1;
+            }
+        }
+    }
+    QEvaluation {
+        games,
+        winning_states,
+        optimal_states,
+        win_rate_vs_random: win_rate(table, Opponent::Random, EVALUATION_GAMES, EVALUATION_SEED),
+        win_rate_vs_perfect: win_rate(table, Opponent::Perfect, EVALUATION_GAMES, EVALUATION_SEED),
+        // Starts alternate, and exactly one of the two seats wins against perfect play.
+        best_vs_perfect: 0.5,
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::float_cmp)]
+mod tests {
+    use super::*;
+
+    fn seed_game() -> QTable {
+        QTable::new(Piles::new(&[1, 3, 5, 7]).unwrap(), Rule::Misere).unwrap()
+    }
+
+    #[test]
+    fn the_update_rule_is_the_seeds_formula() {
+        let mut table = seed_game();
+        let start = table.start();
+        let mv = NimMove { pile: 3, take: 7 };
+        let next = start.after(mv);
+        let later = NimMove { pile: 0, take: 1 };
+        table.update(next, later, next.after(later), 0.0, 0.5);
+        table.update(next, later, next.after(later), 1.0, 0.5); // Q(next, later) = 0.5
+        let update = table.update(start, mv, next, -1.0, 0.5);
+        assert_eq!(update.best_future, 0.5);
+        assert!((update.new - (0.0 + 0.5 * (-1.0 + 0.5 - 0.0))).abs() < 1e-12);
+        assert_eq!(table.q(&start, mv), update.new);
+        assert_eq!(table.updates(&start, mv), 1);
+        assert_eq!(table.entries(), 2);
+    }
+
+    #[test]
+    fn a_self_play_game_rewards_its_last_two_moves_and_nothing_else() {
+        let mut table = seed_game();
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut updates = Vec::new();
+        table.self_play(QSettings::default(), &mut rng, |u| updates.push(u));
+        let n = updates.len();
+        assert!(n >= 4);
+        assert_eq!(updates[n - 2].reward, -1.0, "misère: the last taker loses");
+        assert!(updates[n - 2].next.is_over());
+        assert_eq!(updates[n - 1].reward, 1.0);
+        assert!(updates[..n - 2].iter().all(|u| u.reward == 0.0));
+        // Each non-final update looks two plies ahead: the same player's next position.
+        for u in &updates[..n - 2] {
+            assert!(u.state.total() - u.next.total() >= 2, "{u:?}");
+        }
+    }
+
+    #[test]
+    fn saved_entries_restore_the_same_table() {
+        let mut table = seed_game();
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        for _ in 0..200 {
+            table.self_play(QSettings::default(), &mut rng, |_| {});
+        }
+        let mut copy = seed_game();
+        for entry in table.learned() {
+            copy.restore(&entry).unwrap();
+        }
+        assert_eq!(copy, table);
+        let foreign = QEntry {
+            state: vec![2, 3, 5, 7],
+            pile: 0,
+            take: 1,
+            value: 0.0,
+            updates: 1,
+        };
+        assert!(
+            copy.restore(&foreign)
+                .unwrap_err()
+                .contains("not one of this game")
+        );
+    }
+
+    #[test]
+    fn a_table_too_large_is_refused_with_its_size() {
+        let big = Piles::new(&[31; 6]).unwrap();
+        let error = QTable::new(big, Rule::Misere).unwrap_err().to_string();
+        assert!(error.contains("1,073,741,824 positions"), "{error}");
+        assert!(error.contains("at most 2,000,000"), "{error}");
+    }
+
+    #[test]
+    fn an_untrained_table_is_measured_honestly() {
+        let table = seed_game();
+        let evaluation = evaluate(&table, 0);
+        assert_eq!(evaluation.winning_states, 384 - evaluation_losing(&table));
+        assert_eq!(evaluation.optimal_states, count_single_move_wins(&table));
+        assert!(evaluation.win_rate_vs_perfect <= 0.5);
+    }
+
+    fn evaluation_losing(table: &QTable) -> usize {
+        table
+            .start()
+            .below()
+            .filter(|p| !solver::has_winning_move(p, table.rule()))
+            .count()
+    }
+
+    /// With every Q at 0 all moves tie, so only positions where every move wins count.
+    fn count_single_move_wins(table: &QTable) -> usize {
+        table
+            .start()
+            .below()
+            .filter(|p| solver::has_winning_move(p, table.rule()))
+            .filter(|p| {
+                p.moves()
+                    .all(|mv| solver::is_winning_move(p, table.rule(), mv))
+            })
+            .count()
+    }
+}
