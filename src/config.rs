@@ -15,6 +15,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::games::nim::{MAX_PILES, Rule};
+use crate::learn::nim_net::{NetGame, NetRecipe};
+use crate::learn::qlearning::{QSettings, Starts};
+
 /// The documented defaults, embedded so the program works with no files
 /// installed and so `--help`-style output can show them verbatim.
 pub const DEFAULT_TOML: &str = include_str!("../config/default.toml");
@@ -54,6 +58,12 @@ pub struct Config {
     pub search: SearchConfig,
     /// The Subtraction Nim tab and its network.
     pub subtraction: SubtractionConfig,
+    /// The Multi-pile Nim tab's game.
+    pub nim: NimConfig,
+    /// The Q-learning agent of the Multi-pile Nim tab and `train qlearning`.
+    pub qlearning: QLearningConfig,
+    /// The network agent of the Multi-pile Nim tab and `train nim-net`.
+    pub nim_net: NimNetConfig,
     /// The State Graph tab.
     pub graph: GraphConfig,
 }
@@ -196,6 +206,185 @@ impl SubtractionConfig {
         }
     }
 }
+
+/// The Multi-pile Nim tab's game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct NimConfig {
+    /// Starting piles for play against the Q-learning, perfect and random players.
+    pub piles: Vec<u8>,
+    /// Misère (the last object loses, seed 003) or normal play.
+    pub rule: Rule,
+    /// Who opens each game (seed 003: random per game).
+    pub first: FirstMover,
+    /// The opponent at start.
+    pub opponent: OpponentChoice,
+}
+
+impl Default for NimConfig {
+    fn default() -> Self {
+        Self {
+            piles: vec![1, 3, 5, 7],
+            rule: Rule::Misere,
+            first: FirstMover::Random,
+            opponent: OpponentChoice::Qlearning,
+        }
+    }
+}
+
+/// The players the Multi-pile Nim tab can put against the human.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum OpponentChoice {
+    /// `"qlearning"`: the Q-table's greedy move.
+    #[default]
+    Qlearning,
+    /// `"network"`: the 3-pile network's move.
+    Network,
+    /// `"perfect"`: the exact solver.
+    Perfect,
+    /// `"random"`: a uniformly random legal move.
+    Random,
+}
+
+/// The Q-learning agent's training.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct QLearningConfig {
+    /// `"default"` (exploring starts, 20,000 games) or `"seed"` (every game from the start
+    /// piles, 10,000 games).
+    pub recipe: RecipeChoice,
+    /// Self-play games; absent: the recipe's.
+    pub games: Option<usize>,
+    /// Learning rate alpha.
+    pub alpha: f64,
+    /// Exploration rate epsilon.
+    pub epsilon: f64,
+    /// Games between two points of the training charts.
+    pub sample_every: usize,
+    /// Seed of the training games; absent: the run's seed.
+    pub seed: Option<u64>,
+    /// Train when the tab is first shown and no saved table fits.
+    pub autotrain: bool,
+}
+
+impl Default for QLearningConfig {
+    fn default() -> Self {
+        Self {
+            recipe: RecipeChoice::Default,
+            games: None,
+            alpha: 0.5,
+            epsilon: 0.1,
+            sample_every: 500,
+            seed: None,
+            autotrain: true,
+        }
+    }
+}
+
+impl QLearningConfig {
+    /// The learning settings and game count these settings ask for.
+    pub fn recipe(&self) -> (QSettings, usize) {
+        let (starts, games) = match self.recipe {
+            RecipeChoice::Default => (Starts::Exploring, 20_000),
+            RecipeChoice::Seed => (Starts::Seed, 10_000),
+        };
+        let settings = QSettings {
+            alpha: self.alpha,
+            epsilon: self.epsilon,
+            starts,
+        };
+        (settings, self.games.unwrap_or(games))
+    }
+}
+
+/// The network agent's game and training.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct NimNetConfig {
+    /// Piles the network plays (seed 001: 3).
+    pub piles: usize,
+    /// The largest pile it learns (seed 001: 31).
+    pub max_pile: u8,
+    /// The rule its labels follow (seed 001: normal play).
+    pub rule: Rule,
+    /// Starting piles of a game against it.
+    pub start: Vec<u8>,
+    /// `"default"` (two hidden layers of 64, cross-entropy) or `"seed"` (14 hidden units,
+    /// squared error).
+    pub recipe: RecipeChoice,
+    /// Hidden layer sizes; absent: the recipe's.
+    pub hidden: Option<Vec<usize>>,
+    /// Gradient step; absent: the recipe's.
+    pub learning_rate: Option<f64>,
+    /// Passes over the training set; absent: the recipe's.
+    pub epochs: Option<usize>,
+    /// Samples per update; absent: the recipe's (32).
+    pub batch_size: Option<usize>,
+    /// Seed of the initial weights and sample order; absent: the run's seed.
+    pub seed: Option<u64>,
+    /// Train in the background when the network is first chosen and none is saved.
+    pub autotrain: bool,
+}
+
+impl Default for NimNetConfig {
+    fn default() -> Self {
+        Self {
+            piles: 3,
+            max_pile: 31,
+            rule: Rule::Normal,
+            start: vec![15, 15, 14],
+            recipe: RecipeChoice::Default,
+            hidden: None,
+            learning_rate: None,
+            epochs: None,
+            batch_size: None,
+            seed: None,
+            autotrain: true,
+        }
+    }
+}
+
+impl NimNetConfig {
+    /// The game the network plays.
+    pub fn game(&self) -> NetGame {
+        NetGame {
+            piles: self.piles,
+            max_pile: self.max_pile,
+            rule: self.rule,
+        }
+    }
+
+    /// The recipe: the chosen base with any sizes and rates given here.
+    pub fn recipe(&self) -> NetRecipe {
+        let base = match self.recipe {
+            RecipeChoice::Default => NetRecipe::default(),
+            RecipeChoice::Seed => NetRecipe::seed(),
+        };
+        NetRecipe {
+            hidden: self.hidden.clone().unwrap_or(base.hidden),
+            learning_rate: self.learning_rate.unwrap_or(base.learning_rate),
+            epochs: self.epochs.unwrap_or(base.epochs),
+            batch_size: self.batch_size.unwrap_or(base.batch_size),
+            ..base
+        }
+    }
+}
+
+/// Allowed pile counts and sizes for play.
+pub const NIM_PILES_RANGE: RangeInclusive<usize> = 1..=MAX_PILES;
+/// Allowed pile sizes for play.
+pub const NIM_PILE_RANGE: RangeInclusive<u8> = 0..=31;
+/// Allowed Q-learning game counts.
+pub const QLEARNING_GAMES_RANGE: RangeInclusive<usize> = 1..=10_000_000;
+/// Allowed network pile counts (inputs grow by 6 per pile).
+pub const NET_PILES_RANGE: RangeInclusive<usize> = 1..=4;
+/// Allowed network pile sizes (6 bits).
+pub const NET_MAX_PILE_RANGE: RangeInclusive<u8> = 1..=63;
+/// Allowed hidden layer counts.
+pub const NET_LAYERS_RANGE: RangeInclusive<usize> = 1..=3;
+/// Allowed batch sizes.
+pub const BATCH_RANGE: RangeInclusive<usize> = 1..=4096;
 
 /// Settings of the State Graph tab and `train graph`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -434,6 +623,7 @@ impl Config {
                 nim.learning_rate.to_string(),
             );
         }
+        self.validate_nim()?;
         let graph = &self.graph;
         if !GRAPH_TOKENS_RANGE.contains(&graph.tokens) {
             return out_of_range(
@@ -468,6 +658,122 @@ impl Config {
                 ),
                 found: ms.to_string(),
             });
+        }
+        Ok(())
+    }
+}
+
+impl Config {
+    /// The checks of the three Multi-pile Nim sections.
+    fn validate_nim(&self) -> Result<(), ConfigError> {
+        let out_of_range = |key, allowed: &str, found: String| {
+            Err(ConfigError::OutOfRange {
+                origin: MERGED_ORIGIN.to_owned(),
+                key,
+                allowed: allowed.to_owned(),
+                found,
+            })
+        };
+        let nim = &self.nim;
+        let pile_sizes_ok = nim.piles.iter().all(|s| NIM_PILE_RANGE.contains(s));
+        if !NIM_PILES_RANGE.contains(&nim.piles.len()) || !pile_sizes_ok {
+            return out_of_range(
+                "nim.piles",
+                "1 to 6 piles of 0..=31 objects",
+                format!("{:?}", nim.piles),
+            );
+        }
+        if nim.piles.iter().all(|&s| s == 0) {
+            return out_of_range(
+                "nim.piles",
+                "at least one object",
+                format!("{:?}", nim.piles),
+            );
+        }
+        let q = &self.qlearning;
+        if q.games.is_some_and(|g| !QLEARNING_GAMES_RANGE.contains(&g)) {
+            return out_of_range("qlearning.games", "1..=10000000", format!("{:?}", q.games));
+        }
+        if !(q.alpha > 0.0 && q.alpha <= 1.0) {
+            return out_of_range("qlearning.alpha", "above 0, at most 1", q.alpha.to_string());
+        }
+        if !(0.0..=1.0).contains(&q.epsilon) {
+            return out_of_range("qlearning.epsilon", "0 to 1", q.epsilon.to_string());
+        }
+        if !(1..=1_000_000).contains(&q.sample_every) {
+            return out_of_range(
+                "qlearning.sample_every",
+                "1..=1000000",
+                q.sample_every.to_string(),
+            );
+        }
+        self.validate_nim_net()
+    }
+
+    fn validate_nim_net(&self) -> Result<(), ConfigError> {
+        let out_of_range = |key, allowed: String, found: String| {
+            Err(ConfigError::OutOfRange {
+                origin: MERGED_ORIGIN.to_owned(),
+                key,
+                allowed,
+                found,
+            })
+        };
+        let net = &self.nim_net;
+        if !NET_PILES_RANGE.contains(&net.piles) {
+            return out_of_range(
+                "nim_net.piles",
+                format!("{NET_PILES_RANGE:?}"),
+                net.piles.to_string(),
+            );
+        }
+        if !NET_MAX_PILE_RANGE.contains(&net.max_pile) {
+            return out_of_range(
+                "nim_net.max_pile",
+                format!("{NET_MAX_PILE_RANGE:?}"),
+                net.max_pile.to_string(),
+            );
+        }
+        if net.start.len() != net.piles
+            || net.start.iter().any(|&s| s > net.max_pile)
+            || net.start.iter().all(|&s| s == 0)
+        {
+            return out_of_range(
+                "nim_net.start",
+                format!("{} piles of 0..={}, not all empty", net.piles, net.max_pile),
+                format!("{:?}", net.start),
+            );
+        }
+        if let Some(hidden) = &net.hidden
+            && (!NET_LAYERS_RANGE.contains(&hidden.len())
+                || hidden.iter().any(|h| !HIDDEN_RANGE.contains(h)))
+        {
+            return out_of_range(
+                "nim_net.hidden",
+                "1 to 3 layers of 1..=256 units".into(),
+                format!("{hidden:?}"),
+            );
+        }
+        if net.learning_rate.is_some_and(|r| !(r > 0.0 && r <= 10.0)) {
+            return out_of_range(
+                "nim_net.learning_rate",
+                "a number above 0 and at most 10".into(),
+                format!("{:?}", net.learning_rate),
+            );
+        }
+        if net.epochs.is_some_and(|e| !EPOCHS_RANGE.contains(&e)) {
+            return out_of_range(
+                "nim_net.epochs",
+                format!("{EPOCHS_RANGE:?}"),
+                format!("{:?}", net.epochs),
+            );
+        }
+        if net.batch_size.is_some_and(|b| !BATCH_RANGE.contains(&b)) {
+            return out_of_range(
+                "nim_net.batch_size",
+                format!("{BATCH_RANGE:?}"),
+                format!("{:?}", net.batch_size),
+            );
         }
         Ok(())
     }

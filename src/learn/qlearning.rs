@@ -476,6 +476,176 @@ pub fn evaluate(table: &QTable, games: usize) -> QEvaluation {
     }
 }
 
+/// The file a table for `rule` is kept in: one per rule, so switching rules keeps both.
+pub fn table_file(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Misere => "nim-qtable-misere.json",
+        Rule::Normal => "nim-qtable-normal.json",
+    }
+}
+/// The format name written into a table file.
+pub const TABLE_FORMAT: &str = "ai-arcade/nim-qtable";
+/// The format version; a file of another version is reported, not read.
+pub const TABLE_VERSION: u32 = 1;
+
+/// What is saved of a trained table: the game, how it was trained, its learning curve and
+/// every learned value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedTable {
+    /// The starting piles.
+    pub piles: Vec<u8>,
+    /// The rule.
+    pub rule: Rule,
+    /// The learning settings.
+    pub settings: QSettings,
+    /// The seed of the training games.
+    pub seed: u64,
+    /// Games played.
+    pub games: usize,
+    /// The measurements taken while training.
+    pub curve: Vec<QEvaluation>,
+    /// Every learned value.
+    pub entries: Vec<QEntry>,
+}
+
+impl SavedTable {
+    /// Why this table cannot play games from `start` under `rule`.
+    pub fn problem(&self, start: Piles, rule: Rule) -> Option<String> {
+        if self.piles != start.sizes() || self.rule != rule {
+            return Some(format!(
+                "learned for piles {:?} under {} play, the game is {start} under {} play",
+                self.piles,
+                self.rule.name(),
+                rule.name()
+            ));
+        }
+        let settings_sane = self.settings.alpha.is_finite()
+            && self.settings.epsilon.is_finite()
+            && self.curve.iter().all(|e| e.games <= self.games);
+        (!settings_sane).then(|| "settings or curve no training writes".to_string())
+    }
+}
+
+/// A table in training: self-play games in chunks, with a measurement every
+/// `sample_every` games for the charts.
+#[derive(Debug, Clone)]
+pub struct QTrainer {
+    /// The table.
+    pub table: QTable,
+    /// The learning settings.
+    pub settings: QSettings,
+    /// Games the run aims for.
+    pub target: usize,
+    /// Games played so far.
+    pub games: usize,
+    /// Games between measurements.
+    pub sample_every: usize,
+    /// Measurements so far, the untrained table first.
+    pub curve: Vec<QEvaluation>,
+    /// The seed of the training games.
+    pub seed: u64,
+    rng: ChaCha8Rng,
+}
+
+impl QTrainer {
+    /// A fresh table, or why the game is too large for one.
+    pub fn new(
+        start: Piles,
+        rule: Rule,
+        settings: QSettings,
+        target: usize,
+        sample_every: usize,
+        seed: u64,
+    ) -> Result<Self, TableError> {
+        let table = QTable::new(start, rule)?;
+        let curve = vec![evaluate(&table, 0)];
+        Ok(Self {
+            table,
+            settings,
+            target,
+            games: 0,
+            sample_every: sample_every.max(1),
+            curve,
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        })
+    }
+
+    /// True once the target is reached.
+    pub fn is_done(&self) -> bool {
+        self.games >= self.target
+    }
+
+    /// The latest measurement.
+    pub fn evaluation(&self) -> QEvaluation {
+        *self.curve.last().expect("the untrained table is measured")
+    }
+
+    /// Plays up to `count` more games (not past the target), measuring at every
+    /// `sample_every` boundary and at the end.
+    pub fn train(&mut self, count: usize) {
+        let end = (self.games + count).min(self.target);
+        while self.games < end {
+            self.table.self_play(self.settings, &mut self.rng, |_| {});
+            self.games += 1;
+            if self.games % self.sample_every == 0 || self.games == self.target {
+                self.curve.push(evaluate(&self.table, self.games));
+            }
+        }
+    }
+
+    /// Plays one more game, past the target if need be, and returns its updates: the
+    /// single-game step the arithmetic view shows.
+    pub fn step_game(&mut self) -> Vec<Update> {
+        let mut updates = Vec::new();
+        self.table
+            .self_play(self.settings, &mut self.rng, |u| updates.push(u));
+        self.games += 1;
+        self.target = self.target.max(self.games);
+        self.curve.push(evaluate(&self.table, self.games));
+        updates
+    }
+
+    /// What to save.
+    pub fn saved(&self) -> SavedTable {
+        SavedTable {
+            piles: self.table.start().sizes().to_vec(),
+            rule: self.table.rule(),
+            settings: self.settings,
+            seed: self.seed,
+            games: self.games,
+            curve: self.curve.clone(),
+            entries: self.table.learned(),
+        }
+    }
+
+    /// A trainer holding a saved table; more training draws from the seed and game count,
+    /// so a resumed run is reproducible too.
+    pub fn from_saved(saved: &SavedTable, sample_every: usize) -> Result<Self, String> {
+        let start = Piles::new(&saved.piles).ok_or("the piles are not a Nim position")?;
+        let mut trainer = Self::new(
+            start,
+            saved.rule,
+            saved.settings,
+            saved.games,
+            sample_every,
+            saved.seed,
+        )
+        .map_err(|e| e.to_string())?;
+        for entry in &saved.entries {
+            trainer.table.restore(entry)?;
+        }
+        trainer.games = saved.games;
+        trainer.rng = ChaCha8Rng::seed_from_u64(saved.seed ^ saved.games as u64);
+        trainer.curve = if saved.curve.is_empty() {
+            vec![evaluate(&trainer.table, saved.games)]
+        } else {
+            saved.curve.clone()
+        };
+        Ok(trainer)
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::float_cmp)]
 mod tests {
@@ -544,6 +714,45 @@ mod tests {
                 .unwrap_err()
                 .contains("not one of this game")
         );
+    }
+
+    #[test]
+    fn a_trainer_measures_as_it_goes_and_resumes_from_its_save() {
+        let start = Piles::new(&[1, 3, 5, 7]).unwrap();
+        let mut trainer =
+            QTrainer::new(start, Rule::Misere, QSettings::default(), 1000, 250, 3).unwrap();
+        trainer.train(600);
+        assert_eq!(trainer.games, 600);
+        let games: Vec<usize> = trainer.curve.iter().map(|e| e.games).collect();
+        assert_eq!(games, [0, 250, 500]);
+        trainer.train(10_000);
+        assert!(trainer.is_done() && trainer.games == 1000);
+        let saved = trainer.saved();
+        let resumed = QTrainer::from_saved(&saved, 250).unwrap();
+        assert_eq!(resumed.table, trainer.table);
+        assert_eq!(resumed.curve, trainer.curve);
+        assert!(saved.problem(start, Rule::Normal).unwrap().contains("normal"));
+        let other = Piles::new(&[1, 3, 5]).unwrap();
+        assert!(saved.problem(other, Rule::Misere).is_some());
+        assert_eq!(saved.problem(start, Rule::Misere), None);
+    }
+
+    #[test]
+    fn the_default_recipe_learns_every_winning_position_of_the_seed_game() {
+        let start = Piles::new(&[1, 3, 5, 7]).unwrap();
+        let settings = QSettings {
+            starts: Starts::Exploring,
+            ..QSettings::default()
+        };
+        for seed in [1, 2] {
+            let mut trainer =
+                QTrainer::new(start, Rule::Misere, settings, 20_000, 20_000, seed).unwrap();
+            trainer.train(20_000);
+            let evaluation = trainer.evaluation();
+            assert_eq!(evaluation.optimal_states, evaluation.winning_states, "seed {seed}");
+            assert!(evaluation.win_rate_vs_random > 0.95);
+            assert!((evaluation.win_rate_vs_perfect - 0.5).abs() < 1e-9);
+        }
     }
 
     #[test]
