@@ -13,6 +13,8 @@ use crate::search::{Algorithm, SearchResult, search};
 use crate::solve::subtraction::Solution;
 use crate::store::Store;
 use crate::tui::{self, Ending};
+
+mod nim;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -97,6 +99,66 @@ pub enum TrainLearner {
         #[arg(long, value_name = "FILE")]
         dot: Option<PathBuf>,
     },
+    /// The Multi-pile Nim Q-learning agent (defaults from the config's [nim] and
+    /// [qlearning]).
+    Qlearning {
+        /// Self-play games.
+        #[arg(long)]
+        games: Option<usize>,
+        /// Starting piles, e.g. 1,3,5,7.
+        #[arg(long, value_name = "LIST")]
+        piles: Option<String>,
+        /// Who loses or wins by taking the last object.
+        #[arg(long, value_enum)]
+        rule: Option<RuleArg>,
+        /// The recipe: default (exploring starts, 20,000 games) or seed (10,000 games from
+        /// the start piles).
+        #[arg(long, value_enum)]
+        recipe: Option<RecipeArg>,
+    },
+    /// The 3-pile Nim network (defaults from the config's `[nim_net]`); resumes the saved
+    /// network when it fits, as the seed's save and load do.
+    NimNet {
+        /// Epochs to train in this run.
+        #[arg(long)]
+        epochs: Option<usize>,
+        /// The rule of the labels.
+        #[arg(long, value_enum)]
+        rule: Option<RuleArg>,
+        /// The recipe: default (64+64 hidden, cross-entropy) or seed (14 hidden, squared).
+        #[arg(long, value_enum)]
+        recipe: Option<RecipeArg>,
+        /// Start from new weights even if a saved network fits.
+        #[arg(long)]
+        fresh: bool,
+    },
+}
+
+/// `--rule` values.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum RuleArg {
+    /// Whoever takes the last object loses.
+    Misere,
+    /// Whoever takes the last object wins.
+    Normal,
+}
+
+impl From<RuleArg> for crate::games::nim::Rule {
+    fn from(rule: RuleArg) -> Self {
+        match rule {
+            RuleArg::Misere => Self::Misere,
+            RuleArg::Normal => Self::Normal,
+        }
+    }
+}
+
+impl From<RecipeArg> for config::RecipeChoice {
+    fn from(recipe: RecipeArg) -> Self {
+        match recipe {
+            RecipeArg::Default => Self::Default,
+            RecipeArg::Seed => Self::Seed,
+        }
+    }
 }
 
 /// `--recipe` values.
@@ -375,13 +437,20 @@ fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
         Ok(loaded) => loaded.config,
         Err(error) => return fail(error),
     };
-    let (epochs, hidden, lr, recipe) = match &args.learner {
+    match &args.learner {
         TrainLearner::Subtraction {
             epochs,
             hidden,
             lr,
             recipe,
-        } => (epochs, hidden, lr, recipe),
+        } => {
+            let nim = &mut config.subtraction;
+            nim.epochs = epochs.unwrap_or(nim.epochs);
+            nim.hidden = hidden.unwrap_or(nim.hidden);
+            nim.learning_rate = lr.unwrap_or(nim.learning_rate);
+            nim.recipe = recipe.map_or(nim.recipe, Into::into);
+            train_subtraction(cli, &config, args.json)
+        }
         TrainLearner::Graph {
             games,
             tokens,
@@ -392,20 +461,38 @@ fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
             graph.games = games.unwrap_or(graph.games);
             graph.tokens = tokens.unwrap_or(graph.tokens);
             graph.max_take = max_take.unwrap_or(graph.max_take);
-            return train_graph(cli, &config, dot.as_deref(), args.json);
+            train_graph(cli, &config, dot.as_deref(), args.json)
         }
-    };
-    let nim = &mut config.subtraction;
-    nim.epochs = epochs.unwrap_or(nim.epochs);
-    nim.hidden = hidden.unwrap_or(nim.hidden);
-    nim.learning_rate = lr.unwrap_or(nim.learning_rate);
-    if let Some(recipe) = recipe {
-        nim.recipe = match recipe {
-            RecipeArg::Default => config::RecipeChoice::Default,
-            RecipeArg::Seed => config::RecipeChoice::Seed,
-        };
+        TrainLearner::Qlearning {
+            games,
+            piles,
+            rule,
+            recipe,
+        } => {
+            let overrides = nim::QOverrides {
+                games: *games,
+                piles: piles.as_deref(),
+                rule: *rule,
+                recipe: *recipe,
+            };
+            nim::train_qlearning(cli, config, &overrides, args.json)
+        }
+        TrainLearner::NimNet {
+            epochs,
+            rule,
+            recipe,
+            fresh,
+        } => {
+            let net = &mut config.nim_net;
+            net.rule = rule.map_or(net.rule, Into::into);
+            net.recipe = recipe.map_or(net.recipe, Into::into);
+            nim::train_nim_net(cli, &config, *epochs, *fresh, args.json)
+        }
     }
-    let dir = match training_dir(cli, &config) {
+}
+
+fn train_subtraction(cli: &Cli, config: &config::Config, json_out: bool) -> ExitCode {
+    let dir = match training_dir(cli, config) {
         Ok(dir) => dir,
         Err(exit) => return exit,
     };
@@ -418,7 +505,12 @@ fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
     let step = (recipe.epochs / 100).max(1);
     while !trainer.is_done() {
         let loss = trainer.train_epochs(step).unwrap_or(f64::NAN);
-        progress_bar(trainer.epoch, recipe.epochs, loss);
+        progress_bar(
+            trainer.epoch,
+            recipe.epochs,
+            "epochs",
+            &format!("loss {loss:.6}"),
+        );
     }
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     eprintln!();
@@ -443,7 +535,7 @@ fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
         elapsed_ms,
         saved: &saved,
     };
-    if args.json {
+    if json_out {
         println!("{}", report.json());
     } else {
         print!("{}", report.text());
@@ -522,11 +614,11 @@ impl SubtractionReport<'_> {
 }
 
 /// One line of progress on stderr, redrawn in place.
-fn progress_bar(done: usize, total: usize, loss: f64) {
+fn progress_bar(done: usize, total: usize, unit: &str, detail: &str) {
     const WIDTH: usize = 30;
-    let filled = done * WIDTH / total.max(1);
+    let filled = (done * WIDTH / total.max(1)).min(WIDTH);
     eprint!(
-        "\rtraining [{}{}] {done}/{total} epochs, loss {loss:.6}",
+        "\rtraining [{}{}] {done}/{total} {unit}, {detail}",
         "#".repeat(filled),
         ".".repeat(WIDTH - filled)
     );

@@ -269,8 +269,15 @@ impl NetTrainer {
     }
 }
 
-/// The file the network is kept in.
-pub const NET_FILE: &str = "nim-net.json";
+/// The file the network for `game` is kept in, e.g. `nim-net-normal-3x31.json`: one per
+/// game, so changing the game never clobbers a network trained for another.
+pub fn net_file(game: NetGame) -> String {
+    let rule = match game.rule {
+        Rule::Misere => "misere",
+        Rule::Normal => "normal",
+    };
+    format!("nim-net-{rule}-{}x{}.json", game.piles, game.max_pile)
+}
 /// Its format name.
 pub const NET_FORMAT: &str = "ai-arcade/nim-net";
 /// Its format version.
@@ -331,6 +338,9 @@ pub struct NetEvaluation {
     pub winning_states: usize,
     /// Of those, answered with a winning move by the legal decoder (what the AI plays).
     pub winning_answers: usize,
+    /// Of those, answered with a legal move by the legal decoder (all of them, by its
+    /// construction; counted, not assumed).
+    pub legal_answers: usize,
     /// Of those, answered with a winning move by the seed's decoder.
     pub seed_winning_answers: usize,
     /// Of those, where the seed's decoder reads no legal move at all.
@@ -341,6 +351,11 @@ impl NetEvaluation {
     /// The share of winning positions answered with a winning move.
     pub fn winning_accuracy(&self) -> f64 {
         self.winning_answers as f64 / self.winning_states.max(1) as f64
+    }
+
+    /// The share of winning positions answered with a legal move.
+    pub fn legal_rate(&self) -> f64 {
+        self.legal_answers as f64 / self.winning_states.max(1) as f64
     }
 
     /// The same for the seed's decoder.
@@ -359,6 +374,7 @@ pub fn evaluate(game: NetGame, network: &Network) -> NetEvaluation {
     let mut evaluation = NetEvaluation {
         winning_states: 0,
         winning_answers: 0,
+        legal_answers: 0,
         seed_winning_answers: 0,
         seed_illegal: 0,
     };
@@ -371,7 +387,11 @@ pub fn evaluate(game: NetGame, network: &Network) -> NetEvaluation {
         let wins = |mv: Option<NimMove>| {
             mv.is_some_and(|mv| solver::is_winning_move(&piles, game.rule, mv))
         };
-        if wins(legal_decode(game, &output, &piles)) {
+        let answer = legal_decode(game, &output, &piles);
+        if answer.is_some_and(|mv| piles.play(mv).is_ok()) {
+            evaluation.legal_answers += 1;
+        }
+        if wins(answer) {
             evaluation.winning_answers += 1;
         }
         match seed_decode(game, &output, &piles) {

@@ -12,6 +12,7 @@ use crate::solve::nim as solver;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
 
 /// The most (position, move) cells a table may hold: 2 million cells are 16 MB of values
 /// and 8 MB of counts, the most an arcade session should spend on one learner.
@@ -476,12 +477,15 @@ pub fn evaluate(table: &QTable, games: usize) -> QEvaluation {
     }
 }
 
-/// The file a table for `rule` is kept in: one per rule, so switching rules keeps both.
-pub fn table_file(rule: Rule) -> &'static str {
-    match rule {
-        Rule::Misere => "nim-qtable-misere.json",
-        Rule::Normal => "nim-qtable-normal.json",
-    }
+/// The file the table for games from `start` under `rule` is kept in: one per game, so
+/// switching rules or piles keeps every table learned so far.
+pub fn table_file(start: Piles, rule: Rule) -> String {
+    let rule = match rule {
+        Rule::Misere => "misere",
+        Rule::Normal => "normal",
+    };
+    let piles: Vec<String> = start.sizes().iter().map(u8::to_string).collect();
+    format!("nim-qtable-{rule}-{}.json", piles.join("-"))
 }
 /// The format name written into a table file.
 pub const TABLE_FORMAT: &str = "ai-arcade/nim-qtable";
@@ -544,6 +548,8 @@ pub struct QTrainer {
     pub curve: Vec<QEvaluation>,
     /// The seed of the training games.
     pub seed: u64,
+    /// Time spent in self-play, measurements left out.
+    pub training_time: Duration,
     rng: ChaCha8Rng,
 }
 
@@ -567,6 +573,7 @@ impl QTrainer {
             sample_every: sample_every.max(1),
             curve,
             seed,
+            training_time: Duration::ZERO,
             rng: ChaCha8Rng::seed_from_u64(seed),
         })
     }
@@ -586,8 +593,14 @@ impl QTrainer {
     pub fn train(&mut self, count: usize) {
         let end = (self.games + count).min(self.target);
         while self.games < end {
-            self.table.self_play(self.settings, &mut self.rng, |_| {});
-            self.games += 1;
+            let next_sample = (self.games / self.sample_every + 1) * self.sample_every;
+            let stop = end.min(next_sample);
+            let started = Instant::now();
+            while self.games < stop {
+                self.table.self_play(self.settings, &mut self.rng, |_| {});
+                self.games += 1;
+            }
+            self.training_time += started.elapsed();
             if self.games % self.sample_every == 0 || self.games == self.target {
                 self.curve.push(evaluate(&self.table, self.games));
             }
@@ -731,7 +744,12 @@ mod tests {
         let resumed = QTrainer::from_saved(&saved, 250).unwrap();
         assert_eq!(resumed.table, trainer.table);
         assert_eq!(resumed.curve, trainer.curve);
-        assert!(saved.problem(start, Rule::Normal).unwrap().contains("normal"));
+        assert!(
+            saved
+                .problem(start, Rule::Normal)
+                .unwrap()
+                .contains("normal")
+        );
         let other = Piles::new(&[1, 3, 5]).unwrap();
         assert!(saved.problem(other, Rule::Misere).is_some());
         assert_eq!(saved.problem(start, Rule::Misere), None);
@@ -749,7 +767,10 @@ mod tests {
                 QTrainer::new(start, Rule::Misere, settings, 20_000, 20_000, seed).unwrap();
             trainer.train(20_000);
             let evaluation = trainer.evaluation();
-            assert_eq!(evaluation.optimal_states, evaluation.winning_states, "seed {seed}");
+            assert_eq!(
+                evaluation.optimal_states, evaluation.winning_states,
+                "seed {seed}"
+            );
             assert!(evaluation.win_rate_vs_random > 0.95);
             assert!((evaluation.win_rate_vs_perfect - 0.5).abs() < 1e-9);
         }

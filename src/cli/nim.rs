@@ -1,0 +1,338 @@
+//! `train qlearning` and `train nim-net`: the Multi-pile Nim learners from the command line,
+//! with a progress bar on stderr, a report (text or JSON) and the result saved.
+
+use super::{Cli, RecipeArg, RuleArg, fail, progress_bar, training_dir};
+use crate::config::{self, RecipeChoice};
+use crate::games::nim::{Piles, parse_piles};
+use crate::learn::nim_net::{
+    self, NET_FORMAT, NET_VERSION, NetEvaluation, NetTrainer, SavedNet, net_file,
+};
+use crate::learn::qlearning::{
+    EVALUATION_GAMES, QTrainer, SavedTable, TABLE_FORMAT, TABLE_VERSION, table_file,
+};
+use crate::store::{Store, StoreError};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// What the command line changes of the Q-learning settings.
+pub(super) struct QOverrides<'a> {
+    pub games: Option<usize>,
+    pub piles: Option<&'a str>,
+    pub rule: Option<RuleArg>,
+    pub recipe: Option<RecipeArg>,
+}
+
+fn round(value: f64, places: i32) -> f64 {
+    let scale = 10f64.powi(places);
+    (value * scale).round() / scale
+}
+
+fn recipe_name(recipe: RecipeChoice) -> &'static str {
+    match recipe {
+        RecipeChoice::Default => "default",
+        RecipeChoice::Seed => "seed",
+    }
+}
+
+/// Saves `payload` as `name`; a file there that was not the one this run started from
+/// (unreadable, for another game, or replaced on purpose) is kept aside first, never
+/// overwritten.
+pub(super) fn save_keeping<T: serde::Serialize>(
+    store: &Store,
+    name: &str,
+    format: &str,
+    version: u32,
+    payload: &T,
+    keep_old: bool,
+) -> Result<PathBuf, String> {
+    let saving = |e: StoreError| format!("could not save: {e}");
+    if keep_old && store.path(name).exists() {
+        let aside = store.set_aside(name).map_err(saving)?;
+        eprintln!("the previous {name} was kept as {}", aside.display());
+    }
+    super::save_reporting(store, name, format, version, payload)
+}
+
+pub(super) fn train_qlearning(
+    cli: &Cli,
+    mut config: config::Config,
+    overrides: &QOverrides,
+    json_out: bool,
+) -> ExitCode {
+    if let Some(text) = overrides.piles {
+        match parse_piles(text) {
+            Ok(piles) => config.nim.piles = piles.sizes().to_vec(),
+            Err(why) => return fail(format!("--piles {text}: {why}")),
+        }
+    }
+    config.nim.rule = overrides.rule.map_or(config.nim.rule, Into::into);
+    config.qlearning.recipe = overrides.recipe.map_or(config.qlearning.recipe, Into::into);
+    config.qlearning.games = overrides.games.or(config.qlearning.games);
+    let dir = match training_dir(cli, &config) {
+        Ok(dir) => dir,
+        Err(exit) => return exit,
+    };
+    let q = &config.qlearning;
+    let start = Piles::new(&config.nim.piles).expect("validated");
+    let rule = config.nim.rule;
+    let seed = cli.seed.or(q.seed).or(config.seed).unwrap_or(1);
+    let (settings, games) = q.recipe();
+    let mut trainer = match QTrainer::new(start, rule, settings, games, q.sample_every, seed) {
+        Ok(trainer) => trainer,
+        Err(error) => return fail(error),
+    };
+    let store = Store::new(dir);
+    let name = table_file(start, rule);
+    let keep_old = match store.load::<SavedTable>(&name, TABLE_FORMAT, TABLE_VERSION) {
+        Ok(None) => false,
+        Ok(Some(old)) => old.problem(start, rule).is_some(),
+        Err(_) => true,
+    };
+    let chunk = (games / 100).max(1);
+    while !trainer.is_done() {
+        trainer.train(chunk);
+        let e = trainer.evaluation();
+        let detail = format!("policy optimality {:.1}%", e.policy_optimality() * 100.0);
+        progress_bar(trainer.games, games, "games", &detail);
+    }
+    eprintln!();
+    let saved = match save_keeping(
+        &store,
+        &name,
+        TABLE_FORMAT,
+        TABLE_VERSION,
+        &trainer.saved(),
+        keep_old,
+    ) {
+        Ok(path) => path,
+        Err(error) => return fail(error),
+    };
+    if json_out {
+        println!("{}", q_json(&trainer, q.recipe, &saved));
+    } else {
+        print!("{}", q_text(&trainer, q.recipe, &saved));
+    }
+    ExitCode::SUCCESS
+}
+
+fn q_json(trainer: &QTrainer, recipe: RecipeChoice, saved: &Path) -> serde_json::Value {
+    let e = trainer.evaluation();
+    let curve: Vec<serde_json::Value> = trainer
+        .curve
+        .iter()
+        .map(|p| {
+            json!({
+                "games": p.games,
+                "policy_optimality": round(p.policy_optimality(), 6),
+                "win_rate_vs_random": p.win_rate_vs_random,
+                "win_rate_vs_perfect": p.win_rate_vs_perfect,
+            })
+        })
+        .collect();
+    let settings = trainer.settings;
+    json!({
+        "learner": "qlearning",
+        "piles": trainer.table.start().sizes(),
+        "rule": trainer.table.rule(),
+        "recipe": recipe_name(recipe),
+        "alpha": settings.alpha,
+        "epsilon": settings.epsilon,
+        "seed": trainer.seed,
+        "games": trainer.games,
+        "winning_states": e.winning_states,
+        "optimal_states": e.optimal_states,
+        "policy_optimality": round(e.policy_optimality(), 6),
+        "win_rate_vs_random": e.win_rate_vs_random,
+        "win_rate_vs_perfect": e.win_rate_vs_perfect,
+        "best_possible_vs_perfect": e.best_vs_perfect,
+        "evaluation_games": EVALUATION_GAMES,
+        "table_entries": trainer.table.entries(),
+        "elapsed_ms": round(trainer.training_time.as_secs_f64() * 1000.0, 3),
+        "curve": curve,
+        "saved_to": saved.display().to_string(),
+    })
+}
+
+fn q_text(trainer: &QTrainer, recipe: RecipeChoice, saved: &Path) -> String {
+    let e = trainer.evaluation();
+    let settings = trainer.settings;
+    format!(
+        "multi-pile nim {} {} play, Q-learning recipe {}, alpha {}, epsilon {}, seed {}\n\
+         games          {}\n\
+         policy         {:.1}% optimal: the greedy move wins at {} of {} winning positions\n\
+         vs random      {:.1}% won of {EVALUATION_GAMES} games\n\
+         vs perfect     {:.1}% won of {EVALUATION_GAMES} games (at most {:.0}% can be: starts alternate)\n\
+         table          {} entries\n\
+         time           {:.1} ms (self-play only)\n\
+         saved to       {}\n",
+        trainer.table.start(),
+        trainer.table.rule().name(),
+        recipe_name(recipe),
+        settings.alpha,
+        settings.epsilon,
+        trainer.seed,
+        trainer.games,
+        e.policy_optimality() * 100.0,
+        e.optimal_states,
+        e.winning_states,
+        e.win_rate_vs_random * 100.0,
+        e.win_rate_vs_perfect * 100.0,
+        e.best_vs_perfect * 100.0,
+        trainer.table.entries(),
+        trainer.training_time.as_secs_f64() * 1000.0,
+        saved.display()
+    )
+}
+
+pub(super) fn train_nim_net(
+    cli: &Cli,
+    config: &config::Config,
+    epochs: Option<usize>,
+    fresh: bool,
+    json_out: bool,
+) -> ExitCode {
+    let dir = match training_dir(cli, config) {
+        Ok(dir) => dir,
+        Err(exit) => return exit,
+    };
+    let net = &config.nim_net;
+    let game = net.game();
+    let recipe = net.recipe();
+    let seed = cli.seed.or(net.seed).or(config.seed).unwrap_or(1);
+    let store = Store::new(dir);
+    let name = net_file(game);
+    let loaded = store.load::<SavedNet>(&name, NET_FORMAT, NET_VERSION);
+    let (mut trainer, keep_old) = match loaded {
+        Ok(Some(saved)) if !fresh && saved.problem(game).is_none() && saved.recipe == recipe => {
+            eprintln!(
+                "resuming {} after {} epochs",
+                store.path(&name).display(),
+                saved.errors.len()
+            );
+            (NetTrainer::from_saved(saved), false)
+        }
+        Ok(None) => (NetTrainer::new(game, recipe.clone(), seed), false),
+        Ok(Some(saved)) => {
+            if !fresh {
+                let why = saved
+                    .problem(game)
+                    .unwrap_or_else(|| "it was trained with another recipe".into());
+                eprintln!("not resuming {}: {why}", store.path(&name).display());
+            }
+            (NetTrainer::new(game, recipe.clone(), seed), true)
+        }
+        Err(error) => {
+            eprintln!("not resuming: {error}");
+            (NetTrainer::new(game, recipe.clone(), seed), true)
+        }
+    };
+    let run = epochs.unwrap_or(recipe.epochs);
+    let first = trainer.epochs();
+    let started = Instant::now();
+    for done in 1..=run {
+        let error = trainer.train_epoch();
+        progress_bar(done, run, "epochs", &format!("error {error:.5}"));
+    }
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+    eprintln!();
+    let saved = match save_keeping(
+        &store,
+        &name,
+        NET_FORMAT,
+        NET_VERSION,
+        &trainer.saved(),
+        keep_old,
+    ) {
+        Ok(path) => path,
+        Err(error) => return fail(error),
+    };
+    let report = NetReport {
+        trainer: &trainer,
+        recipe: net.recipe,
+        first_epoch: first,
+        elapsed_ms,
+        saved: &saved,
+        evaluation: nim_net::evaluate(game, &trainer.network),
+    };
+    if json_out {
+        println!("{}", report.json());
+    } else {
+        print!("{}", report.text());
+    }
+    ExitCode::SUCCESS
+}
+
+/// What `train nim-net` prints.
+struct NetReport<'a> {
+    trainer: &'a NetTrainer,
+    recipe: RecipeChoice,
+    first_epoch: usize,
+    elapsed_ms: f64,
+    saved: &'a Path,
+    evaluation: NetEvaluation,
+}
+
+impl NetReport<'_> {
+    fn final_error(&self) -> f64 {
+        self.trainer.errors.last().copied().unwrap_or(f64::NAN)
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let (t, e) = (self.trainer, &self.evaluation);
+        json!({
+            "learner": "nim-net",
+            "piles": t.game.piles,
+            "max_pile": t.game.max_pile,
+            "rule": t.game.rule,
+            "recipe": recipe_name(self.recipe),
+            "layers": t.network.sizes(),
+            "learning_rate": t.recipe.learning_rate,
+            "batch_size": t.recipe.batch_size,
+            "loss": t.recipe.loss,
+            "seed": t.seed,
+            "epochs": t.epochs(),
+            "epochs_this_run": t.epochs() - self.first_epoch,
+            "final_error": self.final_error(),
+            "winning_states": e.winning_states,
+            "winning_answers": e.winning_answers,
+            "winning_accuracy": round(e.winning_accuracy(), 6),
+            "legal_rate": round(e.legal_rate(), 6),
+            "seed_decoder_accuracy": round(e.seed_accuracy(), 6),
+            "seed_decoder_legal_rate": round(e.seed_legal_rate(), 6),
+            "elapsed_ms": round(self.elapsed_ms, 1),
+            "saved_to": self.saved.display().to_string(),
+        })
+    }
+
+    fn text(&self) -> String {
+        let (t, e) = (self.trainer, &self.evaluation);
+        format!(
+            "{}-pile nim up to {} ({} play), network {:?}, recipe {}, seed {}\n\
+             epochs         {} ({} in this run)\n\
+             final error    {:.6}\n\
+             winning moves  {:.2}% ({} of {} winning positions; the legal decoder, {:.0}% legal)\n\
+             seed decoder   {:.2}% right, {:.2}% legal\n\
+             time           {:.0} ms (training only)\n\
+             saved to       {}\n",
+            t.game.piles,
+            t.game.max_pile,
+            t.game.rule.name(),
+            t.network.sizes(),
+            recipe_name(self.recipe),
+            t.seed,
+            t.epochs(),
+            t.epochs() - self.first_epoch,
+            self.final_error(),
+            e.winning_accuracy() * 100.0,
+            e.winning_answers,
+            e.winning_states,
+            e.legal_rate() * 100.0,
+            e.seed_accuracy() * 100.0,
+            e.seed_legal_rate() * 100.0,
+            self.elapsed_ms,
+            self.saved.display()
+        )
+    }
+}
