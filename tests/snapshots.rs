@@ -387,17 +387,6 @@ fn too_small() {
     assert!(screen.contains("Your move"), "{screen}");
 }
 
-/// 9. F1: the Subtraction Nim placeholder tab.
-#[test]
-fn placeholder_tab() {
-    let config = config(|_| {});
-    let keys = [KeyCode::F(2)];
-    for terminal in snapshot_at_all_sizes("placeholder_tab", &config, &keys, "F2") {
-        let screen = text(&terminal);
-        assert!(screen.contains("Coming: play multi-pile Nim"), "{screen}");
-    }
-}
-
 /// 10. Without colour (`NO_COLOR`) the current node keeps its modifiers but no colour.
 #[test]
 fn no_color() {

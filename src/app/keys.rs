@@ -1,6 +1,7 @@
 //! The key tables. Every key the app reacts to is listed here once, with the text the status
 //! line and the help overlay show for it, so the hints can never drift from the keys.
 
+use super::nim_tab::NimAction;
 use super::{Action, GraphAction, SearchAction, SubtractionAction, Tab};
 
 /// A key press, independent of the terminal library, so the app can be driven headless.
@@ -544,8 +545,200 @@ pub const GRAPH: KeyGroup = KeyGroup {
     ],
 };
 
-/// The Multi-pile Nim tab has no keys of its own yet.
-pub const PLACEHOLDER_TAB: KeyGroup = KeyGroup {
-    title: "This tab",
-    bindings: &[],
+fn nim(action: NimAction) -> Action {
+    Action::Nim(action)
+}
+
+/// Keys while the opponent menu is open.
+pub const NIM_MENU: KeyGroup = KeyGroup {
+    title: "Opponent menu",
+    bindings: &[
+        bind(
+            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+            "↑↓",
+            "choose",
+            "choose",
+            |k| nim(NimAction::MenuMove(direction(k).1)),
+        ),
+        bind(&[Key::Enter], "Enter", "play against it", "play", |_| {
+            nim(NimAction::MenuChoose(None))
+        }),
+        bind(
+            &[
+                Key::Char('1'),
+                Key::Char('2'),
+                Key::Char('3'),
+                Key::Char('4'),
+            ],
+            "1-4",
+            "play against that one",
+            "",
+            |k| nim(NimAction::MenuChoose(Some(digit(k)))),
+        ),
+        bind(&[Key::Esc, Key::Char('o')], "Esc", "close", "close", |_| {
+            nim(NimAction::CloseMenu)
+        }),
+    ],
+};
+
+/// Keys for the piles (when the pane does not have the focus).
+pub const NIM_PILES: KeyGroup = KeyGroup {
+    title: "Your move (f: keys to the pane)",
+    bindings: &[
+        bind(
+            &[Key::Left, Key::Right, Key::Char('h'), Key::Char('l')],
+            "←→",
+            "choose the pile",
+            "pile",
+            |k| nim(NimAction::SelectPile(direction(k).0)),
+        ),
+        bind(
+            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+            "↑↓",
+            "more / fewer objects",
+            "count",
+            |k| nim(NimAction::Count(-direction(k).1)),
+        ),
+        bind(
+            DIGITS,
+            "0-9",
+            "type the pile, then the count",
+            "",
+            |k| match k {
+                Key::Char(c) => nim(NimAction::Digit(c)),
+                _ => Action::Noop,
+            },
+        ),
+        bind(
+            &[Key::Backspace],
+            "Backspace",
+            "delete the last digit",
+            "",
+            |_| nim(NimAction::Backspace),
+        ),
+        bind(&[Key::Enter], "Enter", "take them", "take", |_| {
+            nim(NimAction::Confirm)
+        }),
+    ],
+};
+
+/// Keys for the pane (when it has the focus).
+pub const NIM_PANE: KeyGroup = KeyGroup {
+    title: "Pane (f: keys back to the piles)",
+    bindings: &[
+        bind(
+            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+            "↑↓",
+            "move the cursor / scroll",
+            "cursor",
+            |k| nim(NimAction::PaneMove(direction(k).1)),
+        ),
+        bind(
+            &[Key::PageUp, Key::PageDown],
+            "PgUp/PgDn",
+            "scroll by a page",
+            "",
+            |k| nim(NimAction::PaneMove(if k == Key::PageUp { -10 } else { 10 })),
+        ),
+        bind(
+            &[Key::Enter, Key::Right, Key::Char('l')],
+            "Enter/→",
+            "follow the edge to its position (table: open the position)",
+            "follow",
+            |_| nim(NimAction::PaneEnter),
+        ),
+        bind(
+            &[Key::Left, Key::Char('h'), Key::Backspace],
+            "←/Bksp",
+            "back along the path",
+            "back",
+            |_| nim(NimAction::PaneBack),
+        ),
+        bind(
+            &[Key::Char('.')],
+            ".",
+            "back to the game's position",
+            "",
+            |_| nim(NimAction::PaneHome),
+        ),
+    ],
+};
+
+/// The Multi-pile Nim tab's own keys.
+pub const NIM: KeyGroup = KeyGroup {
+    title: "Multi-pile Nim",
+    bindings: &[
+        bind(&[Key::Char('n')], "n", "new game", "new", |_| {
+            nim(NimAction::NewGame)
+        }),
+        bind(&[Key::Char('o')], "o", "opponent menu", "opponent", |_| {
+            nim(NimAction::OpenMenu)
+        }),
+        bind(&[Key::Char('m')], "m", "misère / normal play", "", |_| {
+            nim(NimAction::ToggleRule)
+        }),
+        bind(
+            &[Key::Char('w')],
+            "w",
+            "who opens: random / you / AI",
+            "",
+            |_| nim(NimAction::CycleFirst),
+        ),
+        bind(
+            &[Key::Char('v')],
+            "v",
+            "next view: edges, updates, training, Q-table, network",
+            "view",
+            |_| nim(NimAction::NextPane),
+        ),
+        bind(
+            &[Key::Char('f')],
+            "f",
+            "keys to the pane / the piles",
+            "focus",
+            |_| nim(NimAction::ToggleFocus),
+        ),
+        bind(
+            &[Key::Char('e')],
+            "e",
+            "Q-table: only wrong positions / all",
+            "",
+            |_| nim(NimAction::ToggleWrongOnly),
+        ),
+        bind(
+            &[Key::Char('p')],
+            "p",
+            "Q-learning: pause / resume",
+            "train",
+            |_| nim(NimAction::QTrain),
+        ),
+        bind(
+            &[Key::Char('s')],
+            "s",
+            "Q-learning: one self-play game, every update shown",
+            "step",
+            |_| nim(NimAction::QStep),
+        ),
+        bind(
+            &[Key::Char('t')],
+            "t",
+            "Q-learning: again, new seed",
+            "",
+            |_| nim(NimAction::QRetrain),
+        ),
+        bind(
+            &[Key::Char('P')],
+            "P",
+            "network: pause / resume training",
+            "",
+            |_| nim(NimAction::NetTrain),
+        ),
+        bind(
+            &[Key::Char('T')],
+            "T",
+            "network: again from new weights",
+            "",
+            |_| nim(NimAction::NetRetrain),
+        ),
+    ],
 };

@@ -2,9 +2,12 @@
 //! [`App::update`] applies them. No terminal types live here, so tests drive the whole app
 //! headless.
 
+pub mod background;
 pub mod graph_tab;
 pub mod keys;
 pub mod matches;
+pub mod nim_learners;
+pub mod nim_tab;
 pub mod search_tab;
 pub mod subtraction_tab;
 pub mod tree;
@@ -13,6 +16,7 @@ use crate::config::{Config, StartTab};
 use crate::store::Store;
 use graph_tab::GraphTab;
 use keys::{Binding, Key, KeyGroup};
+use nim_tab::{NimAction, NimTab};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search_tab::{Focus, GameKind, SearchTab, StepCommand};
@@ -56,22 +60,6 @@ impl Tab {
             Self::MultiPileNim => "Multi-pile Nim",
             Self::StateGraph => "State Graph",
             Self::TicTacToe => "Tic-tac-toe",
-        }
-    }
-
-    /// What a tab not built yet will hold, shown in its place.
-    pub const fn coming(self) -> &'static str {
-        match self {
-            Self::SubtractionNim => {
-                "Coming: play Subtraction Nim against a multi-layer perceptron trained on dynamic-programming labels, and read its weights."
-            }
-            Self::MultiPileNim => {
-                "Coming: play multi-pile Nim against a Q-learning agent and a neural network, and see the Q-values they learn."
-            }
-            Self::StateGraph => {
-                "Coming: Nim as a weighted graph of states learned from random games, every edge weight on screen."
-            }
-            Self::TicTacToe => "",
         }
     }
 
@@ -257,6 +245,8 @@ pub enum Action {
     Subtraction(SubtractionAction),
     /// Something for the State Graph tab.
     Graph(GraphAction),
+    /// Something for the Multi-pile Nim tab.
+    Nim(NimAction),
     /// Time passed while something runs by itself (autoplay).
     Tick,
     /// The terminal changed size: redraw.
@@ -284,6 +274,8 @@ pub struct App {
     pub subtraction: SubtractionTab,
     /// The State Graph tab.
     pub graph: GraphTab,
+    /// The Multi-pile Nim tab.
+    pub nim: NimTab,
     /// The seed every random choice flows from, shown in the help so a run can be repeated.
     pub seed: u64,
     /// Milliseconds between autoplay steps.
@@ -307,6 +299,7 @@ impl App {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (search, message) = SearchTab::new(config, &mut rng);
         let graph = GraphTab::new(&config.graph, seed, store.clone());
+        let nim = NimTab::new(config, seed, store.clone());
         let subtraction = SubtractionTab::new(&config.subtraction, seed, store);
         let mut app = Self {
             running: true,
@@ -317,6 +310,7 @@ impl App {
             search,
             subtraction,
             graph,
+            nim,
             seed,
             autoplay_interval: Duration::from_millis(config.search.autoplay_ms),
             color: true,
@@ -325,6 +319,9 @@ impl App {
         };
         if app.tab == Tab::SubtractionNim {
             app.message = app.subtraction.on_show().or(app.message);
+        }
+        if app.tab == Tab::MultiPileNim {
+            app.message = app.nim.on_show().or(app.message);
         }
         app
     }
@@ -340,6 +337,17 @@ impl App {
         }
         if self.tab == Tab::StateGraph {
             groups.push(keys::GRAPH);
+        }
+        if self.tab == Tab::MultiPileNim {
+            if self.nim.menu.is_some() {
+                return vec![keys::NIM_MENU, keys::GLOBAL];
+            }
+            groups.push(if self.nim.pane_focus {
+                keys::NIM_PANE
+            } else {
+                keys::NIM_PILES
+            });
+            groups.push(keys::NIM);
         }
         if self.tab == Tab::TicTacToe {
             let tab = &self.search;
@@ -374,7 +382,13 @@ impl App {
             ],
             Tab::SubtractionNim => vec![keys::GLOBAL, keys::SUBTRACTION],
             Tab::StateGraph => vec![keys::GLOBAL, keys::GRAPH],
-            Tab::MultiPileNim => vec![keys::GLOBAL, keys::PLACEHOLDER_TAB],
+            Tab::MultiPileNim => vec![
+                keys::GLOBAL,
+                keys::NIM,
+                keys::NIM_PILES,
+                keys::NIM_PANE,
+                keys::NIM_MENU,
+            ],
         }
     }
 
@@ -447,7 +461,7 @@ impl App {
     /// How long the event loop may sleep before it must tick; `None` means it may block
     /// until input arrives (nothing runs by itself).
     pub fn tick_interval(&self) -> Option<Duration> {
-        if self.subtraction.is_training() || self.graph.training {
+        if self.subtraction.is_training() || self.graph.training || self.nim.is_training() {
             return Some(TRAINING_POLL);
         }
         (self.tab == Tab::TicTacToe && self.search.autoplay).then_some(self.autoplay_interval)
@@ -482,6 +496,11 @@ impl App {
                     self.message = Some(message);
                 }
             }
+            Action::Nim(action) => {
+                if let Some(message) = self.nim.apply(action) {
+                    self.message = Some(message);
+                }
+            }
             Action::Search(action) => {
                 if let Some(message) = self.update_search(action) {
                     self.message = Some(message);
@@ -494,7 +513,13 @@ impl App {
     /// Time passed: take in training progress, and step autoplay when its interval is up
     /// (training ticks come faster than autoplay's pace). Returns whether to redraw.
     fn tick(&mut self) -> bool {
-        let training = self.subtraction.is_training() || self.graph.training;
+        let training =
+            self.subtraction.is_training() || self.graph.training || self.nim.is_training();
+        if let Some(message) = self.nim.tick()
+            && self.tab == Tab::MultiPileNim
+        {
+            self.message = Some(message);
+        }
         if let Some(message) = self.graph.tick()
             && self.tab == Tab::StateGraph
         {
@@ -523,6 +548,9 @@ impl App {
             self.message = None;
             if tab == Tab::SubtractionNim {
                 self.message = self.subtraction.on_show();
+            }
+            if tab == Tab::MultiPileNim {
+                self.message = self.nim.on_show();
             }
         }
     }

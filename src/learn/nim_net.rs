@@ -193,6 +193,8 @@ pub struct NetTrainer {
     pub errors: Vec<f64>,
     /// The seed everything random was drawn from.
     pub seed: u64,
+    /// Epochs this run aims for: the recipe's, raised when training is continued.
+    pub target: usize,
     samples: Vec<(Vec<f64>, Vec<f64>)>,
     order: Vec<usize>,
     rng: ChaCha8Rng,
@@ -206,13 +208,13 @@ impl NetTrainer {
         sizes.extend(&recipe.hidden);
         sizes.push(game.outputs());
         let network = Network::new(&sizes, recipe.init_range, &mut rng);
-        let samples: Vec<_> = dataset(game)
-            .into_iter()
-            .map(|(piles, mv)| (game.input(&piles), game.target(&piles, mv)))
-            .collect();
-        let order = (0..samples.len()).collect();
+        // The samples (7 MB for the seed's game) are built by the first epoch: a network
+        // that only plays never needs them.
+        let samples = Vec::new();
+        let order = Vec::new();
         Self {
             game,
+            target: recipe.epochs,
             recipe,
             network,
             errors: Vec::new(),
@@ -228,13 +230,21 @@ impl NetTrainer {
         self.errors.len()
     }
 
-    /// True once the recipe's epochs are done (more can still be asked for).
+    /// True once the run's target is reached (more can still be asked for).
     pub fn is_done(&self) -> bool {
-        self.epochs() >= self.recipe.epochs
+        self.epochs() >= self.target
     }
 
     /// One more pass over the shuffled samples; returns its mean squared error.
     pub fn train_epoch(&mut self) -> f64 {
+        if self.samples.is_empty() {
+            let game = self.game;
+            self.samples = dataset(game)
+                .into_iter()
+                .map(|(piles, mv)| (game.input(&piles), game.target(&piles, mv)))
+                .collect();
+            self.order = (0..self.samples.len()).collect();
+        }
         self.order.shuffle(&mut self.rng);
         let error = self.network.train_epoch(
             &self.samples,
@@ -265,6 +275,7 @@ impl NetTrainer {
         trainer.network = saved.network;
         trainer.rng = ChaCha8Rng::seed_from_u64(saved.seed ^ saved.errors.len() as u64);
         trainer.errors = saved.errors;
+        trainer.target = trainer.target.max(trainer.errors.len());
         trainer
     }
 }

@@ -3,6 +3,7 @@
 
 mod graph;
 mod help;
+mod nim;
 mod search;
 mod subtraction;
 mod theme;
@@ -74,7 +75,7 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
         Tab::TicTacToe => search::render(app, screen.body, buf, &theme),
         Tab::SubtractionNim => subtraction::render(app, screen.body, buf, &theme),
         Tab::StateGraph => graph::render(app, screen.body, buf, &theme),
-        Tab::MultiPileNim => render_placeholder(Tab::MultiPileNim, screen.body, buf, &theme),
+        Tab::MultiPileNim => nim::render(app, screen.body, buf, &theme),
     }
     render_message(app, screen.message, buf, &theme);
     render_hints(&app.hints(), screen.hints, buf, &theme);
@@ -138,18 +139,6 @@ fn titled<'a>(title: String, theme: &Theme) -> Block<'a> {
     Block::bordered()
         .border_style(theme.border)
         .title(Span::styled(title, theme.title))
-}
-
-fn render_placeholder(tab: Tab, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let block = Block::bordered()
-        .border_style(theme.border)
-        .title(Span::styled(format!(" {} ", tab.title()), theme.title));
-    let inner = block.inner(area);
-    block.render(area, buf);
-    Paragraph::new(tab.coming())
-        .style(theme.dim)
-        .wrap(Wrap { trim: true })
-        .render(inner, buf);
 }
 
 fn render_message(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {

@@ -1,0 +1,453 @@
+//! The two learners of the Multi-pile Nim tab, each with its training run and its file: the
+//! Q-table (trained in chunks on the loop, a few milliseconds a tick) and the network
+//! (trained on a background thread, about a quarter of a second an epoch).
+
+use super::Message;
+use super::background::{Chunked, Job, Progress};
+use crate::config::{NimNetConfig, QLearningConfig};
+use crate::games::nim::{Piles, Rule};
+use crate::learn::network::Network;
+use crate::learn::nim_net::{
+    self, NET_FORMAT, NET_VERSION, NetEvaluation, NetGame, NetTrainer, SavedNet, net_file,
+};
+use crate::learn::qlearning::{
+    QTrainer, SavedTable, TABLE_FORMAT, TABLE_VERSION, Update, table_file,
+};
+use crate::store::Store;
+use std::cell::OnceCell;
+
+/// Ticks a whole Q-learning run is spread over, so its learning can be watched (the games
+/// themselves take about 20 ms).
+const Q_RUN_TICKS: usize = 40;
+
+/// The Q-learning agent: its trainer (or why the game is too large for a table), its file
+/// and its run.
+pub struct QAgent {
+    /// The trainer, or the reason a table was refused.
+    pub trainer: Result<QTrainer, String>,
+    /// Training runs tick by tick.
+    pub training: bool,
+    /// The updates of the last single-game step, in order.
+    pub last_game: Vec<Update>,
+    /// Why the saved table could not be used.
+    pub load_error: Option<String>,
+    settings: QLearningConfig,
+    store: Option<Store>,
+    /// The file on disk is not this table's own: keep it aside before saving over it.
+    keep_old: bool,
+    next_seed: u64,
+}
+
+impl QAgent {
+    /// The agent for games from `start` under `rule`: the saved table when one fits, else a
+    /// fresh one.
+    pub fn new(
+        start: Piles,
+        rule: Rule,
+        settings: &QLearningConfig,
+        seed: u64,
+        store: Option<Store>,
+    ) -> Self {
+        let seed = settings.seed.unwrap_or(seed);
+        let (q, games) = settings.recipe();
+        let mut trainer = QTrainer::new(start, rule, q, games, settings.sample_every, seed)
+            .map_err(|e| e.to_string());
+        let mut load_error = None;
+        let mut keep_old = false;
+        if let (Ok(_), Some(store)) = (&trainer, &store) {
+            let name = table_file(start, rule);
+            match store.load::<SavedTable>(&name, TABLE_FORMAT, TABLE_VERSION) {
+                Ok(None) => {}
+                Ok(Some(saved)) => {
+                    let restored = match saved.problem(start, rule) {
+                        Some(why) => Err(why),
+                        None => QTrainer::from_saved(&saved, settings.sample_every),
+                    };
+                    match restored {
+                        Ok(restored) => trainer = Ok(restored),
+                        Err(why) => {
+                            load_error = Some(format!("{}: {why}", store.path(&name).display()));
+                            keep_old = true;
+                        }
+                    }
+                }
+                Err(error) => {
+                    load_error = Some(error.to_string());
+                    keep_old = true;
+                }
+            }
+        }
+        Self {
+            trainer,
+            training: false,
+            last_game: Vec::new(),
+            load_error,
+            settings: settings.clone(),
+            store,
+            keep_old,
+            next_seed: seed.wrapping_add(1),
+        }
+    }
+
+    /// True when no game has been played yet.
+    pub fn untrained(&self) -> bool {
+        self.trainer.as_ref().is_ok_and(|t| t.games == 0)
+    }
+
+    /// Starts a run if nothing is learned yet (the first view of the tab).
+    pub fn train_if_untrained(&mut self) -> Option<Message> {
+        if !self.settings.autotrain || !self.untrained() || self.training {
+            return None;
+        }
+        self.training = true;
+        Some(Message::info(
+            "No saved Q-table: training by self-play now (p pauses)",
+        ))
+    }
+
+    fn refused(&self) -> Option<Message> {
+        self.trainer
+            .as_ref()
+            .err()
+            .map(|why| Message::error(format!("The Q-learning agent has no table: {why}")))
+    }
+
+    /// One tick of the run: a chunk of games. Returns a message when the run ends.
+    pub fn tick(&mut self) -> Option<Message> {
+        if !self.training {
+            return None;
+        }
+        let Ok(trainer) = &mut self.trainer else {
+            self.training = false;
+            return None;
+        };
+        trainer.train((trainer.target / Q_RUN_TICKS).max(1));
+        if !trainer.is_done() {
+            return None;
+        }
+        self.training = false;
+        let e = trainer.evaluation();
+        let text = format!(
+            "Q-learning done: {} games, greedy move wins at {} of {} winning positions",
+            crate::text::thousands(trainer.games as u64),
+            e.optimal_states,
+            e.winning_states
+        );
+        Some(self.saved_message(text))
+    }
+
+    /// Pauses or resumes the run; a finished run is continued for as many games again.
+    pub fn toggle_training(&mut self) -> Message {
+        if let Some(refused) = self.refused() {
+            return refused;
+        }
+        if self.training {
+            self.training = false;
+            let games = self.trainer.as_ref().map_or(0, |t| t.games);
+            return self.saved_message(format!(
+                "Q-learning paused at {} games: p resumes, s plays one game",
+                crate::text::thousands(games as u64)
+            ));
+        }
+        if let Ok(trainer) = &mut self.trainer
+            && trainer.is_done()
+        {
+            let (_, games) = self.settings.recipe();
+            trainer.target = trainer.games + games;
+        }
+        self.training = true;
+        Message::info("Q-learning resumed")
+    }
+
+    /// Plays one self-play game and keeps its updates for the arithmetic view.
+    pub fn step_game(&mut self) -> Message {
+        if let Some(refused) = self.refused() {
+            return refused;
+        }
+        self.training = false;
+        let Ok(trainer) = &mut self.trainer else {
+            unreachable!("refused above")
+        };
+        self.last_game = trainer.step_game();
+        let games = trainer.games;
+        let count = self.last_game.len();
+        self.saved_message(format!(
+            "Self-play game {}: {count} updates, shown in order",
+            crate::text::thousands(games as u64)
+        ))
+    }
+
+    /// Starts over from an empty table with the next seed.
+    pub fn retrain(&mut self) -> Message {
+        if let Some(refused) = self.refused() {
+            return refused;
+        }
+        let seed = self.next_seed;
+        self.next_seed = seed.wrapping_add(1);
+        let Ok(old) = &self.trainer else {
+            unreachable!("refused above")
+        };
+        let (q, games) = self.settings.recipe();
+        self.trainer = QTrainer::new(
+            old.table.start(),
+            old.table.rule(),
+            q,
+            games,
+            self.settings.sample_every,
+            seed,
+        )
+        .map_err(|e| e.to_string());
+        self.last_game.clear();
+        self.training = true;
+        Message::info(format!("Q-learning again from an empty table, seed {seed}"))
+    }
+
+    /// Trains to the end on this thread, for tests that need a finished table.
+    pub fn finish_now(&mut self) {
+        if let Ok(trainer) = &mut self.trainer {
+            trainer.train(usize::MAX);
+        }
+        self.training = false;
+    }
+
+    /// Saves the table and appends where (or why not) to `text`.
+    fn saved_message(&mut self, text: String) -> Message {
+        let (Some(store), Ok(trainer)) = (&self.store, &self.trainer) else {
+            return Message::info(text);
+        };
+        let name = table_file(trainer.table.start(), trainer.table.rule());
+        let result = save(
+            store,
+            &name,
+            TABLE_FORMAT,
+            TABLE_VERSION,
+            &trainer.saved(),
+            self.keep_old,
+        );
+        match result {
+            Ok(note) => {
+                self.keep_old = false;
+                Message::info(format!("{text}{note}"))
+            }
+            Err(why) => Message::error(format!("{text}; not saved: {why}")),
+        }
+    }
+}
+
+/// Saves `payload`, first moving aside a file that was not this learner's own.
+fn save<T: serde::Serialize>(
+    store: &Store,
+    name: &str,
+    format: &str,
+    version: u32,
+    payload: &T,
+    keep_old: bool,
+) -> Result<String, String> {
+    let mut note = String::new();
+    if keep_old && store.path(name).exists() {
+        let aside = store.set_aside(name).map_err(|e| e.to_string())?;
+        note = format!(" (the old file is kept as {})", aside.display());
+    }
+    store
+        .replace(name, format, version, payload)
+        .map_err(|e| e.to_string())?;
+    Ok(note)
+}
+
+/// One epoch of the network on the background thread, measured there too (a measurement
+/// runs every winning position through the network: about 0.1 s, too long for the loop).
+impl Chunked for NetTrainer {
+    type Report = (f64, Network, NetEvaluation);
+
+    fn is_done(&self) -> bool {
+        NetTrainer::is_done(self)
+    }
+
+    fn train_chunk(&mut self) -> Self::Report {
+        let error = self.train_epoch();
+        let evaluation = nim_net::evaluate(self.game, &self.network);
+        (error, self.network.clone(), evaluation)
+    }
+}
+
+/// The network agent: its trainer, its measurement, its file and its background run.
+pub struct NetAgent {
+    /// The trainer; while a run is on, its network and errors follow the thread's reports.
+    pub trainer: NetTrainer,
+    /// How it plays now: measured when first asked for, or reported by the training thread.
+    evaluation: OnceCell<NetEvaluation>,
+    /// Why the saved network could not be used.
+    pub load_error: Option<String>,
+    settings: NimNetConfig,
+    store: Option<Store>,
+    keep_old: bool,
+    job: Option<Job<NetTrainer>>,
+    trained_once: bool,
+    next_seed: u64,
+}
+
+impl NetAgent {
+    /// The network for the configured game: the saved one when it fits, else a fresh one.
+    pub fn new(settings: &NimNetConfig, seed: u64, store: Option<Store>) -> Self {
+        let game = settings.game();
+        let seed = settings.seed.unwrap_or(seed);
+        let mut trainer = NetTrainer::new(game, settings.recipe(), seed);
+        let mut load_error = None;
+        let mut keep_old = false;
+        if let Some(store) = &store {
+            let name = net_file(game);
+            match store.load::<SavedNet>(&name, NET_FORMAT, NET_VERSION) {
+                Ok(None) => {}
+                Ok(Some(saved)) => match saved.problem(game) {
+                    None => trainer = NetTrainer::from_saved(saved),
+                    Some(why) => {
+                        load_error = Some(format!("{}: {why}", store.path(&name).display()));
+                        keep_old = true;
+                    }
+                },
+                Err(error) => {
+                    load_error = Some(error.to_string());
+                    keep_old = true;
+                }
+            }
+        }
+        Self {
+            trainer,
+            evaluation: OnceCell::new(),
+            load_error,
+            settings: settings.clone(),
+            store,
+            keep_old,
+            job: None,
+            trained_once: false,
+            next_seed: seed.wrapping_add(1),
+        }
+    }
+
+    /// How the network plays now (measured on first use after a change).
+    pub fn evaluation(&self) -> &NetEvaluation {
+        self.evaluation
+            .get_or_init(|| nim_net::evaluate(self.trainer.game, &self.trainer.network))
+    }
+
+    /// The game it plays.
+    pub fn game(&self) -> NetGame {
+        self.trainer.game
+    }
+
+    /// True while the background thread trains.
+    pub fn is_training(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Starts a run when the network is first chosen and nothing is learned yet.
+    pub fn train_if_untrained(&mut self) -> Option<Message> {
+        if self.trained_once || !self.settings.autotrain || self.trainer.epochs() > 0 {
+            return None;
+        }
+        self.trained_once = true;
+        self.job = Some(Job::start(self.trainer.clone()));
+        Some(Message::info(
+            "No saved network: training it in the background now (P pauses)",
+        ))
+    }
+
+    /// Takes in the thread's reports; a message when the run ended.
+    pub fn poll(&mut self) -> Option<Message> {
+        let job = self.job.take()?;
+        let mut stopped = false;
+        while let Some(report) = job.try_next() {
+            match report {
+                Progress::Chunk((error, network, evaluation)) => {
+                    self.trainer.errors.push(error);
+                    self.trainer.network = network;
+                    self.evaluation = OnceCell::from(evaluation);
+                }
+                Progress::Stopped(trainer) => {
+                    self.trainer = *trainer;
+                    stopped = true;
+                    break;
+                }
+            }
+        }
+        if !stopped {
+            self.job = Some(job);
+            return None;
+        }
+        Some(self.saved_message(self.done_text()))
+    }
+
+    fn done_text(&self) -> String {
+        format!(
+            "Network trained {} epochs: a winning move at {:.1}% of winning positions",
+            self.trainer.epochs(),
+            self.evaluation().winning_accuracy() * 100.0
+        )
+    }
+
+    /// Pauses (saving) or resumes; a finished run continues for the recipe's epochs again.
+    pub fn toggle_training(&mut self) -> Message {
+        if let Some(job) = self.job.take() {
+            if let Some(trainer) = job.finish() {
+                self.trainer = trainer;
+            }
+            self.evaluation = OnceCell::new();
+            let text = format!(
+                "Network training paused at epoch {}: P resumes",
+                self.trainer.epochs()
+            );
+            return self.saved_message(text);
+        }
+        if self.trainer.is_done() {
+            self.trainer.target = self.trainer.epochs() + self.trainer.recipe.epochs;
+        }
+        self.trained_once = true;
+        self.job = Some(Job::start(self.trainer.clone()));
+        Message::info(format!(
+            "Network training to epoch {} in the background",
+            self.trainer.target
+        ))
+    }
+
+    /// Starts over with fresh weights from the next seed.
+    pub fn retrain(&mut self) -> Message {
+        self.job = None;
+        let seed = self.next_seed;
+        self.next_seed = seed.wrapping_add(1);
+        self.trainer = NetTrainer::new(self.game(), self.settings.recipe(), seed);
+        self.evaluation = OnceCell::new();
+        self.trained_once = true;
+        self.job = Some(Job::start(self.trainer.clone()));
+        Message::info(format!("Network training from fresh weights, seed {seed}"))
+    }
+
+    /// Trains `epochs` on this thread, for tests.
+    pub fn train_now(&mut self, epochs: usize) {
+        self.job = None;
+        for _ in 0..epochs {
+            self.trainer.train_epoch();
+        }
+        self.evaluation = OnceCell::new();
+    }
+
+    fn saved_message(&mut self, text: String) -> Message {
+        let Some(store) = &self.store else {
+            return Message::info(text);
+        };
+        let name = net_file(self.game());
+        match save(
+            store,
+            &name,
+            NET_FORMAT,
+            NET_VERSION,
+            &self.trainer.saved(),
+            self.keep_old,
+        ) {
+            Ok(note) => {
+                self.keep_old = false;
+                Message::info(format!("{text}{note}"))
+            }
+            Err(why) => Message::error(format!("{text}; not saved: {why}")),
+        }
+    }
+}

@@ -1,0 +1,880 @@
+//! The Multi-pile Nim tab: a game against one of four players, the two learners behind
+//! them, and the views beside the game (the edges out of a position with their Q-values,
+//! one self-play game's updates, the training charts, the Q-table, the network's outputs).
+
+use super::Message;
+use super::nim_learners::{NetAgent, QAgent};
+use crate::config::{Config, FirstMover, OpponentChoice};
+use crate::games::nim::{NimMove, Piles, Rule};
+use crate::learn::nim_net::{self, NetMove};
+use crate::learn::qlearning::greedy_is_optimal;
+use crate::solve::nim as solver;
+use crate::store::Store;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Who made a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The person at the keyboard.
+    Human,
+    /// The opponent.
+    Ai,
+}
+
+/// One move of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Played {
+    /// Who moved.
+    pub by: Side,
+    /// The move.
+    pub mv: NimMove,
+    /// The piles before it.
+    pub before: Piles,
+}
+
+/// How far the human has typed a move: digits pick the pile, then the count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Typed {
+    /// Nothing typed: arrows and digits both free.
+    Nothing,
+    /// A pile number typed; the count comes next.
+    Pile,
+    /// Pile and count digits typed.
+    Count(String),
+}
+
+/// The views of the right-hand pane, in `v` order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pane {
+    /// The position and every move out of it, with Q-values.
+    Edges,
+    /// The updates of the last single-game step.
+    Updates,
+    /// Progress and charts of both learners.
+    Training,
+    /// Every learned position.
+    Table,
+    /// The network's outputs for its move.
+    Network,
+}
+
+impl Pane {
+    const ORDER: [Self; 5] = [
+        Self::Edges,
+        Self::Updates,
+        Self::Training,
+        Self::Table,
+        Self::Network,
+    ];
+
+    /// The pane after this one.
+    fn next(self) -> Self {
+        let at = Self::ORDER.iter().position(|&p| p == self).unwrap_or(0);
+        Self::ORDER[(at + 1) % Self::ORDER.len()]
+    }
+}
+
+/// The opponents in menu order.
+pub const OPPONENTS: [OpponentChoice; 4] = [
+    OpponentChoice::Qlearning,
+    OpponentChoice::Network,
+    OpponentChoice::Perfect,
+    OpponentChoice::Random,
+];
+
+/// How an opponent is named on screen.
+pub fn opponent_name(opponent: OpponentChoice) -> &'static str {
+    match opponent {
+        OpponentChoice::Qlearning => "Q-learning agent",
+        OpponentChoice::Network => "neural network",
+        OpponentChoice::Perfect => "perfect player",
+        OpponentChoice::Random => "random player",
+    }
+}
+
+/// One move out of a position, as the edges view lists it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Edge {
+    /// The move.
+    pub mv: NimMove,
+    /// Where it leads.
+    pub next: Piles,
+    /// Q(s, a), when the table covers the position.
+    pub q: Option<f64>,
+    /// Updates Q(s, a) has had.
+    pub updates: u32,
+    /// One of the table's greedy moves.
+    pub greedy: bool,
+    /// A winning move, by the solver.
+    pub winning: bool,
+}
+
+/// One learned position, as the Q-table view lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableRow {
+    /// The position.
+    pub piles: Piles,
+    /// The greedy moves.
+    pub greedy: Vec<NimMove>,
+    /// Their Q-value.
+    pub best: f64,
+    /// The solver's first winning move, if any.
+    pub winning: Option<NimMove>,
+    /// The mover can win but a greedy move does not.
+    pub wrong: bool,
+}
+
+/// Everything the tab holds.
+// Four independent yes/no facts (whose move, focus, filter, first view); an enum for each
+// would say no more.
+#[allow(clippy::struct_excessive_bools)]
+pub struct NimTab {
+    /// The rule of games against the Q-learning, perfect and random players.
+    pub rule: Rule,
+    /// Their starting piles.
+    pub q_start: Piles,
+    /// The opponent.
+    pub opponent: OpponentChoice,
+    /// Who opens a game.
+    pub first: FirstMover,
+    /// The position now.
+    pub piles: Piles,
+    /// This game's starting position.
+    pub start: Piles,
+    /// True when the human is to move.
+    pub human_to_move: bool,
+    /// Moves so far.
+    pub moves: Vec<Played>,
+    /// The selected pile (0-based).
+    pub pile: usize,
+    /// The selected count.
+    pub count: u32,
+    /// What has been typed.
+    pub typed: Typed,
+    /// Games won by the human and by the AI.
+    pub tally: (u32, u32),
+    /// The opponent menu's cursor, while it is open.
+    pub menu: Option<usize>,
+    /// The right-hand view.
+    pub pane: Pane,
+    /// Keys go to the pane rather than the piles.
+    pub pane_focus: bool,
+    /// Positions walked to in the edges view, the shown one last; empty: the game's.
+    pub browse: Vec<Piles>,
+    /// The edge under the cursor.
+    pub edge_cursor: usize,
+    /// The Q-table view lists only positions where the greedy move is wrong.
+    pub wrong_only: bool,
+    /// The Q-table view's first row.
+    pub table_scroll: usize,
+    /// The network's last move, with its outputs.
+    pub net_move: Option<NetMove>,
+    /// The Q-learning agent.
+    pub q: QAgent,
+    /// The network agent.
+    pub net: NetAgent,
+    config: Config,
+    seed: u64,
+    store: Option<Store>,
+    shown_once: bool,
+    rng: ChaCha8Rng,
+}
+
+impl NimTab {
+    /// The tab as `config` sets it up, loading saved learners from `store`.
+    pub fn new(config: &Config, seed: u64, store: Option<Store>) -> Self {
+        let q_start = Piles::new(&config.nim.piles).expect("validated by config");
+        let rule = config.nim.rule;
+        let q = QAgent::new(q_start, rule, &config.qlearning, seed, store.clone());
+        let net = NetAgent::new(&config.nim_net, seed, store.clone());
+        let mut tab = Self {
+            rule,
+            q_start,
+            opponent: config.nim.opponent,
+            first: config.nim.first,
+            piles: q_start,
+            start: q_start,
+            human_to_move: true,
+            moves: Vec::new(),
+            pile: 0,
+            count: 1,
+            typed: Typed::Nothing,
+            tally: (0, 0),
+            menu: None,
+            pane: Pane::Edges,
+            pane_focus: false,
+            browse: Vec::new(),
+            edge_cursor: 0,
+            wrong_only: false,
+            table_scroll: 0,
+            net_move: None,
+            q,
+            net,
+            config: config.clone(),
+            seed,
+            store,
+            shown_once: false,
+            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x4e49_4d00),
+        };
+        if tab.opponent == OpponentChoice::Qlearning && tab.q.trainer.is_err() {
+            tab.opponent = OpponentChoice::Perfect;
+        }
+        if tab.opponent == OpponentChoice::Network {
+            tab.pane = Pane::Network;
+        }
+        tab.start_game();
+        tab
+    }
+
+    /// Called when the tab is shown: the first time, trains whatever is untrained.
+    pub fn on_show(&mut self) -> Option<Message> {
+        if self.shown_once {
+            return None;
+        }
+        self.shown_once = true;
+        let problems: Vec<String> = [&self.q.load_error, &self.net.load_error]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect();
+        if !problems.is_empty() {
+            return Some(Message::error(format!(
+                "Not used (kept as it is): {}",
+                problems.join("; ")
+            )));
+        }
+        if let Err(why) = &self.q.trainer {
+            return Some(Message::error(format!(
+                "The Q-learning agent has no table: {why}"
+            )));
+        }
+        let net = (self.opponent == OpponentChoice::Network)
+            .then(|| self.net.train_if_untrained())
+            .flatten();
+        self.q.train_if_untrained().or(net)
+    }
+
+    /// True while either learner trains.
+    pub fn is_training(&self) -> bool {
+        self.q.training || self.net.is_training()
+    }
+
+    /// Time passed: train a chunk of games, take in the network's progress.
+    pub fn tick(&mut self) -> Option<Message> {
+        let q = self.q.tick();
+        let net = self.net.poll();
+        q.or(net)
+    }
+
+    // ---- the game -------------------------------------------------------------------
+
+    /// The rule of the game being played.
+    pub fn game_rule(&self) -> Rule {
+        match self.opponent {
+            OpponentChoice::Network => self.net.game().rule,
+            _ => self.rule,
+        }
+    }
+
+    /// Where a game against the network starts (config `nim_net.start`).
+    pub fn network_start(&self) -> Piles {
+        Piles::new(&self.config.nim_net.start).expect("validated by config")
+    }
+
+    /// True once every pile is empty.
+    pub fn game_over(&self) -> bool {
+        self.piles.is_over()
+    }
+
+    /// Who won a finished game.
+    pub fn winner(&self) -> Option<Side> {
+        let last = self.moves.last()?;
+        if !self.game_over() {
+            return None;
+        }
+        let last_mover_wins = self.game_rule() == Rule::Normal;
+        Some(match (last.by, last_mover_wins) {
+            (Side::Human, true) | (Side::Ai, false) => Side::Human,
+            _ => Side::Ai,
+        })
+    }
+
+    /// The last move of `side`.
+    pub fn last_move(&self, side: Side) -> Option<Played> {
+        self.moves.iter().rev().find(|m| m.by == side).copied()
+    }
+
+    fn start_game(&mut self) {
+        self.start = match self.opponent {
+            OpponentChoice::Network => self.network_start(),
+            _ => self.q_start,
+        };
+        self.piles = self.start;
+        self.moves.clear();
+        self.net_move = None;
+        self.browse.clear();
+        self.edge_cursor = 0;
+        self.typed = Typed::Nothing;
+        self.human_to_move = match self.first {
+            FirstMover::Human => true,
+            FirstMover::Ai => false,
+            FirstMover::Random => self.rng.random::<bool>(),
+        };
+        self.reset_selection();
+        if !self.human_to_move {
+            self.ai_move();
+        }
+    }
+
+    fn reset_selection(&mut self) {
+        self.pile = self.piles.sizes().iter().position(|&s| s > 0).unwrap_or(0);
+        self.count = 1;
+        self.typed = Typed::Nothing;
+    }
+
+    /// A new game with the same opponent.
+    pub fn new_game(&mut self) -> Message {
+        self.start_game();
+        let opener = if self.moves.is_empty() {
+            "you open"
+        } else {
+            "the AI opened"
+        };
+        Message::info(format!(
+            "New game {} {} play against the {}: {opener}",
+            self.start,
+            self.game_rule().name(),
+            opponent_name(self.opponent)
+        ))
+    }
+
+    /// Cycles who opens: random, you, the AI; applies from the next game.
+    pub fn cycle_first(&mut self) -> Message {
+        self.first = match self.first {
+            FirstMover::Random => FirstMover::Human,
+            FirstMover::Human => FirstMover::Ai,
+            FirstMover::Ai => FirstMover::Random,
+        };
+        Message::info(format!(
+            "Next game: {} (n starts it)",
+            match self.first {
+                FirstMover::Random => "who opens is drawn at random",
+                FirstMover::Human => "you open",
+                FirstMover::Ai => "the AI opens",
+            }
+        ))
+    }
+
+    /// Switches misère and normal play: a new game, and the Q-table for that rule.
+    pub fn toggle_rule(&mut self) -> Message {
+        if self.opponent == OpponentChoice::Network {
+            return Message::error(format!(
+                "The network learned {} play only (nim_net.rule in the config)",
+                self.net.game().rule.name()
+            ));
+        }
+        self.rule = self.rule.other();
+        self.q = QAgent::new(
+            self.q_start,
+            self.rule,
+            &self.config.qlearning,
+            self.seed,
+            self.store.clone(),
+        );
+        let training = self.q.train_if_untrained();
+        self.start_game();
+        let base = format!(
+            "{} play: whoever takes the last object {}",
+            self.rule.name(),
+            if self.rule == Rule::Normal {
+                "wins"
+            } else {
+                "loses"
+            }
+        );
+        match training {
+            Some(_) => Message::info(format!("{base}; training a Q-table for it")),
+            None => Message::info(base),
+        }
+    }
+
+    /// Moves the pile selection.
+    pub fn select_pile(&mut self, delta: isize) {
+        let count = self.piles.len() as isize;
+        self.pile = (self.pile as isize + delta).rem_euclid(count) as usize;
+        self.count = self
+            .count
+            .clamp(1, u32::from(self.piles.sizes()[self.pile]).max(1));
+        self.typed = Typed::Nothing;
+    }
+
+    /// Changes the count.
+    pub fn adjust_count(&mut self, delta: i32) {
+        let size = u32::from(self.piles.sizes()[self.pile]).max(1);
+        self.count = self.count.saturating_add_signed(delta).clamp(1, size);
+        self.typed = Typed::Nothing;
+    }
+
+    /// A digit: the first picks the pile, the next ones type the count.
+    pub fn digit(&mut self, c: char) -> Option<Message> {
+        let d = c.to_digit(10)?;
+        match &mut self.typed {
+            Typed::Nothing => {
+                if d == 0 || d as usize > self.piles.len() {
+                    return Some(Message::error(format!(
+                        "There is no pile {d}: choose 1 to {}",
+                        self.piles.len()
+                    )));
+                }
+                self.pile = d as usize - 1;
+                self.count = 0;
+                self.typed = Typed::Pile;
+            }
+            Typed::Pile => {
+                self.count = d;
+                self.typed = Typed::Count(c.to_string());
+            }
+            Typed::Count(text) => {
+                if text.len() >= 2 {
+                    return Some(Message::error("A pile holds at most 63 objects"));
+                }
+                text.push(c);
+                self.count = text.parse().unwrap_or(0);
+            }
+        }
+        None
+    }
+
+    /// Deletes the last digit typed.
+    pub fn backspace(&mut self) {
+        self.typed = match std::mem::replace(&mut self.typed, Typed::Nothing) {
+            Typed::Count(mut text) => {
+                text.pop();
+                self.count = text.parse().unwrap_or(0);
+                if text.is_empty() {
+                    Typed::Pile
+                } else {
+                    Typed::Count(text)
+                }
+            }
+            Typed::Pile | Typed::Nothing => {
+                self.count = 1;
+                Typed::Nothing
+            }
+        };
+    }
+
+    /// Takes the selected count from the selected pile, then the AI replies.
+    pub fn confirm(&mut self) -> Message {
+        if self.game_over() {
+            return Message::error("The game is over: n starts a new one");
+        }
+        if !self.human_to_move {
+            return Message::error("It is the AI's move");
+        }
+        let mv = match self.piles.check(self.pile + 1, self.count) {
+            Ok(mv) => mv,
+            Err(error) => return Message::error(format!("Not allowed: {error}")),
+        };
+        self.play(Side::Human, mv);
+        if !self.game_over() {
+            self.ai_move();
+        }
+        self.describe_after_move(mv)
+    }
+
+    fn describe_after_move(&mut self, mine: NimMove) -> Message {
+        let ai = self
+            .last_move(Side::Ai)
+            .filter(|m| m.before == self.moves.last().map_or(m.before, |l| l.before));
+        let reply = ai.map_or(String::new(), |m| {
+            format!("; the AI took {} from pile {}", m.mv.take, m.mv.pile + 1)
+        });
+        match self.winner() {
+            Some(Side::Human) => {
+                self.tally.0 += 1;
+                Message::info(format!(
+                    "You took {} from pile {}{reply}: you win! n: new game",
+                    mine.take,
+                    mine.pile + 1
+                ))
+            }
+            Some(Side::Ai) => {
+                self.tally.1 += 1;
+                Message::info(format!(
+                    "You took {} from pile {}{reply}: the AI wins. n: new game",
+                    mine.take,
+                    mine.pile + 1
+                ))
+            }
+            None => Message::info(format!(
+                "You took {} from pile {}{reply}",
+                mine.take,
+                mine.pile + 1
+            )),
+        }
+    }
+
+    fn play(&mut self, by: Side, mv: NimMove) {
+        self.moves.push(Played {
+            by,
+            mv,
+            before: self.piles,
+        });
+        self.piles = self.piles.after(mv);
+        self.human_to_move = by == Side::Ai;
+        self.browse.clear();
+        self.edge_cursor = 0;
+        if self.pile >= self.piles.len() || self.piles.sizes()[self.pile] == 0 {
+            self.reset_selection();
+        } else {
+            self.count = self
+                .count
+                .clamp(1, u32::from(self.piles.sizes()[self.pile]));
+            self.typed = Typed::Nothing;
+        }
+    }
+
+    /// The opponent's move in the current position.
+    fn ai_choice(&mut self) -> Option<NimMove> {
+        let rule = self.game_rule();
+        match self.opponent {
+            OpponentChoice::Qlearning => match &self.q.trainer {
+                Ok(trainer) if trainer.table.covers(&self.piles) => {
+                    trainer.table.greedy(&self.piles, &mut self.rng)
+                }
+                _ => solver::perfect_move(&self.piles, rule),
+            },
+            OpponentChoice::Network => {
+                let choice =
+                    nim_net::choose(self.net.game(), &self.net.trainer.network, &self.piles);
+                let mv = choice.as_ref().map(|c| c.played);
+                self.net_move = choice;
+                mv
+            }
+            OpponentChoice::Perfect => solver::perfect_move(&self.piles, rule),
+            OpponentChoice::Random => {
+                let moves: Vec<NimMove> = self.piles.moves().collect();
+                (!moves.is_empty()).then(|| moves[self.rng.random_range(0..moves.len())])
+            }
+        }
+    }
+
+    fn ai_move(&mut self) {
+        if let Some(mv) = self.ai_choice() {
+            self.play(Side::Ai, mv);
+            if let Some(winner) = self.winner() {
+                match winner {
+                    Side::Human => self.tally.0 += 1,
+                    Side::Ai => self.tally.1 += 1,
+                }
+            }
+        }
+    }
+
+    // ---- the opponent menu ----------------------------------------------------------
+
+    /// Opens the opponent menu on the current opponent.
+    pub fn open_menu(&mut self) {
+        self.menu = OPPONENTS.iter().position(|&o| o == self.opponent);
+    }
+
+    /// Moves the menu cursor.
+    pub fn menu_move(&mut self, delta: isize) {
+        if let Some(at) = self.menu {
+            self.menu = Some((at as isize + delta).rem_euclid(OPPONENTS.len() as isize) as usize);
+        }
+    }
+
+    /// Closes the menu without a change.
+    pub fn close_menu(&mut self) {
+        self.menu = None;
+    }
+
+    /// Chooses the opponent at `index` (or the cursor's): a new game against it.
+    pub fn choose_opponent(&mut self, index: Option<usize>) -> Message {
+        let Some(index) = index.or(self.menu) else {
+            return Message::error("No opponent chosen");
+        };
+        self.menu = None;
+        let Some(&choice) = OPPONENTS.get(index) else {
+            return Message::error("Choose 1 to 4");
+        };
+        if choice == OpponentChoice::Qlearning
+            && let Err(why) = &self.q.trainer
+        {
+            return Message::error(format!("The Q-learning agent has no table: {why}"));
+        }
+        self.opponent = choice;
+        let training = if choice == OpponentChoice::Network {
+            self.pane = Pane::Network;
+            self.net.train_if_untrained()
+        } else {
+            if self.pane == Pane::Network {
+                self.pane = Pane::Edges;
+            }
+            None
+        };
+        let started = self.new_game();
+        match training {
+            Some(t) => Message::info(format!("{}. {}", t.text, started.text)),
+            None => started,
+        }
+    }
+
+    // ---- the pane -------------------------------------------------------------------
+
+    /// Shows the next view.
+    pub fn next_pane(&mut self) {
+        self.pane = self.pane.next();
+        self.edge_cursor = 0;
+    }
+
+    /// Moves the keys between the piles and the pane.
+    pub fn toggle_focus(&mut self) -> Message {
+        self.pane_focus = !self.pane_focus;
+        Message::info(if self.pane_focus {
+            "Keys move in the pane: ↑↓ choose, Enter/→ follow, ←/Backspace back, f: piles"
+        } else {
+            "Keys play the piles again (f: the pane)"
+        })
+    }
+
+    /// The position the edges view shows.
+    pub fn shown_position(&self) -> Piles {
+        self.browse.last().copied().unwrap_or(self.piles)
+    }
+
+    /// Every move out of `piles`, best Q first (moves the table does not cover last), with
+    /// the greedy and winning moves marked.
+    pub fn edges(&self, piles: &Piles) -> Vec<Edge> {
+        let rule = self.game_rule();
+        let table = self
+            .q
+            .trainer
+            .as_ref()
+            .ok()
+            .map(|t| &t.table)
+            .filter(|t| t.covers(piles) && t.rule() == rule);
+        let greedy = table.map(|t| t.greedy_moves(piles)).unwrap_or_default();
+        let mut edges: Vec<Edge> = piles
+            .moves()
+            .map(|mv| Edge {
+                mv,
+                next: piles.after(mv),
+                q: table.map(|t| t.q(piles, mv)),
+                updates: table.map_or(0, |t| t.updates(piles, mv)),
+                greedy: greedy.contains(&mv),
+                winning: solver::is_winning_move(piles, rule, mv),
+            })
+            .collect();
+        edges.sort_by(|a, b| {
+            let (qa, qb) = (
+                a.q.unwrap_or(f64::NEG_INFINITY),
+                b.q.unwrap_or(f64::NEG_INFINITY),
+            );
+            qb.total_cmp(&qa).then(a.mv.cmp(&b.mv))
+        });
+        edges
+    }
+
+    /// Moves the pane's cursor (edges) or scroll (table, updates).
+    pub fn pane_move(&mut self, delta: isize) {
+        match self.pane {
+            Pane::Edges => {
+                let count = self.edges(&self.shown_position()).len();
+                if count > 0 {
+                    self.edge_cursor =
+                        (self.edge_cursor as isize + delta).clamp(0, count as isize - 1) as usize;
+                }
+            }
+            Pane::Table => {
+                let rows = self.table_rows().len();
+                self.table_scroll = (self.table_scroll as isize + delta)
+                    .clamp(0, rows.saturating_sub(1) as isize)
+                    as usize;
+            }
+            _ => {}
+        }
+    }
+
+    /// Follows the edge under the cursor to its successor (or, in the table, opens the
+    /// position under the cursor in the edges view).
+    pub fn pane_enter(&mut self) -> Option<Message> {
+        match self.pane {
+            Pane::Edges => {
+                let edges = self.edges(&self.shown_position());
+                let edge = edges.get(self.edge_cursor)?;
+                self.browse.push(edge.next);
+                self.edge_cursor = 0;
+                Some(Message::info(format!(
+                    "At {} after {}: ← or Backspace goes back, . returns to the game",
+                    edge.next, edge.mv
+                )))
+            }
+            Pane::Table => {
+                let row = self.table_rows().get(self.table_scroll)?.piles;
+                self.browse.push(row);
+                self.pane = Pane::Edges;
+                self.edge_cursor = 0;
+                Some(Message::info(format!("Showing the moves out of {row}")))
+            }
+            _ => None,
+        }
+    }
+
+    /// Steps back along the browsed path.
+    pub fn pane_back(&mut self) -> Option<Message> {
+        if self.pane != Pane::Edges {
+            return None;
+        }
+        if self.browse.pop().is_none() {
+            return Some(Message::error("Already at the game's position"));
+        }
+        self.edge_cursor = 0;
+        None
+    }
+
+    /// Back to the game's position.
+    pub fn pane_home(&mut self) {
+        self.browse.clear();
+        self.edge_cursor = 0;
+    }
+
+    /// Lists only wrong positions in the table view, or all.
+    pub fn toggle_wrong_only(&mut self) -> Message {
+        self.wrong_only = !self.wrong_only;
+        self.table_scroll = 0;
+        self.pane = Pane::Table;
+        let count = self.table_rows().len();
+        Message::info(if self.wrong_only {
+            format!("{count} positions where the greedy move is wrong (e: all)")
+        } else {
+            format!("{count} learned positions (e: only the wrong ones)")
+        })
+    }
+
+    /// The learned positions of the Q-table, in position order.
+    pub fn table_rows(&self) -> Vec<TableRow> {
+        let Ok(trainer) = &self.q.trainer else {
+            return Vec::new();
+        };
+        let table = &trainer.table;
+        let rule = table.rule();
+        table
+            .start()
+            .below()
+            .filter(|piles| piles.moves().any(|mv| table.updates(piles, mv) > 0))
+            .map(|piles| {
+                let winning = solver::winning_moves(&piles, rule).first().copied();
+                TableRow {
+                    piles,
+                    greedy: table.greedy_moves(&piles),
+                    best: table.best_value(&piles),
+                    winning,
+                    wrong: winning.is_some() && !greedy_is_optimal(table, &piles),
+                }
+            })
+            .filter(|row| !self.wrong_only || row.wrong)
+            .collect()
+    }
+
+    /// Plays one self-play game and shows its updates.
+    pub fn step_game(&mut self) -> Message {
+        let message = self.q.step_game();
+        if message.kind == super::MessageKind::Info {
+            self.pane = Pane::Updates;
+        }
+        message
+    }
+}
+
+/// Everything the user can ask of the Multi-pile Nim tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NimAction {
+    /// Select the pile this far to the right (negative: left).
+    SelectPile(i8),
+    /// Change the count by this much.
+    Count(i8),
+    /// A digit: the pile, then the count.
+    Digit(char),
+    /// Delete the last digit.
+    Backspace,
+    /// Take the selected count from the selected pile.
+    Confirm,
+    /// A new game.
+    NewGame,
+    /// Who opens: random, you, the AI.
+    CycleFirst,
+    /// Misère or normal play.
+    ToggleRule,
+    /// Open the opponent menu.
+    OpenMenu,
+    /// Move in the menu.
+    MenuMove(i8),
+    /// Choose the menu's entry (the number, or the cursor's when `None`).
+    MenuChoose(Option<u8>),
+    /// Close the menu.
+    CloseMenu,
+    /// The next view of the pane.
+    NextPane,
+    /// Keys to the pane or to the piles.
+    ToggleFocus,
+    /// Move in the pane.
+    PaneMove(i8),
+    /// Follow the edge under the cursor.
+    PaneEnter,
+    /// Step back along the browsed path.
+    PaneBack,
+    /// Back to the game's position.
+    PaneHome,
+    /// Only the positions the table gets wrong, or all.
+    ToggleWrongOnly,
+    /// Pause or resume Q-learning.
+    QTrain,
+    /// One self-play game, its updates shown.
+    QStep,
+    /// Q-learning again with a new seed.
+    QRetrain,
+    /// Pause or resume the network's training.
+    NetTrain,
+    /// The network again from new weights.
+    NetRetrain,
+}
+
+impl NimTab {
+    /// Applies an action; returns the message to show, if any.
+    pub fn apply(&mut self, action: NimAction) -> Option<Message> {
+        use NimAction as A;
+        match action {
+            A::SelectPile(d) => self.select_pile(isize::from(d)),
+            A::Count(d) => self.adjust_count(i32::from(d)),
+            A::Digit(c) => return self.digit(c),
+            A::Backspace => self.backspace(),
+            A::Confirm => return Some(self.confirm()),
+            A::NewGame => return Some(self.new_game()),
+            A::CycleFirst => return Some(self.cycle_first()),
+            A::ToggleRule => return Some(self.toggle_rule()),
+            A::OpenMenu => self.open_menu(),
+            A::MenuMove(d) => self.menu_move(isize::from(d)),
+            A::MenuChoose(n) => {
+                return Some(self.choose_opponent(n.map(|n| usize::from(n).saturating_sub(1))));
+            }
+            A::CloseMenu => self.close_menu(),
+            A::NextPane => self.next_pane(),
+            A::ToggleFocus => return Some(self.toggle_focus()),
+            A::PaneMove(d) => self.pane_move(isize::from(d)),
+            A::PaneEnter => return self.pane_enter(),
+            A::PaneBack => return self.pane_back(),
+            A::PaneHome => self.pane_home(),
+            A::ToggleWrongOnly => return Some(self.toggle_wrong_only()),
+            A::QTrain => return Some(self.q.toggle_training()),
+            A::QStep => return Some(self.step_game()),
+            A::QRetrain => return Some(self.q.retrain()),
+            A::NetTrain => return Some(self.net.toggle_training()),
+            A::NetRetrain => return Some(self.net.retrain()),
+        }
+        None
+    }
+}

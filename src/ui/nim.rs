@@ -1,0 +1,691 @@
+//! The Multi-pile Nim tab: the piles and the game on the left; on the right one of five
+//! views (edges with Q-values, a self-play game's updates, training charts, the Q-table,
+//! the network's outputs); the opponent menu over both while it is open.
+
+use super::Theme;
+use crate::app::App;
+use crate::app::nim_tab::{NimTab, OPPONENTS, Pane, Side, Typed, opponent_name};
+use crate::games::nim::{NimMove, Piles, Rule};
+use crate::learn::nim_net::{self, PILE_BITS};
+use crate::learn::qlearning::QEvaluation;
+use crate::solve::nim as solver;
+use crate::text::thousands;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::symbols;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph, Widget};
+
+/// Width of the game pane.
+const GAME_WIDTH: u16 = 32;
+
+/// Draws the tab into `body`.
+pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
+    let tab = &app.nim;
+    let [game, pane] =
+        Layout::horizontal([Constraint::Length(GAME_WIDTH), Constraint::Fill(1)]).areas(body);
+    render_game(tab, game, buf, theme);
+    let pane_block = super::titled(pane_title(tab), theme).border_style(if tab.pane_focus {
+        theme.border_focused
+    } else {
+        theme.border
+    });
+    let inner = pane_block.inner(pane);
+    pane_block.render(pane, buf);
+    match tab.pane {
+        Pane::Edges => render_edges(tab, inner, buf, theme),
+        Pane::Updates => render_updates(tab, inner, buf, theme),
+        Pane::Training => render_training(tab, inner, buf, theme),
+        Pane::Table => render_table(tab, inner, buf, theme),
+        Pane::Network => render_network(tab, inner, buf, theme),
+    }
+    if let Some(cursor) = tab.menu {
+        render_menu(cursor, body, buf, theme);
+    }
+}
+
+fn pane_title(tab: &NimTab) -> String {
+    match tab.pane {
+        Pane::Edges => format!(" Moves from {} · Q-values ", tab.shown_position()),
+        Pane::Updates => " Q-learning updates, one game ".into(),
+        Pane::Training => " Training ".into(),
+        Pane::Table => {
+            if tab.wrong_only {
+                " Q-table: wrong positions ".into()
+            } else {
+                " Q-table: learned positions ".into()
+            }
+        }
+        Pane::Network => " Network outputs ".into(),
+    }
+}
+
+fn mv_text(mv: NimMove) -> String {
+    format!("p{}−{}", mv.pile + 1, mv.take)
+}
+
+// ---- the game ---------------------------------------------------------------------
+
+fn render_game(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let rule = tab.game_rule();
+    let title = format!(" Nim · {} ", rule.name());
+    let block = super::titled(title, theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let mut lines = vec![
+        Line::styled(
+            format!(" vs the {}", opponent_name(tab.opponent)),
+            theme.key,
+        ),
+        Line::styled(
+            match rule {
+                Rule::Misere => " taking the last object loses",
+                Rule::Normal => " taking the last object wins",
+            },
+            theme.dim,
+        ),
+        Line::raw(""),
+    ];
+    lines.extend(pile_lines(tab, usize::from(inner.width), theme));
+    lines.push(Line::raw(""));
+    lines.push(turn_line(tab, theme));
+    for side in [Side::Human, Side::Ai] {
+        if let Some(played) = tab.last_move(side) {
+            let who = if side == Side::Human { "You" } else { "AI " };
+            lines.push(Line::styled(
+                format!(
+                    " {who} took {} from pile {}",
+                    played.mv.take,
+                    played.mv.pile + 1
+                ),
+                theme.dim,
+            ));
+        }
+    }
+    let room = usize::from(inner.height);
+    let footer = Line::from(format!(
+        " won {}  lost {}  (o: opponent)",
+        tab.tally.0, tab.tally.1
+    ));
+    lines.truncate(room.saturating_sub(1));
+    while lines.len() + 1 < room {
+        lines.push(Line::raw(""));
+    }
+    lines.push(footer);
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// One row per pile: its number, its objects (those the selection would take hollow), its
+/// size.
+fn pile_lines(tab: &NimTab, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let room = width.saturating_sub(8).max(4);
+    let selecting = tab.human_to_move && !tab.game_over();
+    tab.piles
+        .sizes()
+        .iter()
+        .enumerate()
+        .map(|(i, &size)| {
+            let size = usize::from(size);
+            let chosen = selecting && i == tab.pile;
+            let taking = if chosen {
+                (tab.count as usize).min(size)
+            } else {
+                0
+            };
+            let marker = if chosen { "▸" } else { " " };
+            let mut spans = vec![Span::styled(
+                format!("{marker}{} ", i + 1),
+                if chosen { theme.cursor } else { theme.dim },
+            )];
+            let kept = size - taking;
+            let (shown_kept, shown_taking, overflow) = if size > room {
+                let taking_shown = taking.min(room - 3);
+                (room - 3 - taking_shown, taking_shown, true)
+            } else {
+                (kept, taking, false)
+            };
+            spans.push(Span::styled("●".repeat(shown_kept), theme.key));
+            spans.push(Span::styled("○".repeat(shown_taking), theme.error));
+            if overflow {
+                spans.push(Span::styled("…", theme.dim));
+            }
+            let used = shown_kept + shown_taking + usize::from(overflow);
+            spans.push(Span::raw(" ".repeat(room.saturating_sub(used) + 1)));
+            spans.push(Span::styled(format!("{size:>2}"), theme.title));
+            Line::from(spans)
+        })
+        .collect()
+}
+
+fn turn_line(tab: &NimTab, theme: &Theme) -> Line<'static> {
+    match tab.winner() {
+        Some(Side::Human) => return Line::styled(" ★ You won! n: new game", theme.win),
+        Some(Side::Ai) => return Line::styled(" ✗ The AI won. n: new game", theme.error),
+        None => {}
+    }
+    if !tab.human_to_move {
+        return Line::styled(" The AI is thinking", theme.dim);
+    }
+    let count = match &tab.typed {
+        Typed::Pile => "_".to_string(),
+        Typed::Count(text) => format!("{text}▏"),
+        Typed::Nothing => tab.count.to_string(),
+    };
+    Line::from(vec![
+        Span::raw(" Your move: take "),
+        Span::styled(count, theme.key),
+        Span::raw(format!(" from pile {}", tab.pile + 1)),
+    ])
+}
+
+// ---- edges ------------------------------------------------------------------------
+
+fn render_edges(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let position = tab.shown_position();
+    let rule = tab.game_rule();
+    let edges = tab.edges(&position);
+    let mut lines = vec![position_line(tab, position, rule, theme)];
+    lines.push(Line::styled(
+        "  ★ greedy  ✓ wins (solver)       Q     n",
+        theme.dim,
+    ));
+    if edges.is_empty() {
+        lines.push(Line::styled(" No moves: the game is over here", theme.dim));
+    }
+    let room = usize::from(area.height).saturating_sub(lines.len() + 1);
+    let first = tab.edge_cursor.saturating_sub(room.saturating_sub(1));
+    for (i, edge) in edges.iter().enumerate().skip(first).take(room) {
+        let selected = i == tab.edge_cursor;
+        let q = edge
+            .q
+            .map_or("     —".to_string(), |q| format!("{q:>+6.3}"));
+        let text = format!(
+            "{}{}{} {:<6} → {:<12} {q} {:>5}",
+            if selected { "▸" } else { " " },
+            if edge.greedy { "★" } else { " " },
+            if edge.winning { "✓" } else { " " },
+            mv_text(edge.mv),
+            edge.next.to_string(),
+            edge.updates
+        );
+        let style = if selected && tab.pane_focus {
+            theme.cursor
+        } else if edge.winning {
+            theme.positive
+        } else {
+            Style::default()
+        };
+        lines.push(Line::styled(text, style));
+    }
+    lines.truncate(usize::from(area.height).saturating_sub(1));
+    while lines.len() + 1 < usize::from(area.height) {
+        lines.push(Line::raw(""));
+    }
+    lines.push(q_summary(tab, theme));
+    Paragraph::new(lines).render(area, buf);
+}
+
+fn position_line(tab: &NimTab, position: Piles, rule: Rule, theme: &Theme) -> Line<'static> {
+    let verdict = if position.is_over() {
+        "game over".to_string()
+    } else if solver::mover_wins(&position, rule) {
+        "the mover can win".to_string()
+    } else {
+        "the mover loses to perfect play".to_string()
+    };
+    let place = if tab.browse.is_empty() {
+        "game".to_string()
+    } else {
+        format!("browsing {} deep, . back", tab.browse.len())
+    };
+    Line::from(vec![
+        Span::styled(format!(" {position}"), theme.title),
+        Span::styled(format!(" {verdict} · {place}"), theme.dim),
+    ])
+}
+
+fn q_summary(tab: &NimTab, theme: &Theme) -> Line<'static> {
+    match &tab.q.trainer {
+        Err(why) => Line::styled(format!(" no Q-table: {why}"), theme.error),
+        Ok(trainer) => {
+            let e = trainer.evaluation();
+            let state = if tab.q.training { "training" } else { "table" };
+            Line::styled(
+                format!(
+                    " {state}: {} games, {} entries, optimal {}/{}",
+                    thousands(trainer.games as u64),
+                    thousands(trainer.table.entries() as u64),
+                    e.optimal_states,
+                    e.winning_states
+                ),
+                theme.dim,
+            )
+        }
+    }
+}
+
+// ---- updates ----------------------------------------------------------------------
+
+fn render_updates(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let updates = &tab.q.last_game;
+    let mut lines = vec![Line::styled(
+        " Q ← Q + α·(r + max Q(s′,·) − Q)   s′: the same",
+        theme.dim,
+    )];
+    lines.push(Line::styled(
+        " player's next position, after the reply",
+        theme.dim,
+    ));
+    if updates.is_empty() {
+        lines.push(Line::raw(""));
+        lines.push(Line::raw(" s plays one self-play game and lists"));
+        lines.push(Line::raw(" every update it makes, in order."));
+        Paragraph::new(lines).render(area, buf);
+        return;
+    }
+    let per_update = 2;
+    let room = usize::from(area.height).saturating_sub(lines.len()) / per_update;
+    let first = updates.len().saturating_sub(room);
+    if first > 0 {
+        lines.push(Line::styled(
+            format!(" … {first} earlier updates"),
+            theme.dim,
+        ));
+    }
+    let room = usize::from(area.height).saturating_sub(lines.len()) / per_update;
+    let first = updates.len().saturating_sub(room);
+    for (i, u) in updates.iter().enumerate().skip(first) {
+        let last = i + 1 == updates.len();
+        lines.push(Line::styled(
+            format!(
+                " {:>2}. {} {} → s′ {}",
+                i + 1,
+                u.state,
+                mv_text(u.mv),
+                if u.next.is_over() {
+                    "end".to_string()
+                } else {
+                    u.next.to_string()
+                }
+            ),
+            if last { theme.title } else { Style::default() },
+        ));
+        let reward_style = match u.reward {
+            r if r > 0.0 => theme.positive,
+            r if r < 0.0 => theme.negative,
+            _ => theme.dim,
+        };
+        lines.push(Line::from(vec![
+            Span::raw(format!("     {:+.3} + {}·(", u.old, u.alpha)),
+            Span::styled(format!("{:+}", u.reward), reward_style),
+            Span::raw(format!(" + {:+.3} − {:+.3}) = ", u.best_future, u.old)),
+            Span::styled(format!("{:+.3}", u.new), theme.key),
+        ]));
+    }
+    Paragraph::new(lines).render(area, buf);
+}
+
+// ---- training ---------------------------------------------------------------------
+
+fn bar(done: usize, total: usize, width: usize) -> String {
+    let filled = width * done.min(total) / total.max(1);
+    format!("{}{}", "█".repeat(filled), "░".repeat(width - filled))
+}
+
+fn render_training(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let [q_head, q_chart, net_head, net_chart] = Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Fill(3),
+        Constraint::Length(2),
+        Constraint::Fill(2),
+    ])
+    .areas(area);
+    render_q_head(tab, q_head, buf, theme);
+    render_q_chart(tab, q_chart, buf, theme);
+    render_net_head(tab, net_head, buf, theme);
+    render_net_chart(tab, net_chart, buf, theme);
+}
+
+fn render_q_head(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let lines = match &tab.q.trainer {
+        Err(why) => vec![Line::styled(
+            format!(" Q-learning refused: {why}"),
+            theme.error,
+        )],
+        Ok(trainer) => {
+            let state = if tab.q.training {
+                "training"
+            } else if trainer.is_done() {
+                "trained"
+            } else if trainer.games == 0 {
+                "untrained"
+            } else {
+                "paused"
+            };
+            let e = trainer.evaluation();
+            vec![
+                Line::from(format!(
+                    " Q {state} {} {}/{}",
+                    bar(trainer.games, trainer.target, 12),
+                    thousands(trainer.games as u64),
+                    thousands(trainer.target as u64)
+                )),
+                Line::from(vec![
+                    Span::styled(
+                        format!(" optimal {:.1}%", e.policy_optimality() * 100.0),
+                        theme.key,
+                    ),
+                    Span::styled(
+                        format!("  random {:.0}%", e.win_rate_vs_random * 100.0),
+                        theme.positive,
+                    ),
+                    Span::styled(
+                        format!("  perfect {:.0}%", e.win_rate_vs_perfect * 100.0),
+                        theme.negative,
+                    ),
+                ]),
+            ]
+        }
+    };
+    Paragraph::new(lines).render(area, buf);
+}
+
+fn render_q_chart(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let Ok(trainer) = &tab.q.trainer else { return };
+    let curve = &trainer.curve;
+    let series = |f: fn(&QEvaluation) -> f64| -> Vec<(f64, f64)> {
+        curve.iter().map(|e| (e.games as f64, f(e))).collect()
+    };
+    let optimal = series(QEvaluation::policy_optimality);
+    let random = series(|e| e.win_rate_vs_random);
+    let perfect = series(|e| e.win_rate_vs_perfect);
+    let datasets = vec![
+        Dataset::default()
+            .marker(symbols::Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme.key)
+            .data(&optimal),
+        Dataset::default()
+            .marker(symbols::Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme.positive)
+            .data(&random),
+        Dataset::default()
+            .marker(symbols::Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme.negative)
+            .data(&perfect),
+    ];
+    let games = trainer.target.max(1);
+    Chart::new(datasets)
+        .x_axis(Axis::default().bounds([0.0, games as f64]).labels(vec![
+            Span::raw("0"),
+            Span::raw(format!("{} games", thousands(games as u64))),
+        ]))
+        .y_axis(
+            Axis::default()
+                .bounds([0.0, 1.0])
+                .labels(vec![Span::raw("0%"), Span::raw("100%")]),
+        )
+        .render(area, buf);
+}
+
+fn render_net_head(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let net = &tab.net;
+    let trainer = &net.trainer;
+    let state = if net.is_training() {
+        "training"
+    } else if trainer.is_done() {
+        "trained"
+    } else if trainer.epochs() == 0 {
+        "untrained"
+    } else {
+        "paused"
+    };
+    let error = trainer
+        .errors
+        .last()
+        .map_or("—".to_string(), |e| format!("{e:.4}"));
+    let lines = vec![
+        Line::from(format!(
+            " Net {state} {} {}/{} epochs",
+            bar(trainer.epochs(), trainer.target, 12),
+            trainer.epochs(),
+            trainer.target
+        )),
+        Line::from(vec![
+            Span::styled(
+                format!(" wins at {:.1}%", net.evaluation().winning_accuracy() * 100.0),
+                theme.key,
+            ),
+            Span::styled(
+                format!(
+                    "  seed decoder {:.1}%",
+                    net.evaluation().seed_accuracy() * 100.0
+                ),
+                theme.dim,
+            ),
+            Span::raw(format!("  error {error}")),
+        ]),
+    ];
+    Paragraph::new(lines).render(area, buf);
+}
+
+fn render_net_chart(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let errors = &tab.net.trainer.errors;
+    if errors.is_empty() {
+        Paragraph::new(Line::styled(
+            " No epochs yet: P trains the network (in the background)",
+            theme.dim,
+        ))
+        .render(area, buf);
+        return;
+    }
+    let points: Vec<(f64, f64)> = errors
+        .iter()
+        .enumerate()
+        .map(|(i, &e)| ((i + 1) as f64, e))
+        .collect();
+    let high = errors.iter().copied().fold(0.0, f64::max).max(1e-6);
+    let epochs = tab.net.trainer.target.max(errors.len());
+    Chart::new(vec![
+        Dataset::default()
+            .marker(symbols::Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme.key)
+            .data(&points),
+    ])
+    .x_axis(
+        Axis::default()
+            .bounds([0.0, epochs as f64])
+            .labels(vec![Span::raw("0"), Span::raw(format!("{epochs} epochs"))]),
+    )
+    .y_axis(
+        Axis::default()
+            .bounds([0.0, high])
+            .labels(vec![Span::raw("0"), Span::raw(format!("{high:.3}"))]),
+    )
+    .render(area, buf);
+}
+
+// ---- the Q-table ------------------------------------------------------------------
+
+fn render_table(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let rows = tab.table_rows();
+    let mut lines = vec![
+        Line::styled(
+            format!(
+                " {} positions{}  (e: {})",
+                rows.len(),
+                if tab.wrong_only {
+                    " where the greedy move is wrong"
+                } else {
+                    " learned"
+                },
+                if tab.wrong_only { "all" } else { "wrong only" }
+            ),
+            theme.dim,
+        ),
+        Line::styled("   position      greedy      Q    solver", theme.dim),
+    ];
+    if rows.is_empty() {
+        lines.push(Line::raw(if tab.wrong_only {
+            " None: the greedy move wins wherever a win exists"
+        } else {
+            " Nothing learned yet: p trains, s plays one game"
+        }));
+    }
+    let room = usize::from(area.height).saturating_sub(lines.len());
+    let first = tab.table_scroll.min(rows.len().saturating_sub(room.max(1)));
+    for (i, row) in rows.iter().enumerate().skip(first).take(room) {
+        let greedy = match row.greedy.as_slice() {
+            [one] => mv_text(*one),
+            [one, ..] => format!("{}+{}", mv_text(*one), row.greedy.len() - 1),
+            [] => "—".into(),
+        };
+        let solver = row.winning.map_or("loses".to_string(), mv_text);
+        let text = format!(
+            "{}{} {:<13} {:<9} {:>+6.3}  {}",
+            if i == tab.table_scroll && tab.pane_focus {
+                "▸"
+            } else {
+                " "
+            },
+            if row.wrong { "✗" } else { " " },
+            row.piles.to_string(),
+            greedy,
+            row.best,
+            solver
+        );
+        let style = if row.wrong {
+            theme.error
+        } else {
+            Style::default()
+        };
+        lines.push(Line::styled(text, style));
+    }
+    Paragraph::new(lines).render(area, buf);
+}
+
+// ---- the network ------------------------------------------------------------------
+
+fn render_network(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let game = tab.net.game();
+    let (trace, label) = if let Some(trace) = &tab.net_move {
+        (Some(trace.clone()), "its last move")
+    } else {
+        let position = if game.fits(&tab.piles) && !tab.piles.is_over() {
+            tab.piles
+        } else {
+            tab.network_start()
+        };
+        (
+            nim_net::choose(game, &tab.net.trainer.network, &position),
+            "if it moved now",
+        )
+    };
+    let mut lines = vec![Line::styled(
+        format!(
+            " {:?}, {} play, epoch {}, wins at {:.1}%",
+            tab.net.trainer.network.sizes(),
+            game.rule.name(),
+            tab.net.trainer.epochs(),
+            tab.net.evaluation().winning_accuracy() * 100.0
+        ),
+        theme.dim,
+    )];
+    let Some(trace) = trace else {
+        lines.push(Line::raw(" The game is over: no move to show"));
+        Paragraph::new(lines).render(area, buf);
+        return;
+    };
+    lines.push(Line::from(vec![
+        Span::raw(" at "),
+        Span::styled(trace.piles.to_string(), theme.title),
+        Span::styled(format!(" ({label})"), theme.dim),
+    ]));
+    let output = trace.activations.output();
+    let width = usize::from(area.width).saturating_sub(16).clamp(4, 20);
+    for (i, &value) in output.iter().enumerate() {
+        let name = if i < game.piles {
+            format!("pile {}", i + 1)
+        } else {
+            format!("bit {:>2}", 1 << (PILE_BITS - 1 - (i - game.piles)))
+        };
+        let filled = ((value * width as f64).round() as usize).min(width);
+        lines.push(Line::from(vec![
+            Span::raw(format!(" {name:<7}{value:.3} ")),
+            Span::styled("█".repeat(filled), theme.key),
+            Span::styled("░".repeat(width - filled), theme.dim),
+        ]));
+    }
+    let solver = trace.solver;
+    let played_wins = solver::is_winning_move(&trace.piles, game.rule, trace.played);
+    lines.push(Line::from(vec![
+        Span::raw(" plays    "),
+        Span::styled(
+            format!("{} {}", trace.played, if played_wins { "✓" } else { "✗" }),
+            if played_wins {
+                theme.positive
+            } else {
+                theme.negative
+            },
+        ),
+    ]));
+    lines.push(Line::raw(format!(
+        " seed's   {}",
+        trace
+            .seed_reading
+            .map_or("no legal move (illegal reading)".to_string(), |m| m
+                .to_string())
+    )));
+    lines.push(Line::raw(format!(
+        " solver   {}",
+        solver.map_or("no winning move: every move loses".to_string(), |m| m
+            .to_string())
+    )));
+    lines.truncate(usize::from(area.height));
+    Paragraph::new(lines).render(area, buf);
+}
+
+// ---- the menu ---------------------------------------------------------------------
+
+fn render_menu(cursor: usize, body: Rect, buf: &mut Buffer, theme: &Theme) {
+    let width = 30.min(body.width);
+    let height = (OPPONENTS.len() as u16 + 2).min(body.height);
+    let area = Rect::new(
+        body.x + (body.width - width) / 2,
+        body.y + (body.height - height) / 2,
+        width,
+        height,
+    );
+    Clear.render(area, buf);
+    let block = Block::bordered()
+        .border_style(theme.border_focused)
+        .title(Span::styled(" Play against ", theme.title))
+        .title_bottom(Span::styled(" Enter · 1-4 · Esc ", theme.dim));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let lines: Vec<Line> = OPPONENTS
+        .iter()
+        .enumerate()
+        .map(|(i, &o)| {
+            let text = format!(
+                "{}{} {}",
+                if i == cursor { "▸" } else { " " },
+                i + 1,
+                opponent_name(o)
+            );
+            Line::styled(
+                text,
+                if i == cursor {
+                    theme.cursor
+                } else {
+                    Style::default()
+                },
+            )
+        })
+        .collect();
+    Paragraph::new(lines).render(inner, buf);
+}
