@@ -128,7 +128,7 @@ impl QAgent {
         self.training = false;
         let e = trainer.evaluation();
         let text = format!(
-            "Q-learning done: {} games, greedy move wins at {} of {} winning positions",
+            "Q-learning done: {} games; greedy wins at {}/{} winning positions",
             crate::text::thousands(trainer.games as u64),
             e.optimal_states,
             e.winning_states
@@ -348,7 +348,7 @@ impl NetAgent {
         self.trained_once = true;
         self.job = Some(Job::start(self.trainer.clone()));
         Some(Message::info(
-            "No saved network: training it in the background now (P pauses)",
+            "Training the network in the background (P pauses)",
         ))
     }
 

@@ -342,9 +342,7 @@ impl NimTab {
             "the AI opened"
         };
         Message::info(format!(
-            "New game {} {} play against the {}: {opener}",
-            self.start,
-            self.game_rule().name(),
+            "New game vs the {}: {opener}",
             opponent_name(self.opponent)
         ))
     }
@@ -484,36 +482,21 @@ impl NimTab {
         self.describe_after_move(mv)
     }
 
-    fn describe_after_move(&mut self, mine: NimMove) -> Message {
-        let ai = self
-            .last_move(Side::Ai)
-            .filter(|m| m.before == self.moves.last().map_or(m.before, |l| l.before));
-        let reply = ai.map_or(String::new(), |m| {
-            format!("; the AI took {} from pile {}", m.mv.take, m.mv.pile + 1)
-        });
-        match self.winner() {
-            Some(Side::Human) => {
-                self.tally.0 += 1;
-                Message::info(format!(
-                    "You took {} from pile {}{reply}: you win! n: new game",
-                    mine.take,
-                    mine.pile + 1
-                ))
-            }
-            Some(Side::Ai) => {
-                self.tally.1 += 1;
-                Message::info(format!(
-                    "You took {} from pile {}{reply}: the AI wins. n: new game",
-                    mine.take,
-                    mine.pile + 1
-                ))
-            }
-            None => Message::info(format!(
-                "You took {} from pile {}{reply}",
-                mine.take,
-                mine.pile + 1
-            )),
+    fn describe_after_move(&self, mine: NimMove) -> Message {
+        let mut text = format!("You took {} from pile {}", mine.take, mine.pile + 1);
+        if let Some(reply) = self.moves.last().filter(|m| m.by == Side::Ai) {
+            text.push_str(&format!(
+                "; the AI took {} from pile {}",
+                reply.mv.take,
+                reply.mv.pile + 1
+            ));
         }
+        match self.winner() {
+            Some(Side::Human) => text.push_str(": you win! n: new game"),
+            Some(Side::Ai) => text.push_str(": the AI wins. n: new game"),
+            None => {}
+        }
+        Message::info(text)
     }
 
     fn play(&mut self, by: Side, mv: NimMove) {
@@ -524,6 +507,11 @@ impl NimTab {
         });
         self.piles = self.piles.after(mv);
         self.human_to_move = by == Side::Ai;
+        match self.winner() {
+            Some(Side::Human) => self.tally.0 += 1,
+            Some(Side::Ai) => self.tally.1 += 1,
+            None => {}
+        }
         self.browse.clear();
         self.edge_cursor = 0;
         if self.pile >= self.piles.len() || self.piles.sizes()[self.pile] == 0 {
@@ -564,12 +552,6 @@ impl NimTab {
     fn ai_move(&mut self) {
         if let Some(mv) = self.ai_choice() {
             self.play(Side::Ai, mv);
-            if let Some(winner) = self.winner() {
-                match winner {
-                    Side::Human => self.tally.0 += 1,
-                    Side::Ai => self.tally.1 += 1,
-                }
-            }
         }
     }
 
@@ -709,7 +691,7 @@ impl NimTab {
                 self.browse.push(edge.next);
                 self.edge_cursor = 0;
                 Some(Message::info(format!(
-                    "At {} after {}: ← or Backspace goes back, . returns to the game",
+                    "At {} after {}: ← back, . to the game",
                     edge.next, edge.mv
                 )))
             }

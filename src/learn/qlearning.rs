@@ -608,11 +608,16 @@ impl QTrainer {
     }
 
     /// Plays one more game, past the target if need be, and returns its updates: the
-    /// single-game step the arithmetic view shows.
+    /// single-game step the arithmetic view shows. It always starts from the starting
+    /// piles (whatever the recipe), so a student sees the whole game the seed describes.
     pub fn step_game(&mut self) -> Vec<Update> {
         let mut updates = Vec::new();
+        let from_start = QSettings {
+            starts: Starts::Seed,
+            ..self.settings
+        };
         self.table
-            .self_play(self.settings, &mut self.rng, |u| updates.push(u));
+            .self_play(from_start, &mut self.rng, |u| updates.push(u));
         self.games += 1;
         self.target = self.target.max(self.games);
         self.curve.push(evaluate(&self.table, self.games));

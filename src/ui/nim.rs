@@ -173,9 +173,9 @@ fn turn_line(tab: &NimTab, theme: &Theme) -> Line<'static> {
         Typed::Nothing => tab.count.to_string(),
     };
     Line::from(vec![
-        Span::raw(" Your move: take "),
+        Span::raw(" Take "),
         Span::styled(count, theme.key),
-        Span::raw(format!(" from pile {}", tab.pile + 1)),
+        Span::raw(format!(" from pile {} (Enter)", tab.pile + 1)),
     ])
 }
 
@@ -228,16 +228,16 @@ fn render_edges(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
 
 fn position_line(tab: &NimTab, position: Piles, rule: Rule, theme: &Theme) -> Line<'static> {
     let verdict = if position.is_over() {
-        "game over".to_string()
+        "game over"
     } else if solver::mover_wins(&position, rule) {
-        "the mover can win".to_string()
+        "mover wins"
     } else {
-        "the mover loses to perfect play".to_string()
+        "mover loses"
     };
     let place = if tab.browse.is_empty() {
-        "game".to_string()
+        "the game's position".to_string()
     } else {
-        format!("browsing {} deep, . back", tab.browse.len())
+        format!("browsed {} deep (. back)", tab.browse.len())
     };
     Line::from(vec![
         Span::styled(format!(" {position}"), theme.title),
@@ -250,10 +250,10 @@ fn q_summary(tab: &NimTab, theme: &Theme) -> Line<'static> {
         Err(why) => Line::styled(format!(" no Q-table: {why}"), theme.error),
         Ok(trainer) => {
             let e = trainer.evaluation();
-            let state = if tab.q.training { "training" } else { "table" };
+            let state = if tab.q.training { "⟳ " } else { "" };
             Line::styled(
                 format!(
-                    " {state}: {} games, {} entries, optimal {}/{}",
+                    " {state}{} games · {} Q-values · {}/{} ✓",
                     thousands(trainer.games as u64),
                     thousands(trainer.table.entries() as u64),
                     e.optimal_states,
@@ -269,47 +269,45 @@ fn q_summary(tab: &NimTab, theme: &Theme) -> Line<'static> {
 
 fn render_updates(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let updates = &tab.q.last_game;
-    let mut lines = vec![Line::styled(
-        " Q ← Q + α·(r + max Q(s′,·) − Q)   s′: the same",
-        theme.dim,
-    )];
-    lines.push(Line::styled(
-        " player's next position, after the reply",
-        theme.dim,
-    ));
+    let alpha = updates.first().map_or(0.5, |u| u.alpha);
+    let mut lines = vec![
+        Line::styled(
+            format!(" Q ← Q + α·(r + max Q(s′,·) − Q), α = {alpha}"),
+            theme.dim,
+        ),
+        Line::styled(" s′: the mover's next position", theme.dim),
+    ];
     if updates.is_empty() {
         lines.push(Line::raw(""));
-        lines.push(Line::raw(" s plays one self-play game and lists"));
-        lines.push(Line::raw(" every update it makes, in order."));
+        lines.push(Line::raw(" s plays one self-play game from the"));
+        lines.push(Line::raw(" start and lists every update, in order."));
         Paragraph::new(lines).render(area, buf);
         return;
     }
-    let per_update = 2;
-    let room = usize::from(area.height).saturating_sub(lines.len()) / per_update;
-    let first = updates.len().saturating_sub(room);
-    if first > 0 {
+    let rows = usize::from(area.height).saturating_sub(lines.len());
+    let first = if 2 * updates.len() > rows {
+        let first = updates.len() - rows.saturating_sub(1) / 2;
         lines.push(Line::styled(
-            format!(" … {first} earlier updates"),
+            format!(" … {first} earlier (a taller terminal shows all)"),
             theme.dim,
         ));
-    }
-    let room = usize::from(area.height).saturating_sub(lines.len()) / per_update;
-    let first = updates.len().saturating_sub(room);
+        first
+    } else {
+        0
+    };
     for (i, u) in updates.iter().enumerate().skip(first) {
-        let last = i + 1 == updates.len();
+        let next = if u.next.is_over() {
+            "end".to_string()
+        } else {
+            u.next.to_string()
+        };
         lines.push(Line::styled(
-            format!(
-                " {:>2}. {} {} → s′ {}",
-                i + 1,
-                u.state,
-                mv_text(u.mv),
-                if u.next.is_over() {
-                    "end".to_string()
-                } else {
-                    u.next.to_string()
-                }
-            ),
-            if last { theme.title } else { Style::default() },
+            format!(" {:>2}. {} {} → s′ {next}", i + 1, u.state, mv_text(u.mv)),
+            if i + 1 == updates.len() {
+                theme.title
+            } else {
+                Style::default()
+            },
         ));
         let reward_style = match u.reward {
             r if r > 0.0 => theme.positive,
@@ -317,9 +315,12 @@ fn render_updates(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
             _ => theme.dim,
         };
         lines.push(Line::from(vec![
-            Span::raw(format!("     {:+.3} + {}·(", u.old, u.alpha)),
+            Span::raw("     r "),
             Span::styled(format!("{:+}", u.reward), reward_style),
-            Span::raw(format!(" + {:+.3} − {:+.3}) = ", u.best_future, u.old)),
+            Span::raw(format!(
+                "  max Q(s′) {:+.3}  Q {:+.3} → ",
+                u.best_future, u.old
+            )),
             Span::styled(format!("{:+.3}", u.new), theme.key),
         ]));
     }
@@ -456,7 +457,10 @@ fn render_net_head(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
         )),
         Line::from(vec![
             Span::styled(
-                format!(" wins at {:.1}%", net.evaluation().winning_accuracy() * 100.0),
+                format!(
+                    " wins at {:.1}%",
+                    net.evaluation().winning_accuracy() * 100.0
+                ),
                 theme.key,
             ),
             Span::styled(
@@ -475,11 +479,7 @@ fn render_net_head(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
 fn render_net_chart(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let errors = &tab.net.trainer.errors;
     if errors.is_empty() {
-        Paragraph::new(Line::styled(
-            " No epochs yet: P trains the network (in the background)",
-            theme.dim,
-        ))
-        .render(area, buf);
+        Paragraph::new(Line::styled(" No epochs yet: P trains it", theme.dim)).render(area, buf);
         return;
     }
     let points: Vec<(f64, f64)> = errors
@@ -587,8 +587,15 @@ fn render_network(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     };
     let mut lines = vec![Line::styled(
         format!(
-            " {:?}, {} play, epoch {}, wins at {:.1}%",
-            tab.net.trainer.network.sizes(),
+            " {} · {} · epoch {} · wins {:.1}%",
+            tab.net
+                .trainer
+                .network
+                .sizes()
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join("-"),
             game.rule.name(),
             tab.net.trainer.epochs(),
             tab.net.evaluation().winning_accuracy() * 100.0

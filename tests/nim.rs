@@ -1,0 +1,240 @@
+//! The Multi-pile Nim tab through `App` and real key events, with a fixed seed and no data
+//! dir: Q-learning advances one chunk per `Tick` and the network trains on the test's
+//! thread, so every frame is reproducible. Snapshots at 80x24 and 120x40.
+
+use ai_arcade::app::nim_tab::{Pane, Side};
+use ai_arcade::app::{Action, App, MessageKind};
+use ai_arcade::config::{Config, FirstMover, OpponentChoice};
+use ai_arcade::games::nim::Rule;
+use ai_arcade::input;
+use ai_arcade::solve::nim as solver;
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
+
+const SEED: u64 = 5;
+
+fn config(tweak: impl FnOnce(&mut Config)) -> Config {
+    let mut config = Config {
+        seed: Some(SEED),
+        ..Config::default()
+    };
+    config.nim.first = FirstMover::Human;
+    config.nim_net.autotrain = false;
+    tweak(&mut config);
+    config
+}
+
+/// The app on the Nim tab (which starts Q-learning when `autotrain` is on).
+fn app_with(config: &Config) -> App {
+    let mut app = App::new(config, SEED);
+    press(&mut app, &[KeyCode::F(2)]);
+    app
+}
+
+fn press(app: &mut App, keys: &[KeyCode]) {
+    for &code in keys {
+        input::handle(
+            app,
+            &Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
+            Rect::new(0, 0, 80, 24),
+        );
+    }
+}
+
+fn chars(text: &str) -> Vec<KeyCode> {
+    text.chars()
+        .map(|c| match c {
+            '\n' => KeyCode::Enter,
+            c => KeyCode::Char(c),
+        })
+        .collect()
+}
+
+/// Ticks until Q-learning stops.
+fn trained() -> App {
+    let mut app = app_with(&config(|_| {}));
+    while app.nim.q.training {
+        app.update(Action::Tick);
+    }
+    app
+}
+
+fn screen(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| ai_arcade::ui::render(app, f)).unwrap();
+    terminal
+}
+
+fn snapshot(name: &str, app: &App) -> String {
+    let mut small = String::new();
+    for (w, h) in [(80, 24), (120, 40)] {
+        let terminal = screen(app, w, h);
+        insta::assert_snapshot!(format!("{name}_{w}x{h}"), terminal.backend());
+        if w == 80 {
+            small = format!("{}", terminal.backend());
+        }
+    }
+    small
+}
+
+#[test]
+fn the_untrained_agent_shows_all_zero_edges() {
+    let app = app_with(&config(|c| c.qlearning.autotrain = false));
+    let trainer = app.nim.q.trainer.as_ref().unwrap();
+    assert_eq!(trainer.games, 0);
+    assert_eq!(app.nim.pane, Pane::Edges);
+    let text = snapshot("nim_untrained", &app);
+    assert!(text.contains("Moves from [1,3,5,7]"), "{text}");
+    assert!(text.contains("+0.000"), "{text}");
+}
+
+#[test]
+fn training_part_way_draws_the_charts() {
+    let mut app = app_with(&config(|_| {}));
+    assert!(app.nim.q.training, "the first view starts training");
+    for _ in 0..12 {
+        app.update(Action::Tick);
+    }
+    let games = app.nim.q.trainer.as_ref().unwrap().games;
+    assert_eq!(games, 6000, "500 games a tick");
+    press(&mut app, &chars("vv"));
+    assert_eq!(app.nim.pane, Pane::Training);
+    let text = snapshot("nim_training_part_way", &app);
+    assert!(text.contains("6,000/20,000"), "{text}");
+}
+
+#[test]
+fn the_trained_agent_marks_greedy_and_winning_edges() {
+    let mut app = trained();
+    // A winning position for the human to look at: take 1 from pile 1 leaves [0,3,5,7],
+    // where the AI (to move) can win; its reply is shown after.
+    press(&mut app, &chars("11\n"));
+    let text = snapshot("nim_trained_edges", &app);
+    assert!(text.contains("★"), "{text}");
+    assert!(text.contains("335/335"), "{text}");
+    let trainer = app.nim.q.trainer.as_ref().unwrap();
+    let e = trainer.evaluation();
+    assert_eq!(e.optimal_states, e.winning_states);
+}
+
+#[test]
+fn browsing_walks_to_a_successor_and_back() {
+    let mut app = trained();
+    let home = app.nim.piles;
+    press(&mut app, &chars("f"));
+    press(&mut app, &[KeyCode::Down, KeyCode::Enter]);
+    let edges = app.nim.edges(&home);
+    assert_eq!(app.nim.shown_position(), edges[1].next);
+    let text = snapshot("nim_browsed", &app);
+    assert!(text.contains("browsed 1 deep"), "{text}");
+    press(&mut app, &[KeyCode::Backspace]);
+    assert_eq!(app.nim.shown_position(), home);
+    press(&mut app, &[KeyCode::Enter, KeyCode::Enter, KeyCode::Char('.')]);
+    assert_eq!(app.nim.shown_position(), home, ". goes home");
+}
+
+#[test]
+fn a_single_game_step_shows_every_update() {
+    let mut app = trained();
+    press(&mut app, &chars("s"));
+    assert_eq!(app.nim.pane, Pane::Updates);
+    let updates = &app.nim.q.last_game;
+    assert!(updates.len() >= 4);
+    assert_eq!(updates[0].state, app.nim.q_start, "steps start from the start");
+    let text = snapshot("nim_update_arithmetic", &app);
+    assert!(text.contains("max Q(s′)"), "{text}");
+}
+
+#[test]
+fn the_network_agent_shows_its_outputs() {
+    let mut app = app_with(&config(|c| c.qlearning.autotrain = false));
+    app.nim.net.train_now(2);
+    press(&mut app, &chars("o2"));
+    assert_eq!(app.nim.opponent, OpponentChoice::Network);
+    assert_eq!(app.nim.pane, Pane::Network);
+    assert_eq!(app.nim.piles.sizes(), [15, 15, 14]);
+    assert_eq!(app.nim.game_rule(), Rule::Normal);
+    // The human opens; the network answers and its outputs are shown.
+    press(&mut app, &chars("11\n"));
+    let trace = app.nim.net_move.as_ref().expect("the network moved");
+    assert_eq!(trace.activations.output().len(), 9);
+    let text = snapshot("nim_network_outputs", &app);
+    assert!(text.contains("pile 3") && text.contains("bit  1"), "{text}");
+    assert!(text.contains("solver"), "{text}");
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_the_reason() {
+    let mut app = app_with(&config(|c| c.qlearning.autotrain = false));
+    let before = app.nim.piles;
+    press(&mut app, &chars("29\n"));
+    let message = app.message.clone().unwrap();
+    assert_eq!(message.kind, MessageKind::Error);
+    assert!(message.text.contains("pile 2 holds 3"), "{}", message.text);
+    assert_eq!(app.nim.piles, before, "nothing changed");
+    snapshot("nim_illegal_move", &app);
+    press(&mut app, &chars("\u{8}"));
+    for (keys, needle) in [("7", "no pile 7"), ("20\n", "not 0")] {
+        let mut app = app_with(&config(|c| c.qlearning.autotrain = false));
+        press(&mut app, &chars(keys));
+        let text = app.message.clone().unwrap().text;
+        assert!(text.contains(needle), "{keys}: {text}");
+        assert_eq!(app.nim.piles, before);
+    }
+}
+
+/// Plays the solver's moves for the human until the game ends.
+fn play_to_the_end(app: &mut App) {
+    while !app.nim.game_over() {
+        let mv = solver::perfect_move(&app.nim.piles, app.nim.game_rule()).unwrap();
+        let keys = format!("{}{}\n", mv.pile + 1, mv.take);
+        press(app, &chars(&keys));
+    }
+}
+
+#[test]
+fn a_finished_game_names_the_winner() {
+    // The start [1,3,5,7] loses for whoever opens: the AI opens, the human plays perfectly.
+    let mut app = app_with(&config(|c| {
+        c.qlearning.autotrain = false;
+        c.nim.first = FirstMover::Ai;
+        c.nim.opponent = OpponentChoice::Random;
+    }));
+    play_to_the_end(&mut app);
+    assert_eq!(app.nim.winner(), Some(Side::Human));
+    assert_eq!(app.nim.tally, (1, 0));
+    let text = snapshot("nim_game_over", &app);
+    assert!(text.contains("You won"), "{text}");
+}
+
+#[test]
+fn the_trained_agent_never_loses_a_winnable_game_from_the_start() {
+    // The human opens from a losing start; the trained table must win every game.
+    let mut app = trained();
+    for _ in 0..20 {
+        press(&mut app, &chars("n"));
+        while !app.nim.game_over() {
+            let moves: Vec<_> = app.nim.piles.moves().collect();
+            let mv = moves[app.nim.moves.len() * 7 % moves.len()];
+            press(&mut app, &chars(&format!("{}{}\n", mv.pile + 1, mv.take)));
+        }
+        assert_eq!(app.nim.winner(), Some(Side::Ai));
+    }
+}
+
+#[test]
+fn the_opponent_menu_switches_players_and_rules() {
+    let mut app = app_with(&config(|c| c.qlearning.autotrain = false));
+    press(&mut app, &chars("o"));
+    assert!(app.nim.menu.is_some());
+    press(&mut app, &[KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
+    assert_eq!(app.nim.opponent, OpponentChoice::Perfect);
+    assert!(app.nim.menu.is_none());
+    press(&mut app, &chars("m"));
+    assert_eq!(app.nim.rule, Rule::Normal);
+    press(&mut app, &chars("o"));
+    press(&mut app, &[KeyCode::Esc]);
+    assert!(app.nim.menu.is_none() && app.running, "Esc closes only the menu");
+}
