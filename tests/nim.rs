@@ -131,7 +131,10 @@ fn browsing_walks_to_a_successor_and_back() {
     assert!(text.contains("browsed 1 deep"), "{text}");
     press(&mut app, &[KeyCode::Backspace]);
     assert_eq!(app.nim.shown_position(), home);
-    press(&mut app, &[KeyCode::Enter, KeyCode::Enter, KeyCode::Char('.')]);
+    press(
+        &mut app,
+        &[KeyCode::Enter, KeyCode::Enter, KeyCode::Char('.')],
+    );
     assert_eq!(app.nim.shown_position(), home, ". goes home");
 }
 
@@ -142,7 +145,10 @@ fn a_single_game_step_shows_every_update() {
     assert_eq!(app.nim.pane, Pane::Updates);
     let updates = &app.nim.q.last_game;
     assert!(updates.len() >= 4);
-    assert_eq!(updates[0].state, app.nim.q_start, "steps start from the start");
+    assert_eq!(
+        updates[0].state, app.nim.q_start,
+        "steps start from the start"
+    );
     let text = snapshot("nim_update_arithmetic", &app);
     assert!(text.contains("max Q(s′)"), "{text}");
 }
@@ -236,5 +242,8 @@ fn the_opponent_menu_switches_players_and_rules() {
     assert_eq!(app.nim.rule, Rule::Normal);
     press(&mut app, &chars("o"));
     press(&mut app, &[KeyCode::Esc]);
-    assert!(app.nim.menu.is_none() && app.running, "Esc closes only the menu");
+    assert!(
+        app.nim.menu.is_none() && app.running,
+        "Esc closes only the menu"
+    );
 }

@@ -483,14 +483,14 @@ impl NimTab {
     }
 
     fn describe_after_move(&self, mine: NimMove) -> Message {
-        let mut text = format!("You took {} from pile {}", mine.take, mine.pile + 1);
-        if let Some(reply) = self.moves.last().filter(|m| m.by == Side::Ai) {
-            text.push_str(&format!(
-                "; the AI took {} from pile {}",
-                reply.mv.take,
-                reply.mv.pile + 1
-            ));
-        }
+        let reply = self
+            .moves
+            .last()
+            .filter(|m| m.by == Side::Ai)
+            .map_or(String::new(), |m| {
+                format!("; the AI took {} from pile {}", m.mv.take, m.mv.pile + 1)
+            });
+        let mut text = format!("You took {} from pile {}{reply}", mine.take, mine.pile + 1);
         match self.winner() {
             Some(Side::Human) => text.push_str(": you win! n: new game"),
             Some(Side::Ai) => text.push_str(": the AI wins. n: new game"),
