@@ -117,7 +117,7 @@ enum Input {
 /// Every key the key tables list (and a few they do not), except the quit keys and the
 /// new-game keys `r` and `x` (drawn separately, more rarely).
 fn plain_keys() -> Vec<Key> {
-    let mut keys: Vec<Key> = "0123456789gampfhjklesnubc. ?~Z"
+    let mut keys: Vec<Key> = "0123456789gampfhjklesnubc. ?~ZovwtPT"
         .chars()
         .map(Key::Char)
         .collect();
@@ -188,6 +188,7 @@ fn any_config() -> impl Strategy<Value = Config> {
         prop_oneof![
             3 => Just(StartTab::TicTacToe),
             1 => Just(StartTab::SubtractionNim),
+            2 => Just(StartTab::MultiPileNim),
         ],
     )
         .prop_map(
@@ -208,6 +209,7 @@ fn any_config() -> impl Strategy<Value = Config> {
                 config.tictactoe.first = ttt_first;
                 config.eight.first = eight_first;
                 config.ui.start_tab = start_tab;
+                config.nim_net.autotrain = false;
                 config
             },
         )
@@ -332,7 +334,31 @@ fn check_app(app: &App, deep: bool) -> Result<(), TestCaseError> {
     check_eight(app.search.eight.position)?;
     check_match(&app.search.tictactoe, deep)?;
     check_match(&app.search.eight, deep)?;
+    check_nim(app)?;
     prop_assert!(Tab::ALL.contains(&app.tab));
+    Ok(())
+}
+
+/// The Nim game replays from its start to its position through legal moves only, each by
+/// the side whose turn it was, and a finished game has a winner.
+fn check_nim(app: &App) -> Result<(), TestCaseError> {
+    let nim = &app.nim;
+    let mut piles = nim.start;
+    for (i, played) in nim.moves.iter().enumerate() {
+        prop_assert_eq!(played.before, piles);
+        piles = piles
+            .play(played.mv)
+            .map_err(|e| TestCaseError::fail(format!("move {i} {:?} illegal: {e}", played.mv)))?;
+        if i > 0 {
+            prop_assert_ne!(played.by, nim.moves[i - 1].by, "sides alternate");
+        }
+    }
+    prop_assert_eq!(piles, nim.piles);
+    prop_assert_eq!(
+        nim.game_over(),
+        nim.winner().is_some() || nim.moves.is_empty() && nim.start.is_over()
+    );
+    prop_assert!(nim.pile < nim.piles.len());
     Ok(())
 }
 

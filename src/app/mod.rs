@@ -429,6 +429,16 @@ impl App {
             Action::Subtraction(SubtractionAction::TogglePause) => {
                 !self.subtraction.trainer.is_done()
             }
+            Action::Nim(
+                NimAction::Confirm
+                | NimAction::SelectPile(_)
+                | NimAction::Count(_)
+                | NimAction::Digit(_),
+            ) => self.nim.human_to_move && !self.nim.game_over(),
+            Action::Nim(NimAction::PaneBack) => !self.nim.browse.is_empty(),
+            Action::Nim(NimAction::QStep | NimAction::QTrain | NimAction::QRetrain) => {
+                self.nim.q.trainer.is_ok()
+            }
             Action::Subtraction(SubtractionAction::Step) => {
                 !self.subtraction.is_training() && !self.subtraction.trainer.is_done()
             }
