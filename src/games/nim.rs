@@ -97,7 +97,7 @@ pub enum MoveError {
 /// histories and search frames.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Piles {
-    sizes: [u8; MAX_PILES],
+    pub(crate) sizes: [u8; MAX_PILES],
     count: u8,
 }
 

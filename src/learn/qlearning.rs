@@ -171,12 +171,36 @@ impl QTable {
                 .all(|(a, b)| a <= b)
     }
 
-    fn cell(&self, piles: Piles, mv: NimMove) -> usize {
+    /// The first cell of `piles`' row: the table is `width` cells per position.
+    fn row_start(&self, piles: Piles) -> usize {
         let mut state = 0;
         for (&size, &max) in piles.sizes().iter().zip(self.start.sizes()) {
             state = state * (usize::from(max) + 1) + usize::from(size);
         }
-        state * self.width + self.offsets[usize::from(mv.pile)] + usize::from(mv.take) - 1
+        state * self.width
+    }
+
+    fn cell(&self, piles: Piles, mv: NimMove) -> usize {
+        self.row_start(piles) + self.offsets[usize::from(mv.pile)] + usize::from(mv.take) - 1
+    }
+
+    /// Every legal move of `piles` with its cell, without allocating: the hot loop of
+    /// self-play walks these.
+    fn legal_cells(&self, piles: Piles) -> impl Iterator<Item = (NimMove, usize)> + '_ {
+        let row = self.row_start(piles);
+        let sizes = piles.sizes;
+        (0..piles.len()).flat_map(move |pile| {
+            let first = row + self.offsets[pile];
+            (1..=sizes[pile]).map(move |take| {
+                (
+                    NimMove {
+                        pile: pile as u8,
+                        take,
+                    },
+                    first + usize::from(take) - 1,
+                )
+            })
+        })
     }
 
     /// Q(s, a); 0 for a pair never updated, as in the seed.
@@ -196,9 +220,8 @@ impl QTable {
 
     /// max Q(s, .), 0 when no move is left.
     pub fn best_value(&self, piles: &Piles) -> f64 {
-        piles
-            .moves()
-            .map(|mv| self.q(piles, mv))
+        self.legal_cells(*piles)
+            .map(|(_, cell)| self.values[cell])
             .max_by(f64::total_cmp)
             .unwrap_or(0.0)
     }
@@ -208,24 +231,62 @@ impl QTable {
     #[allow(clippy::float_cmp)]
     pub fn greedy_moves(&self, piles: &Piles) -> Vec<NimMove> {
         let best = self.best_value(piles);
-        piles
-            .moves()
-            .filter(|&mv| self.q(piles, mv) == best)
+        self.legal_cells(*piles)
+            .filter(|&(_, cell)| self.values[cell] == best)
+            .map(|(mv, _)| mv)
             .collect()
     }
 
     /// The greedy move, ties broken by `rng` (not by move order, which would favour the
-    /// first pile while nothing is learned).
+    /// first pile while nothing is learned): one draw among the tied moves.
+    #[allow(clippy::float_cmp)]
     pub fn greedy(&self, piles: &Piles, rng: &mut ChaCha8Rng) -> Option<NimMove> {
-        let best = self.greedy_moves(piles);
-        (!best.is_empty()).then(|| best[rng.random_range(0..best.len())])
+        let (best, ties) = self.legal_cells(*piles).fold(
+            (f64::NEG_INFINITY, 0usize),
+            |(best, ties), (_, cell)| {
+                let value = self.values[cell];
+                if value > best {
+                    (value, 1)
+                } else if value == best {
+                    (best, ties + 1)
+                } else {
+                    (best, ties)
+                }
+            },
+        );
+        if ties == 0 {
+            return None;
+        }
+        let pick = if ties == 1 {
+            0
+        } else {
+            rng.random_range(0..ties)
+        };
+        self.legal_cells(*piles)
+            .filter(|&(_, cell)| self.values[cell] == best)
+            .nth(pick)
+            .map(|(mv, _)| mv)
     }
 
     /// Epsilon-greedy: a random legal move with probability `epsilon`, else the greedy one.
     pub fn explore(&self, piles: &Piles, epsilon: f64, rng: &mut ChaCha8Rng) -> Option<NimMove> {
         if rng.random::<f64>() < epsilon {
-            let moves: Vec<NimMove> = piles.moves().collect();
-            return (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())]);
+            let total = piles.total();
+            if total == 0 {
+                return None;
+            }
+            // The r-th legal move, counted pile by pile: uniform over all moves.
+            let mut r = rng.random_range(0..total);
+            for (pile, &size) in piles.sizes().iter().enumerate() {
+                let size = u32::from(size);
+                if r < size {
+                    return Some(NimMove {
+                        pile: pile as u8,
+                        take: (r + 1) as u8,
+                    });
+                }
+                r -= size;
+            }
         }
         self.greedy(piles, rng)
     }
