@@ -128,7 +128,7 @@ fn browsing_walks_to_a_successor_and_back() {
     let edges = app.nim.edges(&home);
     assert_eq!(app.nim.shown_position(), edges[1].next);
     let text = snapshot("nim_browsed", &app);
-    assert!(text.contains("browsed 1 deep"), "{text}");
+    assert!(text.contains("1 step(s) in"), "{text}");
     press(&mut app, &[KeyCode::Backspace]);
     assert_eq!(app.nim.shown_position(), home);
     press(
@@ -246,4 +246,36 @@ fn the_opponent_menu_switches_players_and_rules() {
         app.nim.menu.is_none() && app.running,
         "Esc closes only the menu"
     );
+}
+
+#[test]
+fn a_damaged_table_is_reported_kept_and_set_aside_only_when_replaced() {
+    let dir = std::env::temp_dir().join(format!("ai-arcade-nimtab-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("nim-qtable-misere-1-3-5-7.json");
+    std::fs::write(&file, "garbage").unwrap();
+    let config = config(|_| {});
+    let store = ai_arcade::store::Store::new(&dir);
+    let mut app = App::with_store(&config, SEED, Some(store));
+    press(&mut app, &[KeyCode::F(2)]);
+    let message = app.message.clone().unwrap();
+    assert_eq!(message.kind, MessageKind::Error);
+    assert!(!app.nim.q.training, "no training over an unusable file by itself");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "garbage");
+    let text = format!("{}", screen(&app, 80, 24).backend());
+    assert!(text.contains("nim-qtable-misere"), "the path is shown: {text}");
+    press(&mut app, &chars("p"));
+    while app.nim.q.training {
+        app.update(Action::Tick);
+    }
+    let kept = dir.join("nim-qtable-misere-1-3-5-7.json.broken");
+    assert_eq!(std::fs::read_to_string(kept).unwrap(), "garbage");
+    assert!(std::fs::read_to_string(&file).unwrap().contains("ai-arcade/nim-qtable"));
+    // A new app loads the saved table.
+    let mut again = App::with_store(&config, SEED, Some(ai_arcade::store::Store::new(&dir)));
+    press(&mut again, &[KeyCode::F(2)]);
+    assert_eq!(again.nim.q.trainer.as_ref().unwrap().games, 20_000);
+    assert!(!again.nim.q.training);
+    let _ = std::fs::remove_dir_all(&dir);
 }

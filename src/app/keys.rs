@@ -599,16 +599,10 @@ pub const NIM_PILES: KeyGroup = KeyGroup {
             "count",
             |k| nim(NimAction::Count(-direction(k).1)),
         ),
-        bind(
-            DIGITS,
-            "0-9",
-            "type the pile, then the count",
-            "",
-            |k| match k {
-                Key::Char(c) => nim(NimAction::Digit(c)),
-                _ => Action::Noop,
-            },
-        ),
+        bind(DIGITS, "0-9", "type pile, then count", "", |k| match k {
+            Key::Char(c) => nim(NimAction::Digit(c)),
+            _ => Action::Noop,
+        }),
         bind(
             &[Key::Backspace],
             "Backspace",
@@ -643,7 +637,7 @@ pub const NIM_PANE: KeyGroup = KeyGroup {
         bind(
             &[Key::Enter, Key::Right, Key::Char('l')],
             "Enter/→",
-            "follow the edge to its position (table: open the position)",
+            "follow edge / open row",
             "follow",
             |_| nim(NimAction::PaneEnter),
         ),
@@ -654,13 +648,9 @@ pub const NIM_PANE: KeyGroup = KeyGroup {
             "back",
             |_| nim(NimAction::PaneBack),
         ),
-        bind(
-            &[Key::Char('.')],
-            ".",
-            "back to the game's position",
-            "",
-            |_| nim(NimAction::PaneHome),
-        ),
+        bind(&[Key::Char('.')], ".", "back to the game", "", |_| {
+            nim(NimAction::PaneHome)
+        }),
     ],
 };
 
@@ -680,63 +670,59 @@ pub const NIM: KeyGroup = KeyGroup {
         bind(
             &[Key::Char('w')],
             "w",
-            "who opens: random / you / AI",
+            "who opens: random/you/AI",
             "",
             |_| nim(NimAction::CycleFirst),
         ),
         bind(
             &[Key::Char('v')],
             "v",
-            "next view: edges, updates, training, Q-table, network",
+            "next view of the pane",
             "view",
             |_| nim(NimAction::NextPane),
         ),
         bind(
             &[Key::Char('f')],
             "f",
-            "keys to the pane / the piles",
+            "keys to pane / piles",
             "focus",
             |_| nim(NimAction::ToggleFocus),
         ),
         bind(
             &[Key::Char('e')],
             "e",
-            "Q-table: only wrong positions / all",
+            "Q-table: wrong only / all",
             "",
             |_| nim(NimAction::ToggleWrongOnly),
         ),
         bind(
             &[Key::Char('p')],
             "p",
-            "Q-learning: pause / resume",
+            "Q: pause / resume training",
             "train",
             |_| nim(NimAction::QTrain),
         ),
         bind(
             &[Key::Char('s')],
             "s",
-            "Q-learning: one self-play game, every update shown",
+            "Q: one game, every update",
             "step",
             |_| nim(NimAction::QStep),
         ),
-        bind(
-            &[Key::Char('t')],
-            "t",
-            "Q-learning: again, new seed",
-            "",
-            |_| nim(NimAction::QRetrain),
-        ),
+        bind(&[Key::Char('t')], "t", "Q: retrain, new seed", "", |_| {
+            nim(NimAction::QRetrain)
+        }),
         bind(
             &[Key::Char('P')],
             "P",
-            "network: pause / resume training",
+            "network: pause / resume",
             "",
             |_| nim(NimAction::NetTrain),
         ),
         bind(
             &[Key::Char('T')],
             "T",
-            "network: again from new weights",
+            "network: retrain, new seed",
             "",
             |_| nim(NimAction::NetRetrain),
         ),

@@ -239,10 +239,13 @@ impl NimTab {
             .cloned()
             .collect();
         if !problems.is_empty() {
-            return Some(Message::error(format!(
-                "Not used (kept as it is): {}",
-                problems.join("; ")
-            )));
+            let count = problems.len();
+            return Some(Message::error(if count == 1 {
+                "A saved file could not be used: it is left as it is (details in the pane)"
+                    .to_string()
+            } else {
+                format!("{count} saved files could not be used: left as they are (see the pane)")
+            }));
         }
         if let Err(why) = &self.q.trainer {
             return Some(Message::error(format!(
@@ -383,7 +386,7 @@ impl NimTab {
         let training = self.q.train_if_untrained();
         self.start_game();
         let base = format!(
-            "{} play: whoever takes the last object {}",
+            "Now {} play: whoever takes the last object {}",
             self.rule.name(),
             if self.rule == Rule::Normal {
                 "wins"

@@ -181,7 +181,42 @@ fn turn_line(tab: &NimTab, theme: &Theme) -> Line<'static> {
 
 // ---- edges ------------------------------------------------------------------------
 
+/// Why a saved file was not used, wrapped to the pane's width, while the learner it held
+/// has not been replaced yet: a path does not fit the one-line message.
+fn unusable_file(
+    problem: Option<&String>,
+    retrain_key: &str,
+    theme: &Theme,
+) -> Option<Paragraph<'static>> {
+    let problem = problem?;
+    Some(
+        Paragraph::new(vec![
+            Line::styled(" The saved file was not used (left as it is):", theme.error),
+            Line::raw(format!(" {problem}")),
+            Line::styled(
+                format!(" {retrain_key} trains a new one; the old file is then kept as .broken"),
+                theme.dim,
+            ),
+        ])
+        .wrap(ratatui::widgets::Wrap { trim: false }),
+    )
+}
+
 fn render_edges(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let notice = tab
+        .q
+        .untrained()
+        .then(|| unusable_file(tab.q.load_error.as_ref(), "p", theme))
+        .flatten();
+    let area = match notice {
+        Some(notice) => {
+            let [list, bottom] =
+                Layout::vertical([Constraint::Fill(1), Constraint::Length(6)]).areas(area);
+            notice.render(bottom, buf);
+            list
+        }
+        None => area,
+    };
     let position = tab.shown_position();
     let rule = tab.game_rule();
     let edges = tab.edges(&position);
@@ -237,7 +272,7 @@ fn position_line(tab: &NimTab, position: Piles, rule: Rule, theme: &Theme) -> Li
     let place = if tab.browse.is_empty() {
         "the game's position".to_string()
     } else {
-        format!("browsed {} deep (. back)", tab.browse.len())
+        format!("{} step(s) in, . back", tab.browse.len())
     };
     Line::from(vec![
         Span::styled(format!(" {position}"), theme.title),
@@ -516,13 +551,9 @@ fn render_table(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let mut lines = vec![
         Line::styled(
             format!(
-                " {} positions{}  (e: {})",
+                " {} {} positions  (e: {})",
                 rows.len(),
-                if tab.wrong_only {
-                    " where the greedy move is wrong"
-                } else {
-                    " learned"
-                },
+                if tab.wrong_only { "wrong" } else { "learned" },
                 if tab.wrong_only { "all" } else { "wrong only" }
             ),
             theme.dim,
@@ -531,7 +562,7 @@ fn render_table(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     ];
     if rows.is_empty() {
         lines.push(Line::raw(if tab.wrong_only {
-            " None: the greedy move wins wherever a win exists"
+            " None: every greedy move wins"
         } else {
             " Nothing learned yet: p trains, s plays one game"
         }));
@@ -584,6 +615,17 @@ fn render_network(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
             nim_net::choose(game, &tab.net.trainer.network, &position),
             "if it moved now",
         )
+    };
+    let area = match unusable_file(tab.net.load_error.as_ref(), "T", theme)
+        .filter(|_| tab.net.trainer.epochs() == 0)
+    {
+        Some(notice) => {
+            let [top, rest] =
+                Layout::vertical([Constraint::Length(6), Constraint::Fill(1)]).areas(area);
+            notice.render(top, buf);
+            rest
+        }
+        None => area,
     };
     let mut lines = vec![Line::styled(
         format!(
