@@ -261,17 +261,27 @@ fn a_damaged_table_is_reported_kept_and_set_aside_only_when_replaced() {
     press(&mut app, &[KeyCode::F(2)]);
     let message = app.message.clone().unwrap();
     assert_eq!(message.kind, MessageKind::Error);
-    assert!(!app.nim.q.training, "no training over an unusable file by itself");
+    assert!(
+        !app.nim.q.training,
+        "no training over an unusable file by itself"
+    );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "garbage");
     let text = format!("{}", screen(&app, 80, 24).backend());
-    assert!(text.contains("nim-qtable-misere"), "the path is shown: {text}");
+    assert!(
+        text.contains("nim-qtable-misere"),
+        "the path is shown: {text}"
+    );
     press(&mut app, &chars("p"));
     while app.nim.q.training {
         app.update(Action::Tick);
     }
     let kept = dir.join("nim-qtable-misere-1-3-5-7.json.broken");
     assert_eq!(std::fs::read_to_string(kept).unwrap(), "garbage");
-    assert!(std::fs::read_to_string(&file).unwrap().contains("ai-arcade/nim-qtable"));
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("ai-arcade/nim-qtable")
+    );
     // A new app loads the saved table.
     let mut again = App::with_store(&config, SEED, Some(ai_arcade::store::Store::new(&dir)));
     press(&mut again, &[KeyCode::F(2)]);
