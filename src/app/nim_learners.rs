@@ -109,7 +109,7 @@ impl QAgent {
         self.trainer
             .as_ref()
             .err()
-            .map(|why| Message::error(format!("The Q-learning agent has no table: {why}")))
+            .map(|_| Message::error("The Q-learning agent refuses this game: see the pane"))
     }
 
     /// One tick of the run: a chunk of games. Returns a message when the run ends.

@@ -247,10 +247,10 @@ impl NimTab {
                 format!("{count} saved files could not be used: left as they are (see the pane)")
             }));
         }
-        if let Err(why) = &self.q.trainer {
-            return Some(Message::error(format!(
-                "The Q-learning agent has no table: {why}"
-            )));
+        if self.q.trainer.is_err() {
+            return Some(Message::error(
+                "Piles too large for a Q-table (see the pane): you play the perfect player",
+            ));
         }
         let net = (self.opponent == OpponentChoice::Network)
             .then(|| self.net.train_if_untrained())
@@ -586,10 +586,8 @@ impl NimTab {
         let Some(&choice) = OPPONENTS.get(index) else {
             return Message::error("Choose 1 to 4");
         };
-        if choice == OpponentChoice::Qlearning
-            && let Err(why) = &self.q.trainer
-        {
-            return Message::error(format!("The Q-learning agent has no table: {why}"));
+        if choice == OpponentChoice::Qlearning && self.q.trainer.is_err() {
+            return Message::error("The Q-learning agent refuses piles this large: see the pane");
         }
         self.opponent = choice;
         let training = if choice == OpponentChoice::Network {

@@ -173,9 +173,9 @@ fn turn_line(tab: &NimTab, theme: &Theme) -> Line<'static> {
         Typed::Nothing => tab.count.to_string(),
     };
     Line::from(vec![
-        Span::raw(" Take "),
+        Span::styled(" Your turn: ", theme.title),
+        Span::raw(format!("pile {}, take ", tab.pile + 1)),
         Span::styled(count, theme.key),
-        Span::raw(format!(" from pile {} (Enter)", tab.pile + 1)),
     ])
 }
 
@@ -203,11 +203,20 @@ fn unusable_file(
 }
 
 fn render_edges(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let notice = tab
-        .q
-        .untrained()
-        .then(|| unusable_file(tab.q.load_error.as_ref(), "p", theme))
-        .flatten();
+    let notice = match &tab.q.trainer {
+        Err(why) => Some(
+            Paragraph::new(vec![
+                Line::styled(" The Q-learning agent refuses this game:", theme.error),
+                Line::raw(format!(" {why}")),
+            ])
+            .wrap(ratatui::widgets::Wrap { trim: false }),
+        ),
+        Ok(_) => tab
+            .q
+            .untrained()
+            .then(|| unusable_file(tab.q.load_error.as_ref(), "p", theme))
+            .flatten(),
+    };
     let area = match notice {
         Some(notice) => {
             let [list, bottom] =
@@ -270,7 +279,7 @@ fn position_line(tab: &NimTab, position: Piles, rule: Rule, theme: &Theme) -> Li
         "mover loses"
     };
     let place = if tab.browse.is_empty() {
-        "the game's position".to_string()
+        "in play".to_string()
     } else {
         format!("{} step(s) in, . back", tab.browse.len())
     };
@@ -282,7 +291,7 @@ fn position_line(tab: &NimTab, position: Piles, rule: Rule, theme: &Theme) -> Li
 
 fn q_summary(tab: &NimTab, theme: &Theme) -> Line<'static> {
     match &tab.q.trainer {
-        Err(why) => Line::styled(format!(" no Q-table: {why}"), theme.error),
+        Err(_) => Line::styled(" no Q-table for this game", theme.error),
         Ok(trainer) => {
             let e = trainer.evaluation();
             let state = if tab.q.training { "⟳ " } else { "" };
