@@ -516,12 +516,13 @@ fn train_subtraction(cli: &Cli, config: &config::Config, json_out: bool) -> Exit
     eprintln!();
     let solution = Solution::new(nim.n_max);
     let evaluation = Evaluation::new(&trainer.network, trainer.encoding, &solution);
-    let saved = match save_reporting(
+    let saved = match nim::save_keeping(
         &Store::new(dir),
         MODEL_FILE,
         MODEL_FORMAT,
         MODEL_VERSION,
         &trainer.saved(),
+        false,
     ) {
         Ok(path) => path,
         Err(error) => return fail(error),
@@ -624,28 +625,6 @@ fn progress_bar(done: usize, total: usize, unit: &str, detail: &str) {
     );
 }
 
-/// Saves a model, setting an unreadable old file aside (never overwriting it) and saying so
-/// on stderr.
-fn save_reporting<T: serde::Serialize>(
-    store: &Store,
-    name: &str,
-    format: &str,
-    version: u32,
-    payload: &T,
-) -> Result<PathBuf, String> {
-    let (path, aside) = store
-        .replace(name, format, version, payload)
-        .map_err(|error| format!("could not save the weights: {error}"))?;
-    if let Some(aside) = aside {
-        eprintln!(
-            "the unreadable {} was kept as {}",
-            path.display(),
-            aside.display()
-        );
-    }
-    Ok(path)
-}
-
 fn train_graph(cli: &Cli, config: &config::Config, dot: Option<&Path>, json_out: bool) -> ExitCode {
     let dir = match training_dir(cli, config) {
         Ok(dir) => dir,
@@ -658,12 +637,13 @@ fn train_graph(cli: &Cli, config: &config::Config, dot: Option<&Path>, json_out:
     let started = Instant::now();
     graph.train(settings.games, &mut rng);
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let saved = match save_reporting(
+    let saved = match nim::save_keeping(
         &Store::new(dir),
         GRAPH_FILE,
         GRAPH_FORMAT,
         GRAPH_VERSION,
         &graph,
+        false,
     ) {
         Ok(path) => path,
         Err(error) => return fail(error),

@@ -174,6 +174,45 @@ impl Store {
         Ok((path, aside))
     }
 
+    /// Saves like [`Store::replace`], and with `keep_existing` first sets aside whatever
+    /// file is there even if it reads fine (one trained for another game, or replaced on
+    /// purpose); returns the path written and where an old file went.
+    pub fn replace_keeping<T: Serialize>(
+        &self,
+        name: &str,
+        format: &str,
+        version: u32,
+        payload: &T,
+        keep_existing: bool,
+    ) -> Result<(PathBuf, Option<PathBuf>), StoreError> {
+        let kept = if keep_existing && self.path(name).exists() {
+            Some(self.set_aside(name)?)
+        } else {
+            None
+        };
+        let (path, aside) = self.replace(name, format, version, payload)?;
+        Ok((path, kept.or(aside)))
+    }
+
+    /// Loads `name` and converts it with `usable`. `Ok(None)`: no file. `Err(why)`: the
+    /// file is unreadable or `usable` refused it; `why` names the path. Either way the
+    /// file is left as it is.
+    pub fn load_usable<T: DeserializeOwned, R>(
+        &self,
+        name: &str,
+        format: &str,
+        version: u32,
+        usable: impl FnOnce(T) -> Result<R, String>,
+    ) -> Result<Option<R>, String> {
+        match self.load::<T>(name, format, version) {
+            Ok(None) => Ok(None),
+            Ok(Some(saved)) => usable(saved)
+                .map(Some)
+                .map_err(|why| format!("{}: {why}", self.path(name).display())),
+            Err(error) => Err(error.to_string()),
+        }
+    }
+
     /// Renames an unreadable `name` out of the way (`name.broken`, `name.broken-2`, ...) so a
     /// new save keeps it; returns where it went.
     pub fn set_aside(&self, name: &str) -> Result<PathBuf, StoreError> {
@@ -266,6 +305,32 @@ mod tests {
         let (_, none) = store.replace("m.json", "test", 1, &6u32).unwrap();
         assert!(none.is_none(), "a readable file is simply replaced");
         assert!(path.exists());
+        let _ = fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_usable_check_reports_the_path_and_keeping_sets_a_readable_file_aside() {
+        let store = temp_store("usable");
+        store.save("m.json", "test", 1, &5u32).unwrap();
+        let refused = store.load_usable("m.json", "test", 1, |n: u32| {
+            Err::<u32, _>(format!("{n} is odd"))
+        });
+        let why = refused.unwrap_err();
+        assert!(why.contains("m.json") && why.contains("5 is odd"), "{why}");
+        assert_eq!(
+            store.load_usable("m.json", "test", 1, |n: u32| Ok(n * 2)),
+            Ok(Some(10))
+        );
+        assert_eq!(
+            store.load_usable("none.json", "test", 1, |n: u32| Ok(n)),
+            Ok(None)
+        );
+        let (_, kept) = store
+            .replace_keeping("m.json", "test", 1, &6u32, true)
+            .unwrap();
+        let kept = kept.expect("kept aside");
+        assert!(fs::read_to_string(kept).unwrap().contains('5'));
+        assert_eq!(store.load::<u32>("m.json", "test", 1).unwrap(), Some(6));
         let _ = fs::remove_dir_all(store.dir());
     }
 }

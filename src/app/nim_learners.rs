@@ -53,30 +53,23 @@ impl QAgent {
         let mut trainer = QTrainer::new(start, rule, q, games, settings.sample_every, seed)
             .map_err(|e| e.to_string());
         let mut load_error = None;
-        let mut keep_old = false;
         if let (Ok(_), Some(store)) = (&trainer, &store) {
-            let name = table_file(start, rule);
-            match store.load::<SavedTable>(&name, TABLE_FORMAT, TABLE_VERSION) {
+            let loaded = store.load_usable(
+                &table_file(start, rule),
+                TABLE_FORMAT,
+                TABLE_VERSION,
+                |saved: SavedTable| match saved.problem(start, rule) {
+                    Some(why) => Err(why),
+                    None => QTrainer::from_saved(&saved, settings.sample_every),
+                },
+            );
+            match loaded {
+                Ok(Some(restored)) => trainer = Ok(restored),
                 Ok(None) => {}
-                Ok(Some(saved)) => {
-                    let restored = match saved.problem(start, rule) {
-                        Some(why) => Err(why),
-                        None => QTrainer::from_saved(&saved, settings.sample_every),
-                    };
-                    match restored {
-                        Ok(restored) => trainer = Ok(restored),
-                        Err(why) => {
-                            load_error = Some(format!("{}: {why}", store.path(&name).display()));
-                            keep_old = true;
-                        }
-                    }
-                }
-                Err(error) => {
-                    load_error = Some(error.to_string());
-                    keep_old = true;
-                }
+                Err(why) => load_error = Some(why),
             }
         }
+        let keep_old = load_error.is_some();
         Self {
             trainer,
             training: false,
@@ -234,7 +227,8 @@ impl QAgent {
     }
 }
 
-/// Saves `payload`, first moving aside a file that was not this learner's own.
+/// Saves `payload`, first moving aside a file that was not this learner's own; returns a
+/// note on where that file went.
 fn save<T: serde::Serialize>(
     store: &Store,
     name: &str,
@@ -243,15 +237,12 @@ fn save<T: serde::Serialize>(
     payload: &T,
     keep_old: bool,
 ) -> Result<String, String> {
-    let mut note = String::new();
-    if keep_old && store.path(name).exists() {
-        let aside = store.set_aside(name).map_err(|e| e.to_string())?;
-        note = format!(" (the old file is kept as {})", aside.display());
-    }
-    store
-        .replace(name, format, version, payload)
+    let (_, kept) = store
+        .replace_keeping(name, format, version, payload, keep_old)
         .map_err(|e| e.to_string())?;
-    Ok(note)
+    Ok(kept.map_or(String::new(), |aside| {
+        format!(" (the old file is kept as {})", aside.display())
+    }))
 }
 
 /// One epoch of the network on the background thread, measured there too (a measurement
@@ -293,24 +284,23 @@ impl NetAgent {
         let seed = settings.seed.unwrap_or(seed);
         let mut trainer = NetTrainer::new(game, settings.recipe(), seed);
         let mut load_error = None;
-        let mut keep_old = false;
         if let Some(store) = &store {
-            let name = net_file(game);
-            match store.load::<SavedNet>(&name, NET_FORMAT, NET_VERSION) {
-                Ok(None) => {}
-                Ok(Some(saved)) => match saved.problem(game) {
-                    None => trainer = NetTrainer::from_saved(saved),
-                    Some(why) => {
-                        load_error = Some(format!("{}: {why}", store.path(&name).display()));
-                        keep_old = true;
-                    }
+            let loaded = store.load_usable(
+                &net_file(game),
+                NET_FORMAT,
+                NET_VERSION,
+                |saved: SavedNet| match saved.problem(game) {
+                    Some(why) => Err(why),
+                    None => Ok(NetTrainer::from_saved(saved)),
                 },
-                Err(error) => {
-                    load_error = Some(error.to_string());
-                    keep_old = true;
-                }
+            );
+            match loaded {
+                Ok(Some(restored)) => trainer = restored,
+                Ok(None) => {}
+                Err(why) => load_error = Some(why),
             }
         }
+        let keep_old = load_error.is_some();
         Self {
             trainer,
             evaluation: OnceCell::new(),

@@ -10,7 +10,7 @@ use crate::learn::nim_net::{
 use crate::learn::qlearning::{
     EVALUATION_GAMES, QTrainer, SavedTable, TABLE_FORMAT, TABLE_VERSION, table_file,
 };
-use crate::store::{Store, StoreError};
+use crate::store::Store;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -38,7 +38,7 @@ fn recipe_name(recipe: RecipeChoice) -> &'static str {
 
 /// Saves `payload` as `name`; a file there that was not the one this run started from
 /// (unreadable, for another game, or replaced on purpose) is kept aside first, never
-/// overwritten.
+/// overwritten, and stderr says where it went.
 pub(super) fn save_keeping<T: serde::Serialize>(
     store: &Store,
     name: &str,
@@ -47,12 +47,17 @@ pub(super) fn save_keeping<T: serde::Serialize>(
     payload: &T,
     keep_old: bool,
 ) -> Result<PathBuf, String> {
-    let saving = |e: StoreError| format!("could not save: {e}");
-    if keep_old && store.path(name).exists() {
-        let aside = store.set_aside(name).map_err(saving)?;
-        eprintln!("the previous {name} was kept as {}", aside.display());
+    let (path, aside) = store
+        .replace_keeping(name, format, version, payload, keep_old)
+        .map_err(|e| format!("could not save: {e}"))?;
+    if let Some(aside) = aside {
+        eprintln!(
+            "the previous {} was kept as {}",
+            path.display(),
+            aside.display()
+        );
     }
-    super::save_reporting(store, name, format, version, payload)
+    Ok(path)
 }
 
 pub(super) fn train_qlearning(
