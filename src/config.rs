@@ -581,19 +581,26 @@ impl ConfigError {
     }
 }
 
+/// The error for a value outside its range, named by its dotted key; [`parse`] puts the
+/// file's name in place of [`MERGED_ORIGIN`].
+fn out_of_range(
+    key: &'static str,
+    allowed: impl Into<String>,
+    found: impl Into<String>,
+) -> Result<(), ConfigError> {
+    Err(ConfigError::OutOfRange {
+        origin: MERGED_ORIGIN.to_owned(),
+        key,
+        allowed: allowed.into(),
+        found: found.into(),
+    })
+}
+
 impl Config {
     /// Checks what the types alone cannot, so a bad value is reported at
     /// start instead of misbehaving mid-game. Errors name
     /// [`MERGED_ORIGIN`]; [`parse`] replaces it with the real file.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        let out_of_range = |key, allowed: String, found: String| {
-            Err(ConfigError::OutOfRange {
-                origin: MERGED_ORIGIN.to_owned(),
-                key,
-                allowed,
-                found,
-            })
-        };
         let nim = &self.subtraction;
         if !N_MAX_RANGE.contains(&nim.n_max) {
             return out_of_range(
@@ -619,7 +626,7 @@ impl Config {
         if !(nim.learning_rate > 0.0 && nim.learning_rate <= 10.0) {
             return out_of_range(
                 "subtraction.learning_rate",
-                "a number above 0 and at most 10".into(),
+                "a number above 0 and at most 10",
                 nim.learning_rate.to_string(),
             );
         }
@@ -666,14 +673,6 @@ impl Config {
 impl Config {
     /// The checks of the three Multi-pile Nim sections.
     fn validate_nim(&self) -> Result<(), ConfigError> {
-        let out_of_range = |key, allowed: &str, found: String| {
-            Err(ConfigError::OutOfRange {
-                origin: MERGED_ORIGIN.to_owned(),
-                key,
-                allowed: allowed.to_owned(),
-                found,
-            })
-        };
         let nim = &self.nim;
         let pile_sizes_ok = nim.piles.iter().all(|s| NIM_PILE_RANGE.contains(s));
         if !NIM_PILES_RANGE.contains(&nim.piles.len()) || !pile_sizes_ok {
@@ -711,14 +710,6 @@ impl Config {
     }
 
     fn validate_nim_net(&self) -> Result<(), ConfigError> {
-        let out_of_range = |key, allowed: String, found: String| {
-            Err(ConfigError::OutOfRange {
-                origin: MERGED_ORIGIN.to_owned(),
-                key,
-                allowed,
-                found,
-            })
-        };
         let net = &self.nim_net;
         if !NET_PILES_RANGE.contains(&net.piles) {
             return out_of_range(
@@ -750,14 +741,14 @@ impl Config {
         {
             return out_of_range(
                 "nim_net.hidden",
-                "1 to 3 layers of 1..=256 units".into(),
+                "1 to 3 layers of 1..=256 units",
                 format!("{hidden:?}"),
             );
         }
         if net.learning_rate.is_some_and(|r| !(r > 0.0 && r <= 10.0)) {
             return out_of_range(
                 "nim_net.learning_rate",
-                "a number above 0 and at most 10".into(),
+                "a number above 0 and at most 10",
                 format!("{:?}", net.learning_rate),
             );
         }
