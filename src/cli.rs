@@ -264,7 +264,9 @@ fn play(cli: &Cli) -> ExitCode {
     let seed = cli.seed.or(config.seed).unwrap_or_else(clock_seed);
     let mut app = App::with_store(&config, seed, store);
     app.color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    match tui::run(&mut app, config.ui.mouse) {
+    let ending = tui::run(&mut app, config.ui.mouse);
+    app.on_exit();
+    match ending {
         Ok(Ending::Quit) => ExitCode::SUCCESS,
         Ok(Ending::Signal(signal)) => ExitCode::from(128u8.saturating_add(signal as u8)),
         Ok(Ending::InputClosed(why)) => {

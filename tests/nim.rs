@@ -289,3 +289,26 @@ fn a_damaged_table_is_reported_kept_and_set_aside_only_when_replaced() {
     assert!(!again.nim.q.training);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn quitting_mid_training_keeps_what_was_learned() {
+    let dir = std::env::temp_dir().join(format!("ai-arcade-nimexit-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let config = config(|_| {});
+    let mut app = App::with_store(&config, SEED, Some(ai_arcade::store::Store::new(&dir)));
+    press(&mut app, &[KeyCode::F(2)]);
+    for _ in 0..4 {
+        app.update(Action::Tick);
+    }
+    assert!(app.nim.q.training);
+    app.on_exit();
+    let mut again = App::with_store(&config, SEED, Some(ai_arcade::store::Store::new(&dir)));
+    press(&mut again, &[KeyCode::F(2)]);
+    let trainer = again.nim.q.trainer.as_ref().unwrap();
+    assert_eq!(trainer.games, 2000, "resumed where it stopped");
+    assert!(
+        !again.nim.q.training,
+        "a part-trained table is not retrained by itself"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

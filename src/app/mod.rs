@@ -326,6 +326,12 @@ impl App {
         app
     }
 
+    /// The program is ending (quit, signal or lost terminal): lets the tabs keep what
+    /// their learners have learned so far.
+    pub fn on_exit(&mut self) {
+        self.nim.on_exit();
+    }
+
     /// The key groups in force now, most specific first: the first that matches a key wins.
     pub fn active_keys(&self) -> Vec<KeyGroup> {
         if self.help_open {

@@ -258,6 +258,17 @@ impl NimTab {
         self.q.train_if_untrained().or(net)
     }
 
+    /// The program is ending: a learner still training is paused, which saves what it has
+    /// learned so far (as the seed's network saves on Ctrl-C); the next start resumes it.
+    pub fn on_exit(&mut self) {
+        if self.q.training {
+            self.q.toggle_training();
+        }
+        if self.net.is_training() {
+            self.net.toggle_training();
+        }
+    }
+
     /// True while either learner trains.
     pub fn is_training(&self) -> bool {
         self.q.training || self.net.is_training()
