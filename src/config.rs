@@ -331,8 +331,16 @@ impl fmt::Display for HumanDuration {
     /// The largest unit that divides the duration exactly, so `15m` reads back as `15m`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ms = self.0.as_millis();
-        let units = [(86_400_000, "d"), (3_600_000, "h"), (60_000, "m"), (1000, "s")];
-        match units.iter().find(|(size, _)| ms != 0 && ms % size == 0) {
+        let units = [
+            (86_400_000, "d"),
+            (3_600_000, "h"),
+            (60_000, "m"),
+            (1000, "s"),
+        ];
+        match units
+            .iter()
+            .find(|(size, _)| ms != 0 && ms.is_multiple_of(*size))
+        {
             Some((size, unit)) => write!(f, "{}{unit}", ms / size),
             None => write!(f, "{ms}ms"),
         }
@@ -926,7 +934,10 @@ mod tests {
         assert_eq!(got.serve.auth_failure_delay.0, Duration::from_millis(250));
         assert_eq!(got.serve.idle_timeout.to_string(), "90s");
         assert_eq!("15m".parse::<HumanDuration>().unwrap().to_string(), "15m");
-        assert_eq!("1500ms".parse::<HumanDuration>().unwrap().to_string(), "1500ms");
+        assert_eq!(
+            "1500ms".parse::<HumanDuration>().unwrap().to_string(),
+            "1500ms"
+        );
         let shown = parse_err("[serve]\nidle_timeout = \"15 minutes\"\n");
         assert_mentions(&shown, &["key `serve.idle_timeout`", "unknown unit"]);
         let shown = parse_err("[serve]\nidle_timeout = \"0s\"\n");
