@@ -485,3 +485,114 @@ async fn the_host_key_is_made_once_and_the_same_after_a_restart() {
     assert_eq!(second.server.fingerprint, keys::fingerprint(&seen_second));
     drop(first_dir);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_over_its_connections_per_minute_is_turned_away() {
+    let dir = temp_dir("rate");
+    let mut strict = settings(&dir, None);
+    strict.max_connections_per_minute = 2;
+    let server = start(dir.clone(), strict).await;
+    assert!(login(&server, None).await.is_ok());
+    assert!(login(&server, None).await.is_ok());
+    assert!(login(&server, None).await.is_err(), "the third in a minute");
+    assert!(
+        server
+            .log_text()
+            .contains("refused connection, over 2 a minute")
+    );
+}
+
+const BIN: &str = env!("CARGO_BIN_EXE_ai-arcade");
+
+/// Runs the binary to its end (bad input ends it at once; the limit is a safety net).
+fn run_binary(args: &[&str]) -> std::process::Output {
+    let mut child = std::process::Command::new(BIN)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(started.elapsed() < LIMIT, "ai-arcade {args:?} did not end");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn bad_serve_and_bench_settings_exit_2_saying_what_is_wrong() {
+    let dir = temp_dir("cli");
+    let data = dir.to_str().unwrap();
+    let missing = dir.join("nobody");
+    let cases: [(&[&str], &str); 6] = [
+        (&["serve", "--max-sessions", "0"], "serve.max_sessions = 0"),
+        (&["serve", "--idle-timeout", "5x"], "unknown unit"),
+        (&["serve", "--idle-timeout", "0s"], "serve.idle_timeout"),
+        (
+            &["serve", "--open", "--authorized-keys", "k"],
+            "cannot be used with",
+        ),
+        (
+            &[
+                "--data-dir",
+                data,
+                "serve",
+                "--listen",
+                "127.0.0.1:0",
+                "--authorized-keys",
+                missing.to_str().unwrap(),
+            ],
+            "no one could log in",
+        ),
+        (&["bench", "ssh", "--sessions", "0"], "--sessions 0"),
+    ];
+    for (args, needle) in cases {
+        let output = run_binary(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_serves_on_the_port_it_prints() {
+    use std::io::BufRead;
+    let dir = temp_dir("binary");
+    let mut child = std::process::Command::new(BIN)
+        .args(["--data-dir", dir.to_str().unwrap(), "serve", "--open"])
+        .args(["--listen", "127.0.0.1:0"])
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let mut lines = std::io::BufReader::new(stderr).lines();
+    let first = lines.next().unwrap().unwrap();
+    let addr: std::net::SocketAddr = first
+        .strip_prefix("ai-arcade: serving on ")
+        .unwrap_or_else(|| panic!("{first}"))
+        .parse()
+        .unwrap();
+    let banner: Vec<String> = lines.by_ref().take(3).map(Result::unwrap).collect();
+    assert!(
+        banner[0].contains("(made now): ED25519 key fingerprint is SHA256:"),
+        "{banner:?}"
+    );
+    assert!(banner[1].contains("open: anyone may log in"), "{banner:?}");
+    let (handle, mut channel) = ai_arcade::serve::bench::connect(addr, "student", None)
+        .await
+        .unwrap();
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, "the tab bar", |s| {
+            s.text().contains("F4 Tic-tac-toe")
+        })
+        .await;
+    drop(handle);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
