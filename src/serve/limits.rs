@@ -28,8 +28,8 @@ impl RateLimiter {
         }
     }
 
-    /// Counts a connection from `address` at `now`; false when it is one too many (a refused
-    /// connection counts too, so hammering does not open the gate sooner).
+    /// Whether a connection from `address` at `now` may go on: at most `limit` are let
+    /// through in any minute (refused ones are not counted, so the table stays bounded).
     pub fn allow(&mut self, address: IpAddr, now: Instant) -> bool {
         if self.limit == 0 {
             return true;
@@ -45,7 +45,7 @@ impl RateLimiter {
             times.pop_front();
         }
         let allowed = times.len() < self.limit as usize;
-        if times.len() <= self.limit as usize {
+        if allowed {
             times.push_back(now);
         }
         allowed
