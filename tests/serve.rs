@@ -279,6 +279,16 @@ async fn an_authorized_key_gets_the_arcade_which_reacts_to_keys_and_resizes() {
         })
         .await;
 
+    // A mouse click on the tab bar (SGR encoding, as xterm sends it): the State Graph tab.
+    let column = screen.row(0).find("F3 State Graph").expect("the tab") + 1;
+    let click = format!("\x1b[<0;{column};1M\x1b[<0;{column};1m");
+    channel.data_bytes(click.into_bytes()).await.unwrap();
+    screen
+        .until(&mut channel, "the click on F3", |s| {
+            s.text().contains("Nim(10)")
+        })
+        .await;
+
     screen.parser.screen_mut().set_size(size(30), size(100));
     channel.window_change(100, 30, 0, 0).await.unwrap();
     screen
@@ -594,5 +604,54 @@ async fn the_binary_serves_on_the_port_it_prints() {
     drop(handle);
     child.kill().unwrap();
     child.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sessions_start_from_copies_of_the_loaded_models_and_write_nothing() {
+    use ai_arcade::app::graph_tab::{GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION};
+    use ai_arcade::app::{Action, App, GraphAction};
+    use ai_arcade::learn::state_graph::StateGraph;
+    use ai_arcade::store::Store;
+    use rand::SeedableRng;
+
+    let dir = temp_dir("models");
+    let store = Store::new(&dir);
+    let config = Config::default();
+    let mut graph = StateGraph::new(config.graph.tokens, config.graph.max_take);
+    graph.train(100, &mut rand_chacha::ChaCha8Rng::seed_from_u64(3));
+    let path = store
+        .save(GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION, &graph)
+        .unwrap();
+    let saved = std::fs::read(&path).unwrap();
+
+    let models = Models::load(&config, &store);
+    let mut one = App::with_models(&config, 1, &models);
+    let two = App::with_models(&config, 2, &models);
+    assert_eq!(
+        one.graph.graph.games, 100,
+        "the server's model, loaded once"
+    );
+    one.update(Action::Graph(GraphAction::Step));
+    one.update(Action::Graph(GraphAction::ToggleTraining));
+    one.update(Action::Graph(GraphAction::ToggleTraining)); // pausing saves, when it can
+    one.update(Action::Graph(GraphAction::Export));
+    assert_eq!(one.graph.graph.games, 101, "this session learned");
+    assert_eq!(two.graph.graph.games, 100, "the other did not");
+    assert_eq!(
+        models.graph.model.as_ref().unwrap().games,
+        100,
+        "nor the shared copy"
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        saved,
+        "the data dir is untouched"
+    );
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "nothing new written"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
