@@ -52,6 +52,9 @@ pub enum Command {
     /// Train a learner, print how well it plays, and save it in the data dir.
     Train(TrainArgs),
     /// Serve the arcade over SSH: one private arcade per connection.
+    ///
+    /// Every flag overrides the key of the same name in the config's [serve] section; the
+    /// defaults shown are the built-in ones.
     Serve(crate::serve::ServeArgs),
     /// Measure something end to end.
     Bench(crate::serve::bench::BenchArgs),

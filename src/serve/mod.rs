@@ -35,32 +35,34 @@ pub const LOGIN_GRACE: Duration = Duration::from_secs(120);
 /// How long a shutdown waits for sessions to restore their clients' terminals.
 pub const SHUTDOWN_WAIT: Duration = Duration::from_secs(3);
 
-/// `serve`'s flags; each overrides the config key of the same name in `[serve]`.
+/// `serve`'s flags; each overrides the config key of the same name in `[serve]`. (The doc
+/// comments are the `--help` text, shown as written: hence no backticks.)
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// Address and port to listen on [config serve.listen, default 127.0.0.1:2222].
+    /// Address and port to listen on [default: 127.0.0.1:2222].
     #[arg(long, value_name = "ADDR:PORT")]
     pub listen: Option<SocketAddr>,
-    /// The Ed25519 host key, made there on first start [default: `ssh_host_ed25519_key` in
+    /// The Ed25519 host key, made there on first start [default: ssh_host_ed25519_key in
     /// the data dir].
     #[arg(long, value_name = "PATH")]
     pub host_key: Option<PathBuf>,
-    /// Public keys allowed in [default: `~/.ssh/authorized_keys` of the serving user].
+    /// Public keys allowed in [default: ~/.ssh/authorized_keys of the serving user].
     #[arg(long, value_name = "PATH", conflicts_with = "open")]
     pub authorized_keys: Option<PathBuf>,
     /// Let anyone in, with or without a key.
     #[arg(long)]
     pub open: bool,
-    /// Arcades running at once [default 64].
+    /// Arcades running at once [default: 64].
     #[arg(long, value_name = "N")]
     pub max_sessions: Option<usize>,
-    /// Close a session after this long without input, e.g. 15m, 90s [default 15m].
+    /// Close a session after this long without input, e.g. 15m, 90s [default: 15m].
     #[arg(long, value_name = "DURATION")]
     pub idle_timeout: Option<HumanDuration>,
-    /// New connections one address may open per minute, 0 for no limit [default 20].
+    /// New connections one address may open per minute, 0 for no limit [default: 20].
     #[arg(long, value_name = "N")]
     pub max_connections_per_minute: Option<u32>,
-    /// Wait before telling a client its login was refused [default 1s].
+    /// Wait before telling a client its login was refused [default: 1s].
     #[arg(long, value_name = "DURATION")]
     pub auth_failure_delay: Option<HumanDuration>,
 }

@@ -124,8 +124,9 @@ impl Connection {
         session.close(channel)
     }
 
-    fn start_arcade(&mut self, channel: ChannelId, slot: Slot, handle: Handle) {
-        let Some(pty) = &self.pty else { return };
+    /// Starts the arcade's thread; `false` when it could not be started.
+    fn start_arcade(&mut self, channel: ChannelId, slot: Slot, handle: Handle) -> bool {
+        let Some(pty) = &self.pty else { return false };
         let (events, receiver) = mpsc::channel();
         let running = Running {
             events: events.clone(),
@@ -163,11 +164,14 @@ impl Connection {
             .name(format!("session {}", self.peer))
             .spawn(move || arcade.run(&receiver));
         if let Err(error) = spawned {
+            // The closure, and with it the slot, is dropped: the place is free again.
             self.shared
                 .log(&format!("could not start a session thread: {error}"));
-            return;
+            running.ended.notify_one();
+            return false;
         }
         self.running = Some(running);
+        true
     }
 
     fn send(&self, event: LoopEvent) {
@@ -350,7 +354,13 @@ impl russh::server::Handler for Connection {
             ));
             return Self::tell_and_close(session, channel, FULL);
         };
-        self.start_arcade(channel, slot, session.handle());
+        if !self.start_arcade(channel, slot, session.handle()) {
+            return Self::tell_and_close(
+                session,
+                channel,
+                "ai-arcade: the server could not start an arcade; try again later.",
+            );
+        }
         Ok(())
     }
 
