@@ -158,8 +158,6 @@ impl Connection {
             ended: Arc::clone(&running.ended),
             slot,
         };
-        self.started
-            .store(true, std::sync::atomic::Ordering::SeqCst);
         let spawned = std::thread::Builder::new()
             .name(format!("session {}", self.peer))
             .spawn(move || arcade.run(&receiver));
@@ -170,6 +168,8 @@ impl Connection {
             running.ended.notify_one();
             return false;
         }
+        self.started
+            .store(true, std::sync::atomic::Ordering::SeqCst);
         self.running = Some(running);
         true
     }
