@@ -53,6 +53,13 @@ pub enum Command {
     Solve(SolveArgs),
     /// Train a learner, print how well it plays, and save it in the data dir.
     Train(TrainArgs),
+    /// Serve the arcade over SSH: one private arcade per connection.
+    ///
+    /// Every flag overrides the key of the same name in the config's [serve] section; the
+    /// defaults shown are the built-in ones.
+    Serve(crate::serve::ServeArgs),
+    /// Measure something end to end.
+    Bench(crate::serve::bench::BenchArgs),
 }
 
 /// `train` and its learner.
@@ -240,6 +247,11 @@ pub fn main() -> ExitCode {
     match cli.command {
         Some(Command::Solve(ref args)) => solve(args),
         Some(Command::Train(ref args)) => train(&cli, args),
+        Some(Command::Serve(ref args)) => match config::load(cli.config.as_deref()) {
+            Ok(loaded) => crate::serve::command(loaded.config, args, &data_dir(&cli), cli.seed),
+            Err(error) => fail(error),
+        },
+        Some(Command::Bench(ref args)) => crate::serve::bench::command(args),
         None => play(&cli),
     }
 }

@@ -10,8 +10,10 @@
 
 use std::fmt;
 use std::io;
+use std::net::SocketAddr;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -66,6 +68,8 @@ pub struct Config {
     pub nim_net: NimNetConfig,
     /// The State Graph tab.
     pub graph: GraphConfig,
+    /// `ai-arcade serve`: the arcade over SSH.
+    pub serve: ServeConfig,
 }
 
 /// Settings of the terminal front end.
@@ -411,6 +415,127 @@ impl Default for GraphConfig {
     }
 }
 
+/// Settings of `ai-arcade serve`; each is also a command-line flag, which wins.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ServeConfig {
+    /// Address and port to listen on; loopback by default, so serving to a network is a
+    /// decision the operator writes down.
+    pub listen: SocketAddr,
+    /// The Ed25519 host key; absent: `ssh_host_ed25519_key` in the data dir, created on the
+    /// first start.
+    pub host_key: Option<PathBuf>,
+    /// The public keys allowed in; absent: the serving user's `~/.ssh/authorized_keys`.
+    pub authorized_keys: Option<PathBuf>,
+    /// Let anyone in without a key. Off unless asked for: an open server on a network is
+    /// open to the whole network.
+    pub open: bool,
+    /// Arcades running at once; the next client is told the server is full.
+    pub max_sessions: usize,
+    /// A session with no input for this long is closed, so forgotten sessions free their
+    /// slot.
+    pub idle_timeout: HumanDuration,
+    /// New connections one address may open per minute (0: no limit), so one client cannot
+    /// take every slot or keep the server busy with handshakes.
+    pub max_connections_per_minute: u32,
+    /// How long a refused login waits before the client hears it, to slow down guessing.
+    pub auth_failure_delay: HumanDuration,
+}
+
+impl Default for ServeConfig {
+    fn default() -> Self {
+        Self {
+            listen: SocketAddr::from(([127, 0, 0, 1], 2222)),
+            host_key: None,
+            authorized_keys: None,
+            open: false,
+            max_sessions: 64,
+            idle_timeout: HumanDuration(Duration::from_secs(15 * 60)),
+            max_connections_per_minute: 20,
+            auth_failure_delay: HumanDuration(Duration::from_secs(1)),
+        }
+    }
+}
+
+/// Allowed session counts.
+pub const MAX_SESSIONS_RANGE: RangeInclusive<usize> = 1..=10_000;
+/// Allowed idle timeouts: at least a second, at most a week.
+pub const IDLE_TIMEOUT_RANGE: RangeInclusive<Duration> =
+    Duration::from_secs(1)..=Duration::from_secs(7 * 24 * 3600);
+/// Allowed delays after a refused login.
+pub const AUTH_DELAY_RANGE: RangeInclusive<Duration> = Duration::ZERO..=Duration::from_secs(10);
+
+/// A duration written for people: a number and a unit, `ms`, `s`, `m`, `h` or `d`
+/// (`15m`, `90s`, `1h`); spelled the same in TOML and on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct HumanDuration(pub Duration);
+
+impl std::str::FromStr for HumanDuration {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let text = text.trim();
+        let split = text
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len());
+        let (number, unit) = text.split_at(split);
+        let number: u64 = number.parse().map_err(|_| {
+            format!("{text:?} is not a duration: write a whole number and a unit, e.g. 15m, 90s")
+        })?;
+        let millis = match unit.trim() {
+            "ms" => 1,
+            "s" => 1000,
+            "m" => 60_000,
+            "h" => 3_600_000,
+            "d" => 86_400_000,
+            other => {
+                return Err(format!(
+                    "{text:?}: unknown unit {other:?}, use ms, s, m, h or d (e.g. 15m)"
+                ));
+            }
+        };
+        number
+            .checked_mul(millis)
+            .map(|ms| Self(Duration::from_millis(ms)))
+            .ok_or_else(|| format!("{text:?} is too long"))
+    }
+}
+
+impl TryFrom<String> for HumanDuration {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        text.parse()
+    }
+}
+
+impl From<HumanDuration> for String {
+    fn from(duration: HumanDuration) -> Self {
+        duration.to_string()
+    }
+}
+
+impl fmt::Display for HumanDuration {
+    /// The largest unit that divides the duration exactly, so `15m` reads back as `15m`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ms = self.0.as_millis();
+        let units = [
+            (86_400_000, "d"),
+            (3_600_000, "h"),
+            (60_000, "m"),
+            (1000, "s"),
+        ];
+        match units
+            .iter()
+            .find(|(size, _)| ms != 0 && ms.is_multiple_of(*size))
+        {
+            Some((size, unit)) => write!(f, "{}{unit}", ms / size),
+            None => write!(f, "{ms}ms"),
+        }
+    }
+}
+
 /// Allowed token counts for the state graph.
 pub const GRAPH_TOKENS_RANGE: RangeInclusive<u32> = 1..=100;
 /// Allowed maximum takes.
@@ -651,6 +776,28 @@ impl Config {
                 "graph.games",
                 format!("{GRAPH_GAMES_RANGE:?}"),
                 graph.games.to_string(),
+            );
+        }
+        let serve = &self.serve;
+        if !MAX_SESSIONS_RANGE.contains(&serve.max_sessions) {
+            return out_of_range(
+                "serve.max_sessions",
+                format!("{MAX_SESSIONS_RANGE:?}"),
+                serve.max_sessions.to_string(),
+            );
+        }
+        if !IDLE_TIMEOUT_RANGE.contains(&serve.idle_timeout.0) {
+            return out_of_range(
+                "serve.idle_timeout",
+                "1s..=7d",
+                serve.idle_timeout.to_string(),
+            );
+        }
+        if !AUTH_DELAY_RANGE.contains(&serve.auth_failure_delay.0) {
+            return out_of_range(
+                "serve.auth_failure_delay",
+                "0s..=10s",
+                serve.auth_failure_delay.to_string(),
             );
         }
         let ms = self.search.autoplay_ms;
@@ -1071,6 +1218,31 @@ mod tests {
         config.search.autoplay_ms = 1;
         let shown = config.validate().unwrap_err().to_string();
         assert!(shown.starts_with("config error in merged settings: search.autoplay_ms = 1"));
+    }
+
+    #[test]
+    fn serve_durations_read_as_written() {
+        let got = parse(
+            "[serve]\nidle_timeout = \"90s\"\nauth_failure_delay = \"250ms\"\n",
+            "u.toml",
+        )
+        .unwrap();
+        assert_eq!(got.serve.idle_timeout.0, Duration::from_secs(90));
+        assert_eq!(got.serve.auth_failure_delay.0, Duration::from_millis(250));
+        assert_eq!(got.serve.idle_timeout.to_string(), "90s");
+        assert_eq!("15m".parse::<HumanDuration>().unwrap().to_string(), "15m");
+        assert_eq!(
+            "1500ms".parse::<HumanDuration>().unwrap().to_string(),
+            "1500ms"
+        );
+        let shown = parse_err("[serve]\nidle_timeout = \"15 minutes\"\n");
+        assert_mentions(&shown, &["key `serve.idle_timeout`", "unknown unit"]);
+        let shown = parse_err("[serve]\nidle_timeout = \"0s\"\n");
+        assert_mentions(&shown, &["serve.idle_timeout = 0ms", "1s..=7d"]);
+        let shown = parse_err("[serve]\nlisten = \"localhost\"\n");
+        assert_mentions(&shown, &["key `serve.listen`"]);
+        let shown = parse_err("[serve]\nmax_sessions = 0\n");
+        assert_mentions(&shown, &["serve.max_sessions = 0"]);
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod games;
 pub mod input;
 pub mod learn;
 pub mod search;
+pub mod serve;
 pub mod solve;
 pub mod store;
 pub mod text;

@@ -312,3 +312,40 @@ fn quitting_mid_training_keeps_what_was_learned() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_session_starts_from_the_loaded_table_and_writes_nothing() {
+    use ai_arcade::app::models::Models;
+    let dir = std::env::temp_dir().join(format!("ai-arcade-nimmodels-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let config = config(|_| {});
+    let store = ai_arcade::store::Store::new(&dir);
+    let mut trainer = App::with_store(&config, SEED, Some(store.clone()));
+    press(&mut trainer, &[KeyCode::F(2)]);
+    while trainer.nim.q.training {
+        trainer.update(Action::Tick);
+    }
+    let file = dir.join("nim-qtable-misere-1-3-5-7.json");
+    let saved = std::fs::read_to_string(&file).unwrap();
+
+    let models = Models::load(&config, &store);
+    assert!(models.problems().is_empty());
+    let mut session = App::with_models(&config, SEED, &models);
+    press(&mut session, &[KeyCode::F(2)]);
+    assert_eq!(session.nim.q.trainer.as_ref().unwrap().games, 20_000);
+    press(&mut session, &chars("ss"));
+    assert_eq!(session.nim.q.trainer.as_ref().unwrap().games, 20_002);
+    session.on_exit();
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        saved,
+        "the session wrote nothing"
+    );
+    let again = App::with_models(&config, SEED, &models);
+    assert_eq!(
+        again.nim.q.trainer.as_ref().unwrap().games,
+        20_000,
+        "its own copy"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -3,6 +3,7 @@
 //! played against, and exported as Graphviz DOT.
 
 use super::Message;
+use super::models::Loaded;
 use crate::config::GraphConfig;
 use crate::learn::state_graph::{Edge, Player, StateGraph, Vertex, winning_take};
 use crate::store::Store;
@@ -57,31 +58,47 @@ pub struct GraphTab {
 impl GraphTab {
     /// The tab as `config` sets it up, with the saved weights if they fit.
     pub fn new(config: &GraphConfig, seed: u64, store: Option<Store>) -> Self {
-        let mut graph = StateGraph::new(config.tokens, config.max_take);
-        let mut load_error = None;
-        if let Some(store) = &store {
-            match store.load::<StateGraph>(GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION) {
-                Ok(Some(saved))
-                    if saved.tokens == config.tokens
-                        && saved.max_take == config.max_take
-                        && saved.is_well_formed() =>
-                {
-                    graph = saved;
-                }
-                Ok(Some(saved)) => {
-                    load_error = Some(format!(
-                        "{}: a graph of Nim({}) with takes 1-{}, the config asks for Nim({}) with takes 1-{}",
-                        store.path(GRAPH_FILE).display(),
-                        saved.tokens,
-                        saved.max_take,
-                        config.tokens,
-                        config.max_take
-                    ));
-                }
-                Ok(None) => {}
-                Err(error) => load_error = Some(error.to_string()),
+        let saved = store
+            .as_ref()
+            .map_or_else(Loaded::default, |store| Self::load(config, store));
+        Self::from_loaded(config, seed, saved, store)
+    }
+
+    /// Reads the saved weights from `store`, if there are some that fit `config`.
+    pub fn load(config: &GraphConfig, store: &Store) -> Loaded<StateGraph> {
+        match store.load::<StateGraph>(GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION) {
+            Ok(Some(saved))
+                if saved.tokens == config.tokens
+                    && saved.max_take == config.max_take
+                    && saved.is_well_formed() =>
+            {
+                Loaded::model(saved)
             }
+            Ok(Some(saved)) => Loaded::error(format!(
+                "{}: a graph of Nim({}) with takes 1-{}, the config asks for Nim({}) with takes 1-{}",
+                store.path(GRAPH_FILE).display(),
+                saved.tokens,
+                saved.max_take,
+                config.tokens,
+                config.max_take
+            )),
+            Ok(None) => Loaded::default(),
+            Err(error) => Loaded::error(error.to_string()),
         }
+    }
+
+    /// The tab starting from weights loaded earlier (`saved`); `store` is where they are
+    /// saved and exported (`None`: nowhere).
+    pub fn from_loaded(
+        config: &GraphConfig,
+        seed: u64,
+        saved: Loaded<StateGraph>,
+        store: Option<Store>,
+    ) -> Self {
+        let load_error = saved.error;
+        let graph = saved
+            .model
+            .unwrap_or_else(|| StateGraph::new(config.tokens, config.max_take));
         let cursor = graph.start();
         Self {
             graph,

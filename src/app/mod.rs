@@ -6,6 +6,7 @@ pub mod background;
 pub mod graph_tab;
 pub mod keys;
 pub mod matches;
+pub mod models;
 pub mod nim_learners;
 pub mod nim_tab;
 pub mod search_tab;
@@ -16,6 +17,7 @@ use crate::config::{Config, StartTab};
 use crate::store::Store;
 use graph_tab::GraphTab;
 use keys::{Binding, Key, KeyGroup};
+use models::Models;
 use nim_tab::{NimAction, NimTab};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -296,11 +298,25 @@ impl App {
     /// The app with a data dir to load and save trained models in (`None`: nothing is read
     /// or written, as in tests).
     pub fn with_store(config: &Config, seed: u64, store: Option<Store>) -> Self {
+        let models = store
+            .as_ref()
+            .map_or_else(Models::default, |store| Models::load(config, store));
+        Self::from_models(config, seed, models, store)
+    }
+
+    /// The app starting from models read earlier (a server reads them once and gives each
+    /// session a copy): training changes only this app's copy, and nothing is written.
+    pub fn with_models(config: &Config, seed: u64, models: &Models) -> Self {
+        Self::from_models(config, seed, models.clone(), None)
+    }
+
+    fn from_models(config: &Config, seed: u64, models: Models, store: Option<Store>) -> Self {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (search, message) = SearchTab::new(config, &mut rng);
-        let graph = GraphTab::new(&config.graph, seed, store.clone());
-        let nim = NimTab::new(config, seed, store.clone());
-        let subtraction = SubtractionTab::new(&config.subtraction, seed, store);
+        let graph = GraphTab::from_loaded(&config.graph, seed, models.graph, store.clone());
+        let nim = NimTab::from_loaded(config, seed, models.nim_q, models.nim_net, store.clone());
+        let subtraction =
+            SubtractionTab::from_loaded(&config.subtraction, seed, models.subtraction, store);
         let mut app = Self {
             running: true,
             tab: config.ui.start_tab.into(),

@@ -4,6 +4,7 @@
 
 use super::Message;
 use super::background::{Chunked, Job, Progress};
+use super::models::Loaded;
 use crate::config::{NimNetConfig, QLearningConfig};
 use crate::games::nim::{Piles, Rule};
 use crate::learn::network::Network;
@@ -39,8 +40,7 @@ pub struct QAgent {
 }
 
 impl QAgent {
-    /// The agent for games from `start` under `rule`: the saved table when one fits, else a
-    /// fresh one.
+    /// The agent for games from `start` under `rule`, reading its table from `store`.
     pub fn new(
         start: Piles,
         rule: Rule,
@@ -48,36 +48,60 @@ impl QAgent {
         seed: u64,
         store: Option<Store>,
     ) -> Self {
+        let loaded = store.as_ref().map_or_else(Loaded::default, |store| {
+            Self::load(start, rule, settings, store)
+        });
+        Self::from_loaded(start, rule, settings, seed, loaded, store)
+    }
+
+    /// Reads the saved table for games from `start` under `rule`, if one is there and fits.
+    pub fn load(
+        start: Piles,
+        rule: Rule,
+        settings: &QLearningConfig,
+        store: &Store,
+    ) -> Loaded<QTrainer> {
+        let loaded = store.load_usable(
+            &table_file(start, rule),
+            TABLE_FORMAT,
+            TABLE_VERSION,
+            |saved: SavedTable| match saved.problem(start, rule) {
+                Some(why) => Err(why),
+                None => QTrainer::from_saved(&saved, settings.sample_every),
+            },
+        );
+        match loaded {
+            Ok(Some(trainer)) => Loaded::model(trainer),
+            Ok(None) => Loaded::default(),
+            Err(why) => Loaded::error(why),
+        }
+    }
+
+    /// The agent starting from what [`QAgent::load`] read (a fresh table when nothing fits);
+    /// it saves to `store` when given one.
+    pub fn from_loaded(
+        start: Piles,
+        rule: Rule,
+        settings: &QLearningConfig,
+        seed: u64,
+        loaded: Loaded<QTrainer>,
+        store: Option<Store>,
+    ) -> Self {
         let seed = settings.seed.unwrap_or(seed);
         let (q, games) = settings.recipe();
-        let mut trainer = QTrainer::new(start, rule, q, games, settings.sample_every, seed)
-            .map_err(|e| e.to_string());
-        let mut load_error = None;
-        if let (Ok(_), Some(store)) = (&trainer, &store) {
-            let loaded = store.load_usable(
-                &table_file(start, rule),
-                TABLE_FORMAT,
-                TABLE_VERSION,
-                |saved: SavedTable| match saved.problem(start, rule) {
-                    Some(why) => Err(why),
-                    None => QTrainer::from_saved(&saved, settings.sample_every),
-                },
-            );
-            match loaded {
-                Ok(Some(restored)) => trainer = Ok(restored),
-                Ok(None) => {}
-                Err(why) => load_error = Some(why),
-            }
-        }
-        let keep_old = load_error.is_some();
+        let trainer = match loaded.model {
+            Some(trainer) => Ok(trainer),
+            None => QTrainer::new(start, rule, q, games, settings.sample_every, seed)
+                .map_err(|e| e.to_string()),
+        };
         Self {
             trainer,
             training: false,
             last_game: Vec::new(),
-            load_error,
+            keep_old: loaded.error.is_some(),
+            load_error: loaded.error,
             settings: settings.clone(),
             store,
-            keep_old,
             next_seed: seed.wrapping_add(1),
         }
     }
@@ -278,36 +302,44 @@ pub struct NetAgent {
 }
 
 impl NetAgent {
-    /// The network for the configured game: the saved one when it fits, else a fresh one.
-    pub fn new(settings: &NimNetConfig, seed: u64, store: Option<Store>) -> Self {
+    /// Reads the saved network for the configured game, if one is there and fits.
+    pub fn load(settings: &NimNetConfig, store: &Store) -> Loaded<NetTrainer> {
         let game = settings.game();
-        let seed = settings.seed.unwrap_or(seed);
-        let mut trainer = NetTrainer::new(game, settings.recipe(), seed);
-        let mut load_error = None;
-        if let Some(store) = &store {
-            let loaded = store.load_usable(
-                &net_file(game),
-                NET_FORMAT,
-                NET_VERSION,
-                |saved: SavedNet| match saved.problem(game) {
-                    Some(why) => Err(why),
-                    None => Ok(NetTrainer::from_saved(saved)),
-                },
-            );
-            match loaded {
-                Ok(Some(restored)) => trainer = restored,
-                Ok(None) => {}
-                Err(why) => load_error = Some(why),
-            }
+        let loaded = store.load_usable(
+            &net_file(game),
+            NET_FORMAT,
+            NET_VERSION,
+            |saved: SavedNet| match saved.problem(game) {
+                Some(why) => Err(why),
+                None => Ok(NetTrainer::from_saved(saved)),
+            },
+        );
+        match loaded {
+            Ok(Some(trainer)) => Loaded::model(trainer),
+            Ok(None) => Loaded::default(),
+            Err(why) => Loaded::error(why),
         }
-        let keep_old = load_error.is_some();
+    }
+
+    /// The network starting from what [`NetAgent::load`] read (fresh weights when nothing
+    /// fits); it saves to `store` when given one.
+    pub fn from_loaded(
+        settings: &NimNetConfig,
+        seed: u64,
+        loaded: Loaded<NetTrainer>,
+        store: Option<Store>,
+    ) -> Self {
+        let seed = settings.seed.unwrap_or(seed);
+        let trainer = loaded
+            .model
+            .unwrap_or_else(|| NetTrainer::new(settings.game(), settings.recipe(), seed));
         Self {
             trainer,
             evaluation: OnceCell::new(),
-            load_error,
+            keep_old: loaded.error.is_some(),
+            load_error: loaded.error,
             settings: settings.clone(),
             store,
-            keep_old,
             job: None,
             trained_once: false,
             next_seed: seed.wrapping_add(1),

@@ -3,10 +3,13 @@
 //! one self-play game's updates, the training charts, the Q-table, the network's outputs).
 
 use super::Message;
+use super::models::Loaded;
 use super::nim_learners::{NetAgent, QAgent};
 use crate::config::{Config, FirstMover, OpponentChoice};
 use crate::games::nim::{NimMove, Piles, Rule};
+use crate::learn::nim_net::NetTrainer;
 use crate::learn::nim_net::{self, NetMove};
+use crate::learn::qlearning::QTrainer;
 use crate::learn::qlearning::greedy_is_optimal;
 use crate::solve::nim as solver;
 use crate::store::Store;
@@ -182,12 +185,19 @@ pub struct NimTab {
 }
 
 impl NimTab {
-    /// The tab as `config` sets it up, loading saved learners from `store`.
-    pub fn new(config: &Config, seed: u64, store: Option<Store>) -> Self {
+    /// The tab as `config` sets it up, starting from the learners [`QAgent::load`] and
+    /// [`NetAgent::load`] read (fresh ones where nothing fits), saving to `store` if given.
+    pub fn from_loaded(
+        config: &Config,
+        seed: u64,
+        q: Loaded<QTrainer>,
+        net: Loaded<NetTrainer>,
+        store: Option<Store>,
+    ) -> Self {
         let q_start = Piles::new(&config.nim.piles).expect("validated by config");
         let rule = config.nim.rule;
-        let q = QAgent::new(q_start, rule, &config.qlearning, seed, store.clone());
-        let net = NetAgent::new(&config.nim_net, seed, store.clone());
+        let q = QAgent::from_loaded(q_start, rule, &config.qlearning, seed, q, store.clone());
+        let net = NetAgent::from_loaded(&config.nim_net, seed, net, store.clone());
         let mut tab = Self {
             rule,
             q_start,

@@ -3,6 +3,7 @@
 //! and what the weights pane needs.
 
 use super::Message;
+use super::models::Loaded;
 use crate::config::SubtractionConfig;
 use crate::games::subtraction::{self, max_take};
 use crate::learn::network::Network;
@@ -165,24 +166,40 @@ impl SubtractionTab {
     /// The tab as `config` sets it up: the saved network from `store` if one fits, else an
     /// untrained one (trained on first use).
     pub fn new(config: &SubtractionConfig, seed: u64, store: Option<Store>) -> Self {
+        let saved = store
+            .as_ref()
+            .map_or_else(Loaded::default, |store| Self::load(config, store));
+        Self::from_loaded(config, seed, saved, store)
+    }
+
+    /// Reads the saved network from `store`, if there is one that fits `config`.
+    pub fn load(config: &SubtractionConfig, store: &Store) -> Loaded<SavedModel> {
+        match store.load::<SavedModel>(MODEL_FILE, MODEL_FORMAT, MODEL_VERSION) {
+            Ok(Some(saved)) => match saved.problem(config.n_max) {
+                None => Loaded::model(saved),
+                Some(why) => Loaded::error(format!("{}: {why}", store.path(MODEL_FILE).display())),
+            },
+            Ok(None) => Loaded::default(),
+            Err(error) => Loaded::error(error.to_string()),
+        }
+    }
+
+    /// The tab starting from a network loaded earlier (`saved`); `store` is where training
+    /// saves (`None`: nowhere).
+    pub fn from_loaded(
+        config: &SubtractionConfig,
+        seed: u64,
+        saved: Loaded<SavedModel>,
+        store: Option<Store>,
+    ) -> Self {
         let recipe = config.recipe();
         let n_max = config.n_max;
         let seed = config.seed.unwrap_or(seed);
         let solution = Solution::new(n_max);
-        let mut load_error = None;
-        let mut trainer = Trainer::new(n_max, recipe, seed);
-        if let Some(store) = &store {
-            match store.load::<SavedModel>(MODEL_FILE, MODEL_FORMAT, MODEL_VERSION) {
-                Ok(Some(saved)) => match saved.problem(n_max) {
-                    None => trainer = Trainer::from_saved(saved),
-                    Some(why) => {
-                        load_error = Some(format!("{}: {why}", store.path(MODEL_FILE).display()));
-                    }
-                },
-                Ok(None) => {}
-                Err(error) => load_error = Some(error.to_string()),
-            }
-        }
+        let load_error = saved.error;
+        let trainer = saved
+            .model
+            .map_or_else(|| Trainer::new(n_max, recipe, seed), Trainer::from_saved);
         let evaluation = Evaluation::new(&trainer.network, trainer.encoding, &solution);
         Self {
             solution,

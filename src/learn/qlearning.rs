@@ -662,7 +662,7 @@ impl QTrainer {
                 self.games += 1;
             }
             self.training_time += started.elapsed();
-            if self.games % self.sample_every == 0 || self.games == self.target {
+            if self.games.is_multiple_of(self.sample_every) || self.games == self.target {
                 self.curve.push(evaluate(&self.table, self.games));
             }
         }

@@ -11,7 +11,7 @@ pub fn mover_wins(piles: &Piles, rule: Rule) -> bool {
         Rule::Normal => piles.nim_sum() != 0,
         Rule::Misere => {
             if piles.sizes().iter().all(|&s| s <= 1) {
-                bytecount_ones(piles.sizes()) % 2 == 0
+                bytecount_ones(piles.sizes()).is_multiple_of(2)
             } else {
                 piles.nim_sum() != 0
             }

@@ -283,7 +283,7 @@ fn render_answers(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
         Line::styled(
             format!(
                 " exact: {} wins Nim({k})",
-                if k % (graph.max_take + 1) == 0 {
+                if k.is_multiple_of(graph.max_take + 1) {
                     "player 2"
                 } else {
                     "player 1"

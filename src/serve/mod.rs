@@ -1,0 +1,551 @@
+//! `ai-arcade serve`: the arcade over SSH, one private arcade per connection, built on
+//! russh. This file starts and stops the server: the host key, the listening socket, the
+//! per-address rate limit at accept, the login deadline, and the log. What one connection
+//! does lives in [`session`]; the pieces it is made of (keys, limits, input parsing, the
+//! session's terminal) in their own files, and `ai-arcade bench ssh` in [`bench`].
+
+pub mod bench;
+pub mod input;
+pub mod keys;
+pub mod limits;
+pub mod session;
+pub mod terminal;
+
+use crate::app::models::Models;
+use crate::config::{Config, HumanDuration};
+use crate::store::Store;
+use clap::Args;
+use limits::{RateLimiter, Slots};
+use russh::keys::PrivateKey;
+use russh::{MethodKind, MethodSet, SshId};
+use std::borrow::Cow;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+/// A connection that has not started an arcade this long after connecting is closed, as
+/// OpenSSH's `LoginGraceTime` does: half-open logins must not hold the server's memory.
+pub const LOGIN_GRACE: Duration = Duration::from_secs(120);
+
+/// How long a shutdown waits for sessions to restore their clients' terminals.
+pub const SHUTDOWN_WAIT: Duration = Duration::from_secs(3);
+
+/// `serve`'s flags; each overrides the config key of the same name in `[serve]`. (The doc
+/// comments are the `--help` text, shown as written: hence no backticks.)
+#[allow(clippy::doc_markdown)]
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on [default: 127.0.0.1:2222].
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub listen: Option<SocketAddr>,
+    /// The Ed25519 host key, made there on first start [default: ssh_host_ed25519_key in
+    /// the data dir].
+    #[arg(long, value_name = "PATH")]
+    pub host_key: Option<PathBuf>,
+    /// Public keys allowed in [default: ~/.ssh/authorized_keys of the serving user].
+    #[arg(long, value_name = "PATH", conflicts_with = "open")]
+    pub authorized_keys: Option<PathBuf>,
+    /// Let anyone in, with or without a key.
+    #[arg(long)]
+    pub open: bool,
+    /// Arcades running at once [default: 64].
+    #[arg(long, value_name = "N")]
+    pub max_sessions: Option<usize>,
+    /// Close a session after this long without input, e.g. 15m, 90s [default: 15m].
+    #[arg(long, value_name = "DURATION")]
+    pub idle_timeout: Option<HumanDuration>,
+    /// New connections one address may open per minute, 0 for no limit [default: 20].
+    #[arg(long, value_name = "N")]
+    pub max_connections_per_minute: Option<u32>,
+    /// Wait before telling a client its login was refused [default: 1s].
+    #[arg(long, value_name = "DURATION")]
+    pub auth_failure_delay: Option<HumanDuration>,
+}
+
+/// Everything the server runs with, resolved from the config, the flags and the data dir.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Where to listen.
+    pub listen: SocketAddr,
+    /// The host key file.
+    pub host_key: PathBuf,
+    /// The `authorized_keys` file; `None` lets anyone in (`--open`).
+    pub authorized_keys: Option<PathBuf>,
+    /// Arcades at once.
+    pub max_sessions: usize,
+    /// Input-less time after which a session ends.
+    pub idle_timeout: Duration,
+    /// New connections per address per minute (0: no limit).
+    pub max_connections_per_minute: u32,
+    /// The wait before a refused login is answered.
+    pub auth_failure_delay: Duration,
+}
+
+/// Where log lines go: stderr for `serve`, a buffer in tests.
+pub type Log = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// A log that prints to stderr.
+pub fn stderr_log() -> Log {
+    Arc::new(|line| eprintln!("{line}"))
+}
+
+/// What every connection shares, read-only but for the counters.
+pub struct Shared {
+    settings: Settings,
+    config: Config,
+    /// Loaded once at start; each session starts from its own copy.
+    models: Models,
+    seed: Option<u64>,
+    slots: Arc<Slots>,
+    log: Log,
+    shutdown: watch::Sender<bool>,
+    sessions_started: AtomicU64,
+}
+
+impl Shared {
+    /// Writes one log line, stamped with the UTC time.
+    fn log(&self, line: &str) {
+        (self.log)(&format!("{} {line}", utc_timestamp(SystemTime::now())));
+    }
+
+    /// A fresh seed for a session when none was fixed: the clock and a counter, so two
+    /// sessions started in the same instant still differ. The help overlay shows it.
+    fn session_seed(&self) -> u64 {
+        let count = self.sessions_started.fetch_add(1, Ordering::SeqCst);
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        (nanos ^ count.wrapping_mul(0x9E37_79B9_7F4A_7C15)) % 1_000_000
+    }
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The host key could not be read or made.
+    #[error("host key: {0}")]
+    HostKey(#[from] keys::KeyError),
+    /// Nobody could log in.
+    #[error(
+        "no one could log in: {0}; add public keys there, pass --authorized-keys FILE, or --open to let anyone in"
+    )]
+    NoKeys(String),
+    /// The address could not be listened on.
+    #[error("cannot listen on {addr}: {reason}")]
+    Listen {
+        /// The address.
+        addr: SocketAddr,
+        /// What the system said.
+        reason: std::io::Error,
+    },
+}
+
+/// A running server.
+pub struct Server {
+    /// The address it listens on (with the real port when 0 was asked for).
+    pub local_addr: SocketAddr,
+    /// The host key's SHA-256 fingerprint, for the operator to hand to users.
+    pub fingerprint: String,
+    /// Whether the host key was made at this start.
+    pub host_key_created: bool,
+    shared: Arc<Shared>,
+    accept: tokio::task::JoinHandle<()>,
+}
+
+impl Server {
+    /// Reads or makes the host key, checks who can log in, listens, and accepts connections
+    /// on the current tokio runtime until [`Server::shutdown`].
+    pub async fn start(
+        settings: Settings,
+        config: Config,
+        models: Models,
+        seed: Option<u64>,
+        log: Log,
+    ) -> Result<Self, ServeError> {
+        let (host_key, host_key_created) = keys::host_key(&settings.host_key)?;
+        if let Some(path) = &settings.authorized_keys {
+            match keys::authorized_keys(path) {
+                Ok(allowed) if allowed.is_empty() => {
+                    return Err(ServeError::NoKeys(format!(
+                        "{} lists no keys",
+                        path.display()
+                    )));
+                }
+                Ok(_) => {}
+                Err(error) => return Err(ServeError::NoKeys(error.to_string())),
+            }
+        }
+        let listener =
+            TcpListener::bind(settings.listen)
+                .await
+                .map_err(|reason| ServeError::Listen {
+                    addr: settings.listen,
+                    reason,
+                })?;
+        let local_addr = listener.local_addr().map_err(|reason| ServeError::Listen {
+            addr: settings.listen,
+            reason,
+        })?;
+        let fingerprint = keys::fingerprint(host_key.public_key());
+        let russh_config = Arc::new(russh_config(&settings, host_key));
+        let shared = Arc::new(Shared {
+            settings,
+            config,
+            models,
+            seed,
+            slots: Arc::default(),
+            log,
+            shutdown: watch::channel(false).0,
+            sessions_started: AtomicU64::new(0),
+        });
+        let accept = tokio::spawn(accept_loop(listener, Arc::clone(&shared), russh_config));
+        Ok(Self {
+            local_addr,
+            fingerprint,
+            host_key_created,
+            shared,
+            accept,
+        })
+    }
+
+    /// Arcades running now.
+    pub fn sessions(&self) -> usize {
+        self.shared.slots.used()
+    }
+
+    /// Stops accepting, ends every arcade (each restores its client's terminal and says
+    /// why), and waits up to `wait` for them to finish.
+    pub async fn shutdown(self, wait: Duration) {
+        self.accept.abort();
+        self.shared.shutdown.send_replace(true);
+        let deadline = Instant::now() + wait;
+        while self.shared.slots.used() > 0 && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// russh's settings for these: only public keys (and "none" when open), refused logins
+/// answered after the configured delay, keepalives to find dead clients.
+fn russh_config(settings: &Settings, host_key: PrivateKey) -> russh::server::Config {
+    let methods: &[MethodKind] = if settings.authorized_keys.is_some() {
+        &[MethodKind::PublicKey]
+    } else {
+        &[MethodKind::None, MethodKind::PublicKey]
+    };
+    russh::server::Config {
+        server_id: SshId::Standard(Cow::Owned(format!(
+            "SSH-2.0-ai-arcade_{}",
+            env!("CARGO_PKG_VERSION")
+        ))),
+        methods: MethodSet::from(methods),
+        auth_rejection_time: settings.auth_failure_delay,
+        // OpenSSH first asks with "none" to learn the methods: no need to slow that down.
+        auth_rejection_time_initial: Some(Duration::ZERO),
+        max_auth_attempts: 6,
+        keys: vec![host_key],
+        inactivity_timeout: Some(settings.idle_timeout + LOGIN_GRACE),
+        keepalive_interval: Some(Duration::from_secs(30)),
+        keepalive_max: 3,
+        nodelay: true,
+        ..Default::default()
+    }
+}
+
+async fn accept_loop(
+    listener: TcpListener,
+    shared: Arc<Shared>,
+    config: Arc<russh::server::Config>,
+) {
+    let limiter = Mutex::new(RateLimiter::new(shared.settings.max_connections_per_minute));
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(error) => {
+                // Out of file descriptors and the like: say so, breathe, go on.
+                shared.log(&format!("accept failed: {error}"));
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let allowed = limiter
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .allow(peer.ip(), Instant::now());
+        if !allowed {
+            shared.log(&format!(
+                "refused connection, over {} a minute: addr={peer}",
+                shared.settings.max_connections_per_minute
+            ));
+            continue;
+        }
+        let connection = session::Connection::new(Arc::clone(&shared), peer);
+        let started = Arc::clone(&connection.started);
+        let config = Arc::clone(&config);
+        tokio::spawn(async move {
+            let Ok(running) = russh::server::run_stream(config, stream, connection).await else {
+                return;
+            };
+            let handle = running.handle();
+            tokio::pin!(running);
+            tokio::select! {
+                _ = &mut running => return,
+                () = tokio::time::sleep(LOGIN_GRACE) => {}
+            }
+            if !started.load(Ordering::SeqCst) {
+                let _ = handle
+                    .disconnect(
+                        russh::Disconnect::ByApplication,
+                        "no arcade started in time".into(),
+                        "en".into(),
+                    )
+                    .await;
+            }
+            let _ = running.await;
+        });
+    }
+}
+
+/// `2026-11-21T11:20:05Z`: the UTC time of `at`, to the second.
+pub fn utc_timestamp(at: SystemTime) -> String {
+    let secs = at.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+/// The settings `serve` runs with: the config's `[serve]` with the flags over it, checked
+/// as the config is (errors name the key), and the data dir for the host key.
+pub fn settings(
+    config: &mut Config,
+    args: &ServeArgs,
+    data_dir: Result<PathBuf, String>,
+) -> Result<Settings, String> {
+    let serve = &mut config.serve;
+    serve.listen = args.listen.unwrap_or(serve.listen);
+    if args.host_key.is_some() {
+        serve.host_key.clone_from(&args.host_key);
+    }
+    if args.authorized_keys.is_some() {
+        serve.authorized_keys.clone_from(&args.authorized_keys);
+        serve.open = false;
+    }
+    serve.open |= args.open;
+    serve.max_sessions = args.max_sessions.unwrap_or(serve.max_sessions);
+    serve.idle_timeout = args.idle_timeout.unwrap_or(serve.idle_timeout);
+    serve.max_connections_per_minute = args
+        .max_connections_per_minute
+        .unwrap_or(serve.max_connections_per_minute);
+    serve.auth_failure_delay = args.auth_failure_delay.unwrap_or(serve.auth_failure_delay);
+    config.validate().map_err(|error| {
+        error
+            .to_string()
+            .replace("merged settings", "the command line")
+    })?;
+    let serve = &config.serve;
+    let host_key = match &serve.host_key {
+        Some(path) => path.clone(),
+        None => data_dir
+            .map_err(|why| format!("no place for the host key ({why}); or pass --host-key"))?
+            .join(keys::HOST_KEY_FILE),
+    };
+    let authorized_keys = if serve.open {
+        None
+    } else {
+        Some(
+            serve
+                .authorized_keys
+                .clone()
+                .or_else(keys::default_authorized_keys)
+                .ok_or("no home directory for ~/.ssh/authorized_keys: pass --authorized-keys")?,
+        )
+    };
+    Ok(Settings {
+        listen: serve.listen,
+        host_key,
+        authorized_keys,
+        max_sessions: serve.max_sessions,
+        idle_timeout: serve.idle_timeout.0,
+        max_connections_per_minute: serve.max_connections_per_minute,
+        auth_failure_delay: serve.auth_failure_delay.0,
+    })
+}
+
+/// The `serve` command: resolves the settings, loads the models once, runs until SIGINT or
+/// SIGTERM, then ends every session cleanly. Bad settings exit with status 2.
+pub fn command(
+    mut config: Config,
+    args: &ServeArgs,
+    data_dir: &Result<PathBuf, String>,
+    seed: Option<u64>,
+) -> ExitCode {
+    let fail = |message: String| {
+        eprintln!("ai-arcade: {message}");
+        ExitCode::from(crate::cli::EXIT_USAGE)
+    };
+    let seed = seed.or(config.seed);
+    let settings = match settings(&mut config, args, data_dir.clone()) {
+        Ok(settings) => settings,
+        Err(message) => return fail(message),
+    };
+    let models = match data_dir {
+        Ok(dir) => Models::load(&config, &Store::new(dir)),
+        Err(_) => Models::default(),
+    };
+    for problem in models.problems() {
+        eprintln!("ai-arcade: a saved model is not used: {problem}");
+    }
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => return fail(format!("cannot start the server: {error}")),
+    };
+    runtime.block_on(async move {
+        let log = stderr_log();
+        let server = match Server::start(settings.clone(), config, models, seed, log).await {
+            Ok(server) => server,
+            Err(error) => return fail(error.to_string()),
+        };
+        print_banner(&server, &settings);
+        wait_for_signal().await;
+        eprintln!(
+            "ai-arcade: shutting down, ending {} sessions",
+            server.sessions()
+        );
+        server.shutdown(SHUTDOWN_WAIT).await;
+        ExitCode::SUCCESS
+    })
+}
+
+fn print_banner(server: &Server, settings: &Settings) {
+    let created = if server.host_key_created {
+        " (made now)"
+    } else {
+        ""
+    };
+    eprintln!("ai-arcade: serving on {}", server.local_addr);
+    eprintln!(
+        "ai-arcade: host key {}{created}: ED25519 key fingerprint is {}",
+        settings.host_key.display(),
+        server.fingerprint
+    );
+    if keys::readable_by_others(&settings.host_key) {
+        eprintln!(
+            "ai-arcade: warning: {} can be read by others; chmod 600 it",
+            settings.host_key.display()
+        );
+    }
+    match &settings.authorized_keys {
+        Some(path) => eprintln!("ai-arcade: keys in {} may log in", path.display()),
+        None => eprintln!("ai-arcade: open: anyone may log in, with or without a key"),
+    }
+    if settings.authorized_keys.is_none() && !server.local_addr.ip().is_loopback() {
+        eprintln!(
+            "ai-arcade: warning: open to everyone who can reach {}",
+            server.local_addr
+        );
+    }
+    let port = server.local_addr.port();
+    eprintln!(
+        "ai-arcade: {} sessions at most, closed after {} idle; connect with: ssh -p {port} {}",
+        settings.max_sessions,
+        HumanDuration(settings.idle_timeout),
+        connect_host(server.local_addr)
+    );
+}
+
+/// The host to put in the `ssh` line: the address, or a placeholder for a wildcard one.
+fn connect_host(addr: SocketAddr) -> String {
+    if addr.ip().is_unspecified() {
+        "HOST".into()
+    } else {
+        addr.ip().to_string()
+    }
+}
+
+async fn wait_for_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let term = signal(SignalKind::terminate());
+        let hup = signal(SignalKind::hangup());
+        if let (Ok(mut term), Ok(mut hup)) = (term, hup) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+                _ = hup.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn timestamps_are_utc_dates() {
+        assert_eq!(utc_timestamp(UNIX_EPOCH), "1970-01-01T00:00:00Z");
+        let leap = UNIX_EPOCH + Duration::from_secs(951_827_696);
+        assert_eq!(utc_timestamp(leap), "2000-02-29T12:34:56Z");
+    }
+
+    #[test]
+    fn flags_win_over_the_config() {
+        let mut config = Config::default();
+        config.serve.open = true;
+        let args = ServeArgs {
+            listen: Some("127.0.0.1:0".parse().unwrap()),
+            host_key: None,
+            authorized_keys: Some("/tmp/keys".into()),
+            open: false,
+            max_sessions: Some(3),
+            idle_timeout: Some("2s".parse().unwrap()),
+            max_connections_per_minute: None,
+            auth_failure_delay: None,
+        };
+        let settings = settings(&mut config, &args, Ok("/data".into())).unwrap();
+        assert_eq!(settings.authorized_keys, Some(PathBuf::from("/tmp/keys")));
+        assert_eq!(
+            settings.host_key,
+            Path::new("/data").join(keys::HOST_KEY_FILE)
+        );
+        assert_eq!(settings.max_sessions, 3);
+        assert_eq!(settings.idle_timeout, Duration::from_secs(2));
+        assert_eq!(settings.max_connections_per_minute, 20);
+
+        let args = ServeArgs {
+            max_sessions: Some(0),
+            ..args
+        };
+        let error = super::settings(&mut Config::default(), &args, Ok("/d".into())).unwrap_err();
+        assert!(
+            error.contains("the command line: serve.max_sessions = 0"),
+            "{error}"
+        );
+    }
+}

@@ -1,0 +1,577 @@
+//! One SSH connection: who it is (public-key login, or anyone on an open server), its one
+//! session channel with a PTY, and the arcade that runs on it. The arcade is the local
+//! TUI's own event loop with its own `App`, on a thread of its own, fed parsed input and
+//! drawing through a [`SessionBackend`] at the client's window size.
+
+use super::Shared;
+use super::input::{ESCAPE_WAIT, InputParser};
+use super::keys;
+use super::limits::Slot;
+use super::terminal::{FrameSink, SessionBackend, SharedSize};
+use crate::app::App;
+use crate::tui::{self, Ending, LoopEvent};
+use crossterm::event::Event;
+use ratatui::Terminal;
+use russh::keys::PublicKey;
+use russh::server::{Auth, Handle, Msg, PublicKeyOffer, Session, VerifiedPublicKey};
+use russh::{Channel, ChannelId, Pty};
+use std::io;
+use std::net::SocketAddr;
+use std::sync::mpsc::{self, Sender};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+use tokio::sync::Notify;
+
+/// What a client without a PTY is told before the channel closes.
+pub const NEEDS_PTY: &str = "ai-arcade: this server runs a full-screen arcade and needs a terminal; connect with `ssh -t` and without a command.";
+
+/// What the client over the session limit is told.
+pub const FULL: &str = "ai-arcade: the server is full; try again in a few minutes.";
+
+/// The largest window accepted; bigger requests are clamped (ratatui's buffers grow with
+/// the area, so a hostile size must not cost memory).
+const MAX_COLUMNS: u32 = 500;
+const MAX_ROWS: u32 = 200;
+
+/// Locks a mutex whose holder may have panicked; the data here stays valid across that.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The terminal the client asked for.
+struct PtyRequest {
+    term: String,
+    size: Arc<SharedSize>,
+}
+
+/// A running arcade, as the connection sees it.
+struct Running {
+    events: Sender<LoopEvent>,
+    parser: Arc<Mutex<InputParser>>,
+    last_input: Arc<Mutex<Instant>>,
+    ended: Arc<Notify>,
+}
+
+/// The per-connection state russh calls back into.
+pub struct Connection {
+    shared: Arc<Shared>,
+    peer: SocketAddr,
+    user: String,
+    key: Option<String>,
+    channel: Option<ChannelId>,
+    pty: Option<PtyRequest>,
+    no_color: bool,
+    running: Option<Running>,
+    /// Set once an arcade starts; until then the login deadline applies.
+    pub started: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Connection {
+    /// A connection from `peer`.
+    pub fn new(shared: Arc<Shared>, peer: SocketAddr) -> Self {
+        Self {
+            shared,
+            peer,
+            user: String::new(),
+            key: None,
+            channel: None,
+            pty: None,
+            no_color: false,
+            running: None,
+            started: Arc::default(),
+        }
+    }
+
+    /// Whether `key` may log in: every key on an open server, else those listed in the
+    /// `authorized_keys` file, read again each time so a key added is let in without a
+    /// restart.
+    fn key_allowed(&self, key: &PublicKey) -> bool {
+        let Some(path) = &self.shared.settings.authorized_keys else {
+            return true;
+        };
+        match keys::authorized_keys(path) {
+            Ok(allowed) => keys::is_allowed(key, &allowed),
+            Err(error) => {
+                self.shared.log(&format!("refusing logins: {error}"));
+                false
+            }
+        }
+    }
+
+    fn refuse(
+        &self,
+        session: &mut Session,
+        channel: ChannelId,
+        what: &str,
+    ) -> Result<(), russh::Error> {
+        self.shared.log(&format!(
+            "refused {what}: addr={} user={}",
+            self.peer,
+            quoted(&self.user)
+        ));
+        session.channel_failure(channel)
+    }
+
+    /// Shows `line` and closes the channel (the client's `ssh` then exits with status 1).
+    fn tell_and_close(
+        session: &mut Session,
+        channel: ChannelId,
+        line: &str,
+    ) -> Result<(), russh::Error> {
+        session.data(channel, format!("{line}\r\n").into_bytes())?;
+        session.exit_status_request(channel, 1)?;
+        session.eof(channel)?;
+        session.close(channel)
+    }
+
+    /// Starts the arcade's thread; `false` when it could not be started.
+    fn start_arcade(&mut self, channel: ChannelId, slot: Slot, handle: Handle) -> bool {
+        let Some(pty) = &self.pty else { return false };
+        let (events, receiver) = mpsc::channel();
+        let running = Running {
+            events: events.clone(),
+            parser: Arc::default(),
+            last_input: Arc::new(Mutex::new(Instant::now())),
+            ended: Arc::new(Notify::new()),
+        };
+        let info = SessionInfo {
+            peer: self.peer,
+            user: self.user.clone(),
+            key: self.key.clone(),
+            term: pty.term.clone(),
+        };
+        spawn_idle_timer(
+            self.shared.settings.idle_timeout,
+            Arc::clone(&running.last_input),
+            Arc::clone(&running.ended),
+            self.shared.shutdown.subscribe(),
+            events,
+        );
+        let arcade = Arcade {
+            shared: Arc::clone(&self.shared),
+            info,
+            size: Arc::clone(&pty.size),
+            color: !self.no_color,
+            handle,
+            channel,
+            runtime: tokio::runtime::Handle::current(),
+            ended: Arc::clone(&running.ended),
+            slot,
+        };
+        let spawned = std::thread::Builder::new()
+            .name(format!("session {}", self.peer))
+            .spawn(move || arcade.run(&receiver));
+        if let Err(error) = spawned {
+            // The closure, and with it the slot, is dropped: the place is free again.
+            self.shared
+                .log(&format!("could not start a session thread: {error}"));
+            running.ended.notify_one();
+            return false;
+        }
+        self.started
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        self.running = Some(running);
+        true
+    }
+
+    fn send(&self, event: LoopEvent) {
+        if let Some(running) = &self.running {
+            let _ = running.events.send(event);
+        }
+    }
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        self.send(LoopEvent::InputClosed("connection closed".into()));
+    }
+}
+
+/// Wakes the arcade with an ending once no input came for `idle`, or when the server shuts
+/// down (SIGTERM's number, as the local TUI gets it).
+fn spawn_idle_timer(
+    idle: Duration,
+    last_input: Arc<Mutex<Instant>>,
+    ended: Arc<Notify>,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+    events: Sender<LoopEvent>,
+) {
+    tokio::spawn(async move {
+        loop {
+            let deadline = *lock(&last_input) + idle;
+            tokio::select! {
+                () = ended.notified() => return,
+                _ = shutdown.wait_for(|&down| down) => {
+                    let _ = events.send(LoopEvent::Signal(15));
+                    return;
+                }
+                () = tokio::time::sleep_until(deadline.into()) => {}
+            }
+            if lock(&last_input).elapsed() >= idle {
+                let _ = events.send(LoopEvent::InputClosed(format!(
+                    "idle for {}",
+                    crate::config::HumanDuration(idle)
+                )));
+                return;
+            }
+        }
+    });
+}
+
+/// `"name"` for the log, so odd user names cannot forge log fields.
+fn quoted(text: &str) -> String {
+    format!("{text:?}")
+}
+
+impl russh::server::Handler for Connection {
+    type Error = russh::Error;
+
+    async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
+        if self.shared.settings.authorized_keys.is_none() {
+            self.user = user.to_string();
+            return Ok(Auth::Accept);
+        }
+        Ok(Auth::Reject {
+            proceed_with_methods: Some(russh::MethodSet::from(&[russh::MethodKind::PublicKey][..])),
+            partial_success: false,
+        })
+    }
+
+    async fn auth_publickey_offered(
+        &mut self,
+        user: &str,
+        offer: PublicKeyOffer<'_>,
+    ) -> Result<Auth, Self::Error> {
+        if self.key_allowed(offer.public_key) {
+            return Ok(Auth::Accept);
+        }
+        self.shared.log(&format!(
+            "refused key: addr={} user={} key={}",
+            self.peer,
+            quoted(user),
+            keys::fingerprint(offer.public_key)
+        ));
+        Ok(Auth::reject())
+    }
+
+    async fn auth_publickey(
+        &mut self,
+        user: &str,
+        key: VerifiedPublicKey<'_>,
+    ) -> Result<Auth, Self::Error> {
+        let fingerprint = keys::fingerprint(key.public_key);
+        if self.key_allowed(key.public_key) {
+            self.user = user.to_string();
+            self.key = Some(fingerprint);
+            return Ok(Auth::Accept);
+        }
+        self.shared.log(&format!(
+            "refused login: addr={} user={} key={fingerprint}",
+            self.peer,
+            quoted(user)
+        ));
+        Ok(Auth::reject())
+    }
+
+    async fn channel_open_session(
+        &mut self,
+        channel: Channel<Msg>,
+        reply: russh::server::ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        // One arcade per connection: a second channel would dodge the session limit.
+        if self.channel.is_some() {
+            reply
+                .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
+                .await;
+            return Ok(());
+        }
+        self.channel = Some(channel.id());
+        reply.accept().await;
+        Ok(())
+    }
+
+    async fn pty_request(
+        &mut self,
+        channel: ChannelId,
+        term: &str,
+        col_width: u32,
+        row_height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _modes: &[(Pty, u32)],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.running.is_some() {
+            return session.channel_failure(channel);
+        }
+        let (columns, rows) = clamp_size(col_width, row_height);
+        self.pty = Some(PtyRequest {
+            term: term.to_string(),
+            size: Arc::new(SharedSize::new(columns, rows)),
+        });
+        session.channel_success(channel)
+    }
+
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        variable_name: &str,
+        variable_value: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        // Only what changes the drawing is taken; nothing reaches a process environment.
+        if variable_name == "NO_COLOR" {
+            self.no_color = !variable_value.is_empty();
+            return session.channel_success(channel);
+        }
+        session.channel_failure(channel)
+    }
+
+    async fn shell_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.running.is_some() {
+            return session.channel_failure(channel);
+        }
+        session.channel_success(channel)?;
+        if self.pty.is_none() {
+            self.shared.log(&format!(
+                "refused session without a terminal: addr={} user={}",
+                self.peer,
+                quoted(&self.user)
+            ));
+            return Self::tell_and_close(session, channel, NEEDS_PTY);
+        }
+        let Some(slot) = self.shared.slots.take(self.shared.settings.max_sessions) else {
+            self.shared.log(&format!(
+                "refused session, server full ({} sessions): addr={} user={}",
+                self.shared.settings.max_sessions,
+                self.peer,
+                quoted(&self.user)
+            ));
+            return Self::tell_and_close(session, channel, FULL);
+        };
+        if !self.start_arcade(channel, slot, session.handle()) {
+            return Self::tell_and_close(
+                session,
+                channel,
+                "ai-arcade: the server could not start an arcade; try again later.",
+            );
+        }
+        Ok(())
+    }
+
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        _data: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse(session, channel, "exec request")
+    }
+
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse(session, channel, &format!("subsystem {}", quoted(name)))
+    }
+
+    async fn x11_request(
+        &mut self,
+        channel: ChannelId,
+        _single_connection: bool,
+        _x11_auth_protocol: &str,
+        _x11_auth_cookie: &str,
+        _x11_screen_number: u32,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse(session, channel, "X11 forwarding")
+    }
+
+    async fn window_change_request(
+        &mut self,
+        _channel: ChannelId,
+        col_width: u32,
+        row_height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let (columns, rows) = clamp_size(col_width, row_height);
+        if let Some(pty) = &self.pty {
+            pty.size.set(columns, rows);
+        }
+        self.send(LoopEvent::Input(Event::Resize(columns, rows)));
+        Ok(())
+    }
+
+    async fn data(
+        &mut self,
+        _channel: ChannelId,
+        data: &[u8],
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let Some(running) = &self.running else {
+            return Ok(());
+        };
+        *lock(&running.last_input) = Instant::now();
+        let (events, waiting, reads) = {
+            let mut parser = lock(&running.parser);
+            let events = parser.feed(data);
+            (events, parser.waiting(), parser.reads())
+        };
+        for event in events {
+            let _ = running.events.send(LoopEvent::Input(event));
+        }
+        if waiting {
+            // A lone ESC: the Esc key, unless the rest of a sequence follows soon.
+            let parser = Arc::clone(&running.parser);
+            let events = running.events.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(ESCAPE_WAIT).await;
+                let flushed = {
+                    let mut parser = lock(&parser);
+                    if parser.reads() == reads {
+                        parser.flush()
+                    } else {
+                        Vec::new()
+                    }
+                };
+                for event in flushed {
+                    let _ = events.send(LoopEvent::Input(event));
+                }
+            });
+        }
+        Ok(())
+    }
+
+    async fn channel_eof(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.send(LoopEvent::InputClosed("client sent end of input".into()));
+        Ok(())
+    }
+
+    async fn channel_close(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.send(LoopEvent::InputClosed("client closed the channel".into()));
+        Ok(())
+    }
+}
+
+/// A window size the arcade can draw: at least 1x1, at most [`MAX_COLUMNS`] x [`MAX_ROWS`]
+/// (a client that sends 0x0 gets the "too small" screen, not a crash).
+fn clamp_size(columns: u32, rows: u32) -> (u16, u16) {
+    (
+        columns.clamp(1, MAX_COLUMNS) as u16,
+        rows.clamp(1, MAX_ROWS) as u16,
+    )
+}
+
+/// Who a session is, for its log lines.
+struct SessionInfo {
+    peer: SocketAddr,
+    user: String,
+    key: Option<String>,
+    term: String,
+}
+
+/// What the arcade's thread needs.
+struct Arcade {
+    shared: Arc<Shared>,
+    info: SessionInfo,
+    size: Arc<SharedSize>,
+    color: bool,
+    handle: Handle,
+    channel: ChannelId,
+    runtime: tokio::runtime::Handle,
+    ended: Arc<Notify>,
+    /// Held while the arcade runs: dropping it frees the place for the next client.
+    slot: Slot,
+}
+
+impl Arcade {
+    /// Runs the arcade until it ends, logs the start and the end, and closes the channel.
+    fn run(self, events: &mpsc::Receiver<LoopEvent>) {
+        let started = Instant::now();
+        let size = self.size.get();
+        let info = &self.info;
+        let key = info.key.as_deref().unwrap_or("-");
+        self.shared.log(&format!(
+            "session start: addr={} user={} key={key} term={} size={}x{} sessions={}",
+            info.peer,
+            quoted(&info.user),
+            quoted(&info.term),
+            size.width,
+            size.height,
+            self.shared.slots.used()
+        ));
+        let reason = match self.play(events) {
+            Ok(Ending::Quit) => "quit".to_string(),
+            Ok(Ending::Signal(_)) => "server shutting down".to_string(),
+            Ok(Ending::InputClosed(why)) => why,
+            Err(error) => format!("output failed: {error}"),
+        };
+        let runtime = &self.runtime;
+        let (handle, channel) = (&self.handle, self.channel);
+        runtime.block_on(async {
+            let _ = handle.exit_status_request(channel, 0).await;
+            let _ = handle.eof(channel).await;
+            let _ = handle.close(channel).await;
+        });
+        self.ended.notify_one();
+        let size = self.size.get();
+        drop(self.slot);
+        self.shared.log(&format!(
+            "session end: addr={} user={} key={key} term={} size={}x{} duration={:.1}s reason={}",
+            info.peer,
+            quoted(&info.user),
+            quoted(&info.term),
+            size.width,
+            size.height,
+            started.elapsed().as_secs_f64(),
+            quoted(&reason)
+        ));
+    }
+
+    /// The local TUI's loop, with this session's app, input and screen.
+    fn play(&self, events: &mpsc::Receiver<LoopEvent>) -> io::Result<Ending> {
+        let shared = &self.shared;
+        let seed = shared.seed.unwrap_or_else(|| shared.session_seed());
+        let mut app = App::with_models(&shared.config, seed, &shared.models);
+        app.color = self.color;
+        let (handle, channel, runtime) = (self.handle.clone(), self.channel, self.runtime.clone());
+        let sink: FrameSink = Box::new(move |frame| {
+            runtime
+                .block_on(handle.data(channel, frame))
+                .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the client went away"))
+        });
+        let mut backend = SessionBackend::new(sink, Arc::clone(&self.size), shared.config.ui.mouse);
+        backend.enter()?;
+        let mut terminal = Terminal::new(backend)?;
+        terminal.clear()?;
+        let ending = tui::event_loop(&mut terminal, &mut app, events)?;
+        let farewell = match &ending {
+            Ending::InputClosed(why) if why.starts_with("idle") => Some(format!(
+                "ai-arcade: closed after {}",
+                why.replace("idle for", "being idle for")
+            )),
+            Ending::Signal(_) => Some("ai-arcade: the server is shutting down.".to_string()),
+            _ => None,
+        };
+        // A client that is gone cannot be restored; that is not an error of the session.
+        let _ = terminal.backend_mut().leave(farewell.as_deref());
+        Ok(ending)
+    }
+}

@@ -1,0 +1,657 @@
+//! `ai-arcade serve` end to end: a server on an ephemeral loopback port, russh clients with
+//! keys made here, and the bytes that come back fed through a terminal emulator (`vt100`)
+//! to read the screen as a user would see it. Timeouts here are safety limits only.
+
+use ai_arcade::app::models::Models;
+use ai_arcade::config::{Config, FirstMover};
+use ai_arcade::serve::session::{FULL, NEEDS_PTY};
+use ai_arcade::serve::{Log, Server, Settings, keys};
+use russh::ChannelMsg;
+use russh::client::{self, Handle, Msg};
+use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg, PublicKey};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The longest any step may take before the test fails (a safety limit, not a measure).
+const LIMIT: Duration = Duration::from_secs(20);
+
+/// A client that remembers the host key it was shown.
+struct Client {
+    host_key: Arc<Mutex<Option<PublicKey>>>,
+}
+
+impl client::Handler for Client {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        if let russh::keys::PublicKeyOrCertificate::PublicKey { key, .. } = key {
+            *self.host_key.lock().unwrap() = Some(key.clone());
+        }
+        Ok(true)
+    }
+}
+
+/// A server for one test, in its own temp dir, with its log kept.
+struct TestServer {
+    server: Server,
+    log: Arc<Mutex<Vec<String>>>,
+    dir: DirGuard,
+}
+
+/// Removes the test's temp dir at the end.
+struct DirGuard(PathBuf);
+
+impl Drop for DirGuard {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl TestServer {
+    fn log_text(&self) -> String {
+        self.log.lock().unwrap().join("\n")
+    }
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ai-arcade-serve-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn new_key() -> PrivateKey {
+    PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap()
+}
+
+fn settings(dir: &std::path::Path, authorized: Option<&[&PrivateKey]>) -> Settings {
+    let authorized_keys = authorized.map(|keys| {
+        let path = dir.join("authorized_keys");
+        let lines: Vec<String> = keys
+            .iter()
+            .map(|k| k.public_key().to_openssh().unwrap())
+            .collect();
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        path
+    });
+    Settings {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        host_key: dir.join("data").join(keys::HOST_KEY_FILE),
+        authorized_keys,
+        max_sessions: 4,
+        idle_timeout: Duration::from_secs(60),
+        max_connections_per_minute: 0,
+        auth_failure_delay: Duration::ZERO,
+    }
+}
+
+async fn start(dir: PathBuf, settings: Settings) -> TestServer {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&log);
+    let log_fn: Log = Arc::new(move |line: &str| sink.lock().unwrap().push(line.to_string()));
+    let mut config = Config::default();
+    config.tictactoe.first = FirstMover::Human;
+    let server = Server::start(settings, config, Models::default(), Some(1), log_fn)
+        .await
+        .expect("server starts");
+    TestServer {
+        server,
+        log,
+        dir: DirGuard(dir),
+    }
+}
+
+/// Connects and logs in with `key`, or with no key ("none"); `Err` when refused.
+async fn login(
+    server: &TestServer,
+    key: Option<&PrivateKey>,
+) -> Result<(Handle<Client>, Arc<Mutex<Option<PublicKey>>>), String> {
+    let host_key = Arc::new(Mutex::new(None));
+    let handler = Client {
+        host_key: Arc::clone(&host_key),
+    };
+    let config = Arc::new(client::Config::default());
+    let mut handle = tokio::time::timeout(
+        LIMIT,
+        client::connect(config, server.server.local_addr, handler),
+    )
+    .await
+    .expect("connects in time")
+    .map_err(|e| e.to_string())?;
+    let auth = match key {
+        Some(key) => {
+            let key = PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None);
+            handle.authenticate_publickey("student", key).await
+        }
+        None => handle.authenticate_none("student").await,
+    }
+    .map_err(|e| e.to_string())?;
+    if auth.success() {
+        Ok((handle, host_key))
+    } else {
+        Err("refused".into())
+    }
+}
+
+/// A session channel with an 80x24 PTY and a shell: what `ssh -p PORT host` asks for.
+async fn open_arcade(handle: &Handle<Client>) -> russh::Channel<Msg> {
+    let channel = handle.channel_open_session().await.unwrap();
+    channel
+        .request_pty(true, "xterm-256color", 80, 24, 0, 0, &[])
+        .await
+        .unwrap();
+    channel.request_shell(true).await.unwrap();
+    channel
+}
+
+fn size(n: u16) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(n).unwrap()
+}
+
+/// The client's screen: everything received so far, through a terminal emulator.
+struct Screen {
+    parser: vt100::Parser,
+    closed: bool,
+    exit_status: Option<u32>,
+    raw: Vec<u8>,
+}
+
+impl Screen {
+    fn new() -> Self {
+        Self {
+            parser: vt100::Parser::new(size(24), size(80), 0),
+            closed: false,
+            exit_status: None,
+            raw: Vec::new(),
+        }
+    }
+
+    fn text(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    fn row(&self, row: u16) -> String {
+        let (_, width) = self.parser.screen().size();
+        self.parser
+            .screen()
+            .rows(0, width.get())
+            .nth(usize::from(row))
+            .unwrap_or_default()
+    }
+
+    /// Reads from `channel` until `done` holds for the screen; panics (naming `what`) past
+    /// the safety limit or when the channel ends first.
+    async fn until(
+        &mut self,
+        channel: &mut russh::Channel<Msg>,
+        what: &str,
+        done: impl Fn(&Self) -> bool,
+    ) {
+        let deadline = tokio::time::Instant::now() + LIMIT;
+        while !done(self) {
+            let message = tokio::time::timeout_at(deadline, channel.wait())
+                .await
+                .unwrap_or_else(|_| {
+                    panic!("timed out waiting for {what}; screen:\n{}", self.text())
+                });
+            match message {
+                Some(ChannelMsg::Data { data }) => {
+                    self.raw.extend_from_slice(&data);
+                    self.parser.process(&data);
+                }
+                Some(ChannelMsg::ExitStatus { exit_status }) => {
+                    self.exit_status = Some(exit_status);
+                }
+                Some(ChannelMsg::Close) | None => {
+                    self.closed = true;
+                    assert!(done(self), "closed before {what}; screen:\n{}", self.text());
+                    return;
+                }
+                Some(_) => {}
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_authorized_key_gets_the_arcade_which_reacts_to_keys_and_resizes() {
+    let dir = temp_dir("authorized");
+    let alice = new_key();
+    let server = start(dir.clone(), settings(&dir, Some(&[&alice]))).await;
+    let (handle, _) = login(&server, Some(&alice))
+        .await
+        .expect("alice may log in");
+    let mut channel = open_arcade(&handle).await;
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, "the tab bar", |s| {
+            s.text().contains("F4 Tic-tac-toe")
+        })
+        .await;
+    assert!(
+        screen.row(0).contains("F1 Subtraction Nim"),
+        "{}",
+        screen.text()
+    );
+    assert!(
+        screen.row(23).contains("? help"),
+        "the key line is the 24th row"
+    );
+    let enter = String::from_utf8_lossy(&screen.raw).into_owned();
+    assert!(
+        enter.contains("\x1b[?1049h"),
+        "the alternate screen, as locally"
+    );
+    assert!(
+        enter.contains("\x1b[?1000h"),
+        "mouse capture, as ui.mouse says"
+    );
+
+    channel.data_bytes(&b"\t"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "the Subtraction Nim tab", |s| {
+            s.text().contains("take 1..n/2")
+        })
+        .await;
+    channel.data_bytes(&b"?"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "the help overlay", |s| {
+            s.text().contains("Help:")
+        })
+        .await;
+    // A lone Esc, which must not wait for a sequence that never comes.
+    channel.data_bytes(&b"\x1b"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "Esc closing the help", |s| {
+            !s.text().contains("Help:")
+        })
+        .await;
+    // An arrow key split across two reads is still one key (F4: back to tic-tac-toe).
+    channel.data_bytes(&b"\x1bO"[..]).await.unwrap();
+    channel.data_bytes(&b"S"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "F4 split across reads", |s| {
+            s.text().contains("Your move")
+        })
+        .await;
+
+    // A mouse click on the tab bar (SGR encoding, as xterm sends it): the State Graph tab.
+    let column = screen.row(0).find("F3 State Graph").expect("the tab") + 1;
+    let click = format!("\x1b[<0;{column};1M\x1b[<0;{column};1m");
+    channel.data_bytes(click.into_bytes()).await.unwrap();
+    screen
+        .until(&mut channel, "the click on F3", |s| {
+            s.text().contains("Nim(10)")
+        })
+        .await;
+
+    screen.parser.screen_mut().set_size(size(30), size(100));
+    channel.window_change(100, 30, 0, 0).await.unwrap();
+    screen
+        .until(&mut channel, "a redraw at 100x30", |s| {
+            s.row(29).contains("? help") && s.row(1).trim_end().chars().count() == 100
+        })
+        .await;
+
+    channel.data_bytes(&b"q"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "the channel closing after q", |s| s.closed)
+        .await;
+    assert_eq!(screen.exit_status, Some(0));
+    let leave = String::from_utf8_lossy(&screen.raw).into_owned();
+    assert!(
+        leave.contains("\x1b[?1049l") && leave.contains("\x1b[?1000l"),
+        "restored"
+    );
+    let fingerprint = keys::fingerprint(alice.public_key());
+    let deadline = std::time::Instant::now() + LIMIT;
+    while !server.log_text().contains("session end") && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let log = server.log_text();
+    assert!(
+        log.contains("session start: addr=127.0.0.1:")
+            && log.contains(&format!(
+                "user=\"student\" key={fingerprint} term=\"xterm-256color\" size=80x24"
+            )),
+        "{log}"
+    );
+    assert!(
+        log.contains("size=100x30 duration=") && log.contains("reason=\"quit\""),
+        "{log}"
+    );
+    assert_eq!(server.server.sessions(), 0, "the slot is free again");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unknown_key_and_a_keyless_login_are_refused() {
+    let dir = temp_dir("unknown");
+    let alice = new_key();
+    let server = start(dir.clone(), settings(&dir, Some(&[&alice]))).await;
+    let mallory = new_key();
+    assert!(login(&server, Some(&mallory)).await.is_err());
+    assert!(login(&server, None).await.is_err(), "no key, no entry");
+    assert!(server.log_text().contains("refused key: addr=127.0.0.1:"));
+    assert!(
+        server
+            .log_text()
+            .contains(&keys::fingerprint(mallory.public_key()))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_server_lets_anyone_in_with_or_without_a_key() {
+    let dir = temp_dir("open");
+    let server = start(dir.clone(), settings(&dir, None)).await;
+    let (handle, _) = login(&server, None).await.expect("open: no key needed");
+    let mut channel = open_arcade(&handle).await;
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, "the tab bar", |s| {
+            s.text().contains("F4 Tic-tac-toe")
+        })
+        .await;
+    let stranger = new_key();
+    assert!(
+        login(&server, Some(&stranger)).await.is_ok(),
+        "open: any key"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn exec_subsystems_and_a_shell_without_a_terminal_are_refused() {
+    let dir = temp_dir("refused");
+    let server = start(dir.clone(), settings(&dir, None)).await;
+    let (handle, _) = login(&server, None).await.unwrap();
+    let mut channel = handle.channel_open_session().await.unwrap();
+    channel.exec(true, "cat /etc/passwd").await.unwrap();
+    let reply = tokio::time::timeout(LIMIT, channel.wait()).await.unwrap();
+    assert!(matches!(reply, Some(ChannelMsg::Failure)), "{reply:?}");
+    channel.request_subsystem(true, "sftp").await.unwrap();
+    let reply = tokio::time::timeout(LIMIT, channel.wait()).await.unwrap();
+    assert!(matches!(reply, Some(ChannelMsg::Failure)), "{reply:?}");
+
+    // A second session on the same connection would dodge the session limit.
+    assert!(handle.channel_open_session().await.is_err());
+
+    // `ssh -T host`: a shell but no PTY gets one line and the door.
+    channel.request_shell(true).await.unwrap();
+    let mut screen = Screen::new();
+    screen.until(&mut channel, "the close", |s| s.closed).await;
+    let said = String::from_utf8_lossy(&screen.raw).into_owned();
+    assert_eq!(said, format!("{NEEDS_PTY}\r\n"));
+    assert_eq!(screen.exit_status, Some(1));
+    let log = server.log_text();
+    assert!(
+        log.contains("refused exec request") && log.contains("refused subsystem \"sftp\""),
+        "{log}"
+    );
+    assert_eq!(server.server.sessions(), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_client_past_the_limit_is_told_the_server_is_full() {
+    let dir = temp_dir("full");
+    let mut limited = settings(&dir, None);
+    limited.max_sessions = 1;
+    let server = start(dir.clone(), limited).await;
+    let (first, _) = login(&server, None).await.unwrap();
+    let mut playing = open_arcade(&first).await;
+    let mut screen = Screen::new();
+    screen
+        .until(&mut playing, "the first arcade", |s| {
+            s.text().contains("F4 Tic-tac-toe")
+        })
+        .await;
+
+    let (second, _) = login(&server, None).await.unwrap();
+    let mut refused = open_arcade(&second).await;
+    let mut told = Screen::new();
+    told.until(&mut refused, "the close", |s| s.closed).await;
+    assert_eq!(String::from_utf8_lossy(&told.raw), format!("{FULL}\r\n"));
+    assert_eq!(told.exit_status, Some(1));
+    assert!(server.log_text().contains("server full (1 sessions)"));
+
+    playing.data_bytes(&b"q"[..]).await.unwrap();
+    screen
+        .until(&mut playing, "the first arcade ending", |s| s.closed)
+        .await;
+    let deadline = std::time::Instant::now() + LIMIT;
+    while server.server.sessions() > 0 && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (third, _) = login(&server, None).await.unwrap();
+    let mut again = open_arcade(&third).await;
+    let mut screen = Screen::new();
+    screen
+        .until(&mut again, "an arcade in the freed place", |s| {
+            s.text().contains("F4 Tic-tac-toe")
+        })
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_session_is_closed_and_told_why() {
+    let dir = temp_dir("idle");
+    let mut quick = settings(&dir, None);
+    quick.idle_timeout = Duration::from_secs(1);
+    let server = start(dir.clone(), quick).await;
+    let (handle, _) = login(&server, None).await.unwrap();
+    let mut channel = open_arcade(&handle).await;
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, "the idle close", |s| s.closed)
+        .await;
+    let said = String::from_utf8_lossy(&screen.raw).into_owned();
+    assert!(said.contains("F4 Tic-tac-toe"), "it ran first");
+    assert!(
+        said.ends_with("ai-arcade: closed after being idle for 1s\r\n"),
+        "{said:?}"
+    );
+    let deadline = std::time::Instant::now() + LIMIT;
+    while !server.log_text().contains("session end") && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(
+        server.log_text().contains("reason=\"idle for 1s\""),
+        "{}",
+        server.log_text()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_key_is_made_once_and_the_same_after_a_restart() {
+    let dir = temp_dir("hostkey");
+    let first = start(dir.clone(), settings(&dir, None)).await;
+    assert!(first.server.host_key_created);
+    let (_, seen) = login(&first, None).await.unwrap();
+    let seen_first = seen.lock().unwrap().clone().expect("a host key");
+    let path = dir.join("data").join(keys::HOST_KEY_FILE);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "only the owner may read the host key");
+    }
+    let TestServer {
+        server,
+        dir: first_dir,
+        ..
+    } = first;
+    server.shutdown(Duration::from_secs(1)).await;
+    let second = start(dir.clone(), settings(&dir, None)).await;
+    assert!(!second.server.host_key_created);
+    let (_, seen) = login(&second, None).await.unwrap();
+    let seen_second = seen.lock().unwrap().clone().expect("a host key");
+    assert_eq!(
+        seen_first.key_data(),
+        seen_second.key_data(),
+        "no key-change warning"
+    );
+    assert_eq!(second.server.fingerprint, keys::fingerprint(&seen_second));
+    drop(first_dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_over_its_connections_per_minute_is_turned_away() {
+    let dir = temp_dir("rate");
+    let mut strict = settings(&dir, None);
+    strict.max_connections_per_minute = 2;
+    let server = start(dir.clone(), strict).await;
+    assert!(login(&server, None).await.is_ok());
+    assert!(login(&server, None).await.is_ok());
+    assert!(login(&server, None).await.is_err(), "the third in a minute");
+    assert!(
+        server
+            .log_text()
+            .contains("refused connection, over 2 a minute")
+    );
+}
+
+const BIN: &str = env!("CARGO_BIN_EXE_ai-arcade");
+
+/// Runs the binary to its end (bad input ends it at once; the limit is a safety net).
+fn run_binary(args: &[&str]) -> std::process::Output {
+    let mut child = std::process::Command::new(BIN)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(started.elapsed() < LIMIT, "ai-arcade {args:?} did not end");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn bad_serve_and_bench_settings_exit_2_saying_what_is_wrong() {
+    let dir = temp_dir("cli");
+    let data = dir.to_str().unwrap();
+    let missing = dir.join("nobody");
+    let cases: [(&[&str], &str); 6] = [
+        (&["serve", "--max-sessions", "0"], "serve.max_sessions = 0"),
+        (&["serve", "--idle-timeout", "5x"], "unknown unit"),
+        (&["serve", "--idle-timeout", "0s"], "serve.idle_timeout"),
+        (
+            &["serve", "--open", "--authorized-keys", "k"],
+            "cannot be used with",
+        ),
+        (
+            &[
+                "--data-dir",
+                data,
+                "serve",
+                "--listen",
+                "127.0.0.1:0",
+                "--authorized-keys",
+                missing.to_str().unwrap(),
+            ],
+            "no one could log in",
+        ),
+        (&["bench", "ssh", "--sessions", "0"], "--sessions 0"),
+    ];
+    for (args, needle) in cases {
+        let output = run_binary(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_serves_on_the_port_it_prints() {
+    use std::io::BufRead;
+    let dir = temp_dir("binary");
+    let mut child = std::process::Command::new(BIN)
+        .args(["--data-dir", dir.to_str().unwrap(), "serve", "--open"])
+        .args(["--listen", "127.0.0.1:0"])
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let mut lines = std::io::BufReader::new(stderr).lines();
+    let first = lines.next().unwrap().unwrap();
+    let addr: std::net::SocketAddr = first
+        .strip_prefix("ai-arcade: serving on ")
+        .unwrap_or_else(|| panic!("{first}"))
+        .parse()
+        .unwrap();
+    let banner: Vec<String> = lines.by_ref().take(3).map(Result::unwrap).collect();
+    assert!(
+        banner[0].contains("(made now): ED25519 key fingerprint is SHA256:"),
+        "{banner:?}"
+    );
+    assert!(banner[1].contains("open: anyone may log in"), "{banner:?}");
+    let (handle, mut channel) = ai_arcade::serve::bench::connect(addr, "student", None)
+        .await
+        .unwrap();
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, "the tab bar", |s| {
+            s.text().contains("F4 Tic-tac-toe")
+        })
+        .await;
+    drop(handle);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sessions_start_from_copies_of_the_loaded_models_and_write_nothing() {
+    use ai_arcade::app::graph_tab::{GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION};
+    use ai_arcade::app::{Action, App, GraphAction};
+    use ai_arcade::learn::state_graph::StateGraph;
+    use ai_arcade::store::Store;
+    use rand::SeedableRng;
+
+    let dir = temp_dir("models");
+    let store = Store::new(&dir);
+    let config = Config::default();
+    let mut graph = StateGraph::new(config.graph.tokens, config.graph.max_take);
+    graph.train(100, &mut rand_chacha::ChaCha8Rng::seed_from_u64(3));
+    let path = store
+        .save(GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION, &graph)
+        .unwrap();
+    let saved = std::fs::read(&path).unwrap();
+
+    let models = Models::load(&config, &store);
+    let mut one = App::with_models(&config, 1, &models);
+    let two = App::with_models(&config, 2, &models);
+    assert_eq!(
+        one.graph.graph.games, 100,
+        "the server's model, loaded once"
+    );
+    one.update(Action::Graph(GraphAction::Step));
+    one.update(Action::Graph(GraphAction::ToggleTraining));
+    one.update(Action::Graph(GraphAction::ToggleTraining)); // pausing saves, when it can
+    one.update(Action::Graph(GraphAction::Export));
+    assert_eq!(one.graph.graph.games, 101, "this session learned");
+    assert_eq!(two.graph.graph.games, 100, "the other did not");
+    assert_eq!(
+        models.graph.model.as_ref().unwrap().games,
+        100,
+        "nor the shared copy"
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        saved,
+        "the data dir is untouched"
+    );
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "nothing new written"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
