@@ -418,15 +418,15 @@ fn render_q_head(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
                 )),
                 Line::from(vec![
                     Span::styled(
-                        format!(" optimal {:.1}%", e.policy_optimality() * 100.0),
+                        format!(" ⠿ optimal {:.1}%", e.policy_optimality() * 100.0),
                         theme.key,
                     ),
                     Span::styled(
-                        format!("  random {:.0}%", e.win_rate_vs_random * 100.0),
+                        format!("  • random {:.0}%", e.win_rate_vs_random * 100.0),
                         theme.positive,
                     ),
                     Span::styled(
-                        format!("  perfect {:.0}%", e.win_rate_vs_perfect * 100.0),
+                        format!("  ▀ perfect {:.0}%", e.win_rate_vs_perfect * 100.0),
                         theme.negative,
                     ),
                 ]),
@@ -452,12 +452,12 @@ fn render_q_chart(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
             .style(theme.key)
             .data(&optimal),
         Dataset::default()
-            .marker(symbols::Marker::Braille)
+            .marker(symbols::Marker::Dot)
             .graph_type(GraphType::Line)
             .style(theme.positive)
             .data(&random),
         Dataset::default()
-            .marker(symbols::Marker::Braille)
+            .marker(symbols::Marker::HalfBlock)
             .graph_type(GraphType::Line)
             .style(theme.negative)
             .data(&perfect),
