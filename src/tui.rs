@@ -45,6 +45,9 @@ pub enum Ending {
     InputClosed(String),
 }
 
+/// The most events taken in between two frames, so a steady flood still sees the screen.
+const BURST: usize = 256;
+
 /// Runs the loop until the app quits or the events end: draw once, then wait for an event
 /// (or, while something runs by itself, for the next tick), apply it, redraw if it changed
 /// anything.
@@ -71,17 +74,30 @@ pub fn event_loop<B: Backend>(
                 Err(RecvTimeoutError::Disconnected) => None,
             },
         };
-        let changed = match event {
-            None => return Ok(Ending::InputClosed("event source closed".into())),
-            Some(LoopEvent::Signal(signal)) => return Ok(Ending::Signal(signal)),
-            Some(LoopEvent::InputClosed(why)) => return Ok(Ending::InputClosed(why)),
-            Some(LoopEvent::Input(event)) => {
-                let size = terminal.size()?;
-                input::handle(app, &event, Rect::new(0, 0, size.width, size.height))
+        let mut changed = false;
+        let mut next = event;
+        // Take in whatever else is already waiting before drawing once: a burst of input (a
+        // paste, a held key, a flooding client) costs a frame per burst, not one per key.
+        for taken in 1..=BURST {
+            changed |= match next {
+                None => return Ok(Ending::InputClosed("event source closed".into())),
+                Some(LoopEvent::Signal(signal)) => return Ok(Ending::Signal(signal)),
+                Some(LoopEvent::InputClosed(why)) => return Ok(Ending::InputClosed(why)),
+                Some(LoopEvent::Input(event)) => {
+                    let size = terminal.size()?;
+                    input::handle(app, &event, Rect::new(0, 0, size.width, size.height))
+                }
+            };
+            if !app.running {
+                return Ok(Ending::Quit);
             }
-        };
-        if !app.running {
-            return Ok(Ending::Quit);
+            if taken == BURST {
+                break;
+            }
+            match events.try_recv() {
+                Ok(event) => next = Some(event),
+                Err(_) => break,
+            }
         }
         if next_tick.is_none() {
             next_tick = app.tick_interval().map(|every| Instant::now() + every);

@@ -85,12 +85,17 @@ fn app(step: bool) -> App {
 #[test]
 fn draws_once_then_only_after_a_change() {
     let (send, events) = mpsc::channel();
-    for event in [key('Z'), key('Z'), key('5'), key('Z'), key('q')] {
-        send.send(event).unwrap();
-    }
+    // Keys a moment apart, as typed: each is taken in on its own.
+    let typist = thread::spawn(move || {
+        for event in [key('Z'), key('Z'), key('5'), key('Z'), key('q')] {
+            send.send(event).unwrap();
+            thread::sleep(Duration::from_millis(30));
+        }
+    });
     let mut terminal = terminal();
     let mut app = app(false);
     let ending = event_loop(&mut terminal, &mut app, &events).unwrap();
+    typist.join().unwrap();
     assert_eq!(ending, Ending::Quit);
     // The first frame, then one for `5`; the unbound keys and the quit draw nothing.
     assert_eq!(terminal.backend().flushes, 2);
@@ -98,6 +103,28 @@ fn draws_once_then_only_after_a_change() {
         app.search.tictactoe.moves.len(),
         2,
         "the human's move and the AI's reply"
+    );
+}
+
+#[test]
+fn a_burst_of_waiting_input_is_drawn_once() {
+    let (send, events) = mpsc::channel();
+    // 1,001 help toggles already queued (a paste, or a flooding client), then quit.
+    for _ in 0..1001 {
+        send.send(key('?')).unwrap();
+    }
+    send.send(key('q')).unwrap();
+    let mut terminal = terminal();
+    let mut app = app(false);
+    // The help overlay takes `q` as quit too; every toggle is applied in order.
+    let ending = event_loop(&mut terminal, &mut app, &events).unwrap();
+    assert_eq!(ending, Ending::Quit);
+    assert!(app.help_open, "an odd number of toggles");
+    // The first frame, then one per 256 events at most: not one per key.
+    assert!(
+        terminal.backend().flushes <= 1 + 1002usize.div_ceil(256),
+        "{} frames",
+        terminal.backend().flushes
     );
 }
 

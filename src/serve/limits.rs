@@ -40,7 +40,7 @@ impl RateLimiter {
             self.seen
                 .retain(|_, times| times.back().is_some_and(|&t| now - t < RATE_WINDOW));
         }
-        let times = self.seen.entry(address).or_default();
+        let times = self.seen.entry(network_of(address)).or_default();
         while times.front().is_some_and(|&t| now - t >= RATE_WINDOW) {
             times.pop_front();
         }
@@ -49,6 +49,18 @@ impl RateLimiter {
             times.push_back(now);
         }
         allowed
+    }
+}
+
+/// The address a limit counts: an IPv4 address itself, an IPv6 address's /64 (one client
+/// usually holds a whole /64, and could otherwise take a fresh address per connection).
+fn network_of(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => {
+            let prefix = u128::from(v6) & !((1u128 << 64) - 1);
+            IpAddr::V6(std::net::Ipv6Addr::from(prefix))
+        }
     }
 }
 
@@ -102,6 +114,18 @@ mod tests {
         assert!(limiter.allow(b, start + Duration::from_secs(1)));
         assert!(!limiter.allow(a, start + Duration::from_secs(59)));
         assert!(limiter.allow(a, start + Duration::from_secs(61)));
+    }
+
+    #[test]
+    fn an_ipv6_client_cannot_dodge_the_limit_with_fresh_addresses_in_its_64() {
+        let mut limiter = RateLimiter::new(2);
+        let now = Instant::now();
+        let one: IpAddr = "2001:db8:1:2::1".parse().unwrap();
+        let two: IpAddr = "2001:db8:1:2:ffff::9".parse().unwrap();
+        let other: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert!(limiter.allow(one, now) && limiter.allow(two, now));
+        assert!(!limiter.allow("2001:db8:1:2::77".parse().unwrap(), now));
+        assert!(limiter.allow(other, now), "the next /64 is someone else");
     }
 
     #[test]

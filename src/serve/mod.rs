@@ -257,12 +257,53 @@ fn russh_config(settings: &Settings, host_key: PrivateKey) -> russh::server::Con
     }
 }
 
+/// Connections open at once, arcades or not: room for every arcade and as many again
+/// logging in, so a flood of half-open connections cannot use up the server's sockets.
+fn connection_cap(max_sessions: usize) -> usize {
+    max_sessions.saturating_mul(2).saturating_add(16)
+}
+
+/// Logs a refusal at most every ten seconds, with how many were left unsaid, so a flood
+/// of refused connections cannot flood the log too.
+struct RefusalLog {
+    last: Option<Instant>,
+    unsaid: u64,
+}
+
+impl RefusalLog {
+    fn note(&mut self, shared: &Shared, line: &str) {
+        let now = Instant::now();
+        if self
+            .last
+            .is_some_and(|at| now - at < Duration::from_secs(10))
+        {
+            self.unsaid += 1;
+            return;
+        }
+        let unsaid = std::mem::take(&mut self.unsaid);
+        let also = if unsaid > 0 {
+            format!(" ({unsaid} more refused since the last such line)")
+        } else {
+            String::new()
+        };
+        shared.log(&format!("{line}{also}"));
+        self.last = Some(now);
+    }
+}
+
 async fn accept_loop(
     listener: TcpListener,
     shared: Arc<Shared>,
     config: Arc<russh::server::Config>,
 ) {
     let limiter = Mutex::new(RateLimiter::new(shared.settings.max_connections_per_minute));
+    let open = Arc::new(tokio::sync::Semaphore::new(connection_cap(
+        shared.settings.max_sessions,
+    )));
+    let mut refusals = RefusalLog {
+        last: None,
+        unsaid: 0,
+    };
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -278,17 +319,27 @@ async fn accept_loop(
             .unwrap_or_else(PoisonError::into_inner)
             .allow(peer.ip(), Instant::now());
         if !allowed {
-            shared.log(&format!(
+            let line = format!(
                 "refused connection, over {} a minute: addr={peer}",
                 shared.settings.max_connections_per_minute
-            ));
+            );
+            refusals.note(&shared, &line);
             continue;
         }
+        let Ok(permit) = Arc::clone(&open).try_acquire_owned() else {
+            let line = format!("refused connection, too many open at once: addr={peer}");
+            refusals.note(&shared, &line);
+            continue;
+        };
         let connection = session::Connection::new(Arc::clone(&shared), peer);
         let started = Arc::clone(&connection.started);
         let config = Arc::clone(&config);
         tokio::spawn(async move {
-            let Ok(running) = russh::server::run_stream(config, stream, connection).await else {
+            // Held for the connection's life: its place among the connections open.
+            let _permit = permit;
+            // The handshake gets the login grace too: a silent socket is not kept.
+            let handshake = russh::server::run_stream(config, stream, connection);
+            let Ok(Ok(running)) = tokio::time::timeout(LOGIN_GRACE, handshake).await else {
                 return;
             };
             let handle = running.handle();

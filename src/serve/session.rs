@@ -17,7 +17,7 @@ use russh::server::{Auth, Handle, Msg, PublicKeyOffer, Session, VerifiedPublicKe
 use russh::{Channel, ChannelId, Pty};
 use std::io;
 use std::net::SocketAddr;
-use std::sync::mpsc::{self, Sender};
+use std::sync::mpsc::{self, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tokio::sync::Notify;
@@ -27,6 +27,48 @@ pub const NEEDS_PTY: &str = "ai-arcade: this server runs a full-screen arcade an
 
 /// What the client over the session limit is told.
 pub const FULL: &str = "ai-arcade: the server is full; try again in a few minutes.";
+
+/// Input events a session may have waiting. When they are not taken in as fast as they
+/// come, the connection stops reading (and TCP slows the client down) instead of queueing
+/// without bound: a client pasting megabytes cannot grow the server's memory.
+const INPUT_QUEUE: usize = 256;
+
+/// How long one frame may wait for a client that stopped reading before the session is
+/// given up (keepalives alone would keep such a connection open for ever).
+const OUTPUT_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Hands `event` to the arcade, waiting (without blocking the runtime) while its queue is
+/// full. `false` once the arcade is gone.
+async fn send_waiting(events: &SyncSender<LoopEvent>, mut event: LoopEvent) -> bool {
+    loop {
+        match events.try_send(event) {
+            Ok(()) => return true,
+            Err(TrySendError::Disconnected(_)) => return false,
+            Err(TrySendError::Full(back)) => {
+                event = back;
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        }
+    }
+}
+
+/// Asks russh to end the whole connection, not only the channel, after `delay` (time for
+/// the last line to reach the client); a client that stays connected costs a socket.
+fn disconnect_after(
+    runtime: &tokio::runtime::Handle,
+    handle: Handle,
+    delay: Duration,
+    why: &'static str,
+) {
+    runtime.spawn(async move {
+        tokio::time::sleep(delay).await;
+        let _ = tokio::time::timeout(
+            OUTPUT_TIMEOUT,
+            handle.disconnect(russh::Disconnect::ByApplication, why.into(), "en".into()),
+        )
+        .await;
+    });
+}
 
 /// The largest window accepted; bigger requests are clamped (ratatui's buffers grow with
 /// the area, so a hostile size must not cost memory).
@@ -46,7 +88,7 @@ struct PtyRequest {
 
 /// A running arcade, as the connection sees it.
 struct Running {
-    events: Sender<LoopEvent>,
+    events: SyncSender<LoopEvent>,
     parser: Arc<Mutex<InputParser>>,
     last_input: Arc<Mutex<Instant>>,
     ended: Arc<Notify>,
@@ -121,13 +163,20 @@ impl Connection {
         session.data(channel, format!("{line}\r\n").into_bytes())?;
         session.exit_status_request(channel, 1)?;
         session.eof(channel)?;
-        session.close(channel)
+        session.close(channel)?;
+        disconnect_after(
+            &tokio::runtime::Handle::current(),
+            session.handle(),
+            Duration::from_secs(2),
+            "refused",
+        );
+        Ok(())
     }
 
     /// Starts the arcade's thread; `false` when it could not be started.
     fn start_arcade(&mut self, channel: ChannelId, slot: Slot, handle: Handle) -> bool {
         let Some(pty) = &self.pty else { return false };
-        let (events, receiver) = mpsc::channel();
+        let (events, receiver) = mpsc::sync_channel(INPUT_QUEUE);
         let running = Running {
             events: events.clone(),
             parser: Arc::default(),
@@ -174,16 +223,22 @@ impl Connection {
         true
     }
 
-    fn send(&self, event: LoopEvent) {
+    async fn send(&self, event: LoopEvent) {
         if let Some(running) = &self.running {
-            let _ = running.events.send(event);
+            send_waiting(&running.events, event).await;
         }
     }
 }
 
 impl Drop for Connection {
     fn drop(&mut self) {
-        self.send(LoopEvent::InputClosed("connection closed".into()));
+        // No waiting here: if the queue is full the arcade is busy with it, and its next
+        // frame finds the connection gone.
+        if let Some(running) = &self.running {
+            let _ = running
+                .events
+                .try_send(LoopEvent::InputClosed("connection closed".into()));
+        }
     }
 }
 
@@ -194,24 +249,24 @@ fn spawn_idle_timer(
     last_input: Arc<Mutex<Instant>>,
     ended: Arc<Notify>,
     mut shutdown: tokio::sync::watch::Receiver<bool>,
-    events: Sender<LoopEvent>,
+    events: SyncSender<LoopEvent>,
 ) {
     tokio::spawn(async move {
         loop {
             let deadline = *lock(&last_input) + idle;
-            tokio::select! {
+            let shutting_down = tokio::select! {
                 () = ended.notified() => return,
-                _ = shutdown.wait_for(|&down| down) => {
-                    let _ = events.send(LoopEvent::Signal(15));
-                    return;
-                }
-                () = tokio::time::sleep_until(deadline.into()) => {}
+                _ = shutdown.wait_for(|&down| down) => true,
+                () = tokio::time::sleep_until(deadline.into()) => false,
+            };
+            if shutting_down {
+                send_waiting(&events, LoopEvent::Signal(15)).await;
+                return;
             }
-            if lock(&last_input).elapsed() >= idle {
-                let _ = events.send(LoopEvent::InputClosed(format!(
-                    "idle for {}",
-                    crate::config::HumanDuration(idle)
-                )));
+            let idle_for = lock(&last_input).elapsed();
+            if idle_for >= idle {
+                let why = format!("idle for {}", crate::config::HumanDuration(idle));
+                send_waiting(&events, LoopEvent::InputClosed(why)).await;
                 return;
             }
         }
@@ -407,7 +462,8 @@ impl russh::server::Handler for Connection {
         if let Some(pty) = &self.pty {
             pty.size.set(columns, rows);
         }
-        self.send(LoopEvent::Input(Event::Resize(columns, rows)));
+        self.send(LoopEvent::Input(Event::Resize(columns, rows)))
+            .await;
         Ok(())
     }
 
@@ -427,7 +483,9 @@ impl russh::server::Handler for Connection {
             (events, parser.waiting(), parser.reads())
         };
         for event in events {
-            let _ = running.events.send(LoopEvent::Input(event));
+            if !send_waiting(&running.events, LoopEvent::Input(event)).await {
+                return Ok(());
+            }
         }
         if waiting {
             // A lone ESC: the Esc key, unless the rest of a sequence follows soon.
@@ -444,7 +502,7 @@ impl russh::server::Handler for Connection {
                     }
                 };
                 for event in flushed {
-                    let _ = events.send(LoopEvent::Input(event));
+                    send_waiting(&events, LoopEvent::Input(event)).await;
                 }
             });
         }
@@ -456,7 +514,8 @@ impl russh::server::Handler for Connection {
         _channel: ChannelId,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.send(LoopEvent::InputClosed("client sent end of input".into()));
+        self.send(LoopEvent::InputClosed("client sent end of input".into()))
+            .await;
         Ok(())
     }
 
@@ -465,7 +524,8 @@ impl russh::server::Handler for Connection {
         _channel: ChannelId,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.send(LoopEvent::InputClosed("client closed the channel".into()));
+        self.send(LoopEvent::InputClosed("client closed the channel".into()))
+            .await;
         Ok(())
     }
 }
@@ -517,19 +577,35 @@ impl Arcade {
             size.height,
             self.shared.slots.used()
         ));
-        let reason = match self.play(events) {
-            Ok(Ending::Quit) => "quit".to_string(),
-            Ok(Ending::Signal(_)) => "server shutting down".to_string(),
-            Ok(Ending::InputClosed(why)) => why,
-            Err(error) => format!("output failed: {error}"),
+        // A panic in one arcade ends that session, not the server: the client's terminal
+        // is restored and the connection closed like any other ending.
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.play(events)));
+        let reason = match played {
+            Ok(Ok(Ending::Quit)) => "quit".to_string(),
+            Ok(Ok(Ending::Signal(_))) => "server shutting down".to_string(),
+            Ok(Ok(Ending::InputClosed(why))) => why,
+            Ok(Err(error)) => format!("output failed: {error}"),
+            Err(_) => {
+                self.restore_after_panic();
+                "the arcade failed (a bug: please report it)".to_string()
+            }
         };
         let runtime = &self.runtime;
         let (handle, channel) = (&self.handle, self.channel);
         runtime.block_on(async {
-            let _ = handle.exit_status_request(channel, 0).await;
-            let _ = handle.eof(channel).await;
-            let _ = handle.close(channel).await;
+            let closing = async {
+                let _ = handle.exit_status_request(channel, 0).await;
+                let _ = handle.eof(channel).await;
+                let _ = handle.close(channel).await;
+            };
+            let _ = tokio::time::timeout(OUTPUT_TIMEOUT, closing).await;
         });
+        disconnect_after(
+            &self.runtime,
+            self.handle.clone(),
+            Duration::from_secs(1),
+            "the arcade ended",
+        );
         self.ended.notify_one();
         let size = self.size.get();
         drop(self.slot);
@@ -545,6 +621,23 @@ impl Arcade {
         ));
     }
 
+    /// Puts the client's terminal back after a panic left the arcade's screen up.
+    fn restore_after_panic(&self) {
+        let mut restore = Vec::new();
+        let _ = crossterm::queue!(
+            restore,
+            crossterm::event::DisableMouseCapture,
+            crossterm::terminal::LeaveAlternateScreen,
+            crossterm::cursor::Show
+        );
+        restore.extend_from_slice(b"ai-arcade: the arcade failed; sorry.\r\n");
+        let (handle, channel) = (&self.handle, self.channel);
+        // The timer is made inside the runtime: tokio's timers need its context.
+        let _ = self.runtime.block_on(async {
+            tokio::time::timeout(OUTPUT_TIMEOUT, handle.data(channel, restore)).await
+        });
+    }
+
     /// The local TUI's loop, with this session's app, input and screen.
     fn play(&self, events: &mpsc::Receiver<LoopEvent>) -> io::Result<Ending> {
         let shared = &self.shared;
@@ -553,9 +646,20 @@ impl Arcade {
         app.color = self.color;
         let (handle, channel, runtime) = (self.handle.clone(), self.channel, self.runtime.clone());
         let sink: FrameSink = Box::new(move |frame| {
-            runtime
-                .block_on(handle.data(channel, frame))
-                .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the client went away"))
+            let sent = runtime.block_on(async {
+                tokio::time::timeout(OUTPUT_TIMEOUT, handle.data(channel, frame)).await
+            });
+            match sent {
+                Ok(Ok(())) => Ok(()),
+                Ok(Err(_)) => Err(io::Error::new(
+                    io::ErrorKind::BrokenPipe,
+                    "the client went away",
+                )),
+                Err(_) => Err(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    "the client stopped reading",
+                )),
+            }
         });
         let mut backend = SessionBackend::new(sink, Arc::clone(&self.size), shared.config.ui.mouse);
         backend.enter()?;
