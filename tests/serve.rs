@@ -623,6 +623,48 @@ fn bad_serve_and_bench_settings_exit_2_saying_what_is_wrong() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn open_and_a_key_file_together_in_the_config_are_refused_but_open_on_the_command_line_wins() {
+    let dir = temp_dir("open-config");
+    let config = dir.join("config.toml");
+    let data = dir.to_str().unwrap();
+    let keys = dir.join("keys");
+    std::fs::write(
+        &config,
+        format!("[serve]\nopen = true\nauthorized_keys = {keys:?}\n"),
+    )
+    .unwrap();
+    let output = run_binary(&["--config", config.to_str().unwrap(), "serve"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("serve.open = true") && stderr.contains("serve.authorized_keys"),
+        "{stderr}"
+    );
+
+    std::fs::write(&config, format!("[serve]\nauthorized_keys = {keys:?}\n")).unwrap();
+    let mut child = std::process::Command::new(BIN)
+        .args(["--config", config.to_str().unwrap(), "--data-dir", data])
+        .args(["serve", "--open", "--listen", "127.0.0.1:0"])
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let banner: Vec<String> = std::io::BufRead::lines(stderr)
+        .take(3)
+        .map(Result::unwrap)
+        .collect();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        banner[0].starts_with("ai-arcade: serving on "),
+        "{banner:?}"
+    );
+    assert!(banner[2].contains("open: anyone may log in"), "{banner:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_serves_on_the_port_it_prints() {
     use std::io::BufRead;
