@@ -800,6 +800,14 @@ impl Config {
                 serve.auth_failure_delay.to_string(),
             );
         }
+        if serve.open && serve.authorized_keys.is_some() {
+            return out_of_range(
+                "serve.open",
+                "only without serve.authorized_keys (an open server would ignore the key file; \
+                 remove one of the two)",
+                "true",
+            );
+        }
         let ms = self.search.autoplay_ms;
         if !AUTOPLAY_MS_RANGE.contains(&ms) {
             return Err(ConfigError::OutOfRange {
@@ -1218,6 +1226,18 @@ mod tests {
         config.search.autoplay_ms = 1;
         let shown = config.validate().unwrap_err().to_string();
         assert!(shown.starts_with("config error in merged settings: search.autoplay_ms = 1"));
+    }
+
+    #[test]
+    fn an_open_server_with_a_key_file_is_refused() {
+        let text = "[serve]\nopen = true\nauthorized_keys = \"/etc/keys\"\n";
+        let shown = parse(text, "my.toml").unwrap_err().to_string();
+        assert_mentions(
+            &shown,
+            &["my.toml", "serve.open = true", "serve.authorized_keys"],
+        );
+        parse("[serve]\nopen = true\n", "my.toml").unwrap();
+        parse("[serve]\nauthorized_keys = \"/etc/keys\"\n", "my.toml").unwrap();
     }
 
     #[test]

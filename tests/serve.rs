@@ -344,6 +344,62 @@ async fn an_unknown_key_and_a_keyless_login_are_refused() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn odd_lines_in_authorized_keys_are_skipped_and_the_key_still_logs_in() {
+    let dir = temp_dir("odd-lines");
+    let (alice, bob) = (new_key(), new_key());
+    let settings = settings(&dir, Some(&[&alice]));
+    let path = settings.authorized_keys.clone().unwrap();
+    let line = |key: &PrivateKey| key.public_key().to_openssh().unwrap();
+    std::fs::write(
+        &path,
+        format!(
+            "this is junk\ncommand=\"x y\" {}\n  {} alice@laptop\n",
+            line(&bob),
+            line(&alice)
+        ),
+    )
+    .unwrap();
+    let server = start(dir.clone(), settings).await;
+    let (handle, _) = login(&server, Some(&alice)).await.expect("alice gets in");
+    let mut channel = open_arcade(&handle).await;
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, "the tab bar", |s| {
+            s.text().contains("F4 Tic-tac-toe")
+        })
+        .await;
+    assert!(
+        login(&server, Some(&bob)).await.is_err(),
+        "a command= key is not let into the arcade"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_file_whose_every_line_is_skipped_refuses_to_start_saying_why() {
+    let dir = temp_dir("all-skipped");
+    let settings = settings(&dir, Some(&[]));
+    let key = new_key().public_key().to_openssh().unwrap();
+    std::fs::write(
+        settings.authorized_keys.as_ref().unwrap(),
+        format!("junk\ncommand=\"x y\" {key}\n"),
+    )
+    .unwrap();
+    let log: Log = Arc::new(|_: &str| {});
+    let started = Server::start(settings, Config::default(), Models::default(), None, log).await;
+    let Err(error) = started else {
+        panic!("started with no usable key")
+    };
+    let error = error.to_string();
+    assert!(error.contains("no one could log in"), "{error}");
+    assert!(error.contains("skipped 2 line(s): line 1:"), "{error}");
+    assert!(
+        error.contains("line 2: option command= is not honoured"),
+        "{error}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_server_lets_anyone_in_with_or_without_a_key() {
     let dir = temp_dir("open");
     let server = start(dir.clone(), settings(&dir, None)).await;
@@ -564,6 +620,48 @@ fn bad_serve_and_bench_settings_exit_2_saying_what_is_wrong() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(needle), "{args:?}: {stderr}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn open_and_a_key_file_together_in_the_config_are_refused_but_open_on_the_command_line_wins() {
+    let dir = temp_dir("open-config");
+    let config = dir.join("config.toml");
+    let data = dir.to_str().unwrap();
+    let keys = dir.join("keys");
+    std::fs::write(
+        &config,
+        format!("[serve]\nopen = true\nauthorized_keys = {keys:?}\n"),
+    )
+    .unwrap();
+    let output = run_binary(&["--config", config.to_str().unwrap(), "serve"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("serve.open = true") && stderr.contains("serve.authorized_keys"),
+        "{stderr}"
+    );
+
+    std::fs::write(&config, format!("[serve]\nauthorized_keys = {keys:?}\n")).unwrap();
+    let mut child = std::process::Command::new(BIN)
+        .args(["--config", config.to_str().unwrap(), "--data-dir", data])
+        .args(["serve", "--open", "--listen", "127.0.0.1:0"])
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let banner: Vec<String> = std::io::BufRead::lines(stderr)
+        .take(3)
+        .map(Result::unwrap)
+        .collect();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        banner[0].starts_with("ai-arcade: serving on "),
+        "{banner:?}"
+    );
+    assert!(banner[2].contains("open: anyone may log in"), "{banner:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

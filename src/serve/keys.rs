@@ -1,7 +1,7 @@
 //! The server's keys: its own Ed25519 host key (made once, kept private, reused so clients
 //! never see a key-change warning) and the public keys of the people allowed in.
 
-use russh::keys::ssh_key::{self, AuthorizedKeys, LineEnding};
+use russh::keys::ssh_key::LineEnding;
 use russh::keys::{Algorithm, HashAlg, PrivateKey, PublicKey};
 use std::fs;
 use std::io::{self, Write};
@@ -110,20 +110,195 @@ pub fn fingerprint(key: &PublicKey) -> String {
     key.fingerprint(HashAlg::Sha256).to_string()
 }
 
-/// The keys in an `authorized_keys` file. Options before a key (`command=`, `from=`, ...)
-/// are ignored: the server only ever runs the arcade.
-pub fn authorized_keys(path: &Path) -> Result<Vec<PublicKey>, KeyError> {
+/// What an `authorized_keys` file grants: one odd line must not lock everyone out (the file
+/// is the serving user's own, read at every login), so each line stands alone and the ones
+/// not used are kept with why, for the server to log.
+#[derive(Debug, Default)]
+pub struct AuthorizedKeys {
+    /// The keys that may log in.
+    pub keys: Vec<PublicKey>,
+    /// The lines not used: line number (from 1) and reason.
+    pub skipped: Vec<(usize, String)>,
+}
+
+impl AuthorizedKeys {
+    /// The skipped lines in one log line (the first few, then a count, so a big file cannot
+    /// flood the log); `None` when every line was used.
+    pub fn skipped_note(&self) -> Option<String> {
+        const SHOWN: usize = 5;
+        if self.skipped.is_empty() {
+            return None;
+        }
+        let shown: Vec<String> = (self.skipped.iter().take(SHOWN))
+            .map(|(line, reason)| format!("line {line}: {reason}"))
+            .collect();
+        let more = match self.skipped.len().saturating_sub(SHOWN) {
+            0 => String::new(),
+            more => format!("; and {more} more"),
+        };
+        Some(format!(
+            "skipped {} line(s): {}{more}",
+            self.skipped.len(),
+            shown.join("; ")
+        ))
+    }
+}
+
+/// Reads an `authorized_keys` file line by line (see [`parse_authorized_keys`]); only a file
+/// that cannot be read is an error.
+pub fn read_authorized_keys(path: &Path) -> Result<AuthorizedKeys, KeyError> {
     let text = fs::read_to_string(path).map_err(|reason| KeyError::Io {
         path: path.to_path_buf(),
         reason,
     })?;
-    AuthorizedKeys::new(&text)
-        .map(|entry| entry.map(|entry| entry.public_key().clone()))
-        .collect::<Result<Vec<_>, ssh_key::Error>>()
-        .map_err(|e| KeyError::Format {
+    Ok(parse_authorized_keys(&text))
+}
+
+/// The keys of an `authorized_keys` file, for callers that only check logins. An error
+/// when lines were skipped and none is left, saying which and why; an empty file is no
+/// error (an empty list).
+pub fn authorized_keys(path: &Path) -> Result<Vec<PublicKey>, KeyError> {
+    let found = read_authorized_keys(path)?;
+    match found.skipped_note() {
+        Some(note) if found.keys.is_empty() => Err(KeyError::Format {
             path: path.to_path_buf(),
-            reason: format!("not an authorized_keys file ({e})"),
-        })
+            reason: format!("no usable key, {note}"),
+        }),
+        _ => Ok(found.keys),
+    }
+}
+
+/// Parses `authorized_keys` text as OpenSSH does, line by line: blank lines and `#` comments
+/// are passed over, each line is trimmed, and a line that is not a key, or whose options ask
+/// for a restriction the server does not enforce, is skipped with its reason.
+pub fn parse_authorized_keys(text: &str) -> AuthorizedKeys {
+    let mut found = AuthorizedKeys::default();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match parse_line(line) {
+            Ok(key) => found.keys.push(key),
+            Err(reason) => found.skipped.push((index + 1, reason)),
+        }
+    }
+    found
+}
+
+/// Options that restrict a key in ways the server does not enforce: a key carrying one is
+/// skipped, as letting it into the arcade would ignore what the admin wrote.
+const REFUSED_OPTIONS: [&str; 12] = [
+    "from",
+    "command",
+    "cert-authority",
+    "principals",
+    "no-pty",
+    "permitopen",
+    "permitlisten",
+    "expiry-time",
+    "tunnel",
+    "environment",
+    "verify-required",
+    "touch-required",
+];
+
+/// Options the server satisfies anyway: it never forwards ports, the agent or X11, never
+/// runs a user rc and does not ask a security key for a touch, so forbidding those changes
+/// nothing and permitting them grants nothing.
+/// (`restrict` also forbids a terminal; see [`parse_line`].)
+const HARMLESS_OPTIONS: [&str; 11] = [
+    "restrict",
+    "no-port-forwarding",
+    "no-agent-forwarding",
+    "no-x11-forwarding",
+    "no-user-rc",
+    "port-forwarding",
+    "agent-forwarding",
+    "x11-forwarding",
+    "user-rc",
+    "pty",
+    "no-touch-required",
+];
+
+/// One trimmed, non-comment line: `[options] keytype base64 [comment]`.
+fn parse_line(line: &str) -> Result<PublicKey, String> {
+    let first = line.split_whitespace().next().unwrap_or_default();
+    let (options, key) = if is_key_type(first) {
+        ("", line)
+    } else {
+        until_unquoted(line, char::is_whitespace)?
+    };
+    let mut words = key.split_whitespace();
+    let (Some(kind), Some(data)) = (words.next(), words.next()) else {
+        return Err("not a public key (expected options, a key type and its base64)".into());
+    };
+    let key = PublicKey::from_openssh(&format!("{kind} {data}"))
+        .map_err(|e| format!("not a public key ({e})"))?;
+    let mut pty = true;
+    let mut rest = options;
+    while !rest.is_empty() {
+        let (option, after) = until_unquoted(rest, |c| c == ',')?;
+        rest = after.strip_prefix(',').unwrap_or(after);
+        let (name, value) = option
+            .split_once('=')
+            .map_or((option, None), |(n, v)| (n, Some(v)));
+        let name = name.to_ascii_lowercase();
+        if REFUSED_OPTIONS.contains(&name.as_str()) {
+            let shown = if value.is_some() {
+                format!("{name}=")
+            } else {
+                name
+            };
+            return Err(format!(
+                "option {shown} is not honoured by ai-arcade serve; key skipped"
+            ));
+        }
+        if !HARMLESS_OPTIONS.contains(&name.as_str()) || value.is_some() {
+            return Err(format!("unknown option {option:?}; key skipped"));
+        }
+        match name.as_str() {
+            "restrict" => pty = false,
+            "pty" => pty = true,
+            _ => {}
+        }
+    }
+    if !pty {
+        return Err(
+            "option restrict forbids a terminal, which the arcade needs (write restrict,pty \
+             to allow it); key skipped"
+                .into(),
+        );
+    }
+    Ok(key)
+}
+
+/// Whether `word` names a key type (`ssh-ed25519`, ...), so the line has no options.
+fn is_key_type(word: &str) -> bool {
+    word.parse::<Algorithm>()
+        .is_ok_and(|algorithm| !matches!(algorithm, Algorithm::Other(_)))
+}
+
+/// Splits `text` at the first character matching `stop` outside double quotes (a `\"`
+/// inside quotes does not end them): what comes before, and the rest from that character
+/// with leading whitespace dropped.
+fn until_unquoted(text: &str, stop: impl Fn(char) -> bool) -> Result<(&str, &str), String> {
+    let mut quoted = false;
+    let mut escaped = false;
+    for (at, c) in text.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            c if !quoted && stop(c) => return Ok((&text[..at], text[at..].trim_start())),
+            _ => {}
+        }
+    }
+    if quoted {
+        Err("unterminated quote in the options".into())
+    } else {
+        Ok((text, ""))
+    }
 }
 
 /// Whether `key` is one of `allowed` (comments do not count).
@@ -174,25 +349,159 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
     }
 
+    fn new_key() -> PrivateKey {
+        PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap()
+    }
+
+    fn openssh(key: &PrivateKey) -> String {
+        key.public_key().to_openssh().unwrap()
+    }
+
+    /// The one line of `options KEY alice@laptop` parsed: the key, or why it was skipped.
+    fn one(options: &str) -> Result<PublicKey, String> {
+        let key = new_key();
+        let found = parse_authorized_keys(&format!("{options} {} alice@laptop\n", openssh(&key)));
+        match (found.keys.as_slice(), found.skipped.as_slice()) {
+            ([got], []) => {
+                assert!(is_allowed(key.public_key(), &found.keys));
+                Ok(got.clone())
+            }
+            ([], [(1, reason)]) => Err(reason.clone()),
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
-    fn authorized_keys_match_by_key_not_comment_and_ignore_options() {
+    fn authorized_keys_match_by_key_not_comment() {
         let dir = temp_dir("authorized");
         fs::create_dir_all(&dir).unwrap();
-        let alice = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap();
-        let mallory = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap();
-        let line = alice.public_key().to_openssh().unwrap();
+        let (alice, mallory) = (new_key(), new_key());
         let path = dir.join("authorized_keys");
-        fs::write(
-            &path,
-            format!("# the class\ncommand=\"x\" {line} alice@laptop\n\n"),
-        )
-        .unwrap();
-        let allowed = authorized_keys(&path).unwrap();
-        assert!(is_allowed(alice.public_key(), &allowed));
-        assert!(!is_allowed(mallory.public_key(), &allowed));
-        fs::write(&path, "ssh-ed25519 garbage\n").unwrap();
-        let error = authorized_keys(&path).unwrap_err().to_string();
-        assert!(error.contains("authorized_keys"), "{error}");
+        let text = format!("# the class\n\n   {} alice@laptop  \n\t\n", openssh(&alice));
+        fs::write(&path, text).unwrap();
+        let found = read_authorized_keys(&path).unwrap();
+        assert!(found.skipped.is_empty(), "{:?}", found.skipped);
+        assert!(found.skipped_note().is_none());
+        assert!(is_allowed(alice.public_key(), &found.keys));
+        assert!(!is_allowed(mallory.public_key(), &found.keys));
+        assert_eq!(authorized_keys(&path).unwrap().len(), 1);
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_malformed_line_is_skipped_and_the_others_still_work() {
+        let (alice, bob) = (new_key(), new_key());
+        let text = format!(
+            "{}\nssh-ed25519 garbage\nnot a key at all\n  # indented comment\n\
+             command=\"unterminated {}\n\t{} bob tab\n",
+            openssh(&alice),
+            openssh(&bob),
+            openssh(&bob),
+        );
+        let found = parse_authorized_keys(&text);
+        assert!(is_allowed(alice.public_key(), &found.keys));
+        assert!(is_allowed(bob.public_key(), &found.keys));
+        assert_eq!(found.keys.len(), 2);
+        let lines: Vec<usize> = found.skipped.iter().map(|(line, _)| *line).collect();
+        assert_eq!(lines, [2, 3, 5], "{:?}", found.skipped);
+        assert!(found.skipped[0].1.contains("not a public key"));
+        assert!(found.skipped[2].1.contains("unterminated quote"));
+        let note = found.skipped_note().unwrap();
+        assert!(
+            note.starts_with("skipped 3 line(s): line 2: not a public key"),
+            "{note}"
+        );
+    }
+
+    #[test]
+    fn quoted_options_are_read_whole_and_a_restricting_one_skips_the_key() {
+        let reason = one(r#"command="echo hi there""#).unwrap_err();
+        assert_eq!(
+            reason,
+            "option command= is not honoured by ai-arcade serve; key skipped"
+        );
+        let reason = one(r#"no-agent-forwarding,command="say \"a, b\" now",no-pty"#).unwrap_err();
+        assert!(reason.contains("option command= "), "{reason}");
+        let reason = one(r#"environment="A=\"x y\"",from="10.0.0.1""#).unwrap_err();
+        assert!(reason.contains("option environment= "), "{reason}");
+    }
+
+    #[test]
+    fn every_restriction_the_server_does_not_enforce_skips_the_key() {
+        for options in [
+            r#"from="*.example.com""#,
+            r#"command="x y""#,
+            "cert-authority",
+            r#"cert-authority,principals="alice""#,
+            "no-pty",
+            r#"permitopen="host:22""#,
+            r#"permitlisten="8080""#,
+            r#"expiry-time="20300101""#,
+            r#"tunnel="1""#,
+            r#"environment="A=b""#,
+            "verify-required",
+            "NO-PTY",
+        ] {
+            let reason = one(options).unwrap_err();
+            let name = options
+                .split(['=', ','])
+                .next()
+                .unwrap()
+                .to_ascii_lowercase();
+            assert!(
+                reason.contains(&format!("option {name}")),
+                "{options}: {reason}"
+            );
+            assert!(reason.contains("not honoured"), "{options}: {reason}");
+        }
+    }
+
+    #[test]
+    fn harmless_options_are_accepted_and_unknown_ones_skip_the_key() {
+        for options in [
+            "no-port-forwarding",
+            "no-agent-forwarding,no-X11-forwarding,no-user-rc",
+            "restrict,pty",
+            "restrict,port-forwarding,pty",
+            "no-touch-required",
+        ] {
+            assert!(one(options).is_ok(), "{options}: {:?}", one(options));
+        }
+        let reason = one("restrict").unwrap_err();
+        assert!(reason.contains("restrict forbids a terminal"), "{reason}");
+        assert!(one("pty,restrict").is_err(), "a later restrict wins");
+        for options in ["frobnicate", r#"x-custom="a b""#, "no-pty2", "pty=\"1\""] {
+            let reason = one(options).unwrap_err();
+            assert!(reason.starts_with("unknown option"), "{options}: {reason}");
+        }
+    }
+
+    #[test]
+    fn a_file_with_lines_but_no_usable_key_says_what_was_skipped() {
+        let dir = temp_dir("unusable");
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("authorized_keys");
+        fs::write(&path, format!("cert-authority {}\n", openssh(&new_key()))).unwrap();
+        let error = authorized_keys(&path).unwrap_err().to_string();
+        assert!(error.contains("authorized_keys: no usable key"), "{error}");
+        assert!(
+            error.contains("skipped 1 line(s): line 1: option cert-authority"),
+            "{error}"
+        );
+        fs::write(&path, "# nobody yet\n").unwrap();
+        assert!(
+            authorized_keys(&path).unwrap().is_empty(),
+            "empty is no error"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_skipped_note_stays_one_short_line() {
+        let found = parse_authorized_keys(&"junk\n".repeat(100));
+        let note = found.skipped_note().unwrap();
+        assert!(note.starts_with("skipped 100 line(s): line 1:"), "{note}");
+        assert!(note.ends_with("; and 95 more"), "{note}");
+        assert!(!note.contains("line 6:"), "{note}");
     }
 }
