@@ -105,12 +105,26 @@ pub struct Shared {
     log: Log,
     shutdown: watch::Sender<bool>,
     sessions_started: AtomicU64,
+    /// The last note on skipped `authorized_keys` lines, so each re-read at a login logs
+    /// it only when it changed.
+    key_note: Mutex<Option<String>>,
 }
 
 impl Shared {
     /// Writes one log line, stamped with the UTC time.
     fn log(&self, line: &str) {
         (self.log)(&format!("{} {line}", utc_timestamp(SystemTime::now())));
+    }
+
+    /// Logs a note on skipped `authorized_keys` lines unless it is the one logged last.
+    fn note_skipped_keys(&self, note: Option<String>) {
+        let mut last = self.key_note.lock().unwrap_or_else(PoisonError::into_inner);
+        if *last != note
+            && let Some(line) = &note
+        {
+            self.log(line);
+        }
+        *last = note;
     }
 
     /// A fresh seed for a session when none was fixed: the clock and a counter, so two
@@ -168,7 +182,13 @@ impl Server {
         log: Log,
     ) -> Result<Self, ServeError> {
         let (host_key, host_key_created) = keys::host_key(&settings.host_key)?;
+        let mut key_note = None;
         if let Some(path) = &settings.authorized_keys {
+            if let Ok(Some(note)) = keys::read_authorized_keys(path).map(|f| f.skipped_note()) {
+                let line = format!("{}: {note}", path.display());
+                log(&format!("{} {line}", utc_timestamp(SystemTime::now())));
+                key_note = Some(line);
+            }
             match keys::authorized_keys(path) {
                 Ok(allowed) if allowed.is_empty() => {
                     return Err(ServeError::NoKeys(format!(
@@ -202,6 +222,7 @@ impl Server {
             log,
             shutdown: watch::channel(false).0,
             sessions_started: AtomicU64::new(0),
+            key_note: Mutex::new(key_note),
         });
         let accept = tokio::spawn(accept_loop(listener, Arc::clone(&shared), russh_config));
         Ok(Self {

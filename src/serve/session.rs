@@ -131,8 +131,21 @@ impl Connection {
         let Some(path) = &self.shared.settings.authorized_keys else {
             return true;
         };
-        match keys::authorized_keys(path) {
-            Ok(allowed) => keys::is_allowed(key, &allowed),
+        match keys::read_authorized_keys(path) {
+            Ok(found) if !found.keys.is_empty() => {
+                let note = found
+                    .skipped_note()
+                    .map(|note| format!("{}: {note}", path.display()));
+                self.shared.note_skipped_keys(note);
+                keys::is_allowed(key, &found.keys)
+            }
+            Ok(_) => {
+                self.shared.log(&format!(
+                    "refusing logins: {} lists no usable key",
+                    path.display()
+                ));
+                false
+            }
             Err(error) => {
                 self.shared.log(&format!("refusing logins: {error}"));
                 false
