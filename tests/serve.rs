@@ -325,6 +325,12 @@ async fn an_authorized_key_gets_the_arcade_which_reacts_to_keys_and_resizes() {
         "{log}"
     );
     assert_eq!(server.server.sessions(), 0, "the slot is free again");
+    // The whole connection ends too, not only the channel: it costs the server a socket.
+    let deadline = std::time::Instant::now() + LIMIT;
+    while !handle.is_closed() && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(handle.is_closed(), "the server closed the connection");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -669,14 +675,25 @@ fn open_and_a_key_file_together_in_the_config_are_refused_but_open_on_the_comman
 async fn the_binary_serves_on_the_port_it_prints() {
     use std::io::BufRead;
     let dir = temp_dir("binary");
-    let mut child = std::process::Command::new(BIN)
-        .args(["--data-dir", dir.to_str().unwrap(), "serve", "--open"])
-        .args(["--listen", "127.0.0.1:0"])
-        .stdin(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
+    /// Kills the server however the test ends, so a failed assertion leaves no open
+    /// server behind.
+    struct KillOnDrop(std::process::Child);
+    impl Drop for KillOnDrop {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut child = KillOnDrop(
+        std::process::Command::new(BIN)
+            .args(["--data-dir", dir.to_str().unwrap(), "serve", "--open"])
+            .args(["--listen", "127.0.0.1:0"])
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let stderr = child.0.stderr.take().unwrap();
     let mut lines = std::io::BufReader::new(stderr).lines();
     let first = lines.next().unwrap().unwrap();
     let addr: std::net::SocketAddr = first
@@ -700,8 +717,7 @@ async fn the_binary_serves_on_the_port_it_prints() {
         })
         .await;
     drop(handle);
-    child.kill().unwrap();
-    child.wait().unwrap();
+    drop(child);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -751,5 +767,42 @@ fn sessions_start_from_copies_of_the_loaded_models_and_write_nothing() {
         1,
         "nothing new written"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flooding_client_slows_only_itself() {
+    let dir = temp_dir("flood");
+    let server = start(dir.clone(), settings(&dir, None)).await;
+    let (flooder, _) = login(&server, None).await.expect("open");
+    let flood_channel = open_arcade(&flooder).await;
+    // 1 MB of help toggles, written as fast as the server takes them, never read back.
+    let (_unread, writer) = flood_channel.split();
+    let flood = tokio::spawn(async move {
+        let chunk = vec![b'?'; 16 * 1024];
+        for _ in 0..64 {
+            if writer.data(&chunk[..]).await.is_err() {
+                return;
+            }
+        }
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Meanwhile another client gets its arcade and it answers a key.
+    let (handle, _) = login(&server, None).await.expect("open");
+    let mut channel = open_arcade(&handle).await;
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, "the tab bar", |s| {
+            s.text().contains("F4 Tic-tac-toe")
+        })
+        .await;
+    channel.data_bytes(&b"?"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "help for the second client", |s| {
+            s.text().contains("Help")
+        })
+        .await;
+    flood.abort();
+    drop(flooder);
     let _ = std::fs::remove_dir_all(&dir);
 }
