@@ -217,6 +217,26 @@ impl Screen {
     }
 }
 
+/// Kills a server child process however the test ends, so a failed assertion leaves no
+/// open server behind.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Waits until the server has closed the whole connection (not only the channel).
+async fn wait_until_closed(handle: &Handle<Client>) {
+    let deadline = std::time::Instant::now() + LIMIT;
+    while !handle.is_closed() && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(handle.is_closed(), "the server closed the connection");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_authorized_key_gets_the_arcade_which_reacts_to_keys_and_resizes() {
     let dir = temp_dir("authorized");
@@ -326,11 +346,7 @@ async fn an_authorized_key_gets_the_arcade_which_reacts_to_keys_and_resizes() {
     );
     assert_eq!(server.server.sessions(), 0, "the slot is free again");
     // The whole connection ends too, not only the channel: it costs the server a socket.
-    let deadline = std::time::Instant::now() + LIMIT;
-    while !handle.is_closed() && std::time::Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    assert!(handle.is_closed(), "the server closed the connection");
+    wait_until_closed(&handle).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -675,15 +691,6 @@ fn open_and_a_key_file_together_in_the_config_are_refused_but_open_on_the_comman
 async fn the_binary_serves_on_the_port_it_prints() {
     use std::io::BufRead;
     let dir = temp_dir("binary");
-    /// Kills the server however the test ends, so a failed assertion leaves no open
-    /// server behind.
-    struct KillOnDrop(std::process::Child);
-    impl Drop for KillOnDrop {
-        fn drop(&mut self) {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
     let mut child = KillOnDrop(
         std::process::Command::new(BIN)
             .args(["--data-dir", dir.to_str().unwrap(), "serve", "--open"])
