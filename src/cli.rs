@@ -248,14 +248,7 @@ pub fn main() -> ExitCode {
         Some(Command::Solve(ref args)) => solve(args),
         Some(Command::Train(ref args)) => train(&cli, args),
         Some(Command::Serve(ref args)) => match config::load(cli.config.as_deref()) {
-            Ok(mut loaded) => {
-                // `--open` wins over the config's key file, as `--authorized-keys` wins over
-                // its `open` (the config alone may not set both).
-                if args.open {
-                    loaded.config.serve.authorized_keys = None;
-                }
-                crate::serve::command(loaded.config, args, &data_dir(&cli), cli.seed)
-            }
+            Ok(loaded) => crate::serve::command(loaded.config, args, &data_dir(&cli), cli.seed),
             Err(error) => fail(error),
         },
         Some(Command::Bench(ref args)) => crate::serve::bench::command(args),

@@ -219,14 +219,6 @@ impl QAgent {
         Message::info(format!("Q-learning again from an empty table, seed {seed}"))
     }
 
-    /// Trains to the end on this thread, for tests that need a finished table.
-    pub fn finish_now(&mut self) {
-        if let Ok(trainer) = &mut self.trainer {
-            trainer.train(usize::MAX);
-        }
-        self.training = false;
-    }
-
     /// Saves the table and appends where (or why not) to `text`.
     fn saved_message(&mut self, text: String) -> Message {
         let (Some(store), Ok(trainer)) = (&self.store, &self.trainer) else {

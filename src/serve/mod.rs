@@ -421,7 +421,12 @@ pub fn settings(
         serve.authorized_keys.clone_from(&args.authorized_keys);
         serve.open = false;
     }
-    serve.open |= args.open;
+    if args.open {
+        // `--open` wins over the config's key file, as `--authorized-keys` wins over its
+        // `open` (the config alone may not set both).
+        serve.open = true;
+        serve.authorized_keys = None;
+    }
     serve.max_sessions = args.max_sessions.unwrap_or(serve.max_sessions);
     serve.idle_timeout = args.idle_timeout.unwrap_or(serve.idle_timeout);
     serve.max_connections_per_minute = args
