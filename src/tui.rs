@@ -1,5 +1,6 @@
 //! The terminal: raw mode, alternate screen and mouse capture on the way in, and their
-//! undoing on every way out (return, error, panic, SIGTERM, SIGHUP); and the event loop,
+//! undoing, exactly once and whole, on every way out (return, error, panic, SIGTERM, SIGHUP,
+//! two signals at once); and the event loop,
 //! which blocks while nothing runs and redraws only after a change.
 //!
 //! The loop takes its terminal and its event source as parameters, so the same loop can
@@ -17,9 +18,8 @@ use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
 use ratatui::layout::Rect;
 use std::io::{self, stdout};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::Instant;
 
@@ -110,51 +110,94 @@ pub fn event_loop<B: Backend>(
     }
 }
 
-/// Puts the terminal back as the shell expects it, once: leaving the alternate screen a
-/// second time would move the cursor back over a panic message already printed. Safe on a
-/// terminal that has gone away (errors are ignored: there is nobody to tell).
-fn restore_terminal(mouse: bool, raw: &AtomicBool) {
-    if !raw.swap(false, Ordering::SeqCst) {
-        return;
+/// The terminal's raw state (raw mode, alternate screen, mouse capture), entered once and
+/// put back once by whoever gets there first: the loop's guard, the panic hook, or a second
+/// ending signal. The lock makes "once" also mean "whole": a restore that has begun finishes
+/// before another thread can see the terminal as restored and end the process.
+struct RawTerminal {
+    mouse: bool,
+    /// Whether the terminal is in raw state now.
+    active: Mutex<bool>,
+}
+
+impl RawTerminal {
+    fn new(mouse: bool) -> Self {
+        Self {
+            mouse,
+            active: Mutex::new(false),
+        }
     }
-    let mut out = stdout();
-    if mouse {
-        let _ = execute!(out, DisableMouseCapture);
+
+    fn lock(&self) -> MutexGuard<'_, bool> {
+        // A panic elsewhere while holding the lock must not stop the terminal's restore.
+        self.active.lock().unwrap_or_else(PoisonError::into_inner)
     }
-    let _ = execute!(out, LeaveAlternateScreen, cursor::Show);
-    let _ = disable_raw_mode();
+
+    /// Enters raw mode, the alternate screen and mouse capture, holding the lock so a signal
+    /// that arrives half-way restores everything entered once the entry is whole.
+    fn enter(&self) -> io::Result<()> {
+        let mut active = self.lock();
+        *active = true;
+        enable_raw_mode()?;
+        execute!(stdout(), EnterAlternateScreen)?;
+        if self.mouse {
+            execute!(stdout(), EnableMouseCapture)?;
+        }
+        Ok(())
+    }
+
+    /// Puts the terminal back as the shell expects it, once: leaving the alternate screen a
+    /// second time would move the cursor back over a panic message already printed.
+    fn restore(&self) {
+        let mut active = self.lock();
+        Self::restore_locked(self.mouse, &mut active);
+    }
+
+    /// Restores the terminal if nobody has, then ends the process with `status`. The lock
+    /// is held until the process is gone, so no other thread writes to the terminal after it.
+    fn restore_and_exit(&self, status: i32) -> ! {
+        let mut active = self.lock();
+        Self::restore_locked(self.mouse, &mut active);
+        std::process::exit(status)
+    }
+
+    /// Safe on a terminal that has gone away (errors are ignored: there is nobody to tell).
+    fn restore_locked(mouse: bool, active: &mut bool) {
+        if !std::mem::replace(active, false) {
+            return;
+        }
+        let mut out = stdout();
+        if mouse {
+            let _ = execute!(out, DisableMouseCapture);
+        }
+        let _ = execute!(out, LeaveAlternateScreen, cursor::Show);
+        let _ = disable_raw_mode();
+    }
 }
 
 /// Owns the terminal's raw state; dropping it restores the terminal, so an early return or
 /// an error cannot leave the shell in raw mode.
 struct TerminalGuard {
-    mouse: bool,
-    /// Shared with the panic hook so whichever runs first restores and the other does not.
-    raw: Arc<AtomicBool>,
+    raw: Arc<RawTerminal>,
 }
 
 impl TerminalGuard {
-    fn enter(mouse: bool) -> io::Result<Self> {
-        let raw = Arc::new(AtomicBool::new(true));
+    fn enter(raw: Arc<RawTerminal>) -> io::Result<Self> {
         let hook_raw = Arc::clone(&raw);
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            restore_terminal(mouse, &hook_raw);
+            hook_raw.restore();
             previous(info);
         }));
-        enable_raw_mode()?;
-        let guard = Self { mouse, raw };
-        execute!(stdout(), EnterAlternateScreen)?;
-        if mouse {
-            execute!(stdout(), EnableMouseCapture)?;
-        }
+        let guard = Self { raw };
+        guard.raw.enter()?;
         Ok(guard)
     }
 }
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
-        restore_terminal(self.mouse, &self.raw);
+        self.raw.restore();
     }
 }
 
@@ -176,24 +219,18 @@ fn forward_input(events: &Sender<LoopEvent>) {
 
 /// Forwards the first ending signal to the loop, which restores the terminal and exits. A
 /// second one ends the process at once, in case the loop is stuck (say, a draw blocked on a
-/// dead SSH connection).
-fn forward_signals(events: Sender<LoopEvent>) -> io::Result<()> {
+/// dead SSH connection), but only after the terminal is restored: the handlers only queue
+/// signals, and this thread, not a signal handler, does the restoring and the exit.
+fn forward_signals(events: Sender<LoopEvent>, raw: Arc<RawTerminal>) -> io::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-    let ending = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
-    let received = Arc::new(AtomicBool::new(false));
-    for signal in ending {
-        // Registered first, so it sees the flag as the previous signal left it.
-        signal_hook::flag::register_conditional_shutdown(
-            signal,
-            128 + signal,
-            Arc::clone(&received),
-        )?;
-        signal_hook::flag::register(signal, Arc::clone(&received))?;
-    }
-    let mut signals = signal_hook::iterator::Signals::new(ending)?;
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
     thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
+        let mut pending = signals.forever();
+        if let Some(signal) = pending.next() {
             let _ = events.send(LoopEvent::Signal(signal));
+        }
+        if let Some(signal) = pending.next() {
+            raw.restore_and_exit(128 + signal);
         }
     });
     Ok(())
@@ -202,8 +239,9 @@ fn forward_signals(events: Sender<LoopEvent>) -> io::Result<()> {
 /// Runs the app in this process's terminal until it ends, and restores the terminal.
 pub fn run(app: &mut App, mouse: bool) -> io::Result<Ending> {
     let (sender, events) = mpsc::channel();
-    forward_signals(sender.clone())?;
-    let guard = TerminalGuard::enter(mouse)?;
+    let raw = Arc::new(RawTerminal::new(mouse));
+    forward_signals(sender.clone(), Arc::clone(&raw))?;
+    let guard = TerminalGuard::enter(raw)?;
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     terminal.clear()?;
     thread::spawn(move || forward_input(&sender));
