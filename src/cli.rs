@@ -682,7 +682,7 @@ fn train_graph(
         Err(error) => return fail(error),
     };
     if let Some(path) = dot
-        && let Err(error) = write_dot(path, &graph.to_dot())
+        && let Err(error) = crate::store::write_whole(path, graph.to_dot().as_bytes())
     {
         return fail(format!("--dot {}: {error}", path.display()));
     }
@@ -736,26 +736,4 @@ fn train_graph(
         println!("dot            {}", path.display());
     }
     ExitCode::SUCCESS
-}
-
-/// Writes the `--dot` file whole or not at all (a temporary file beside it, renamed), so a
-/// full disk leaves neither an empty file nor a cut-off one.
-fn write_dot(path: &Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".dot.").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o644));
-    }
-    let mut temporary = builder.tempfile_in(dir)?;
-    temporary.write_all(text.as_bytes())?;
-    temporary.as_file().sync_all()?;
-    temporary.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }

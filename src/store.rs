@@ -338,34 +338,12 @@ impl Store {
 
     fn temporary(&self, name: &str) -> Result<tempfile::NamedTempFile, StoreError> {
         fs::create_dir_all(&self.dir).map_err(StoreError::io(&self.dir))?;
-        let prefix = format!(".{name}.");
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(&prefix).suffix(".tmp");
-        #[cfg(unix)]
-        {
-            // What a plainly created file gets (less the umask), not the temporary's 0600.
-            use std::os::unix::fs::PermissionsExt;
-            builder.permissions(fs::Permissions::from_mode(0o644));
-        }
-        builder
-            .tempfile_in(&self.dir)
-            .map_err(StoreError::io(&self.dir))
+        temporary_beside(&self.dir.join(name)).map_err(StoreError::io(&self.dir))
     }
 
     fn write_atomically(&self, path: &Path, text: &[u8]) -> Result<(), StoreError> {
-        let name = path.file_name().map_or_else(
-            || "model".into(),
-            |name| name.to_string_lossy().into_owned(),
-        );
-        let mut temporary = self.temporary(&name)?;
-        let io = StoreError::io(temporary.path());
-        temporary.write_all(text).map_err(io)?;
-        let io = StoreError::io(temporary.path());
-        temporary.as_file().sync_all().map_err(io)?;
-        temporary
-            .persist(path)
-            .map_err(|e| StoreError::io(path)(e.error))?;
-        Ok(())
+        fs::create_dir_all(&self.dir).map_err(StoreError::io(&self.dir))?;
+        write_whole(path, text).map_err(StoreError::io(path))
     }
 
     /// Renames an unusable `name` out of the way (`name.broken`, `name.broken-2`, ...) so a
@@ -385,6 +363,39 @@ impl Store {
             why: why.to_string(),
         })
     }
+}
+
+/// A new temporary file in `path`'s folder, named after it (`.NAME.XXXXXX.tmp`), removed
+/// when dropped unless persisted.
+fn temporary_beside(path: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |name| name.to_string_lossy().into_owned());
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        // What a plainly created file gets (less the umask), not a temporary's 0600.
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o644));
+    }
+    builder.tempfile_in(dir)
+}
+
+/// Writes `text` to `path` whole or not at all: a temporary file beside it, synced, then
+/// renamed over it. On any failure (a full disk, a directory in the way) the temporary file
+/// is removed and `path` is as it was: never empty, never cut off.
+pub fn write_whole(path: &Path, text: &[u8]) -> std::io::Result<()> {
+    let mut temporary = temporary_beside(path)?;
+    temporary.write_all(text)?;
+    temporary.as_file().sync_all()?;
+    temporary.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
 
 /// What a non-regular file is, for the message.

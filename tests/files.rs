@@ -537,3 +537,39 @@ fn a_failed_dot_export_leaves_no_file_behind() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(unix)]
+#[test]
+fn a_dot_export_on_a_full_disk_leaves_no_cut_off_file() {
+    let dir = fresh_dir("full");
+    let dot = dir.join("nim.dot");
+    // A file size limit (16 blocks) stands in for a full disk: a write past it fails, with the
+    // signal that would end the process ignored, as a full disk fails a write with ENOSPC.
+    // The model file (a few KB) fits; the DOT export (about 40 KB) does not.
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 16; exec \"$0\" \"$@\"")
+        .arg(BIN)
+        .args([
+            "--data-dir",
+            dir.to_str().unwrap(),
+            "--seed",
+            "1",
+            "train",
+            "graph",
+        ])
+        .args(["--games", "100", "--tokens", "100", "--max-take", "5"])
+        .args(["--dot", dot.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("--dot"), "{}", stderr(&output));
+    assert!(!dot.exists(), "no empty or cut-off DOT file");
+    assert!(
+        names(&dir).iter().all(|name| !name.ends_with(".tmp")),
+        "no temporary file: {:?}",
+        names(&dir)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
