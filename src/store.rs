@@ -171,6 +171,9 @@ pub struct Saved {
     pub stamp: Stamp,
     /// What happened to the file that was there.
     pub kept: Option<Kept>,
+    /// The stamp of the good file this save replaced, if one was there: under the lock, no
+    /// two saves ever replace the same file.
+    pub replaced: Option<Stamp>,
 }
 
 /// What reading and checking a file gave.
@@ -280,14 +283,20 @@ impl Store {
             reason: e.to_string(),
         })?;
         let _lock = self.lock()?;
+        let mut replaced = None;
         let kept = match read_regular(&path) {
             Ok(None) => None,
             Ok(Some(old)) => match check(&path, &old, file, usable) {
-                Ok(_) if continues == Some(Stamp::of(&old)) || old == text => None,
                 Ok(_) => {
-                    let prev = self.prev_path(file.name);
-                    self.write_atomically(&prev, &old)?;
-                    Some(Kept::Previous(prev))
+                    let stamp = Stamp::of(&old);
+                    replaced = Some(stamp);
+                    if continues == Some(stamp) || old == text {
+                        None
+                    } else {
+                        let prev = self.prev_path(file.name);
+                        self.write_atomically(&prev, &old)?;
+                        Some(Kept::Previous(prev))
+                    }
                 }
                 Err(why) => Some(self.set_aside(file.name, &why)?),
             },
@@ -299,6 +308,7 @@ impl Store {
             path,
             stamp: Stamp::of(&text),
             kept,
+            replaced,
         })
     }
 
@@ -697,28 +707,37 @@ mod tests {
     }
 
     #[test]
-    fn concurrent_saves_leave_one_valid_document() {
+    fn concurrent_saves_leave_one_valid_document_and_take_turns() {
         let store = temp_store("concurrent");
         let writers: Vec<_> = (0..4u32)
             .map(|writer| {
                 let store = store.clone();
                 std::thread::spawn(move || {
+                    let mut replaced = Vec::new();
                     for round in 0..25u32 {
                         // Payloads of different lengths, so interleaved writes would show.
                         let payload = vec![writer * 100 + round; 50 * (writer as usize + 1)];
-                        store
+                        let saved = store
                             .save(FILE, &payload, |v: Vec<u32>| Ok::<_, String>(v), None)
                             .unwrap();
+                        replaced.extend(saved.replaced);
                         let read: Vec<u32> =
                             store.load(FILE, Ok::<_, String>).unwrap().unwrap().model;
                         assert!(read.iter().all(|&v| v == read[0]), "one document");
                     }
+                    replaced
                 })
             })
             .collect();
+        let mut replaced = Vec::new();
         for writer in writers {
-            writer.join().unwrap();
+            replaced.extend(writer.join().unwrap());
         }
+        // Saves that take turns replace each file once: 99 replacements of 99 distinct files.
+        // Without the lock, two saves read the same file and one save's file is never backed
+        // up.
+        let distinct: std::collections::HashSet<_> = replaced.iter().collect();
+        assert_eq!((replaced.len(), distinct.len()), (99, 99));
         let last: Vec<u32> = store.load(FILE, Ok::<_, String>).unwrap().unwrap().model;
         assert!(last.iter().all(|&v| v == last[0]));
         assert_eq!(listing(&store), ["m.json", "m.json.prev"]);
