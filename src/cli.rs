@@ -2,19 +2,21 @@
 //! the command line, the config or a `solve` position end the program with exit code 2.
 
 use crate::app::App;
-use crate::app::graph_tab::{GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION};
+use crate::app::graph_tab::GRAPH;
+use crate::app::subtraction_tab::MODEL;
 use crate::config;
 use crate::games::Game;
 use crate::games::eight::Eight;
 use crate::games::tictactoe::{Board, Mark};
-use crate::learn::state_graph::StateGraph;
-use crate::learn::subtraction::{Evaluation, MODEL_FILE, MODEL_FORMAT, MODEL_VERSION, Trainer};
+use crate::learn::state_graph::{self, StateGraph};
+use crate::learn::subtraction::{self, Evaluation, Trainer};
 use crate::search::{Algorithm, SearchResult, search};
 use crate::solve::subtraction::Solution;
 use crate::store::Store;
 use crate::tui::{self, Ending};
 
 mod nim;
+mod saving;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -71,6 +73,10 @@ pub struct TrainArgs {
     /// Print one JSON object instead of text (progress still goes to stderr).
     #[arg(long, global = true)]
     pub json: bool,
+    /// Replace a trained model without asking (the old file is kept as FILE.prev). Without
+    /// it, a run that would replace one asks on a terminal and refuses otherwise.
+    #[arg(long, global = true)]
+    pub yes: bool,
 }
 
 /// The learners `train` knows.
@@ -463,7 +469,7 @@ fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
             nim.hidden = hidden.unwrap_or(nim.hidden);
             nim.learning_rate = lr.unwrap_or(nim.learning_rate);
             nim.recipe = recipe.map_or(nim.recipe, Into::into);
-            train_subtraction(cli, &config, args.json)
+            train_subtraction(cli, &config, args)
         }
         TrainLearner::Graph {
             games,
@@ -475,7 +481,7 @@ fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
             graph.games = games.unwrap_or(graph.games);
             graph.tokens = tokens.unwrap_or(graph.tokens);
             graph.max_take = max_take.unwrap_or(graph.max_take);
-            train_graph(cli, &config, dot.as_deref(), args.json)
+            train_graph(cli, &config, dot.as_deref(), args)
         }
         TrainLearner::Qlearning {
             games,
@@ -489,7 +495,7 @@ fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
                 rule: *rule,
                 recipe: *recipe,
             };
-            nim::train_qlearning(cli, config, &overrides, args.json)
+            nim::train_qlearning(cli, config, &overrides, args)
         }
         TrainLearner::NimNet {
             epochs,
@@ -500,17 +506,27 @@ fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
             let net = &mut config.nim_net;
             net.rule = rule.map_or(net.rule, Into::into);
             net.recipe = recipe.map_or(net.recipe, Into::into);
-            nim::train_nim_net(cli, &config, *epochs, *fresh, args.json)
+            nim::train_nim_net(cli, &config, *epochs, *fresh, args)
         }
     }
 }
 
-fn train_subtraction(cli: &Cli, config: &config::Config, json_out: bool) -> ExitCode {
+fn train_subtraction(cli: &Cli, config: &config::Config, args: &TrainArgs) -> ExitCode {
+    let json_out = args.json;
     let dir = match training_dir(cli, config) {
         Ok(dir) => dir,
         Err(exit) => return exit,
     };
     let nim = &config.subtraction;
+    let store = Store::new(dir);
+    let plan = match store.load(MODEL, subtraction::usable(nim.n_max)) {
+        Ok(Some(found)) => saving::training(found.model.epochs as u64, "epochs")
+            .map_or(saving::Plan::New, saving::Plan::Replace),
+        Ok(None) | Err(_) => saving::Plan::New,
+    };
+    if let Err(exit) = saving::before_training(&store, MODEL, &plan, args.yes) {
+        return exit;
+    }
     // `--seed` seeds the initial weights and labels here; then the config's keys; then 1.
     let seed = cli.seed.or(nim.seed).or(config.seed).unwrap_or(1);
     let recipe = nim.recipe();
@@ -530,14 +546,8 @@ fn train_subtraction(cli: &Cli, config: &config::Config, json_out: bool) -> Exit
     eprintln!();
     let solution = Solution::new(nim.n_max);
     let evaluation = Evaluation::new(&trainer.network, trainer.encoding, &solution);
-    let saved = match nim::save_keeping(
-        &Store::new(dir),
-        MODEL_FILE,
-        MODEL_FORMAT,
-        MODEL_VERSION,
-        &trainer.saved(),
-        false,
-    ) {
+    let usable = subtraction::usable(nim.n_max);
+    let saved = match saving::save(&store, MODEL, &trainer.saved(), usable, &plan) {
         Ok(path) => path,
         Err(error) => return fail(error),
     };
@@ -639,31 +649,40 @@ fn progress_bar(done: usize, total: usize, unit: &str, detail: &str) {
     );
 }
 
-fn train_graph(cli: &Cli, config: &config::Config, dot: Option<&Path>, json_out: bool) -> ExitCode {
+fn train_graph(
+    cli: &Cli,
+    config: &config::Config,
+    dot: Option<&Path>,
+    args: &TrainArgs,
+) -> ExitCode {
+    let json_out = args.json;
     let dir = match training_dir(cli, config) {
         Ok(dir) => dir,
         Err(exit) => return exit,
     };
     let settings = &config.graph;
+    let store = Store::new(dir);
+    let usable = state_graph::usable(settings.tokens, settings.max_take);
+    let plan = match store.load(GRAPH, &usable) {
+        Ok(Some(found)) => saving::training(found.model.games, "games")
+            .map_or(saving::Plan::New, saving::Plan::Replace),
+        Ok(None) | Err(_) => saving::Plan::New,
+    };
+    if let Err(exit) = saving::before_training(&store, GRAPH, &plan, args.yes) {
+        return exit;
+    }
     let seed = cli.seed.or(settings.seed).or(config.seed).unwrap_or(1);
     let mut graph = StateGraph::new(settings.tokens, settings.max_take);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let started = Instant::now();
     graph.train(settings.games, &mut rng);
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let saved = match nim::save_keeping(
-        &Store::new(dir),
-        GRAPH_FILE,
-        GRAPH_FORMAT,
-        GRAPH_VERSION,
-        &graph,
-        false,
-    ) {
+    let saved = match saving::save(&store, GRAPH, &graph, usable, &plan) {
         Ok(path) => path,
         Err(error) => return fail(error),
     };
     if let Some(path) = dot
-        && let Err(error) = std::fs::write(path, graph.to_dot())
+        && let Err(error) = crate::store::write_whole(path, graph.to_dot().as_bytes())
     {
         return fail(format!("--dot {}: {error}", path.display()));
     }

@@ -375,6 +375,43 @@ impl NimNetConfig {
     }
 }
 
+/// What [`learning_rate_allowed`] allows, in words.
+pub const LEARNING_RATE_ALLOWED: &str = "a number above 0 and at most 10";
+/// What [`alpha_allowed`] allows, in words.
+pub const ALPHA_ALLOWED: &str = "above 0, at most 1";
+/// What [`epsilon_allowed`] allows, in words.
+pub const EPSILON_ALLOWED: &str = "0 to 1";
+/// What [`hidden_layers_allowed`] allows, in words.
+pub const HIDDEN_LAYERS_ALLOWED: &str = "1 to 3 layers of 1..=256 units";
+/// Allowed games between two points of the Q-learning charts.
+pub const SAMPLE_EVERY_RANGE: RangeInclusive<usize> = 1..=1_000_000;
+
+// The checks below are the one source of truth for these settings: the config's validation
+// and the model files' checks on load (`learn::*::problem`) both call them, so a model file
+// can never carry a value the config would refuse.
+
+/// Whether a gradient step is allowed (config and saved networks alike).
+pub fn learning_rate_allowed(rate: f64) -> bool {
+    rate > 0.0 && rate <= 10.0
+}
+
+/// Whether a Q-learning rate alpha is allowed: above 1 the update overshoots, and huge
+/// values overflow the Q-values to NaN.
+pub fn alpha_allowed(alpha: f64) -> bool {
+    alpha > 0.0 && alpha <= 1.0
+}
+
+/// Whether an exploration rate epsilon is allowed.
+pub fn epsilon_allowed(epsilon: f64) -> bool {
+    (0.0..=1.0).contains(&epsilon)
+}
+
+/// Whether hidden layer sizes are allowed: [`NET_LAYERS_RANGE`] layers of [`HIDDEN_RANGE`]
+/// units.
+pub fn hidden_layers_allowed(hidden: &[usize]) -> bool {
+    NET_LAYERS_RANGE.contains(&hidden.len()) && hidden.iter().all(|h| HIDDEN_RANGE.contains(h))
+}
+
 /// Allowed pile counts and sizes for play.
 pub const NIM_PILES_RANGE: RangeInclusive<usize> = 1..=MAX_PILES;
 /// Allowed pile sizes for play.
@@ -748,10 +785,10 @@ impl Config {
                 nim.epochs.to_string(),
             );
         }
-        if !(nim.learning_rate > 0.0 && nim.learning_rate <= 10.0) {
+        if !learning_rate_allowed(nim.learning_rate) {
             return out_of_range(
                 "subtraction.learning_rate",
-                "a number above 0 and at most 10",
+                LEARNING_RATE_ALLOWED,
                 nim.learning_rate.to_string(),
             );
         }
@@ -848,16 +885,16 @@ impl Config {
         if q.games.is_some_and(|g| !QLEARNING_GAMES_RANGE.contains(&g)) {
             return out_of_range("qlearning.games", "1..=10000000", format!("{:?}", q.games));
         }
-        if !(q.alpha > 0.0 && q.alpha <= 1.0) {
-            return out_of_range("qlearning.alpha", "above 0, at most 1", q.alpha.to_string());
+        if !alpha_allowed(q.alpha) {
+            return out_of_range("qlearning.alpha", ALPHA_ALLOWED, q.alpha.to_string());
         }
-        if !(0.0..=1.0).contains(&q.epsilon) {
-            return out_of_range("qlearning.epsilon", "0 to 1", q.epsilon.to_string());
+        if !epsilon_allowed(q.epsilon) {
+            return out_of_range("qlearning.epsilon", EPSILON_ALLOWED, q.epsilon.to_string());
         }
-        if !(1..=1_000_000).contains(&q.sample_every) {
+        if !SAMPLE_EVERY_RANGE.contains(&q.sample_every) {
             return out_of_range(
                 "qlearning.sample_every",
-                "1..=1000000",
+                format!("{SAMPLE_EVERY_RANGE:?}"),
                 q.sample_every.to_string(),
             );
         }
@@ -891,19 +928,18 @@ impl Config {
             );
         }
         if let Some(hidden) = &net.hidden
-            && (!NET_LAYERS_RANGE.contains(&hidden.len())
-                || hidden.iter().any(|h| !HIDDEN_RANGE.contains(h)))
+            && !hidden_layers_allowed(hidden)
         {
             return out_of_range(
                 "nim_net.hidden",
-                "1 to 3 layers of 1..=256 units",
+                HIDDEN_LAYERS_ALLOWED,
                 format!("{hidden:?}"),
             );
         }
-        if net.learning_rate.is_some_and(|r| !(r > 0.0 && r <= 10.0)) {
+        if net.learning_rate.is_some_and(|r| !learning_rate_allowed(r)) {
             return out_of_range(
                 "nim_net.learning_rate",
-                "a number above 0 and at most 10",
+                LEARNING_RATE_ALLOWED,
                 format!("{:?}", net.learning_rate),
             );
         }

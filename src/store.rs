@@ -1,13 +1,34 @@
-//! Files the program writes: trained models in the data dir. Every file is written
-//! atomically (a temporary file renamed over the old one) inside an envelope that names its
-//! format and version, so a damaged or foreign file is recognised, reported with its path and
-//! reason, and never overwritten.
+//! Files the program writes: trained models in the data dir.
+//!
+//! Every file sits inside an envelope that names its format and version, and every reader and
+//! writer goes through the same checks, so what a save keeps and what a load uses can never
+//! drift apart:
+//!
+//! - Only regular files are read (a FIFO, a device or a symlink to one is refused, never
+//!   opened in a way that could block), and none larger than [`MAX_FILE_BYTES`].
+//! - A save writes a temporary file with a unique name in the same folder and renames it over
+//!   the old one, so a reader sees the old file or the new one, never half of one; a failed
+//!   save removes its temporary file.
+//! - A save holds a lock ([`LOCK_FILE`]) while it reads, checks and replaces, so two arcades,
+//!   or an arcade and `train`, never interleave.
+//! - A file the load would not use (damaged, foreign, for another game, out of range, not a
+//!   regular file) is renamed `NAME.broken` before a save, never overwritten.
+//! - A good file that a save replaces without continuing it (a retrain, a reset, another
+//!   program's save in between) is first copied to `NAME.prev`: one backup, byte for byte.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fs;
-use std::io::Write;
+use std::hash::{DefaultHasher, Hasher};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+
+/// The largest model file read: a full Q-table (2 million cells, about 80 bytes each in JSON)
+/// fits with room to spare, and a file that keeps growing is cut off here.
+pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// The file in the data dir whose lock every save holds.
+pub const LOCK_FILE: &str = ".ai-arcade.lock";
 
 /// Why a model file could not be read or written.
 #[derive(Debug, thiserror::Error)]
@@ -19,6 +40,22 @@ pub enum StoreError {
         path: PathBuf,
         /// What the system said.
         reason: std::io::Error,
+    },
+    /// Something other than a regular file is where a model file should be.
+    #[error("{path}: {what}, not a regular file: not read")]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is ("a FIFO", "a character device", ...).
+        what: &'static str,
+    },
+    /// The file is larger than any model file can be.
+    #[error("{path}: {size} bytes, more than a model file can be ({limit} MiB): not read", limit = MAX_FILE_BYTES >> 20)]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size (at least the limit + 1 when it grew while read).
+        size: u64,
     },
     /// The file is not valid JSON of the expected shape.
     #[error("{path}: damaged ({reason})")]
@@ -38,21 +75,126 @@ pub enum StoreError {
         /// Format and version this program reads.
         expected: String,
     },
+    /// The file reads, but the model in it cannot be used (another game, numbers out of
+    /// range).
+    #[error("{path}: {reason}")]
+    Unusable {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
 }
 
 impl StoreError {
     /// The file concerned.
     pub fn path(&self) -> &Path {
         match self {
-            Self::Io { path, .. } | Self::Damaged { path, .. } | Self::Foreign { path, .. } => path,
+            Self::Io { path, .. }
+            | Self::NotAFile { path, .. }
+            | Self::TooLarge { path, .. }
+            | Self::Damaged { path, .. }
+            | Self::Foreign { path, .. }
+            | Self::Unusable { path, .. } => path,
+        }
+    }
+
+    fn io(path: &Path) -> impl FnOnce(std::io::Error) -> Self + use<> {
+        let path = path.to_path_buf();
+        move |reason| Self::Io { path, reason }
+    }
+}
+
+/// One kind of model file: its name in the data dir, and the format and version inside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ModelFile<'a> {
+    /// The file name.
+    pub name: &'a str,
+    /// The format name written into the envelope.
+    pub format: &'a str,
+    /// The format version.
+    pub version: u32,
+}
+
+/// Which bytes a model was read from or saved as, so a later save can tell whether it
+/// continues the file on disk (nothing to back up) or replaces it (the file goes to `.prev`).
+/// Only meaningful within one run of the program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Stamp {
+    len: usize,
+    hash: u64,
+}
+
+impl Stamp {
+    fn of(bytes: &[u8]) -> Self {
+        let mut hasher = DefaultHasher::new();
+        hasher.write(bytes);
+        Self {
+            len: bytes.len(),
+            hash: hasher.finish(),
         }
     }
 }
 
-#[derive(Serialize, Deserialize)]
-struct Envelope<T> {
-    format: String,
+/// What a save kept of the file it replaced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kept {
+    /// A good file, copied to `NAME.prev` (the one backup).
+    Previous(PathBuf),
+    /// A file the load would not use, renamed to `NAME.broken` (or `.broken-2`, ...), and why.
+    Broken {
+        /// Where it went.
+        path: PathBuf,
+        /// Why it could not be used.
+        why: String,
+    },
+}
+
+impl Kept {
+    /// A short note for a message: "the old file is kept as ...".
+    pub fn note(&self) -> String {
+        match self {
+            Self::Previous(path) => format!("the previous file is kept as {}", path.display()),
+            Self::Broken { path, .. } => {
+                format!("the unusable file is kept as {}", path.display())
+            }
+        }
+    }
+}
+
+/// The outcome of a save.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Saved {
+    /// The file written.
+    pub path: PathBuf,
+    /// Its bytes' stamp: pass it to the next save of a model that continues this one.
+    pub stamp: Stamp,
+    /// What happened to the file that was there.
+    pub kept: Option<Kept>,
+    /// The stamp of the good file this save replaced, if one was there: under the lock, no
+    /// two saves ever replace the same file.
+    pub replaced: Option<Stamp>,
+}
+
+/// What reading and checking a file gave.
+#[derive(Debug)]
+pub struct Found<R> {
+    /// The usable model.
+    pub model: R,
+    /// The stamp of the bytes it came from.
+    pub stamp: Stamp,
+}
+
+#[derive(Serialize)]
+struct EnvelopeOut<'a, T> {
+    format: &'a str,
     version: u32,
+    payload: &'a T,
+}
+
+/// The payload of a file whose [`Header`] was checked.
+#[derive(Deserialize)]
+struct Envelope<T> {
     payload: T,
 }
 
@@ -90,148 +232,307 @@ impl Store {
         self.dir.join(name)
     }
 
-    /// Writes `payload` as `name`, tagged `format`/`version`, atomically: a reader sees the
-    /// old file or the new one, never half of one. Returns the path written.
-    pub fn save<T: Serialize>(
+    /// Where the backup of `name` lives.
+    pub fn prev_path(&self, name: &str) -> PathBuf {
+        self.path(&format!("{name}.prev"))
+    }
+
+    /// Reads `file` and converts it with `usable`. `Ok(None)`: no file. `Err`: the file is
+    /// not a regular file, too large, damaged, foreign, or `usable` refused it; the message
+    /// names the path. The file is left as it is either way.
+    pub fn load<T: DeserializeOwned, R>(
         &self,
-        name: &str,
-        format: &str,
-        version: u32,
+        file: ModelFile,
+        usable: impl FnOnce(T) -> Result<R, String>,
+    ) -> Result<Option<Found<R>>, StoreError> {
+        let path = self.path(file.name);
+        let Some(bytes) = read_regular(&path)? else {
+            return Ok(None);
+        };
+        let model = check(&path, &bytes, file, usable)?;
+        Ok(Some(Found {
+            model,
+            stamp: Stamp::of(&bytes),
+        }))
+    }
+
+    /// Writes `payload` as `file`, under the data dir's lock. The file there first:
+    /// - unusable by the load (`usable` refuses it, or it is damaged, foreign, not a regular
+    ///   file, too large): renamed `NAME.broken`, never overwritten;
+    /// - usable, and not the one this model continues (`continues`, the stamp it was read
+    ///   or last saved with; `None` for a new model): copied to `NAME.prev`;
+    /// - usable and continued: simply replaced.
+    ///
+    /// The new file appears at once (a temporary file renamed over the old one); a failed
+    /// save removes its temporary file.
+    pub fn save<T: Serialize + DeserializeOwned, R>(
+        &self,
+        file: ModelFile,
         payload: &T,
-    ) -> Result<PathBuf, StoreError> {
-        let io = |path: &Path| {
-            let path = path.to_path_buf();
-            move |reason| StoreError::Io { path, reason }
-        };
-        fs::create_dir_all(&self.dir).map_err(io(&self.dir))?;
-        let path = self.path(name);
-        let temporary = self.path(&format!(".{name}.tmp"));
-        let envelope = Envelope {
-            format: format.to_string(),
-            version,
+        usable: impl FnOnce(T) -> Result<R, String>,
+        continues: Option<Stamp>,
+    ) -> Result<Saved, StoreError> {
+        let path = self.path(file.name);
+        let text = serde_json::to_vec(&EnvelopeOut {
+            format: file.format,
+            version: file.version,
             payload,
-        };
-        let text = serde_json::to_string(&envelope).map_err(|e| StoreError::Damaged {
+        })
+        .map_err(|e| StoreError::Damaged {
             path: path.clone(),
             reason: e.to_string(),
         })?;
-        let mut file = fs::File::create(&temporary).map_err(io(&temporary))?;
-        file.write_all(text.as_bytes()).map_err(io(&temporary))?;
-        file.sync_all().map_err(io(&temporary))?;
-        fs::rename(&temporary, &path).map_err(io(&path))?;
+        let _lock = self.lock()?;
+        let mut replaced = None;
+        let kept = match read_regular(&path) {
+            Ok(None) => None,
+            Ok(Some(old)) => match check(&path, &old, file, usable) {
+                Ok(_) => {
+                    let stamp = Stamp::of(&old);
+                    replaced = Some(stamp);
+                    if continues == Some(stamp) || old == text {
+                        None
+                    } else {
+                        let prev = self.prev_path(file.name);
+                        self.write_atomically(&prev, &old)?;
+                        Some(Kept::Previous(prev))
+                    }
+                }
+                Err(why) => Some(self.set_aside(file.name, &why)?),
+            },
+            Err(error @ StoreError::Io { .. }) if path.is_dir() => return Err(error),
+            Err(why) => Some(self.set_aside(file.name, &why)?),
+        };
+        self.write_atomically(&path, &text)?;
+        Ok(Saved {
+            path,
+            stamp: Stamp::of(&text),
+            kept,
+            replaced,
+        })
+    }
+
+    /// Checks that a save could be made now (the folder can be created and written, the lock
+    /// taken, a few kilobytes written), so `train` can say so before the work.
+    pub fn check_writable(&self) -> Result<(), StoreError> {
+        let _lock = self.lock()?;
+        let mut probe = self.temporary(".write-check")?;
+        let io = StoreError::io(probe.path());
+        probe.write_all(&[0; 4096]).map_err(io)?;
+        let io = StoreError::io(probe.path());
+        probe.as_file().sync_all().map_err(io)?;
+        Ok(())
+    }
+
+    /// Writes `text` as a file of the data dir that appears whole or not at all (the DOT
+    /// export, say): a temporary file renamed to `name`, removed if anything fails.
+    pub fn write_file(&self, name: &str, text: &[u8]) -> Result<PathBuf, StoreError> {
+        let path = self.path(name);
+        self.write_atomically(&path, text)?;
         Ok(path)
     }
 
-    /// Reads `name`: `Ok(None)` when there is no such file, an error naming the path and the
-    /// reason when it is damaged or of another format or version.
-    pub fn load<T: DeserializeOwned>(
-        &self,
-        name: &str,
-        format: &str,
-        version: u32,
-    ) -> Result<Option<T>, StoreError> {
-        let path = self.path(name);
-        let text = match fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(reason) => return Err(StoreError::Io { path, reason }),
-        };
-        let damaged = |e: serde_json::Error| StoreError::Damaged {
-            path: path.clone(),
-            reason: e.to_string(),
-        };
-        let header: Header = serde_json::from_str(&text).map_err(damaged)?;
-        if header.format != format || header.version != version {
-            return Err(StoreError::Foreign {
-                path,
-                found: format!("{} v{}", header.format, header.version),
-                expected: format!("{format} v{version}"),
-            });
-        }
-        let envelope: Envelope<T> = serde_json::from_str(&text).map_err(damaged)?;
-        Ok(Some(envelope.payload))
+    /// The data dir's save lock, held until dropped (the folder is created first).
+    fn lock(&self) -> Result<fs::File, StoreError> {
+        fs::create_dir_all(&self.dir).map_err(StoreError::io(&self.dir))?;
+        let path = self.path(LOCK_FILE);
+        let file = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(StoreError::io(&path))?;
+        file.lock().map_err(StoreError::io(&path))?;
+        Ok(file)
     }
 
-    /// Saves like [`Store::save`], but first sets aside an existing file that is damaged or of
-    /// another format or version, so it is never overwritten; returns where it went too.
-    pub fn replace<T: Serialize>(
-        &self,
-        name: &str,
-        format: &str,
-        version: u32,
-        payload: &T,
-    ) -> Result<(PathBuf, Option<PathBuf>), StoreError> {
-        let unreadable = matches!(
-            self.load::<serde_json::Value>(name, format, version),
-            Err(StoreError::Damaged { .. } | StoreError::Foreign { .. })
-        );
-        let aside = if unreadable {
-            Some(self.set_aside(name)?)
-        } else {
-            None
-        };
-        let path = self.save(name, format, version, payload)?;
-        Ok((path, aside))
+    fn temporary(&self, name: &str) -> Result<tempfile::NamedTempFile, StoreError> {
+        fs::create_dir_all(&self.dir).map_err(StoreError::io(&self.dir))?;
+        temporary_beside(&self.dir.join(name)).map_err(StoreError::io(&self.dir))
     }
 
-    /// Saves like [`Store::replace`], and with `keep_existing` first sets aside whatever
-    /// file is there even if it reads fine (one trained for another game, or replaced on
-    /// purpose); returns the path written and where an old file went.
-    pub fn replace_keeping<T: Serialize>(
-        &self,
-        name: &str,
-        format: &str,
-        version: u32,
-        payload: &T,
-        keep_existing: bool,
-    ) -> Result<(PathBuf, Option<PathBuf>), StoreError> {
-        let kept = if keep_existing && self.path(name).exists() {
-            Some(self.set_aside(name)?)
-        } else {
-            None
-        };
-        let (path, aside) = self.replace(name, format, version, payload)?;
-        Ok((path, kept.or(aside)))
+    fn write_atomically(&self, path: &Path, text: &[u8]) -> Result<(), StoreError> {
+        fs::create_dir_all(&self.dir).map_err(StoreError::io(&self.dir))?;
+        write_whole(path, text).map_err(StoreError::io(path))
     }
 
-    /// Loads `name` and converts it with `usable`. `Ok(None)`: no file. `Err(why)`: the
-    /// file is unreadable or `usable` refused it; `why` names the path. Either way the
-    /// file is left as it is.
-    pub fn load_usable<T: DeserializeOwned, R>(
-        &self,
-        name: &str,
-        format: &str,
-        version: u32,
-        usable: impl FnOnce(T) -> Result<R, String>,
-    ) -> Result<Option<R>, String> {
-        match self.load::<T>(name, format, version) {
-            Ok(None) => Ok(None),
-            Ok(Some(saved)) => usable(saved)
-                .map(Some)
-                .map_err(|why| format!("{}: {why}", self.path(name).display())),
-            Err(error) => Err(error.to_string()),
-        }
-    }
-
-    /// Renames an unreadable `name` out of the way (`name.broken`, `name.broken-2`, ...) so a
-    /// new save keeps it; returns where it went.
-    pub fn set_aside(&self, name: &str) -> Result<PathBuf, StoreError> {
+    /// Renames an unusable `name` out of the way (`name.broken`, `name.broken-2`, ...) so a
+    /// new save keeps it.
+    fn set_aside(&self, name: &str, why: &StoreError) -> Result<Kept, StoreError> {
         let from = self.path(name);
         let to = (1..=u32::MAX)
             .map(|i| match i {
                 1 => self.path(&format!("{name}.broken")),
                 i => self.path(&format!("{name}.broken-{i}")),
             })
-            .find(|p| !p.exists())
+            .find(|p| fs::symlink_metadata(p).is_err())
             .expect("some free name");
-        fs::rename(&from, &to).map_err(|reason| StoreError::Io { path: from, reason })?;
-        Ok(to)
+        fs::rename(&from, &to).map_err(StoreError::io(&from))?;
+        Ok(Kept::Broken {
+            path: to,
+            why: why.to_string(),
+        })
     }
+}
+
+/// A new temporary file in `path`'s folder, named after it (`.NAME.XXXXXX.tmp`), removed
+/// when dropped unless persisted.
+fn temporary_beside(path: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |name| name.to_string_lossy().into_owned());
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        // What a plainly created file gets (less the umask), not a temporary's 0600.
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o644));
+    }
+    builder.tempfile_in(dir)
+}
+
+/// Writes `text` to `path` whole or not at all: a temporary file beside it, synced, then
+/// renamed over it. On any failure (a full disk, a directory in the way) the temporary file
+/// is removed and `path` is as it was: never empty, never cut off.
+pub fn write_whole(path: &Path, text: &[u8]) -> std::io::Result<()> {
+    let mut temporary = temporary_beside(path)?;
+    temporary.write_all(text)?;
+    temporary.as_file().sync_all()?;
+    temporary.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// What a non-regular file is, for the message.
+fn kind_of(file_type: fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a FIFO";
+        }
+        if file_type.is_char_device() {
+            return "a character device";
+        }
+        if file_type.is_block_device() {
+            return "a block device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    if file_type.is_dir() {
+        "a directory"
+    } else {
+        "not a file"
+    }
+}
+
+/// Reads `path` if it is a regular file of at most [`MAX_FILE_BYTES`] (following symlinks):
+/// `Ok(None)` when there is nothing there. Never blocks on a FIFO and never reads without
+/// limit.
+fn read_regular(path: &Path) -> Result<Option<Vec<u8>>, StoreError> {
+    let metadata = match fs::metadata(path) {
+        Ok(metadata) => metadata,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // A dangling symlink is not "no file": it is something a save must keep.
+            if fs::symlink_metadata(path).is_ok() {
+                return Err(StoreError::NotAFile {
+                    path: path.to_path_buf(),
+                    what: "a symlink to nothing",
+                });
+            }
+            return Ok(None);
+        }
+        Err(reason) => return Err(StoreError::io(path)(reason)),
+    };
+    check_regular(path, &metadata)?;
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        // Whatever was swapped in since the check, opening it must not wait for a writer.
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(StoreError::io(path))?;
+    let metadata = file.metadata().map_err(StoreError::io(path))?;
+    check_regular(path, &metadata)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(StoreError::io(path))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(StoreError::TooLarge {
+            path: path.to_path_buf(),
+            size: bytes.len() as u64,
+        });
+    }
+    Ok(Some(bytes))
+}
+
+fn check_regular(path: &Path, metadata: &fs::Metadata) -> Result<(), StoreError> {
+    if !metadata.is_file() {
+        if metadata.is_dir() {
+            return Err(StoreError::io(path)(std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                "a directory is in the way of a model file",
+            )));
+        }
+        return Err(StoreError::NotAFile {
+            path: path.to_path_buf(),
+            what: kind_of(metadata.file_type()),
+        });
+    }
+    if metadata.len() > MAX_FILE_BYTES {
+        return Err(StoreError::TooLarge {
+            path: path.to_path_buf(),
+            size: metadata.len(),
+        });
+    }
+    Ok(())
+}
+
+/// Decodes `bytes` as `file` and converts the payload with `usable`.
+fn check<T: DeserializeOwned, R>(
+    path: &Path,
+    bytes: &[u8],
+    file: ModelFile,
+    usable: impl FnOnce(T) -> Result<R, String>,
+) -> Result<R, StoreError> {
+    let damaged = |e: serde_json::Error| StoreError::Damaged {
+        path: path.to_path_buf(),
+        reason: e.to_string(),
+    };
+    let header: Header = serde_json::from_slice(bytes).map_err(damaged)?;
+    if header.format != file.format || header.version != file.version {
+        return Err(StoreError::Foreign {
+            path: path.to_path_buf(),
+            found: format!("{} v{}", header.format, header.version),
+            expected: format!("{} v{}", file.format, file.version),
+        });
+    }
+    let envelope: Envelope<T> = serde_json::from_slice(bytes).map_err(damaged)?;
+    usable(envelope.payload).map_err(|reason| StoreError::Unusable {
+        path: path.to_path_buf(),
+        reason,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const FILE: ModelFile = ModelFile {
+        name: "m.json",
+        format: "test",
+        version: 1,
+    };
 
     fn temp_store(tag: &str) -> Store {
         let dir =
@@ -240,97 +541,206 @@ mod tests {
         Store::new(dir)
     }
 
+    /// Accepts any value up to 100, as a config range would.
+    #[allow(clippy::unnecessary_wraps)]
+    fn small(n: u32) -> Result<u32, String> {
+        if n <= 100 {
+            Ok(n)
+        } else {
+            Err(format!("{n} is above 100"))
+        }
+    }
+
+    fn load(store: &Store) -> Result<Option<u32>, StoreError> {
+        Ok(store.load(FILE, small)?.map(|found| found.model))
+    }
+
+    /// Files in the store's folder, sorted, the lock file left out.
+    fn listing(store: &Store) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(store.dir())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name != LOCK_FILE)
+            .collect();
+        names.sort();
+        names
+    }
+
     #[test]
-    fn a_saved_value_loads_back() {
+    fn a_saved_value_loads_back_and_leaves_no_temporary_file() {
         let store = temp_store("roundtrip");
-        let value = vec![1.5, -2.25, 3.0];
-        let path = store.save("m.json", "test", 1, &value).unwrap();
-        assert!(path.exists());
-        assert_eq!(
-            store.load::<Vec<f64>>("m.json", "test", 1).unwrap(),
-            Some(value)
-        );
-        assert!(
-            !store.path(".m.json.tmp").exists(),
-            "no temporary file left"
-        );
+        let saved = store.save(FILE, &7u32, small, None).unwrap();
+        assert!(saved.path.exists() && saved.kept.is_none());
+        assert_eq!(load(&store).unwrap(), Some(7));
+        assert_eq!(listing(&store), ["m.json"], "nothing but the file");
         let _ = fs::remove_dir_all(store.dir());
     }
 
     #[test]
     fn a_missing_file_is_none() {
         let store = temp_store("missing");
-        assert!(store.load::<u32>("nope.json", "test", 1).unwrap().is_none());
+        assert!(load(&store).unwrap().is_none());
     }
 
     #[test]
-    fn damaged_and_foreign_files_are_reported_and_left_alone() {
+    fn damaged_foreign_and_unusable_files_are_reported_and_left_alone() {
         let store = temp_store("damaged");
         fs::create_dir_all(store.dir()).unwrap();
         let path = store.path("m.json");
-        fs::write(&path, "{ not json").unwrap();
-        let error = store.load::<u32>("m.json", "test", 1).unwrap_err();
-        assert!(matches!(error, StoreError::Damaged { .. }));
-        assert!(error.to_string().contains("m.json"), "{error}");
-        assert_eq!(
-            fs::read_to_string(&path).unwrap(),
-            "{ not json",
-            "untouched"
-        );
+        for (text, kind) in [
+            ("{ not json", "damaged"),
+            (
+                r#"{"format":"test","version":2,"payload":5}"#,
+                "holds test v2",
+            ),
+            (
+                r#"{"format":"test","version":1,"payload":500}"#,
+                "above 100",
+            ),
+            (r#"{"format":"test","version":1,"payload":null}"#, "damaged"),
+        ] {
+            fs::write(&path, text).unwrap();
+            let error = load(&store).unwrap_err().to_string();
+            assert!(error.contains("m.json") && error.contains(kind), "{error}");
+            assert_eq!(fs::read_to_string(&path).unwrap(), text, "untouched");
+        }
+        let _ = fs::remove_dir_all(store.dir());
+    }
 
-        store.save("m.json", "test", 2, &7u32).unwrap();
-        let error = store.load::<u32>("m.json", "test", 1).unwrap_err();
+    #[test]
+    fn a_save_keeps_an_unusable_file_as_broken_and_a_good_one_as_prev() {
+        let store = temp_store("keeping");
+        fs::create_dir_all(store.dir()).unwrap();
+        fs::write(
+            store.path("m.json"),
+            r#"{"format":"test","version":1,"payload":500}"#,
+        )
+        .unwrap();
+        let saved = store.save(FILE, &5u32, small, None).unwrap();
+        let Some(Kept::Broken { path, why }) = saved.kept else {
+            panic!("kept aside: {:?}", saved.kept)
+        };
         assert!(
-            error.to_string().contains("test v2") && error.to_string().contains("test v1"),
+            path.ends_with("m.json.broken") && why.contains("above 100"),
+            "{why}"
+        );
+        assert!(fs::read_to_string(&path).unwrap().contains("500"));
+        let good = fs::read(store.path("m.json")).unwrap();
+
+        // A new model over a good file: the good one becomes the backup, byte for byte.
+        let replaced = store.save(FILE, &6u32, small, None).unwrap();
+        assert_eq!(
+            replaced.kept,
+            Some(Kept::Previous(store.prev_path("m.json")))
+        );
+        assert_eq!(fs::read(store.prev_path("m.json")).unwrap(), good);
+
+        // A save that continues the file on disk keeps the backup as it is.
+        let continued = store
+            .save(FILE, &7u32, small, Some(replaced.stamp))
+            .unwrap();
+        assert!(continued.kept.is_none());
+        assert_eq!(fs::read(store.prev_path("m.json")).unwrap(), good);
+
+        // A stale stamp (someone else saved in between) backs the file up again.
+        let other = store
+            .save(FILE, &8u32, small, Some(replaced.stamp))
+            .unwrap();
+        assert!(matches!(other.kept, Some(Kept::Previous(_))));
+        assert!(
+            fs::read_to_string(store.prev_path("m.json"))
+                .unwrap()
+                .contains('7')
+        );
+        assert_eq!(load(&store).unwrap(), Some(8));
+        let _ = fs::remove_dir_all(store.dir());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_dev_zero_is_refused_at_once_and_kept_aside_by_a_save() {
+        let store = temp_store("special");
+        fs::create_dir_all(store.dir()).unwrap();
+        let fifo = store.path("m.json");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        // Without the check this open would wait for a writer forever.
+        let error = load(&store).unwrap_err().to_string();
+        assert!(
+            error.contains("a FIFO") && error.contains("not read"),
             "{error}"
         );
+        let saved = store.save(FILE, &1u32, small, None).unwrap();
+        assert!(matches!(saved.kept, Some(Kept::Broken { .. })));
+        assert_eq!(load(&store).unwrap(), Some(1));
 
-        let aside = store.set_aside("m.json").unwrap();
-        assert!(aside.ends_with("m.json.broken") && aside.exists() && !path.exists());
-        store.save("m.json", "test", 1, &7u32).unwrap();
-        let again = store.set_aside("m.json").unwrap();
-        assert!(again.ends_with("m.json.broken-2"));
+        fs::remove_file(&fifo).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &fifo).unwrap();
+        let error = load(&store).unwrap_err().to_string();
+        assert!(error.contains("a character device"), "{error}");
         let _ = fs::remove_dir_all(store.dir());
     }
 
     #[test]
-    fn replace_keeps_a_damaged_file_aside() {
-        let store = temp_store("replace");
+    fn a_file_above_the_limit_is_refused_without_reading_it() {
+        let store = temp_store("large");
         fs::create_dir_all(store.dir()).unwrap();
-        fs::write(store.path("m.json"), "{ damaged").unwrap();
-        let (path, aside) = store.replace("m.json", "test", 1, &5u32).unwrap();
-        let aside = aside.expect("set aside");
-        assert_eq!(fs::read_to_string(&aside).unwrap(), "{ damaged");
-        assert_eq!(store.load::<u32>("m.json", "test", 1).unwrap(), Some(5));
-        let (_, none) = store.replace("m.json", "test", 1, &6u32).unwrap();
-        assert!(none.is_none(), "a readable file is simply replaced");
-        assert!(path.exists());
+        let file = fs::File::create(store.path("m.json")).unwrap();
+        file.set_len(MAX_FILE_BYTES + 1).unwrap();
+        let error = load(&store).unwrap_err();
+        assert!(matches!(error, StoreError::TooLarge { .. }), "{error}");
         let _ = fs::remove_dir_all(store.dir());
     }
 
     #[test]
-    fn a_usable_check_reports_the_path_and_keeping_sets_a_readable_file_aside() {
-        let store = temp_store("usable");
-        store.save("m.json", "test", 1, &5u32).unwrap();
-        let refused = store.load_usable("m.json", "test", 1, |n: u32| {
-            Err::<u32, _>(format!("{n} is odd"))
-        });
-        let why = refused.unwrap_err();
-        assert!(why.contains("m.json") && why.contains("5 is odd"), "{why}");
+    fn a_failed_save_leaves_no_temporary_file() {
+        let store = temp_store("failed");
+        fs::create_dir_all(store.path("m.json")).unwrap();
+        let error = store.save(FILE, &1u32, small, None).unwrap_err();
+        assert!(error.to_string().contains("directory"), "{error}");
         assert_eq!(
-            store.load_usable("m.json", "test", 1, |n: u32| Ok(n * 2)),
-            Ok(Some(10))
+            listing(&store),
+            ["m.json"],
+            "no temporary file, nothing renamed"
         );
-        assert_eq!(
-            store.load_usable("none.json", "test", 1, |n: u32| Ok(n)),
-            Ok(None)
-        );
-        let (_, kept) = store
-            .replace_keeping("m.json", "test", 1, &6u32, true)
-            .unwrap();
-        let kept = kept.expect("kept aside");
-        assert!(fs::read_to_string(kept).unwrap().contains('5'));
-        assert_eq!(store.load::<u32>("m.json", "test", 1).unwrap(), Some(6));
+        let _ = fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn concurrent_saves_leave_one_valid_document_and_take_turns() {
+        let store = temp_store("concurrent");
+        let writers: Vec<_> = (0..4u32)
+            .map(|writer| {
+                let store = store.clone();
+                std::thread::spawn(move || {
+                    let mut replaced = Vec::new();
+                    for round in 0..25u32 {
+                        // Payloads of different lengths, so interleaved writes would show.
+                        let payload = vec![writer * 100 + round; 50 * (writer as usize + 1)];
+                        let saved = store
+                            .save(FILE, &payload, |v: Vec<u32>| Ok::<_, String>(v), None)
+                            .unwrap();
+                        replaced.extend(saved.replaced);
+                        let read: Vec<u32> =
+                            store.load(FILE, Ok::<_, String>).unwrap().unwrap().model;
+                        assert!(read.iter().all(|&v| v == read[0]), "one document");
+                    }
+                    replaced
+                })
+            })
+            .collect();
+        let mut replaced = Vec::new();
+        for writer in writers {
+            replaced.extend(writer.join().unwrap());
+        }
+        // Saves that take turns replace each file once: 99 replacements of 99 distinct files.
+        // Without the lock, two saves read the same file and one save's file is never backed
+        // up.
+        let distinct: std::collections::HashSet<_> = replaced.iter().collect();
+        assert_eq!((replaced.len(), distinct.len()), (99, 99));
+        let last: Vec<u32> = store.load(FILE, Ok::<_, String>).unwrap().unwrap().model;
+        assert!(last.iter().all(|&v| v == last[0]));
+        assert_eq!(listing(&store), ["m.json", "m.json.prev"]);
         let _ = fs::remove_dir_all(store.dir());
     }
 }

@@ -177,10 +177,15 @@ fn train_nim_net_reports_saves_and_resumes() {
         "1",
         "--fresh",
         "--json",
+        "--yes",
     ]);
     assert_eq!(fresh["epochs"], 1);
     assert!(
-        dir.join("nim-net-normal-3x31.json.broken").exists(),
-        "the replaced one is kept"
+        dir.join("nim-net-normal-3x31.json.prev").exists(),
+        "the replaced one is kept as the backup"
+    );
+    assert!(
+        !dir.join("nim-net-normal-3x31.json.broken").exists(),
+        "a good file is never called broken"
     );
 }

@@ -5,8 +5,8 @@
 use super::Message;
 use super::models::Loaded;
 use crate::config::GraphConfig;
-use crate::learn::state_graph::{Edge, Player, StateGraph, Vertex, winning_take};
-use crate::store::Store;
+use crate::learn::state_graph::{Edge, Player, StateGraph, Vertex, usable, winning_take};
+use crate::store::{Kept, ModelFile, Stamp, Store};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -19,6 +19,12 @@ pub const GRAPH_FILE: &str = "state-graph.json";
 pub const GRAPH_FORMAT: &str = "ai-arcade/state-graph";
 /// Its version.
 pub const GRAPH_VERSION: u32 = 1;
+/// The weights' file, as the store reads and writes it.
+pub const GRAPH: ModelFile<'static> = ModelFile {
+    name: GRAPH_FILE,
+    format: GRAPH_FORMAT,
+    version: GRAPH_VERSION,
+};
 /// The DOT export's file name in the data dir.
 pub const DOT_FILE: &str = "state-graph.dot";
 
@@ -53,6 +59,9 @@ pub struct GraphTab {
     pub load_error: Option<String>,
     rng: ChaCha8Rng,
     store: Option<Store>,
+    /// The file these weights were read from or last saved as; `None` after a reset, so
+    /// the next save backs the trained file up as `.prev`.
+    stamp: Option<Stamp>,
 }
 
 impl GraphTab {
@@ -66,25 +75,7 @@ impl GraphTab {
 
     /// Reads the saved weights from `store`, if there are some that fit `config`.
     pub fn load(config: &GraphConfig, store: &Store) -> Loaded<StateGraph> {
-        match store.load::<StateGraph>(GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION) {
-            Ok(Some(saved))
-                if saved.tokens == config.tokens
-                    && saved.max_take == config.max_take
-                    && saved.is_well_formed() =>
-            {
-                Loaded::model(saved)
-            }
-            Ok(Some(saved)) => Loaded::error(format!(
-                "{}: a graph of Nim({}) with takes 1-{}, the config asks for Nim({}) with takes 1-{}",
-                store.path(GRAPH_FILE).display(),
-                saved.tokens,
-                saved.max_take,
-                config.tokens,
-                config.max_take
-            )),
-            Ok(None) => Loaded::default(),
-            Err(error) => Loaded::error(error.to_string()),
-        }
+        Loaded::read(store.load(GRAPH, usable(config.tokens, config.max_take)))
     }
 
     /// The tab starting from weights loaded earlier (`saved`); `store` is where they are
@@ -96,6 +87,7 @@ impl GraphTab {
         store: Option<Store>,
     ) -> Self {
         let load_error = saved.error;
+        let stamp = saved.stamp;
         let graph = saved
             .model
             .unwrap_or_else(|| StateGraph::new(config.tokens, config.max_take));
@@ -111,6 +103,7 @@ impl GraphTab {
             load_error,
             rng: ChaCha8Rng::seed_from_u64(config.seed.unwrap_or(seed)),
             store,
+            stamp,
         }
     }
 
@@ -156,28 +149,26 @@ impl GraphTab {
     }
 
     /// Saves the weights, then says `said` (and where they went, when `tell_path`). A file
-    /// that could not be used at start (damaged, or another game) is kept aside first.
+    /// the load would not use is kept as `.broken`, a good one these weights do not continue
+    /// (after a reset) as `.prev`.
     fn save_telling(&mut self, said: String, tell_path: bool) -> Message {
         let Some(store) = &self.store else {
             return Message::info(said);
         };
-        let mut kept = String::new();
-        if self.load_error.is_some() && store.path(GRAPH_FILE).exists() {
-            match store.set_aside(GRAPH_FILE) {
-                Ok(aside) => kept = format!(" (old file kept as {})", aside.display()),
-                Err(error) => return Message::error(format!("{said}; not saved: {error}")),
-            }
-        }
-        match store.replace(GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION, &self.graph) {
-            Ok((path, aside)) => {
+        let usable = usable(self.graph.tokens, self.graph.max_take);
+        match store.save(GRAPH, &self.graph, usable, self.stamp) {
+            Ok(saved) => {
                 self.load_error = None;
-                if let Some(aside) = aside {
-                    kept = format!(" (old file kept as {})", aside.display());
-                }
-                if tell_path || !kept.is_empty() {
-                    Message::info(format!("{said}; saved to {}{kept}", path.display()))
+                self.stamp = Some(saved.stamp);
+                let kept = saved
+                    .kept
+                    .as_ref()
+                    .map_or(String::new(), |kept| format!(" ({})", kept.note()));
+                let tell_kept = matches!(saved.kept, Some(Kept::Broken { .. }));
+                if tell_path || tell_kept {
+                    Message::info(format!("{said}; saved to {}{kept}", saved.path.display()))
                 } else {
-                    Message::info(said)
+                    Message::info(format!("{said}{kept}"))
                 }
             }
             Err(error) => Message::error(format!("{said}; not saved: {error}")),
@@ -209,6 +200,7 @@ impl GraphTab {
     pub fn reset(&mut self) -> Message {
         self.training = false;
         self.graph.reset();
+        self.stamp = None;
         self.highlight.clear();
         self.save("Every weight is 0 again: p trains, s steps one game".to_string())
     }
@@ -328,12 +320,10 @@ impl GraphTab {
         let Some(store) = &self.store else {
             return Message::error("No data dir to write to (start with --data-dir)");
         };
-        let path = store.path(DOT_FILE);
-        let written = std::fs::create_dir_all(store.dir())
-            .and_then(|()| std::fs::write(&path, self.graph.to_dot()));
-        match written {
-            Ok(()) => Message::info(format!("Graphviz DOT written to {}", path.display())),
-            Err(error) => Message::error(format!("{}: {error}", path.display())),
+        // Whole or not at all: a full disk leaves no empty or cut-off file behind.
+        match store.write_file(DOT_FILE, self.graph.to_dot().as_bytes()) {
+            Ok(path) => Message::info(format!("Graphviz DOT written to {}", path.display())),
+            Err(error) => Message::error(error.to_string()),
         }
     }
 

@@ -10,7 +10,7 @@ use crate::learn::nim_net::NetTrainer;
 use crate::learn::qlearning::QTrainer;
 use crate::learn::state_graph::StateGraph;
 use crate::learn::subtraction::SavedModel;
-use crate::store::Store;
+use crate::store::{Found, Stamp, Store, StoreError};
 
 use super::graph_tab::GraphTab;
 use super::nim_learners::{NetAgent, QAgent};
@@ -24,6 +24,9 @@ pub struct Loaded<T> {
     pub model: Option<T>,
     /// Why the file there could not be used.
     pub error: Option<String>,
+    /// The stamp of the file the model was read from: a save that continues this model
+    /// replaces that file without backing it up.
+    pub stamp: Option<Stamp>,
 }
 
 impl<T> Default for Loaded<T> {
@@ -31,16 +34,18 @@ impl<T> Default for Loaded<T> {
         Self {
             model: None,
             error: None,
+            stamp: None,
         }
     }
 }
 
 impl<T> Loaded<T> {
-    /// A model that was read and fits.
+    /// A model that fits, not read from a file.
     pub fn model(model: T) -> Self {
         Self {
             model: Some(model),
             error: None,
+            stamp: None,
         }
     }
 
@@ -49,6 +54,20 @@ impl<T> Loaded<T> {
         Self {
             model: None,
             error: Some(why),
+            stamp: None,
+        }
+    }
+
+    /// What [`Store::load`] gave: the model with its file's stamp, nothing, or why not.
+    pub fn read(result: Result<Option<Found<T>>, StoreError>) -> Self {
+        match result {
+            Ok(Some(found)) => Self {
+                model: Some(found.model),
+                error: None,
+                stamp: Some(found.stamp),
+            },
+            Ok(None) => Self::default(),
+            Err(error) => Self::error(error.to_string()),
         }
     }
 }

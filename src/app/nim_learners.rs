@@ -9,12 +9,10 @@ use crate::config::{NimNetConfig, QLearningConfig};
 use crate::games::nim::{Piles, Rule};
 use crate::learn::network::Network;
 use crate::learn::nim_net::{
-    self, NET_FORMAT, NET_VERSION, NetEvaluation, NetGame, NetTrainer, SavedNet, net_file,
+    self, NET_FORMAT, NET_VERSION, NetEvaluation, NetGame, NetTrainer, net_file,
 };
-use crate::learn::qlearning::{
-    QTrainer, SavedTable, TABLE_FORMAT, TABLE_VERSION, Update, table_file,
-};
-use crate::store::Store;
+use crate::learn::qlearning::{self, QTrainer, TABLE_FORMAT, TABLE_VERSION, Update, table_file};
+use crate::store::{ModelFile, Stamp, Store};
 use std::cell::OnceCell;
 
 /// Ticks a whole Q-learning run is spread over, so its learning can be watched (the games
@@ -34,8 +32,9 @@ pub struct QAgent {
     pub load_error: Option<String>,
     settings: QLearningConfig,
     store: Option<Store>,
-    /// The file on disk is not this table's own: keep it aside before saving over it.
-    keep_old: bool,
+    /// The file this table was read from or last saved as; `None` for a new table, so its
+    /// first save backs a trained file up as `.prev`.
+    stamp: Option<Stamp>,
     next_seed: u64,
 }
 
@@ -61,20 +60,13 @@ impl QAgent {
         settings: &QLearningConfig,
         store: &Store,
     ) -> Loaded<QTrainer> {
-        let loaded = store.load_usable(
-            &table_file(start, rule),
-            TABLE_FORMAT,
-            TABLE_VERSION,
-            |saved: SavedTable| match saved.problem(start, rule) {
-                Some(why) => Err(why),
-                None => QTrainer::from_saved(&saved, settings.sample_every),
-            },
-        );
-        match loaded {
-            Ok(Some(trainer)) => Loaded::model(trainer),
-            Ok(None) => Loaded::default(),
-            Err(why) => Loaded::error(why),
-        }
+        let name = table_file(start, rule);
+        let file = ModelFile {
+            name: &name,
+            format: TABLE_FORMAT,
+            version: TABLE_VERSION,
+        };
+        Loaded::read(store.load(file, qlearning::usable(start, rule, settings.sample_every)))
     }
 
     /// The agent starting from what [`QAgent::load`] read (a fresh table when nothing fits);
@@ -98,7 +90,7 @@ impl QAgent {
             trainer,
             training: false,
             last_game: Vec::new(),
-            keep_old: loaded.error.is_some(),
+            stamp: loaded.stamp,
             load_error: loaded.error,
             settings: settings.clone(),
             store,
@@ -214,6 +206,7 @@ impl QAgent {
             seed,
         )
         .map_err(|e| e.to_string());
+        self.stamp = None;
         self.last_game.clear();
         self.training = true;
         Message::info(format!("Q-learning again from an empty table, seed {seed}"))
@@ -224,41 +217,38 @@ impl QAgent {
         let (Some(store), Ok(trainer)) = (&self.store, &self.trainer) else {
             return Message::info(text);
         };
-        let name = table_file(trainer.table.start(), trainer.table.rule());
-        let result = save(
-            store,
-            &name,
-            TABLE_FORMAT,
-            TABLE_VERSION,
-            &trainer.saved(),
-            self.keep_old,
-        );
-        match result {
-            Ok(note) => {
-                self.keep_old = false;
-                Message::info(format!("{text}{note}"))
-            }
-            Err(why) => Message::error(format!("{text}; not saved: {why}")),
-        }
+        let (start, rule) = (trainer.table.start(), trainer.table.rule());
+        let name = table_file(start, rule);
+        let file = ModelFile {
+            name: &name,
+            format: TABLE_FORMAT,
+            version: TABLE_VERSION,
+        };
+        let usable = qlearning::usable(start, rule, self.settings.sample_every);
+        let result = store.save(file, &trainer.saved(), usable, self.stamp);
+        saved_note(&text, result, &mut self.stamp, &mut self.load_error)
     }
 }
 
-/// Saves `payload`, first moving aside a file that was not this learner's own; returns a
-/// note on where that file went.
-fn save<T: serde::Serialize>(
-    store: &Store,
-    name: &str,
-    format: &str,
-    version: u32,
-    payload: &T,
-    keep_old: bool,
-) -> Result<String, String> {
-    let (_, kept) = store
-        .replace_keeping(name, format, version, payload, keep_old)
-        .map_err(|e| e.to_string())?;
-    Ok(kept.map_or(String::new(), |aside| {
-        format!(" (the old file is kept as {})", aside.display())
-    }))
+/// The message after a save: `text`, and what became of the file it replaced (or why it
+/// was not saved); a successful save records its stamp and clears the load error.
+fn saved_note(
+    text: &str,
+    result: Result<crate::store::Saved, crate::store::StoreError>,
+    stamp: &mut Option<Stamp>,
+    load_error: &mut Option<String>,
+) -> Message {
+    match result {
+        Ok(saved) => {
+            *stamp = Some(saved.stamp);
+            *load_error = None;
+            let note = saved
+                .kept
+                .map_or(String::new(), |kept| format!(" ({})", kept.note()));
+            Message::info(format!("{text}{note}"))
+        }
+        Err(why) => Message::error(format!("{text}; not saved: {why}")),
+    }
 }
 
 /// One epoch of the network on the background thread, measured there too (a measurement
@@ -287,7 +277,8 @@ pub struct NetAgent {
     pub load_error: Option<String>,
     settings: NimNetConfig,
     store: Option<Store>,
-    keep_old: bool,
+    /// The file this network was read from or last saved as (`None`: a new network).
+    stamp: Option<Stamp>,
     job: Option<Job<NetTrainer>>,
     trained_once: bool,
     next_seed: u64,
@@ -297,20 +288,13 @@ impl NetAgent {
     /// Reads the saved network for the configured game, if one is there and fits.
     pub fn load(settings: &NimNetConfig, store: &Store) -> Loaded<NetTrainer> {
         let game = settings.game();
-        let loaded = store.load_usable(
-            &net_file(game),
-            NET_FORMAT,
-            NET_VERSION,
-            |saved: SavedNet| match saved.problem(game) {
-                Some(why) => Err(why),
-                None => Ok(NetTrainer::from_saved(saved)),
-            },
-        );
-        match loaded {
-            Ok(Some(trainer)) => Loaded::model(trainer),
-            Ok(None) => Loaded::default(),
-            Err(why) => Loaded::error(why),
-        }
+        let name = net_file(game);
+        let file = ModelFile {
+            name: &name,
+            format: NET_FORMAT,
+            version: NET_VERSION,
+        };
+        Loaded::read(store.load(file, nim_net::usable(game)))
     }
 
     /// The network starting from what [`NetAgent::load`] read (fresh weights when nothing
@@ -328,7 +312,7 @@ impl NetAgent {
         Self {
             trainer,
             evaluation: OnceCell::new(),
-            keep_old: loaded.error.is_some(),
+            stamp: loaded.stamp,
             load_error: loaded.error,
             settings: settings.clone(),
             store,
@@ -429,6 +413,7 @@ impl NetAgent {
         let seed = self.next_seed;
         self.next_seed = seed.wrapping_add(1);
         self.trainer = NetTrainer::new(self.game(), self.settings.recipe(), seed);
+        self.stamp = None;
         self.evaluation = OnceCell::new();
         self.trained_once = true;
         self.job = Some(Job::start(self.trainer.clone()));
@@ -448,20 +433,19 @@ impl NetAgent {
         let Some(store) = &self.store else {
             return Message::info(text);
         };
-        let name = net_file(self.game());
-        match save(
-            store,
-            &name,
-            NET_FORMAT,
-            NET_VERSION,
+        let game = self.game();
+        let name = net_file(game);
+        let file = ModelFile {
+            name: &name,
+            format: NET_FORMAT,
+            version: NET_VERSION,
+        };
+        let result = store.save(
+            file,
             &self.trainer.saved(),
-            self.keep_old,
-        ) {
-            Ok(note) => {
-                self.keep_old = false;
-                Message::info(format!("{text}{note}"))
-            }
-            Err(why) => Message::error(format!("{text}; not saved: {why}")),
-        }
+            nim_net::usable(game),
+            self.stamp,
+        );
+        saved_note(&text, result, &mut self.stamp, &mut self.load_error)
     }
 }

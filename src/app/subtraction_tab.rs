@@ -9,12 +9,19 @@ use crate::games::subtraction::{self, max_take};
 use crate::learn::network::Network;
 use crate::learn::subtraction::{
     Evaluation, MODEL_FILE, MODEL_FORMAT, MODEL_VERSION, MoveTrace, Recipe, SavedModel, Trainer,
-    choose,
+    choose, usable,
 };
 use crate::solve::subtraction::Solution;
-use crate::store::Store;
+use crate::store::{ModelFile, Stamp, Store};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread::{self, JoinHandle};
+
+/// The network's file, as the store reads and writes it.
+pub const MODEL: ModelFile<'static> = ModelFile {
+    name: MODEL_FILE,
+    format: MODEL_FORMAT,
+    version: MODEL_VERSION,
+};
 
 /// Epochs trained between two progress reports from the background thread.
 const CHUNK: usize = 25;
@@ -156,8 +163,9 @@ pub struct SubtractionTab {
     /// Train when the tab is first shown if there are no saved weights.
     pub train_on_first_use: bool,
     store: Option<Store>,
-    /// The saved file could not be used: set it aside before the next save.
-    broken_file: bool,
+    /// The file this network was read from or last saved as; `None` for a new network, so
+    /// its first save backs a trained file up as `.prev`.
+    stamp: Option<Stamp>,
     job: Option<Job>,
     next_seed: u64,
 }
@@ -174,14 +182,7 @@ impl SubtractionTab {
 
     /// Reads the saved network from `store`, if there is one that fits `config`.
     pub fn load(config: &SubtractionConfig, store: &Store) -> Loaded<SavedModel> {
-        match store.load::<SavedModel>(MODEL_FILE, MODEL_FORMAT, MODEL_VERSION) {
-            Ok(Some(saved)) => match saved.problem(config.n_max) {
-                None => Loaded::model(saved),
-                Some(why) => Loaded::error(format!("{}: {why}", store.path(MODEL_FILE).display())),
-            },
-            Ok(None) => Loaded::default(),
-            Err(error) => Loaded::error(error.to_string()),
-        }
+        Loaded::read(store.load(MODEL, usable(config.n_max)))
     }
 
     /// The tab starting from a network loaded earlier (`saved`); `store` is where training
@@ -197,6 +198,7 @@ impl SubtractionTab {
         let seed = config.seed.unwrap_or(seed);
         let solution = Solution::new(n_max);
         let load_error = saved.error;
+        let stamp = saved.stamp;
         let trainer = saved
             .model
             .map_or_else(|| Trainer::new(n_max, recipe, seed), Trainer::from_saved);
@@ -224,7 +226,7 @@ impl SubtractionTab {
             load_error,
             train_on_first_use: config.autotrain,
             store,
-            broken_file: false,
+            stamp,
             job: None,
             next_seed: seed.wrapping_add(1),
         }
@@ -295,9 +297,8 @@ impl SubtractionTab {
     pub fn retrain(&mut self) -> Message {
         self.job = None;
         self.trace = None;
-        if self.load_error.take().is_some() {
-            self.broken_file = true;
-        }
+        self.stamp = None;
+        self.load_error = None;
         let seed = self.next_seed;
         self.next_seed = self.next_seed.wrapping_add(1);
         self.trainer = Trainer::new(self.n_max, self.recipe, seed);
@@ -381,28 +382,15 @@ impl SubtractionTab {
         let Some(store) = &self.store else {
             return Some(Message::info(score));
         };
-        let mut aside = String::new();
-        let broken = self.load_error.take().is_some() || std::mem::take(&mut self.broken_file);
-        if broken && store.path(MODEL_FILE).exists() {
-            match store.set_aside(MODEL_FILE) {
-                Ok(path) => {
-                    aside = format!(" (the unreadable file was kept as {})", path.display());
-                }
-                Err(error) => return Some(Message::error(format!("{score}; not saved: {error}"))),
-            }
-        }
-        let saved = store.replace(
-            MODEL_FILE,
-            MODEL_FORMAT,
-            MODEL_VERSION,
-            &self.trainer.saved(),
-        );
+        let saved = store.save(MODEL, &self.trainer.saved(), usable(self.n_max), self.stamp);
         Some(match saved {
-            Ok((path, kept)) => {
-                if let Some(kept) = kept {
-                    aside = format!(" (the unreadable file was kept as {})", kept.display());
-                }
-                Message::info(format!("{score}; saved to {}{aside}", path.display()))
+            Ok(saved) => {
+                self.load_error = None;
+                self.stamp = Some(saved.stamp);
+                let kept = saved
+                    .kept
+                    .map_or(String::new(), |kept| format!(" ({})", kept.note()));
+                Message::info(format!("{score}; saved to {}{kept}", saved.path.display()))
             }
             Err(error) => Message::error(format!("{score}; not saved: {error}")),
         })

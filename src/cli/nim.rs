@@ -1,18 +1,17 @@
 //! `train qlearning` and `train nim-net`: the Multi-pile Nim learners from the command line,
 //! with a progress bar on stderr, a report (text or JSON) and the result saved.
 
-use super::{Cli, RecipeArg, RuleArg, fail, progress_bar, training_dir};
+use super::saving::{self, Plan};
+use super::{Cli, RecipeArg, RuleArg, TrainArgs, fail, progress_bar, training_dir};
 use crate::config::{self, RecipeChoice};
 use crate::games::nim::{Piles, parse_piles};
-use crate::learn::nim_net::{
-    self, NET_FORMAT, NET_VERSION, NetEvaluation, NetTrainer, SavedNet, net_file,
-};
+use crate::learn::nim_net::{self, NET_FORMAT, NET_VERSION, NetEvaluation, NetTrainer, net_file};
 use crate::learn::qlearning::{
-    EVALUATION_GAMES, QTrainer, SavedTable, TABLE_FORMAT, TABLE_VERSION, table_file,
+    self, EVALUATION_GAMES, QTrainer, TABLE_FORMAT, TABLE_VERSION, table_file,
 };
-use crate::store::Store;
+use crate::store::{ModelFile, Store};
 use serde_json::json;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -36,36 +35,13 @@ fn recipe_name(recipe: RecipeChoice) -> &'static str {
     }
 }
 
-/// Saves `payload` as `name`; a file there that was not the one this run started from
-/// (unreadable, for another game, or replaced on purpose) is kept aside first, never
-/// overwritten, and stderr says where it went.
-pub(super) fn save_keeping<T: serde::Serialize>(
-    store: &Store,
-    name: &str,
-    format: &str,
-    version: u32,
-    payload: &T,
-    keep_old: bool,
-) -> Result<PathBuf, String> {
-    let (path, aside) = store
-        .replace_keeping(name, format, version, payload, keep_old)
-        .map_err(|e| format!("could not save: {e}"))?;
-    if let Some(aside) = aside {
-        eprintln!(
-            "the previous {} was kept as {}",
-            path.display(),
-            aside.display()
-        );
-    }
-    Ok(path)
-}
-
 pub(super) fn train_qlearning(
     cli: &Cli,
     mut config: config::Config,
     overrides: &QOverrides,
-    json_out: bool,
+    args: &TrainArgs,
 ) -> ExitCode {
+    let json_out = args.json;
     if let Some(text) = overrides.piles {
         match parse_piles(text) {
             Ok(piles) => config.nim.piles = piles.sizes().to_vec(),
@@ -90,11 +66,21 @@ pub(super) fn train_qlearning(
     };
     let store = Store::new(dir);
     let name = table_file(start, rule);
-    let keep_old = match store.load::<SavedTable>(&name, TABLE_FORMAT, TABLE_VERSION) {
-        Ok(None) => false,
-        Ok(Some(old)) => old.problem(start, rule).is_some(),
-        Err(_) => true,
+    let file = ModelFile {
+        name: &name,
+        format: TABLE_FORMAT,
+        version: TABLE_VERSION,
     };
+    let usable = qlearning::usable(start, rule, q.sample_every);
+    let plan = match store.load(file, &usable) {
+        Ok(Some(found)) => {
+            saving::training(found.model.games as u64, "games").map_or(Plan::New, Plan::Replace)
+        }
+        Ok(None) | Err(_) => Plan::New,
+    };
+    if let Err(exit) = saving::before_training(&store, file, &plan, args.yes) {
+        return exit;
+    }
     let chunk = (games / 100).max(1);
     while !trainer.is_done() {
         trainer.train(chunk);
@@ -103,14 +89,7 @@ pub(super) fn train_qlearning(
         progress_bar(trainer.games, games, "games", &detail);
     }
     eprintln!();
-    let saved = match save_keeping(
-        &store,
-        &name,
-        TABLE_FORMAT,
-        TABLE_VERSION,
-        &trainer.saved(),
-        keep_old,
-    ) {
+    let saved = match saving::save(&store, file, &trainer.saved(), usable, &plan) {
         Ok(path) => path,
         Err(error) => return fail(error),
     };
@@ -196,8 +175,9 @@ pub(super) fn train_nim_net(
     config: &config::Config,
     epochs: Option<usize>,
     fresh: bool,
-    json_out: bool,
+    args: &TrainArgs,
 ) -> ExitCode {
+    let json_out = args.json;
     let dir = match training_dir(cli, config) {
         Ok(dir) => dir,
         Err(exit) => return exit,
@@ -208,31 +188,41 @@ pub(super) fn train_nim_net(
     let seed = cli.seed.or(net.seed).or(config.seed).unwrap_or(1);
     let store = Store::new(dir);
     let name = net_file(game);
-    let loaded = store.load::<SavedNet>(&name, NET_FORMAT, NET_VERSION);
-    let (mut trainer, keep_old) = match loaded {
-        Ok(Some(saved)) if !fresh && saved.problem(game).is_none() && saved.recipe == recipe => {
+    let file = ModelFile {
+        name: &name,
+        format: NET_FORMAT,
+        version: NET_VERSION,
+    };
+    let path = store.path(&name);
+    let (mut trainer, plan) = match store.load(file, nim_net::usable(game)) {
+        Ok(Some(found)) if !fresh && found.model.recipe == recipe => {
             eprintln!(
                 "resuming {} after {} epochs",
-                store.path(&name).display(),
-                saved.errors.len()
+                path.display(),
+                found.model.epochs()
             );
-            (NetTrainer::from_saved(saved), false)
+            (found.model, Plan::Continue(found.stamp))
         }
-        Ok(None) => (NetTrainer::new(game, recipe.clone(), seed), false),
-        Ok(Some(saved)) => {
+        Ok(Some(found)) => {
             if !fresh {
-                let why = saved
-                    .problem(game)
-                    .unwrap_or_else(|| "it was trained with another recipe".into());
-                eprintln!("not resuming {}: {why}", store.path(&name).display());
+                eprintln!(
+                    "not resuming {}: it was trained with another recipe",
+                    path.display()
+                );
             }
-            (NetTrainer::new(game, recipe.clone(), seed), true)
+            let plan = saving::training(found.model.epochs() as u64, "epochs")
+                .map_or(Plan::New, Plan::Replace);
+            (NetTrainer::new(game, recipe.clone(), seed), plan)
         }
+        Ok(None) => (NetTrainer::new(game, recipe.clone(), seed), Plan::New),
         Err(error) => {
             eprintln!("not resuming: {error}");
-            (NetTrainer::new(game, recipe.clone(), seed), true)
+            (NetTrainer::new(game, recipe.clone(), seed), Plan::New)
         }
     };
+    if let Err(exit) = saving::before_training(&store, file, &plan, args.yes) {
+        return exit;
+    }
     let run = epochs.unwrap_or(recipe.epochs);
     let first = trainer.epochs();
     let started = Instant::now();
@@ -242,14 +232,8 @@ pub(super) fn train_nim_net(
     }
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     eprintln!();
-    let saved = match save_keeping(
-        &store,
-        &name,
-        NET_FORMAT,
-        NET_VERSION,
-        &trainer.saved(),
-        keep_old,
-    ) {
+    let usable = nim_net::usable(game);
+    let saved = match saving::save(&store, file, &trainer.saved(), usable, &plan) {
         Ok(path) => path,
         Err(error) => return fail(error),
     };

@@ -6,3 +6,34 @@ pub mod nim_net;
 pub mod qlearning;
 pub mod state_graph;
 pub mod subtraction;
+
+/// The check every model file field goes through on load: `Err` naming the field, the value
+/// found and what is allowed (the config's own wording, for settings the config has too).
+pub(crate) fn field(
+    ok: bool,
+    name: &str,
+    value: impl std::fmt::Display,
+    allowed: &str,
+) -> Result<(), String> {
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "{name} {value} is out of range (allowed: {allowed})"
+        ))
+    }
+}
+
+/// Allowed ranges of initial weights, `±init_range`: what a recipe may say.
+pub const INIT_RANGE_ALLOWED: &str = "0 to 10";
+
+/// Whether an initial weight range is one a recipe may have.
+pub fn init_range_allowed(range: f64) -> bool {
+    (0.0..=10.0).contains(&range)
+}
+
+/// Whether every number of a loss or error curve is one training writes (finite, not
+/// negative).
+pub fn curve_allowed(curve: &[f64]) -> bool {
+    curve.iter().all(|v| v.is_finite() && *v >= 0.0)
+}

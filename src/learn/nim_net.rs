@@ -310,10 +310,21 @@ pub struct SavedNet {
 }
 
 impl SavedNet {
-    /// Why this network cannot play `game`: another game, or a damaged network.
+    /// Why this network cannot play `game`: another game, a recipe the config would refuse
+    /// (checked with the config's own ranges), a damaged network, or an error curve no
+    /// training writes.
     pub fn problem(&self, game: NetGame) -> Option<String> {
+        self.check(game).err()
+    }
+
+    fn check(&self, game: NetGame) -> Result<(), String> {
+        use crate::config::{
+            BATCH_RANGE, EPOCHS_RANGE, HIDDEN_LAYERS_ALLOWED, LEARNING_RATE_ALLOWED,
+            hidden_layers_allowed, learning_rate_allowed,
+        };
+        use crate::learn::{INIT_RANGE_ALLOWED, curve_allowed, field, init_range_allowed};
         if self.game != game {
-            return Some(format!(
+            return Err(format!(
                 "trained for {} piles up to {} under {} play, the config asks for {} piles up to {} under {} play",
                 self.game.piles,
                 self.game.max_pile,
@@ -323,22 +334,67 @@ impl SavedNet {
                 game.rule.name()
             ));
         }
+        let recipe = &self.recipe;
+        let hidden = format!("{:?}", recipe.hidden);
+        field(
+            hidden_layers_allowed(&recipe.hidden),
+            "recipe.hidden",
+            hidden,
+            HIDDEN_LAYERS_ALLOWED,
+        )?;
+        let rate = recipe.learning_rate;
+        field(
+            learning_rate_allowed(rate),
+            "recipe.learning_rate",
+            rate,
+            LEARNING_RATE_ALLOWED,
+        )?;
+        let epochs = EPOCHS_RANGE.contains(&recipe.epochs);
+        field(
+            epochs,
+            "recipe.epochs",
+            recipe.epochs,
+            &format!("{EPOCHS_RANGE:?}"),
+        )?;
+        let batch = BATCH_RANGE.contains(&recipe.batch_size);
+        field(
+            batch,
+            "recipe.batch_size",
+            recipe.batch_size,
+            &format!("{BATCH_RANGE:?}"),
+        )?;
+        let init = recipe.init_range;
+        field(
+            init_range_allowed(init),
+            "recipe.init_range",
+            init,
+            INIT_RANGE_ALLOWED,
+        )?;
         if let Some(why) = self.network.malformed() {
-            return Some(format!("damaged network: {why}"));
+            return Err(format!("damaged network: {why}"));
         }
         let sizes = self.network.sizes();
         let mut expected = vec![game.inputs()];
-        expected.extend(&self.recipe.hidden);
+        expected.extend(&recipe.hidden);
         expected.push(game.outputs());
         if sizes != expected {
-            return Some(format!(
+            return Err(format!(
                 "layers {sizes:?} do not fit the recipe {expected:?}"
             ));
         }
-        self.errors
-            .iter()
-            .any(|e| !e.is_finite())
-            .then(|| "the error curve holds numbers training never writes".to_string())
+        if !curve_allowed(&self.errors) {
+            return Err("the error curve holds numbers training never writes".into());
+        }
+        Ok(())
+    }
+}
+
+/// The check a network file for `game` passes to be used, on load and before a save
+/// replaces it; what it gives is the trainer to resume.
+pub fn usable(game: NetGame) -> impl Fn(SavedNet) -> Result<NetTrainer, String> {
+    move |saved| match saved.problem(game) {
+        None => Ok(NetTrainer::from_saved(saved)),
+        Some(why) => Err(why),
     }
 }
 

@@ -218,10 +218,22 @@ impl QTable {
         self.updates.iter().filter(|&&n| n > 0).count()
     }
 
+    /// Q(s, a) as the greedy choice ranks it: a value that is not a number (only a table
+    /// trained with settings no check lets through could hold one) ranks lowest, so a move
+    /// is always found while objects remain.
+    fn rank(&self, cell: usize) -> f64 {
+        let value = self.values[cell];
+        if value.is_nan() {
+            f64::NEG_INFINITY
+        } else {
+            value
+        }
+    }
+
     /// max Q(s, .), 0 when no move is left.
     pub fn best_value(&self, piles: &Piles) -> f64 {
         self.legal_cells(*piles)
-            .map(|(_, cell)| self.values[cell])
+            .map(|(_, cell)| self.rank(cell))
             .max_by(f64::total_cmp)
             .unwrap_or(0.0)
     }
@@ -232,7 +244,7 @@ impl QTable {
     pub fn greedy_moves(&self, piles: &Piles) -> Vec<NimMove> {
         let best = self.best_value(piles);
         self.legal_cells(*piles)
-            .filter(|&(_, cell)| self.values[cell] == best)
+            .filter(|&(_, cell)| self.rank(cell) == best)
             .map(|(mv, _)| mv)
             .collect()
     }
@@ -244,7 +256,7 @@ impl QTable {
         let (best, ties) = self.legal_cells(*piles).fold(
             (f64::NEG_INFINITY, 0usize),
             |(best, ties), (_, cell)| {
-                let value = self.values[cell];
+                let value = self.rank(cell);
                 if value > best {
                     (value, 1)
                 } else if value == best {
@@ -263,7 +275,7 @@ impl QTable {
             rng.random_range(0..ties)
         };
         self.legal_cells(*piles)
-            .filter(|&(_, cell)| self.values[cell] == best)
+            .filter(|&(_, cell)| self.rank(cell) == best)
             .nth(pick)
             .map(|(mv, _)| mv)
     }
@@ -398,9 +410,11 @@ impl QTable {
         let mv = piles
             .check(usize::from(entry.pile) + 1, u32::from(entry.take))
             .map_err(|e| format!("position {piles}: {e}"))?;
-        if !entry.value.is_finite() {
+        // Rewards are -1, 0 or +1 and an update (alpha at most 1) moves Q part of the way
+        // towards one of them plus a value of that range: |Q| never exceeds 1.
+        if entry.value.is_nan() || entry.value.abs() > 1.0 + 1e-9 {
             return Err(format!(
-                "position {piles}: Q-value {} is not a number",
+                "position {piles}: Q-value {} is not one training writes (-1 to 1)",
                 entry.value
             ));
         }
@@ -584,10 +598,46 @@ impl SavedTable {
                 rule.name()
             ));
         }
-        let settings_sane = self.settings.alpha.is_finite()
-            && self.settings.epsilon.is_finite()
-            && self.curve.iter().all(|e| e.games <= self.games);
-        (!settings_sane).then(|| "settings or curve no training writes".to_string())
+        self.check_numbers().err()
+    }
+
+    /// The settings and curve against the config's own ranges and what training writes.
+    fn check_numbers(&self) -> Result<(), String> {
+        use crate::config::{ALPHA_ALLOWED, EPSILON_ALLOWED, alpha_allowed, epsilon_allowed};
+        use crate::learn::field;
+        let QSettings { alpha, epsilon, .. } = self.settings;
+        field(alpha_allowed(alpha), "settings.alpha", alpha, ALPHA_ALLOWED)?;
+        field(
+            epsilon_allowed(epsilon),
+            "settings.epsilon",
+            epsilon,
+            EPSILON_ALLOWED,
+        )?;
+        let rate = |r: f64| (0.0..=1.0).contains(&r);
+        let curve_sane = self.curve.iter().all(|e| {
+            e.games <= self.games
+                && e.optimal_states <= e.winning_states
+                && rate(e.win_rate_vs_random)
+                && rate(e.win_rate_vs_perfect)
+                && rate(e.best_vs_perfect)
+        });
+        if !curve_sane {
+            return Err("the learning curve holds numbers no training writes".into());
+        }
+        Ok(())
+    }
+}
+
+/// The check a table file for games from `start` under `rule` passes to be used, on load
+/// and before a save replaces it; what it gives is the trainer holding the table.
+pub fn usable(
+    start: Piles,
+    rule: Rule,
+    sample_every: usize,
+) -> impl Fn(SavedTable) -> Result<QTrainer, String> {
+    move |saved| match saved.problem(start, rule) {
+        Some(why) => Err(why),
+        None => QTrainer::from_saved(&saved, sample_every),
     }
 }
 
@@ -702,26 +752,28 @@ impl QTrainer {
     /// so a resumed run is reproducible too.
     pub fn from_saved(saved: &SavedTable, sample_every: usize) -> Result<Self, String> {
         let start = Piles::new(&saved.piles).ok_or("the piles are not a Nim position")?;
-        let mut trainer = Self::new(
-            start,
-            saved.rule,
-            saved.settings,
-            saved.games,
-            sample_every,
-            saved.seed,
-        )
-        .map_err(|e| e.to_string())?;
+        // Built field by field rather than with `new`, which would measure the empty table
+        // (thousands of games) only for the saved curve to replace the measurement.
+        let mut table = QTable::new(start, saved.rule).map_err(|e| e.to_string())?;
         for entry in &saved.entries {
-            trainer.table.restore(entry)?;
+            table.restore(entry)?;
         }
-        trainer.games = saved.games;
-        trainer.rng = ChaCha8Rng::seed_from_u64(saved.seed ^ saved.games as u64);
-        trainer.curve = if saved.curve.is_empty() {
-            vec![evaluate(&trainer.table, saved.games)]
+        let curve = if saved.curve.is_empty() {
+            vec![evaluate(&table, saved.games)]
         } else {
             saved.curve.clone()
         };
-        Ok(trainer)
+        Ok(Self {
+            table,
+            settings: saved.settings,
+            target: saved.games,
+            games: saved.games,
+            sample_every: sample_every.max(1),
+            curve,
+            seed: saved.seed,
+            training_time: Duration::ZERO,
+            rng: ChaCha8Rng::seed_from_u64(saved.seed ^ saved.games as u64),
+        })
     }
 }
 
@@ -857,6 +909,53 @@ mod tests {
         assert_eq!(evaluation.winning_states, 384 - evaluation_losing(&table));
         assert_eq!(evaluation.optimal_states, count_single_move_wins(&table));
         assert!(evaluation.win_rate_vs_perfect <= 0.5);
+    }
+
+    /// Regression: a table trained with alpha 1e308 (a saved file once carried it) holds
+    /// infinities and NaN, and the greedy choice found no move: "a move exists while
+    /// objects remain" panicked in the measurement.
+    #[test]
+    fn a_table_of_nan_still_plays_and_measures_without_panicking() {
+        let start = Piles::new(&[1, 3, 5, 7]).unwrap();
+        let settings = QSettings {
+            alpha: 1e308,
+            ..QSettings::default()
+        };
+        let mut trainer = QTrainer::new(start, Rule::Misere, settings, 200, 100, 1).unwrap();
+        trainer.train(200);
+        assert!(
+            trainer.table.values.iter().any(|v| v.is_nan()),
+            "the overflow this test is about happened"
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        for piles in start.below().filter(|p| !p.is_over()) {
+            assert!(trainer.table.greedy(&piles, &mut rng).is_some(), "{piles}");
+            assert!(!trainer.table.greedy_moves(&piles).is_empty(), "{piles}");
+        }
+    }
+
+    #[test]
+    fn a_saved_table_with_settings_the_config_refuses_is_not_used() {
+        let start = Piles::new(&[1, 3, 5, 7]).unwrap();
+        let trainer = QTrainer::new(start, Rule::Misere, QSettings::default(), 10, 10, 1).unwrap();
+        let good = trainer.saved();
+        assert_eq!(good.problem(start, Rule::Misere), None);
+        for (alpha, epsilon) in [(1e308, 0.1), (0.0, 0.1), (f64::NAN, 0.1), (0.5, 1.5)] {
+            let mut bad = good.clone();
+            bad.settings.alpha = alpha;
+            bad.settings.epsilon = epsilon;
+            let why = bad.problem(start, Rule::Misere).expect("refused");
+            assert!(why.contains("out of range (allowed: "), "{why}");
+        }
+        let mut bad = good.clone();
+        bad.entries.push(QEntry {
+            state: vec![1, 3, 5, 7],
+            pile: 0,
+            take: 1,
+            value: 1e300,
+            updates: 1,
+        });
+        assert!(QTrainer::from_saved(&bad, 10).is_err());
     }
 
     fn evaluation_losing(table: &QTable) -> usize {

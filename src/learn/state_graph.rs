@@ -191,6 +191,35 @@ impl StateGraph {
             && self.weights.len() == 2 * (self.tokens as usize + 1) * self.max_take as usize
     }
 
+    /// Why a loaded graph cannot be the one the config asks for (Nim(`tokens`) with takes
+    /// 1-`max_take`, ranges checked by the config): another game, a weight count that does
+    /// not match its edges, or a weight no training writes (a game passes an edge at most
+    /// once, so no weight exceeds the games played).
+    pub fn problem(&self, tokens: u32, max_take: u32) -> Option<String> {
+        if self.tokens != tokens || self.max_take != max_take {
+            return Some(format!(
+                "a graph of Nim({}) with takes 1-{}, the config asks for Nim({tokens}) with takes 1-{max_take}",
+                self.tokens, self.max_take
+            ));
+        }
+        if !self.is_well_formed() {
+            return Some(format!(
+                "{} weights, Nim({tokens}) with takes 1-{max_take} has {}",
+                self.weights.len(),
+                2 * (tokens as usize + 1) * max_take as usize
+            ));
+        }
+        self.weights
+            .iter()
+            .find(|w| w.unsigned_abs() > self.games)
+            .map(|w| {
+                format!(
+                    "a weight of {w} after {} games: no training writes that",
+                    self.games
+                )
+            })
+    }
+
     /// Every weight back to 0.
     pub fn reset(&mut self) {
         self.weights.fill(0);
@@ -278,6 +307,15 @@ impl StateGraph {
         }
         dot.push_str("}\n");
         dot
+    }
+}
+
+/// The check a graph file passes to be used, on load and before a save replaces it: the
+/// game the config asks for, weights that training could have written.
+pub fn usable(tokens: u32, max_take: u32) -> impl Fn(StateGraph) -> Result<StateGraph, String> {
+    move |graph| match graph.problem(tokens, max_take) {
+        None => Ok(graph),
+        Some(why) => Err(why),
     }
 }
 

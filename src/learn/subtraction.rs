@@ -175,35 +175,92 @@ pub struct SavedModel {
 
 impl SavedModel {
     /// Why this model cannot play a game of piles up to `n_max`: another game size, a
-    /// network whose shape does not match its encoding, or numbers no training produces.
+    /// network whose shape does not match its encoding, or numbers no training produces
+    /// (every recipe field is checked with the config's own ranges).
     /// A model trained with other hyper-parameters than the config's is fine: it keeps its
     /// own recipe.
     pub fn problem(&self, n_max: u32) -> Option<String> {
+        self.check(n_max).err()
+    }
+
+    fn check(&self, n_max: u32) -> Result<(), String> {
+        use crate::config::{
+            BATCH_RANGE, EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, learning_rate_allowed,
+        };
+        use crate::learn::{INIT_RANGE_ALLOWED, curve_allowed, field, init_range_allowed};
         if self.n_max != n_max {
-            return Some(format!(
+            return Err(format!(
                 "trained for piles up to {}, the config asks for {n_max}",
                 self.n_max
             ));
         }
+        let recipe = &self.recipe;
+        let hidden = HIDDEN_RANGE.contains(&recipe.hidden);
+        field(
+            hidden,
+            "recipe.hidden",
+            recipe.hidden,
+            &format!("{HIDDEN_RANGE:?}"),
+        )?;
+        let rate = recipe.learning_rate;
+        field(
+            learning_rate_allowed(rate),
+            "recipe.learning_rate",
+            rate,
+            LEARNING_RATE_ALLOWED,
+        )?;
+        let epochs = EPOCHS_RANGE.contains(&recipe.epochs);
+        field(
+            epochs,
+            "recipe.epochs",
+            recipe.epochs,
+            &format!("{EPOCHS_RANGE:?}"),
+        )?;
+        let batch = BATCH_RANGE.contains(&recipe.batch_size);
+        field(
+            batch,
+            "recipe.batch_size",
+            recipe.batch_size,
+            &format!("{BATCH_RANGE:?}"),
+        )?;
+        let init = recipe.init_range;
+        field(
+            init_range_allowed(init),
+            "recipe.init_range",
+            init,
+            INIT_RANGE_ALLOWED,
+        )?;
+        let done = self.epochs <= recipe.epochs;
+        field(
+            done,
+            "epochs",
+            self.epochs,
+            &format!("0..={} (the recipe's)", recipe.epochs),
+        )?;
+        if self.losses.len() != self.epochs || !curve_allowed(&self.losses) {
+            return Err("the loss curve is not one training writes".into());
+        }
         if let Some(why) = self.network.malformed() {
-            return Some(format!("damaged network: {why}"));
+            return Err(format!("damaged network: {why}"));
         }
         let encoding = Encoding { n_max };
         let sizes = self.network.sizes();
         let fits = sizes.len() == 3
             && sizes[0] == encoding.input_bits()
             && sizes[2] == encoding.output_bits()
-            && sizes[1] == self.recipe.hidden;
-        let recipe = &self.recipe;
-        let sane = recipe.init_range.is_finite()
-            && recipe.init_range >= 0.0
-            && recipe.learning_rate.is_finite()
-            && recipe.learning_rate > 0.0
-            && self.losses.len() == self.epochs;
+            && sizes[1] == recipe.hidden;
         if !fits {
-            return Some(format!("layers {sizes:?} do not fit piles up to {n_max}"));
+            return Err(format!("layers {sizes:?} do not fit piles up to {n_max}"));
         }
-        (!sane).then(|| "the saved recipe or loss curve is not one training writes".to_string())
+        Ok(())
+    }
+}
+
+/// The check a network file passes to be used, on load and before a save replaces it.
+pub fn usable(n_max: u32) -> impl Fn(SavedModel) -> Result<SavedModel, String> {
+    move |saved| match saved.problem(n_max) {
+        None => Ok(saved),
+        Some(why) => Err(why),
     }
 }
 
