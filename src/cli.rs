@@ -186,9 +186,9 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long, global = true)]
     pub json: bool,
-    /// The search to run.
-    #[arg(long, value_enum, default_value_t = AlgoArg::Alphabeta, global = true)]
-    pub algo: AlgoArg,
+    /// The search to run [default: the config's search.algorithm, built in alphabeta].
+    #[arg(long, value_enum, global = true)]
+    pub algo: Option<AlgoArg>,
 }
 
 /// The positions `solve` takes.
@@ -208,7 +208,8 @@ pub enum SolveGame {
         /// The running sum, 0-7.
         #[arg(long, default_value_t = 0)]
         sum: u8,
-        /// The number just chosen (1-3), barred for the player to move; omit at sum 0.
+        /// The number just chosen (1-3), barred for the player to move; omit it (or give 0)
+        /// at sum 0.
         #[arg(long)]
         last: Option<u8>,
     },
@@ -245,7 +246,10 @@ impl From<AlgoArg> for Algorithm {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Solve(ref args)) => solve(args),
+        Some(Command::Solve(ref args)) => match config::load(cli.config.as_deref()) {
+            Ok(loaded) => solve(&loaded.config, args),
+            Err(error) => fail(error),
+        },
         Some(Command::Train(ref args)) => train(&cli, args),
         Some(Command::Serve(ref args)) => match config::load(cli.config.as_deref()) {
             Ok(loaded) => crate::serve::command(loaded.config, args, &data_dir(&cli), cli.seed),
@@ -317,8 +321,29 @@ fn timed<G: Game<Move = u8>>(root: &G, algorithm: Algorithm) -> (SearchResult<u8
     (result, started.elapsed().as_secs_f64() * 1e6)
 }
 
-fn solve(args: &SolveArgs) -> ExitCode {
-    let algorithm = Algorithm::from(args.algo);
+/// Longest `--board` echoed whole in an error; a longer one is cut with an ellipsis.
+const BOARD_ECHO_CHARS: usize = 20;
+
+/// `board` as an error message quotes it: whole when short, else its start, an ellipsis
+/// and its length, so a huge argument cannot flood the terminal.
+fn board_echo(board: &str) -> String {
+    let length = board.chars().count();
+    if length <= BOARD_ECHO_CHARS {
+        format!("{board:?}")
+    } else {
+        let start: String = board.chars().take(BOARD_ECHO_CHARS).collect();
+        format!("{:?} ({length} characters)", format!("{start}…"))
+    }
+}
+
+fn solve(config: &config::Config, args: &SolveArgs) -> ExitCode {
+    let algorithm = args.algo.map_or(
+        match config.search.algorithm {
+            config::AlgorithmChoice::Minimax => Algorithm::Minimax,
+            config::AlgorithmChoice::AlphaBeta => Algorithm::AlphaBeta,
+        },
+        Algorithm::from,
+    );
     let solved = match &args.game {
         SolveGame::Tictactoe { board, to_move } => {
             let to_move = to_move.map(|m| match m {
@@ -327,7 +352,7 @@ fn solve(args: &SolveArgs) -> ExitCode {
             });
             let root = match Board::parse(board, to_move) {
                 Ok(root) => root,
-                Err(error) => return fail(format!("--board {board:?}: {error}")),
+                Err(error) => return fail(format!("--board {}: {error}", board_echo(board))),
             };
             let (result, elapsed_us) = timed(&root, algorithm);
             Solved {
@@ -360,12 +385,35 @@ fn solve(args: &SolveArgs) -> ExitCode {
             }
         }
     };
-    if args.json {
-        println!("{}", solved_json(&solved));
+    report(args.json, || solved_json(&solved), || solved_text(&solved))
+}
+
+/// Prints the result on stdout: one line of JSON, or the text. A reader that went away
+/// (`| head`) ends the program quietly instead of with a panic; whatever was trained is
+/// saved by then.
+fn report(
+    json_out: bool,
+    json: impl FnOnce() -> serde_json::Value,
+    text: impl FnOnce() -> String,
+) -> ExitCode {
+    use std::io::Write;
+    let output = if json_out {
+        format!("{}\n", json())
     } else {
-        print!("{}", solved_text(&solved));
+        text()
+    };
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(output.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("ai-arcade: could not print the result: {error}");
+            ExitCode::FAILURE
+        }
     }
-    ExitCode::SUCCESS
 }
 
 fn solved_json(s: &Solved) -> serde_json::Value {

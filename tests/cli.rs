@@ -579,3 +579,69 @@ fn train_graph_reports_json_saves_and_writes_dot() {
     assert!(dir.join("state-graph.json").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn solve_honours_the_config() {
+    let minimax = TempConfig::new("[search]\nalgorithm = \"minimax\"\n");
+    let path = minimax.path().to_str().unwrap();
+    let json = parse_json(&run_ok(&["--config", path, "solve", "eight", "--json"]));
+    assert_eq!(json["algorithm"], "minimax", "{json}");
+    assert_eq!(json_u64(&json, "cutoffs"), 0, "{json}");
+    let json = parse_json(&run_ok(&[
+        "--config",
+        path,
+        "solve",
+        "eight",
+        "--algo",
+        "alphabeta",
+        "--json",
+    ]));
+    assert_eq!(
+        json["algorithm"], "alphabeta",
+        "--algo wins over the config"
+    );
+
+    let bad = TempConfig::new("bogus = 1\n");
+    let bad_path = bad.path().to_str().unwrap();
+    run_usage_error(
+        &["--config", bad_path, "solve", "eight"],
+        &[bad_path, "bogus"],
+    );
+    let missing = std::env::temp_dir().join(format!(
+        "ai-arcade-cli-test-{}-solve-missing.toml",
+        std::process::id()
+    ));
+    let missing = missing.to_str().unwrap();
+    run_usage_error(
+        &["--config", missing, "solve", "tictactoe"],
+        &[missing, "cannot read"],
+    );
+}
+
+#[test]
+fn a_huge_board_is_not_echoed_whole() {
+    let board = "X".repeat(100_000);
+    let err = run_usage_error(
+        &["solve", "tictactoe", "--board", &board],
+        &["…", "100000 characters", "has 100000"],
+    );
+    assert!(err.len() < 300, "{} bytes of error: {err}", err.len());
+    // A short one is still quoted whole.
+    run_usage_error(
+        &["solve", "tictactoe", "--board", "X..Z....."],
+        &["\"X..Z.....\""],
+    );
+}
+
+#[test]
+fn solve_eight_takes_last_0_at_sum_0_as_the_start() {
+    let without_elapsed = |args: &[&str]| {
+        let mut json = parse_json(&run_ok(args));
+        json.as_object_mut().unwrap().remove("elapsed_us");
+        json
+    };
+    assert_eq!(
+        without_elapsed(&["solve", "eight", "--sum", "0", "--last", "0", "--json"]),
+        without_elapsed(&["solve", "eight", "--json"])
+    );
+}
