@@ -14,7 +14,9 @@ use crate::solve::subtraction::Solution;
 use crate::store::Store;
 use crate::tui::{self, Ending};
 
+mod flags;
 mod nim;
+mod progress;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -34,8 +36,9 @@ pub struct Cli {
     /// config dir's ai-arcade/config.toml, if present].
     #[arg(long, value_name = "PATH", global = true)]
     pub config: Option<PathBuf>,
-    /// Seed for every random choice; without it one is drawn from the clock and shown in
-    /// the help overlay (?).
+    /// Seed for every random choice; without it one is drawn from the clock and shown (in
+    /// the arcade's help overlay `?`, in `train`'s report and JSON), so a run can be
+    /// repeated with --seed.
     #[arg(long, value_name = "N", global = true)]
     pub seed: Option<u64>,
     /// Where trained models are kept [default: the platform data dir's ai-arcade].
@@ -68,7 +71,8 @@ pub struct TrainArgs {
     /// The learner.
     #[command(subcommand)]
     pub learner: TrainLearner,
-    /// Print one JSON object instead of text (progress still goes to stderr).
+    /// Print one JSON object on stdout instead of text (the progress bar, drawn only when
+    /// stderr is a terminal, is cleared before it).
     #[arg(long, global = true)]
     pub json: bool,
 }
@@ -78,29 +82,59 @@ pub struct TrainArgs {
 pub enum TrainLearner {
     /// The Subtraction Nim network (defaults from the config's [subtraction]).
     Subtraction {
-        /// Training passes over every pile.
-        #[arg(long)]
+        /// Training passes over every pile, 1 to 1000000.
+        #[arg(
+            long,
+            value_name = "N",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::EPOCHS_RANGE)
+        )]
         epochs: Option<usize>,
-        /// Hidden units.
-        #[arg(long)]
+        /// Hidden units, 1 to 256.
+        #[arg(
+            long,
+            value_name = "H",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::HIDDEN_RANGE)
+        )]
         hidden: Option<usize>,
-        /// Learning rate.
-        #[arg(long)]
+        /// Learning rate, above 0 and at most 10.
+        #[arg(
+            long,
+            value_name = "L",
+            allow_negative_numbers = true,
+            value_parser = flags::learning_rate
+        )]
         lr: Option<f64>,
-        /// The recipe: default (cross-entropy) or seed (squared error, as the seed).
+        /// The training recipe.
         #[arg(long, value_enum)]
-        recipe: Option<RecipeArg>,
+        recipe: Option<SubtractionRecipe>,
     },
     /// The State Graph learner of Nim(k) (defaults from the config's [graph]).
     Graph {
-        /// Random games to learn from.
-        #[arg(long)]
+        /// Random games to learn from, 1 to 100000000.
+        #[arg(
+            long,
+            value_name = "N",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::GRAPH_GAMES_RANGE)
+        )]
         games: Option<u64>,
-        /// Tokens at the start.
-        #[arg(long)]
+        /// Tokens at the start, 1 to 100.
+        #[arg(
+            long,
+            value_name = "K",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::GRAPH_TOKENS_RANGE)
+        )]
         tokens: Option<u32>,
-        /// The most tokens one turn may take.
-        #[arg(long)]
+        /// The most tokens one turn may take, 1 to 5.
+        #[arg(
+            long,
+            value_name = "M",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::GRAPH_MAX_TAKE_RANGE)
+        )]
         max_take: Option<u32>,
         /// Also write the graph as Graphviz DOT to this file.
         #[arg(long, value_name = "FILE")]
@@ -109,32 +143,43 @@ pub enum TrainLearner {
     /// The Multi-pile Nim Q-learning agent (defaults from the config's [nim] and
     /// [qlearning]).
     Qlearning {
-        /// Self-play games.
-        #[arg(long)]
+        /// Self-play games, 1 to 10000000 [default: the recipe's].
+        #[arg(
+            long,
+            value_name = "N",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::QLEARNING_GAMES_RANGE)
+        )]
         games: Option<usize>,
-        /// Starting piles, e.g. 1,3,5,7.
-        #[arg(long, value_name = "LIST")]
-        piles: Option<String>,
+        /// Starting piles, 1 to 6 piles of 0 to 31 objects, e.g. 1,3,5,7.
+        #[arg(long, value_name = "LIST", value_parser = flags::piles)]
+        piles: Option<flags::PileList>,
         /// Who loses or wins by taking the last object.
         #[arg(long, value_enum)]
         rule: Option<RuleArg>,
-        /// The recipe: default (exploring starts, 20,000 games) or seed (10,000 games from
-        /// the start piles).
+        /// The training recipe (both: alpha 0.5, epsilon 0.1 unless the config says
+        /// otherwise).
         #[arg(long, value_enum)]
-        recipe: Option<RecipeArg>,
+        recipe: Option<QlearningRecipe>,
     },
     /// The 3-pile Nim network (defaults from the config's `[nim_net]`); resumes the saved
-    /// network when it fits, as the seed's save and load do.
+    /// network when it fits (keeping its own seed), as the original lab program's save and
+    /// load do.
     NimNet {
-        /// Epochs to train in this run.
-        #[arg(long)]
+        /// Epochs to train in this run, 1 to 1000000 [default: the recipe's].
+        #[arg(
+            long,
+            value_name = "N",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::EPOCHS_RANGE)
+        )]
         epochs: Option<usize>,
         /// The rule of the labels.
         #[arg(long, value_enum)]
         rule: Option<RuleArg>,
-        /// The recipe: default (64+64 hidden, cross-entropy) or seed (14 hidden, squared).
+        /// The training recipe.
         #[arg(long, value_enum)]
-        recipe: Option<RecipeArg>,
+        recipe: Option<NimNetRecipe>,
         /// Start from new weights even if a saved network fits.
         #[arg(long)]
         fresh: bool,
@@ -159,23 +204,53 @@ impl From<RuleArg> for crate::games::nim::Rule {
     }
 }
 
-impl From<RecipeArg> for config::RecipeChoice {
-    fn from(recipe: RecipeArg) -> Self {
-        match recipe {
-            RecipeArg::Default => Self::Default,
-            RecipeArg::Seed => Self::Seed,
+/// `--recipe` values of one `train` command, each described in that learner's terms (the
+/// names are shared: `default` is this project's recipe, `seed` the original lab program's).
+macro_rules! recipe_arg {
+    ($(#[$doc:meta])* $name:ident { default: $default:literal, seed: $seed:literal }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, ValueEnum)]
+        pub enum $name {
+            #[doc = $default]
+            Default,
+            #[doc = $seed]
+            Seed,
         }
-    }
+
+        impl From<$name> for config::RecipeChoice {
+            fn from(recipe: $name) -> Self {
+                match recipe {
+                    $name::Default => Self::Default,
+                    $name::Seed => Self::Seed,
+                }
+            }
+        }
+    };
 }
 
-/// `--recipe` values.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum RecipeArg {
-    /// The seed's recipe with a cross-entropy loss.
-    Default,
-    /// The seed's recipe as written.
-    Seed,
-}
+recipe_arg!(
+    /// `train subtraction --recipe`.
+    SubtractionRecipe {
+        default: "The original lab program's recipe with a cross-entropy loss instead of squared error",
+        seed: "The original lab program's recipe as written: squared error"
+    }
+);
+
+recipe_arg!(
+    /// `train qlearning --recipe`.
+    QlearningRecipe {
+        default: "Exploring starts: each game from a random reachable position, 20000 games",
+        seed: "The original lab program: every game from the start piles, 10000 games"
+    }
+);
+
+recipe_arg!(
+    /// `train nim-net --recipe`.
+    NimNetRecipe {
+        default: "Two hidden layers of 64, cross-entropy, rate 0.5, batch 32, 60 epochs",
+        seed: "The original lab program: 14 hidden, squared error, rate 0.01, batch 32, 128 epochs"
+    }
+);
 
 /// Options shared by every `solve`.
 #[derive(Debug, Args)]
@@ -533,7 +608,7 @@ fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
         } => {
             let overrides = nim::QOverrides {
                 games: *games,
-                piles: piles.as_deref(),
+                piles: piles.as_ref().map(|list| list.0.as_slice()),
                 rule: *rule,
                 recipe: *recipe,
             };
@@ -559,23 +634,22 @@ fn train_subtraction(cli: &Cli, config: &config::Config, json_out: bool) -> Exit
         Err(exit) => return exit,
     };
     let nim = &config.subtraction;
-    // `--seed` seeds the initial weights and labels here; then the config's keys; then 1.
-    let seed = cli.seed.or(nim.seed).or(config.seed).unwrap_or(1);
+    // The seed of the initial weights and the labels at losing piles.
+    let seed = run_seed(cli, nim.seed, config.seed);
     let recipe = nim.recipe();
-    let mut trainer = Trainer::new(nim.n_max, recipe, seed);
+    let mut trainer = Trainer::new(nim.n_max, recipe, seed.value);
     let started = Instant::now();
     let step = (recipe.epochs / 100).max(1);
-    while !trainer.is_done() {
+    seed.announce();
+    let run = progress::Training::start(recipe.epochs as u64, "epochs");
+    while !trainer.is_done() && !run.stop_requested() {
         let loss = trainer.train_epochs(step).unwrap_or(f64::NAN);
-        progress_bar(
-            trainer.epoch,
-            recipe.epochs,
-            "epochs",
-            &format!("loss {loss:.6}"),
-        );
+        run.show(trainer.epoch as u64, || format!("loss {loss:.6}"));
     }
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-    eprintln!();
+    if let Err(exit) = run.finish(trainer.epoch as u64) {
+        return exit;
+    }
     let solution = Solution::new(nim.n_max);
     let evaluation = Evaluation::new(&trainer.network, trainer.encoding, &solution);
     let saved = match nim::save_keeping(
@@ -589,21 +663,16 @@ fn train_subtraction(cli: &Cli, config: &config::Config, json_out: bool) -> Exit
         Ok(path) => path,
         Err(error) => return fail(error),
     };
-    let report = SubtractionReport {
+    let summary = SubtractionReport {
         settings: nim,
         recipe,
-        seed,
+        seed: seed.value,
         trainer: &trainer,
         evaluation: &evaluation,
         elapsed_ms,
         saved: &saved,
     };
-    if json_out {
-        println!("{}", report.json());
-    } else {
-        print!("{}", report.text());
-    }
-    ExitCode::SUCCESS
+    report(json_out, || summary.json(), || summary.text())
 }
 
 fn recipe_name(recipe: config::RecipeChoice) -> &'static str {
@@ -676,15 +745,43 @@ impl SubtractionReport<'_> {
     }
 }
 
-/// One line of progress on stderr, redrawn in place.
-fn progress_bar(done: usize, total: usize, unit: &str, detail: &str) {
-    const WIDTH: usize = 30;
-    let filled = (done * WIDTH / total.max(1)).min(WIDTH);
-    eprint!(
-        "\rtraining [{}{}] {done}/{total} {unit}, {detail}",
-        "#".repeat(filled),
-        ".".repeat(WIDTH - filled)
-    );
+/// The seed of a training run, and whether it was drawn from the clock.
+#[derive(Debug, Clone, Copy)]
+struct RunSeed {
+    value: u64,
+    drawn: bool,
+}
+
+impl RunSeed {
+    /// Names a seed drawn from the clock on stderr as training starts, so even a run that
+    /// is interrupted can be repeated (the report and JSON carry it too).
+    fn announce(self) {
+        if self.drawn {
+            let seed = self.value;
+            eprintln!("seed {seed} (drawn from the clock; --seed {seed} repeats this run)");
+        }
+    }
+
+    /// [`Self::announce`], for a caller that has nothing to check first.
+    fn announced(self) -> Self {
+        self.announce();
+        self
+    }
+}
+
+/// The seed a training run uses: `--seed`, else the learner's config key, else the config's
+/// `seed`, else one drawn from the clock, as `--seed`'s help says.
+fn run_seed(cli: &Cli, learner_key: Option<u64>, config_key: Option<u64>) -> RunSeed {
+    match cli.seed.or(learner_key).or(config_key) {
+        Some(value) => RunSeed {
+            value,
+            drawn: false,
+        },
+        None => RunSeed {
+            value: clock_seed(),
+            drawn: true,
+        },
+    }
 }
 
 fn train_graph(cli: &Cli, config: &config::Config, dot: Option<&Path>, json_out: bool) -> ExitCode {
@@ -693,12 +790,24 @@ fn train_graph(cli: &Cli, config: &config::Config, dot: Option<&Path>, json_out:
         Err(exit) => return exit,
     };
     let settings = &config.graph;
-    let seed = cli.seed.or(settings.seed).or(config.seed).unwrap_or(1);
+    let RunSeed { value: seed, .. } = run_seed(cli, settings.seed, config.seed).announced();
     let mut graph = StateGraph::new(settings.tokens, settings.max_take);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let started = Instant::now();
-    graph.train(settings.games, &mut rng);
+    // Chunks of a thousandth: the bar moves and Ctrl-C is heard within a fraction of a
+    // second even for 100,000,000 games on 100 tokens.
+    let chunk = (settings.games / 1000).max(1);
+    let run = progress::Training::start(settings.games, "games");
+    while graph.games < settings.games && !run.stop_requested() {
+        graph.train(chunk.min(settings.games - graph.games), &mut rng);
+        run.show(graph.games, || {
+            format!("optimal {:.1}%", graph.optimal_share() * 100.0)
+        });
+    }
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+    if let Err(exit) = run.finish(graph.games) {
+        return exit;
+    }
     let saved = match nim::save_keeping(
         &Store::new(dir),
         GRAPH_FILE,
@@ -715,33 +824,42 @@ fn train_graph(cli: &Cli, config: &config::Config, dot: Option<&Path>, json_out:
     {
         return fail(format!("--dot {}: {error}", path.display()));
     }
-    let edges = graph.edges();
-    if json_out {
-        let weights: Vec<serde_json::Value> = edges
+    let json = || {
+        let weights: Vec<serde_json::Value> = graph
+            .edges()
             .iter()
             .map(|e| json!({"from": e.from.name(), "to": e.to.name(), "weight": graph.weight(e)}))
             .collect();
-        println!(
-            "{}",
-            json!({
-                "learner": "graph",
-                "tokens": graph.tokens,
-                "max_take": graph.max_take,
-                "seed": seed,
-                "vertices": graph.vertices().len(),
-                "edges": edges.len(),
-                "winning_vertices": graph.winning_vertices(),
-                "optimal_share": graph.optimal_share(),
-                "games": graph.games,
-                "elapsed_ms": (elapsed_ms * 1000.0).round() / 1000.0,
-                "weights": weights,
-                "saved_to": saved.display().to_string(),
-            })
-        );
-        return ExitCode::SUCCESS;
-    }
-    println!(
-        "Nim({}) state graph, takes 1-{}, {} random games, seed {seed}",
+        json!({
+            "learner": "graph",
+            "tokens": graph.tokens,
+            "max_take": graph.max_take,
+            "seed": seed,
+            "vertices": graph.vertices().len(),
+            "edges": graph.edges().len(),
+            "winning_vertices": graph.winning_vertices(),
+            "optimal_share": graph.optimal_share(),
+            "games": graph.games,
+            "elapsed_ms": (elapsed_ms * 1000.0).round() / 1000.0,
+            "weights": weights,
+            "saved_to": saved.display().to_string(),
+        })
+    };
+    let text = || graph_text(&graph, seed, elapsed_ms, &saved, dot);
+    report(json_out, json, text)
+}
+
+/// What `train graph` prints without `--json`.
+fn graph_text(
+    graph: &StateGraph,
+    seed: u64,
+    elapsed_ms: f64,
+    saved: &Path,
+    dot: Option<&Path>,
+) -> String {
+    use std::fmt::Write;
+    let mut text = format!(
+        "Nim({}) state graph, takes 1-{}, {} random games, seed {seed}\n",
         graph.tokens, graph.max_take, graph.games
     );
     for vertex in graph.vertices() {
@@ -751,18 +869,19 @@ fn train_graph(cli: &Cli, config: &config::Config, dot: Option<&Path>, json_out:
             .map(|e| format!("{} {:+}", e.to.name(), graph.weight(e)))
             .collect();
         if !out.is_empty() {
-            println!("{:>6} -> {}", vertex.name(), out.join(", "));
+            let _ = writeln!(text, "{:>6} -> {}", vertex.name(), out.join(", "));
         }
     }
-    println!(
+    let _ = writeln!(
+        text,
         "optimal        {:.1}% of {} reachable vertices with a winning move pick it",
         graph.optimal_share() * 100.0,
         graph.winning_vertices()
     );
-    println!("time           {elapsed_ms:.2} ms (training only)");
-    println!("saved to       {}", saved.display());
+    let _ = writeln!(text, "time           {elapsed_ms:.2} ms (training only)");
+    let _ = writeln!(text, "saved to       {}", saved.display());
     if let Some(path) = dot {
-        println!("dot            {}", path.display());
+        let _ = writeln!(text, "dot            {}", path.display());
     }
-    ExitCode::SUCCESS
+    text
 }

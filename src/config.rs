@@ -560,6 +560,13 @@ pub const N_MAX_RANGE: RangeInclusive<u32> = 3..=1023;
 pub const HIDDEN_RANGE: RangeInclusive<usize> = 1..=256;
 /// Allowed epoch counts.
 pub const EPOCHS_RANGE: RangeInclusive<usize> = 1..=1_000_000;
+/// Allowed learning rates, in words (a float range cannot exclude its start).
+pub const LEARNING_RATE_ALLOWED: &str = "a number above 0 and at most 10";
+
+/// Whether `rate` is a learning rate the networks accept (see [`LEARNING_RATE_ALLOWED`]).
+pub fn learning_rate_ok(rate: f64) -> bool {
+    rate > 0.0 && rate <= 10.0
+}
 
 /// The tab to open at start; spelled in kebab-case in TOML
 /// (`"tic-tac-toe"`) to match how the tabs are titled.
@@ -748,10 +755,10 @@ impl Config {
                 nim.epochs.to_string(),
             );
         }
-        if !(nim.learning_rate > 0.0 && nim.learning_rate <= 10.0) {
+        if !learning_rate_ok(nim.learning_rate) {
             return out_of_range(
                 "subtraction.learning_rate",
-                "a number above 0 and at most 10",
+                LEARNING_RATE_ALLOWED,
                 nim.learning_rate.to_string(),
             );
         }
@@ -900,10 +907,10 @@ impl Config {
                 format!("{hidden:?}"),
             );
         }
-        if net.learning_rate.is_some_and(|r| !(r > 0.0 && r <= 10.0)) {
+        if net.learning_rate.is_some_and(|r| !learning_rate_ok(r)) {
             return out_of_range(
                 "nim_net.learning_rate",
-                "a number above 0 and at most 10",
+                LEARNING_RATE_ALLOWED,
                 format!("{:?}", net.learning_rate),
             );
         }

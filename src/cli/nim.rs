@@ -1,9 +1,10 @@
 //! `train qlearning` and `train nim-net`: the Multi-pile Nim learners from the command line,
 //! with a progress bar on stderr, a report (text or JSON) and the result saved.
 
-use super::{Cli, RecipeArg, RuleArg, fail, progress_bar, training_dir};
+use super::progress::Training;
+use super::{Cli, QlearningRecipe, RuleArg, fail, report, run_seed, training_dir};
 use crate::config::{self, RecipeChoice};
-use crate::games::nim::{Piles, parse_piles};
+use crate::games::nim::Piles;
 use crate::learn::nim_net::{
     self, NET_FORMAT, NET_VERSION, NetEvaluation, NetTrainer, SavedNet, net_file,
 };
@@ -19,9 +20,9 @@ use std::time::Instant;
 /// What the command line changes of the Q-learning settings.
 pub(super) struct QOverrides<'a> {
     pub games: Option<usize>,
-    pub piles: Option<&'a str>,
+    pub piles: Option<&'a [u8]>,
     pub rule: Option<RuleArg>,
-    pub recipe: Option<RecipeArg>,
+    pub recipe: Option<QlearningRecipe>,
 }
 
 fn round(value: f64, places: i32) -> f64 {
@@ -66,11 +67,8 @@ pub(super) fn train_qlearning(
     overrides: &QOverrides,
     json_out: bool,
 ) -> ExitCode {
-    if let Some(text) = overrides.piles {
-        match parse_piles(text) {
-            Ok(piles) => config.nim.piles = piles.sizes().to_vec(),
-            Err(why) => return fail(format!("--piles {text}: {why}")),
-        }
+    if let Some(piles) = overrides.piles {
+        config.nim.piles = piles.to_vec();
     }
     config.nim.rule = overrides.rule.map_or(config.nim.rule, Into::into);
     config.qlearning.recipe = overrides.recipe.map_or(config.qlearning.recipe, Into::into);
@@ -82,11 +80,19 @@ pub(super) fn train_qlearning(
     let q = &config.qlearning;
     let start = Piles::new(&config.nim.piles).expect("validated");
     let rule = config.nim.rule;
-    let seed = cli.seed.or(q.seed).or(config.seed).unwrap_or(1);
     let (settings, games) = q.recipe();
-    let mut trainer = match QTrainer::new(start, rule, settings, games, q.sample_every, seed) {
+    let seed = run_seed(cli, q.seed, config.seed);
+    let mut trainer = match QTrainer::new(start, rule, settings, games, q.sample_every, seed.value)
+    {
         Ok(trainer) => trainer,
-        Err(error) => return fail(error),
+        Err(error) => {
+            let source = if overrides.piles.is_some() {
+                "--piles"
+            } else {
+                "nim.piles"
+            };
+            return fail(format!("{source}: {error}"));
+        }
     };
     let store = Store::new(dir);
     let name = table_file(start, rule);
@@ -96,13 +102,18 @@ pub(super) fn train_qlearning(
         Err(_) => true,
     };
     let chunk = (games / 100).max(1);
-    while !trainer.is_done() {
+    seed.announce();
+    let run = Training::start(games as u64, "games");
+    while !trainer.is_done() && !run.stop_requested() {
         trainer.train(chunk);
-        let e = trainer.evaluation();
-        let detail = format!("policy optimality {:.1}%", e.policy_optimality() * 100.0);
-        progress_bar(trainer.games, games, "games", &detail);
+        run.show(trainer.games as u64, || {
+            let optimality = trainer.evaluation().policy_optimality();
+            format!("policy {:.1}% optimal", optimality * 100.0)
+        });
     }
-    eprintln!();
+    if let Err(exit) = run.finish(trainer.games as u64) {
+        return exit;
+    }
     let saved = match save_keeping(
         &store,
         &name,
@@ -114,12 +125,11 @@ pub(super) fn train_qlearning(
         Ok(path) => path,
         Err(error) => return fail(error),
     };
-    if json_out {
-        println!("{}", q_json(&trainer, q.recipe, &saved));
-    } else {
-        print!("{}", q_text(&trainer, q.recipe, &saved));
-    }
-    ExitCode::SUCCESS
+    report(
+        json_out,
+        || q_json(&trainer, q.recipe, &saved),
+        || q_text(&trainer, q.recipe, &saved),
+    )
 }
 
 fn q_json(trainer: &QTrainer, recipe: RecipeChoice, saved: &Path) -> serde_json::Value {
@@ -205,7 +215,11 @@ pub(super) fn train_nim_net(
     let net = &config.nim_net;
     let game = net.game();
     let recipe = net.recipe();
-    let seed = cli.seed.or(net.seed).or(config.seed).unwrap_or(1);
+    // Drawn only for a new network: a resumed one keeps its own seed.
+    let new_trainer = || {
+        let seed = run_seed(cli, net.seed, config.seed).announced();
+        NetTrainer::new(game, recipe.clone(), seed.value)
+    };
     let store = Store::new(dir);
     let name = net_file(game);
     let loaded = store.load::<SavedNet>(&name, NET_FORMAT, NET_VERSION);
@@ -218,7 +232,7 @@ pub(super) fn train_nim_net(
             );
             (NetTrainer::from_saved(saved), false)
         }
-        Ok(None) => (NetTrainer::new(game, recipe.clone(), seed), false),
+        Ok(None) => (new_trainer(), false),
         Ok(Some(saved)) => {
             if !fresh {
                 let why = saved
@@ -226,22 +240,27 @@ pub(super) fn train_nim_net(
                     .unwrap_or_else(|| "it was trained with another recipe".into());
                 eprintln!("not resuming {}: {why}", store.path(&name).display());
             }
-            (NetTrainer::new(game, recipe.clone(), seed), true)
+            (new_trainer(), true)
         }
         Err(error) => {
             eprintln!("not resuming: {error}");
-            (NetTrainer::new(game, recipe.clone(), seed), true)
+            (new_trainer(), true)
         }
     };
     let run = epochs.unwrap_or(recipe.epochs);
     let first = trainer.epochs();
     let started = Instant::now();
-    for done in 1..=run {
+    let training = Training::start(run as u64, "epochs");
+    let mut done = 0;
+    while done < run && !training.stop_requested() {
         let error = trainer.train_epoch();
-        progress_bar(done, run, "epochs", &format!("error {error:.5}"));
+        done += 1;
+        training.show(done as u64, || format!("error {error:.5}"));
     }
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-    eprintln!();
+    if let Err(exit) = training.finish(done as u64) {
+        return exit;
+    }
     let saved = match save_keeping(
         &store,
         &name,
@@ -253,7 +272,7 @@ pub(super) fn train_nim_net(
         Ok(path) => path,
         Err(error) => return fail(error),
     };
-    let report = NetReport {
+    let summary = NetReport {
         trainer: &trainer,
         recipe: net.recipe,
         first_epoch: first,
@@ -261,12 +280,7 @@ pub(super) fn train_nim_net(
         saved: &saved,
         evaluation: nim_net::evaluate(game, &trainer.network),
     };
-    if json_out {
-        println!("{}", report.json());
-    } else {
-        print!("{}", report.text());
-    }
-    ExitCode::SUCCESS
+    report(json_out, || summary.json(), || summary.text())
 }
 
 /// What `train nim-net` prints.
