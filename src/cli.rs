@@ -720,7 +720,8 @@ impl SubtractionReport<'_> {
     fn text(&self) -> String {
         let evaluation = self.evaluation;
         format!(
-            "subtraction nim, piles 2..={}, recipe {}, {} hidden, learning rate {}, seed {}\n\
+            "subtraction nim, piles 2..={}, recipe {}, seed {}\n\
+             network        {} hidden, learning rate {}\n\
              epochs         {}\n\
              final loss     {:.6}\n\
              winning moves  {} of {} winning piles (the AI's legal decoder)\n\
@@ -729,9 +730,9 @@ impl SubtractionReport<'_> {
              saved to       {}\n",
             self.settings.n_max,
             recipe_name(self.settings.recipe),
+            self.seed,
             self.recipe.hidden,
             self.recipe.learning_rate,
-            self.seed,
             self.trainer.epoch,
             self.final_loss(),
             evaluation.winning_correct(),
@@ -849,6 +850,30 @@ fn train_graph(cli: &Cli, config: &config::Config, dot: Option<&Path>, json_out:
     report(json_out, json, text)
 }
 
+/// Widest line of a `train` report: the 80 columns of the terminal it is made for.
+const REPORT_WIDTH: usize = 80;
+
+/// `  p1-10 -> p2-9 +3, p2-8 -1`: a vertex and its out-edges, continued on indented lines
+/// when they would pass [`REPORT_WIDTH`] (five edges with large weights do).
+fn edge_lines(vertex: &str, edges: &[String]) -> String {
+    let mut text = format!("{vertex:>6} ->");
+    let mut line_start = 0;
+    for (i, edge) in edges.iter().enumerate() {
+        let piece = if i + 1 < edges.len() {
+            format!(" {edge},")
+        } else {
+            format!(" {edge}")
+        };
+        if text.len() - line_start + piece.len() > REPORT_WIDTH {
+            text.push('\n');
+            line_start = text.len();
+            text.push_str("         ");
+        }
+        text.push_str(&piece);
+    }
+    text
+}
+
 /// What `train graph` prints without `--json`.
 fn graph_text(
     graph: &StateGraph,
@@ -869,7 +894,7 @@ fn graph_text(
             .map(|e| format!("{} {:+}", e.to.name(), graph.weight(e)))
             .collect();
         if !out.is_empty() {
-            let _ = writeln!(text, "{:>6} -> {}", vertex.name(), out.join(", "));
+            let _ = writeln!(text, "{}", edge_lines(&vertex.name(), &out));
         }
     }
     let _ = writeln!(
@@ -884,4 +909,32 @@ fn graph_text(
         let _ = writeln!(text, "dot            {}", path.display());
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_edge_lists_continue_on_indented_lines_within_80_columns() {
+        let edges: Vec<String> = (95..100)
+            .rev()
+            .map(|to| format!("p2-{to} -123456789"))
+            .collect();
+        let text = edge_lines("p1-100", &edges);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        assert!(
+            lines.iter().all(|l| l.chars().count() <= REPORT_WIDTH),
+            "{text}"
+        );
+        assert!(
+            lines[0].starts_with("p1-100 -> p2-99 -123456789,"),
+            "{text}"
+        );
+        assert!(lines[1].starts_with("          p2-"), "{text}");
+        assert_eq!(text.matches("p2-").count(), 5, "every edge once: {text}");
+        let short = edge_lines("p1-10", &["p2-9 +3".into(), "p2-8 -1".into()]);
+        assert_eq!(short, " p1-10 -> p2-9 +3, p2-8 -1");
+    }
 }

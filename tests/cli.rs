@@ -982,3 +982,39 @@ fn solve_eight_takes_last_0_at_sum_0_as_the_start() {
         without_elapsed(&["solve", "eight", "--json"])
     );
 }
+
+/// Every line of every `train` text report but the saved path fits the 80 columns the
+/// arcade is made for.
+#[test]
+fn train_reports_fit_80_columns() {
+    let dir = empty_dir("width");
+    let data = dir.to_str().unwrap();
+    for args in [
+        &[
+            "graph",
+            "--games",
+            "20000",
+            "--tokens",
+            "100",
+            "--max-take",
+            "5",
+        ][..],
+        &["subtraction", "--epochs", "20"],
+        &["qlearning", "--games", "300", "--piles", "1,3,5,7,9,11"],
+        &["nim-net", "--epochs", "1"],
+    ] {
+        let mut full = vec!["--data-dir", data, "--seed", "999999", "train"];
+        full.extend_from_slice(args);
+        let text = run_ok(&full);
+        // A path is as long as the user made it; everything else fits.
+        let lines = text.lines().filter(|l| !l.starts_with("saved to"));
+        for line in lines {
+            assert!(
+                line.chars().count() <= 80,
+                "{args:?}: a line of {} columns: {line:?}",
+                line.chars().count()
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

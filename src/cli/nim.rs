@@ -174,9 +174,10 @@ fn q_text(trainer: &QTrainer, recipe: RecipeChoice, saved: &Path) -> String {
     let e = trainer.evaluation();
     let settings = trainer.settings;
     format!(
-        "multi-pile nim {} {} play, Q-learning recipe {}, alpha {}, epsilon {}, seed {}\n\
+        "multi-pile nim {}, {} play, Q-learning\n\
+         recipe         {}: alpha {}, epsilon {}, seed {}\n\
          games          {}\n\
-         policy         {:.1}% optimal: the greedy move wins at {} of {} winning positions\n\
+         policy         {:.1}% optimal: wins at {} of {} winning positions\n\
          vs random      {:.1}% won of {EVALUATION_GAMES} games\n\
          vs perfect     {:.1}% won of {EVALUATION_GAMES} games (at most {:.0}% can be: starts alternate)\n\
          table          {} entries\n\
@@ -328,19 +329,26 @@ impl NetReport<'_> {
     fn text(&self) -> String {
         let (t, e) = (self.trainer, &self.evaluation);
         format!(
-            "{}-pile nim up to {} ({} play), network {:?}, recipe {}, seed {}\n\
+            "{}-pile nim up to {}, {} play, recipe {}, seed {}\n\
+             network        {}\n\
              epochs         {} ({} in this run)\n\
              final error    {:.6}\n\
-             winning moves  {:.2}% ({} of {} winning positions; the legal decoder, {:.0}% legal)\n\
+             winning moves  {:.2}%: {} of {} winning positions (legal decoder)\n\
+             legal moves    {:.0}% (legal decoder)\n\
              seed decoder   {:.2}% right, {:.2}% legal\n\
              time           {:.0} ms (training only)\n\
              saved to       {}\n",
             t.game.piles,
             t.game.max_pile,
             t.game.rule.name(),
-            t.network.sizes(),
             recipe_name(self.recipe),
             t.seed,
+            t.network
+                .sizes()
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("-"),
             t.epochs(),
             t.epochs() - self.first_epoch,
             self.final_error(),
