@@ -15,7 +15,9 @@ use crate::solve::subtraction::Solution;
 use crate::store::Store;
 use crate::tui::{self, Ending};
 
+mod flags;
 mod nim;
+mod progress;
 mod saving;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rand::SeedableRng;
@@ -36,8 +38,9 @@ pub struct Cli {
     /// config dir's ai-arcade/config.toml, if present].
     #[arg(long, value_name = "PATH", global = true)]
     pub config: Option<PathBuf>,
-    /// Seed for every random choice; without it one is drawn from the clock and shown in
-    /// the help overlay (?).
+    /// Seed for every random choice; without it one is drawn from the clock and shown (in
+    /// the arcade's help overlay `?`, in `train`'s report and JSON), so a run can be
+    /// repeated with --seed.
     #[arg(long, value_name = "N", global = true)]
     pub seed: Option<u64>,
     /// Where trained models are kept [default: the platform data dir's ai-arcade].
@@ -70,7 +73,8 @@ pub struct TrainArgs {
     /// The learner.
     #[command(subcommand)]
     pub learner: TrainLearner,
-    /// Print one JSON object instead of text (progress still goes to stderr).
+    /// Print one JSON object on stdout instead of text (the progress bar, drawn only when
+    /// stderr is a terminal, is cleared before it).
     #[arg(long, global = true)]
     pub json: bool,
     /// Replace a trained model without asking (the old file is kept as FILE.prev). Without
@@ -84,29 +88,59 @@ pub struct TrainArgs {
 pub enum TrainLearner {
     /// The Subtraction Nim network (defaults from the config's [subtraction]).
     Subtraction {
-        /// Training passes over every pile.
-        #[arg(long)]
+        /// Training passes over every pile, 1 to 1000000.
+        #[arg(
+            long,
+            value_name = "N",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::EPOCHS_RANGE)
+        )]
         epochs: Option<usize>,
-        /// Hidden units.
-        #[arg(long)]
+        /// Hidden units, 1 to 256.
+        #[arg(
+            long,
+            value_name = "H",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::HIDDEN_RANGE)
+        )]
         hidden: Option<usize>,
-        /// Learning rate.
-        #[arg(long)]
+        /// Learning rate, above 0 and at most 10.
+        #[arg(
+            long,
+            value_name = "L",
+            allow_negative_numbers = true,
+            value_parser = flags::learning_rate
+        )]
         lr: Option<f64>,
-        /// The recipe: default (cross-entropy) or seed (squared error, as the seed).
+        /// The training recipe.
         #[arg(long, value_enum)]
-        recipe: Option<RecipeArg>,
+        recipe: Option<SubtractionRecipe>,
     },
     /// The State Graph learner of Nim(k) (defaults from the config's [graph]).
     Graph {
-        /// Random games to learn from.
-        #[arg(long)]
+        /// Random games to learn from, 1 to 100000000.
+        #[arg(
+            long,
+            value_name = "N",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::GRAPH_GAMES_RANGE)
+        )]
         games: Option<u64>,
-        /// Tokens at the start.
-        #[arg(long)]
+        /// Tokens at the start, 1 to 100.
+        #[arg(
+            long,
+            value_name = "K",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::GRAPH_TOKENS_RANGE)
+        )]
         tokens: Option<u32>,
-        /// The most tokens one turn may take.
-        #[arg(long)]
+        /// The most tokens one turn may take, 1 to 5.
+        #[arg(
+            long,
+            value_name = "M",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::GRAPH_MAX_TAKE_RANGE)
+        )]
         max_take: Option<u32>,
         /// Also write the graph as Graphviz DOT to this file.
         #[arg(long, value_name = "FILE")]
@@ -115,32 +149,43 @@ pub enum TrainLearner {
     /// The Multi-pile Nim Q-learning agent (defaults from the config's [nim] and
     /// [qlearning]).
     Qlearning {
-        /// Self-play games.
-        #[arg(long)]
+        /// Self-play games, 1 to 10000000 [default: the recipe's].
+        #[arg(
+            long,
+            value_name = "N",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::QLEARNING_GAMES_RANGE)
+        )]
         games: Option<usize>,
-        /// Starting piles, e.g. 1,3,5,7.
-        #[arg(long, value_name = "LIST")]
-        piles: Option<String>,
+        /// Starting piles, 1 to 6 piles of 0 to 31 objects, e.g. 1,3,5,7.
+        #[arg(long, value_name = "LIST", value_parser = flags::piles)]
+        piles: Option<flags::PileList>,
         /// Who loses or wins by taking the last object.
         #[arg(long, value_enum)]
         rule: Option<RuleArg>,
-        /// The recipe: default (exploring starts, 20,000 games) or seed (10,000 games from
-        /// the start piles).
+        /// The training recipe (both: alpha 0.5, epsilon 0.1 unless the config says
+        /// otherwise).
         #[arg(long, value_enum)]
-        recipe: Option<RecipeArg>,
+        recipe: Option<QlearningRecipe>,
     },
     /// The 3-pile Nim network (defaults from the config's `[nim_net]`); resumes the saved
-    /// network when it fits, as the seed's save and load do.
+    /// network when it fits (keeping its own seed), as the original lab program's save and
+    /// load do.
     NimNet {
-        /// Epochs to train in this run.
-        #[arg(long)]
+        /// Epochs to train in this run, 1 to 1000000 [default: the recipe's].
+        #[arg(
+            long,
+            value_name = "N",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::EPOCHS_RANGE)
+        )]
         epochs: Option<usize>,
         /// The rule of the labels.
         #[arg(long, value_enum)]
         rule: Option<RuleArg>,
-        /// The recipe: default (64+64 hidden, cross-entropy) or seed (14 hidden, squared).
+        /// The training recipe.
         #[arg(long, value_enum)]
-        recipe: Option<RecipeArg>,
+        recipe: Option<NimNetRecipe>,
         /// Start from new weights even if a saved network fits.
         #[arg(long)]
         fresh: bool,
@@ -165,23 +210,53 @@ impl From<RuleArg> for crate::games::nim::Rule {
     }
 }
 
-impl From<RecipeArg> for config::RecipeChoice {
-    fn from(recipe: RecipeArg) -> Self {
-        match recipe {
-            RecipeArg::Default => Self::Default,
-            RecipeArg::Seed => Self::Seed,
+/// `--recipe` values of one `train` command, each described in that learner's terms (the
+/// names are shared: `default` is this project's recipe, `seed` the original lab program's).
+macro_rules! recipe_arg {
+    ($(#[$doc:meta])* $name:ident { default: $default:literal, seed: $seed:literal }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, ValueEnum)]
+        pub enum $name {
+            #[doc = $default]
+            Default,
+            #[doc = $seed]
+            Seed,
         }
-    }
+
+        impl From<$name> for config::RecipeChoice {
+            fn from(recipe: $name) -> Self {
+                match recipe {
+                    $name::Default => Self::Default,
+                    $name::Seed => Self::Seed,
+                }
+            }
+        }
+    };
 }
 
-/// `--recipe` values.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum RecipeArg {
-    /// The seed's recipe with a cross-entropy loss.
-    Default,
-    /// The seed's recipe as written.
-    Seed,
-}
+recipe_arg!(
+    /// `train subtraction --recipe`.
+    SubtractionRecipe {
+        default: "The original lab program's recipe with a cross-entropy loss instead of squared error",
+        seed: "The original lab program's recipe as written: squared error"
+    }
+);
+
+recipe_arg!(
+    /// `train qlearning --recipe`.
+    QlearningRecipe {
+        default: "Exploring starts: each game from a random reachable position, 20000 games",
+        seed: "The original lab program: every game from the start piles, 10000 games"
+    }
+);
+
+recipe_arg!(
+    /// `train nim-net --recipe`.
+    NimNetRecipe {
+        default: "Two hidden layers of 64, cross-entropy, rate 0.5, batch 32, 60 epochs",
+        seed: "The original lab program: 14 hidden, squared error, rate 0.01, batch 32, 128 epochs"
+    }
+);
 
 /// Options shared by every `solve`.
 #[derive(Debug, Args)]
@@ -192,9 +267,9 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long, global = true)]
     pub json: bool,
-    /// The search to run.
-    #[arg(long, value_enum, default_value_t = AlgoArg::Alphabeta, global = true)]
-    pub algo: AlgoArg,
+    /// The search to run [default: the config's search.algorithm, built in alphabeta].
+    #[arg(long, value_enum, global = true)]
+    pub algo: Option<AlgoArg>,
 }
 
 /// The positions `solve` takes.
@@ -214,7 +289,8 @@ pub enum SolveGame {
         /// The running sum, 0-7.
         #[arg(long, default_value_t = 0)]
         sum: u8,
-        /// The number just chosen (1-3), barred for the player to move; omit at sum 0.
+        /// The number just chosen (1-3), barred for the player to move; omit it (or give 0)
+        /// at sum 0.
         #[arg(long)]
         last: Option<u8>,
     },
@@ -251,7 +327,10 @@ impl From<AlgoArg> for Algorithm {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Solve(ref args)) => solve(args),
+        Some(Command::Solve(ref args)) => match config::load(cli.config.as_deref()) {
+            Ok(loaded) => solve(&loaded.config, args),
+            Err(error) => fail(error),
+        },
         Some(Command::Train(ref args)) => train(&cli, args),
         Some(Command::Serve(ref args)) => match config::load(cli.config.as_deref()) {
             Ok(loaded) => crate::serve::command(loaded.config, args, &data_dir(&cli), cli.seed),
@@ -323,8 +402,29 @@ fn timed<G: Game<Move = u8>>(root: &G, algorithm: Algorithm) -> (SearchResult<u8
     (result, started.elapsed().as_secs_f64() * 1e6)
 }
 
-fn solve(args: &SolveArgs) -> ExitCode {
-    let algorithm = Algorithm::from(args.algo);
+/// Longest `--board` echoed whole in an error; a longer one is cut with an ellipsis.
+const BOARD_ECHO_CHARS: usize = 20;
+
+/// `board` as an error message quotes it: whole when short, else its start, an ellipsis
+/// and its length, so a huge argument cannot flood the terminal.
+fn board_echo(board: &str) -> String {
+    let length = board.chars().count();
+    if length <= BOARD_ECHO_CHARS {
+        format!("{board:?}")
+    } else {
+        let start: String = board.chars().take(BOARD_ECHO_CHARS).collect();
+        format!("{:?} ({length} characters)", format!("{start}…"))
+    }
+}
+
+fn solve(config: &config::Config, args: &SolveArgs) -> ExitCode {
+    let algorithm = args.algo.map_or(
+        match config.search.algorithm {
+            config::AlgorithmChoice::Minimax => Algorithm::Minimax,
+            config::AlgorithmChoice::AlphaBeta => Algorithm::AlphaBeta,
+        },
+        Algorithm::from,
+    );
     let solved = match &args.game {
         SolveGame::Tictactoe { board, to_move } => {
             let to_move = to_move.map(|m| match m {
@@ -333,7 +433,7 @@ fn solve(args: &SolveArgs) -> ExitCode {
             });
             let root = match Board::parse(board, to_move) {
                 Ok(root) => root,
-                Err(error) => return fail(format!("--board {board:?}: {error}")),
+                Err(error) => return fail(format!("--board {}: {error}", board_echo(board))),
             };
             let (result, elapsed_us) = timed(&root, algorithm);
             Solved {
@@ -366,12 +466,35 @@ fn solve(args: &SolveArgs) -> ExitCode {
             }
         }
     };
-    if args.json {
-        println!("{}", solved_json(&solved));
+    report(args.json, || solved_json(&solved), || solved_text(&solved))
+}
+
+/// Prints the result on stdout: one line of JSON, or the text. A reader that went away
+/// (`| head`) ends the program quietly instead of with a panic; whatever was trained is
+/// saved by then.
+fn report(
+    json_out: bool,
+    json: impl FnOnce() -> serde_json::Value,
+    text: impl FnOnce() -> String,
+) -> ExitCode {
+    use std::io::Write;
+    let output = if json_out {
+        format!("{}\n", json())
     } else {
-        print!("{}", solved_text(&solved));
+        text()
+    };
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(output.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("ai-arcade: could not print the result: {error}");
+            ExitCode::FAILURE
+        }
     }
-    ExitCode::SUCCESS
 }
 
 fn solved_json(s: &Solved) -> serde_json::Value {
@@ -491,7 +614,7 @@ fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
         } => {
             let overrides = nim::QOverrides {
                 games: *games,
-                piles: piles.as_deref(),
+                piles: piles.as_ref().map(|list| list.0.as_slice()),
                 rule: *rule,
                 recipe: *recipe,
             };
@@ -527,23 +650,22 @@ fn train_subtraction(cli: &Cli, config: &config::Config, args: &TrainArgs) -> Ex
     if let Err(exit) = saving::before_training(&store, MODEL, &plan, args.yes) {
         return exit;
     }
-    // `--seed` seeds the initial weights and labels here; then the config's keys; then 1.
-    let seed = cli.seed.or(nim.seed).or(config.seed).unwrap_or(1);
+    // The seed of the initial weights and the labels at losing piles.
+    let seed = run_seed(cli, nim.seed, config.seed);
     let recipe = nim.recipe();
-    let mut trainer = Trainer::new(nim.n_max, recipe, seed);
+    let mut trainer = Trainer::new(nim.n_max, recipe, seed.value);
     let started = Instant::now();
     let step = (recipe.epochs / 100).max(1);
-    while !trainer.is_done() {
+    seed.announce();
+    let run = progress::Training::start(recipe.epochs as u64, "epochs");
+    while !trainer.is_done() && !run.stop_requested() {
         let loss = trainer.train_epochs(step).unwrap_or(f64::NAN);
-        progress_bar(
-            trainer.epoch,
-            recipe.epochs,
-            "epochs",
-            &format!("loss {loss:.6}"),
-        );
+        run.show(trainer.epoch as u64, || format!("loss {loss:.6}"));
     }
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-    eprintln!();
+    if let Err(exit) = run.finish(trainer.epoch as u64) {
+        return exit;
+    }
     let solution = Solution::new(nim.n_max);
     let evaluation = Evaluation::new(&trainer.network, trainer.encoding, &solution);
     let usable = subtraction::usable(nim.n_max);
@@ -551,21 +673,16 @@ fn train_subtraction(cli: &Cli, config: &config::Config, args: &TrainArgs) -> Ex
         Ok(path) => path,
         Err(error) => return fail(error),
     };
-    let report = SubtractionReport {
+    let summary = SubtractionReport {
         settings: nim,
         recipe,
-        seed,
+        seed: seed.value,
         trainer: &trainer,
         evaluation: &evaluation,
         elapsed_ms,
         saved: &saved,
     };
-    if json_out {
-        println!("{}", report.json());
-    } else {
-        print!("{}", report.text());
-    }
-    ExitCode::SUCCESS
+    report(json_out, || summary.json(), || summary.text())
 }
 
 fn recipe_name(recipe: config::RecipeChoice) -> &'static str {
@@ -613,7 +730,8 @@ impl SubtractionReport<'_> {
     fn text(&self) -> String {
         let evaluation = self.evaluation;
         format!(
-            "subtraction nim, piles 2..={}, recipe {}, {} hidden, learning rate {}, seed {}\n\
+            "subtraction nim, piles 2..={}, recipe {}, seed {}\n\
+             network        {} hidden, learning rate {}\n\
              epochs         {}\n\
              final loss     {:.6}\n\
              winning moves  {} of {} winning piles (the AI's legal decoder)\n\
@@ -622,9 +740,9 @@ impl SubtractionReport<'_> {
              saved to       {}\n",
             self.settings.n_max,
             recipe_name(self.settings.recipe),
+            self.seed,
             self.recipe.hidden,
             self.recipe.learning_rate,
-            self.seed,
             self.trainer.epoch,
             self.final_loss(),
             evaluation.winning_correct(),
@@ -638,15 +756,43 @@ impl SubtractionReport<'_> {
     }
 }
 
-/// One line of progress on stderr, redrawn in place.
-fn progress_bar(done: usize, total: usize, unit: &str, detail: &str) {
-    const WIDTH: usize = 30;
-    let filled = (done * WIDTH / total.max(1)).min(WIDTH);
-    eprint!(
-        "\rtraining [{}{}] {done}/{total} {unit}, {detail}",
-        "#".repeat(filled),
-        ".".repeat(WIDTH - filled)
-    );
+/// The seed of a training run, and whether it was drawn from the clock.
+#[derive(Debug, Clone, Copy)]
+struct RunSeed {
+    value: u64,
+    drawn: bool,
+}
+
+impl RunSeed {
+    /// Names a seed drawn from the clock on stderr as training starts, so even a run that
+    /// is interrupted can be repeated (the report and JSON carry it too).
+    fn announce(self) {
+        if self.drawn {
+            let seed = self.value;
+            eprintln!("seed {seed} (drawn from the clock; --seed {seed} repeats this run)");
+        }
+    }
+
+    /// [`Self::announce`], for a caller that has nothing to check first.
+    fn announced(self) -> Self {
+        self.announce();
+        self
+    }
+}
+
+/// The seed a training run uses: `--seed`, else the learner's config key, else the config's
+/// `seed`, else one drawn from the clock, as `--seed`'s help says.
+fn run_seed(cli: &Cli, learner_key: Option<u64>, config_key: Option<u64>) -> RunSeed {
+    match cli.seed.or(learner_key).or(config_key) {
+        Some(value) => RunSeed {
+            value,
+            drawn: false,
+        },
+        None => RunSeed {
+            value: clock_seed(),
+            drawn: true,
+        },
+    }
 }
 
 fn train_graph(
@@ -671,12 +817,24 @@ fn train_graph(
     if let Err(exit) = saving::before_training(&store, GRAPH, &plan, args.yes) {
         return exit;
     }
-    let seed = cli.seed.or(settings.seed).or(config.seed).unwrap_or(1);
+    let RunSeed { value: seed, .. } = run_seed(cli, settings.seed, config.seed).announced();
     let mut graph = StateGraph::new(settings.tokens, settings.max_take);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let started = Instant::now();
-    graph.train(settings.games, &mut rng);
+    // Chunks of a thousandth: the bar moves and Ctrl-C is heard within a fraction of a
+    // second even for 100,000,000 games on 100 tokens.
+    let chunk = (settings.games / 1000).max(1);
+    let run = progress::Training::start(settings.games, "games");
+    while graph.games < settings.games && !run.stop_requested() {
+        graph.train(chunk.min(settings.games - graph.games), &mut rng);
+        run.show(graph.games, || {
+            format!("optimal {:.1}%", graph.optimal_share() * 100.0)
+        });
+    }
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+    if let Err(exit) = run.finish(graph.games) {
+        return exit;
+    }
     let saved = match saving::save(&store, GRAPH, &graph, usable, &plan) {
         Ok(path) => path,
         Err(error) => return fail(error),
@@ -686,33 +844,66 @@ fn train_graph(
     {
         return fail(format!("--dot {}: {error}", path.display()));
     }
-    let edges = graph.edges();
-    if json_out {
-        let weights: Vec<serde_json::Value> = edges
+    let json = || {
+        let weights: Vec<serde_json::Value> = graph
+            .edges()
             .iter()
             .map(|e| json!({"from": e.from.name(), "to": e.to.name(), "weight": graph.weight(e)}))
             .collect();
-        println!(
-            "{}",
-            json!({
-                "learner": "graph",
-                "tokens": graph.tokens,
-                "max_take": graph.max_take,
-                "seed": seed,
-                "vertices": graph.vertices().len(),
-                "edges": edges.len(),
-                "winning_vertices": graph.winning_vertices(),
-                "optimal_share": graph.optimal_share(),
-                "games": graph.games,
-                "elapsed_ms": (elapsed_ms * 1000.0).round() / 1000.0,
-                "weights": weights,
-                "saved_to": saved.display().to_string(),
-            })
-        );
-        return ExitCode::SUCCESS;
+        json!({
+            "learner": "graph",
+            "tokens": graph.tokens,
+            "max_take": graph.max_take,
+            "seed": seed,
+            "vertices": graph.vertices().len(),
+            "edges": graph.edges().len(),
+            "winning_vertices": graph.winning_vertices(),
+            "optimal_share": graph.optimal_share(),
+            "games": graph.games,
+            "elapsed_ms": (elapsed_ms * 1000.0).round() / 1000.0,
+            "weights": weights,
+            "saved_to": saved.display().to_string(),
+        })
+    };
+    let text = || graph_text(&graph, seed, elapsed_ms, &saved, dot);
+    report(json_out, json, text)
+}
+
+/// Widest line of a `train` report: the 80 columns of the terminal it is made for.
+const REPORT_WIDTH: usize = 80;
+
+/// `  p1-10 -> p2-9 +3, p2-8 -1`: a vertex and its out-edges, continued on indented lines
+/// when they would pass [`REPORT_WIDTH`] (five edges with large weights do).
+fn edge_lines(vertex: &str, edges: &[String]) -> String {
+    let mut text = format!("{vertex:>6} ->");
+    let mut line_start = 0;
+    for (i, edge) in edges.iter().enumerate() {
+        let piece = if i + 1 < edges.len() {
+            format!(" {edge},")
+        } else {
+            format!(" {edge}")
+        };
+        if text.len() - line_start + piece.len() > REPORT_WIDTH {
+            text.push('\n');
+            line_start = text.len();
+            text.push_str("         ");
+        }
+        text.push_str(&piece);
     }
-    println!(
-        "Nim({}) state graph, takes 1-{}, {} random games, seed {seed}",
+    text
+}
+
+/// What `train graph` prints without `--json`.
+fn graph_text(
+    graph: &StateGraph,
+    seed: u64,
+    elapsed_ms: f64,
+    saved: &Path,
+    dot: Option<&Path>,
+) -> String {
+    use std::fmt::Write;
+    let mut text = format!(
+        "Nim({}) state graph, takes 1-{}, {} random games, seed {seed}\n",
         graph.tokens, graph.max_take, graph.games
     );
     for vertex in graph.vertices() {
@@ -722,18 +913,47 @@ fn train_graph(
             .map(|e| format!("{} {:+}", e.to.name(), graph.weight(e)))
             .collect();
         if !out.is_empty() {
-            println!("{:>6} -> {}", vertex.name(), out.join(", "));
+            let _ = writeln!(text, "{}", edge_lines(&vertex.name(), &out));
         }
     }
-    println!(
+    let _ = writeln!(
+        text,
         "optimal        {:.1}% of {} reachable vertices with a winning move pick it",
         graph.optimal_share() * 100.0,
         graph.winning_vertices()
     );
-    println!("time           {elapsed_ms:.2} ms (training only)");
-    println!("saved to       {}", saved.display());
+    let _ = writeln!(text, "time           {elapsed_ms:.2} ms (training only)");
+    let _ = writeln!(text, "saved to       {}", saved.display());
     if let Some(path) = dot {
-        println!("dot            {}", path.display());
+        let _ = writeln!(text, "dot            {}", path.display());
     }
-    ExitCode::SUCCESS
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_edge_lists_continue_on_indented_lines_within_80_columns() {
+        let edges: Vec<String> = (95..100)
+            .rev()
+            .map(|to| format!("p2-{to} -123456789"))
+            .collect();
+        let text = edge_lines("p1-100", &edges);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        assert!(
+            lines.iter().all(|l| l.chars().count() <= REPORT_WIDTH),
+            "{text}"
+        );
+        assert!(
+            lines[0].starts_with("p1-100 -> p2-99 -123456789,"),
+            "{text}"
+        );
+        assert!(lines[1].starts_with("          p2-"), "{text}");
+        assert_eq!(text.matches("p2-").count(), 5, "every edge once: {text}");
+        let short = edge_lines("p1-10", &["p2-9 +3".into(), "p2-8 -1".into()]);
+        assert_eq!(short, " p1-10 -> p2-9 +3, p2-8 -1");
+    }
 }

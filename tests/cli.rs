@@ -524,10 +524,7 @@ fn train_subtraction_reports_json_and_saves_the_weights() {
     assert_eq!(json["epochs"], 300);
     assert!(json["winning_correct"].as_u64().unwrap() <= 120);
     assert!(dir.join("subtraction-mlp.json").exists(), "weights saved");
-    assert!(
-        stderr(&output).contains("300/300 epochs"),
-        "progress on stderr"
-    );
+    assert_no_progress(&stderr(&output));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -535,7 +532,7 @@ fn train_subtraction_reports_json_and_saves_the_weights() {
 fn train_subtraction_rejects_bad_hyperparameters() {
     run_usage_error(
         &["--data-dir", "/tmp", "train", "subtraction", "--lr", "0"],
-        &["subtraction.learning_rate"],
+        &["--lr", "above 0 and at most 10"],
     );
 }
 
@@ -577,5 +574,453 @@ fn train_graph_reports_json_saves_and_writes_dot() {
     let text = std::fs::read_to_string(&dot).unwrap();
     assert!(text.contains("\"p1-10\" -> \"p2-9\""));
     assert!(dir.join("state-graph.json").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Asserts that stderr (a pipe, not a terminal) carries no progress bar: no carriage
+/// returns, no redrawn line.
+fn assert_no_progress(err: &str) {
+    assert!(
+        !err.contains('\r') && !err.contains("training "),
+        "a pipe gets no progress bar: {err:?}"
+    );
+}
+
+/// A data dir under the temp dir for one test, empty.
+fn empty_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ai-arcade-cli-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create the data dir");
+    dir
+}
+
+/// The files in `dir` with their contents, sorted by name.
+fn dir_contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .expect("read the data dir")
+        .map(|entry| {
+            let entry = entry.expect("a dir entry");
+            let bytes = std::fs::read(entry.path()).unwrap_or_default();
+            (entry.file_name().to_string_lossy().into_owned(), bytes)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn train_flags_are_refused_in_their_own_terms_before_anything_is_written() {
+    let dir = empty_dir("flags");
+    let data = dir.to_str().unwrap();
+    let cases: &[(&[&str], &[&str])] = &[
+        (&["qlearning", "--games", "0"], &["--games", "1..=10000000"]),
+        (
+            &["qlearning", "--games", "10000001"],
+            &["--games", "1..=10000000"],
+        ),
+        (&["graph", "--games", "0"], &["--games", "1..=100000000"]),
+        (&["graph", "--tokens", "101"], &["--tokens", "1..=100"]),
+        (&["graph", "--max-take", "0"], &["--max-take", "1..=5"]),
+        (
+            &["subtraction", "--epochs", "0"],
+            &["--epochs", "1..=1000000"],
+        ),
+        (
+            &["subtraction", "--hidden", "300"],
+            &["--hidden", "1..=256"],
+        ),
+        (&["subtraction", "--lr", "-1"], &["--lr", "above 0"]),
+        (&["nim-net", "--epochs", "0"], &["--epochs", "1..=1000000"]),
+        (
+            &["nim-net", "--epochs", "1000001"],
+            &["--epochs", "1..=1000000"],
+        ),
+        (
+            &["nim-net", "--epochs", "many"],
+            &["--epochs", "1..=1000000"],
+        ),
+        (&["graph", "--games", "-5"], &["--games", "1..=100000000"]),
+    ];
+    for (args, needles) in cases {
+        let mut full = vec!["--data-dir", data, "train"];
+        full.extend_from_slice(args);
+        let err = run_usage_error(&full, needles);
+        for config_speak in ["Some(", "qlearning.", "nim_net.", "subtraction.", "graph."] {
+            assert!(
+                !err.contains(config_speak),
+                "{args:?}: the error speaks in flag names, not {config_speak:?}: {err}"
+            );
+        }
+    }
+    assert!(dir_contents(&dir).is_empty(), "nothing was written");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn train_nim_net_epochs_have_the_bounds_of_train_subtraction() {
+    let allowed = |learner: &str, epochs: &str| {
+        let err = run_usage_error(
+            &["--data-dir", "/tmp", "train", learner, "--epochs", epochs],
+            &["--epochs"],
+        );
+        err.split("--epochs <N>'")
+            .nth(1)
+            .expect("clap names the flag")
+            .lines()
+            .next()
+            .unwrap()
+            .to_owned()
+    };
+    for epochs in ["0", "1000001"] {
+        assert_eq!(
+            allowed("nim-net", epochs),
+            allowed("subtraction", epochs),
+            "--epochs {epochs}"
+        );
+    }
+}
+
+#[test]
+fn each_train_command_describes_its_own_recipes() {
+    let q = run_ok(&["train", "qlearning", "--help"]);
+    assert!(
+        !q.contains("cross-entropy") && q.contains("Exploring starts") && q.contains("20000"),
+        "{q}"
+    );
+    let net = run_ok(&["train", "nim-net", "--help"]);
+    assert!(
+        net.contains("Two hidden layers of 64") && net.contains("14 hidden, squared error"),
+        "{net}"
+    );
+    let sub = run_ok(&["train", "subtraction", "--help"]);
+    assert!(
+        sub.contains("cross-entropy") && !sub.contains("Exploring"),
+        "{sub}"
+    );
+    for help in [&q, &net, &sub] {
+        assert!(!help.contains("The seed's recipe"), "{help}");
+    }
+}
+
+#[test]
+fn train_without_a_seed_draws_one_names_it_and_it_repeats_the_run() {
+    let help = run_ok(&["train", "graph", "--help"]);
+    assert!(help.contains("drawn from the clock"), "{help}");
+    let dir = empty_dir("seed");
+    let data = dir.to_str().unwrap();
+    let args = [
+        "--data-dir",
+        data,
+        "train",
+        "graph",
+        "--games",
+        "300",
+        "--json",
+    ];
+    let output = run(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let drawn = parse_json(&stdout(&output));
+    let seed = json_u64(&drawn, "seed").to_string();
+    let err = stderr(&output);
+    assert!(
+        err.contains(&format!("--seed {seed} repeats this run")),
+        "stderr names the seed {seed}: {err}"
+    );
+    let again = parse_json(&run_ok(&[
+        "--data-dir",
+        data,
+        "--seed",
+        &seed,
+        "train",
+        "graph",
+        "--games",
+        "300",
+        "--json",
+        "--yes",
+    ]));
+    assert_eq!(
+        again["weights"], drawn["weights"],
+        "the same seed, the same run"
+    );
+    // A seed that was given is not announced.
+    let given = run(&[
+        "--data-dir",
+        data,
+        "--seed",
+        "5",
+        "train",
+        "graph",
+        "--games",
+        "10",
+        "--yes",
+    ]);
+    assert!(!stderr(&given).contains("drawn from the clock"));
+    assert!(stdout(&given).contains("seed 5"), "{}", stdout(&given));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn no_progress_bar_goes_to_a_pipe() {
+    let dir = empty_dir("pipe");
+    let data = dir.to_str().unwrap();
+    for args in [
+        &["graph", "--games", "5000"][..],
+        &["subtraction", "--epochs", "50"],
+        &["qlearning", "--games", "500"],
+    ] {
+        let mut full = vec!["--data-dir", data, "--seed", "1", "train"];
+        full.extend_from_slice(args);
+        let output = run(&full);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert_no_progress(&stderr(&output));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs the binary with stderr on a pseudo-terminal of 80x24 and stdout on a pipe; returns
+/// (exit code, stdout, what the terminal received).
+#[cfg(unix)]
+fn run_with_terminal_stderr(args: &[&str]) -> (Option<i32>, String, String) {
+    use nix::pty::{Winsize, openpty};
+    use std::io::Read;
+    let size = Winsize {
+        ws_row: 24,
+        ws_col: 80,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    let pty = openpty(&size, None).expect("a pseudo-terminal");
+    let child = Command::new(BIN)
+        .args(args)
+        .env("TERM", "xterm-256color")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::from(pty.slave))
+        .spawn()
+        .expect("the binary starts");
+    // The terminal's other end, read until the binary (its only writer) is gone.
+    let mut master = std::fs::File::from(pty.master);
+    let reader = thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buffer = [0u8; 4096];
+        while let Ok(n) = master.read(&mut buffer) {
+            if n == 0 {
+                break;
+            }
+            seen.extend_from_slice(&buffer[..n]);
+        }
+        String::from_utf8_lossy(&seen).into_owned()
+    });
+    let output = child.wait_with_output().expect("collect output");
+    let terminal = reader.join().expect("the reader ends");
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).expect("UTF-8"),
+        terminal,
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn the_progress_bar_draws_on_a_terminal_and_never_on_stdout() {
+    let dir = empty_dir("tty");
+    let data = dir.to_str().unwrap();
+    let (code, out, terminal) = run_with_terminal_stderr(&[
+        "--data-dir",
+        data,
+        "--seed",
+        "1",
+        "train",
+        "graph",
+        "--games",
+        "200000",
+        "--tokens",
+        "100",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{terminal}");
+    assert!(
+        terminal.contains("training ") && terminal.contains("/200000 games"),
+        "the bar is drawn on the terminal: {terminal:?}"
+    );
+    let json = parse_json(&out);
+    assert_eq!(json_u64(&json, "games"), 200_000);
+    assert!(!out.contains("training"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_long_training_run_and_leaves_the_data_dir_as_it_was() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    let dir = empty_dir("ctrl-c");
+    let data = dir.to_str().unwrap();
+    run_ok(&[
+        "--data-dir",
+        data,
+        "--seed",
+        "1",
+        "train",
+        "graph",
+        "--games",
+        "100",
+    ]);
+    let before = dir_contents(&dir);
+    assert!(
+        before.iter().any(|(name, _)| name == "state-graph.json"),
+        "one trained graph: {before:?}"
+    );
+    // 100,000,000 games on 100 tokens take about a minute: far longer than the wait.
+    let mut child = Command::new(BIN)
+        .args([
+            "--data-dir",
+            data,
+            "--seed",
+            "2",
+            "train",
+            "graph",
+            "--games",
+            "100000000",
+            "--tokens",
+            "100",
+            "--yes",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    thread::sleep(Duration::from_millis(1500));
+    assert!(child.try_wait().unwrap().is_none(), "still training");
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).expect("send SIGINT");
+    let started = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if started.elapsed() > TIMEOUT {
+            child.kill().expect("kill the binary");
+            panic!("Ctrl-C did not stop training within {TIMEOUT:?}");
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+    let output = child.wait_with_output().expect("collect output");
+    let err = stderr(&output);
+    assert_eq!(
+        output.status.code(),
+        Some(130),
+        "128 + SIGINT; stderr: {err}"
+    );
+    assert!(
+        err.contains("interrupted after") && err.contains("nothing was saved"),
+        "{err}"
+    );
+    assert!(output.stdout.is_empty(), "no report: {}", stdout(&output));
+    assert_eq!(dir_contents(&dir), before, "the data dir is as it was");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn solve_honours_the_config() {
+    let minimax = TempConfig::new("[search]\nalgorithm = \"minimax\"\n");
+    let path = minimax.path().to_str().unwrap();
+    let json = parse_json(&run_ok(&["--config", path, "solve", "eight", "--json"]));
+    assert_eq!(json["algorithm"], "minimax", "{json}");
+    assert_eq!(json_u64(&json, "cutoffs"), 0, "{json}");
+    let json = parse_json(&run_ok(&[
+        "--config",
+        path,
+        "solve",
+        "eight",
+        "--algo",
+        "alphabeta",
+        "--json",
+    ]));
+    assert_eq!(
+        json["algorithm"], "alphabeta",
+        "--algo wins over the config"
+    );
+
+    let bad = TempConfig::new("bogus = 1\n");
+    let bad_path = bad.path().to_str().unwrap();
+    run_usage_error(
+        &["--config", bad_path, "solve", "eight"],
+        &[bad_path, "bogus"],
+    );
+    let missing = std::env::temp_dir().join(format!(
+        "ai-arcade-cli-test-{}-solve-missing.toml",
+        std::process::id()
+    ));
+    let missing = missing.to_str().unwrap();
+    run_usage_error(
+        &["--config", missing, "solve", "tictactoe"],
+        &[missing, "cannot read"],
+    );
+}
+
+#[test]
+fn a_huge_board_is_not_echoed_whole() {
+    let board = "X".repeat(100_000);
+    let err = run_usage_error(
+        &["solve", "tictactoe", "--board", &board],
+        &["…", "100000 characters", "has 100000"],
+    );
+    assert!(err.len() < 300, "{} bytes of error: {err}", err.len());
+    // A short one is still quoted whole.
+    run_usage_error(
+        &["solve", "tictactoe", "--board", "X..Z....."],
+        &["\"X..Z.....\""],
+    );
+}
+
+#[test]
+fn solve_eight_takes_last_0_at_sum_0_as_the_start() {
+    let without_elapsed = |args: &[&str]| {
+        let mut json = parse_json(&run_ok(args));
+        json.as_object_mut().unwrap().remove("elapsed_us");
+        json
+    };
+    assert_eq!(
+        without_elapsed(&["solve", "eight", "--sum", "0", "--last", "0", "--json"]),
+        without_elapsed(&["solve", "eight", "--json"])
+    );
+}
+
+/// Every line of every `train` text report but the saved path fits the 80 columns the
+/// arcade is made for.
+#[test]
+fn train_reports_fit_80_columns() {
+    let dir = empty_dir("width");
+    let data = dir.to_str().unwrap();
+    for args in [
+        &[
+            "graph",
+            "--games",
+            "20000",
+            "--tokens",
+            "100",
+            "--max-take",
+            "5",
+        ][..],
+        &["subtraction", "--epochs", "20"],
+        &["qlearning", "--games", "300", "--piles", "1,3,5,7,9,11"],
+        &["nim-net", "--epochs", "1"],
+    ] {
+        let mut full = vec!["--data-dir", data, "--seed", "999999", "train"];
+        full.extend_from_slice(args);
+        let text = run_ok(&full);
+        // A path is as long as the user made it; everything else fits.
+        let lines = text.lines().filter(|l| !l.starts_with("saved to"));
+        for line in lines {
+            assert!(
+                line.chars().count() <= 80,
+                "{args:?}: a line of {} columns: {line:?}",
+                line.chars().count()
+            );
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

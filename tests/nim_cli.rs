@@ -189,3 +189,16 @@ fn train_nim_net_reports_saves_and_resumes() {
         "a good file is never called broken"
     );
 }
+
+#[test]
+fn bad_piles_state_the_real_limit_of_31() {
+    for piles in ["1,2,x", "1,32"] {
+        let output = run(&["--data-dir", "/tmp", "train", "qlearning", "--piles", piles]);
+        assert_eq!(output.status.code(), Some(2), "{piles}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("--piles") && stderr.contains("0 to 31") && !stderr.contains("63"),
+            "{piles}: {stderr}"
+        );
+    }
+}

@@ -1,10 +1,11 @@
 //! `train qlearning` and `train nim-net`: the Multi-pile Nim learners from the command line,
 //! with a progress bar on stderr, a report (text or JSON) and the result saved.
 
+use super::progress::Training;
 use super::saving::{self, Plan};
-use super::{Cli, RecipeArg, RuleArg, TrainArgs, fail, progress_bar, training_dir};
+use super::{Cli, QlearningRecipe, RuleArg, TrainArgs, fail, report, run_seed, training_dir};
 use crate::config::{self, RecipeChoice};
-use crate::games::nim::{Piles, parse_piles};
+use crate::games::nim::Piles;
 use crate::learn::nim_net::{self, NET_FORMAT, NET_VERSION, NetEvaluation, NetTrainer, net_file};
 use crate::learn::qlearning::{
     self, EVALUATION_GAMES, QTrainer, TABLE_FORMAT, TABLE_VERSION, table_file,
@@ -18,9 +19,9 @@ use std::time::Instant;
 /// What the command line changes of the Q-learning settings.
 pub(super) struct QOverrides<'a> {
     pub games: Option<usize>,
-    pub piles: Option<&'a str>,
+    pub piles: Option<&'a [u8]>,
     pub rule: Option<RuleArg>,
-    pub recipe: Option<RecipeArg>,
+    pub recipe: Option<QlearningRecipe>,
 }
 
 fn round(value: f64, places: i32) -> f64 {
@@ -42,11 +43,8 @@ pub(super) fn train_qlearning(
     args: &TrainArgs,
 ) -> ExitCode {
     let json_out = args.json;
-    if let Some(text) = overrides.piles {
-        match parse_piles(text) {
-            Ok(piles) => config.nim.piles = piles.sizes().to_vec(),
-            Err(why) => return fail(format!("--piles {text}: {why}")),
-        }
+    if let Some(piles) = overrides.piles {
+        config.nim.piles = piles.to_vec();
     }
     config.nim.rule = overrides.rule.map_or(config.nim.rule, Into::into);
     config.qlearning.recipe = overrides.recipe.map_or(config.qlearning.recipe, Into::into);
@@ -58,11 +56,19 @@ pub(super) fn train_qlearning(
     let q = &config.qlearning;
     let start = Piles::new(&config.nim.piles).expect("validated");
     let rule = config.nim.rule;
-    let seed = cli.seed.or(q.seed).or(config.seed).unwrap_or(1);
     let (settings, games) = q.recipe();
-    let mut trainer = match QTrainer::new(start, rule, settings, games, q.sample_every, seed) {
+    let seed = run_seed(cli, q.seed, config.seed);
+    let mut trainer = match QTrainer::new(start, rule, settings, games, q.sample_every, seed.value)
+    {
         Ok(trainer) => trainer,
-        Err(error) => return fail(error),
+        Err(error) => {
+            let source = if overrides.piles.is_some() {
+                "--piles"
+            } else {
+                "nim.piles"
+            };
+            return fail(format!("{source}: {error}"));
+        }
     };
     let store = Store::new(dir);
     let name = table_file(start, rule);
@@ -82,23 +88,27 @@ pub(super) fn train_qlearning(
         return exit;
     }
     let chunk = (games / 100).max(1);
-    while !trainer.is_done() {
+    seed.announce();
+    let run = Training::start(games as u64, "games");
+    while !trainer.is_done() && !run.stop_requested() {
         trainer.train(chunk);
-        let e = trainer.evaluation();
-        let detail = format!("policy optimality {:.1}%", e.policy_optimality() * 100.0);
-        progress_bar(trainer.games, games, "games", &detail);
+        run.show(trainer.games as u64, || {
+            let optimality = trainer.evaluation().policy_optimality();
+            format!("policy {:.1}% optimal", optimality * 100.0)
+        });
     }
-    eprintln!();
+    if let Err(exit) = run.finish(trainer.games as u64) {
+        return exit;
+    }
     let saved = match saving::save(&store, file, &trainer.saved(), usable, &plan) {
         Ok(path) => path,
         Err(error) => return fail(error),
     };
-    if json_out {
-        println!("{}", q_json(&trainer, q.recipe, &saved));
-    } else {
-        print!("{}", q_text(&trainer, q.recipe, &saved));
-    }
-    ExitCode::SUCCESS
+    report(
+        json_out,
+        || q_json(&trainer, q.recipe, &saved),
+        || q_text(&trainer, q.recipe, &saved),
+    )
 }
 
 fn q_json(trainer: &QTrainer, recipe: RecipeChoice, saved: &Path) -> serde_json::Value {
@@ -143,9 +153,10 @@ fn q_text(trainer: &QTrainer, recipe: RecipeChoice, saved: &Path) -> String {
     let e = trainer.evaluation();
     let settings = trainer.settings;
     format!(
-        "multi-pile nim {} {} play, Q-learning recipe {}, alpha {}, epsilon {}, seed {}\n\
+        "multi-pile nim {}, {} play, Q-learning\n\
+         recipe         {}: alpha {}, epsilon {}, seed {}\n\
          games          {}\n\
-         policy         {:.1}% optimal: the greedy move wins at {} of {} winning positions\n\
+         policy         {:.1}% optimal: wins at {} of {} winning positions\n\
          vs random      {:.1}% won of {EVALUATION_GAMES} games\n\
          vs perfect     {:.1}% won of {EVALUATION_GAMES} games (at most {:.0}% can be: starts alternate)\n\
          table          {} entries\n\
@@ -185,7 +196,11 @@ pub(super) fn train_nim_net(
     let net = &config.nim_net;
     let game = net.game();
     let recipe = net.recipe();
-    let seed = cli.seed.or(net.seed).or(config.seed).unwrap_or(1);
+    // Drawn only for a new network: a resumed one keeps its own seed.
+    let new_trainer = || {
+        let seed = run_seed(cli, net.seed, config.seed).announced();
+        NetTrainer::new(game, recipe.clone(), seed.value)
+    };
     let store = Store::new(dir);
     let name = net_file(game);
     let file = ModelFile {
@@ -212,12 +227,12 @@ pub(super) fn train_nim_net(
             }
             let plan = saving::training(found.model.epochs() as u64, "epochs")
                 .map_or(Plan::New, Plan::Replace);
-            (NetTrainer::new(game, recipe.clone(), seed), plan)
+            (new_trainer(), plan)
         }
-        Ok(None) => (NetTrainer::new(game, recipe.clone(), seed), Plan::New),
+        Ok(None) => (new_trainer(), Plan::New),
         Err(error) => {
             eprintln!("not resuming: {error}");
-            (NetTrainer::new(game, recipe.clone(), seed), Plan::New)
+            (new_trainer(), Plan::New)
         }
     };
     if let Err(exit) = saving::before_training(&store, file, &plan, args.yes) {
@@ -226,18 +241,23 @@ pub(super) fn train_nim_net(
     let run = epochs.unwrap_or(recipe.epochs);
     let first = trainer.epochs();
     let started = Instant::now();
-    for done in 1..=run {
+    let training = Training::start(run as u64, "epochs");
+    let mut done = 0;
+    while done < run && !training.stop_requested() {
         let error = trainer.train_epoch();
-        progress_bar(done, run, "epochs", &format!("error {error:.5}"));
+        done += 1;
+        training.show(done as u64, || format!("error {error:.5}"));
     }
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-    eprintln!();
+    if let Err(exit) = training.finish(done as u64) {
+        return exit;
+    }
     let usable = nim_net::usable(game);
     let saved = match saving::save(&store, file, &trainer.saved(), usable, &plan) {
         Ok(path) => path,
         Err(error) => return fail(error),
     };
-    let report = NetReport {
+    let summary = NetReport {
         trainer: &trainer,
         recipe: net.recipe,
         first_epoch: first,
@@ -245,12 +265,7 @@ pub(super) fn train_nim_net(
         saved: &saved,
         evaluation: nim_net::evaluate(game, &trainer.network),
     };
-    if json_out {
-        println!("{}", report.json());
-    } else {
-        print!("{}", report.text());
-    }
-    ExitCode::SUCCESS
+    report(json_out, || summary.json(), || summary.text())
 }
 
 /// What `train nim-net` prints.
@@ -298,19 +313,26 @@ impl NetReport<'_> {
     fn text(&self) -> String {
         let (t, e) = (self.trainer, &self.evaluation);
         format!(
-            "{}-pile nim up to {} ({} play), network {:?}, recipe {}, seed {}\n\
+            "{}-pile nim up to {}, {} play, recipe {}, seed {}\n\
+             network        {}\n\
              epochs         {} ({} in this run)\n\
              final error    {:.6}\n\
-             winning moves  {:.2}% ({} of {} winning positions; the legal decoder, {:.0}% legal)\n\
+             winning moves  {:.2}%: {} of {} winning positions (legal decoder)\n\
+             legal moves    {:.0}% (legal decoder)\n\
              seed decoder   {:.2}% right, {:.2}% legal\n\
              time           {:.0} ms (training only)\n\
              saved to       {}\n",
             t.game.piles,
             t.game.max_pile,
             t.game.rule.name(),
-            t.network.sizes(),
             recipe_name(self.recipe),
             t.seed,
+            t.network
+                .sizes()
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("-"),
             t.epochs(),
             t.epochs() - self.first_epoch,
             self.final_error(),

@@ -93,11 +93,12 @@ impl Eight {
             None | Some(0) if sum > 0 => {
                 return Err(unreachable("a sum above 0 needs the last choice (1-3)"));
             }
+            // At sum 0 a last choice of 0 means "none", as at the start.
+            Some(0) => {}
             Some(l) if !(1..=3).contains(&l) => return Err(EightError::OutOfRange(l)),
             Some(l) if l > sum => return Err(unreachable("the last choice exceeds the sum")),
             _ => {}
         }
-        // At sum 0 a last choice of 0 means "none", as at the start.
         let last = last.filter(|&l| l > 0);
         let position = Self {
             sum,
