@@ -332,8 +332,9 @@ fn render_answers(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
         Line::raw(format!("   (p2 at 2: {})", best(Player::Two, 2))),
         Line::raw(format!(" 4 left, p2 can: {}", best(Player::Two, 4))),
         Line::raw(format!("   (p1 at 4: {})", best(Player::One, 4))),
+        Line::raw(format!(" better spot: {spot}")),
         Line::raw(format!(
-            " better spot: {spot} (p1-{k} {first:+}, p2-{} {second:+})",
+            "   (p1-{k} {first:+}, p2-{} {second:+})",
             k.saturating_sub(1)
         )),
         Line::raw(format!(" Nim({k}): {order} (p1-{k} best {first:+})")),
