@@ -1,4 +1,4 @@
-//! The screens in the README are the snapshot tests' screens: each ```text block that
+//! The screens in the README are the snapshot tests' screens: each fenced `text` block that
 //! follows a `<!-- snapshot: NAME -->` line must equal `tests/snapshots/NAME.snap` (trailing
 //! blanks aside), and insta keeps the snapshot equal to what the binary draws. A README
 //! screen that drifts from the program fails here.
