@@ -150,6 +150,8 @@ fn the_node_under_the_cursor_is_said_in_words() {
     press(&mut app, "→↓");
     assert_shows(&app, "after X plays 2");
     assert_shows(&app, "O to move: MAX");
+    // Before any search, the tree pane says how its lines read.
+    assert_shows(&app_after(""), "X2 MAX: after X plays 2, MAX moves");
     let legend = symbols::NODE_LABEL;
     assert_eq!(legend.glyph, "X2 MAX");
     assert!(legend.meaning.starts_with("after X plays 2"));

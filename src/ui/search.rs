@@ -493,6 +493,11 @@ fn render_tree<G: Describe>(
         let hint = vec![
             Line::raw(" The AI's search shows here once it moves:"),
             Line::raw(" every node it visits, with its value."),
+            Line::raw(format!(
+                " A line {}: {}.",
+                symbols::NODE_LABEL.glyph,
+                symbols::NODE_LABEL.meaning
+            )),
             Line::raw(""),
             Line::from(vec![
                 Span::styled(" t", theme.key),
