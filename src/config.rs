@@ -223,6 +223,9 @@ pub struct NimConfig {
     pub first: FirstMover,
     /// The opponent at start.
     pub opponent: OpponentChoice,
+    /// Show the `★ ✓` marks (the AI's pick, the winning moves) for the position the human
+    /// is about to play; `i` in the tab switches them. Off for a fair game.
+    pub hints_on_your_turn: bool,
 }
 
 impl Default for NimConfig {
@@ -232,6 +235,7 @@ impl Default for NimConfig {
             rule: Rule::Misere,
             first: FirstMover::Random,
             opponent: OpponentChoice::Qlearning,
+            hints_on_your_turn: true,
         }
     }
 }

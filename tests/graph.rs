@@ -131,3 +131,107 @@ fn a_game_against_the_learned_graph() {
     }
     snapshot("graph_game_over", &app);
 }
+
+/// The rows of the graph pane as text, on a `width` x 24 screen.
+fn grid_rows(app: &App, width: u16) -> Vec<String> {
+    let mut terminal = Terminal::new(TestBackend::new(width, 24)).unwrap();
+    terminal.draw(|f| ai_arcade::ui::render(app, f)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let lanes = 2 * app.graph.graph.max_take as u16;
+    (2..2 + lanes + 2)
+        .map(|y| {
+            (0..width)
+                .map(|x| buffer[(x, y)].symbol().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// Every cell of the grid starts after a space (or the border): an arrow or a state's
+/// name never follows the text before it directly.
+fn assert_columns_apart(app: &App, width: u16) {
+    for row in grid_rows(app, width) {
+        let cells: Vec<char> = row.chars().collect();
+        for pair in cells.windows(2) {
+            let starts_cell = matches!(pair[1], '↘' | '⇘' | '⇗' | '↗' | '×')
+                || (pair[1] == 'p' && pair[0] != '×');
+            assert!(
+                !starts_cell || pair[0] == ' ' || pair[0] == '│',
+                "columns run together at {width} columns: {row}"
+            );
+        }
+    }
+}
+
+#[test]
+fn large_weights_never_run_together() {
+    for games in [10_000, 100_000, 1_000_000] {
+        let mut config = Config {
+            seed: Some(SEED),
+            ..Config::default()
+        };
+        config.graph.games = games;
+        let mut app = App::new(&config, SEED);
+        press(&mut app, &[KeyCode::F(3)]);
+        press(&mut app, &chars("p"));
+        while app.graph.graph.games < games {
+            app.update(Action::Tick);
+        }
+        for width in [80, 100, 120] {
+            assert_columns_apart(&app, width);
+        }
+        // Every column is on screen at 80 columns, the thousands form if need be.
+        let rows = grid_rows(&app, 80);
+        assert!(
+            rows[0].contains("p1-10") && rows[0].contains("p1-0"),
+            "{games} games: {}",
+            rows.join("\n")
+        );
+    }
+}
+
+#[test]
+fn lost_states_are_marked_by_a_glyph_as_well_as_colour() {
+    let mut app = app();
+    app.color = false;
+    let rows = grid_rows(&app, 80);
+    // Nim(10) with takes 1-2: the mover loses at 9, 6, 3 and 0 tokens.
+    for tokens in [9, 6, 3, 0] {
+        assert!(rows[0].contains(&format!("×p1-{tokens} ")), "{}", rows[0]);
+        assert!(rows[5].contains(&format!("×p2-{tokens} ")), "{}", rows[5]);
+    }
+    for tokens in [10, 8, 7, 5, 4, 2, 1] {
+        assert!(!rows[0].contains(&format!("×p1-{tokens} ")), "{}", rows[0]);
+    }
+}
+
+#[test]
+fn the_hints_say_the_configured_take_limit() {
+    for max_take in 1..=5 {
+        let mut config = Config {
+            seed: Some(SEED),
+            ..Config::default()
+        };
+        config.graph.max_take = max_take;
+        let mut app = App::new(&config, SEED);
+        press(&mut app, &[KeyCode::F(3)]);
+        let expected = if max_take == 1 {
+            "1".to_string()
+        } else {
+            format!("1-{max_take}")
+        };
+        let take = app
+            .hints()
+            .into_iter()
+            .find(|b| b.hint == "take")
+            .expect("a take hint");
+        assert_eq!(take.label, expected);
+        let help: Vec<&str> = app
+            .help_keys()
+            .iter()
+            .flat_map(|g| g.bindings.iter().map(|b| b.label))
+            .collect();
+        assert!(help.contains(&expected.as_str()), "{help:?}");
+        assert!(!help.contains(&"1-5") || max_take == 5, "{help:?}");
+    }
+}

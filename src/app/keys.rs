@@ -257,10 +257,20 @@ pub const SEARCH_TAB: KeyGroup = KeyGroup {
         bind(&[Key::Char('x')], "x", "play X or O (new game)", "", |_| {
             search(SearchAction::ToggleSide)
         }),
-        bind(&[Key::Char('f')], "f", "focus: board / tree", "", |_| {
-            search(SearchAction::ToggleFocus)
-        }),
     ],
+};
+
+/// Which Tic-tac-toe pane the arrow keys go to: its own group, so the status line shows it
+/// early whatever else is bound.
+pub const SEARCH_FOCUS: KeyGroup = KeyGroup {
+    title: "Focus (▸ and a thick border mark it)",
+    bindings: &[bind(
+        &[Key::Char('f')],
+        "f",
+        "focus: board / tree",
+        "focus",
+        |_| search(SearchAction::ToggleFocus),
+    )],
 };
 
 /// Tic-tac-toe choices, whatever has the focus.
@@ -312,14 +322,14 @@ pub const STEPPER: KeyGroup = KeyGroup {
             &[Key::Char('n')],
             "n",
             "over: next child's subtree",
-            "over",
+            "",
             |_| search(SearchAction::StepOver),
         ),
         bind(
             &[Key::Char('u')],
             "u",
             "step out: finish this node",
-            "out",
+            "",
             |_| search(SearchAction::StepOut),
         ),
         bind(
@@ -332,14 +342,21 @@ pub const STEPPER: KeyGroup = KeyGroup {
         bind(&[Key::Char('c')], "c", "run to the end", "run", |_| {
             search(SearchAction::RunToEnd)
         }),
-        bind(&[Key::Char('p')], "p", "autoplay on / off", "", |_| {
+        bind(&[Key::Char('p')], "p", "autoplay on / off", "auto", |_| {
             search(SearchAction::ToggleAutoplay)
         }),
+        bind(
+            &[Key::Char('+'), Key::Char('='), Key::Char('-')],
+            "+/-",
+            "autoplay faster / slower",
+            "",
+            |k| search(SearchAction::AutoplaySpeed(k != Key::Char('-'))),
+        ),
         bind(
             &[Key::Enter],
             "Enter",
             "play the search's move",
-            "play move",
+            "play",
             |_| search(SearchAction::PlaySearchMove),
         ),
     ],
@@ -528,9 +545,6 @@ pub const GRAPH: KeyGroup = KeyGroup {
         bind(&[Key::Char('w')], "w", "you: player 1 or 2", "", |_| {
             Action::Graph(GraphAction::ToggleFirst)
         }),
-        bind(DIGITS, "1-5", "take that many tokens", "take", |k| {
-            Action::Graph(GraphAction::Take(digit(k)))
-        }),
         bind(ARROWS, "←↑↓→/hjkl", "select a state", "", |k| {
             let (dx, dy) = direction(k);
             Action::Graph(GraphAction::Cursor(dx, dy))
@@ -544,6 +558,30 @@ pub const GRAPH: KeyGroup = KeyGroup {
         ),
     ],
 };
+
+fn graph_take(key: Key) -> Action {
+    Action::Graph(GraphAction::Take(digit(key)))
+}
+
+/// The State Graph's take key, one per take limit (`graph.max_take`, 1 to 5), so the
+/// status line and the help say the real limit. Every digit is bound: the game refuses
+/// the ones beyond the limit with a message.
+pub static GRAPH_TAKES: [Binding; 5] = [
+    bind(DIGITS, "1", "take a token", "take", graph_take),
+    bind(DIGITS, "1-2", "take that many tokens", "take", graph_take),
+    bind(DIGITS, "1-3", "take that many tokens", "take", graph_take),
+    bind(DIGITS, "1-4", "take that many tokens", "take", graph_take),
+    bind(DIGITS, "1-5", "take that many tokens", "take", graph_take),
+];
+
+/// The State Graph's take key for a take limit of `max_take`.
+pub fn graph_take_keys(max_take: u32) -> KeyGroup {
+    let index = (max_take.clamp(1, 5) - 1) as usize;
+    KeyGroup {
+        title: "State Graph: your move",
+        bindings: std::slice::from_ref(&GRAPH_TAKES[index]),
+    }
+}
 
 fn nim(action: NimAction) -> Action {
     Action::Nim(action)
@@ -658,6 +696,13 @@ pub const NIM_PANE: KeyGroup = KeyGroup {
 pub const NIM: KeyGroup = KeyGroup {
     title: "Multi-pile Nim",
     bindings: &[
+        bind(
+            &[Key::Char('f')],
+            "f",
+            "keys to pane / piles",
+            "focus",
+            |_| nim(NimAction::ToggleFocus),
+        ),
         bind(&[Key::Char('n')], "n", "new game", "new", |_| {
             nim(NimAction::NewGame)
         }),
@@ -682,18 +727,18 @@ pub const NIM: KeyGroup = KeyGroup {
             |_| nim(NimAction::NextPane),
         ),
         bind(
-            &[Key::Char('f')],
-            "f",
-            "keys to pane / piles",
-            "focus",
-            |_| nim(NimAction::ToggleFocus),
-        ),
-        bind(
             &[Key::Char('e')],
             "e",
             "Q-table: wrong only / all",
             "",
             |_| nim(NimAction::ToggleWrongOnly),
+        ),
+        bind(
+            &[Key::Char('i')],
+            "i",
+            "hints on your turn: on/off",
+            "",
+            |_| nim(NimAction::ToggleHints),
         ),
         bind(
             &[Key::Char('p')],

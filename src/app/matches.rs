@@ -19,6 +19,10 @@ pub trait Playable: Game<Move = u8> {
     fn move_label(&self, mv: u8) -> String;
     /// How a player is named on screen.
     fn player_name(player: Self::Player) -> String;
+    /// Whether a game can end in a draw (the tally counts draws only then).
+    const DRAWS: bool;
+    /// Why the game is over, with the players named by `name`; `None` while it goes on.
+    fn why_over(&self, name: &dyn Fn(Self::Player) -> String) -> Option<String>;
 }
 
 impl Playable for Board {
@@ -38,6 +42,15 @@ impl Playable for Board {
     fn player_name(player: Mark) -> String {
         player.to_string()
     }
+
+    const DRAWS: bool = true;
+
+    fn why_over(&self, name: &dyn Fn(Mark) -> String) -> Option<String> {
+        match self.outcome()? {
+            Outcome::Winner(winner) => Some(format!("{} got three in a row", name(winner))),
+            Outcome::Draw => Some("the board is full".into()),
+        }
+    }
 }
 
 impl Playable for Eight {
@@ -54,6 +67,19 @@ impl Playable for Eight {
             Seat::First => "1st".into(),
             Seat::Second => "2nd".into(),
         }
+    }
+
+    const DRAWS: bool = false;
+
+    fn why_over(&self, name: &dyn Fn(Seat) -> String) -> Option<String> {
+        self.outcome()?;
+        // The player who moved last is the one not to move now.
+        let mover = name(self.to_move().other());
+        Some(if self.sum() == crate::games::eight::TARGET {
+            format!("{mover} reached 8 exactly")
+        } else {
+            format!("{mover} went past 8 (sum {})", self.sum())
+        })
     }
 }
 
@@ -167,20 +193,33 @@ impl<G: Playable> Match<G> {
     }
 
     fn record_result(&mut self, outcome: Outcome<G::Player>) -> Message {
+        let why = self.why_over().unwrap_or_default();
         match outcome {
             Outcome::Winner(p) if p == self.human => {
                 self.tally.wins += 1;
-                Message::info("You win! r: new game")
+                Message::info(format!("You win: {why}. r: new game"))
             }
             Outcome::Winner(_) => {
                 self.tally.losses += 1;
-                Message::info("The AI wins. r: new game")
+                Message::info(format!("The AI wins: {why}. r: new game"))
             }
             Outcome::Draw => {
                 self.tally.draws += 1;
-                Message::info("Draw. r: new game")
+                Message::info(format!("Draw: {why}. r: new game"))
             }
         }
+    }
+
+    /// Why the game is over, the human called "you" and the AI "the AI".
+    pub fn why_over(&self) -> Option<String> {
+        let human = self.human;
+        self.position.why_over(&|p| {
+            if p == human {
+                "you".to_string()
+            } else {
+                "the AI".to_string()
+            }
+        })
     }
 
     /// Lets the AI move: at once with the fast search, or by opening the stepper.

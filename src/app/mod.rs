@@ -164,6 +164,8 @@ pub enum SearchAction {
     RunToEnd,
     /// Autoplay on / off.
     ToggleAutoplay,
+    /// Autoplay faster (`true`) or slower.
+    AutoplaySpeed(bool),
     /// Play the move the stepped search chose.
     PlaySearchMove,
     /// Move the tree cursor by this many lines (`i32::MIN`/`MAX`: to the ends).
@@ -359,6 +361,7 @@ impl App {
         }
         if self.tab == Tab::StateGraph {
             groups.push(keys::GRAPH);
+            groups.push(keys::graph_take_keys(self.graph.graph.max_take));
         }
         if self.tab == Tab::MultiPileNim {
             if self.nim.menu.is_some() {
@@ -376,6 +379,7 @@ impl App {
             if tab.has_search() {
                 groups.push(keys::STEPPER);
             }
+            groups.push(keys::SEARCH_FOCUS);
             groups.push(match tab.focus {
                 Focus::Tree => keys::TREE,
                 Focus::Board => keys::BOARD_CURSOR,
@@ -396,6 +400,7 @@ impl App {
             Tab::TicTacToe => vec![
                 keys::GLOBAL,
                 keys::SEARCH_TAB,
+                keys::SEARCH_FOCUS,
                 keys::TICTACTOE_CHOICES,
                 keys::EIGHT_CHOICES,
                 keys::BOARD_CURSOR,
@@ -403,7 +408,11 @@ impl App {
                 keys::TREE,
             ],
             Tab::SubtractionNim => vec![keys::GLOBAL, keys::SUBTRACTION],
-            Tab::StateGraph => vec![keys::GLOBAL, keys::GRAPH],
+            Tab::StateGraph => vec![
+                keys::GLOBAL,
+                keys::GRAPH,
+                keys::graph_take_keys(self.graph.graph.max_take),
+            ],
             Tab::MultiPileNim => vec![
                 keys::GLOBAL,
                 keys::NIM,
@@ -629,6 +638,31 @@ impl App {
         }
     }
 
+    /// Autoplay twice as fast or half as fast, within the config's bounds.
+    fn change_autoplay_speed(&mut self, faster: bool) -> Message {
+        let ms = self.autoplay_interval.as_millis() as u64;
+        let ms = if faster { ms / 2 } else { ms * 2 };
+        let ms = ms.clamp(
+            *crate::config::AUTOPLAY_MS_RANGE.start(),
+            *crate::config::AUTOPLAY_MS_RANGE.end(),
+        );
+        self.autoplay_interval = Duration::from_millis(ms);
+        Message::info(format!(
+            "Autoplay speed: {} (one step every {ms} ms; + faster, - slower)",
+            self.autoplay_speed()
+        ))
+    }
+
+    /// Autoplay's pace in steps a second, as the screen shows it (`4/s`, `0.5/s`).
+    pub fn autoplay_speed(&self) -> String {
+        let per_second = 1000.0 / self.autoplay_interval.as_millis().max(1) as f64;
+        if per_second >= 10.0 || per_second.fract() == 0.0 {
+            format!("{per_second:.0}/s")
+        } else {
+            format!("{per_second:.1}/s")
+        }
+    }
+
     fn update_search(&mut self, action: SearchAction) -> Option<Message> {
         let tab = &mut self.search;
         let rng = &mut self.rng;
@@ -652,6 +686,7 @@ impl App {
             SearchAction::StepBack => tab.step(StepCommand::Back),
             SearchAction::RunToEnd => tab.step(StepCommand::RunToEnd),
             SearchAction::ToggleAutoplay => tab.toggle_autoplay(),
+            SearchAction::AutoplaySpeed(faster) => Some(self.change_autoplay_speed(faster)),
             SearchAction::PlaySearchMove => tab.play_search_move(),
             SearchAction::TreeCursor(delta) => {
                 tab.tree_cursor(delta);

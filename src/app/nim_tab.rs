@@ -169,6 +169,8 @@ pub struct NimTab {
     pub edge_cursor: usize,
     /// The Q-table view lists only positions where the greedy move is wrong.
     pub wrong_only: bool,
+    /// Show the `★ ✓` marks and the verdict for the position the human is about to play.
+    pub hints_on_your_turn: bool,
     /// The Q-table view's first row.
     pub table_scroll: usize,
     /// The network's last move, with its outputs.
@@ -217,6 +219,7 @@ impl NimTab {
             browse: Vec::new(),
             edge_cursor: 0,
             wrong_only: false,
+            hints_on_your_turn: config.nim.hints_on_your_turn,
             table_scroll: 0,
             net_move: None,
             q,
@@ -645,6 +648,22 @@ impl NimTab {
         })
     }
 
+    /// Shows or hides the marks that answer the human's own move.
+    pub fn toggle_hints(&mut self) -> Message {
+        self.hints_on_your_turn = !self.hints_on_your_turn;
+        Message::info(if self.hints_on_your_turn {
+            "Hints on your turn: ★ the AI's pick, ✓ winning moves (i hides them)"
+        } else {
+            "Hints hidden on your turn: find the winning move yourself (i shows them)"
+        })
+    }
+
+    /// Whether the pane may mark the greedy and winning moves out of `piles`: always,
+    /// unless hints are off and `piles` is the position the human is about to play.
+    pub fn hints_shown(&self, piles: &Piles) -> bool {
+        self.hints_on_your_turn || !self.human_to_move || self.game_over() || *piles != self.piles
+    }
+
     /// The position the edges view shows.
     pub fn shown_position(&self) -> Piles {
         self.browse.last().copied().unwrap_or(self.piles)
@@ -835,6 +854,8 @@ pub enum NimAction {
     PaneHome,
     /// Only the positions the table gets wrong, or all.
     ToggleWrongOnly,
+    /// Show or hide the hints on the human's turn.
+    ToggleHints,
     /// Pause or resume Q-learning.
     QTrain,
     /// One self-play game, its updates shown.
@@ -873,6 +894,7 @@ impl NimTab {
             A::PaneBack => return self.pane_back(),
             A::PaneHome => self.pane_home(),
             A::ToggleWrongOnly => return Some(self.toggle_wrong_only()),
+            A::ToggleHints => return Some(self.toggle_hints()),
             A::QTrain => return Some(self.q.toggle_training()),
             A::QStep => return Some(self.step_game()),
             A::QRetrain => return Some(self.q.retrain()),

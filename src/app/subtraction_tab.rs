@@ -170,6 +170,14 @@ pub struct SubtractionTab {
     next_seed: u64,
 }
 
+/// The takes allowed from a pile of `n`, as a sentence says them: `1` or `1-15`.
+fn takes(n: u32) -> String {
+    match max_take(n) {
+        1 => "1".into(),
+        most => format!("1-{most}"),
+    }
+}
+
 impl SubtractionTab {
     /// The tab as `config` sets it up: the saved network from `store` if one fits, else an
     /// untrained one (trained on first use).
@@ -446,12 +454,12 @@ impl SubtractionTab {
         };
         match self.turn {
             Turn::Ai => self.ai_move(),
-            Turn::Human => Message::info(format!("{n} blocks: your move, take 1-{}", max_take(n))),
+            Turn::Human => Message::info(format!("{n} blocks: your move, take {}", takes(n))),
         }
     }
 
     fn human_take(&mut self, pile: u32, typed: &str) -> Message {
-        let legal = format!("1-{}", max_take(pile));
+        let legal = takes(pile);
         let Ok(k) = typed.parse::<u32>() else {
             return Message::error(format!("Type how many to take ({legal}), then Enter"));
         };
@@ -490,9 +498,9 @@ impl SubtractionTab {
         let note = if trace.threshold == k {
             String::new()
         } else if trace.threshold > max_take(pile) {
-            format!(" (the seed's decoder read {}: illegal)", trace.threshold)
+            format!(" (the lab's decoder read {}: illegal)", trace.threshold)
         } else {
-            format!(" (the seed's decoder read {})", trace.threshold)
+            format!(" (the lab's decoder read {})", trace.threshold)
         };
         self.trace = Some(trace);
         self.moves.push(Played {
@@ -509,8 +517,8 @@ impl SubtractionTab {
             ));
         }
         Message::info(format!(
-            "AI took {k}{note}, {left} left: take 1-{}",
-            max_take(left)
+            "AI took {k}{note}, {left} left: take {}",
+            takes(left)
         ))
     }
 

@@ -1,8 +1,8 @@
 //! The State Graph tab: the whole graph (a row per player, a column per token count, every
 //! edge with its weight in a lane between the rows), the selected state's panel, and the
-//! seed's questions answered from the current weights.
+//! lab's questions answered from the current weights.
 
-use super::Theme;
+use super::{Theme, symbols};
 use crate::app::App;
 use crate::app::graph_tab::GraphTab;
 use crate::learn::state_graph::{Edge, Player, Vertex};
@@ -11,25 +11,6 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
-
-/// The narrowest column per token count (`p1-10` and a space, or `↘+263*`).
-const MIN_COLUMN: usize = 7;
-
-/// Columns per token count: wide enough for the widest edge label (the next label's arrow
-/// separates them), so large weights never push the columns out of line.
-fn column_width(graph: &crate::learn::state_graph::StateGraph) -> usize {
-    let widest = graph
-        .edges()
-        .iter()
-        .map(|e| {
-            arrow(e.from.player, e.take()).chars().count()
-                + format!("{:+}", graph.weight(e)).len()
-                + 1
-        })
-        .max()
-        .unwrap_or(0);
-    widest.max(MIN_COLUMN)
-}
 
 /// Draws the tab into `body`.
 pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -48,12 +29,83 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
 /// arrow for a take of 2, the number itself beyond.
 fn arrow(player: Player, take: u32) -> String {
     match (player, take) {
-        (Player::One, 1) => "↘".into(),
-        (Player::One, 2) => "⇘".into(),
-        (Player::Two, 1) => "↗".into(),
-        (Player::Two, 2) => "⇗".into(),
-        (Player::One, n) => format!("{n}↘"),
-        (Player::Two, n) => format!("{n}↗"),
+        (Player::One, 1) => symbols::P1_TAKES_1.glyph.into(),
+        (Player::One, 2) => symbols::P1_TAKES_2.glyph.into(),
+        (Player::Two, 1) => symbols::P2_TAKES_1.glyph.into(),
+        (Player::Two, 2) => symbols::P2_TAKES_2.glyph.into(),
+        (Player::One, n) => format!("{n}{}", symbols::P1_TAKES_1.glyph),
+        (Player::Two, n) => format!("{n}{}", symbols::P2_TAKES_1.glyph),
+    }
+}
+
+/// A weight as the grid writes it: exact, or in thousands (`+3k`) when `compact`.
+fn weight_text(weight: i64, compact: bool) -> String {
+    if compact && weight.abs() >= 1000 {
+        let thousands = (weight as f64 / 1000.0).round() as i64;
+        format!("{thousands:+}{}", symbols::THOUSANDS.glyph)
+    } else {
+        format!("{weight:+}")
+    }
+}
+
+/// One cell of the grid: its text and style.
+type Cell = (String, Style);
+
+/// The cells of the column for `tokens`, top to bottom: player 1's state, player 1's takes,
+/// player 2's takes (largest first), player 2's state.
+fn column_cells(tab: &GraphTab, tokens: u32, compact: bool, theme: &Theme) -> Vec<Cell> {
+    let max_take = tab.graph.max_take;
+    let mut cells = vec![vertex_cell(
+        tab,
+        Vertex {
+            player: Player::One,
+            tokens,
+        },
+        theme,
+    )];
+    cells.extend(
+        (1..=max_take).map(|take| edge_cell(tab, Player::One, tokens, take, compact, theme)),
+    );
+    cells.extend(
+        (1..=max_take)
+            .rev()
+            .map(|take| edge_cell(tab, Player::Two, tokens, take, compact, theme)),
+    );
+    cells.push(vertex_cell(
+        tab,
+        Vertex {
+            player: Player::Two,
+            tokens,
+        },
+        theme,
+    ));
+    cells
+}
+
+/// A column's width: its widest cell and one space, so neighbours never run together.
+fn column_width(cells: &[Cell]) -> usize {
+    cells
+        .iter()
+        .map(|(text, _)| text.chars().count())
+        .max()
+        .unwrap_or(0)
+        + 1
+}
+
+/// Every column, from the most tokens to none, exact if they all fit in `width` and in
+/// thousands otherwise.
+fn grid(tab: &GraphTab, width: usize, theme: &Theme) -> Vec<Vec<Cell>> {
+    let columns = |compact| -> Vec<Vec<Cell>> {
+        (0..=tab.graph.tokens)
+            .rev()
+            .map(|tokens| column_cells(tab, tokens, compact, theme))
+            .collect()
+    };
+    let exact = columns(false);
+    if exact.iter().map(|c| column_width(c)).sum::<usize>() <= width {
+        exact
+    } else {
+        columns(true)
     }
 }
 
@@ -79,50 +131,41 @@ fn render_graph(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = super::titled(title, theme);
     let inner = block.inner(area);
     block.render(area, buf);
-    // Scroll sideways so the cursor's column is in view when k is large.
-    let width = column_width(graph);
-    let visible = (usize::from(inner.width) / width).max(1) as u32;
-    let cursor_column = graph.tokens - tab.cursor.tokens;
-    let first = cursor_column.saturating_sub(visible - 1);
-    let max_take = graph.max_take;
-    let reachable = graph.reachable();
-    let mut rows: Vec<Vec<Span>> = vec![Vec::new(); 2 * max_take as usize + 2];
-    for index in first..=graph.tokens {
-        let tokens = graph.tokens - index;
-        let last = rows.len() - 1;
-        for (row, player) in [(0, Player::One), (last, Player::Two)] {
-            let vertex = Vertex { player, tokens };
-            rows[row].push(vertex_cell(tab, vertex, &reachable, width, theme));
+    let width = usize::from(inner.width);
+    let columns = grid(tab, width, theme);
+    let widths: Vec<usize> = columns.iter().map(|c| column_width(c)).collect();
+    // Scroll sideways so the cursor's column is in view when the grid is wider than the pane.
+    let cursor_column = (graph.tokens - tab.cursor.tokens) as usize;
+    let mut first = 0;
+    while first < cursor_column && widths[first..=cursor_column].iter().sum::<usize>() > width {
+        first += 1;
+    }
+    let mut rows: Vec<Vec<Span>> = vec![Vec::new(); 2 * graph.max_take as usize + 2];
+    let mut used = 0;
+    for (cells, &column) in columns.iter().zip(&widths).skip(first) {
+        if used + column > width {
+            break;
         }
-        for take in 1..=max_take {
-            rows[take as usize].push(edge_cell(tab, Player::One, tokens, take, width, theme));
-            rows[last - take as usize].push(edge_cell(
-                tab,
-                Player::Two,
-                tokens,
-                take,
-                width,
-                theme,
-            ));
+        used += column;
+        for (row, (text, style)) in rows.iter_mut().zip(cells) {
+            row.push(Span::styled(format!("{text:<column$}"), *style));
         }
     }
     let lines: Vec<Line> = rows.into_iter().map(Line::from).collect();
     Paragraph::new(lines).render(inner, buf);
 }
 
-/// A state: its name, `!` when its strongest edge is not the winning move (for states a
-/// game can reach), coloured by who wins from it.
-fn vertex_cell(
-    tab: &GraphTab,
-    vertex: Vertex,
-    reachable: &[Vertex],
-    column: usize,
-    theme: &Theme,
-) -> Span<'static> {
-    let wrong = tab.graph.plays_optimally_at(vertex) == Some(false) && reachable.contains(&vertex);
-    let mark = if wrong { "!" } else { "" };
-    let text = format!("{:<column$}", format!("{}{mark}", vertex.name()));
-    let mut style = if tab.exact(vertex).is_some() {
+/// A state: its name, `×` before it when its mover loses (exact), `!` after it when its
+/// strongest edge is not the winning move (for states a game can reach); coloured by who
+/// wins from it too.
+fn vertex_cell(tab: &GraphTab, vertex: Vertex, theme: &Theme) -> Cell {
+    let wrong = tab.graph.plays_optimally_at(vertex) == Some(false)
+        && tab.graph.reachable().contains(&vertex);
+    let mark = if wrong { symbols::WRONG.glyph } else { "" };
+    let winning = tab.exact(vertex).is_some();
+    let lost = if winning { "" } else { symbols::LOST.glyph };
+    let text = format!("{lost}{}{mark}", vertex.name());
+    let mut style = if winning {
         theme.positive
     } else {
         theme.negative
@@ -133,7 +176,7 @@ fn vertex_cell(
     if tab.game.as_ref().is_some_and(|g| g.at == vertex) {
         style = style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
     }
-    Span::styled(text, style)
+    (text, style)
 }
 
 fn edge_cell(
@@ -141,11 +184,11 @@ fn edge_cell(
     player: Player,
     tokens: u32,
     take: u32,
-    column: usize,
+    compact: bool,
     theme: &Theme,
-) -> Span<'static> {
+) -> Cell {
     if take > tokens {
-        return Span::raw(" ".repeat(column));
+        return (String::new(), Style::new());
     }
     let from = Vertex { player, tokens };
     let edge = Edge {
@@ -157,9 +200,16 @@ fn edge_cell(
     };
     let weight = tab.graph.weight(&edge);
     let strongest = tab.graph.strongest(from).contains(&edge);
-    let star = if strongest { "*" } else { " " };
-    let text = format!("{}{weight:+}{star}", arrow(player, take));
-    let text = format!("{text:<column$}");
+    let star = if strongest {
+        symbols::STRONGEST.glyph
+    } else {
+        ""
+    };
+    let text = format!(
+        "{}{}{star}",
+        arrow(player, take),
+        weight_text(weight, compact)
+    );
     let mut style = theme.value(i32::try_from(weight.signum()).unwrap_or(0));
     if strongest {
         style = style.add_modifier(Modifier::BOLD);
@@ -167,7 +217,7 @@ fn edge_cell(
     if tab.highlight.contains(&edge) {
         style = style.add_modifier(Modifier::REVERSED);
     }
-    Span::styled(text, style)
+    (text, style)
 }
 
 fn render_vertex(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -194,7 +244,11 @@ fn render_vertex(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     });
     let strongest = tab.graph.strongest(vertex);
     for edge in tab.graph.out_edges(vertex) {
-        let best = if strongest.contains(&edge) { " *" } else { "" };
+        let best = if strongest.contains(&edge) {
+            format!(" {}", symbols::STRONGEST.glyph)
+        } else {
+            String::new()
+        };
         let right = if tab.exact(vertex) == Some(edge.take()) {
             " wins"
         } else {
@@ -210,7 +264,10 @@ fn render_vertex(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
         && tab.graph.reachable().contains(&vertex)
     {
         lines.push(Line::styled(
-            " ! the strongest edge is not the winning move",
+            format!(
+                " {} the strongest edge is not the winning move",
+                symbols::WRONG.glyph
+            ),
             theme.error,
         ));
     }
@@ -225,9 +282,9 @@ fn render_vertex(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
         .render(inner, buf);
 }
 
-/// The seed's four questions, answered from the weights as they are now.
+/// The lab's four questions, answered from the weights as they are now.
 fn render_answers(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let block = super::titled(" The seed's questions, from the weights ".into(), theme);
+    let block = super::titled(" The lab's questions, from the weights ".into(), theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let graph = &tab.graph;
@@ -275,8 +332,9 @@ fn render_answers(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
         Line::raw(format!("   (p2 at 2: {})", best(Player::Two, 2))),
         Line::raw(format!(" 4 left, p2 can: {}", best(Player::Two, 4))),
         Line::raw(format!("   (p1 at 4: {})", best(Player::One, 4))),
+        Line::raw(format!(" better spot: {spot}")),
         Line::raw(format!(
-            " better spot: {spot} (p1-{k} {first:+}, p2-{} {second:+})",
+            "   (p1-{k} {first:+}, p2-{} {second:+})",
             k.saturating_sub(1)
         )),
         Line::raw(format!(" Nim({k}): {order} (p1-{k} best {first:+})")),
@@ -292,7 +350,19 @@ fn render_answers(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
             theme.dim,
         ),
         Line::styled(
-            " * strongest edge  ! not the winning move",
+            format!(
+                " {} strongest edge  {} not the winning move",
+                symbols::STRONGEST.glyph,
+                symbols::WRONG.glyph
+            ),
+            Style::new().add_modifier(Modifier::DIM),
+        ),
+        Line::styled(
+            format!(
+                " {} state lost for its mover  {}: ×1000",
+                symbols::LOST.glyph,
+                symbols::THOUSANDS.glyph
+            ),
             Style::new().add_modifier(Modifier::DIM),
         ),
     ];

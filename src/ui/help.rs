@@ -1,7 +1,9 @@
 //! The help overlay: every key of the current tab and the global keys, straight from the
-//! key tables that drive them.
+//! key tables that drive them, then the tab's symbols, straight from the table the drawing
+//! takes its glyphs from.
 
 use super::Theme;
+use super::symbols::{self, Symbol};
 use crate::app::App;
 use crate::app::keys::KeyGroup;
 use ratatui::buffer::Buffer;
@@ -33,6 +35,18 @@ fn group_lines<'a>(groups: &[KeyGroup], theme: &Theme) -> Vec<Line<'a>> {
     lines
 }
 
+/// The "Symbols" section: a heading, then `glyph  meaning` rows.
+fn symbol_lines<'a>(symbols: &[Symbol], theme: &Theme) -> Vec<Line<'a>> {
+    let mut lines = vec![Line::raw(""), Line::styled("Symbols", theme.title)];
+    lines.extend(symbols.iter().map(|symbol| {
+        Line::from(vec![
+            Span::raw(format!(" {:<LABEL_WIDTH$}", symbol.glyph)),
+            Span::raw(symbol.meaning),
+        ])
+    }));
+    lines
+}
+
 /// Draws the overlay over `area` (the body of the screen).
 pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let groups = app.help_keys();
@@ -54,9 +68,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         vec![groups]
     };
     let areas = Layout::horizontal(vec![Constraint::Fill(1); columns.len()]).split(inner);
+    let mut texts: Vec<Vec<Line>> = columns.iter().map(|c| group_lines(c, theme)).collect();
+    // The symbols go under the shorter column.
+    if let Some(shortest) = texts.iter_mut().min_by_key(|lines| lines.len()) {
+        shortest.extend(symbol_lines(&symbols::for_tab(app.tab), theme));
+    }
     let mut tallest = 0;
-    for (column, &column_area) in columns.iter().zip(areas.iter()) {
-        let lines = group_lines(column, theme);
+    for (lines, &column_area) in texts.into_iter().zip(areas.iter()) {
         let most = (lines.len() as u16).saturating_sub(column_area.height);
         let scroll = app.help_scroll.get().min(most);
         tallest = tallest.max(most);

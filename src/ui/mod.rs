@@ -6,6 +6,7 @@ mod help;
 mod nim;
 mod search;
 mod subtraction;
+pub mod symbols;
 mod theme;
 
 pub use theme::Theme;
@@ -14,6 +15,7 @@ use crate::app::{Action, App, MessageKind, Tab, keys::Binding};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
@@ -139,6 +141,21 @@ fn titled<'a>(title: String, theme: &Theme) -> Block<'a> {
     Block::bordered()
         .border_style(theme.border)
         .title(Span::styled(title, theme.title))
+}
+
+/// A pane of a tab whose keys can go to one pane or another: the focused one has a thick
+/// border and a `▸` before its title, so focus shows without colour. `title` starts with a
+/// space.
+fn pane_block<'a>(title: &str, focused: bool, theme: &Theme) -> Block<'a> {
+    let (marker, style, set) = if focused {
+        (symbols::FOCUS.glyph, theme.border_focused, border::THICK)
+    } else {
+        (" ", theme.border, border::PLAIN)
+    };
+    Block::bordered()
+        .border_set(set)
+        .border_style(style)
+        .title(Span::styled(format!("{marker}{title} "), theme.title))
 }
 
 fn render_message(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {

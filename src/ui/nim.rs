@@ -2,7 +2,7 @@
 //! views (edges with Q-values, a self-play game's updates, training charts, the Q-table,
 //! the network's outputs); the opponent menu over both while it is open.
 
-use super::Theme;
+use super::{Theme, symbols};
 use crate::app::App;
 use crate::app::nim_tab::{NimTab, OPPONENTS, Pane, Side, Typed, opponent_name};
 use crate::games::nim::{NimMove, Piles, Rule};
@@ -13,7 +13,7 @@ use crate::text::thousands;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
-use ratatui::symbols;
+use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph, Widget};
 
@@ -26,11 +26,7 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
     let [game, pane] =
         Layout::horizontal([Constraint::Length(GAME_WIDTH), Constraint::Fill(1)]).areas(body);
     render_game(tab, game, buf, theme);
-    let pane_block = super::titled(pane_title(tab), theme).border_style(if tab.pane_focus {
-        theme.border_focused
-    } else {
-        theme.border
-    });
+    let pane_block = super::pane_block(&pane_title(tab), tab.pane_focus, theme);
     let inner = pane_block.inner(pane);
     pane_block.render(pane, buf);
     match tab.pane {
@@ -47,17 +43,17 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
 
 fn pane_title(tab: &NimTab) -> String {
     match tab.pane {
-        Pane::Edges => format!(" Moves from {} · Q-values ", tab.shown_position()),
-        Pane::Updates => " Q-learning updates, one game ".into(),
-        Pane::Training => " Training ".into(),
+        Pane::Edges => format!(" Moves from {} · Q-values", tab.shown_position()),
+        Pane::Updates => " Q-learning updates, one game".into(),
+        Pane::Training => " Training".into(),
         Pane::Table => {
             if tab.wrong_only {
-                " Q-table: wrong positions ".into()
+                " Q-table: wrong positions".into()
             } else {
-                " Q-table: learned positions ".into()
+                " Q-table: learned positions".into()
             }
         }
-        Pane::Network => " Network outputs ".into(),
+        Pane::Network => " Network outputs".into(),
     }
 }
 
@@ -69,8 +65,8 @@ fn mv_text(mv: NimMove) -> String {
 
 fn render_game(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let rule = tab.game_rule();
-    let title = format!(" Nim · {} ", rule.name());
-    let block = super::titled(title, theme);
+    let title = format!(" Nim · {}", rule.name());
+    let block = super::pane_block(&title, !tab.pane_focus, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let mut lines = vec![
@@ -228,10 +224,23 @@ fn render_edges(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     };
     let position = tab.shown_position();
     let rule = tab.game_rule();
-    let edges = tab.edges(&position);
-    let mut lines = vec![position_line(tab, position, rule, theme)];
+    let hints = tab.hints_shown(&position);
+    let mut edges = tab.edges(&position);
+    if !hints {
+        // Best Q first would point at the AI's pick: in move order instead.
+        edges.sort_by_key(|e| (e.mv.pile, e.mv.take));
+    }
+    let mut lines = vec![position_line(tab, position, rule, hints, theme)];
     lines.push(Line::styled(
-        "  ★ greedy  ✓ wins (solver)       Q     n",
+        if hints {
+            format!(
+                "  {} greedy  {} wins (solver)       Q     n",
+                symbols::GREEDY.glyph,
+                symbols::WINS.glyph
+            )
+        } else {
+            "  hints hidden on your turn (i)     Q     n".to_string()
+        },
         theme.dim,
     ));
     if edges.is_empty() {
@@ -246,16 +255,28 @@ fn render_edges(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
             .map_or("     —".to_string(), |q| format!("{q:>+6.3}"));
         let text = format!(
             "{}{}{} {:<6} → {:<12} {q} {:>5}",
-            if selected { "▸" } else { " " },
-            if edge.greedy { "★" } else { " " },
-            if edge.winning { "✓" } else { " " },
+            if selected {
+                symbols::SELECTED.glyph
+            } else {
+                " "
+            },
+            if edge.greedy && hints {
+                symbols::GREEDY.glyph
+            } else {
+                " "
+            },
+            if edge.winning && hints {
+                symbols::WINS.glyph
+            } else {
+                " "
+            },
             mv_text(edge.mv),
             edge.next.to_string(),
             edge.updates
         );
         let style = if selected && tab.pane_focus {
             theme.cursor
-        } else if edge.winning {
+        } else if edge.winning && hints {
             theme.positive
         } else {
             Style::default()
@@ -270,9 +291,17 @@ fn render_edges(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     Paragraph::new(lines).render(area, buf);
 }
 
-fn position_line(tab: &NimTab, position: Piles, rule: Rule, theme: &Theme) -> Line<'static> {
+fn position_line(
+    tab: &NimTab,
+    position: Piles,
+    rule: Rule,
+    hints: bool,
+    theme: &Theme,
+) -> Line<'static> {
     let verdict = if position.is_over() {
         "game over"
+    } else if !hints {
+        "your move"
     } else if solver::mover_wins(&position, rule) {
         "mover wins"
     } else {
@@ -422,11 +451,11 @@ fn render_q_head(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
                         theme.key,
                     ),
                     Span::styled(
-                        format!("  • random {:.0}%", e.win_rate_vs_random * 100.0),
+                        format!(" • random {:.0}%", e.win_rate_vs_random * 100.0),
                         theme.positive,
                     ),
                     Span::styled(
-                        format!("  ▀ perfect {:.0}%", e.win_rate_vs_perfect * 100.0),
+                        format!(" ▀ perfect {:.0}%", e.win_rate_vs_perfect * 100.0),
                         theme.negative,
                     ),
                 ]),
@@ -447,17 +476,17 @@ fn render_q_chart(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let perfect = series(|e| e.win_rate_vs_perfect);
     let datasets = vec![
         Dataset::default()
-            .marker(symbols::Marker::Braille)
+            .marker(Marker::Braille)
             .graph_type(GraphType::Line)
             .style(theme.key)
             .data(&optimal),
         Dataset::default()
-            .marker(symbols::Marker::Dot)
+            .marker(Marker::Dot)
             .graph_type(GraphType::Line)
             .style(theme.positive)
             .data(&random),
         Dataset::default()
-            .marker(symbols::Marker::HalfBlock)
+            .marker(Marker::HalfBlock)
             .graph_type(GraphType::Line)
             .style(theme.negative)
             .data(&perfect),
@@ -491,7 +520,7 @@ fn render_net_head(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let error = trainer
         .errors
         .last()
-        .map_or("—".to_string(), |e| format!("{e:.4}"));
+        .map_or("—".to_string(), |&e| error_text(e));
     let lines = vec![
         Line::from(format!(
             " Net {state} {} {}/{} epochs",
@@ -509,7 +538,7 @@ fn render_net_head(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
             ),
             Span::styled(
                 format!(
-                    "  seed decoder {:.1}%",
+                    "  lab decoder {:.1}%",
                     net.evaluation().seed_accuracy() * 100.0
                 ),
                 theme.dim,
@@ -518,6 +547,16 @@ fn render_net_head(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
         ]),
     ];
     Paragraph::new(lines).render(area, buf);
+}
+
+/// A network's error with three significant digits, however small it gets (`0.0412`,
+/// `3.10e-4`), so the last epochs never read `0.00`.
+fn error_text(error: f64) -> String {
+    if error == 0.0 || error >= 0.01 {
+        format!("{error:.3}")
+    } else {
+        format!("{error:.2e}")
+    }
 }
 
 fn render_net_chart(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -535,7 +574,7 @@ fn render_net_chart(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let epochs = tab.net.trainer.target.max(errors.len());
     Chart::new(vec![
         Dataset::default()
-            .marker(symbols::Marker::Braille)
+            .marker(Marker::Braille)
             .graph_type(GraphType::Line)
             .style(theme.key)
             .data(&points),
@@ -548,7 +587,7 @@ fn render_net_chart(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     .y_axis(
         Axis::default()
             .bounds([0.0, high])
-            .labels(vec![Span::raw("0"), Span::raw(format!("{high:.3}"))]),
+            .labels(vec![Span::raw("0"), Span::raw(error_text(high))]),
     )
     .render(area, buf);
 }
@@ -610,6 +649,28 @@ fn render_table(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
 
 // ---- the network ------------------------------------------------------------------
 
+/// The network's shape, rule, epochs and score, above its outputs.
+fn network_heading(tab: &NimTab, theme: &Theme) -> Line<'static> {
+    let sizes: Vec<String> = tab
+        .net
+        .trainer
+        .network
+        .sizes()
+        .iter()
+        .map(usize::to_string)
+        .collect();
+    Line::styled(
+        format!(
+            " {} · {} · epoch {} · wins {:.1}%",
+            sizes.join("-"),
+            tab.net.game().rule.name(),
+            tab.net.trainer.epochs(),
+            tab.net.evaluation().winning_accuracy() * 100.0
+        ),
+        theme.dim,
+    )
+}
+
 fn render_network(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let game = tab.net.game();
     let (trace, label) = if let Some(trace) = &tab.net_move {
@@ -636,23 +697,14 @@ fn render_network(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
         }
         None => area,
     };
-    let mut lines = vec![Line::styled(
-        format!(
-            " {} · {} · epoch {} · wins {:.1}%",
-            tab.net
-                .trainer
-                .network
-                .sizes()
-                .iter()
-                .map(usize::to_string)
-                .collect::<Vec<_>>()
-                .join("-"),
-            game.rule.name(),
-            tab.net.trainer.epochs(),
-            tab.net.evaluation().winning_accuracy() * 100.0
-        ),
-        theme.dim,
-    )];
+    let mut lines = vec![network_heading(tab, theme)];
+    let hidden = tab.net_move.is_none() && !tab.hints_shown(&tab.piles);
+    if hidden {
+        lines.push(Line::raw(" Hints hidden on your turn: the network's"));
+        lines.push(Line::raw(" reading shows after your move (i shows it)"));
+        Paragraph::new(lines).render(area, buf);
+        return;
+    }
     let Some(trace) = trace else {
         lines.push(Line::raw(" The game is over: no move to show"));
         Paragraph::new(lines).render(area, buf);
@@ -692,7 +744,7 @@ fn render_network(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
         ),
     ]));
     lines.push(Line::raw(format!(
-        " seed's   {}",
+        " lab's    {}",
         trace
             .seed_reading
             .map_or("no legal move (illegal reading)".to_string(), |m| m
@@ -746,4 +798,17 @@ fn render_menu(cursor: usize, body: Rect, buf: &mut Buffer, theme: &Theme) {
         })
         .collect();
     Paragraph::new(lines).render(inner, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::error_text;
+
+    #[test]
+    fn a_small_error_keeps_three_significant_digits() {
+        assert_eq!(error_text(0.0412), "0.041");
+        assert_eq!(error_text(0.000_31), "3.10e-4");
+        assert_eq!(error_text(0.004), "4.00e-3");
+        assert_eq!(error_text(0.0), "0.000");
+    }
 }

@@ -1,7 +1,7 @@
 //! The Tic-tac-toe tab: the board (or the Game of Eight), the search counters with the
 //! position at the tree cursor, and the game-tree outline.
 
-use super::Theme;
+use super::{Theme, symbols};
 use crate::app::matches::{Match, Playable, SearchView, Tally};
 use crate::app::search_tab::{Focus, GameKind};
 use crate::app::tree::{LineKind, TreeLine};
@@ -14,7 +14,6 @@ use crate::text::{signed, thousands};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Margin, Position, Rect};
 use ratatui::style::Style;
-use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{
     Block, Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget, Wrap,
@@ -40,8 +39,11 @@ impl Panes {
 
 /// How a game draws itself beyond what [`Playable`] says.
 trait Describe: Playable {
-    /// A three-line picture of the position, for the node under the tree cursor.
+    /// A picture of the position in three lines or fewer, for the node under the tree
+    /// cursor (its notes go beside it, so it stays narrow).
     fn mini(&self, theme: &Theme) -> Vec<Line<'static>>;
+    /// The move `mv` from `self` in words (`after X plays 2`), for the cursor's notes.
+    fn after(&self, mv: u8) -> String;
     /// How a finished game is said in the tree (`X wins`).
     fn result_text(outcome: Outcome<Self::Player>) -> String {
         match outcome {
@@ -72,19 +74,23 @@ impl Describe for Board {
             })
             .collect()
     }
+
+    fn after(&self, cell: u8) -> String {
+        format!("after {} plays {}", self.to_move(), cell + 1)
+    }
 }
 
 impl Describe for Eight {
     fn mini(&self, theme: &Theme) -> Vec<Line<'static>> {
-        let barred = self.last().map_or("none".into(), |l| l.to_string());
+        let barred = self.last().map_or(" none".into(), |l| l.to_string());
         vec![
             Line::from(format!(" sum {} of {TARGET}", self.sum())),
-            Line::from(vec![
-                Span::raw(" barred: "),
-                Span::styled(barred, theme.dim),
-            ]),
-            Line::from(format!(" {} to move", Self::player_name(self.to_move()))),
+            Line::from(vec![Span::raw(" ✗"), Span::styled(barred, theme.dim)]),
         ]
+    }
+
+    fn after(&self, n: u8) -> String {
+        format!("after {} adds {n}", Self::player_name(self.to_move()))
     }
 }
 
@@ -100,28 +106,25 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
         GameKind::Eight => render_eight(&tab.eight, !tree_focused, panes.game, buf, theme),
     }
     crate::shown!(tab, |game| {
-        render_info(game, tab.algorithm, tab.step_mode, panes.info, buf, theme);
+        let autoplay = tab.autoplay.then(|| app.autoplay_speed());
+        let setting = Setting {
+            algorithm: tab.algorithm,
+            step_mode: tab.step_mode,
+            autoplay,
+        };
+        render_info(game, &setting, panes.info, buf, theme);
         render_tree(game, tree_focused, panes.tree, buf, theme);
     });
 }
 
-fn pane_block<'a>(title: &str, focused: bool, theme: &Theme) -> Block<'a> {
-    let (marker, style, set) = if focused {
-        ("▸", theme.border_focused, border::THICK)
+/// Games won and lost, and drawn for a game that can end in a draw.
+fn tally_line<G: Playable>(tally: Tally) -> Line<'static> {
+    let drawn = if G::DRAWS {
+        format!("  drawn {}", tally.draws)
     } else {
-        (" ", theme.border, border::PLAIN)
+        String::new()
     };
-    Block::bordered()
-        .border_set(set)
-        .border_style(style)
-        .title(Span::styled(format!("{marker}{title} "), theme.title))
-}
-
-fn tally_line(tally: Tally) -> Line<'static> {
-    Line::from(format!(
-        " won {}  lost {}  drawn {}",
-        tally.wins, tally.losses, tally.draws
-    ))
+    Line::from(format!(" won {}  lost {}{drawn}", tally.wins, tally.losses))
 }
 
 fn turn_line<G: Playable>(game: &Match<G>, theme: &Theme) -> Line<'static> {
@@ -155,7 +158,7 @@ fn render_tictactoe(
     theme: &Theme,
 ) {
     let human = game.human;
-    let block = pane_block(" Tic-tac-toe", focused, theme);
+    let block = super::pane_block(" Tic-tac-toe", focused, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let header = Line::from(vec![
@@ -173,7 +176,7 @@ fn render_tictactoe(
     let mut lines = vec![header, Line::raw("")];
     lines.extend(std::iter::repeat_n(Line::raw(""), 5));
     lines.push(turn_line(game, theme));
-    lines.push(tally_line(game.tally));
+    lines.push(tally_line::<Board>(game.tally));
     Paragraph::new(lines).render(inner, buf);
 
     let board = game.position;
@@ -225,7 +228,7 @@ fn eight_buttons(game_pane: Rect) -> [Rect; 3] {
 }
 
 fn render_eight(game: &Match<Eight>, focused: bool, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let block = pane_block(" Game of Eight", focused, theme);
+    let block = super::pane_block(" Game of Eight", focused, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let position = game.position;
@@ -256,15 +259,22 @@ fn render_eight(game: &Match<Eight>, focused: bool, area: Rect, buf: &mut Buffer
             Span::raw(format!(" sum {} ", position.sum())),
             Span::styled(bar, theme.key),
         ]),
-        Line::styled(" reach 8; last number barred", theme.dim),
-        Line::raw(""),
-        Line::raw(" choose:"),
+        Line::styled(" reach 8 to win, past 8 loses;", theme.dim),
+        Line::styled(" the last number is barred", theme.dim),
+        match game.why_over() {
+            Some(why) => Line::styled(format!(" {why}"), theme.title),
+            None => Line::raw(" choose:"),
+        },
         Line::raw(""),
         Line::styled(format!(" {}", tail(&history.join(" "), 26)), theme.dim),
         turn_line(game, theme),
-        tally_line(game.tally),
+        tally_line::<Eight>(game.tally),
     ];
     Paragraph::new(lines).render(inner, buf);
+    if position.outcome().is_some() {
+        // Once the game is over there is nothing to choose: no buttons.
+        return;
+    }
     let show_cursor = focused && position.outcome().is_none() && !game.ai_to_move();
     for (i, rect) in eight_buttons(area).iter().enumerate() {
         let n = i as u8 + 1;
@@ -293,25 +303,59 @@ fn tail(text: &str, width: usize) -> String {
     }
 }
 
-fn render_info<G: Describe>(
-    game: &Match<G>,
+/// How the tab is set to search, for the Search pane's heading.
+struct Setting {
     algorithm: Algorithm,
     step_mode: bool,
+    /// Autoplay's speed while it runs.
+    autoplay: Option<String>,
+}
+
+/// The short name of an algorithm, where the pane is narrow.
+fn short_name(algorithm: Algorithm) -> &'static str {
+    match algorithm {
+        Algorithm::Minimax => "minimax",
+        Algorithm::AlphaBeta => "α-β",
+    }
+}
+
+/// The Search pane's heading: the algorithm the counters below belong to, and how the AI
+/// is set to search next when `a` changed it since.
+fn info_heading<G: Describe>(game: &Match<G>, setting: &Setting, theme: &Theme) -> Line<'static> {
+    let shown = game.search.as_ref().map(|v| v.stepper.algorithm());
+    if let Some(shown) = shown.filter(|&s| s != setting.algorithm) {
+        return Line::from(vec![
+            Span::styled(format!(" {} search", short_name(shown)), theme.title),
+            Span::styled(
+                format!(" · next: {}", short_name(setting.algorithm)),
+                theme.dim,
+            ),
+        ]);
+    }
+    let mode = match &setting.autoplay {
+        Some(speed) => format!("auto {speed}"),
+        None if setting.step_mode => "step mode".into(),
+        None => "instant".into(),
+    };
+    Line::from(vec![
+        Span::styled(format!(" AI: {}", setting.algorithm), theme.title),
+        Span::styled(format!(" · {mode}"), theme.dim),
+    ])
+}
+
+fn render_info<G: Describe>(
+    game: &Match<G>,
+    setting: &Setting,
     area: Rect,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    let block = pane_block(" Search", false, theme);
+    let block = super::pane_block(" Search", false, theme);
     let inner = block.inner(area);
     block.render(area, buf);
-    let mode = if step_mode { "step mode" } else { "instant" };
     let [heading, inner] =
         Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
-    Line::from(vec![
-        Span::styled(format!(" AI: {algorithm}"), theme.title),
-        Span::styled(format!(" · {mode}"), theme.dim),
-    ])
-    .render(heading, buf);
+    info_heading(game, setting, theme).render(heading, buf);
     let Some(view) = &game.search else {
         let text = vec![Line::raw(" No search yet.")];
         Paragraph::new(text).render(inner, buf);
@@ -330,7 +374,7 @@ fn info_lines<'a, G: Describe>(view: &SearchView<G>, theme: &Theme) -> Vec<Line<
             thousands(stats.leaves)
         )),
         Line::from(format!(
-            " cut-offs {}  depth {}",
+            " cut-offs {}  search depth {}",
             thousands(stats.cutoffs),
             stepper.depth()
         )),
@@ -340,7 +384,9 @@ fn info_lines<'a, G: Describe>(view: &SearchView<G>, theme: &Theme) -> Vec<Line<
     let notes = cursor
         .map(|id| node_notes(stepper, id, theme))
         .unwrap_or_default();
-    for (i, mini) in position.mini(theme).into_iter().enumerate() {
+    let mut minis = position.mini(theme);
+    minis.resize(notes.len().max(minis.len()), Line::raw(""));
+    for (i, mini) in minis.into_iter().enumerate() {
         let mut spans = mini.spans;
         if let Some(note) = notes.get(i) {
             spans.push(Span::raw("  "));
@@ -382,19 +428,24 @@ fn event_name(kind: crate::search::EventKind) -> &'static str {
     }
 }
 
-/// Two short notes on a node, beside its mini board: its level and its value / window.
+/// Short notes on a node, beside its mini board: its label in words (`after X plays 2`),
+/// who moves there and its level and value (`O to move: MIN ≥-2`), its window.
 fn node_notes<G: Describe>(stepper: &Stepper<G>, id: NodeId, theme: &Theme) -> Vec<Line<'static>> {
     let node = stepper.node(id);
+    let played = match (node.parent(), node.mv) {
+        (Some(parent), Some(mv)) => stepper.position(parent).after(mv),
+        _ => "the root position".into(),
+    };
     let level = if node.terminal {
-        "leaf"
-    } else if node.maximizing {
-        "MAX"
+        "leaf".to_string()
     } else {
-        "MIN"
+        let mover = G::player_name(stepper.position(id).to_move());
+        let side = if node.maximizing { "MAX" } else { "MIN" };
+        format!("{mover} to move: {side}")
     };
     let mut value = vec![Span::raw(format!("{level} "))];
     value.extend(value_spans(node, theme));
-    let mut notes = vec![Line::from(value)];
+    let mut notes = vec![Line::styled(played, theme.dim), Line::from(value)];
     if stepper.algorithm() == Algorithm::AlphaBeta && !node.terminal {
         notes.push(Line::from(window_text(node)));
     }
@@ -407,7 +458,7 @@ fn window_text<M>(node: &TreeNode<M>) -> String {
 
 fn value_spans<M>(node: &TreeNode<M>, theme: &Theme) -> Vec<Span<'static>> {
     match node.bound() {
-        None => vec![Span::styled("?", theme.dim)],
+        None => vec![Span::styled(symbols::UNKNOWN.glyph, theme.dim)],
         Some((bound, v)) => vec![Span::styled(
             format!("{}{}", bound.sign(), signed(v)),
             theme.value(v),
@@ -435,13 +486,18 @@ fn render_tree<G: Describe>(
         }
         None => " Search tree".to_string(),
     };
-    let block = pane_block(&title, focused, theme);
+    let block = super::pane_block(&title, focused, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let Some(view) = &game.search else {
         let hint = vec![
             Line::raw(" The AI's search shows here once it moves:"),
             Line::raw(" every node it visits, with its value."),
+            Line::raw(format!(
+                " A line {}: {}.",
+                symbols::NODE_LABEL.glyph,
+                symbols::NODE_LABEL.meaning
+            )),
             Line::raw(""),
             Line::from(vec![
                 Span::styled(" t", theme.key),
@@ -547,9 +603,9 @@ fn tree_line<'a, G: Describe>(
 ) -> Line<'a> {
     let stepper = &view.stepper;
     let gutter = if is_current {
-        "▶"
+        symbols::CURRENT.glyph
     } else if is_cursor {
-        "›"
+        symbols::TREE_CURSOR.glyph
     } else {
         " "
     };
@@ -567,7 +623,7 @@ fn tree_line<'a, G: Describe>(
             };
             let moves = move_labels(stepper, id);
             spans.push(Span::styled(
-                format!("╳ {} pruned: {moves}", node.pruned),
+                format!("{} {} pruned: {moves}", symbols::PRUNED.glyph, node.pruned),
                 theme.pruned,
             ));
             spans.push(Span::styled(format!(" ({kind})"), theme.dim));
@@ -576,7 +632,11 @@ fn tree_line<'a, G: Describe>(
             let node = stepper.node(id);
             let left = node.move_count - node.children;
             spans.push(Span::styled(
-                format!("┄ {left} to search: {}", move_labels(stepper, id)),
+                format!(
+                    "{} {left} to search: {}",
+                    symbols::PENDING.glyph,
+                    move_labels(stepper, id)
+                ),
                 theme.dim,
             ));
         }
@@ -620,8 +680,8 @@ fn node_spans<G: Describe>(view: &SearchView<G>, id: NodeId, theme: &Theme) -> V
     let expanded = view.tree.is_expanded(stepper, id);
     let fold = match (node.children > 0, expanded) {
         (false, _) => "",
-        (true, true) => "▾",
-        (true, false) => "▸",
+        (true, true) => symbols::UNFOLDED.glyph,
+        (true, false) => symbols::FOLDED.glyph,
     };
     let label = match (node.parent(), node.mv) {
         (Some(parent), Some(mv)) => stepper.position(parent).move_label(mv),
@@ -631,7 +691,10 @@ fn node_spans<G: Describe>(view: &SearchView<G>, id: NodeId, theme: &Theme) -> V
     if node.terminal {
         let outcome = stepper.position(id).outcome();
         let text = outcome.map_or_else(String::new, G::result_text);
-        spans.push(Span::styled(format!("■ {text} "), theme.dim));
+        spans.push(Span::styled(
+            format!("{} {text} ", symbols::LEAF.glyph),
+            theme.dim,
+        ));
     } else {
         spans.push(Span::raw(if node.maximizing { "MAX " } else { "MIN " }));
     }
@@ -648,7 +711,10 @@ fn node_spans<G: Describe>(view: &SearchView<G>, id: NodeId, theme: &Theme) -> V
         parent.is_done() && parent.best_move == node.mv && first_best(stepper, p) == Some(id)
     });
     if is_best {
-        spans.push(Span::styled(" ◂ best", theme.title));
+        spans.push(Span::styled(
+            format!(" {}", symbols::BEST.glyph),
+            theme.title,
+        ));
     }
     spans
 }

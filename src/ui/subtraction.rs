@@ -1,15 +1,15 @@
 //! The Subtraction Nim tab: the pile and the game on the left; on the right the training
 //! gauge over one of three views (loss curve, evaluation table, weights).
 
-use super::Theme;
+use super::{Theme, symbols};
 use crate::app::App;
 use crate::app::subtraction_tab::{NimView, SubtractionTab, Turn, Unit};
 use crate::games::subtraction::max_take;
-use crate::learn::network::Layer;
+use crate::learn::network::{Layer, Loss};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
-use ratatui::symbols;
+use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph, Widget};
 
@@ -108,7 +108,10 @@ fn turn_line(tab: &SubtractionTab, n: u32, theme: &Theme) -> Line<'static> {
     }
     match tab.turn {
         Turn::Human => Line::from(vec![
-            Span::raw(format!(" Take (1-{}): ", max_take(n))),
+            Span::raw(match max_take(n) {
+                1 => " Take 1: ".to_string(),
+                most => format!(" Take (1-{most}): "),
+            }),
             Span::styled(format!("{}▏", tab.typed), theme.key),
         ]),
         Turn::Ai => Line::styled(" AI to move: Enter", theme.key),
@@ -202,7 +205,7 @@ fn score_line(tab: &SubtractionTab, theme: &Theme) -> Line<'static> {
         ("✗", theme.negative)
     };
     Line::from(vec![
-        Span::raw(format!(" loss {loss}  wins at ")),
+        Span::raw(format!(" MSE {loss}  wins at ")),
         Span::styled(format!("{right}/{of} {}", mark.0), mark.1),
         Span::raw(format!("  illegal raw {}", evaluation.illegal_raw())),
     ])
@@ -239,7 +242,7 @@ fn render_chart(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
         .max(low + 1.0);
     let epochs = tab.trainer.recipe.epochs as f64;
     let dataset = Dataset::default()
-        .marker(symbols::Marker::Braille)
+        .marker(Marker::Braille)
         .graph_type(GraphType::Line)
         .style(theme.key)
         .data(&points);
@@ -255,7 +258,10 @@ fn render_chart(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
         )
         .y_axis(
             Axis::default()
-                .title("MSE")
+                .title(format!(
+                    "MSE, trained on {}",
+                    loss_name(tab.trainer.recipe.loss)
+                ))
                 .bounds([low, high])
                 .labels(vec![
                     Span::raw(format!("1e{}", low as i32)),
@@ -263,6 +269,14 @@ fn render_chart(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
                 ]),
         )
         .render(area, buf);
+}
+
+/// The loss a recipe trains on, as the chart names it.
+fn loss_name(loss: Loss) -> &'static str {
+    match loss {
+        Loss::Squared => "squared error",
+        Loss::CrossEntropy => "cross-entropy",
+    }
 }
 
 fn render_table(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -290,10 +304,14 @@ fn render_table(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
             let exact = v.exact.map_or("-".to_string(), |k| k.to_string());
             let (mark, style) = match (v.exact, v.wins) {
                 (Some(_), true) => (" ", Style::new()),
-                (Some(_), false) => ("✗", theme.negative),
+                (Some(_), false) => (symbols::MISSES.glyph, theme.negative),
                 (None, _) => (" ", theme.dim),
             };
-            let illegal = if v.threshold_illegal() { "!" } else { " " };
+            let illegal = if v.threshold_illegal() {
+                symbols::THRESHOLD_ILLEGAL.glyph
+            } else {
+                " "
+            };
             spans.push(Span::styled(
                 format!("{:>4} {:>2} {:>2}{mark}{illegal} ", v.n, exact, v.played),
                 style,
@@ -302,7 +320,11 @@ fn render_table(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
         lines.push(Line::from(spans));
     }
     lines.push(Line::styled(
-        " ✗ misses the win  ! seed decoder illegal",
+        format!(
+            " {} misses the win  {} original decoder illegal",
+            symbols::MISSES.glyph,
+            symbols::THRESHOLD_ILLEGAL.glyph
+        ),
         theme.dim,
     ));
     Paragraph::new(lines).render(area, buf);
@@ -310,18 +332,7 @@ fn render_table(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
 
 /// A weight as a shade and a sign, so strength and sign read without colour.
 fn weight_cell(weight: f64, theme: &Theme) -> Span<'static> {
-    let magnitude = weight.abs();
-    let shade = if magnitude >= 4.0 {
-        '█'
-    } else if magnitude >= 2.0 {
-        '▓'
-    } else if magnitude >= 1.0 {
-        '▒'
-    } else if magnitude >= 0.3 {
-        '░'
-    } else {
-        '·'
-    };
+    let shade = symbols::shade(weight.abs());
     let sign = if weight >= 0.0 { '+' } else { '-' };
     let style = if weight >= 0.0 {
         theme.positive
@@ -331,6 +342,9 @@ fn weight_cell(weight: f64, theme: &Theme) -> Span<'static> {
     Span::styled(format!("{sign}{shade}"), style)
 }
 
+/// Width of the activation column (and of the labels above and below it).
+const ACT_WIDTH: usize = 7;
+
 fn render_weights(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let network = &tab.trainer.network;
     let (Some(hidden), Some(output)) = (network.layers.first(), network.layers.get(1)) else {
@@ -339,7 +353,8 @@ fn render_weights(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Th
     let [matrix, detail] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(3)]).areas(area);
     // Header, the input/bias row and the output row frame the hidden rows, which scroll to
-    // keep the selected unit in view when they do not all fit.
+    // keep the selected unit in view when they do not all fit (the header says how many
+    // more there are).
     let room = usize::from(matrix.height).saturating_sub(3).max(1);
     let selected = match tab.unit {
         Unit::Hidden(i) => i,
@@ -348,8 +363,9 @@ fn render_weights(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Th
     let first = selected
         .saturating_sub(room - 1)
         .min(hidden.outputs.saturating_sub(room));
+    let more = hidden.outputs.saturating_sub(room);
     let mut lines = vec![
-        weights_header(tab, hidden, output, theme),
+        weights_header(tab, hidden, output, more, theme),
         input_row(tab, hidden, output, theme),
     ];
     for unit in (first..hidden.outputs).take(room) {
@@ -357,7 +373,14 @@ fn render_weights(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Th
     }
     lines.push(output_row(tab, hidden, theme));
     Paragraph::new(lines).render(matrix, buf);
-    unit_detail(tab, hidden, output, theme).render(detail, buf);
+    Paragraph::new(unit_detail(
+        tab,
+        hidden,
+        output,
+        usize::from(detail.width),
+        theme,
+    ))
+    .render(detail, buf);
 }
 
 /// The row above the hidden units: the input bits of the AI's last move under n0.., and
@@ -370,7 +393,7 @@ fn input_row(tab: &SubtractionTab, hidden: &Layer, output: &Layer, theme: &Theme
         });
         spans.push(Span::styled(text, theme.key));
     }
-    spans.push(Span::styled(" bias", theme.dim));
+    spans.push(Span::styled(format!("{:<ACT_WIDTH$}", " bias"), theme.dim));
     spans.extend((0..output.outputs).map(|k| weight_cell(output.incoming(k)[0], theme)));
     Line::from(spans)
 }
@@ -387,10 +410,8 @@ fn hidden_row(tab: &SubtractionTab, unit: usize, theme: &Theme) -> Line<'static>
     )];
     spans.extend(hidden.incoming(unit).iter().map(|&w| weight_cell(w, theme)));
     let activation = tab.trace.as_ref().map(|t| t.activations.layers[1][unit]);
-    spans.push(Span::styled(
-        activation.map_or("  ·  ".into(), |a| format!(" {a:.1} ")),
-        theme.dim,
-    ));
+    let activation = activation.map_or(" ·".into(), |a| format!(" {a:.1}"));
+    spans.push(Span::styled(format!("{activation:<ACT_WIDTH$}"), theme.dim));
     // Outgoing: column `unit + 1` (after the bias) of every output row.
     spans.extend((0..output.outputs).map(|k| weight_cell(output.incoming(k)[unit + 1], theme)));
     Line::from(spans)
@@ -402,16 +423,16 @@ fn output_row(tab: &SubtractionTab, hidden: &Layer, theme: &Theme) -> Line<'stat
         return Line::styled("  out: the AI's next move shows here", theme.dim);
     };
     let pad = 5 + 2 * (hidden.inputs + 1);
-    // The seed's threshold decoder, when it reads something else (`!` when illegal).
-    let seed = match trace.threshold {
+    // The lab's threshold decoder, when it reads something else (`!` when illegal).
+    let lab = match trace.threshold {
         k if k == trace.played => String::new(),
-        k if k > max_take(trace.n) => format!(" (seed {k}!)"),
-        k => format!(" (seed {k})"),
+        k if k > max_take(trace.n) => format!(" (lab {k}!)"),
+        k => format!(" (lab {k})"),
     };
-    let decoded = format!("  {} → k {}{seed}", trace.n, trace.played);
+    let decoded = format!("  {} → k {}{lab}", trace.n, trace.played);
     let mut spans = vec![
         Span::styled(format!("{decoded:<pad$}"), theme.key),
-        Span::styled(" out ", theme.dim),
+        Span::styled(format!("{:<ACT_WIDTH$}", " out"), theme.dim),
     ];
     for &y in trace.activations.output() {
         let style = if y > 0.5 { theme.positive } else { theme.dim };
@@ -423,41 +444,68 @@ fn output_row(tab: &SubtractionTab, hidden: &Layer, theme: &Theme) -> Line<'stat
     Line::from(spans)
 }
 
-/// Column labels; the selected output unit's label is reversed, like the selected row.
+/// Column labels, one digit over each weight (`n:` the inputs, `k:` the output bits); the
+/// selected output unit's label is reversed, like the selected row. `more`: hidden units
+/// scrolled out of view.
 fn weights_header(
     tab: &SubtractionTab,
     hidden: &Layer,
     output: &Layer,
+    more: usize,
     theme: &Theme,
 ) -> Line<'static> {
-    let inputs: Vec<String> = (0..hidden.inputs).map(|bit| format!("n{bit}")).collect();
-    let mut spans = vec![Span::raw(format!("      b{} act ", inputs.concat()))];
+    let inputs: Vec<String> = (0..hidden.inputs).map(|bit| format!("{bit:>2}")).collect();
+    let inputs = inputs.concat();
+    let mut spans = vec![Span::raw(format!(
+        "  n:  b{inputs}{:<ACT_WIDTH$}",
+        " act k:"
+    ))];
     spans.extend((0..output.outputs).map(|k| {
         let style = if tab.unit == Unit::Output(k) {
             theme.cursor
         } else {
             Style::new()
         };
-        Span::styled(format!("k{k}"), style)
+        Span::styled(format!("{k:>2}"), style)
     }));
+    if more > 0 {
+        spans.push(Span::styled(format!(" ↕{more} more"), theme.dim));
+    }
     Line::from(spans)
 }
 
+/// The selected unit's weights in words, packed into lines of `width` by whole pairs, so
+/// a name is never parted from its weight.
 fn unit_detail(
     tab: &SubtractionTab,
     hidden: &Layer,
     output: &Layer,
+    width: usize,
     theme: &Theme,
-) -> Paragraph<'static> {
+) -> Vec<Line<'static>> {
     let (name, weights, inputs) = match tab.unit {
-        Unit::Hidden(i) => (format!("hidden {i}"), hidden.incoming(i), "n"),
-        Unit::Output(k) => (format!("output k{k}"), output.incoming(k), "h"),
+        Unit::Hidden(i) => (format!("hidden {i}:"), hidden.incoming(i), "n"),
+        Unit::Output(k) => (format!("output k{k}:"), output.incoming(k), "h"),
     };
-    let listed: Vec<String> = weights[1..]
-        .iter()
-        .enumerate()
-        .map(|(i, w)| format!("{inputs}{i} {w:+.1}"))
-        .collect();
-    let text = format!(" {name}: bias {:+.1}; {}", weights[0], listed.join(" "));
-    Paragraph::new(Line::styled(text, theme.title)).wrap(ratatui::widgets::Wrap { trim: true })
+    let mut words = vec![name, format!("bias {:+.1};", weights[0])];
+    words.extend(
+        weights[1..]
+            .iter()
+            .enumerate()
+            .map(|(i, w)| format!("{inputs}{i} {w:+.1}")),
+    );
+    let mut lines: Vec<String> = Vec::new();
+    for word in words {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(&word);
+            }
+            _ => lines.push(format!(" {word}")),
+        }
+    }
+    lines
+        .into_iter()
+        .map(|line| Line::styled(line, theme.title))
+        .collect()
 }

@@ -1,0 +1,347 @@
+//! What the tabs say and show, checked on the 80x24 screen a student sees: the help's
+//! symbols, focus, the rules and labels of each tab. Driven through `App` and real key
+//! events with a fixed seed.
+
+use ai_arcade::app::{Action, App, Tab};
+use ai_arcade::config::{Config, FirstMover};
+use ai_arcade::input;
+use ai_arcade::ui::symbols;
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+const SEED: u64 = 7;
+
+fn config(tweak: impl FnOnce(&mut Config)) -> Config {
+    let mut config = Config {
+        seed: Some(SEED),
+        ..Config::default()
+    };
+    config.tictactoe.first = FirstMover::Human;
+    config.eight.first = FirstMover::Human;
+    config.nim.first = FirstMover::Human;
+    config.subtraction.autotrain = false;
+    config.nim_net.autotrain = false;
+    tweak(&mut config);
+    config
+}
+
+/// Presses `keys` (one char a key; `\n` Enter, `↓` `→` arrows) on an 80x24 screen; `¹`..`⁴`
+/// are F1..F4.
+fn press(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        let code = match c {
+            '\n' => KeyCode::Enter,
+            '↓' => KeyCode::Down,
+            '→' => KeyCode::Right,
+            '¹' => KeyCode::F(1),
+            '²' => KeyCode::F(2),
+            '³' => KeyCode::F(3),
+            '⁴' => KeyCode::F(4),
+            c => KeyCode::Char(c),
+        };
+        input::handle(
+            app,
+            &Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
+            Rect::new(0, 0, 80, 24),
+        );
+    }
+}
+
+fn app_after(keys: &str) -> App {
+    let mut app = App::new(&config(|_| {}), SEED);
+    press(&mut app, keys);
+    app
+}
+
+fn buffer(app: &App) -> Buffer {
+    let area = Rect::new(0, 0, 80, 24);
+    let mut buf = Buffer::empty(area);
+    ai_arcade::ui::render_app(app, area, &mut buf);
+    buf
+}
+
+fn screen(app: &App) -> Vec<String> {
+    let buf = buffer(app);
+    (0..24)
+        .map(|y| (0..80).map(|x| buf[(x, y)].symbol().to_string()).collect())
+        .collect()
+}
+
+fn shows(app: &App, text: &str) -> bool {
+    screen(app).iter().any(|row| row.contains(text))
+}
+
+fn assert_shows(app: &App, text: &str) {
+    assert!(
+        shows(app, text),
+        "{text:?} not on screen:\n{}",
+        screen(app).join("\n")
+    );
+}
+
+/// The help of the current tab, scrolled through to its end: every line it showed.
+fn help_text(app: &mut App) -> String {
+    press(app, "?");
+    let mut seen = String::new();
+    for _ in 0..40 {
+        seen.push_str(&screen(app).join("\n"));
+        press(app, "↓");
+    }
+    press(app, "?");
+    seen
+}
+
+// ---- §6: the symbols --------------------------------------------------------------
+
+#[test]
+fn the_help_lists_the_symbols_of_each_tab_from_the_drawing_table() {
+    for (tab, keys) in [
+        (Tab::TicTacToe, "⁴"),
+        (Tab::SubtractionNim, "¹"),
+        (Tab::StateGraph, "³"),
+        (Tab::MultiPileNim, "²"),
+    ] {
+        let mut app = app_after(keys);
+        assert_eq!(app.tab, tab);
+        let help = help_text(&mut app);
+        assert!(help.contains("Symbols"), "{tab:?}: no Symbols section");
+        for symbol in symbols::for_tab(tab) {
+            let row = format!(" {:<11}{}", symbol.glyph, symbol.meaning);
+            assert!(help.contains(&row), "{tab:?}: {row:?} not in the help");
+        }
+    }
+}
+
+#[test]
+fn the_tree_draws_the_glyphs_its_legend_explains() {
+    // A stepped alpha-beta search with a cut-off, then run to its end.
+    let app = app_after(&format!("m5{}", " ".repeat(26)));
+    for symbol in [
+        symbols::CURRENT,
+        symbols::UNFOLDED,
+        symbols::UNKNOWN,
+        symbols::LEAF,
+        symbols::PRUNED,
+        symbols::PENDING,
+        symbols::AT_MOST,
+        symbols::AT_LEAST,
+        symbols::EXACT,
+    ] {
+        assert_shows(&app, symbol.glyph);
+    }
+    let app = app_after("m5c");
+    assert_shows(&app, symbols::BEST.glyph);
+    assert_shows(&app, symbols::FOLDED.glyph);
+    assert_shows(&app, symbols::TREE_CURSOR.glyph);
+}
+
+// ---- §9: a node's label in words --------------------------------------------------
+
+#[test]
+fn the_node_under_the_cursor_is_said_in_words() {
+    // You play X in 5; the AI (O) searches; the cursor on the node after O plays 1 and
+    // then on its child after X plays 2.
+    let mut app = app_after("m5c");
+    assert_eq!(app.search.focus, ai_arcade::app::search_tab::Focus::Tree);
+    press(&mut app, "↓");
+    assert_shows(&app, "after O plays 1");
+    assert_shows(&app, "X to move: MIN");
+    press(&mut app, "→↓");
+    assert_shows(&app, "after X plays 2");
+    assert_shows(&app, "O to move: MAX");
+    // Before any search, the tree pane says how its lines read.
+    assert_shows(&app_after(""), "X2 MAX: after X plays 2, MAX moves");
+    let legend = symbols::NODE_LABEL;
+    assert_eq!(legend.glyph, "X2 MAX");
+    assert!(legend.meaning.starts_with("after X plays 2"));
+}
+
+// ---- §5: focus --------------------------------------------------------------------
+
+/// The title row of the pane whose top-left corner is at `x`: whether it is drawn thick
+/// with a `▸`.
+fn focused_at(app: &App, x: u16, y: u16) -> bool {
+    let buf = buffer(app);
+    buf[(x, y)].symbol() == "┏" && buf[(x + 1, y)].symbol() == symbols::FOCUS.glyph
+}
+
+#[test]
+fn every_tab_with_a_focus_shows_it_the_same_way() {
+    // Tic-tac-toe: the board, then the tree.
+    let mut app = app_after("");
+    assert!(focused_at(&app, 0, 1));
+    assert!(!focused_at(&app, 32, 1));
+    press(&mut app, "f");
+    assert!(!focused_at(&app, 0, 1));
+    assert!(focused_at(&app, 32, 1));
+    // Multi-pile Nim: the piles, then the pane.
+    let mut app = app_after("²");
+    assert!(focused_at(&app, 0, 1), "{}", screen(&app).join("\n"));
+    assert!(!focused_at(&app, 32, 1));
+    press(&mut app, "f");
+    assert!(!focused_at(&app, 0, 1));
+    assert!(focused_at(&app, 32, 1), "{}", screen(&app).join("\n"));
+    // And the status line names the key that moves it, on both tabs.
+    for keys in ["", "m5", "²"] {
+        let app = app_after(keys);
+        assert!(screen(&app)[23].contains("f focus"), "{keys:?}");
+    }
+}
+
+// ---- §6: autoplay -----------------------------------------------------------------
+
+#[test]
+fn autoplay_shows_that_it_runs_and_plus_minus_change_its_speed() {
+    let mut app = app_after("m5");
+    assert!(screen(&app)[23].contains("p auto"), "{}", screen(&app)[23]);
+    press(&mut app, "p");
+    assert!(app.search.autoplay);
+    assert_shows(&app, "auto 4/s");
+    press(&mut app, "+");
+    assert_shows(&app, "auto 8/s");
+    assert_eq!(
+        app.tick_interval(),
+        Some(std::time::Duration::from_millis(125))
+    );
+    press(&mut app, "--");
+    assert_shows(&app, "auto 2/s");
+    for _ in 0..20 {
+        press(&mut app, "-");
+    }
+    assert_shows(&app, "auto 0.2/s");
+    press(&mut app, "p");
+    assert_shows(&app, "step mode");
+}
+
+// ---- §7: labels -------------------------------------------------------------------
+
+#[test]
+fn the_search_panel_says_which_search_its_counters_belong_to() {
+    // The AI's alpha-beta search, stepped to its end and played; then `a`.
+    let mut app = app_after("m5c\n");
+    assert_shows(&app, "AI: alpha-beta");
+    assert_shows(&app, "search depth");
+    press(&mut app, "a");
+    // The counters are still the alpha-beta search's; the next search will be minimax.
+    assert_shows(&app, "α-β search · next: minimax");
+    assert!(!shows(&app, "AI: minimax"));
+}
+
+#[test]
+fn game_of_eight_says_its_rules_why_it_ended_and_counts_no_draws() {
+    let mut app = app_after("g");
+    assert_shows(&app, "past 8 loses");
+    assert_shows(&app, "[1]");
+    assert!(!shows(&app, "drawn"), "Eight has no draws");
+    // You 3, AI answers, ...: play until it ends, always the first legal number.
+    while app.search.eight.position.sum() < 8 {
+        let last = app.search.eight.position.last();
+        let choice = (1..=3).find(|&n| Some(n) != last).unwrap();
+        press(&mut app, &choice.to_string());
+    }
+    let message = app.message.clone().unwrap().text;
+    assert!(
+        message.contains("reached 8 exactly") || message.contains("went past 8"),
+        "{message}"
+    );
+    let why = app.search.eight.why_over().unwrap();
+    assert_shows(&app, &why);
+    assert!(!shows(&app, "[1]") && !shows(&app, "[2]") && !shows(&app, "[3]"));
+    assert!(!shows(&app, "choose:"));
+}
+
+#[test]
+fn subtraction_names_the_trained_loss_and_says_take_1() {
+    let mut app = app_after("¹");
+    app.subtraction.finish_training_now();
+    assert_shows(&app, "trained on cross-entropy");
+    let mut squared = App::new(
+        &config(|c| c.subtraction.recipe = ai_arcade::config::RecipeChoice::Seed),
+        SEED,
+    );
+    press(&mut squared, "¹");
+    squared.subtraction.finish_training_now();
+    assert_shows(&squared, "trained on squared error");
+    // A pile of 3: only 1 may be taken.
+    press(&mut app, "3\n");
+    if app.subtraction.turn == ai_arcade::app::subtraction_tab::Turn::Human {
+        assert_shows(&app, "Take 1:");
+        assert!(!shows(&app, "(1-1)"));
+    }
+}
+
+#[test]
+fn the_weights_pane_keeps_each_name_with_its_weight_and_reaches_every_unit() {
+    let mut app = app_after("¹");
+    app.subtraction.finish_training_now();
+    press(&mut app, "vv");
+    let hidden = app.subtraction.recipe.hidden;
+    for unit in 0..hidden {
+        let rows = screen(&app);
+        assert!(
+            rows.iter().any(|r| r.contains(&format!("›h{unit} "))),
+            "unit {unit} not in view"
+        );
+        let weights = app.subtraction.trainer.network.layers[0]
+            .incoming(unit)
+            .to_vec();
+        for (i, w) in weights[1..].iter().enumerate() {
+            let pair = format!("n{i} {w:+.1}");
+            assert!(
+                rows.iter().any(|r| r.contains(&pair)),
+                "unit {unit}: {pair:?} parted\n{}",
+                rows.join("\n")
+            );
+        }
+        press(&mut app, "↓");
+    }
+    // The header names its columns one digit apart.
+    assert_shows(&app, "n:  b 0 1 2 3 4 5 6");
+}
+
+#[test]
+fn multi_pile_hints_on_your_turn_can_be_hidden() {
+    let mut app = app_after("²");
+    while app.nim.q.training {
+        app.update(Action::Tick);
+    }
+    assert!(app.nim.human_to_move);
+    assert_shows(&app, symbols::GREEDY.glyph);
+    assert_shows(&app, symbols::WINS.glyph);
+    press(&mut app, "i");
+    let edge_rows: Vec<String> = screen(&app)
+        .into_iter()
+        .filter(|r| r.contains("→ ["))
+        .collect();
+    assert!(!edge_rows.is_empty());
+    for row in &edge_rows {
+        assert!(
+            !row.contains(symbols::GREEDY.glyph) && !row.contains(symbols::WINS.glyph),
+            "{row}"
+        );
+    }
+    assert!(!shows(&app, "mover wins") && !shows(&app, "mover loses"));
+    // Browsing to another position shows its marks again.
+    press(&mut app, "f\n");
+    assert_shows(&app, symbols::GREEDY.glyph);
+    // The config switch starts the tab with them hidden.
+    let mut app = App::new(&config(|c| c.nim.hints_on_your_turn = false), SEED);
+    press(&mut app, "²");
+    while app.nim.q.training {
+        app.update(Action::Tick);
+    }
+    assert!(!shows(&app, symbols::GREEDY.glyph));
+}
+
+#[test]
+fn no_screen_speaks_of_the_seed_for_the_lab_programs() {
+    let mut app = app_after("³");
+    assert_shows(&app, "The lab's questions");
+    for keys in ["¹", "²", "³", "⁴"] {
+        press(&mut app, keys);
+        let text = screen(&app).join("\n") + &help_text(&mut app);
+        assert!(!text.contains("seed's"), "{keys}: {text}");
+        assert!(!text.contains("seed decoder"), "{keys}");
+    }
+}

@@ -1,0 +1,300 @@
+//! Nothing the app writes is cut at 80x24: every tab in its key states is drawn at 80x24 and
+//! again at 160x50, where every pane is wider. A text that runs into the edge of its pane
+//! at 80x24 and goes on at 160x50 was cut. Texts the app shortens on purpose end in `…`
+//! and are not counted (the tree's long lines, a long status message).
+//!
+//! Besides, the texts the app is known to produce for a state (its status message, the
+//! help's symbols) must each appear whole on the 80x24 screen.
+
+use ai_arcade::app::{Action, App};
+use ai_arcade::config::{Config, FirstMover};
+use ai_arcade::input;
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+const SEED: u64 = 7;
+
+fn config() -> Config {
+    let mut config = Config {
+        seed: Some(SEED),
+        ..Config::default()
+    };
+    config.tictactoe.first = FirstMover::Human;
+    config.eight.first = FirstMover::Human;
+    config.nim.first = FirstMover::Human;
+    config.subtraction.autotrain = false;
+    config.nim_net.autotrain = false;
+    config
+}
+
+/// Presses `keys` (one char a key; `\n` Enter, `↓` `→` `←` `↑` arrows, `⎋` Esc) on an
+/// 80x24 screen.
+fn press(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        let code = match c {
+            '\n' => KeyCode::Enter,
+            '↓' => KeyCode::Down,
+            '↑' => KeyCode::Up,
+            '→' => KeyCode::Right,
+            '←' => KeyCode::Left,
+            '⎋' => KeyCode::Esc,
+            c => KeyCode::Char(c),
+        };
+        input::handle(
+            app,
+            &Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
+            Rect::new(0, 0, 80, 24),
+        );
+    }
+}
+
+fn app_after(keys: &str) -> App {
+    let mut app = App::new(&config(), SEED);
+    press(&mut app, keys);
+    app
+}
+
+fn f(app: &mut App, n: u8) {
+    input::handle(
+        app,
+        &Event::Key(KeyEvent::new(KeyCode::F(n), KeyModifiers::NONE)),
+        Rect::new(0, 0, 80, 24),
+    );
+}
+
+fn rows(app: &App, width: u16, height: u16) -> Vec<Vec<String>> {
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    ai_arcade::ui::render_app(app, area, &mut buf);
+    (0..height)
+        .map(|y| {
+            (0..width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// Box-drawing characters that end a pane's text.
+fn is_edge(cell: &str) -> bool {
+    cell.chars()
+        .next()
+        .is_some_and(|c| ('\u{2500}'..='\u{257f}').contains(&c))
+}
+
+/// The runs of text in a row that touch the edge of their pane (or of the screen): each
+/// run as the text from its first non-blank cell to the edge.
+fn touching_runs(row: &[String]) -> Vec<String> {
+    let mut runs = Vec::new();
+    let mut start = 0;
+    for end in 0..=row.len() {
+        let at_edge = end == row.len() || is_edge(&row[end]);
+        if !at_edge {
+            continue;
+        }
+        let run = &row[start..end];
+        if run.last().is_some_and(|c| c != " " && !is_edge(c)) {
+            // The text block: from after the last double space (a column gap) to the edge.
+            let text: String = run.concat();
+            let text = text
+                .rsplit("  ")
+                .next()
+                .unwrap_or("")
+                .trim_start()
+                .to_string();
+            runs.push(text);
+        }
+        start = end + 1;
+    }
+    runs
+}
+
+/// Texts cut at 80x24: a run touching its pane's edge that, at 160x50, is followed by more
+/// text. Only runs with two letters or more count (bars, chart lines and axis numbers fill
+/// their width).
+/// The key hints (the last row) are left out: they are drawn whole or not at all.
+fn cut_texts(app: &App) -> Vec<String> {
+    let mut small = rows(app, 80, 24);
+    small.pop();
+    let wide: Vec<String> = rows(app, 160, 50).iter().map(|r| r.concat()).collect();
+    let mut cut = Vec::new();
+    for row in &small {
+        for run in touching_runs(row) {
+            let letters = run.chars().filter(|c| c.is_alphabetic()).count();
+            if run.ends_with('…') || letters < 2 {
+                continue;
+            }
+            let continues = wide.iter().any(|line| {
+                line.match_indices(&run).any(|(at, _)| {
+                    line[at + run.len()..]
+                        .chars()
+                        .next()
+                        .is_some_and(|next| next != ' ' && !is_edge(&next.to_string()))
+                })
+            });
+            if continues {
+                cut.push(run);
+            }
+        }
+    }
+    cut
+}
+
+/// Fails with every cut text and the screen, for the state `name`.
+fn assert_whole(name: &str, app: &App) {
+    let cut = cut_texts(app);
+    let screen: Vec<String> = rows(app, 80, 24).iter().map(|r| r.concat()).collect();
+    assert!(
+        cut.is_empty(),
+        "{name}: cut at 80x24: {cut:?}\n{}",
+        screen.join("\n")
+    );
+    if let Some(message) = &app.message {
+        let status = &screen[22];
+        assert!(
+            status.contains(&message.text) || status.trim_end().ends_with('…'),
+            "{name}: the status line cuts the message without saying so: {status:?}"
+        );
+    }
+}
+
+fn trained_subtraction() -> App {
+    let mut app = App::new(&config(), SEED);
+    f(&mut app, 1);
+    app.subtraction.finish_training_now();
+    app
+}
+
+fn trained_graph() -> App {
+    let mut app = App::new(&config(), SEED);
+    f(&mut app, 3);
+    press(&mut app, "p");
+    while app.graph.training {
+        app.update(Action::Tick);
+    }
+    app
+}
+
+fn nim() -> App {
+    let mut app = App::new(&config(), SEED);
+    f(&mut app, 2);
+    app
+}
+
+fn trained_nim() -> App {
+    let mut app = nim();
+    while app.nim.q.training {
+        app.update(Action::Tick);
+    }
+    app
+}
+
+#[test]
+fn tic_tac_toe_states_are_whole() {
+    assert_whole("fresh", &app_after(""));
+    assert_whole("help", &app_after("?"));
+    assert_whole(
+        "help scrolled",
+        &app_after("?↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓↓"),
+    );
+    assert_whole("after a move", &app_after("5"));
+    assert_whole("stepper", &app_after("m5          "));
+    assert_whole("stepper finished", &app_after("m5c"));
+    assert_whole("autoplay", &app_after("m5p++"));
+    assert_whole("algorithm switched", &app_after("m5ca"));
+    assert_whole("tree focused", &app_after("m5cf↓↓"));
+    assert_whole("analysis", &app_after("t"));
+    assert_whole("won game", &app_after("1\n2\n3"));
+    assert_whole("eight", &app_after("g"));
+    assert_whole("eight stepper", &app_after("gm1 c"));
+    assert_whole("eight over", &app_after("g3131"));
+    assert_whole("eight help", &app_after("g?"));
+}
+
+#[test]
+fn subtraction_states_are_whole() {
+    let mut app = App::new(&config(), SEED);
+    f(&mut app, 1);
+    assert_whole("untrained", &app);
+    press(&mut app, "s");
+    assert_whole("stepped", &app);
+    let mut app = trained_subtraction();
+    assert_whole("trained", &app);
+    press(&mut app, "31\n");
+    assert_whole("mid game", &app);
+    press(&mut app, "99\n");
+    assert_whole("illegal take", &app);
+    press(&mut app, "v");
+    assert_whole("table", &app);
+    press(&mut app, "v");
+    assert_whole("weights", &app);
+    press(&mut app, "↓↓↓↓↓↓↓↓↓↓↓↓↓");
+    assert_whole("weights, last unit", &app);
+    press(&mut app, "→↓");
+    assert_whole("weights, output unit", &app);
+    press(&mut app, "?");
+    assert_whole("help", &app);
+}
+
+#[test]
+fn graph_states_are_whole() {
+    let mut app = App::new(&config(), SEED);
+    f(&mut app, 3);
+    assert_whole("fresh", &app);
+    press(&mut app, "s");
+    assert_whole("stepped", &app);
+    let mut app = trained_graph();
+    assert_whole("trained", &app);
+    press(&mut app, "→→→→→→↓");
+    assert_whole("vertex", &app);
+    press(&mut app, "g3");
+    assert_whole("illegal take", &app);
+    press(&mut app, "1111111111");
+    assert_whole("game over", &app);
+    press(&mut app, "?");
+    assert_whole("help", &app);
+}
+
+#[test]
+fn multi_pile_states_are_whole() {
+    let mut app = nim();
+    assert_whole("untrained", &app);
+    for _ in 0..12 {
+        app.update(Action::Tick);
+    }
+    press(&mut app, "vv");
+    assert_whole("training part way", &app);
+    let mut app = trained_nim();
+    assert_whole("trained", &app);
+    press(&mut app, "11\n");
+    assert_whole("after a move", &app);
+    press(&mut app, "f↓\n");
+    assert_whole("browsed", &app);
+    press(&mut app, "i");
+    assert_whole("hints hidden", &app);
+    press(&mut app, "vs");
+    assert_whole("updates", &app);
+    press(&mut app, "v");
+    assert_whole("training", &app);
+    press(&mut app, "v");
+    assert_whole("table", &app);
+    press(&mut app, "v");
+    assert_whole("network", &app);
+    press(&mut app, "o");
+    assert_whole("menu", &app);
+    press(&mut app, "⎋?");
+    assert_whole("help", &app);
+}
+
+/// The check itself: a text that does run into the edge is found.
+#[test]
+fn a_cut_text_is_found() {
+    let row: Vec<String> = "│ a long label that go│es on"
+        .chars()
+        .map(|c| c.to_string())
+        .collect();
+    assert_eq!(touching_runs(&row), ["a long label that go", "es on"]);
+    let row: Vec<String> = "│ fits  │".chars().map(|c| c.to_string()).collect();
+    assert!(touching_runs(&row).is_empty());
+}
