@@ -675,3 +675,40 @@ fn the_status_line_tells_where_the_keys_went() {
     );
     snapshot("key_of_another_pane", "5 t f e", &app);
 }
+
+/// §1: keys for a view the pane is not showing change nothing there, and say which view
+/// they belong to.
+#[test]
+fn keys_for_a_view_not_shown_say_so_and_change_nothing() {
+    let mut app = App::new(&config(), SEED);
+    press(&mut app, &[KeyCode::F(1)]);
+    assert_eq!(
+        app.subtraction.view,
+        ai_arcade::app::subtraction_tab::NimView::Training
+    );
+    let unit = app.subtraction.unit;
+    press(&mut app, &[KeyCode::Down, KeyCode::Right]);
+    assert_eq!(app.subtraction.unit, unit);
+    assert_eq!(app.subtraction.table_scroll, 0);
+    assert!(message(&app).contains("v shows them"), "{}", message(&app));
+
+    press(&mut app, &[KeyCode::F(2)]);
+    press(&mut app, &chars("f"));
+    press(&mut app, &[KeyCode::Enter]);
+    assert_eq!(
+        app.nim.browse.len(),
+        1,
+        "Enter follows an edge in the edges view"
+    );
+    press(&mut app, &chars("v"));
+    press(&mut app, &chars("."));
+    assert_eq!(
+        app.nim.browse.len(),
+        1,
+        "`.` does not clear a path that is not shown"
+    );
+    assert!(message(&app).contains("edges view"), "{}", message(&app));
+    press(&mut app, &[KeyCode::Down]);
+    assert_eq!(app.nim.edge_cursor, 0);
+    assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
+}

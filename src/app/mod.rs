@@ -911,6 +911,13 @@ impl App {
                 let scroll = self.help_scroll.get().saturating_add_signed(by);
                 self.help_scroll.set(scroll.min(HELP_SCROLL_MAX));
             }
+            Action::Subtraction(SubtractionAction::Cursor(..))
+                if self.subtraction.view == subtraction_tab::NimView::Training =>
+            {
+                self.say(Message::error(
+                    "The arrows scroll the table or pick a unit of the weights: v shows them",
+                ));
+            }
             Action::Subtraction(action) => {
                 if let Some(message) = self.update_subtraction(action) {
                     self.say(message);
@@ -919,6 +926,11 @@ impl App {
             Action::Graph(action) => {
                 if let Some(message) = self.update_graph(action) {
                     self.say(message);
+                }
+            }
+            Action::Nim(action) if nim_pane_refusal(action, self.nim.pane).is_some() => {
+                if let Some(why) = nim_pane_refusal(action, self.nim.pane) {
+                    self.say(Message::error(why));
                 }
             }
             Action::Nim(action) => {
@@ -1096,6 +1108,23 @@ impl App {
             }
             SearchAction::TreeClick(line) => tab.tree_click(line),
         }
+    }
+}
+
+/// Why a pane key does nothing in the pane's current view (it would change what another
+/// view shows, unseen), or `None` when it acts here.
+fn nim_pane_refusal(action: NimAction, pane: nim_tab::Pane) -> Option<&'static str> {
+    use nim_tab::Pane;
+    match action {
+        NimAction::PaneMove(_) | NimAction::PaneEnter
+            if !matches!(pane, Pane::Edges | Pane::Table) =>
+        {
+            Some("The pane's cursor works in the edges and Q-table views: v shows them")
+        }
+        NimAction::PaneBack | NimAction::PaneHome if pane != Pane::Edges => {
+            Some("← and . walk the browsed path in the edges view: v shows it")
+        }
+        _ => None,
     }
 }
 
