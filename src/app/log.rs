@@ -8,24 +8,33 @@ use std::collections::VecDeque;
 /// How many messages the log keeps; older ones are dropped first.
 pub const LOG_CAPACITY: usize = 100;
 
-/// The last [`LOG_CAPACITY`] messages, oldest first.
+/// The last [`LOG_CAPACITY`] messages, oldest first; a message said again at once is
+/// counted rather than repeated, so a held key does not push the rest out.
 #[derive(Debug, Clone, Default)]
 pub struct MessageLog {
-    entries: VecDeque<Message>,
+    entries: VecDeque<(Message, u32)>,
 }
 
 impl MessageLog {
-    /// Appends `message`, dropping the oldest when the log is full.
+    /// Appends `message` (or counts it again), dropping the oldest when the log is full.
     pub fn push(&mut self, message: Message) {
+        if let Some((last, times)) = self.entries.back_mut()
+            && *last == message
+        {
+            *times += 1;
+            return;
+        }
         if self.entries.len() == LOG_CAPACITY {
             self.entries.pop_front();
         }
-        self.entries.push_back(message);
+        self.entries.push_back((message, 1));
     }
 
-    /// The messages kept, oldest first.
-    pub fn entries(&self) -> impl ExactSizeIterator<Item = &Message> {
-        self.entries.iter()
+    /// The messages kept, oldest first, each with how many times in a row it was said.
+    pub fn entries(&self) -> impl ExactSizeIterator<Item = (&Message, u32)> {
+        self.entries
+            .iter()
+            .map(|(message, times)| (message, *times))
     }
 
     /// How many messages are kept.
@@ -90,6 +99,7 @@ fn is_path(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::MessageKind;
 
     #[test]
     fn paths_become_file_names_and_other_words_stay() {
@@ -118,7 +128,18 @@ mod tests {
             log.push(Message::info(format!("m{i}")));
         }
         assert_eq!(log.len(), LOG_CAPACITY);
-        assert_eq!(log.entries().next().unwrap().text, "m50");
-        assert_eq!(log.entries().last().unwrap().text, "m149");
+        assert_eq!(log.entries().next().unwrap().0.text, "m50");
+        assert_eq!(log.entries().last().unwrap().0.text, "m149");
+    }
+
+    #[test]
+    fn a_message_said_again_at_once_is_counted() {
+        let mut log = MessageLog::default();
+        for _ in 0..3 {
+            log.push(Message::error("refused"));
+        }
+        log.push(Message::info("refused"));
+        let entries: Vec<_> = log.entries().map(|(m, n)| (m.kind, n)).collect();
+        assert_eq!(entries, [(MessageKind::Error, 3), (MessageKind::Info, 1)]);
     }
 }

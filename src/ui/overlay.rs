@@ -68,17 +68,22 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
 
 /// The log's lines at `width`: each message wrapped whole under its glyph.
 fn log_lines<'a>(
-    messages: impl Iterator<Item = &'a Message>,
+    messages: impl Iterator<Item = (&'a Message, u32)>,
     width: usize,
     theme: &Theme,
 ) -> Vec<Line<'a>> {
     let mut lines = Vec::new();
-    for message in messages {
+    for (message, times) in messages {
         let style = match message.kind {
             MessageKind::Info => theme.info,
             MessageKind::Error => theme.error,
         };
-        let text = format!("{}{}", glyph(message.kind), message.text);
+        let again = if times > 1 {
+            format!(" (×{times})")
+        } else {
+            String::new()
+        };
+        let text = format!("{}{}{again}", glyph(message.kind), message.text);
         lines.extend(
             wrap(&text, width, "  ")
                 .into_iter()
