@@ -39,11 +39,33 @@ pub fn key_from(event: &KeyEvent) -> Option<Key> {
 }
 
 /// The action a terminal event stands for, given the screen `area` it was drawn on.
+///
+/// While the screen is too small to show the tab, nothing the user cannot see may change:
+/// only a resize and the quit keys act (`q` still asks first when work would be lost);
+/// other keys are refused with a sentence saying why, and the mouse does nothing.
 pub fn action_for(app: &App, event: &Event, area: Rect) -> Action {
+    if ui::Screen::new(area).is_none() {
+        return too_small_action(app, event);
+    }
     match event {
         Event::Key(key) => key_from(key).map_or(Action::Noop, |key| app.action_for_key(key)),
         Event::Mouse(mouse) => mouse_action(app, *mouse, area),
         Event::Resize(..) => Action::Resize,
+        _ => Action::Noop,
+    }
+}
+
+fn too_small_action(app: &App, event: &Event) -> Action {
+    match event {
+        Event::Resize(..) => Action::Resize,
+        Event::Key(event) => match key_from(event) {
+            Some(key @ (Key::Char('q') | Key::Ctrl('c'))) => match app.action_for_key(key) {
+                action @ (Action::Quit | Action::QuitNow | Action::Cancel) => action,
+                _ => Action::Refused(ui::TOO_SMALL_KEYS),
+            },
+            Some(_) => Action::Refused(ui::TOO_SMALL_KEYS),
+            None => Action::Noop,
+        },
         _ => Action::Noop,
     }
 }

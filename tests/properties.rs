@@ -386,7 +386,20 @@ proptest! {
             match input {
                 Input::Key(key) => {
                     let before = (app.search.tictactoe.position, app.search.eight.position);
+                    if key == Key::Char('q') && app.is_asking() {
+                        // A question waits (a retrain): q only cancels it.
+                        app.handle_key(key);
+                        prop_assert!(app.running && !app.is_asking());
+                    }
+                    let loses = app.quit_loses();
                     app.handle_key(key);
+                    if key == Key::Char('q') && loses.is_some() {
+                        // Work would be lost: q asks once, and q again quits.
+                        prop_assert!(app.running, "q quit without asking");
+                        let asked = app.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+                        prop_assert!(asked.starts_with("q again to quit"), "{}", asked);
+                        app.handle_key(key);
+                    }
                     if matches!(key, Key::Char('q') | Key::Ctrl('c')) {
                         // Quit works from every state and changes nothing else; the test
                         // then carries on with the same state (a fresh app would cost a

@@ -815,3 +815,60 @@ async fn a_flooding_client_slows_only_itself() {
     drop(flooder);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 10 §9 over SSH: a session that trained something asks once before `q` ends it
+/// (nothing a session trains is saved), `x` shows the DOT text instead of claiming there is
+/// no data dir, and Ctrl-C still ends the session at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_asks_before_q_loses_its_training_and_shows_exports() {
+    let dir = temp_dir("asks");
+    let alice = new_key();
+    let server = start(dir.clone(), settings(&dir, Some(&[&alice]))).await;
+    let (handle, _) = login(&server, Some(&alice)).await.unwrap();
+    let mut channel = open_arcade(&handle).await;
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, "the tab bar", |s| {
+            s.text().contains("F4 Tic-tac-toe")
+        })
+        .await;
+    // F3 (ESC O R), one stepped game, then the export.
+    channel.data_bytes(&b"\x1bORs"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "a stepped game", |s| {
+            s.text().contains("won in")
+        })
+        .await;
+    channel.data_bytes(&b"x"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "the DOT text", |s| {
+            s.text().contains("digraph nim10 {")
+                && s.text()
+                    .contains("Exports are not saved on a shared server")
+        })
+        .await;
+    channel.data_bytes(&b"\x1b"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "the overlay closed", |s| {
+            !s.text().contains("digraph")
+        })
+        .await;
+    channel.data_bytes(&b"q"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "the question", |s| {
+            s.text().contains(
+                "q again to quit: the state graph you trained is not saved on this server",
+            )
+        })
+        .await;
+    assert!(!screen.closed, "the first q only asks");
+    // Ctrl-C ends it at once, question or not.
+    channel.data_bytes(&b"\x03"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "the channel closing after Ctrl-C", |s| {
+            s.closed
+        })
+        .await;
+    assert_eq!(screen.exit_status, Some(0));
+    wait_until_closed(&handle).await;
+}

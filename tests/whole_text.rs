@@ -153,7 +153,11 @@ fn assert_whole(name: &str, app: &App) {
     if let Some(message) = &app.message {
         let status = &screen[22];
         assert!(
-            status.contains(&message.text) || status.trim_end().ends_with('…'),
+            status.contains(&message.text)
+                || status.trim_end().ends_with('…')
+                || status
+                    .trim_end()
+                    .ends_with(ai_arcade::ui::MESSAGE_CONTINUES),
             "{name}: the status line cuts the message without saying so: {status:?}"
         );
     }

@@ -315,6 +315,12 @@ impl GraphTab {
         })
     }
 
+    /// Whether `x` can write the DOT file (a data dir to write to): a session of a shared
+    /// server has none and shows the text instead.
+    pub fn can_export(&self) -> bool {
+        self.store.is_some()
+    }
+
     /// Writes the graph as DOT into the data dir.
     pub fn export(&self) -> Message {
         let Some(store) = &self.store else {

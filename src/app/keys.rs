@@ -168,12 +168,100 @@ pub const GLOBAL: KeyGroup = KeyGroup {
             Action::ToggleHelp
         }),
         bind(
-            &[Key::Char('q'), Key::Ctrl('c')],
-            "q/C-c",
-            "quit",
+            &[Key::Char('q')],
+            "q",
+            "quit (asks if unsaved)",
             "quit",
             |_| Action::Quit,
         ),
+        bind(&[Key::Ctrl('c')], "C-c", "quit at once", "", |_| {
+            Action::QuitNow
+        }),
+        // No hint: the status line's main keys need the room at 80 columns, and a message
+        // cut by the edge ends with "… L: whole" instead.
+        bind(
+            &[Key::Char('L')],
+            "L",
+            "the last messages, whole",
+            "",
+            |_| Action::ToggleLog,
+        ),
+    ],
+};
+
+/// The quit keys of every overlay: `q` asks first when work would be lost, Ctrl-C does not.
+fn quit(key: Key) -> Action {
+    if key == Key::Ctrl('c') {
+        Action::QuitNow
+    } else {
+        Action::Quit
+    }
+}
+
+/// The keys that scroll an overlay, and by how much.
+const OVERLAY_SCROLL: &[Key] = &[
+    Key::Up,
+    Key::Down,
+    Key::Char('k'),
+    Key::Char('j'),
+    Key::PageUp,
+    Key::PageDown,
+    Key::Home,
+    Key::End,
+];
+
+fn overlay_scroll(key: Key) -> Action {
+    Action::ScrollOverlay(match key {
+        Key::Up | Key::Char('k') => -1,
+        Key::PageUp => -10,
+        Key::PageDown => 10,
+        Key::Home => i16::MIN,
+        Key::End => i16::MAX,
+        _ => 1,
+    })
+}
+
+/// Keys while the message log is open (everything else is refused with a message).
+pub const LOG_OVERLAY: KeyGroup = KeyGroup {
+    title: "Message log",
+    bindings: &[
+        bind(
+            &[Key::Esc, Key::Char('L')],
+            "Esc/L",
+            "close the log",
+            "close",
+            |_| Action::CloseOverlay,
+        ),
+        bind(
+            OVERLAY_SCROLL,
+            "↑↓/PgUp/PgDn",
+            "scroll (Home/End: ends)",
+            "scroll",
+            overlay_scroll,
+        ),
+        bind(&[Key::Char('q'), Key::Ctrl('c')], "q", "quit", "quit", quit),
+    ],
+};
+
+/// Keys while an exported text is shown to be copied.
+pub const TEXT_OVERLAY: KeyGroup = KeyGroup {
+    title: "Exported text",
+    bindings: &[
+        bind(
+            &[Key::Esc, Key::Char('x')],
+            "Esc/x",
+            "close",
+            "close",
+            |_| Action::CloseOverlay,
+        ),
+        bind(
+            OVERLAY_SCROLL,
+            "↑↓/PgUp/PgDn",
+            "scroll (Home/End: ends)",
+            "scroll",
+            overlay_scroll,
+        ),
+        bind(&[Key::Char('q'), Key::Ctrl('c')], "q", "quit", "quit", quit),
     ],
 };
 
@@ -209,13 +297,7 @@ pub const HELP_OVERLAY: KeyGroup = KeyGroup {
                 })
             },
         ),
-        bind(
-            &[Key::Char('q'), Key::Ctrl('c')],
-            "q",
-            "quit",
-            "quit",
-            |_| Action::Quit,
-        ),
+        bind(&[Key::Char('q'), Key::Ctrl('c')], "q", "quit", "quit", quit),
     ],
 };
 

@@ -5,6 +5,7 @@
 pub mod background;
 pub mod graph_tab;
 pub mod keys;
+pub mod log;
 pub mod matches;
 pub mod models;
 pub mod nim_learners;
@@ -17,12 +18,14 @@ use crate::config::{Config, StartTab};
 use crate::store::Store;
 use graph_tab::GraphTab;
 use keys::{Binding, Key, KeyGroup};
+use log::MessageLog;
 use models::Models;
 use nim_tab::{NimAction, NimTab};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search_tab::{Focus, GameKind, SearchTab, StepCommand};
 use std::cell::Cell;
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 use subtraction_tab::SubtractionTab;
 
@@ -229,8 +232,10 @@ pub enum GraphAction {
 /// Everything that can change the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
-    /// Leave the program.
+    /// Leave the program; asks once first when quitting would lose work.
     Quit,
+    /// Leave the program at once (Ctrl-C), whatever would be lost.
+    QuitNow,
     /// Next tab.
     NextTab,
     /// Previous tab.
@@ -243,6 +248,24 @@ pub enum Action {
     CloseOverlay,
     /// Scroll the help overlay by this many lines.
     ScrollHelp(i16),
+    /// Open or close the message log.
+    ToggleLog,
+    /// Scroll the message log or the exported text by this many lines.
+    ScrollOverlay(i16),
+    /// A key pressed while a confirmation was asked for that is not the confirming key: it
+    /// cancels the confirmation and does nothing else.
+    Cancel,
+    /// A key that cannot act on anything the user can see now; the sentence says why.
+    Refused(&'static str),
+    /// A key of a pane or overlay that does not have the keys now.
+    Elsewhere {
+        /// The binding's keys as the help writes them.
+        label: &'static str,
+        /// What the binding does.
+        what: &'static str,
+        /// The key group (pane) it belongs to.
+        group: &'static str,
+    },
     /// Something for the Tic-tac-toe tab.
     Search(SearchAction),
     /// Something for the Subtraction Nim tab.
@@ -259,6 +282,80 @@ pub enum Action {
     Noop,
 }
 
+/// An overlay over the tab besides help: the message log, or exported text to copy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Overlay {
+    /// The last messages, whole, newest last.
+    Log,
+    /// Text the user may copy (an export that a shared server does not write to a file).
+    Text {
+        /// What the text is, for the overlay's title line.
+        title: String,
+        /// The text itself, drawn plain so a terminal selection copies it as it is.
+        text: String,
+    },
+}
+
+/// An action that waits for its key to be pressed a second time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Pending {
+    /// The action the second press performs.
+    action: Action,
+    /// What the status line says when another key cancels it.
+    cancelled: String,
+}
+
+/// What the learners held when the app started, so quitting can tell what a session
+/// without a data dir trained since.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Baseline {
+    graph_games: u64,
+    q_games: Option<u64>,
+    net_epochs: usize,
+    subtraction_epochs: usize,
+}
+
+/// A learner that quitting can lose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Learner {
+    Graph,
+    QTable,
+    NimNet,
+    Subtraction,
+}
+
+impl Learner {
+    /// The learner `action` trains, if it trains one. Training that starts by itself the
+    /// first time a tab is shown is not a key's: it starts again by itself next time, so
+    /// losing it loses nothing.
+    fn trained_by(action: Action) -> Option<Self> {
+        match action {
+            Action::Graph(GraphAction::ToggleTraining | GraphAction::Step) => Some(Self::Graph),
+            Action::Nim(NimAction::QTrain | NimAction::QStep | NimAction::QRetrain) => {
+                Some(Self::QTable)
+            }
+            Action::Nim(NimAction::NetTrain | NimAction::NetRetrain) => Some(Self::NimNet),
+            Action::Subtraction(
+                SubtractionAction::TogglePause
+                | SubtractionAction::Step
+                | SubtractionAction::Retrain,
+            ) => Some(Self::Subtraction),
+            _ => None,
+        }
+    }
+}
+
+/// Where trained models go, which decides what quitting loses and how it is said.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Storage {
+    /// A data dir: the tabs save their learners.
+    DataDir,
+    /// No data dir (none could be found, or tests): nothing is written.
+    Nowhere,
+    /// A session of a shared server (`ai-arcade serve`): nothing it does is written.
+    SharedServer,
+}
+
 /// The whole application state.
 pub struct App {
     /// False once the user quit.
@@ -272,6 +369,14 @@ pub struct App {
     pub help_scroll: Cell<u16>,
     /// The last message.
     pub message: Option<Message>,
+    /// The last messages, for the log overlay.
+    pub log: MessageLog,
+    /// The message log or exported text, when one is open (help has its own flag).
+    pub overlay: Option<Overlay>,
+    /// First line of the overlay shown; clamped while drawing, as `help_scroll` is.
+    pub overlay_scroll: Cell<u16>,
+    /// Where trained models go.
+    pub storage: Storage,
     /// The Tic-tac-toe tab.
     pub search: SearchTab,
     /// The Subtraction Nim tab.
@@ -289,6 +394,12 @@ pub struct App {
     /// When autoplay last stepped.
     last_autoplay: Instant,
     rng: ChaCha8Rng,
+    /// The action waiting for its key a second time.
+    pending: Option<Pending>,
+    /// What the learners held at the start.
+    baseline: Baseline,
+    /// The learners the user trained by key.
+    trained: HashSet<Learner>,
 }
 
 impl App {
@@ -309,10 +420,17 @@ impl App {
     /// The app starting from models read earlier (a server reads them once and gives each
     /// session a copy): training changes only this app's copy, and nothing is written.
     pub fn with_models(config: &Config, seed: u64, models: &Models) -> Self {
-        Self::from_models(config, seed, models.clone(), None)
+        let mut app = Self::from_models(config, seed, models.clone(), None);
+        app.storage = Storage::SharedServer;
+        app
     }
 
     fn from_models(config: &Config, seed: u64, models: Models, store: Option<Store>) -> Self {
+        let storage = if store.is_some() {
+            Storage::DataDir
+        } else {
+            Storage::Nowhere
+        };
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (search, message) = SearchTab::new(config, &mut rng);
         let graph = GraphTab::from_loaded(&config.graph, seed, models.graph, store.clone());
@@ -324,7 +442,11 @@ impl App {
             tab: config.ui.start_tab.into(),
             help_open: false,
             help_scroll: Cell::new(0),
-            message,
+            message: None,
+            log: MessageLog::default(),
+            overlay: None,
+            overlay_scroll: Cell::new(0),
+            storage,
             search,
             subtraction,
             graph,
@@ -334,24 +456,132 @@ impl App {
             color: true,
             last_autoplay: Instant::now(),
             rng,
+            pending: None,
+            baseline: Baseline {
+                graph_games: 0,
+                q_games: None,
+                net_epochs: 0,
+                subtraction_epochs: 0,
+            },
+            trained: HashSet::new(),
         };
+        app.baseline = app.learned();
+        let mut message = message;
         if app.tab == Tab::SubtractionNim {
-            app.message = app.subtraction.on_show().or(app.message);
+            message = app.subtraction.on_show().or(message);
         }
         if app.tab == Tab::MultiPileNim {
-            app.message = app.nim.on_show().or(app.message);
+            message = app.nim.on_show().or(message);
+        }
+        if let Some(message) = message {
+            app.say(message);
         }
         app
+    }
+
+    /// True while a question waits for its key a second time (`q again to quit: …`).
+    pub fn is_asking(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Shows `message` in the status line and keeps it in the log.
+    pub fn say(&mut self, message: Message) {
+        self.log.push(message.clone());
+        self.message = Some(message);
+    }
+
+    /// How much each learner holds now.
+    fn learned(&self) -> Baseline {
+        Baseline {
+            graph_games: self.graph.graph.games,
+            q_games: self.nim.q.trainer.as_ref().ok().map(|t| t.games as u64),
+            net_epochs: self.nim.net.trainer.epochs(),
+            subtraction_epochs: self.subtraction.trainer.epoch,
+        }
+    }
+
+    /// What quitting now would lose, as the end of a sentence ("the Q-table you trained is
+    /// not saved on this server"), or `None` when nothing would be. Without a data dir
+    /// (a shared server's session) that is everything the user trained or stepped since the
+    /// start; with one, the tabs save their learners on the way out except an unfinished
+    /// Subtraction Nim run, and a stepped search is never saved. Training that started by
+    /// itself on a tab's first view is not counted: it starts again by itself.
+    pub fn quit_loses(&self) -> Option<String> {
+        let now = self.learned();
+        let start = self.baseline;
+        let mut lost = Vec::new();
+        if self.storage == Storage::DataDir {
+            let sub = &self.subtraction;
+            if self.trained.contains(&Learner::Subtraction)
+                && !sub.trainer.is_done()
+                && now.subtraction_epochs > 0
+            {
+                lost.push("the Subtraction Nim network's unfinished training");
+            }
+        } else {
+            let grew = |learner: Learner, now: u64, start: u64| {
+                self.trained.contains(&learner) && now != start && now > 0
+            };
+            if grew(Learner::Graph, now.graph_games, start.graph_games) {
+                lost.push("the state graph you trained");
+            }
+            if grew(
+                Learner::QTable,
+                now.q_games.unwrap_or(0),
+                start.q_games.unwrap_or(0),
+            ) {
+                lost.push("the Q-table you trained");
+            }
+            if grew(
+                Learner::NimNet,
+                now.net_epochs as u64,
+                start.net_epochs as u64,
+            ) {
+                lost.push("the Multi-pile network you trained");
+            }
+            if grew(
+                Learner::Subtraction,
+                now.subtraction_epochs as u64,
+                start.subtraction_epochs as u64,
+            ) {
+                lost.push("the Subtraction Nim network you trained");
+            }
+        }
+        if self.search.stepped_search() {
+            lost.push("the search you stepped");
+        }
+        let (last, rest) = lost.split_last()?;
+        let list = if rest.is_empty() {
+            (*last).to_string()
+        } else {
+            format!("{} and {last}", rest.join(", "))
+        };
+        let verb = if rest.is_empty() { "is" } else { "are" };
+        let place = match self.storage {
+            Storage::SharedServer => " on this server",
+            Storage::DataDir => "",
+            Storage::Nowhere => " (no data dir)",
+        };
+        Some(format!("{list} {verb} not saved{place}"))
     }
 
     /// The program is ending (quit, signal or lost terminal): lets the tabs keep what
     /// their learners have learned so far.
     pub fn on_exit(&mut self) {
         self.nim.on_exit();
+        if self.graph.training {
+            // Pausing saves the games learned so far.
+            self.graph.toggle_training();
+        }
     }
 
     /// The key groups in force now, most specific first: the first that matches a key wins.
     pub fn active_keys(&self) -> Vec<KeyGroup> {
+        match self.overlay {
+            Some(Overlay::Log) => return vec![keys::LOG_OVERLAY],
+            Some(Overlay::Text { .. }) => return vec![keys::TEXT_OVERLAY],
+            None => {}
+        }
         if self.help_open {
             return vec![keys::HELP_OVERLAY];
         }
@@ -483,14 +713,120 @@ impl App {
         !plays || self.search.current_awaits_step()
     }
 
-    /// The action a key stands for now, from the active key tables.
+    /// The action a key stands for now, from the active key tables. While a confirmation
+    /// waits, every key but the confirming one (and Ctrl-C) cancels it; a key that does
+    /// nothing here but belongs to a pane or overlay not in front says so.
     pub fn action_for_key(&self, key: Key) -> Action {
-        self.active_keys()
+        let action = self
+            .active_keys()
             .iter()
             .flat_map(|group| group.bindings.iter())
             .filter(|binding| self.binding_applies(binding))
             .find(|binding| binding.matches(key))
-            .map_or(Action::Noop, |binding| (binding.action)(key))
+            .map_or(Action::Noop, |binding| (binding.action)(key));
+        if let Some(pending) = &self.pending {
+            return if action == pending.action || action == Action::QuitNow {
+                action
+            } else {
+                Action::Cancel
+            };
+        }
+        if action == Action::Noop {
+            return self.why_nothing(key);
+        }
+        action
+    }
+
+    /// Why a key that is bound to nothing now does nothing: an overlay in front takes the
+    /// keys, or the key belongs to another pane of the tab. `Noop` for keys the tab never
+    /// uses.
+    fn why_nothing(&self, key: Key) -> Action {
+        match self.overlay {
+            Some(Overlay::Log) => return Action::Refused("The message log is open: Esc closes it"),
+            Some(Overlay::Text { .. }) => {
+                return Action::Refused("The exported text is open: Esc closes it");
+            }
+            None => {}
+        }
+        if self.help_open {
+            return Action::Refused("Help is open over the tab: Esc closes it");
+        }
+        if self.tab == Tab::MultiPileNim && self.nim.menu.is_some() {
+            return Action::Refused("The opponent menu is open: Esc closes it");
+        }
+        let active = self.active_keys();
+        self.help_keys()
+            .iter()
+            .filter(|group| !active.iter().any(|a| a.title == group.title))
+            .flat_map(|group| group.bindings.iter().map(move |b| (group.title, b)))
+            .find(|(_, binding)| binding.matches(key))
+            .map_or(Action::Noop, |(group, binding)| Action::Elsewhere {
+                label: binding.label,
+                what: binding.description,
+                group,
+            })
+    }
+
+    /// The label of the key that stands for `action` now, for "press it again" questions.
+    fn key_label(&self, action: Action) -> &'static str {
+        self.active_keys()
+            .iter()
+            .flat_map(|group| group.bindings.iter())
+            .find(|binding| binding.keys.iter().any(|&k| (binding.action)(k) == action))
+            .map_or("the same key", |binding| binding.label)
+    }
+
+    /// The question to ask before `action`, when it would throw away training or work; the
+    /// same key pressed again performs it.
+    fn confirmation(&self, action: Action) -> Option<(String, Pending)> {
+        let key = self.key_label(action);
+        let count = |n: u64| crate::text::thousands(n);
+        let (question, cancelled) = match action {
+            Action::Quit => {
+                let lost = self.quit_loses()?;
+                (
+                    format!("{key} again to quit: {lost}"),
+                    "Not quitting".to_string(),
+                )
+            }
+            Action::Graph(GraphAction::Reset) if self.graph.graph.games > 0 => {
+                let games = count(self.graph.graph.games);
+                (
+                    format!("{key} again to zero {games} games of training"),
+                    format!("Not zeroed: the graph keeps its {games} games"),
+                )
+            }
+            Action::Subtraction(SubtractionAction::Retrain)
+                if self.subtraction.trainer.epoch > 0 =>
+            {
+                let epochs = count(self.subtraction.trainer.epoch as u64);
+                (
+                    format!(
+                        "{key} again to retrain from fresh weights: drops {epochs} epochs of training"
+                    ),
+                    format!("Not retrained: the network keeps its {epochs} epochs"),
+                )
+            }
+            Action::Nim(NimAction::QRetrain) => {
+                let games = self.learned().q_games.filter(|&g| g > 0)?;
+                let games = count(games);
+                (
+                    format!("{key} again to empty the Q-table: drops {games} games of training"),
+                    format!("Not retrained: the Q-table keeps its {games} games"),
+                )
+            }
+            Action::Nim(NimAction::NetRetrain) if self.nim.net.trainer.epochs() > 0 => {
+                let epochs = count(self.nim.net.trainer.epochs() as u64);
+                (
+                    format!(
+                        "{key} again to retrain the network: drops {epochs} epochs of training"
+                    ),
+                    format!("Not retrained: the network keeps its {epochs} epochs"),
+                )
+            }
+            _ => return None,
+        };
+        Some((question, Pending { action, cancelled }))
     }
 
     /// Applies a key press: looks it up and updates. Returns whether anything changed.
@@ -509,10 +845,65 @@ impl App {
     }
 
     /// The one place state changes. Returns whether a redraw is needed.
+    ///
+    /// An action that would throw away training or work (`q` with unsaved work, zeroing or
+    /// retraining a trained learner) asks first; the same action again performs it, and any
+    /// other (a key, a click) only cancels: it is not acted on, so a key meant for the game
+    /// does not fire while the user reads the question.
     pub fn update(&mut self, action: Action) -> bool {
         match action {
             Action::Noop => return false,
-            Action::Quit => self.running = false,
+            Action::Cancel if self.pending.is_none() => return false,
+            Action::Tick => return self.tick(),
+            Action::Resize => return true,
+            Action::QuitNow => {
+                self.running = false;
+                return true;
+            }
+            _ => {}
+        }
+        if let Some(pending) = self.pending.take() {
+            if action == pending.action {
+                return self.apply(action);
+            }
+            self.say(Message::info(pending.cancelled));
+            return true;
+        }
+        if let Some((question, pending)) = self.confirmation(action) {
+            self.say(Message::info(question));
+            self.pending = Some(pending);
+            return true;
+        }
+        self.apply(action)
+    }
+
+    /// Performs `action` (confirmed, or not needing confirmation).
+    fn apply(&mut self, action: Action) -> bool {
+        if let Some(learner) = Learner::trained_by(action) {
+            self.trained.insert(learner);
+        }
+        match action {
+            Action::Noop | Action::Cancel | Action::Tick | Action::Resize => return false,
+            Action::Quit | Action::QuitNow => self.running = false,
+            Action::Refused(why) => self.say(Message::error(why)),
+            Action::Elsewhere { label, what, group } => {
+                self.say(Message::error(format!(
+                    "{label} ({what}) is a key of: {group}"
+                )));
+            }
+            Action::ToggleLog => {
+                self.help_open = false;
+                self.overlay = match self.overlay {
+                    Some(Overlay::Log) => None,
+                    _ => Some(Overlay::Log),
+                };
+                // Newest last: open at the end (clamped while drawing).
+                self.overlay_scroll.set(u16::MAX);
+            }
+            Action::ScrollOverlay(by) => {
+                let scroll = self.overlay_scroll.get().saturating_add_signed(by);
+                self.overlay_scroll.set(scroll);
+            }
             Action::NextTab => self.show_tab(self.tab.offset(1)),
             Action::PrevTab => self.show_tab(self.tab.offset(-1)),
             Action::SelectTab(tab) => self.show_tab(tab),
@@ -520,35 +911,67 @@ impl App {
                 self.help_open = !self.help_open;
                 self.help_scroll.set(0);
             }
-            Action::CloseOverlay => self.help_open = false,
+            Action::CloseOverlay => {
+                if self.overlay.take().is_none() {
+                    self.help_open = false;
+                }
+            }
             Action::ScrollHelp(by) => {
                 let scroll = self.help_scroll.get().saturating_add_signed(by);
                 self.help_scroll.set(scroll.min(HELP_SCROLL_MAX));
             }
-            Action::Resize => {}
-            Action::Tick => return self.tick(),
+            Action::Subtraction(SubtractionAction::Cursor(..))
+                if self.subtraction.view == subtraction_tab::NimView::Training =>
+            {
+                self.say(Message::error(
+                    "The arrows scroll the table or pick a unit of the weights: v shows them",
+                ));
+            }
             Action::Subtraction(action) => {
                 if let Some(message) = self.update_subtraction(action) {
-                    self.message = Some(message);
+                    self.say(message);
                 }
             }
             Action::Graph(action) => {
                 if let Some(message) = self.update_graph(action) {
-                    self.message = Some(message);
+                    self.say(message);
+                }
+            }
+            Action::Nim(action) if nim_pane_refusal(action, self.nim.pane).is_some() => {
+                if let Some(why) = nim_pane_refusal(action, self.nim.pane) {
+                    self.say(Message::error(why));
                 }
             }
             Action::Nim(action) => {
-                if let Some(message) = self.nim.apply(action) {
-                    self.message = Some(message);
+                let focus = self.nim.pane_focus;
+                let mut message = self.nim.apply(action);
+                if self.nim.pane_focus != focus && action != NimAction::ToggleFocus {
+                    message = Some(focus_moved(message, self.nim_focus_words()));
+                }
+                if let Some(message) = message {
+                    self.say(message);
                 }
             }
             Action::Search(action) => {
-                if let Some(message) = self.update_search(action) {
-                    self.message = Some(message);
+                let focus = self.search.focus;
+                let mut message = self.update_search(action);
+                if self.search.focus != focus && action != SearchAction::ToggleFocus {
+                    message = Some(focus_moved(message, search_focus_words(self.search.focus)));
+                }
+                if let Some(message) = message {
+                    self.say(message);
                 }
             }
         }
         true
+    }
+
+    fn nim_focus_words(&self) -> &'static str {
+        if self.nim.pane_focus {
+            "the keys moved to the pane (f: back to the piles)"
+        } else {
+            "the keys moved to the piles (f: to the pane)"
+        }
     }
 
     /// Time passed: take in training progress, and step autoplay when its interval is up
@@ -559,17 +982,17 @@ impl App {
         if let Some(message) = self.nim.tick()
             && self.tab == Tab::MultiPileNim
         {
-            self.message = Some(message);
+            self.say(message);
         }
         if let Some(message) = self.graph.tick()
             && self.tab == Tab::StateGraph
         {
-            self.message = Some(message);
+            self.say(message);
         }
         if let Some(message) = self.subtraction.poll()
             && self.tab == Tab::SubtractionNim
         {
-            self.message = Some(message);
+            self.say(message);
         }
         let autoplay_due = self.tab == Tab::TicTacToe
             && self.search.autoplay
@@ -577,7 +1000,7 @@ impl App {
         if autoplay_due {
             self.last_autoplay = Instant::now();
             if let Some(message) = self.search.tick() {
-                self.message = Some(message);
+                self.say(message);
             }
         }
         training || autoplay_due
@@ -587,16 +1010,21 @@ impl App {
         if tab != self.tab {
             self.tab = tab;
             self.message = None;
-            if tab == Tab::SubtractionNim {
-                self.message = self.subtraction.on_show();
-            }
-            if tab == Tab::MultiPileNim {
-                self.message = self.nim.on_show();
+            let shown = match tab {
+                Tab::SubtractionNim => self.subtraction.on_show(),
+                Tab::MultiPileNim => self.nim.on_show(),
+                Tab::StateGraph | Tab::TicTacToe => None,
+            };
+            if let Some(message) = shown {
+                self.say(message);
             }
         }
     }
 
     fn update_graph(&mut self, action: GraphAction) -> Option<Message> {
+        if action == GraphAction::Export && !self.graph.can_export() {
+            return Some(self.show_export());
+        }
         let tab = &mut self.graph;
         Some(match action {
             GraphAction::ToggleTraining => tab.toggle_training(),
@@ -610,6 +1038,21 @@ impl App {
                 return None;
             }
             GraphAction::Export => tab.export(),
+        })
+    }
+
+    /// With no data dir to write to, `x` shows the DOT text in an overlay to copy.
+    fn show_export(&mut self) -> Message {
+        self.help_open = false;
+        self.overlay = Some(Overlay::Text {
+            title: "The state graph as Graphviz DOT".to_string(),
+            text: self.graph.graph.to_dot(),
+        });
+        self.overlay_scroll.set(0);
+        Message::info(if self.storage == Storage::SharedServer {
+            "Exports are not saved on a shared server: here is the text to copy"
+        } else {
+            "No data dir to save to (see --data-dir): here is the text to copy"
         })
     }
 
@@ -703,6 +1146,48 @@ impl App {
     }
 }
 
+/// Why a pane key does nothing in the pane's current view (it would change what another
+/// view shows, unseen), or `None` when it acts here.
+fn nim_pane_refusal(action: NimAction, pane: nim_tab::Pane) -> Option<&'static str> {
+    use nim_tab::Pane;
+    match action {
+        NimAction::PaneMove(_) | NimAction::PaneEnter
+            if !matches!(pane, Pane::Edges | Pane::Table) =>
+        {
+            Some("The pane's cursor works in the edges and Q-table views: v shows them")
+        }
+        NimAction::PaneBack | NimAction::PaneHome if pane != Pane::Edges => {
+            Some("← and . walk the browsed path in the edges view: v shows it")
+        }
+        _ => None,
+    }
+}
+
+/// `message` with a note that a key moved the focus by itself (or the note alone).
+fn focus_moved(message: Option<Message>, note: &str) -> Message {
+    match message {
+        Some(message) => Message {
+            text: format!("{}; {note}", message.text),
+            kind: message.kind,
+        },
+        None => Message::info(capitalized(note)),
+    }
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+fn search_focus_words(focus: Focus) -> &'static str {
+    match focus {
+        Focus::Tree => "the keys moved to the tree pane (f: back to the board)",
+        Focus::Board => "the keys moved to the board (f: to the tree)",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -762,7 +1247,7 @@ mod tests {
     fn hints_only_list_keys_that_act_now() {
         let human = app(FirstMover::Human, false);
         let labels: Vec<_> = human.hints().iter().map(|b| b.label).collect();
-        assert_eq!(&labels[..2], ["?", "q/C-c"], "global keys first");
+        assert_eq!(&labels[..2], ["?", "q"], "global keys first");
         assert!(labels.contains(&"1-9"));
         assert!(!labels.contains(&"Space/s"), "no search to step yet");
 

@@ -393,6 +393,17 @@ impl SearchTab {
         .is_some_and(|events| events > 0)
     }
 
+    /// True when either game has a search the user stepped by hand (the AI's waiting search
+    /// or a search of their own position) that quitting would lose.
+    pub fn stepped_search(&self) -> bool {
+        fn stepped<G: Playable>(game: &Match<G>) -> bool {
+            game.search
+                .as_ref()
+                .is_some_and(|v| (v.live || v.analysis) && v.stepper.events_taken() > 0)
+        }
+        stepped(&self.tictactoe) || stepped(&self.eight)
+    }
+
     /// True when the game shown has ended.
     pub fn game_over(&self) -> bool {
         shown!(self, |game| game.position.outcome().is_some())
@@ -529,8 +540,18 @@ impl SearchTab {
             return None;
         };
         if view.tree.cursor == id && !view.tree.follow {
+            // A second click toggles the node in place: the cursor stays on it.
             let expanded = view.tree.is_expanded(&view.stepper, id);
-            return Self::fold_in(view, !expanded);
+            let node = *view.stepper.node(id);
+            if expanded && node.children > 0 && !node.is_done() {
+                return Some(Message::error(
+                    "That node is still being searched: it stays open",
+                ));
+            }
+            if node.children > 0 {
+                view.tree.set_expanded(id, !expanded);
+            }
+            return None;
         }
         view.tree.cursor = id;
         view.tree.follow = false;

@@ -4,6 +4,7 @@
 mod graph;
 mod help;
 mod nim;
+mod overlay;
 mod search;
 mod subtraction;
 pub mod symbols;
@@ -11,7 +12,7 @@ mod theme;
 
 pub use theme::Theme;
 
-use crate::app::{Action, App, MessageKind, Tab, keys::Binding};
+use crate::app::{Action, App, MessageKind, Overlay, Tab, keys::Binding};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
@@ -23,6 +24,10 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 pub const MIN_WIDTH: u16 = 70;
 /// Below this height the layout cannot fit.
 pub const MIN_HEIGHT: u16 = 24;
+/// What a key other than `q` says while the screen is too small (the sizes are
+/// [`MIN_WIDTH`] and [`MIN_HEIGHT`]; a test keeps them in step).
+pub const TOO_SMALL_KEYS: &str =
+    "Keys wait until the window is at least 70x24: the tab is not shown (q quits)";
 
 /// The screen split into its fixed regions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,7 +74,7 @@ pub fn render(app: &App, frame: &mut Frame) {
 pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = Theme::new(app.color);
     let Some(screen) = Screen::new(area) else {
-        render_too_small(area, buf, &theme);
+        render_too_small(app, area, buf, &theme);
         return;
     };
     render_tab_bar(app, screen.tabs, buf, &theme);
@@ -84,10 +89,17 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
     if app.help_open {
         help::render(app, screen.body, buf, &theme);
     }
+    match &app.overlay {
+        Some(Overlay::Log) => overlay::render_log(app, screen.body, buf, &theme),
+        Some(Overlay::Text { title, text }) => {
+            overlay::render_text(app, title, text, screen.body, buf, &theme);
+        }
+        None => {}
+    }
 }
 
-fn render_too_small(area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let text = vec![
+fn render_too_small(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let mut text = vec![
         Line::styled(
             format!("terminal too small: need at least {MIN_WIDTH}x{MIN_HEIGHT}"),
             theme.error,
@@ -97,6 +109,17 @@ fn render_too_small(area: Rect, buf: &mut Buffer, theme: &Theme) {
             area.width, area.height
         )),
     ];
+    // The status line is not shown: its message (a refused key, a question) is.
+    if let Some(message) = &app.message {
+        let style = match message.kind {
+            MessageKind::Info => theme.info,
+            MessageKind::Error => theme.error,
+        };
+        text.push(Line::styled(
+            format!("{}{}", overlay::glyph(message.kind), message.text),
+            style,
+        ));
+    }
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
         .render(area, buf);
@@ -158,16 +181,28 @@ fn pane_block<'a>(title: &str, focused: bool, theme: &Theme) -> Block<'a> {
         .title(Span::styled(format!("{marker}{title} "), theme.title))
 }
 
+/// How the status line ends a message too long for it: where to read it whole.
+pub const MESSAGE_CONTINUES: &str = "… L: whole";
+
 fn render_message(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let Some(message) = &app.message else { return };
-    let (glyph, style) = match message.kind {
-        MessageKind::Info => ("· ", theme.info),
-        MessageKind::Error => ("✗ ", theme.error),
+    let style = match message.kind {
+        MessageKind::Info => theme.info,
+        MessageKind::Error => theme.error,
     };
-    let line = Line::from(vec![
-        Span::styled(glyph, style),
-        Span::styled(&message.text, style),
-    ]);
+    // Paths shrink to file names here; the log (L) keeps the whole message, and a message
+    // still too long says where to read it whole.
+    let glyph = overlay::glyph(message.kind);
+    let mut text = crate::app::log::short_paths(&message.text);
+    let room = usize::from(area.width).saturating_sub(glyph.chars().count());
+    if text.chars().count() > room {
+        text = text
+            .chars()
+            .take(room.saturating_sub(MESSAGE_CONTINUES.chars().count()))
+            .chain(MESSAGE_CONTINUES.chars())
+            .collect();
+    }
+    let line = Line::from(vec![Span::styled(glyph, style), Span::styled(text, style)]);
     line.render(area, buf);
 }
 
@@ -195,6 +230,10 @@ pub fn click(app: &App, area: Rect, column: u16, row: u16) -> Action {
         return Action::Noop;
     };
     let at = Position::new(column, row);
+    if app.overlay.is_some() {
+        // A click may start a selection of the text to copy: it closes nothing.
+        return Action::Noop;
+    }
     if app.help_open {
         return Action::CloseOverlay;
     }
@@ -215,6 +254,9 @@ pub fn scroll(app: &App, area: Rect, column: u16, row: u16, down: bool) -> Actio
     let Some(screen) = Screen::new(area) else {
         return Action::Noop;
     };
+    if app.overlay.is_some() {
+        return Action::ScrollOverlay(if down { 3 } else { -3 });
+    }
     if app.help_open || app.tab != Tab::TicTacToe {
         return Action::Noop;
     }
@@ -282,6 +324,11 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_too_small_sentence_names_the_minimum() {
+        assert!(TOO_SMALL_KEYS.contains(&format!("{MIN_WIDTH}x{MIN_HEIGHT}")));
     }
 
     #[test]

@@ -1,0 +1,145 @@
+//! The message log: the last messages, whole, for the overlay that shows what the one-line
+//! status line had to shorten or has since replaced; and the shortening of paths that the
+//! status line uses.
+
+use super::Message;
+use std::collections::VecDeque;
+
+/// How many messages the log keeps; older ones are dropped first.
+pub const LOG_CAPACITY: usize = 100;
+
+/// The last [`LOG_CAPACITY`] messages, oldest first; a message said again at once is
+/// counted rather than repeated, so a held key does not push the rest out.
+#[derive(Debug, Clone, Default)]
+pub struct MessageLog {
+    entries: VecDeque<(Message, u32)>,
+}
+
+impl MessageLog {
+    /// Appends `message` (or counts it again), dropping the oldest when the log is full.
+    pub fn push(&mut self, message: Message) {
+        if let Some((last, times)) = self.entries.back_mut()
+            && *last == message
+        {
+            *times += 1;
+            return;
+        }
+        if self.entries.len() == LOG_CAPACITY {
+            self.entries.pop_front();
+        }
+        self.entries.push_back((message, 1));
+    }
+
+    /// The messages kept, oldest first, each with how many times in a row it was said.
+    pub fn entries(&self) -> impl ExactSizeIterator<Item = (&Message, u32)> {
+        self.entries
+            .iter()
+            .map(|(message, times)| (message, *times))
+    }
+
+    /// How many messages are kept.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True before the first message.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+/// `text` with every file path cut to its file name (`saved to /home/a/.local/share/x.json`
+/// becomes `saved to x.json`), so the one-line status line keeps the sentence; the log keeps
+/// the whole path. A word is a path when it starts with `/`, `./`, `../` or `~/`, or when it
+/// has a `/` and its last part has a file extension (`data/x.json`); fractions such as
+/// `30/40` stay as they are.
+pub fn short_paths(text: &str) -> String {
+    text.split(' ')
+        .map(shorten_word)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn shorten_word(word: &str) -> String {
+    // Keep an opening bracket or quote before the path and punctuation after it.
+    let start = word
+        .find(|c: char| !matches!(c, '(' | '"' | '\'' | '['))
+        .unwrap_or(word.len());
+    let (before, rest) = word.split_at(start);
+    let end = rest
+        .rfind(|c: char| !matches!(c, ')' | '"' | '\'' | ']' | ',' | ';' | ':' | '.'))
+        .map_or(0, |i| {
+            i + rest[i..].chars().next().map_or(1, char::len_utf8)
+        });
+    let (path, after) = rest.split_at(end);
+    if !is_path(path) {
+        return word.to_string();
+    }
+    let name = path.rsplit('/').next().unwrap_or(path);
+    format!("{before}{name}{after}")
+}
+
+fn is_path(word: &str) -> bool {
+    let Some((dir, name)) = word.rsplit_once('/') else {
+        return false;
+    };
+    if name.is_empty() {
+        return false;
+    }
+    let anchored = ["/", "./", "../", "~/"]
+        .iter()
+        .any(|prefix| word.starts_with(prefix));
+    let has_extension = name
+        .rsplit_once('.')
+        .is_some_and(|(stem, ext)| !stem.is_empty() && ext.chars().any(char::is_alphabetic));
+    let numeric_dir = dir.chars().all(|c| c.is_ascii_digit() || c == '.');
+    anchored || (has_extension && !numeric_dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::MessageKind;
+
+    #[test]
+    fn paths_become_file_names_and_other_words_stay() {
+        assert_eq!(
+            short_paths(
+                "Trained: wins at 30/40 winning piles; saved to /tmp/ab/x/subtraction.json"
+            ),
+            "Trained: wins at 30/40 winning piles; saved to subtraction.json"
+        );
+        assert_eq!(
+            short_paths("paused (the old file is kept as /d/nim.json.broken), p resumes"),
+            "paused (the old file is kept as nim.json.broken), p resumes"
+        );
+        assert_eq!(
+            short_paths("written to data/state-graph.dot."),
+            "written to state-graph.dot."
+        );
+        assert_eq!(short_paths("train/pause 1/3 a/b"), "train/pause 1/3 a/b");
+        assert_eq!(short_paths("root / and // and /"), "root / and // and /");
+    }
+
+    #[test]
+    fn the_log_keeps_the_last_hundred() {
+        let mut log = MessageLog::default();
+        for i in 0..150 {
+            log.push(Message::info(format!("m{i}")));
+        }
+        assert_eq!(log.len(), LOG_CAPACITY);
+        assert_eq!(log.entries().next().unwrap().0.text, "m50");
+        assert_eq!(log.entries().last().unwrap().0.text, "m149");
+    }
+
+    #[test]
+    fn a_message_said_again_at_once_is_counted() {
+        let mut log = MessageLog::default();
+        for _ in 0..3 {
+            log.push(Message::error("refused"));
+        }
+        log.push(Message::info("refused"));
+        let entries: Vec<_> = log.entries().map(|(m, n)| (m.kind, n)).collect();
+        assert_eq!(entries, [(MessageKind::Error, 3), (MessageKind::Info, 1)]);
+    }
+}

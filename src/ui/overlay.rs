@@ -1,0 +1,170 @@
+//! The overlays besides help: the message log (every message whole, newest last) and
+//! exported text shown for copying (plain lines with no border beside them, so a terminal
+//! selection copies the text as it is).
+
+use super::Theme;
+use crate::app::{App, Message, MessageKind};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
+use std::cell::Cell;
+
+/// The glyph before a message: errors are marked by more than colour.
+pub fn glyph(kind: MessageKind) -> &'static str {
+    match kind {
+        MessageKind::Info => "· ",
+        MessageKind::Error => "✗ ",
+    }
+}
+
+/// The first line to show of `total` lines in `height` rows, from the wanted `scroll`,
+/// clamped to the end; remembered so scrolling back starts from what is shown.
+fn clamp_scroll(scroll: &Cell<u16>, total: usize, height: u16) -> u16 {
+    let most = u16::try_from(total.saturating_sub(usize::from(height))).unwrap_or(u16::MAX);
+    let shown = scroll.get().min(most);
+    scroll.set(shown);
+    shown
+}
+
+/// `text` broken at spaces into lines of at most `width` characters (a longer word is
+/// broken where it must be); every line after the first starts with `indent`.
+pub fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
+    let width = width.max(indent.chars().count() + 1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word = word.to_string();
+        loop {
+            let used = line.chars().count();
+            let needed = word.chars().count() + usize::from(used > 0 && !line.ends_with(' '));
+            if used + needed <= width {
+                if used > 0 && !line.ends_with(' ') {
+                    line.push(' ');
+                }
+                line.push_str(&word);
+                break;
+            }
+            let fresh = line.chars().count() <= indent.chars().count();
+            if fresh {
+                // The word alone is wider than the line: break it.
+                let room = width - line.chars().count();
+                let head: String = word.chars().take(room).collect();
+                let tail: String = word.chars().skip(room).collect();
+                line.push_str(&head);
+                word = tail;
+            }
+            lines.push(std::mem::replace(&mut line, indent.to_string()));
+            if word.is_empty() {
+                break;
+            }
+        }
+    }
+    if line.chars().count() > indent.chars().count() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The log's lines at `width`: each message wrapped whole under its glyph.
+fn log_lines<'a>(
+    messages: impl Iterator<Item = (&'a Message, u32)>,
+    width: usize,
+    theme: &Theme,
+) -> Vec<Line<'a>> {
+    let mut lines = Vec::new();
+    for (message, times) in messages {
+        let style = match message.kind {
+            MessageKind::Info => theme.info,
+            MessageKind::Error => theme.error,
+        };
+        let again = if times > 1 {
+            format!(" (×{times})")
+        } else {
+            String::new()
+        };
+        let text = format!("{}{}{again}", glyph(message.kind), message.text);
+        lines.extend(
+            wrap(&text, width, "  ")
+                .into_iter()
+                .map(|line| Line::styled(line, style)),
+        );
+    }
+    lines
+}
+
+/// Draws the message log over `area` (the body of the screen).
+pub fn render_log(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let title = format!(" Messages: the last {}, newest last ", app.log.len());
+    let block = Block::bordered()
+        .border_type(BorderType::Double)
+        .border_style(theme.border_focused)
+        .title(Span::styled(title, theme.title))
+        .title_bottom(Line::from(" Esc closes · ↑↓ PgUp PgDn scroll ").right_aligned());
+    let inner = block.inner(area);
+    Clear.render(area, buf);
+    block.render(area, buf);
+    let mut lines = log_lines(app.log.entries(), usize::from(inner.width), theme);
+    if lines.is_empty() {
+        lines.push(Line::styled("No messages yet", theme.dim));
+    }
+    let scroll = clamp_scroll(&app.overlay_scroll, lines.len(), inner.height);
+    Paragraph::new(lines).scroll((scroll, 0)).render(inner, buf);
+}
+
+/// Draws exported `text` over `area`: one title row, then the text's lines from the left
+/// edge with nothing beside them, so selecting them copies the text alone.
+pub fn render_text(
+    app: &App,
+    title: &str,
+    text: &str,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    Clear.render(area, buf);
+    if area.height == 0 {
+        return;
+    }
+    let heading = Rect::new(area.x, area.y, area.width, 1);
+    let body = Rect::new(area.x, area.y + 1, area.width, area.height - 1);
+    let lines: Vec<&str> = text.lines().collect();
+    let scroll = clamp_scroll(&app.overlay_scroll, lines.len(), body.height);
+    let shown_to = (usize::from(scroll) + usize::from(body.height)).min(lines.len());
+    Line::from(vec![
+        Span::styled(title.to_string(), theme.title),
+        Span::styled(
+            format!(
+                " · lines {}-{shown_to} of {} · select to copy, Esc closes",
+                usize::from(scroll) + 1,
+                lines.len()
+            ),
+            theme.dim,
+        ),
+    ])
+    .render(heading, buf);
+    let shown: Vec<Line> = lines
+        .iter()
+        .skip(usize::from(scroll))
+        .map(|&line| Line::raw(line))
+        .collect();
+    Paragraph::new(shown).render(body, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_keeps_every_word_and_the_width() {
+        let text = "· Entered the root at depth 0, a MAX node: it keeps the largest value its children return";
+        let lines = wrap(text, 30, "  ");
+        assert!(lines.iter().all(|l| l.chars().count() <= 30), "{lines:?}");
+        assert!(lines[1..].iter().all(|l| l.starts_with("  ")));
+        let words: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+        assert_eq!(words, text.split_whitespace().collect::<Vec<_>>());
+        let long = wrap("x".repeat(25).as_str(), 10, "  ");
+        assert_eq!(long.concat().replace(' ', ""), "x".repeat(25));
+        assert!(long.iter().all(|l| l.chars().count() <= 10), "{long:?}");
+    }
+}

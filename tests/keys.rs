@@ -1,0 +1,714 @@
+//! How keys act, through real crossterm events and `input::handle` as the event loop sends
+//! them: nothing acts unseen while the screen is too small (a property test), throwing away
+//! training or work asks once, a click on the selected tree node folds or unfolds it, the
+//! message log keeps whole messages, the status line says when focus moves by itself and
+//! which pane a key belongs to, and a shared server's session shows exports instead of
+//! writing them. Snapshots at 80x24, the size the arcade is made for.
+
+use ai_arcade::app::models::Models;
+use ai_arcade::app::{Action, App, MessageKind, Overlay};
+use ai_arcade::config::{Config, FirstMover};
+use ai_arcade::input;
+use ai_arcade::store::Store;
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use proptest::prelude::*;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
+use std::path::{Path, PathBuf};
+
+const SEED: u64 = 7;
+const FULL: Rect = Rect::new(0, 0, 80, 24);
+
+/// The defaults with fixed first movers, and no learner training by itself (the tests
+/// train what they need by key, tick by tick).
+fn config() -> Config {
+    let mut config = Config {
+        seed: Some(SEED),
+        ..Config::default()
+    };
+    config.tictactoe.first = FirstMover::Human;
+    config.eight.first = FirstMover::Human;
+    config.subtraction.autotrain = false;
+    config.qlearning.autotrain = false;
+    config.nim_net.autotrain = false;
+    config
+}
+
+fn key_event(code: KeyCode, modifiers: KeyModifiers) -> Event {
+    Event::Key(KeyEvent::new(code, modifiers))
+}
+
+/// Presses each key through `input::handle` on a screen of `area`.
+fn press_in(app: &mut App, keys: &[KeyCode], area: Rect) {
+    for &code in keys {
+        input::handle(app, &key_event(code, KeyModifiers::NONE), area);
+    }
+}
+
+fn press(app: &mut App, keys: &[KeyCode]) {
+    press_in(app, keys, FULL);
+}
+
+fn chars(text: &str) -> Vec<KeyCode> {
+    text.chars().map(KeyCode::Char).collect()
+}
+
+fn click(app: &mut App, column: u16, row: u16) {
+    let event = Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    });
+    input::handle(app, &event, FULL);
+}
+
+fn message(app: &App) -> String {
+    app.message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
+}
+
+fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal
+        .draw(|frame| ai_arcade::ui::render(app, frame))
+        .expect("draw");
+    terminal
+}
+
+fn rows(terminal: &Terminal<TestBackend>) -> Vec<String> {
+    let buf = terminal.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect())
+        .collect()
+}
+
+fn snapshot(name: &str, keys: &str, app: &App) {
+    let terminal = draw(app, 80, 24);
+    let mut settings = insta::Settings::clone_current();
+    settings.set_description(format!("seed {SEED}, keys: {keys}"));
+    settings.set_omit_expression(true);
+    settings.bind(|| insta::assert_snapshot!(format!("{name}_80x24"), terminal.backend()));
+}
+
+/// A fresh empty directory for one test's data.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ai-arcade-keys-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Every file under `dir` with its bytes, sorted by path.
+fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut found = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(at) = todo.pop() {
+        for entry in std::fs::read_dir(&at).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                found.push((path, bytes));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Everything the user could change: every tab's state and every model, as text.
+fn fingerprint(app: &App) -> String {
+    let search = &app.search;
+    let view = |events: Option<usize>, cursor: Option<String>| format!("{events:?}/{cursor:?}");
+    let nim = &app.nim;
+    let sub = &app.subtraction;
+    let graph = &app.graph;
+    [
+        format!(
+            "app {:?} help {} scroll {} overlay {:?} running {}",
+            app.tab,
+            app.help_open,
+            app.help_scroll.get(),
+            app.overlay,
+            app.running
+        ),
+        format!(
+            "search {:?} {:?} {:?} step {} autoplay {} focus {:?} ttt {:?} {:?} {} eight {:?} {:?} {} views {} {}",
+            search.game,
+            search.algorithm,
+            search.tictactoe.human,
+            search.step_mode,
+            search.autoplay,
+            search.focus,
+            search.tictactoe.position,
+            search.tictactoe.moves,
+            search.tictactoe.cursor,
+            search.eight.position,
+            search.eight.moves,
+            search.eight.cursor,
+            view(
+                search.tictactoe.search.as_ref().map(|v| v.stepper.events_taken()),
+                search.tictactoe.search.as_ref().map(|v| format!("{:?}", v.tree.cursor)),
+            ),
+            view(
+                search.eight.search.as_ref().map(|v| v.stepper.events_taken()),
+                search.eight.search.as_ref().map(|v| format!("{:?}", v.tree.cursor)),
+            ),
+        ),
+        format!(
+            "subtraction epoch {} weights {:?} pile {:?} typed {} moves {} first {} view {:?} scroll {} unit {:?} training {}",
+            sub.trainer.epoch,
+            serde_json::to_string(&sub.trainer.saved()).unwrap().len(),
+            sub.pile,
+            sub.typed,
+            sub.moves.len(),
+            sub.human_first,
+            sub.view,
+            sub.table_scroll,
+            sub.unit,
+            sub.is_training()
+        ),
+        format!(
+            "graph {} training {} cursor {:?} game {:?} first {} highlight {}",
+            serde_json::to_string(&graph.graph).unwrap(),
+            graph.training,
+            graph.cursor,
+            graph.game,
+            graph.human_first,
+            graph.highlight.len()
+        ),
+        format!(
+            "nim {:?} {:?} {:?} {} {:?} {} {} {:?} {:?} {} {:?} {} {} {} {:?}",
+            nim.opponent,
+            nim.first,
+            nim.piles,
+            nim.human_to_move,
+            nim.moves,
+            nim.pile,
+            nim.count,
+            nim.typed,
+            nim.menu,
+            nim.pane_focus,
+            nim.browse,
+            nim.edge_cursor,
+            nim.wrong_only,
+            nim.table_scroll,
+            nim.pane,
+        ),
+        format!(
+            "q {:?} training {} net epochs {} training {}",
+            nim.q
+                .trainer
+                .as_ref()
+                .ok()
+                .map(|t| serde_json::to_string(&t.saved()).unwrap()),
+            nim.q.training,
+            nim.net.trainer.epochs(),
+            nim.net.is_training()
+        ),
+    ]
+    .join("\n")
+}
+
+/// The keys a user might press: every key the tables name and more, but never `q` or
+/// Ctrl-C (they act while too small, by design).
+fn any_key() -> impl Strategy<Value = Event> {
+    let chars: Vec<char> = "abcdefghijklmnoprstuvwxyzABCDEFGHIJKLMNOPRSTUVWXYZ0123456789 .,?+-~!"
+        .chars()
+        .collect();
+    let codes = vec![
+        KeyCode::Enter,
+        KeyCode::Esc,
+        KeyCode::Tab,
+        KeyCode::BackTab,
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::PageUp,
+        KeyCode::PageDown,
+        KeyCode::Home,
+        KeyCode::End,
+        KeyCode::Backspace,
+        KeyCode::F(1),
+        KeyCode::F(2),
+        KeyCode::F(3),
+        KeyCode::F(4),
+    ];
+    prop_oneof![
+        3 => prop::sample::select(chars).prop_map(|c| key_event(KeyCode::Char(c), KeyModifiers::NONE)),
+        2 => prop::sample::select(codes).prop_map(|code| key_event(code, KeyModifiers::NONE)),
+        1 => prop::sample::select(vec!['x', 'z', 'a', 'l']).prop_map(|c| key_event(KeyCode::Char(c), KeyModifiers::CONTROL)),
+        2 => (0u16..80, 0u16..24, 0u8..4).prop_map(|(column, row, kind)| {
+            let kind = match kind {
+                0 => MouseEventKind::Down(MouseButton::Left),
+                1 => MouseEventKind::ScrollDown,
+                2 => MouseEventKind::ScrollUp,
+                _ => MouseEventKind::Drag(MouseButton::Left),
+            };
+            Event::Mouse(MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE })
+        }),
+    ]
+}
+
+/// A screen too small for the layout (narrower or lower than 70x24).
+fn too_small_area() -> impl Strategy<Value = Rect> {
+    prop_oneof![
+        (0u16..70, 0u16..60).prop_map(|(w, h)| Rect::new(0, 0, w, h)),
+        (0u16..200, 0u16..24).prop_map(|(w, h)| Rect::new(0, 0, w, h)),
+    ]
+}
+
+/// A state worth protecting: the graph trained and saved, a game begun on each tab, a
+/// search being stepped; then the tab `start` shown, with help or the log open or not.
+fn interesting_app(dir: &Path, start: u8, overlay: u8) -> App {
+    let mut config = config();
+    config.search.step = true;
+    let mut app = App::with_store(&config, SEED, Some(Store::new(dir)));
+    press(&mut app, &[KeyCode::F(3)]);
+    press(&mut app, &chars("sss"));
+    press(&mut app, &[KeyCode::F(1)]);
+    press(&mut app, &chars("12"));
+    press(&mut app, &[KeyCode::F(2), KeyCode::Right]);
+    press(&mut app, &[KeyCode::F(4)]);
+    press(&mut app, &chars("5  "));
+    press(&mut app, &[KeyCode::F(start)]);
+    match overlay {
+        1 => press(&mut app, &chars("?")),
+        2 => press(&mut app, &chars("L")),
+        _ => {}
+    }
+    app
+}
+
+proptest! {
+    // Each case builds an app with a data dir and a stepped search: keep the count modest.
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// §1: while the screen is too small, no key and no mouse event changes anything the
+    /// user cannot see: every tab, every model and the data dir stay as they were.
+    #[test]
+    fn nothing_acts_unseen_while_the_screen_is_too_small(
+        start in 1u8..=4,
+        overlay in 0u8..3,
+        area in too_small_area(),
+        events in prop::collection::vec(any_key(), 1..60),
+    ) {
+        let dir = fresh_dir(&format!("small-{start}-{overlay}"));
+        let mut app = interesting_app(&dir, start, overlay);
+        let before = fingerprint(&app);
+        let files_before = files(&dir);
+        prop_assert!(!files_before.is_empty(), "the graph was saved");
+        for event in &events {
+            input::handle(&mut app, event, area);
+            prop_assert_eq!(&fingerprint(&app), &before, "after {:?}", event);
+        }
+        prop_assert_eq!(files(&dir), files_before);
+        // Growing the window shows the same app, and keys act again.
+        input::handle(&mut app, &Event::Resize(80, 24), FULL);
+        prop_assert_eq!(&fingerprint(&app), &before);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_key_pressed_while_too_small_says_why_and_q_still_quits() {
+    let mut app = App::new(&config(), SEED);
+    let small = Rect::new(0, 0, 40, 10);
+    press_in(&mut app, &[KeyCode::F(3)], small);
+    assert_eq!(app.tab, ai_arcade::app::Tab::TicTacToe, "F3 did nothing");
+    assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
+    assert!(message(&app).contains("70x24"), "{}", message(&app));
+    let screen = rows(&draw(&app, 40, 10)).join("\n");
+    assert!(screen.contains("Keys wait until the window"), "{screen}");
+    insta::assert_snapshot!("too_small_refused_40x10", draw(&app, 40, 10).backend());
+    press_in(&mut app, &chars("q"), small);
+    assert!(!app.running, "nothing to lose: q quits at once");
+}
+
+#[test]
+fn q_asks_first_while_too_small_when_work_would_be_lost() {
+    let mut config = config();
+    config.search.step = true;
+    let mut app = App::new(&config, SEED);
+    press(&mut app, &chars("5  "));
+    let small = Rect::new(0, 0, 50, 12);
+    press_in(&mut app, &chars("q"), small);
+    assert!(app.running);
+    let screen = rows(&draw(&app, 50, 12)).join("\n");
+    assert!(screen.contains("q again to quit"), "{screen}");
+    press_in(&mut app, &chars("q"), small);
+    assert!(!app.running);
+}
+
+/// A graph trained on the full 10,000 games, on a data dir.
+fn trained_graph(dir: &Path) -> App {
+    let mut app = App::with_store(&config(), SEED, Some(Store::new(dir)));
+    press(&mut app, &[KeyCode::F(3)]);
+    press(&mut app, &chars("p"));
+    while app.graph.training {
+        app.update(Action::Tick);
+    }
+    app
+}
+
+/// §2: `z` on a trained graph asks; another key (`s` included) cancels and does nothing
+/// else; `z` twice zeroes.
+#[test]
+fn zeroing_a_trained_graph_asks_once() {
+    let dir = fresh_dir("zero");
+    let mut app = trained_graph(&dir);
+    let games = app.graph.graph.games;
+    assert_eq!(games, 10_000);
+    let file = dir.join("state-graph.json");
+    let saved = std::fs::read(&file).unwrap();
+
+    press(&mut app, &chars("z"));
+    assert_eq!(app.graph.graph.games, games, "nothing zeroed yet");
+    assert_eq!(message(&app), "z again to zero 10,000 games of training");
+    snapshot("zero_asks", "F3 p (trained) z", &app);
+
+    // `s` right after `z` cancels: it neither zeroes nor steps a game.
+    press(&mut app, &chars("s"));
+    assert_eq!(app.graph.graph.games, games, "s only cancelled");
+    assert!(message(&app).starts_with("Not zeroed"), "{}", message(&app));
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        saved,
+        "the file is untouched"
+    );
+
+    // A click cancels too, and is not acted on: F1's title leaves the tab as it is.
+    press(&mut app, &chars("z"));
+    click(&mut app, 4, 0);
+    assert_eq!(app.tab, ai_arcade::app::Tab::StateGraph);
+    assert!(message(&app).starts_with("Not zeroed"), "{}", message(&app));
+    assert_eq!(app.graph.graph.games, games);
+
+    press(&mut app, &chars("zz"));
+    assert_eq!(app.graph.graph.games, 0, "z twice zeroes");
+    assert!(
+        message(&app).starts_with("Every weight is 0"),
+        "{}",
+        message(&app)
+    );
+
+    // A graph with nothing learned zeroes at once: nothing to lose.
+    press(&mut app, &chars("s"));
+    press(&mut app, &chars("z"));
+    assert_eq!(
+        app.graph.graph.games, 1,
+        "one stepped game is training: it asks"
+    );
+    press(&mut app, &chars("z"));
+    assert_eq!(app.graph.graph.games, 0);
+    press(&mut app, &chars("z"));
+    assert!(
+        message(&app).starts_with("Every weight is 0"),
+        "untrained: no question"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// §2: retraining the Subtraction network and either Multi-pile learner asks once.
+#[test]
+fn retraining_a_trained_learner_asks_once() {
+    let mut app = App::new(&config(), SEED);
+    press(&mut app, &[KeyCode::F(1)]);
+    app.subtraction.finish_training_now();
+    let epoch = app.subtraction.trainer.epoch;
+    assert!(epoch > 0);
+    press(&mut app, &chars("t"));
+    assert_eq!(app.subtraction.trainer.epoch, epoch);
+    assert!(
+        message(&app).starts_with("t again to retrain"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, &chars("r"));
+    assert_eq!(app.subtraction.trainer.epoch, epoch, "r cancelled");
+    assert!(app.subtraction.moves.is_empty());
+    press(&mut app, &chars("tt"));
+    assert!(app.subtraction.is_training(), "t twice retrains");
+    assert!(message(&app).starts_with("Retraining"), "{}", message(&app));
+
+    press(&mut app, &[KeyCode::F(2)]);
+    press(&mut app, &chars("ss"));
+    let games = app.nim.q.trainer.as_ref().unwrap().games;
+    assert_eq!(games, 2);
+    press(&mut app, &chars("t"));
+    assert!(
+        message(&app).starts_with("t again to empty the Q-table: drops 2 games"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, &[KeyCode::Esc]);
+    assert_eq!(app.nim.q.trainer.as_ref().unwrap().games, games);
+    press(&mut app, &chars("tt"));
+    assert_eq!(app.nim.q.trainer.as_ref().unwrap().games, 0);
+
+    app.nim.net.train_now(2);
+    press(&mut app, &chars("T"));
+    assert!(
+        message(&app).starts_with("T again to retrain the network"),
+        "{}",
+        message(&app)
+    );
+    assert_eq!(app.nim.net.trainer.epochs(), 2);
+    press(&mut app, &chars("T"));
+    assert!(app.nim.net.is_training(), "T twice retrains");
+}
+
+/// §9: `q` with nothing to lose quits at once; with a stepped search it asks; Ctrl-C
+/// always quits at once.
+#[test]
+fn q_asks_only_when_work_would_be_lost_and_ctrl_c_never_asks() {
+    let mut app = App::new(&config(), SEED);
+    press(&mut app, &chars("q"));
+    assert!(!app.running, "nothing to lose");
+
+    let mut config = config();
+    config.search.step = true;
+    let mut app = App::new(&config, SEED);
+    press(&mut app, &chars("5  "));
+    press(&mut app, &chars("q"));
+    assert!(app.running);
+    assert_eq!(
+        message(&app),
+        "q again to quit: the search you stepped is not saved (no data dir)"
+    );
+    press(&mut app, &chars("j"));
+    assert!(app.running);
+    assert_eq!(message(&app), "Not quitting");
+    input::handle(
+        &mut app,
+        &key_event(KeyCode::Char('c'), KeyModifiers::CONTROL),
+        FULL,
+    );
+    assert!(!app.running, "Ctrl-C quits at once");
+}
+
+/// A session of a shared server, from models loaded from an empty data dir.
+fn session(config: &Config) -> App {
+    let dir = fresh_dir("models");
+    let models = Models::load(config, &Store::new(&dir));
+    let _ = std::fs::remove_dir_all(&dir);
+    App::with_models(config, SEED, &models)
+}
+
+/// §9: on a shared server `q` names what the session trained, which nothing saves.
+#[test]
+fn a_shared_session_asks_before_losing_a_trained_table() {
+    let mut app = session(&config());
+    press(&mut app, &[KeyCode::F(2)]);
+    press(&mut app, &chars("ss"));
+    press(&mut app, &chars("q"));
+    assert!(app.running);
+    assert_eq!(
+        message(&app),
+        "q again to quit: the Q-table you trained is not saved on this server"
+    );
+    snapshot("quit_asks_on_a_server", "F2 s s q (shared server)", &app);
+    press(&mut app, &chars("q"));
+    assert!(!app.running);
+}
+
+/// §9: `x` in a shared session says exports are not saved there and shows the DOT text
+/// with no border beside it, to be copied.
+#[test]
+fn export_in_a_shared_session_shows_the_text_to_copy() {
+    let mut app = session(&config());
+    press(&mut app, &[KeyCode::F(3)]);
+    press(&mut app, &chars("sx"));
+    assert!(
+        message(&app).starts_with("Exports are not saved on a shared server"),
+        "{}",
+        message(&app)
+    );
+    let Some(Overlay::Text { text, .. }) = &app.overlay else {
+        panic!("no text overlay: {:?}", app.overlay)
+    };
+    let dot = text.clone();
+    assert_eq!(dot, app.graph.graph.to_dot());
+    let screen = rows(&draw(&app, 80, 24));
+    // The text's own lines, from the left edge with nothing after them.
+    for (row, line) in screen[2..22].iter().zip(dot.lines()) {
+        assert_eq!(
+            row.trim_end(),
+            line,
+            "a copied row is the text's line alone"
+        );
+    }
+    snapshot("export_shown_on_a_server", "F3 s x (shared server)", &app);
+    press(&mut app, &[KeyCode::End]);
+    let screen = rows(&draw(&app, 80, 24)).join("\n");
+    assert!(
+        screen.contains('}'),
+        "End scrolls to the last line:\n{screen}"
+    );
+    press(&mut app, &chars("5"));
+    assert!(message(&app).contains("Esc closes"), "{}", message(&app));
+    press(&mut app, &[KeyCode::Esc]);
+    assert!(app.overlay.is_none());
+}
+
+/// §3: a click on the selected node of the tree folds or unfolds it in place.
+#[test]
+fn clicking_the_selected_tree_node_folds_and_unfolds_it() {
+    let mut config = config();
+    config.search.step = true;
+    let mut app = App::new(&config, SEED);
+    // The AI's search after X takes the centre, stepped until X7 under O6 is finished
+    // and folded (the stepper snapshot shows it as `▸X7 … (2 folded)`).
+    press(&mut app, &chars("5"));
+    press(&mut app, &vec![KeyCode::Char(' '); 26]);
+    let screen = rows(&draw(&app, 80, 24));
+    let (row, line) = screen
+        .iter()
+        .enumerate()
+        .find(|(_, line)| line.contains("▸X7"))
+        .expect("a folded node X7");
+    let column = line.chars().position(|c| c == '▸').unwrap() as u16 + 1;
+    let row = row as u16;
+    click(&mut app, column, row);
+    let after_first = rows(&draw(&app, 80, 24));
+    assert!(
+        after_first[usize::from(row)].contains("▸X7"),
+        "the first click only selects"
+    );
+    click(&mut app, column, row);
+    let unfolded = rows(&draw(&app, 80, 24));
+    assert!(
+        unfolded[usize::from(row)].contains("▾X7"),
+        "the second click unfolds:\n{}",
+        unfolded.join("\n")
+    );
+    click(&mut app, column, row);
+    let folded = rows(&draw(&app, 80, 24));
+    assert!(
+        folded[usize::from(row)].contains("▸X7"),
+        "the third click folds it again:\n{}",
+        folded.join("\n")
+    );
+}
+
+/// §4: the log keeps whole messages; the status line shows file names for paths.
+#[test]
+fn the_log_keeps_whole_messages_and_the_status_line_shortens_paths() {
+    let dir = fresh_dir("log");
+    let mut app = trained_graph(&dir);
+    let text = message(&app);
+    assert!(text.contains(&dir.display().to_string()), "{text}");
+    let screen = rows(&draw(&app, 120, 40));
+    assert!(
+        screen[38].contains("saved to state-graph.json"),
+        "{}",
+        screen[38]
+    );
+    assert!(!screen[38].contains(&dir.display().to_string()));
+    // At 80 columns the sentence is still too long: it says where to read it whole.
+    let screen = rows(&draw(&app, 80, 24));
+    assert!(screen[22].ends_with("… L: whole"), "{}", screen[22]);
+    press(&mut app, &chars("x"));
+    press(&mut app, &chars("L"));
+    assert_eq!(app.overlay, Some(Overlay::Log));
+    let log = rows(&draw(&app, 80, 24)).join("\n");
+    assert!(log.contains("Graphviz DOT written to"), "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// §4: the log overlay at 80x24, newest last, long messages wrapped whole.
+#[test]
+fn the_log_overlay() {
+    let mut config = config();
+    config.search.step = true;
+    let mut app = App::new(&config, SEED);
+    press(&mut app, &chars("5 "));
+    press(&mut app, &[KeyCode::F(3)]);
+    press(&mut app, &chars("s9"));
+    press(&mut app, &chars("L"));
+    snapshot("log_overlay", "5 Space F3 s 9 L", &app);
+    let screen = rows(&draw(&app, 80, 24)).join("\n");
+    assert!(
+        screen.contains("largest value"),
+        "the stepper's long message, whole:\n{screen}"
+    );
+    press(&mut app, &chars("s"));
+    assert_eq!(
+        app.graph.graph.games, 1,
+        "keys do not reach the tab under the log"
+    );
+    assert!(
+        message(&app).contains("message log is open"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, &chars("L"));
+    assert!(app.overlay.is_none());
+}
+
+/// §5: a key that moves the focus by itself says so; a key of the other pane says which.
+#[test]
+fn the_status_line_tells_where_the_keys_went() {
+    let mut app = App::new(&config(), SEED);
+    press(&mut app, &chars("5t"));
+    assert_eq!(app.search.focus, ai_arcade::app::search_tab::Focus::Tree);
+    assert!(
+        message(&app).contains("the keys moved to the tree pane (f: back to the board)"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, &chars("f"));
+    press(&mut app, &chars("e"));
+    assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
+    assert!(
+        message(&app).starts_with("e (unfold all / fold back) is a key of: Tree pane"),
+        "{}",
+        message(&app)
+    );
+    snapshot("key_of_another_pane", "5 t f e", &app);
+}
+
+/// §1: keys for a view the pane is not showing change nothing there, and say which view
+/// they belong to.
+#[test]
+fn keys_for_a_view_not_shown_say_so_and_change_nothing() {
+    let mut app = App::new(&config(), SEED);
+    press(&mut app, &[KeyCode::F(1)]);
+    assert_eq!(
+        app.subtraction.view,
+        ai_arcade::app::subtraction_tab::NimView::Training
+    );
+    let unit = app.subtraction.unit;
+    press(&mut app, &[KeyCode::Down, KeyCode::Right]);
+    assert_eq!(app.subtraction.unit, unit);
+    assert_eq!(app.subtraction.table_scroll, 0);
+    assert!(message(&app).contains("v shows them"), "{}", message(&app));
+
+    press(&mut app, &[KeyCode::F(2)]);
+    press(&mut app, &chars("f"));
+    press(&mut app, &[KeyCode::Enter]);
+    assert_eq!(
+        app.nim.browse.len(),
+        1,
+        "Enter follows an edge in the edges view"
+    );
+    press(&mut app, &chars("v"));
+    press(&mut app, &chars("."));
+    assert_eq!(
+        app.nim.browse.len(),
+        1,
+        "`.` does not clear a path that is not shown"
+    );
+    assert!(message(&app).contains("edges view"), "{}", message(&app));
+    press(&mut app, &[KeyCode::Down]);
+    assert_eq!(app.nim.edge_cursor, 0);
+    assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
+}
