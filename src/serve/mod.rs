@@ -9,6 +9,7 @@ pub mod input;
 pub mod keys;
 pub mod limits;
 pub mod session;
+pub mod slowloris;
 pub mod terminal;
 
 use crate::app::models::Models;
