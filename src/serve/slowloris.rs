@@ -92,7 +92,8 @@ impl Report {
         })
     }
 
-    fn text(&self) -> String {
+    /// The report as `bench ssh --slowloris` prints it.
+    pub fn text(&self) -> String {
         let sorted = self.sorted();
         let ms = |d: Option<&Duration>| {
             d.map_or("-".into(), |d| {
