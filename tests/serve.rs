@@ -770,6 +770,82 @@ async fn log_lines_cap_what_the_client_wrote_and_forwarding_refusals_are_logged(
     assert!(log.lines().all(|l| l.len() < 400), "{log}");
 }
 
+/// A Python with paramiko: `$AI_ARCADE_PYTHON` (CI installs one, see `.ci/run`), else
+/// `python3` if it has paramiko.
+fn python_with_paramiko() -> Option<String> {
+    let python = std::env::var("AI_ARCADE_PYTHON").unwrap_or_else(|_| "python3".into());
+    let found = std::process::Command::new(&python)
+        .args(["-c", "import paramiko"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    found.then_some(python)
+}
+
+/// paramiko's login: one key refused, then the authorized one, on one connection; prints
+/// what each try gave.
+const PARAMIKO_LOGIN: &str = r#"
+import socket, sys, paramiko
+port, refused, allowed = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+transport = paramiko.Transport(socket.create_connection(("127.0.0.1", port), timeout=10))
+transport.start_client(timeout=10)
+for name, path in (("refused", refused), ("allowed", allowed)):
+    key = paramiko.Ed25519Key.from_private_key_file(path)
+    try:
+        transport.auth_timeout = 10
+        left = transport.auth_publickey("student", key)
+        print(name, "in", left)
+    except paramiko.AuthenticationException as error:
+        print(name, "out", error)
+transport.close()
+"#;
+
+/// paramiko asks for the `ssh-userauth` service again before each try and waits for the
+/// answer; russh ignored the second request, so after one refused key paramiko waited
+/// for ever (russh is patched in vendor/russh).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn paramiko_gets_an_answer_to_every_login_try() {
+    let Some(python) = python_with_paramiko() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must provide python3 with paramiko (.ci/run installs it)"
+        );
+        eprintln!("skipped: no python3 with paramiko (set AI_ARCADE_PYTHON)");
+        return;
+    };
+    let dir = temp_dir("paramiko");
+    let (alice, mallory) = (new_key(), new_key());
+    let server = start(dir.clone(), settings(&dir, Some(&[&alice]))).await;
+    let write_key = |name: &str, key: &PrivateKey| {
+        let path = dir.join(name);
+        let text = key
+            .to_openssh(russh::keys::ssh_key::LineEnding::LF)
+            .unwrap();
+        std::fs::write(&path, text.as_bytes()).unwrap();
+        path
+    };
+    let (refused, allowed) = (write_key("mallory", &mallory), write_key("alice", &alice));
+    let port = server.server.local_addr.port().to_string();
+    let output = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(python)
+            .args(["-c", PARAMIKO_LOGIN, &port])
+            .arg(refused)
+            .arg(allowed)
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    let said = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<&str> = said.lines().collect();
+    assert!(
+        lines.len() == 2,
+        "{said}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(lines[0].starts_with("refused out"), "{said}");
+    assert_eq!(lines[1], "allowed in []", "{said}");
+}
+
 const BIN: &str = env!("CARGO_BIN_EXE_ai-arcade");
 
 /// Runs the binary to its end (bad input ends it at once; the limit is a safety net).
