@@ -802,6 +802,66 @@ fn out_of_range(
     })
 }
 
+/// The checks of `[serve]`, apart so [`Config::validate`] stays short.
+fn validate_serve(serve: &ServeConfig) -> Result<(), ConfigError> {
+    if !MAX_SESSIONS_RANGE.contains(&serve.max_sessions) {
+        return out_of_range(
+            "serve.max_sessions",
+            format!("{MAX_SESSIONS_RANGE:?}"),
+            serve.max_sessions.to_string(),
+        );
+    }
+    if !IDLE_TIMEOUT_RANGE.contains(&serve.idle_timeout.0) {
+        return out_of_range(
+            "serve.idle_timeout",
+            "1s..=7d",
+            serve.idle_timeout.to_string(),
+        );
+    }
+    if !AUTH_DELAY_RANGE.contains(&serve.auth_failure_delay.0) {
+        return out_of_range(
+            "serve.auth_failure_delay",
+            "0s..=10s",
+            serve.auth_failure_delay.to_string(),
+        );
+    }
+    let startups = serve.max_startups;
+    if !STARTUPS_RANGE.contains(&startups.start)
+        || !STARTUPS_RANGE.contains(&startups.full)
+        || startups.start > startups.full
+        || startups.rate > 100
+    {
+        return out_of_range(
+            "serve.max_startups",
+            "start:rate:full with 1 <= start <= full <= 10000 and rate 0..=100",
+            startups.to_string(),
+        );
+    }
+    if !STARTUPS_RANGE.contains(&serve.per_source_max_startups) {
+        return out_of_range(
+            "serve.per_source_max_startups",
+            format!("{STARTUPS_RANGE:?}"),
+            serve.per_source_max_startups.to_string(),
+        );
+    }
+    if !LOGIN_GRACE_RANGE.contains(&serve.login_grace_time.0) {
+        return out_of_range(
+            "serve.login_grace_time",
+            "1s..=10m",
+            serve.login_grace_time.to_string(),
+        );
+    }
+    if serve.open && serve.authorized_keys.is_some() {
+        return out_of_range(
+            "serve.open",
+            "only without serve.authorized_keys (an open server would ignore the key file; \
+             remove one of the two)",
+            "true",
+        );
+    }
+    Ok(())
+}
+
 impl Config {
     /// Checks what the types alone cannot, so a bad value is reported at
     /// start instead of misbehaving mid-game. Errors name
@@ -859,62 +919,7 @@ impl Config {
                 graph.games.to_string(),
             );
         }
-        let serve = &self.serve;
-        if !MAX_SESSIONS_RANGE.contains(&serve.max_sessions) {
-            return out_of_range(
-                "serve.max_sessions",
-                format!("{MAX_SESSIONS_RANGE:?}"),
-                serve.max_sessions.to_string(),
-            );
-        }
-        if !IDLE_TIMEOUT_RANGE.contains(&serve.idle_timeout.0) {
-            return out_of_range(
-                "serve.idle_timeout",
-                "1s..=7d",
-                serve.idle_timeout.to_string(),
-            );
-        }
-        if !AUTH_DELAY_RANGE.contains(&serve.auth_failure_delay.0) {
-            return out_of_range(
-                "serve.auth_failure_delay",
-                "0s..=10s",
-                serve.auth_failure_delay.to_string(),
-            );
-        }
-        let startups = serve.max_startups;
-        if !STARTUPS_RANGE.contains(&startups.start)
-            || !STARTUPS_RANGE.contains(&startups.full)
-            || startups.start > startups.full
-            || startups.rate > 100
-        {
-            return out_of_range(
-                "serve.max_startups",
-                "start:rate:full with 1 <= start <= full <= 10000 and rate 0..=100",
-                startups.to_string(),
-            );
-        }
-        if !STARTUPS_RANGE.contains(&serve.per_source_max_startups) {
-            return out_of_range(
-                "serve.per_source_max_startups",
-                format!("{STARTUPS_RANGE:?}"),
-                serve.per_source_max_startups.to_string(),
-            );
-        }
-        if !LOGIN_GRACE_RANGE.contains(&serve.login_grace_time.0) {
-            return out_of_range(
-                "serve.login_grace_time",
-                "1s..=10m",
-                serve.login_grace_time.to_string(),
-            );
-        }
-        if serve.open && serve.authorized_keys.is_some() {
-            return out_of_range(
-                "serve.open",
-                "only without serve.authorized_keys (an open server would ignore the key file; \
-                 remove one of the two)",
-                "true",
-            );
-        }
+        validate_serve(&self.serve)?;
         let ms = self.search.autoplay_ms;
         if !AUTOPLAY_MS_RANGE.contains(&ms) {
             return Err(ConfigError::OutOfRange {

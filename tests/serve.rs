@@ -686,10 +686,7 @@ async fn a_connection_that_does_not_log_in_is_closed_at_the_login_grace_time() {
         .unwrap();
     let mut seen = Vec::new();
     let read = tokio::time::timeout(LIMIT, silent.read_to_end(&mut seen)).await;
-    assert!(
-        matches!(read, Ok(Ok(_)) | Ok(Err(_))),
-        "the server closed it"
-    );
+    assert!(read.is_ok(), "the server closed it (end or reset) in time");
     assert!(seen.starts_with(b"SSH-2.0-ai-arcade"), "{seen:?}");
     // Done with the key exchange, but never asks to log in.
     let config = Arc::new(client::Config::default());

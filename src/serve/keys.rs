@@ -89,8 +89,7 @@ pub fn host_key(path: &Path) -> Result<(PrivateKey, bool), KeyError> {
                     path: path.to_path_buf(),
                     reason: e.to_string(),
                 })?;
-            save_new(path, text.as_bytes(), |file, bytes| file.write_all(bytes))
-                .map_err(io_error)?;
+            save_new(path, text.as_bytes(), Write::write_all).map_err(io_error)?;
             Ok((key, true))
         }
         Err(e) => Err(io_error(e)),
@@ -437,7 +436,7 @@ mod tests {
         assert!(names(&dir).is_empty(), "left: {:?}", names(&dir));
         // Someone else's key appeared meanwhile: kept, and no debris.
         fs::write(&path, "theirs").unwrap();
-        assert!(save_new(&path, b"mine", |f, b| f.write_all(b)).is_err());
+        assert!(save_new(&path, b"mine", Write::write_all).is_err());
         assert_eq!(fs::read_to_string(&path).unwrap(), "theirs");
         assert_eq!(names(&dir), [HOST_KEY_FILE]);
         // A file where the folder should be: a clear error, nothing made.
