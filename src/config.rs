@@ -476,11 +476,23 @@ pub struct ServeConfig {
     /// A session with no input for this long is closed, so forgotten sessions free their
     /// slot.
     pub idle_timeout: HumanDuration,
-    /// New connections one address may open per minute (0: no limit), so one client cannot
-    /// take every slot or keep the server busy with handshakes.
-    pub max_connections_per_minute: u32,
+    /// Connections one address may end without logging in per minute (failed logins,
+    /// silent or dropped handshakes; 0: no limit); past it the address is refused until the
+    /// minute has passed. Only what costs the server counts: a class behind one address
+    /// logs in freely. (`max_connections_per_minute`, its old name, is still read.)
+    #[serde(alias = "max_connections_per_minute")]
+    pub max_failures_per_minute: u32,
     /// How long a refused login waits before the client hears it, to slow down guessing.
     pub auth_failure_delay: HumanDuration,
+    /// Connections not logged in yet, all addresses together: OpenSSH's `MaxStartups`
+    /// random early drop, so logging in stays cheap and bounded.
+    pub max_startups: Startups,
+    /// Connections not logged in yet from one address (an IPv6 /64) at once; more wait
+    /// their turn, so one address cannot fill [`ServeConfig::max_startups`].
+    pub per_source_max_startups: u32,
+    /// Time from connecting to being logged in (key exchange included), as OpenSSH's
+    /// `LoginGraceTime`; the key exchange alone gets at most 10 s of it.
+    pub login_grace_time: HumanDuration,
 }
 
 impl Default for ServeConfig {
@@ -492,8 +504,15 @@ impl Default for ServeConfig {
             open: false,
             max_sessions: 64,
             idle_timeout: HumanDuration(Duration::from_secs(15 * 60)),
-            max_connections_per_minute: 20,
+            max_failures_per_minute: 20,
             auth_failure_delay: HumanDuration(Duration::from_secs(1)),
+            max_startups: Startups {
+                start: 64,
+                rate: 30,
+                full: 128,
+            },
+            per_source_max_startups: 4,
+            login_grace_time: HumanDuration(Duration::from_secs(60)),
         }
     }
 }
@@ -505,6 +524,68 @@ pub const IDLE_TIMEOUT_RANGE: RangeInclusive<Duration> =
     Duration::from_secs(1)..=Duration::from_secs(7 * 24 * 3600);
 /// Allowed delays after a refused login.
 pub const AUTH_DELAY_RANGE: RangeInclusive<Duration> = Duration::ZERO..=Duration::from_secs(10);
+/// Allowed counts of connections not logged in yet (`max_startups`' numbers, and the
+/// per-address cap).
+pub const STARTUPS_RANGE: RangeInclusive<u32> = 1..=10_000;
+/// Allowed login grace times.
+pub const LOGIN_GRACE_RANGE: RangeInclusive<Duration> =
+    Duration::from_secs(1)..=Duration::from_secs(600);
+
+/// OpenSSH's `MaxStartups`, written `start:rate:full` (`10:30:100`) or a single number: with
+/// `start` or more connections not logged in yet, a new one is refused with probability
+/// `rate`%, rising linearly to 100% at `full`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Startups {
+    /// Connections not logged in from which random refusals begin.
+    pub start: u32,
+    /// The chance of a refusal at `start`, in percent.
+    pub rate: u32,
+    /// Connections not logged in from which every new one is refused.
+    pub full: u32,
+}
+
+impl std::str::FromStr for Startups {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || format!("{text:?}: write start:rate:full (e.g. 10:30:100) or one number");
+        let numbers: Vec<u32> = text
+            .trim()
+            .split(':')
+            .map(|n| n.trim().parse().map_err(|_| bad()))
+            .collect::<Result<_, _>>()?;
+        match numbers[..] {
+            [full] => Ok(Self {
+                start: full,
+                rate: 100,
+                full,
+            }),
+            [start, rate, full] => Ok(Self { start, rate, full }),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl TryFrom<String> for Startups {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        text.parse()
+    }
+}
+
+impl From<Startups> for String {
+    fn from(startups: Startups) -> Self {
+        startups.to_string()
+    }
+}
+
+impl fmt::Display for Startups {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.start, self.rate, self.full)
+    }
+}
 
 /// A duration written for people: a number and a unit, `ms`, `s`, `m`, `h` or `d`
 /// (`15m`, `90s`, `1h`); spelled the same in TOML and on the command line.
@@ -762,6 +843,66 @@ fn out_of_range(
     })
 }
 
+/// The checks of `[serve]`, apart so [`Config::validate`] stays short.
+fn validate_serve(serve: &ServeConfig) -> Result<(), ConfigError> {
+    if !MAX_SESSIONS_RANGE.contains(&serve.max_sessions) {
+        return out_of_range(
+            "serve.max_sessions",
+            format!("{MAX_SESSIONS_RANGE:?}"),
+            serve.max_sessions.to_string(),
+        );
+    }
+    if !IDLE_TIMEOUT_RANGE.contains(&serve.idle_timeout.0) {
+        return out_of_range(
+            "serve.idle_timeout",
+            "1s..=7d",
+            serve.idle_timeout.to_string(),
+        );
+    }
+    if !AUTH_DELAY_RANGE.contains(&serve.auth_failure_delay.0) {
+        return out_of_range(
+            "serve.auth_failure_delay",
+            "0s..=10s",
+            serve.auth_failure_delay.to_string(),
+        );
+    }
+    let startups = serve.max_startups;
+    if !STARTUPS_RANGE.contains(&startups.start)
+        || !STARTUPS_RANGE.contains(&startups.full)
+        || startups.start > startups.full
+        || startups.rate > 100
+    {
+        return out_of_range(
+            "serve.max_startups",
+            "start:rate:full with 1 <= start <= full <= 10000 and rate 0..=100",
+            startups.to_string(),
+        );
+    }
+    if !STARTUPS_RANGE.contains(&serve.per_source_max_startups) {
+        return out_of_range(
+            "serve.per_source_max_startups",
+            format!("{STARTUPS_RANGE:?}"),
+            serve.per_source_max_startups.to_string(),
+        );
+    }
+    if !LOGIN_GRACE_RANGE.contains(&serve.login_grace_time.0) {
+        return out_of_range(
+            "serve.login_grace_time",
+            "1s..=10m",
+            serve.login_grace_time.to_string(),
+        );
+    }
+    if serve.open && serve.authorized_keys.is_some() {
+        return out_of_range(
+            "serve.open",
+            "only without serve.authorized_keys (an open server would ignore the key file; \
+             remove one of the two)",
+            "true",
+        );
+    }
+    Ok(())
+}
+
 impl Config {
     /// Checks what the types alone cannot, so a bad value is reported at
     /// start instead of misbehaving mid-game. Errors name
@@ -819,36 +960,7 @@ impl Config {
                 graph.games.to_string(),
             );
         }
-        let serve = &self.serve;
-        if !MAX_SESSIONS_RANGE.contains(&serve.max_sessions) {
-            return out_of_range(
-                "serve.max_sessions",
-                format!("{MAX_SESSIONS_RANGE:?}"),
-                serve.max_sessions.to_string(),
-            );
-        }
-        if !IDLE_TIMEOUT_RANGE.contains(&serve.idle_timeout.0) {
-            return out_of_range(
-                "serve.idle_timeout",
-                "1s..=7d",
-                serve.idle_timeout.to_string(),
-            );
-        }
-        if !AUTH_DELAY_RANGE.contains(&serve.auth_failure_delay.0) {
-            return out_of_range(
-                "serve.auth_failure_delay",
-                "0s..=10s",
-                serve.auth_failure_delay.to_string(),
-            );
-        }
-        if serve.open && serve.authorized_keys.is_some() {
-            return out_of_range(
-                "serve.open",
-                "only without serve.authorized_keys (an open server would ignore the key file; \
-                 remove one of the two)",
-                "true",
-            );
-        }
+        validate_serve(&self.serve)?;
         let ms = self.search.autoplay_ms;
         if !AUTOPLAY_MS_RANGE.contains(&ms) {
             return Err(ConfigError::OutOfRange {
@@ -1278,6 +1390,40 @@ mod tests {
         );
         parse("[serve]\nopen = true\n", "my.toml").unwrap();
         parse("[serve]\nauthorized_keys = \"/etc/keys\"\n", "my.toml").unwrap();
+    }
+
+    #[test]
+    fn serve_startups_read_as_openssh_writes_them_and_are_checked() {
+        let got = parse(
+            "[serve]\nmax_startups = \"10:30:100\"\nmax_connections_per_minute = 5\n",
+            "my.toml",
+        )
+        .unwrap();
+        let startups = got.serve.max_startups;
+        assert_eq!(
+            (startups.start, startups.rate, startups.full),
+            (10, 30, 100)
+        );
+        assert_eq!(
+            got.serve.max_failures_per_minute, 5,
+            "the old name still reads"
+        );
+        let one: Startups = "7".parse().unwrap();
+        assert_eq!(one.to_string(), "7:100:7");
+        for bad in [
+            "\"30:10:20\"",
+            "\"0:30:100\"",
+            "\"10:101:100\"",
+            "\"1:2\"",
+            "\"a:b:c\"",
+        ] {
+            let shown = parse_err(&format!("[serve]\nmax_startups = {bad}\n"));
+            assert!(shown.contains("serve.max_startups"), "{bad}: {shown}");
+        }
+        let shown = parse_err("[serve]\nper_source_max_startups = 0\n");
+        assert_mentions(&shown, &["serve.per_source_max_startups = 0", "1..=10000"]);
+        let shown = parse_err("[serve]\nlogin_grace_time = \"11m\"\n");
+        assert_mentions(&shown, &["serve.login_grace_time = 11m", "1s..=10m"]);
     }
 
     #[test]

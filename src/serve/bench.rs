@@ -48,6 +48,10 @@ pub enum BenchWhat {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Instead: hold 144 silent connections from 127.0.0.2..=127.0.0.9 against a server
+        /// with the built-in limits, and time 20 logins from 127.0.0.10.
+        #[arg(long)]
+        slowloris: bool,
     },
 }
 
@@ -127,7 +131,11 @@ pub fn command(args: &BenchArgs) -> ExitCode {
         sessions,
         seconds,
         json,
+        slowloris,
     } = args.what;
+    if slowloris {
+        return super::slowloris::command(json);
+    }
     if !(1..=MAX_SESSIONS).contains(&sessions) {
         eprintln!("ai-arcade: --sessions {sessions}: allowed 1..={MAX_SESSIONS}");
         return ExitCode::from(crate::cli::EXIT_USAGE);
@@ -153,8 +161,8 @@ pub fn command(args: &BenchArgs) -> ExitCode {
 }
 
 /// The server child, killed when dropped so a failed run leaves nothing behind.
-struct ServerProcess {
-    child: Child,
+pub(super) struct ServerProcess {
+    pub(super) child: Child,
     dir: PathBuf,
 }
 
@@ -169,6 +177,20 @@ impl Drop for ServerProcess {
 /// Starts `ai-arcade serve` for `sessions` clients in a fresh data dir, with the built-in
 /// config, and reads the port it got from its first lines.
 fn start_server(sessions: usize) -> Result<(ServerProcess, SocketAddr), String> {
+    let sessions = sessions.to_string();
+    spawn_server(&[
+        "--max-connections-per-minute",
+        "0",
+        "--idle-timeout",
+        "1h",
+        "--max-sessions",
+        &sessions,
+    ])
+}
+
+/// Starts `ai-arcade serve --open` on a loopback port in a fresh data dir, with the
+/// built-in config and `flags` over it, and reads the port it got from its first lines.
+pub(super) fn spawn_server(flags: &[&str]) -> Result<(ServerProcess, SocketAddr), String> {
     let dir = std::env::temp_dir().join(format!("ai-arcade-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -182,8 +204,7 @@ fn start_server(sessions: usize) -> Result<(ServerProcess, SocketAddr), String> 
         .arg("--data-dir")
         .arg(&dir)
         .args(["serve", "--open", "--listen", "127.0.0.1:0"])
-        .args(["--max-connections-per-minute", "0", "--idle-timeout", "1h"])
-        .args(["--max-sessions", &sessions.to_string()])
+        .args(flags)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

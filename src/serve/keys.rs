@@ -29,26 +29,50 @@ pub enum KeyError {
         /// What is wrong with it.
         reason: String,
     },
+    /// The host key file is there but damaged; it is left as it is, never replaced, as it
+    /// may be the key clients know.
+    #[error(
+        "{}: {reason}; the file is left as it is. Restore the key from a backup, or move it \
+         aside so that a new one is made at the next start (clients will then warn that the \
+         host key changed): mv {} {}.broken",
+        path.display(),
+        path.display(),
+        path.display()
+    )]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 /// The host key at `path`, made there (Ed25519, mode 0600, its folder created) if there is
-/// none; the flag says whether it was just made.
+/// none; the flag says whether it was just made. A file that is there but not a key is
+/// reported ([`KeyError::Damaged`]) and left untouched.
 pub fn host_key(path: &Path) -> Result<(PrivateKey, bool), KeyError> {
     let io_error = |reason| KeyError::Io {
         path: path.to_path_buf(),
         reason,
     };
-    match fs::read_to_string(path) {
-        Ok(text) => {
-            let key = PrivateKey::from_openssh(text.trim()).map_err(|e| KeyError::Format {
-                path: path.to_path_buf(),
-                reason: format!("not an OpenSSH private key ({e})"),
-            })?;
+    let damaged = |reason: String| KeyError::Damaged {
+        path: path.to_path_buf(),
+        reason,
+    };
+    match fs::read(path) {
+        Ok(bytes) => {
+            if bytes.iter().all(u8::is_ascii_whitespace) {
+                return Err(damaged(format!("empty ({} bytes)", bytes.len())));
+            }
+            let text = String::from_utf8(bytes)
+                .map_err(|_| damaged("not an OpenSSH private key (not text)".into()))?;
+            let key = PrivateKey::from_openssh(text.trim())
+                .map_err(|e| damaged(format!("not an OpenSSH private key ({e})")))?;
             if key.algorithm() != Algorithm::Ed25519 {
-                return Err(KeyError::Format {
-                    path: path.to_path_buf(),
-                    reason: format!("a {} key, expected ssh-ed25519", key.algorithm()),
-                });
+                return Err(damaged(format!(
+                    "a {} key, expected ssh-ed25519",
+                    key.algorithm()
+                )));
             }
             Ok((key, false))
         }
@@ -65,29 +89,42 @@ pub fn host_key(path: &Path) -> Result<(PrivateKey, bool), KeyError> {
                     path: path.to_path_buf(),
                     reason: e.to_string(),
                 })?;
-            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                fs::create_dir_all(dir).map_err(io_error)?;
-            }
-            let mut file = private_file(path).map_err(io_error)?;
-            file.write_all(text.as_bytes()).map_err(io_error)?;
-            file.sync_all().map_err(io_error)?;
+            save_new(path, text.as_bytes(), Write::write_all).map_err(io_error)?;
             Ok((key, true))
         }
         Err(e) => Err(io_error(e)),
     }
 }
 
-/// A new file only its owner can read; never replaces one (a race with another server
-/// starting makes this fail instead of clobbering its key).
-fn private_file(path: &Path) -> io::Result<fs::File> {
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
+/// Writes `bytes` as a new file at `path` (its folder created) that only its owner can
+/// read, all or nothing: into a temporary file in the same folder (written by `fill`),
+/// synced, then renamed into place, so a crash or a full disk never leaves a partial file
+/// (the temporary one is removed on failure). Never replaces a file that is there (a
+/// race with another server starting fails instead of clobbering its key).
+fn save_new(
+    path: &Path,
+    bytes: &[u8],
+    fill: impl FnOnce(&mut fs::File, &[u8]) -> io::Result<()>,
+) -> io::Result<()> {
+    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(dir) => {
+            fs::create_dir_all(dir)?;
+            dir
+        }
+        None => Path::new("."),
+    };
+    // tempfile makes it with mode 0600 on Unix.
+    let mut temp = tempfile::Builder::new()
+        .prefix(".ssh_host_key.")
+        .tempfile_in(dir)?;
+    fill(temp.as_file_mut(), bytes)?;
+    temp.as_file().sync_all()?;
+    temp.persist_noclobber(path).map_err(|e| e.error)?;
+    // The rename itself lasts once the folder is synced (not every system can).
+    if let Ok(folder) = fs::File::open(dir) {
+        let _ = folder.sync_all();
     }
-    options.open(path)
+    Ok(())
 }
 
 /// Whether others than the owner may read the key file (a warning at start, as OpenSSH
@@ -346,6 +383,70 @@ mod tests {
         fs::write(&path, "not a key").unwrap();
         let error = host_key(&path).unwrap_err().to_string();
         assert!(error.contains(HOST_KEY_FILE), "{error}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_damaged_or_empty_key_is_reported_with_the_fix_and_left_untouched() {
+        let dir = temp_dir("damaged");
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(HOST_KEY_FILE);
+        for damaged in [
+            &b""[..],
+            b"\0\0\0\0",
+            b"-----BEGIN OPENSSH PRIVATE KEY-----\nxx",
+        ] {
+            fs::write(&path, damaged).unwrap();
+            let error = host_key(&path).unwrap_err().to_string();
+            let shown = path.display().to_string();
+            assert!(error.starts_with(&format!("{shown}: ")), "{error}");
+            assert!(
+                error.contains(&format!("mv {shown} {shown}.broken")),
+                "{error}"
+            );
+            assert!(error.contains("left as it is"), "{error}");
+            assert_eq!(fs::read(&path).unwrap(), damaged, "never replaced");
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// The names in `dir`.
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_failed_write_leaves_no_partial_key_and_nothing_else() {
+        let dir = temp_dir("full");
+        let path = dir.join(HOST_KEY_FILE);
+        // The disk fills up half way through the key.
+        let full = save_new(&path, b"0123456789", |file, bytes| {
+            file.write_all(&bytes[..5])?;
+            Err(io::Error::new(
+                io::ErrorKind::StorageFull,
+                "No space left on device",
+            ))
+        });
+        assert_eq!(full.unwrap_err().kind(), io::ErrorKind::StorageFull);
+        assert!(names(&dir).is_empty(), "left: {:?}", names(&dir));
+        // Someone else's key appeared meanwhile: kept, and no debris.
+        fs::write(&path, "theirs").unwrap();
+        assert!(save_new(&path, b"mine", Write::write_all).is_err());
+        assert_eq!(fs::read_to_string(&path).unwrap(), "theirs");
+        assert_eq!(names(&dir), [HOST_KEY_FILE]);
+        // A file where the folder should be: a clear error, nothing made.
+        let blocked = dir.join("blocked");
+        fs::write(&blocked, "").unwrap();
+        let error = host_key(&blocked.join(HOST_KEY_FILE))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("blocked"), "{error}");
+        assert_eq!(names(&dir), ["blocked", HOST_KEY_FILE]);
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -1,5 +1,6 @@
-//! What keeps one server fair and alive: a cap on arcades running at once, and a cap on new
-//! connections per client address per minute. Pure bookkeeping, with the time passed in.
+//! What keeps one server fair and alive: a count of events per client address per minute,
+//! and a cap on places (arcades running, connections logged in). Pure bookkeeping, with
+//! the time passed in.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
@@ -7,54 +8,70 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// The window the connection rate is counted over.
+/// The window events are counted over.
 pub const RATE_WINDOW: Duration = Duration::from_secs(60);
 
-/// New connections per address in the last minute; at most `limit` are let through.
+/// Events (connections that failed to log in) per address in the last minute, against a
+/// limit.
 #[derive(Debug)]
 pub struct RateLimiter {
     limit: u32,
     seen: HashMap<IpAddr, VecDeque<Instant>>,
-    checks: u64,
+    records: u64,
 }
 
 impl RateLimiter {
-    /// At most `limit` connections a minute from one address; 0 lets every one through.
+    /// At most `limit` events a minute from one address; 0 means no limit.
     pub fn new(limit: u32) -> Self {
         Self {
             limit,
             seen: HashMap::new(),
-            checks: 0,
+            records: 0,
         }
     }
 
-    /// Whether a connection from `address` at `now` may go on: at most `limit` are let
-    /// through in any minute (refused ones are not counted, so the table stays bounded).
-    pub fn allow(&mut self, address: IpAddr, now: Instant) -> bool {
+    /// Whether `address` has had `limit` events in the minute before `now`.
+    pub fn is_over(&mut self, address: IpAddr, now: Instant) -> bool {
         if self.limit == 0 {
-            return true;
+            return false;
         }
-        self.checks += 1;
-        if self.checks.is_multiple_of(1024) {
+        let key = network_of(address);
+        let Some(times) = self.seen.get_mut(&key) else {
+            return false;
+        };
+        while times.front().is_some_and(|&t| now - t >= RATE_WINDOW) {
+            times.pop_front();
+        }
+        if times.is_empty() {
+            self.seen.remove(&key);
+            return false;
+        }
+        times.len() >= self.limit as usize
+    }
+
+    /// Counts an event from `address` at `now` (at most `limit` are kept per address, so
+    /// the table stays bounded).
+    pub fn record(&mut self, address: IpAddr, now: Instant) {
+        if self.limit == 0 {
+            return;
+        }
+        self.records += 1;
+        if self.records.is_multiple_of(1024) {
             // Now and then forget addresses that went quiet, so the table stays small.
             self.seen
                 .retain(|_, times| times.back().is_some_and(|&t| now - t < RATE_WINDOW));
         }
         let times = self.seen.entry(network_of(address)).or_default();
-        while times.front().is_some_and(|&t| now - t >= RATE_WINDOW) {
+        times.push_back(now);
+        while times.len() > self.limit as usize {
             times.pop_front();
         }
-        let allowed = times.len() < self.limit as usize;
-        if allowed {
-            times.push_back(now);
-        }
-        allowed
     }
 }
 
 /// The address a limit counts: an IPv4 address itself, an IPv6 address's /64 (one client
 /// usually holds a whole /64, and could otherwise take a fresh address per connection).
-fn network_of(address: IpAddr) -> IpAddr {
+pub fn network_of(address: IpAddr) -> IpAddr {
     match address {
         IpAddr::V4(_) => address,
         IpAddr::V6(v6) => {
@@ -101,38 +118,45 @@ impl Drop for Slot {
 mod tests {
     use super::*;
 
+    /// Records `n` events from `address` at `at`.
+    fn record(limiter: &mut RateLimiter, address: IpAddr, at: Instant, n: usize) {
+        for _ in 0..n {
+            limiter.record(address, at);
+        }
+    }
+
     #[test]
-    fn an_address_gets_its_limit_per_minute_and_others_are_unaffected() {
+    fn an_address_over_its_limit_per_minute_is_over_and_others_are_not() {
         let mut limiter = RateLimiter::new(3);
         let a: IpAddr = [10, 0, 0, 1].into();
         let b: IpAddr = [10, 0, 0, 2].into();
         let start = Instant::now();
-        for _ in 0..3 {
-            assert!(limiter.allow(a, start));
-        }
-        assert!(!limiter.allow(a, start + Duration::from_secs(1)));
-        assert!(limiter.allow(b, start + Duration::from_secs(1)));
-        assert!(!limiter.allow(a, start + Duration::from_secs(59)));
-        assert!(limiter.allow(a, start + Duration::from_secs(61)));
+        record(&mut limiter, a, start, 2);
+        assert!(!limiter.is_over(a, start));
+        record(&mut limiter, a, start, 5);
+        assert!(limiter.is_over(a, start + Duration::from_secs(1)));
+        assert!(!limiter.is_over(b, start + Duration::from_secs(1)));
+        assert!(limiter.is_over(a, start + Duration::from_secs(59)));
+        assert!(!limiter.is_over(a, start + Duration::from_secs(61)));
     }
 
     #[test]
     fn an_ipv6_client_cannot_dodge_the_limit_with_fresh_addresses_in_its_64() {
         let mut limiter = RateLimiter::new(2);
         let now = Instant::now();
-        let one: IpAddr = "2001:db8:1:2::1".parse().unwrap();
-        let two: IpAddr = "2001:db8:1:2:ffff::9".parse().unwrap();
+        limiter.record("2001:db8:1:2::1".parse().unwrap(), now);
+        limiter.record("2001:db8:1:2:ffff::9".parse().unwrap(), now);
+        assert!(limiter.is_over("2001:db8:1:2::77".parse().unwrap(), now));
         let other: IpAddr = "2001:db8:1:3::1".parse().unwrap();
-        assert!(limiter.allow(one, now) && limiter.allow(two, now));
-        assert!(!limiter.allow("2001:db8:1:2::77".parse().unwrap(), now));
-        assert!(limiter.allow(other, now), "the next /64 is someone else");
+        assert!(!limiter.is_over(other, now), "the next /64 is someone else");
     }
 
     #[test]
     fn zero_means_no_limit() {
         let mut limiter = RateLimiter::new(0);
         let a: IpAddr = [127, 0, 0, 1].into();
-        assert!((0..1000).all(|_| limiter.allow(a, Instant::now())));
+        record(&mut limiter, a, Instant::now(), 1000);
+        assert!(!limiter.is_over(a, Instant::now()));
     }
 
     #[test]

@@ -1,23 +1,28 @@
 //! `ai-arcade serve`: the arcade over SSH, one private arcade per connection, built on
-//! russh. This file starts and stops the server: the host key, the listening socket, the
-//! per-address rate limit at accept, the login deadline, and the log. What one connection
+//! russh. This file starts and stops the server: the host key, the listening socket, who
+//! may start logging in ([`gate`]), the login deadlines, and the log. What one connection
 //! does lives in [`session`]; the pieces it is made of (keys, limits, input parsing, the
-//! session's terminal) in their own files, and `ai-arcade bench ssh` in [`bench`].
+//! session's terminal) in their own files, and `ai-arcade bench ssh` in [`bench`] and
+//! [`slowloris`].
 
 pub mod bench;
+pub mod gate;
 pub mod input;
 pub mod keys;
 pub mod limits;
 pub mod session;
+pub mod slowloris;
 pub mod terminal;
 
 use crate::app::models::Models;
-use crate::config::{Config, HumanDuration};
+use crate::config::{Config, HumanDuration, Startups};
 use crate::store::Store;
 use clap::Args;
-use limits::{RateLimiter, Slots};
+use gate::{Admissions, Gate};
+use limits::Slots;
 use russh::keys::PrivateKey;
 use russh::{MethodKind, MethodSet, SshId};
+use session::{Progress, Stage};
 use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -28,9 +33,16 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-/// A connection that has not started an arcade this long after connecting is closed, as
-/// OpenSSH's `LoginGraceTime` does: half-open logins must not hold the server's memory.
-pub const LOGIN_GRACE: Duration = Duration::from_secs(120);
+/// The longest the key exchange may take (up to the first login request): programs do it
+/// alone, in well under a second, so a silent connection is closed after this.
+pub const KEX_DEADLINE: Duration = Duration::from_secs(10);
+
+/// A connection that logged in but has not started an arcade this long after its login
+/// grace time is closed: a login must not hold a place for nothing.
+pub const ARCADE_GRACE: Duration = Duration::from_secs(60);
+
+/// How often at most a refusal of a connection is logged (with a count of the others).
+pub const REFUSAL_LOG_EVERY: Duration = Duration::from_secs(10);
 
 /// How long a shutdown waits for sessions to restore their clients' terminals.
 pub const SHUTDOWN_WAIT: Duration = Duration::from_secs(3);
@@ -59,12 +71,23 @@ pub struct ServeArgs {
     /// Close a session after this long without input, e.g. 15m, 90s [default: 15m].
     #[arg(long, value_name = "DURATION")]
     pub idle_timeout: Option<HumanDuration>,
-    /// New connections one address may open per minute, 0 for no limit [default: 20].
-    #[arg(long, value_name = "N")]
-    pub max_connections_per_minute: Option<u32>,
+    /// Connections one address may end without logging in per minute (failed logins,
+    /// silent handshakes), 0 for no limit [default: 20].
+    #[arg(long, value_name = "N", alias = "max-connections-per-minute")]
+    pub max_failures_per_minute: Option<u32>,
     /// Wait before telling a client its login was refused [default: 1s].
     #[arg(long, value_name = "DURATION")]
     pub auth_failure_delay: Option<HumanDuration>,
+    /// Connections not logged in yet, all together, as OpenSSH's MaxStartups
+    /// (random early drop from start, rate percent, to full) [default: 64:30:128].
+    #[arg(long, value_name = "START:RATE:FULL")]
+    pub max_startups: Option<Startups>,
+    /// Connections not logged in yet from one address at once; more wait [default: 4].
+    #[arg(long, value_name = "N")]
+    pub per_source_max_startups: Option<u32>,
+    /// Time from connecting to being logged in, key exchange included [default: 1m].
+    #[arg(long, value_name = "DURATION")]
+    pub login_grace_time: Option<HumanDuration>,
 }
 
 /// Everything the server runs with, resolved from the config, the flags and the data dir.
@@ -80,10 +103,16 @@ pub struct Settings {
     pub max_sessions: usize,
     /// Input-less time after which a session ends.
     pub idle_timeout: Duration,
-    /// New connections per address per minute (0: no limit).
-    pub max_connections_per_minute: u32,
+    /// Connections per address per minute that may end without logging in (0: no limit).
+    pub max_failures_per_minute: u32,
     /// The wait before a refused login is answered.
     pub auth_failure_delay: Duration,
+    /// The random early drop of connections not logged in yet.
+    pub max_startups: Startups,
+    /// Connections not logged in yet from one address at once.
+    pub per_source_max_startups: u32,
+    /// Time from connecting to being logged in.
+    pub login_grace_time: Duration,
 }
 
 /// Where log lines go: stderr for `serve`, a buffer in tests.
@@ -102,6 +131,13 @@ pub struct Shared {
     models: Models,
     seed: Option<u64>,
     slots: Arc<Slots>,
+    /// Connections logged in, playing or about to: a budget of their own, which
+    /// connections still logging in cannot use up.
+    logged_in: Arc<Slots>,
+    /// Who may start logging in.
+    admissions: Arc<Admissions>,
+    /// Refused connections, logged at most every [`REFUSAL_LOG_EVERY`].
+    refusals: Mutex<RefusalLog>,
     log: Log,
     shutdown: watch::Sender<bool>,
     sessions_started: AtomicU64,
@@ -114,6 +150,43 @@ impl Shared {
     /// Writes one log line, stamped with the UTC time.
     fn log(&self, line: &str) {
         (self.log)(&format!("{} {line}", utc_timestamp(SystemTime::now())));
+    }
+
+    /// Logs a refused connection, or counts it when one was logged less than
+    /// [`REFUSAL_LOG_EVERY`] ago; the count is logged when that time is up, so it appears
+    /// even when the refusals stop.
+    fn refused(self: &Arc<Self>, line: &str) {
+        let now = Instant::now();
+        let mut refusals = self.refusals.lock().unwrap_or_else(PoisonError::into_inner);
+        match refusals.note(now) {
+            Some(summary) => {
+                drop(refusals);
+                if let Some(summary) = summary {
+                    self.log(&summary);
+                }
+                self.log(line);
+            }
+            None if refusals.unsaid == 1 => {
+                drop(refusals);
+                let shared = Arc::clone(self);
+                tokio::spawn(async move {
+                    tokio::time::sleep(REFUSAL_LOG_EVERY).await;
+                    let summary = (shared.refusals.lock())
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .flush(Instant::now());
+                    if let Some(summary) = summary {
+                        shared.log(&summary);
+                    }
+                });
+            }
+            None => {}
+        }
+    }
+
+    /// The most connections logged in at once: room for every arcade and as many again
+    /// about to start one or just ended.
+    fn logged_in_cap(&self) -> usize {
+        connection_cap(self.settings.max_sessions)
     }
 
     /// Logs a note on skipped `authorized_keys` lines unless it is the one logged last.
@@ -213,7 +286,16 @@ impl Server {
         })?;
         let fingerprint = keys::fingerprint(host_key.public_key());
         let russh_config = Arc::new(russh_config(&settings, host_key));
+        let gate = Gate::new(
+            settings.max_startups,
+            settings.per_source_max_startups,
+            settings.max_failures_per_minute,
+            seed.unwrap_or_else(clock_seed),
+        );
         let shared = Arc::new(Shared {
+            logged_in: Arc::default(),
+            admissions: Admissions::new(gate),
+            refusals: Mutex::new(RefusalLog::default()),
             settings,
             config,
             models,
@@ -270,7 +352,7 @@ fn russh_config(settings: &Settings, host_key: PrivateKey) -> russh::server::Con
         auth_rejection_time_initial: Some(Duration::ZERO),
         max_auth_attempts: 6,
         keys: vec![host_key],
-        inactivity_timeout: Some(settings.idle_timeout + LOGIN_GRACE),
+        inactivity_timeout: Some(settings.idle_timeout + settings.login_grace_time + ARCADE_GRACE),
         keepalive_interval: Some(Duration::from_secs(30)),
         keepalive_max: 3,
         nodelay: true,
@@ -278,38 +360,57 @@ fn russh_config(settings: &Settings, host_key: PrivateKey) -> russh::server::Con
     }
 }
 
-/// Connections open at once, arcades or not: room for every arcade and as many again
-/// logging in, so a flood of half-open connections cannot use up the server's sockets.
+/// Logged-in connections at once, arcades or not: room for every arcade and as many again
+/// (plus a few) about to start one or just ended.
 fn connection_cap(max_sessions: usize) -> usize {
     max_sessions.saturating_mul(2).saturating_add(16)
 }
 
-/// Logs a refusal at most every ten seconds, with how many were left unsaid, so a flood
-/// of refused connections cannot flood the log too.
-struct RefusalLog {
+/// Refusals of connections for the log: one line at most every [`REFUSAL_LOG_EVERY`],
+/// then a count of those not logged, so a flood of refused connections cannot flood the
+/// log too. Pure bookkeeping, with the time passed in.
+#[derive(Debug, Default)]
+pub struct RefusalLog {
     last: Option<Instant>,
     unsaid: u64,
 }
 
 impl RefusalLog {
-    fn note(&mut self, shared: &Shared, line: &str) {
-        let now = Instant::now();
-        if self
-            .last
-            .is_some_and(|at| now - at < Duration::from_secs(10))
-        {
+    /// A refusal at `now`: `Some` when it is to be logged (with, first, the count of those
+    /// not logged since the last line, if any), `None` when it is only counted.
+    pub fn note(&mut self, now: Instant) -> Option<Option<String>> {
+        if self.last.is_some_and(|at| now - at < REFUSAL_LOG_EVERY) {
             self.unsaid += 1;
-            return;
+            return None;
         }
-        let unsaid = std::mem::take(&mut self.unsaid);
-        let also = if unsaid > 0 {
-            format!(" ({unsaid} more refused since the last such line)")
-        } else {
-            String::new()
-        };
-        shared.log(&format!("{line}{also}"));
         self.last = Some(now);
+        Some(self.flush(now))
     }
+
+    /// The count of refusals not logged, as a line, if there were any; counting starts
+    /// again.
+    pub fn flush(&mut self, now: Instant) -> Option<String> {
+        let unsaid = std::mem::take(&mut self.unsaid);
+        (unsaid > 0).then(|| {
+            let since = self.last.map_or(0, |at| now.duration_since(at).as_secs());
+            self.last = Some(now);
+            format!(
+                "refused {unsaid} more connection(s) in the last {since}s (not logged one by one)"
+            )
+        })
+    }
+
+    /// Refusals counted and not yet logged.
+    pub fn unsaid(&self) -> u64 {
+        self.unsaid
+    }
+}
+
+/// A seed from the clock, for the random early drop when no seed was given.
+fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 async fn accept_loop(
@@ -317,14 +418,6 @@ async fn accept_loop(
     shared: Arc<Shared>,
     config: Arc<russh::server::Config>,
 ) {
-    let limiter = Mutex::new(RateLimiter::new(shared.settings.max_connections_per_minute));
-    let open = Arc::new(tokio::sync::Semaphore::new(connection_cap(
-        shared.settings.max_sessions,
-    )));
-    let mut refusals = RefusalLog {
-        last: None,
-        unsaid: 0,
-    };
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -335,52 +428,73 @@ async fn accept_loop(
                 continue;
             }
         };
-        let allowed = limiter
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .allow(peer.ip(), Instant::now());
-        if !allowed {
-            let line = format!(
-                "refused connection, over {} a minute: addr={peer}",
-                shared.settings.max_connections_per_minute
-            );
-            refusals.note(&shared, &line);
-            continue;
-        }
-        let Ok(permit) = Arc::clone(&open).try_acquire_owned() else {
-            let line = format!("refused connection, too many open at once: addr={peer}");
-            refusals.note(&shared, &line);
-            continue;
-        };
-        let connection = session::Connection::new(Arc::clone(&shared), peer);
-        let started = Arc::clone(&connection.started);
-        let config = Arc::clone(&config);
-        tokio::spawn(async move {
-            // Held for the connection's life: its place among the connections open.
-            let _permit = permit;
-            // The handshake gets the login grace too: a silent socket is not kept.
-            let handshake = russh::server::run_stream(config, stream, connection);
-            let Ok(Ok(running)) = tokio::time::timeout(LOGIN_GRACE, handshake).await else {
-                return;
-            };
-            let handle = running.handle();
-            tokio::pin!(running);
-            tokio::select! {
-                _ = &mut running => return,
-                () = tokio::time::sleep(LOGIN_GRACE) => {}
-            }
-            if !started.load(Ordering::SeqCst) {
-                let _ = handle
-                    .disconnect(
-                        russh::Disconnect::ByApplication,
-                        "no arcade started in time".into(),
-                        "en".into(),
-                    )
-                    .await;
-            }
-            let _ = running.await;
-        });
+        tokio::spawn(serve_connection(
+            stream,
+            peer,
+            Arc::clone(&shared),
+            Arc::clone(&config),
+        ));
     }
+}
+
+/// One connection from accept to end: its turn to log in (or a refusal), the handshake,
+/// and the deadlines: the key exchange within [`KEX_DEADLINE`], the login within the login
+/// grace time (both counted from connecting), an arcade within [`ARCADE_GRACE`] after.
+async fn serve_connection(
+    stream: tokio::net::TcpStream,
+    peer: SocketAddr,
+    shared: Arc<Shared>,
+    config: Arc<russh::server::Config>,
+) {
+    let connected = tokio::time::Instant::now();
+    let grace = shared.settings.login_grace_time;
+    let pending = match shared.admissions.enter(peer.ip(), grace).await {
+        Ok(pending) => pending,
+        Err(refusal) => {
+            shared.refused(&format!("refused connection, {refusal}: addr={peer}"));
+            return;
+        }
+    };
+    // A second handle on the socket, to cut a connection that misses a deadline whatever
+    // state its handshake is in.
+    let Ok((stream, cutter)) = with_cutter(stream) else {
+        return;
+    };
+    let progress = Arc::new(Progress::default());
+    let connection =
+        session::Connection::new(Arc::clone(&shared), peer, pending, Arc::clone(&progress));
+    let login_deadline = connected + grace;
+    let kex_deadline = (tokio::time::Instant::now() + KEX_DEADLINE).min(login_deadline);
+    let handshake = russh::server::run_stream(config, stream, connection);
+    let Ok(Ok(running)) = tokio::time::timeout_at(kex_deadline, handshake).await else {
+        return;
+    };
+    tokio::pin!(running);
+    let deadlines = [
+        (kex_deadline, Stage::Authenticating),
+        (login_deadline, Stage::LoggedIn),
+        (login_deadline + ARCADE_GRACE, Stage::Playing),
+    ];
+    for (deadline, stage) in deadlines {
+        tokio::select! {
+            _ = &mut running => return,
+            () = tokio::time::sleep_until(deadline) => {}
+        }
+        if !progress.reached(stage) {
+            let _ = cutter.shutdown(std::net::Shutdown::Both);
+            break;
+        }
+    }
+    let _ = running.await;
+}
+
+/// The stream, and a second handle on its socket that can shut it down.
+fn with_cutter(
+    stream: tokio::net::TcpStream,
+) -> std::io::Result<(tokio::net::TcpStream, std::net::TcpStream)> {
+    let stream = stream.into_std()?;
+    let cutter = stream.try_clone()?;
+    Ok((tokio::net::TcpStream::from_std(stream)?, cutter))
 }
 
 /// `2026-11-21T11:20:05Z`: the UTC time of `at`, to the second.
@@ -429,10 +543,15 @@ pub fn settings(
     }
     serve.max_sessions = args.max_sessions.unwrap_or(serve.max_sessions);
     serve.idle_timeout = args.idle_timeout.unwrap_or(serve.idle_timeout);
-    serve.max_connections_per_minute = args
-        .max_connections_per_minute
-        .unwrap_or(serve.max_connections_per_minute);
+    serve.max_failures_per_minute = args
+        .max_failures_per_minute
+        .unwrap_or(serve.max_failures_per_minute);
     serve.auth_failure_delay = args.auth_failure_delay.unwrap_or(serve.auth_failure_delay);
+    serve.max_startups = args.max_startups.unwrap_or(serve.max_startups);
+    serve.per_source_max_startups = args
+        .per_source_max_startups
+        .unwrap_or(serve.per_source_max_startups);
+    serve.login_grace_time = args.login_grace_time.unwrap_or(serve.login_grace_time);
     config.validate().map_err(|error| {
         error
             .to_string()
@@ -462,8 +581,11 @@ pub fn settings(
         authorized_keys,
         max_sessions: serve.max_sessions,
         idle_timeout: serve.idle_timeout.0,
-        max_connections_per_minute: serve.max_connections_per_minute,
+        max_failures_per_minute: serve.max_failures_per_minute,
         auth_failure_delay: serve.auth_failure_delay.0,
+        max_startups: serve.max_startups,
+        per_source_max_startups: serve.per_source_max_startups,
+        login_grace_time: serve.login_grace_time.0,
     })
 }
 
@@ -585,6 +707,30 @@ mod tests {
     use std::path::Path;
 
     #[test]
+    fn refusals_are_logged_once_per_ten_seconds_and_the_count_follows() {
+        let mut log = RefusalLog::default();
+        let start = Instant::now();
+        assert_eq!(log.note(start), Some(None), "the first is logged");
+        for second in 1..=5 {
+            assert_eq!(log.note(start + Duration::from_secs(second)), None);
+        }
+        assert_eq!(log.unsaid(), 5);
+        let summary = log.flush(start + Duration::from_secs(10)).unwrap();
+        assert_eq!(
+            summary,
+            "refused 5 more connection(s) in the last 10s (not logged one by one)"
+        );
+        assert_eq!(log.flush(start + Duration::from_secs(11)), None);
+        assert_eq!(
+            log.note(start + Duration::from_secs(12)),
+            None,
+            "still within 10 s"
+        );
+        let later = log.note(start + Duration::from_secs(21)).unwrap();
+        assert!(later.unwrap().starts_with("refused 1 more"));
+    }
+
+    #[test]
     fn timestamps_are_utc_dates() {
         assert_eq!(utc_timestamp(UNIX_EPOCH), "1970-01-01T00:00:00Z");
         let leap = UNIX_EPOCH + Duration::from_secs(951_827_696);
@@ -602,8 +748,11 @@ mod tests {
             open: false,
             max_sessions: Some(3),
             idle_timeout: Some("2s".parse().unwrap()),
-            max_connections_per_minute: None,
+            max_failures_per_minute: None,
             auth_failure_delay: None,
+            max_startups: Some("10:30:100".parse().unwrap()),
+            per_source_max_startups: None,
+            login_grace_time: None,
         };
         let settings = settings(&mut config, &args, Ok("/data".into())).unwrap();
         assert_eq!(settings.authorized_keys, Some(PathBuf::from("/tmp/keys")));
@@ -613,7 +762,10 @@ mod tests {
         );
         assert_eq!(settings.max_sessions, 3);
         assert_eq!(settings.idle_timeout, Duration::from_secs(2));
-        assert_eq!(settings.max_connections_per_minute, 20);
+        assert_eq!(settings.max_failures_per_minute, 20);
+        assert_eq!(settings.max_startups.to_string(), "10:30:100");
+        assert_eq!(settings.per_source_max_startups, 4);
+        assert_eq!(settings.login_grace_time, Duration::from_secs(60));
 
         let args = ServeArgs {
             max_sessions: Some(0),

@@ -4,6 +4,7 @@
 //! drawing through a [`SessionBackend`] at the client's window size.
 
 use super::Shared;
+use super::gate::Pending;
 use super::input::{ESCAPE_WAIT, InputParser};
 use super::keys;
 use super::limits::Slot;
@@ -17,6 +18,7 @@ use russh::server::{Auth, Handle, Msg, PublicKeyOffer, Session, VerifiedPublicKe
 use russh::{Channel, ChannelId, Pty};
 use std::io;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::mpsc::{self, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -80,6 +82,37 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// How far a connection got, for its deadlines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Stage {
+    /// Connected, key exchange under way.
+    Connected,
+    /// The key exchange is done: it asked to log in.
+    Authenticating,
+    /// Logged in.
+    LoggedIn,
+    /// Its arcade started.
+    Playing,
+}
+
+/// The furthest [`Stage`] a connection reached, shared with the task that keeps its
+/// deadlines.
+#[derive(Debug, Default)]
+pub struct Progress(AtomicU8);
+
+impl Progress {
+    /// Notes that `stage` was reached (never goes back).
+    pub fn reach(&self, stage: Stage) {
+        self.0.fetch_max(stage as u8, Ordering::SeqCst);
+    }
+
+    /// Whether `stage` (or a later one) was reached.
+    pub fn reached(&self, stage: Stage) -> bool {
+        self.0.load(Ordering::SeqCst) >= stage as u8
+    }
+}
+
 /// The terminal the client asked for.
 struct PtyRequest {
     term: String,
@@ -104,13 +137,22 @@ pub struct Connection {
     pty: Option<PtyRequest>,
     no_color: bool,
     running: Option<Running>,
-    /// Set once an arcade starts; until then the login deadline applies.
-    pub started: Arc<std::sync::atomic::AtomicBool>,
+    /// Its place among the connections logging in, until it has logged in.
+    pending: Option<Pending>,
+    /// Its place among the connections logged in, once it has.
+    login: Option<Slot>,
+    progress: Arc<Progress>,
 }
 
 impl Connection {
-    /// A connection from `peer`.
-    pub fn new(shared: Arc<Shared>, peer: SocketAddr) -> Self {
+    /// A connection from `peer`, holding its place among those logging in, and reporting
+    /// how far it got to `progress`.
+    pub fn new(
+        shared: Arc<Shared>,
+        peer: SocketAddr,
+        pending: Pending,
+        progress: Arc<Progress>,
+    ) -> Self {
         Self {
             shared,
             peer,
@@ -120,8 +162,41 @@ impl Connection {
             pty: None,
             no_color: false,
             running: None,
-            started: Arc::default(),
+            pending: Some(pending),
+            login: None,
+            progress,
         }
+    }
+
+    /// Lets `user` in if there is room among the logged-in connections (which those still
+    /// logging in never use up); its place among those logging in goes to the next.
+    fn log_in(&mut self, user: &str, key: Option<String>) -> Auth {
+        let Some(slot) = self.shared.logged_in.take(self.shared.logged_in_cap()) else {
+            self.shared.refused(&format!(
+                "refused login, server full ({} connections logged in): addr={} user={}",
+                self.shared.logged_in_cap(),
+                self.peer,
+                quoted(user)
+            ));
+            return Auth::reject();
+        };
+        self.login = Some(slot);
+        if let Some(pending) = self.pending.take() {
+            pending.logged_in();
+        }
+        self.progress.reach(Stage::LoggedIn);
+        self.user = user.to_string();
+        self.key = key;
+        Auth::Accept
+    }
+
+    /// Logs a refused forwarding request (the arcade forwards nothing).
+    fn refuse_forwarding(&self, what: &str) {
+        self.shared.log(&format!(
+            "refused {what}: addr={} user={}",
+            self.peer,
+            quoted(&self.user)
+        ));
     }
 
     /// Whether `key` may log in: every key on an open server, else those listed in the
@@ -230,8 +305,7 @@ impl Connection {
             running.ended.notify_one();
             return false;
         }
-        self.started
-            .store(true, std::sync::atomic::Ordering::SeqCst);
+        self.progress.reach(Stage::Playing);
         self.running = Some(running);
         true
     }
@@ -286,18 +360,27 @@ fn spawn_idle_timer(
     });
 }
 
-/// `"name"` for the log, so odd user names cannot forge log fields.
-fn quoted(text: &str) -> String {
-    format!("{text:?}")
+/// The most characters of a client-supplied field a log line shows.
+pub const LOG_FIELD_MAX: usize = 64;
+
+/// `"name"` for the log, so odd user names cannot forge log fields: escaped, and cut to
+/// [`LOG_FIELD_MAX`] characters (with the length it had) so they cannot flood it either.
+pub fn quoted(text: &str) -> String {
+    let escaped = format!("{text:?}");
+    if escaped.chars().count() <= LOG_FIELD_MAX + 2 {
+        return escaped;
+    }
+    let cut: String = escaped.chars().take(LOG_FIELD_MAX + 1).collect();
+    format!("{cut}...\"({} bytes)", text.len())
 }
 
 impl russh::server::Handler for Connection {
     type Error = russh::Error;
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
+        self.progress.reach(Stage::Authenticating);
         if self.shared.settings.authorized_keys.is_none() {
-            self.user = user.to_string();
-            return Ok(Auth::Accept);
+            return Ok(self.log_in(user, None));
         }
         Ok(Auth::Reject {
             proceed_with_methods: Some(russh::MethodSet::from(&[russh::MethodKind::PublicKey][..])),
@@ -310,6 +393,7 @@ impl russh::server::Handler for Connection {
         user: &str,
         offer: PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
+        self.progress.reach(Stage::Authenticating);
         if self.key_allowed(offer.public_key) {
             return Ok(Auth::Accept);
         }
@@ -327,11 +411,10 @@ impl russh::server::Handler for Connection {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
+        self.progress.reach(Stage::Authenticating);
         let fingerprint = keys::fingerprint(key.public_key);
         if self.key_allowed(key.public_key) {
-            self.user = user.to_string();
-            self.key = Some(fingerprint);
-            return Ok(Auth::Accept);
+            return Ok(self.log_in(user, Some(fingerprint)));
         }
         self.shared.log(&format!(
             "refused login: addr={} user={} key={fingerprint}",
@@ -414,7 +497,7 @@ impl russh::server::Handler for Connection {
             return Self::tell_and_close(session, channel, NEEDS_PTY);
         }
         let Some(slot) = self.shared.slots.take(self.shared.settings.max_sessions) else {
-            self.shared.log(&format!(
+            self.shared.refused(&format!(
                 "refused session, server full ({} sessions): addr={} user={}",
                 self.shared.settings.max_sessions,
                 self.peer,
@@ -460,6 +543,69 @@ impl russh::server::Handler for Connection {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         self.refuse(session, channel, "X11 forwarding")
+    }
+
+    async fn agent_request(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        self.refuse_forwarding("agent forwarding");
+        Ok(false)
+    }
+
+    async fn channel_open_direct_tcpip(
+        &mut self,
+        _channel: Channel<Msg>,
+        host_to_connect: &str,
+        port_to_connect: u32,
+        _originator_address: &str,
+        _originator_port: u32,
+        reply: russh::server::ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let target = quoted(&format!("{host_to_connect}:{port_to_connect}"));
+        self.refuse_forwarding(&format!("port forwarding (-L, -D, -W) to {target}"));
+        reply
+            .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+
+    async fn channel_open_direct_streamlocal(
+        &mut self,
+        _channel: Channel<Msg>,
+        socket_path: &str,
+        reply: russh::server::ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let target = quoted(socket_path);
+        self.refuse_forwarding(&format!("UNIX socket forwarding to {target}"));
+        reply
+            .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+
+    async fn tcpip_forward(
+        &mut self,
+        address: &str,
+        port: &mut u32,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        let target = quoted(&format!("{address}:{port}"));
+        self.refuse_forwarding(&format!("remote port forwarding (-R) of {target}"));
+        Ok(false)
+    }
+
+    async fn streamlocal_forward(
+        &mut self,
+        socket_path: &str,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        let target = quoted(socket_path);
+        self.refuse_forwarding(&format!("remote UNIX socket forwarding of {target}"));
+        Ok(false)
     }
 
     async fn window_change_request(
