@@ -221,7 +221,7 @@ fn the_search_panel_says_which_search_its_counters_belong_to() {
     // The AI's alpha-beta search, stepped to its end and played; then `a`.
     let mut app = app_after("m5c\n");
     assert_shows(&app, "AI: alpha-beta");
-    assert_shows(&app, "search depth");
+    assert_shows(&app, "depth now");
     press(&mut app, "a");
     // The counters are still the alpha-beta search's; the next search will be minimax.
     assert_shows(&app, "α-β search · next: minimax");

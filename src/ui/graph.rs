@@ -234,7 +234,7 @@ fn render_vertex(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     lines.push(match (vertex.tokens, tab.exact(vertex)) {
         (0, _) => Line::styled(
             format!(
-                " game over: player {} took the last token",
+                " game over: p{} took the last token",
                 vertex.player.other().number()
             ),
             theme.dim,

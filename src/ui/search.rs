@@ -374,7 +374,7 @@ fn info_lines<'a, G: Describe>(view: &SearchView<G>, theme: &Theme) -> Vec<Line<
             thousands(stats.leaves)
         )),
         Line::from(format!(
-            " cut-offs {}  search depth {}",
+            " cut-offs {}  depth now {}",
             thousands(stats.cutoffs),
             stepper.depth()
         )),
