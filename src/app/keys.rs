@@ -221,6 +221,19 @@ fn overlay_scroll(key: Key) -> Action {
     })
 }
 
+/// Scrolling a text overlay (the message log, an exported text).
+const SCROLL_TEXT: Binding = bind(
+    OVERLAY_SCROLL,
+    "↑↓/PgUp/PgDn",
+    "scroll (Home/End: ends)",
+    "scroll",
+    overlay_scroll,
+);
+
+/// `q` from a text overlay: the same quit (and question) as everywhere.
+const QUIT_FROM_OVERLAY: Binding =
+    bind(&[Key::Char('q'), Key::Ctrl('c')], "q", "quit", "quit", quit);
+
 /// Keys while the message log is open (everything else is refused with a message).
 pub const LOG_OVERLAY: KeyGroup = KeyGroup {
     title: "Message log",
@@ -232,14 +245,8 @@ pub const LOG_OVERLAY: KeyGroup = KeyGroup {
             "close",
             |_| Action::CloseOverlay,
         ),
-        bind(
-            OVERLAY_SCROLL,
-            "↑↓/PgUp/PgDn",
-            "scroll (Home/End: ends)",
-            "scroll",
-            overlay_scroll,
-        ),
-        bind(&[Key::Char('q'), Key::Ctrl('c')], "q", "quit", "quit", quit),
+        SCROLL_TEXT,
+        QUIT_FROM_OVERLAY,
     ],
 };
 
@@ -254,14 +261,8 @@ pub const TEXT_OVERLAY: KeyGroup = KeyGroup {
             "close",
             |_| Action::CloseOverlay,
         ),
-        bind(
-            OVERLAY_SCROLL,
-            "↑↓/PgUp/PgDn",
-            "scroll (Home/End: ends)",
-            "scroll",
-            overlay_scroll,
-        ),
-        bind(&[Key::Char('q'), Key::Ctrl('c')], "q", "quit", "quit", quit),
+        SCROLL_TEXT,
+        QUIT_FROM_OVERLAY,
     ],
 };
 

@@ -24,6 +24,41 @@ pub(crate) fn field(
     }
 }
 
+/// The checks both networks' saved recipes share: learning rate, epochs, batch size and the
+/// initial weight range, with the config's own ranges.
+pub(crate) fn network_recipe_fields(
+    learning_rate: f64,
+    epochs: usize,
+    batch_size: usize,
+    init_range: f64,
+) -> Result<(), String> {
+    use crate::config::{BATCH_RANGE, EPOCHS_RANGE, LEARNING_RATE_ALLOWED, learning_rate_allowed};
+    field(
+        learning_rate_allowed(learning_rate),
+        "recipe.learning_rate",
+        learning_rate,
+        LEARNING_RATE_ALLOWED,
+    )?;
+    field(
+        EPOCHS_RANGE.contains(&epochs),
+        "recipe.epochs",
+        epochs,
+        &format!("{EPOCHS_RANGE:?}"),
+    )?;
+    field(
+        BATCH_RANGE.contains(&batch_size),
+        "recipe.batch_size",
+        batch_size,
+        &format!("{BATCH_RANGE:?}"),
+    )?;
+    field(
+        init_range_allowed(init_range),
+        "recipe.init_range",
+        init_range,
+        INIT_RANGE_ALLOWED,
+    )
+}
+
 /// Allowed ranges of initial weights, `±init_range`: what a recipe may say.
 pub const INIT_RANGE_ALLOWED: &str = "0 to 10";
 

@@ -318,11 +318,8 @@ impl SavedNet {
     }
 
     fn check(&self, game: NetGame) -> Result<(), String> {
-        use crate::config::{
-            BATCH_RANGE, EPOCHS_RANGE, HIDDEN_LAYERS_ALLOWED, LEARNING_RATE_ALLOWED,
-            hidden_layers_allowed, learning_rate_allowed,
-        };
-        use crate::learn::{INIT_RANGE_ALLOWED, curve_allowed, field, init_range_allowed};
+        use crate::config::{HIDDEN_LAYERS_ALLOWED, hidden_layers_allowed};
+        use crate::learn::{curve_allowed, field};
         if self.game != game {
             return Err(format!(
                 "trained for {} piles up to {} under {} play, the config asks for {} piles up to {} under {} play",
@@ -342,33 +339,11 @@ impl SavedNet {
             hidden,
             HIDDEN_LAYERS_ALLOWED,
         )?;
-        let rate = recipe.learning_rate;
-        field(
-            learning_rate_allowed(rate),
-            "recipe.learning_rate",
-            rate,
-            LEARNING_RATE_ALLOWED,
-        )?;
-        let epochs = EPOCHS_RANGE.contains(&recipe.epochs);
-        field(
-            epochs,
-            "recipe.epochs",
+        super::network_recipe_fields(
+            recipe.learning_rate,
             recipe.epochs,
-            &format!("{EPOCHS_RANGE:?}"),
-        )?;
-        let batch = BATCH_RANGE.contains(&recipe.batch_size);
-        field(
-            batch,
-            "recipe.batch_size",
             recipe.batch_size,
-            &format!("{BATCH_RANGE:?}"),
-        )?;
-        let init = recipe.init_range;
-        field(
-            init_range_allowed(init),
-            "recipe.init_range",
-            init,
-            INIT_RANGE_ALLOWED,
+            recipe.init_range,
         )?;
         if let Some(why) = self.network.malformed() {
             return Err(format!("damaged network: {why}"));

@@ -184,10 +184,8 @@ impl SavedModel {
     }
 
     fn check(&self, n_max: u32) -> Result<(), String> {
-        use crate::config::{
-            BATCH_RANGE, EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, learning_rate_allowed,
-        };
-        use crate::learn::{INIT_RANGE_ALLOWED, curve_allowed, field, init_range_allowed};
+        use crate::config::HIDDEN_RANGE;
+        use crate::learn::{curve_allowed, field};
         if self.n_max != n_max {
             return Err(format!(
                 "trained for piles up to {}, the config asks for {n_max}",
@@ -202,33 +200,11 @@ impl SavedModel {
             recipe.hidden,
             &format!("{HIDDEN_RANGE:?}"),
         )?;
-        let rate = recipe.learning_rate;
-        field(
-            learning_rate_allowed(rate),
-            "recipe.learning_rate",
-            rate,
-            LEARNING_RATE_ALLOWED,
-        )?;
-        let epochs = EPOCHS_RANGE.contains(&recipe.epochs);
-        field(
-            epochs,
-            "recipe.epochs",
+        super::network_recipe_fields(
+            recipe.learning_rate,
             recipe.epochs,
-            &format!("{EPOCHS_RANGE:?}"),
-        )?;
-        let batch = BATCH_RANGE.contains(&recipe.batch_size);
-        field(
-            batch,
-            "recipe.batch_size",
             recipe.batch_size,
-            &format!("{BATCH_RANGE:?}"),
-        )?;
-        let init = recipe.init_range;
-        field(
-            init_range_allowed(init),
-            "recipe.init_range",
-            init,
-            INIT_RANGE_ALLOWED,
+            recipe.init_range,
         )?;
         let done = self.epochs <= recipe.epochs;
         field(
