@@ -129,6 +129,19 @@ impl Message {
     }
 }
 
+/// A tab's message, with the reason nothing trains yet when its job waits in the pool.
+fn say_if_waiting(message: Message, waits: bool) -> Message {
+    if waits && message.kind == MessageKind::Info {
+        Message::info(format!(
+            "{}: {}",
+            message.text,
+            background::WAITING_FOR_TRAINER
+        ))
+    } else {
+        message
+    }
+}
+
 /// Everything the user can ask of the Tic-tac-toe tab.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SearchAction {
@@ -286,6 +299,9 @@ pub struct App {
     pub color: bool,
     /// When autoplay last stepped.
     last_autoplay: Instant,
+    /// Whether the Subtraction Nim and the Multi-pile Nim networks' jobs waited for a free
+    /// trainer at the last tick: a change is worth a redraw, and starting a message.
+    trainers_waited: (bool, bool),
     rng: ChaCha8Rng,
 }
 
@@ -331,6 +347,7 @@ impl App {
             autoplay_interval: Duration::from_millis(config.search.autoplay_ms),
             color: true,
             last_autoplay: Instant::now(),
+            trainers_waited: (false, false),
             rng,
         };
         if app.tab == Tab::SubtractionNim {
@@ -520,7 +537,8 @@ impl App {
             Action::Tick => return self.tick(),
             Action::Subtraction(action) => {
                 if let Some(message) = self.update_subtraction(action) {
-                    self.message = Some(message);
+                    let waits = self.subtraction.waits_for_trainer();
+                    self.message = Some(say_if_waiting(message, waits));
                 }
             }
             Action::Graph(action) => {
@@ -530,7 +548,8 @@ impl App {
             }
             Action::Nim(action) => {
                 if let Some(message) = self.nim.apply(action) {
-                    self.message = Some(message);
+                    let waits = self.nim.net.waits_for_trainer();
+                    self.message = Some(say_if_waiting(message, waits));
                 }
             }
             Action::Search(action) => {
@@ -545,8 +564,12 @@ impl App {
     /// Time passed: take in training progress, and step autoplay when its interval is up
     /// (training ticks come faster than autoplay's pace). Returns whether to redraw.
     fn tick(&mut self) -> bool {
-        let training =
-            self.subtraction.is_training() || self.graph.training || self.nim.is_training();
+        // A job waiting for a free trainer changes nothing on screen until it starts.
+        let waited = self.trainers_waited;
+        let training = (self.subtraction.is_training() && !self.subtraction.waits_for_trainer())
+            || self.graph.training
+            || self.nim.q.training
+            || (self.nim.net.is_training() && !self.nim.net.waits_for_trainer());
         if let Some(message) = self.nim.tick()
             && self.tab == Tab::MultiPileNim
         {
@@ -571,7 +594,25 @@ impl App {
                 self.message = Some(message);
             }
         }
-        training || autoplay_due
+        let waits = (
+            self.subtraction.waits_for_trainer(),
+            self.nim.net.waits_for_trainer(),
+        );
+        let started = match self.tab {
+            Tab::SubtractionNim => waited.0 && !waits.0 && self.subtraction.is_training(),
+            Tab::MultiPileNim => waited.1 && !waits.1 && self.nim.net.is_training(),
+            _ => false,
+        };
+        if started {
+            self.message = Some(Message::info("A trainer is free: training started"));
+        }
+        self.trainers_waited = waits;
+        training || autoplay_due || waits != waited
+    }
+
+    /// Adds to the message just set that its training waits for a free trainer.
+    fn note_waiting(&mut self, waits: bool) {
+        self.message = self.message.take().map(|m| say_if_waiting(m, waits));
     }
 
     fn show_tab(&mut self, tab: Tab) {
@@ -580,9 +621,11 @@ impl App {
             self.message = None;
             if tab == Tab::SubtractionNim {
                 self.message = self.subtraction.on_show();
+                self.note_waiting(self.subtraction.waits_for_trainer());
             }
             if tab == Tab::MultiPileNim {
                 self.message = self.nim.on_show();
+                self.note_waiting(self.nim.net.waits_for_trainer());
             }
         }
     }
