@@ -432,12 +432,11 @@ impl<G: Game> Stepper<G> {
     /// Before the root is entered it is a single step too.
     pub fn step_over(&mut self) {
         let Some(next) = self.peek() else { return };
-        if next.kind != EventKind::Enter || self.nodes.is_empty() {
-            self.step();
-            return;
+        let enters_a_child = next.kind == EventKind::Enter && !self.nodes.is_empty();
+        // At the node limit nothing is entered, so there is no subtree to finish.
+        if self.step().is_some() && enters_a_child {
+            self.run_until_done(next.node);
         }
-        self.step();
-        self.run_until_done(next.node);
     }
 
     /// Steps until the current node has returned to its parent ("step out").
@@ -769,6 +768,10 @@ mod tests {
         }
         assert_eq!(full.nodes(), capped.nodes());
         assert_eq!(full.stats(), capped.stats());
+        // Every way of stepping on stops there too.
+        capped.step_over();
+        capped.step_out();
+        assert_eq!(capped.nodes().len(), 1000);
         // Stepping back leaves the limit; stepping on comes back to it.
         capped.step_back();
         assert!(!capped.at_node_limit());
