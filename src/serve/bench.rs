@@ -82,9 +82,9 @@ const SETTLE: Duration = Duration::from_millis(500);
 /// The keys a warm-up draws from: everything the Tic-tac-toe tab reacts to but quitting,
 /// leaving the tab, autoplay (it would draw by itself) and the help overlay.
 const WARMUP_KEYS: &[&[u8]] = &[
-    b"g", b"r", b"a", b"m", b"t", b"x", b"f", b"1", b"2", b"3", b"4", b"5", b"6", b"7", b"8",
-    b"9", b" ", b"s", b"n", b"u", b"b", b"c", b"\r", b"e", b".", b"h", b"j", b"k", b"l",
-    b"\x1b[A", b"\x1b[B", b"\x1b[C", b"\x1b[D", b"\x1b[5~", b"\x1b[6~", b"\x1b[H", b"\x1b[F",
+    b"g", b"r", b"a", b"m", b"t", b"x", b"f", b"1", b"2", b"3", b"4", b"5", b"6", b"7", b"8", b"9",
+    b" ", b"s", b"n", b"u", b"b", b"c", b"\r", b"e", b".", b"h", b"j", b"k", b"l", b"\x1b[A",
+    b"\x1b[B", b"\x1b[C", b"\x1b[D", b"\x1b[5~", b"\x1b[6~", b"\x1b[H", b"\x1b[F",
 ];
 
 /// How often a training session retrains from fresh weights (`t`), so it trains for the
@@ -517,7 +517,12 @@ async fn measure(plan: &Plan, addr: SocketAddr, pid: &str, rss_before: Option<u6
     }
     let mut warming = Vec::new();
     for (i, (handle, channel)) in key_clients.into_iter().enumerate() {
-        warming.push(tokio::spawn(warm_up(handle, channel, i as u64, plan.warmup_keys)));
+        warming.push(tokio::spawn(warm_up(
+            handle,
+            channel,
+            i as u64,
+            plan.warmup_keys,
+        )));
     }
     let mut key_clients = Vec::new();
     let mut errors = errors;
@@ -659,10 +664,8 @@ async fn train(
         return Some(format!("trainer send: {error}"));
     }
     let mut error = None;
-    let mut retrain = tokio::time::interval_at(
-        (Instant::now() + RETRAIN_INTERVAL).into(),
-        RETRAIN_INTERVAL,
-    );
+    let mut retrain =
+        tokio::time::interval_at((Instant::now() + RETRAIN_INTERVAL).into(), RETRAIN_INTERVAL);
     loop {
         tokio::select! {
             message = channel.wait() => if message.is_none() {
