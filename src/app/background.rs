@@ -1,8 +1,274 @@
 //! A learner trained on another thread, one chunk at a time, reporting after each chunk so
 //! the loop can show progress and stay responsive; stopping hands the learner back.
+//!
+//! Every training thread first waits for a place in the process's [`TrainerPool`]: at most
+//! as many jobs train at once as the machine has cores, the others wait their turn in the
+//! order they asked, and a training thread runs at the lowest priority, so on a server
+//! where many sessions train, drawing and keystrokes are never starved.
 
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::thread::{self, JoinHandle};
+
+/// What the tabs say while their job waits for a place in the pool.
+pub const WAITING_FOR_TRAINER: &str = "waiting for a free trainer";
+
+/// Places for training jobs, shared by every session of the process: at most `capacity`
+/// jobs train at once; the others wait in the order they asked.
+pub struct TrainerPool {
+    capacity: usize,
+    state: Mutex<PoolState>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct PoolState {
+    /// Jobs holding a place now.
+    running: usize,
+    /// The most that ever held a place at once.
+    peak: usize,
+    /// Tickets waiting, oldest first.
+    queue: VecDeque<u64>,
+    next_ticket: u64,
+}
+
+impl TrainerPool {
+    /// A pool with `capacity` places (at least one).
+    pub fn new(capacity: usize) -> Arc<Self> {
+        Arc::new(Self {
+            capacity: capacity.max(1),
+            state: Mutex::new(PoolState::default()),
+            changed: Condvar::new(),
+        })
+    }
+
+    /// The process's pool: one place per core, shared by the local arcade and by every
+    /// session of a server.
+    pub fn global() -> &'static Arc<Self> {
+        static POOL: OnceLock<Arc<TrainerPool>> = OnceLock::new();
+        POOL.get_or_init(|| {
+            Self::new(thread::available_parallelism().map_or(1, std::num::NonZero::get))
+        })
+    }
+
+    /// How many jobs may train at once.
+    pub const fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// Jobs training now.
+    pub fn running(&self) -> usize {
+        self.lock().running
+    }
+
+    /// Jobs waiting for a place now.
+    pub fn waiting(&self) -> usize {
+        self.lock().queue.len()
+    }
+
+    /// The most jobs that ever trained at once.
+    pub fn peak(&self) -> usize {
+        self.lock().peak
+    }
+
+    fn lock(&self) -> MutexGuard<'_, PoolState> {
+        // The state is a few counters, consistent after every statement: a panic elsewhere
+        // while it was held leaves nothing half-done.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Takes a free place now, or joins the queue (so jobs get places in the order they
+    /// were started): either way the caller knows at once whether its job waits.
+    fn ticket(self: &Arc<Self>) -> Ticket {
+        let mut state = self.lock();
+        let id = state.next_ticket;
+        state.next_ticket += 1;
+        let granted = state.queue.is_empty() && state.running < self.capacity;
+        if granted {
+            state.running += 1;
+            state.peak = state.peak.max(state.running);
+        } else {
+            state.queue.push_back(id);
+        }
+        Ticket {
+            pool: Arc::clone(self),
+            id,
+            granted,
+            flags: Arc::new(TicketFlags {
+                waiting: AtomicBool::new(!granted),
+                cancelled: AtomicBool::new(false),
+            }),
+        }
+    }
+}
+
+struct TicketFlags {
+    waiting: AtomicBool,
+    cancelled: AtomicBool,
+}
+
+/// A place asked for in the queue, not yet granted.
+struct Ticket {
+    pool: Arc<TrainerPool>,
+    id: u64,
+    /// The place was free when asked for: it is held already.
+    granted: bool,
+    flags: Arc<TicketFlags>,
+}
+
+impl Ticket {
+    /// What the job's owner keeps to see whether it waits and to give up its turn.
+    fn watch(&self) -> TicketWatch {
+        TicketWatch {
+            pool: Arc::clone(&self.pool),
+            flags: Arc::clone(&self.flags),
+        }
+    }
+
+    /// Blocks until this ticket is first in line and a place is free (`Some`), or until
+    /// the owner gives up (`None`); either way it leaves the queue.
+    fn wait(self) -> Option<Place> {
+        let pool = &self.pool;
+        if self.granted {
+            return Some(Place {
+                pool: Arc::clone(pool),
+            });
+        }
+        let mut state = pool.lock();
+        loop {
+            if self.flags.cancelled.load(Ordering::SeqCst) {
+                state.queue.retain(|&id| id != self.id);
+                drop(state);
+                pool.changed.notify_all();
+                return None;
+            }
+            if state.queue.front() == Some(&self.id) && state.running < pool.capacity {
+                state.queue.pop_front();
+                state.running += 1;
+                state.peak = state.peak.max(state.running);
+                self.flags.waiting.store(false, Ordering::SeqCst);
+                drop(state);
+                // The next in line may find a place free too.
+                pool.changed.notify_all();
+                return Some(Place {
+                    pool: Arc::clone(pool),
+                });
+            }
+            state = pool
+                .changed
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+}
+
+/// The owner's view of a ticket.
+struct TicketWatch {
+    pool: Arc<TrainerPool>,
+    flags: Arc<TicketFlags>,
+}
+
+impl TicketWatch {
+    fn is_waiting(&self) -> bool {
+        self.flags.waiting.load(Ordering::SeqCst)
+    }
+
+    /// Gives up the turn: a thread still waiting leaves the queue at once.
+    fn cancel(&self) {
+        self.flags.cancelled.store(true, Ordering::SeqCst);
+        // Taking the lock orders this after a waiter's check, so its wait sees the wake-up.
+        drop(self.pool.lock());
+        self.pool.changed.notify_all();
+    }
+}
+
+/// A place in the pool, given back when dropped.
+struct Place {
+    pool: Arc<TrainerPool>,
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        self.pool.lock().running -= 1;
+        self.pool.changed.notify_all();
+    }
+}
+
+/// Runs `work` on a new thread once `pool` has a place for it, at the lowest priority:
+/// `work(true)`; or `work(false)` at once if the turn is given up while it waits, so the
+/// work can hand its learner back without training.
+fn spawn_training<W>(pool: &Arc<TrainerPool>, work: W) -> (TicketWatch, JoinHandle<()>)
+where
+    W: FnOnce(bool) + Send + 'static,
+{
+    let ticket = pool.ticket();
+    let watch = ticket.watch();
+    let handle = thread::spawn(move || {
+        let place = ticket.wait();
+        if place.is_some() {
+            lower_this_thread_priority();
+        }
+        work(place.is_some());
+    });
+    (watch, handle)
+}
+
+/// Puts the calling thread at the lowest priority (nice 19 on Linux), so the sessions'
+/// drawing threads always come first. Where the system refuses, training simply runs at
+/// the normal priority.
+pub fn lower_this_thread_priority() {
+    let _ = thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
+}
+
+/// A training thread waiting for, or holding, a place in a [`TrainerPool`]: the part of a
+/// job its owner keeps, whatever the job trains.
+pub struct Trainer {
+    watch: TicketWatch,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl Trainer {
+    /// Starts `work` on its own thread: `work(true)` once `pool` has a place, or
+    /// `work(false)` if the job is stopped while it still waits (it should then only hand
+    /// its learner back).
+    pub fn start<W>(pool: &Arc<TrainerPool>, work: W) -> Self
+    where
+        W: FnOnce(bool) + Send + 'static,
+    {
+        let (watch, handle) = spawn_training(pool, work);
+        Self {
+            watch,
+            handle: Some(handle),
+        }
+    }
+
+    /// True while the job waits for a free place (it has trained nothing yet).
+    pub fn is_waiting(&self) -> bool {
+        self.watch.is_waiting()
+    }
+
+    /// Gives up a place still waited for; a job already training is stopped by its own
+    /// stop signal, which the caller sends.
+    pub fn cancel(&self) {
+        self.watch.cancel();
+    }
+
+    /// Waits for the thread to end.
+    pub fn join(&mut self) {
+        if let Some(handle) = self.handle.take() {
+            let _ = handle.join();
+        }
+    }
+}
+
+impl Drop for Trainer {
+    fn drop(&mut self) {
+        self.cancel();
+        self.join();
+    }
+}
 
 /// A learner that trains in chunks on a background thread.
 pub trait Chunked: Send + 'static {
@@ -26,16 +292,25 @@ pub enum Progress<T: Chunked> {
 pub struct Job<T: Chunked> {
     progress: Receiver<Progress<T>>,
     stop: Sender<()>,
-    handle: Option<JoinHandle<()>>,
+    trainer: Trainer,
 }
 
 impl<T: Chunked> Job<T> {
-    /// Starts training `learner` until it is done or asked to stop.
-    pub fn start(mut learner: T) -> Self {
+    /// Starts training `learner` in the process's pool until it is done or asked to stop.
+    pub fn start(learner: T) -> Self {
+        Self::start_in(TrainerPool::global(), learner)
+    }
+
+    /// Starts training `learner` once `pool` has a place, until it is done or asked to
+    /// stop.
+    pub fn start_in(pool: &Arc<TrainerPool>, mut learner: T) -> Self {
         let (progress_tx, progress) = mpsc::channel();
         let (stop, stop_rx) = mpsc::channel::<()>();
-        let handle = thread::spawn(move || {
-            while !learner.is_done() && matches!(stop_rx.try_recv(), Err(TryRecvError::Empty)) {
+        let trainer = Trainer::start(pool, move |granted| {
+            while granted
+                && !learner.is_done()
+                && matches!(stop_rx.try_recv(), Err(TryRecvError::Empty))
+            {
                 if progress_tx
                     .send(Progress::Chunk(learner.train_chunk()))
                     .is_err()
@@ -48,13 +323,20 @@ impl<T: Chunked> Job<T> {
         Self {
             progress,
             stop,
-            handle: Some(handle),
+            trainer,
         }
     }
 
-    /// Asks the thread to stop after its current chunk; it then sends the learner back.
+    /// True while the job waits for a place in the pool.
+    pub fn is_waiting(&self) -> bool {
+        self.trainer.is_waiting()
+    }
+
+    /// Asks the thread to stop after its current chunk (or at once if it still waits for a
+    /// place); it then sends the learner back.
     pub fn request_stop(&self) {
         let _ = self.stop.send(());
+        self.trainer.cancel();
     }
 
     /// The next report, if one is waiting.
@@ -72,19 +354,16 @@ impl<T: Chunked> Job<T> {
                 Err(_) => break None,
             }
         };
-        if let Some(handle) = self.handle.take() {
-            let _ = handle.join();
-        }
+        self.trainer.join();
         learner
     }
 }
 
 impl<T: Chunked> Drop for Job<T> {
     fn drop(&mut self) {
+        // Stop a training thread; the trainer, dropped next, gives up a waiting turn and
+        // joins the thread.
         let _ = self.stop.send(());
-        if let Some(handle) = self.handle.take() {
-            let _ = handle.join();
-        }
     }
 }
 
@@ -120,6 +399,147 @@ mod tests {
         };
         assert_eq!(reports, [1, 2, 3, 4, 5]);
         assert_eq!(learner.done, 5);
+    }
+
+    /// A learner whose one chunk blocks until the test releases it, counting how many
+    /// chunks run at once.
+    struct Gate {
+        release: Receiver<()>,
+        active: Arc<std::sync::atomic::AtomicUsize>,
+        most: Arc<std::sync::atomic::AtomicUsize>,
+        done: bool,
+    }
+
+    impl Chunked for Gate {
+        type Report = ();
+        fn is_done(&self) -> bool {
+            self.done
+        }
+        fn train_chunk(&mut self) {
+            let now = self.active.fetch_add(1, Ordering::SeqCst) + 1;
+            self.most.fetch_max(now, Ordering::SeqCst);
+            let _ = self.release.recv();
+            self.active.fetch_sub(1, Ordering::SeqCst);
+            self.done = true;
+        }
+    }
+
+    fn gates(
+        pool: &Arc<TrainerPool>,
+        count: usize,
+    ) -> (
+        Vec<Job<Gate>>,
+        Vec<Sender<()>>,
+        Arc<std::sync::atomic::AtomicUsize>,
+    ) {
+        let active = Arc::default();
+        let most = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let mut jobs = Vec::new();
+        let mut releases = Vec::new();
+        for _ in 0..count {
+            let (release, gate) = mpsc::channel();
+            releases.push(release);
+            jobs.push(Job::start_in(
+                pool,
+                Gate {
+                    release: gate,
+                    active: Arc::clone(&active),
+                    most: Arc::clone(&most),
+                    done: false,
+                },
+            ));
+        }
+        (jobs, releases, most)
+    }
+
+    fn wait_until(what: impl Fn() -> bool) {
+        for _ in 0..1000 {
+            if what() {
+                return;
+            }
+            thread::sleep(std::time::Duration::from_millis(5));
+        }
+        panic!("not reached within 5 s");
+    }
+
+    fn stopped<T: Chunked>(job: &Job<T>) -> T {
+        loop {
+            if let Progress::Stopped(learner) = job.progress.recv().unwrap() {
+                return *learner;
+            }
+        }
+    }
+
+    #[test]
+    fn the_pool_trains_at_most_its_capacity_and_the_rest_wait_in_order() {
+        let pool = TrainerPool::new(2);
+        let (jobs, releases, most) = gates(&pool, 6);
+        assert_eq!(pool.running(), 2);
+        assert_eq!(pool.waiting(), 4);
+        let waiting: Vec<bool> = jobs.iter().map(Job::is_waiting).collect();
+        assert_eq!(
+            waiting,
+            [false, false, true, true, true, true],
+            "first come, first served"
+        );
+        for release in &releases {
+            release.send(()).unwrap();
+        }
+        for job in &jobs {
+            assert!(stopped(job).done, "every queued job trains in its turn");
+        }
+        // Never more than the capacity trained at once (how many overlapped depends on the
+        // machine's timing; the pool's own count of places taken is exact).
+        assert!(most.load(Ordering::SeqCst) <= 2);
+        assert_eq!(pool.peak(), 2);
+        wait_until(|| pool.running() == 0);
+    }
+
+    #[test]
+    fn stopping_a_waiting_job_hands_its_learner_back_untrained() {
+        let pool = TrainerPool::new(1);
+        let (mut jobs, releases, _) = gates(&pool, 2);
+        let second = jobs.pop().unwrap();
+        assert!(second.is_waiting());
+        let learner = second.finish().unwrap();
+        assert!(!learner.done);
+        assert_eq!(pool.waiting(), 0);
+        releases[0].send(()).unwrap();
+        assert!(stopped(&jobs[0]).done);
+    }
+
+    /// This thread's nice value, from /proc.
+    #[cfg(target_os = "linux")]
+    fn own_nice() -> i64 {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap();
+        let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..]
+            .split_whitespace()
+            .collect();
+        fields[16].parse().unwrap()
+    }
+
+    #[cfg(target_os = "linux")]
+    struct NiceProbe(Option<i64>);
+
+    #[cfg(target_os = "linux")]
+    impl Chunked for NiceProbe {
+        type Report = i64;
+        fn is_done(&self) -> bool {
+            self.0.is_some()
+        }
+        fn train_chunk(&mut self) -> i64 {
+            let nice = own_nice();
+            self.0 = Some(nice);
+            nice
+        }
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn training_runs_at_the_lowest_priority() {
+        let job = Job::start_in(&TrainerPool::new(1), NiceProbe(None));
+        assert_eq!(stopped(&job).0, Some(19));
+        assert!(own_nice() < 19, "the caller's priority is unchanged");
     }
 
     #[test]

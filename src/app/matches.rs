@@ -94,6 +94,22 @@ pub struct Tally {
     pub draws: u32,
 }
 
+/// The most nodes one recorded search keeps (about 1.6 MB at 24 bytes a node and a byte an
+/// event): every tic-tac-toe search after the first move fits (the largest, minimax after
+/// an edge opening, is 63,905 nodes); the whole minimax tree of the empty board (549,946
+/// nodes, 13 MB) stops at this limit, so a session on a server holds little.
+pub const TREE_NODE_LIMIT: usize = 65_536;
+
+/// What the status line says once a recorded search reaches [`TREE_NODE_LIMIT`]: stepping
+/// stops, Enter still plays the move (found by the plain search), stepping back works.
+pub fn node_limit_sentence(live: bool) -> String {
+    let then = if live { "Enter plays, " } else { "" };
+    format!(
+        "Tree pane full ({} nodes): stepping stops; {then}b steps back",
+        thousands(TREE_NODE_LIMIT as u64)
+    )
+}
+
 /// Said when a move is tried after the game ended.
 pub const GAME_OVER: &str = "The game is over: r starts a new game";
 
@@ -121,7 +137,7 @@ impl<G: Playable> SearchView<G> {
             Algorithm::Minimax => 0,
         };
         Self {
-            stepper: Stepper::new(root, algorithm),
+            stepper: Stepper::with_node_limit(root, algorithm, TREE_NODE_LIMIT),
             tree: TreeView::following(),
             minimax_nodes,
             live,
@@ -287,7 +303,11 @@ impl<G: Playable> Match<G> {
         view.stepper.run_to_end();
         view.live = false;
         view.sync_cursor();
-        let result = view.stepper.result()?;
+        // A search larger than the record's limit gets its move from the plain search.
+        let result = match view.stepper.result() {
+            Some(result) => result,
+            None => search(view.stepper.root(), view.stepper.algorithm()),
+        };
         let mv = result.best_move?;
         Some(self.play_ai_move(mv, &result))
     }
@@ -296,6 +316,9 @@ impl<G: Playable> Match<G> {
 /// What the last step did, in a sentence for the status line.
 pub fn describe_last_event<G: Playable>(view: &SearchView<G>) -> String {
     let stepper = &view.stepper;
+    if stepper.at_node_limit() {
+        return node_limit_sentence(view.live);
+    }
     if let Some(result) = stepper.result() {
         let best = result
             .best_move

@@ -132,6 +132,19 @@ impl Message {
     }
 }
 
+/// A tab's message, with the reason nothing trains yet when its job waits in the pool.
+fn say_if_waiting(message: Message, waits: bool) -> Message {
+    if waits && message.kind == MessageKind::Info {
+        Message::info(format!(
+            "{}: {}",
+            message.text,
+            background::WAITING_FOR_TRAINER
+        ))
+    } else {
+        message
+    }
+}
+
 /// Everything the user can ask of the Tic-tac-toe tab.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SearchAction {
@@ -393,6 +406,9 @@ pub struct App {
     pub color: bool,
     /// When autoplay last stepped.
     last_autoplay: Instant,
+    /// Whether the Subtraction Nim and the Multi-pile Nim networks' jobs waited for a free
+    /// trainer at the last tick: a change is worth a redraw, and starting a message.
+    trainers_waited: (bool, bool),
     rng: ChaCha8Rng,
     /// The action waiting for its key a second time.
     pending: Option<Pending>,
@@ -455,6 +471,7 @@ impl App {
             autoplay_interval: Duration::from_millis(config.search.autoplay_ms),
             color: true,
             last_autoplay: Instant::now(),
+            trainers_waited: (false, false),
             rng,
             pending: None,
             baseline: Baseline {
@@ -929,7 +946,8 @@ impl App {
             }
             Action::Subtraction(action) => {
                 if let Some(message) = self.update_subtraction(action) {
-                    self.say(message);
+                    let waits = self.subtraction.waits_for_trainer();
+                    self.say(say_if_waiting(message, waits));
                 }
             }
             Action::Graph(action) => {
@@ -949,7 +967,8 @@ impl App {
                     message = Some(focus_moved(message, self.nim_focus_words()));
                 }
                 if let Some(message) = message {
-                    self.say(message);
+                    let waits = self.nim.net.waits_for_trainer();
+                    self.say(say_if_waiting(message, waits));
                 }
             }
             Action::Search(action) => {
@@ -977,8 +996,12 @@ impl App {
     /// Time passed: take in training progress, and step autoplay when its interval is up
     /// (training ticks come faster than autoplay's pace). Returns whether to redraw.
     fn tick(&mut self) -> bool {
-        let training =
-            self.subtraction.is_training() || self.graph.training || self.nim.is_training();
+        // A job waiting for a free trainer changes nothing on screen until it starts.
+        let waited = self.trainers_waited;
+        let training = (self.subtraction.is_training() && !self.subtraction.waits_for_trainer())
+            || self.graph.training
+            || self.nim.q.training
+            || (self.nim.net.is_training() && !self.nim.net.waits_for_trainer());
         if let Some(message) = self.nim.tick()
             && self.tab == Tab::MultiPileNim
         {
@@ -1003,7 +1026,20 @@ impl App {
                 self.say(message);
             }
         }
-        training || autoplay_due
+        let waits = (
+            self.subtraction.waits_for_trainer(),
+            self.nim.net.waits_for_trainer(),
+        );
+        let started = match self.tab {
+            Tab::SubtractionNim => waited.0 && !waits.0 && self.subtraction.is_training(),
+            Tab::MultiPileNim => waited.1 && !waits.1 && self.nim.net.is_training(),
+            _ => false,
+        };
+        if started {
+            self.say(Message::info("A trainer is free: training started"));
+        }
+        self.trainers_waited = waits;
+        training || autoplay_due || waits != waited
     }
 
     fn show_tab(&mut self, tab: Tab) {
@@ -1011,8 +1047,14 @@ impl App {
             self.tab = tab;
             self.message = None;
             let shown = match tab {
-                Tab::SubtractionNim => self.subtraction.on_show(),
-                Tab::MultiPileNim => self.nim.on_show(),
+                Tab::SubtractionNim => {
+                    let waits = self.subtraction.waits_for_trainer();
+                    self.subtraction.on_show().map(|m| say_if_waiting(m, waits))
+                }
+                Tab::MultiPileNim => {
+                    let waits = self.nim.net.waits_for_trainer();
+                    self.nim.on_show().map(|m| say_if_waiting(m, waits))
+                }
                 Tab::StateGraph | Tab::TicTacToe => None,
             };
             if let Some(message) = shown {

@@ -338,6 +338,11 @@ impl NetAgent {
         self.job.is_some()
     }
 
+    /// True while the training run waits for a free trainer in the pool.
+    pub fn waits_for_trainer(&self) -> bool {
+        self.job.as_ref().is_some_and(Job::is_waiting)
+    }
+
     /// Starts a run when the network is first chosen and nothing is learned yet.
     pub fn train_if_untrained(&mut self) -> Option<Message> {
         if self.trained_once || !self.settings.autotrain || self.trainer.epochs() > 0 {

@@ -479,7 +479,8 @@ impl SearchTab {
         view.tree.follow = true;
         view.sync_cursor();
         let message = Message::info(describe_last_event(view));
-        (message, view.stepper.is_finished())
+        let stops = view.stepper.is_finished() || view.stepper.at_node_limit();
+        (message, stops)
     }
 
     /// Starts or pauses autoplay.

@@ -3,6 +3,7 @@
 //! and what the weights pane needs.
 
 use super::Message;
+use super::background::{Trainer as PoolPlace, TrainerPool};
 use super::models::Loaded;
 use crate::config::SubtractionConfig;
 use crate::games::subtraction::{self, max_take};
@@ -14,7 +15,6 @@ use crate::learn::subtraction::{
 use crate::solve::subtraction::Solution;
 use crate::store::{ModelFile, Stamp, Store};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
-use std::thread::{self, JoinHandle};
 
 /// The network's file, as the store reads and writes it.
 pub const MODEL: ModelFile<'static> = ModelFile {
@@ -43,19 +43,22 @@ enum Progress {
     Stopped(Box<Trainer>),
 }
 
-/// A training run on another thread.
+/// A training run on another thread, once the process's trainer pool has a place for it.
 struct Job {
     progress: Receiver<Progress>,
     stop: Sender<()>,
-    handle: Option<JoinHandle<()>>,
+    place: PoolPlace,
 }
 
 impl Job {
     fn start(mut trainer: Trainer) -> Self {
         let (progress_tx, progress) = mpsc::channel();
         let (stop, stop_rx) = mpsc::channel::<()>();
-        let handle = thread::spawn(move || {
-            while !trainer.is_done() && matches!(stop_rx.try_recv(), Err(TryRecvError::Empty)) {
+        let place = PoolPlace::start(TrainerPool::global(), move |granted| {
+            while granted
+                && !trainer.is_done()
+                && matches!(stop_rx.try_recv(), Err(TryRecvError::Empty))
+            {
                 let before = trainer.losses.len();
                 trainer.train_epochs(CHUNK);
                 let report = Progress::Epochs {
@@ -72,17 +75,21 @@ impl Job {
         Self {
             progress,
             stop,
-            handle: Some(handle),
+            place,
         }
+    }
+
+    /// Stops training after the current chunk, or gives up the place still waited for.
+    fn request_stop(&self) {
+        let _ = self.stop.send(());
+        self.place.cancel();
     }
 }
 
 impl Drop for Job {
     fn drop(&mut self) {
+        // The place, dropped next, gives up a waiting turn and joins the thread.
         let _ = self.stop.send(());
-        if let Some(handle) = self.handle.take() {
-            let _ = handle.join();
-        }
     }
 }
 
@@ -245,6 +252,11 @@ impl SubtractionTab {
         self.job.is_some()
     }
 
+    /// True while the training run waits for a free trainer in the pool.
+    pub fn waits_for_trainer(&self) -> bool {
+        self.job.as_ref().is_some_and(|job| job.place.is_waiting())
+    }
+
     /// True when the network has had no training at all.
     pub fn untrained(&self) -> bool {
         self.trainer.epoch == 0
@@ -269,7 +281,7 @@ impl SubtractionTab {
     /// Pauses or resumes training; resumes a finished run only by restarting (`t`).
     pub fn toggle_pause(&mut self) -> Message {
         if let Some(job) = self.job.take() {
-            let _ = job.stop.send(());
+            job.request_stop();
             self.absorb(&job);
             // The run may have ended before this key: then it is finished, not paused.
             if let Some(finished) = self.finish_if_done() {

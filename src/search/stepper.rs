@@ -5,6 +5,12 @@
 //! The arena is in preorder: a node's children follow it, and a finished node records where
 //! its subtree ends. Undoing the last event therefore only truncates or rewinds a few fields,
 //! and a node's running value and α/β window can always be recomputed from its children.
+//! The events taken are kept as their kinds only (one byte each): the node an event was
+//! about follows from the state right after it.
+//!
+//! A stepper may be given a node limit: it then stops before entering a node beyond it
+//! ([`Stepper::at_node_limit`]), so what one recorded search can hold is bounded; stepping
+//! back and everything about the nodes recorded keep working.
 
 use super::{Algorithm, INFINITY, SearchResult, SearchStats, evaluate};
 use crate::games::Game;
@@ -151,6 +157,7 @@ pub enum CutoffKind {
 
 /// What one step did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 pub enum EventKind {
     /// Entered a node (a new position was reached).
     Enter,
@@ -183,13 +190,20 @@ pub struct Stepper<G: Game> {
     algorithm: Algorithm,
     nodes: Vec<TreeNode<G::Move>>,
     stack: Vec<Frame<G>>,
-    events: Vec<Event>,
+    events: Vec<EventKind>,
     stats: SearchStats,
+    node_limit: usize,
 }
 
 impl<G: Game> Stepper<G> {
-    /// A search of `root` that has not taken its first step yet.
+    /// A search of `root` that has not taken its first step yet, recording every node.
     pub fn new(root: G, algorithm: Algorithm) -> Self {
+        Self::with_node_limit(root, algorithm, usize::MAX)
+    }
+
+    /// A search of `root` that records at most `limit` nodes (at least the root): it stops
+    /// before entering one more, so its memory stays bounded however large the tree.
+    pub fn with_node_limit(root: G, algorithm: Algorithm, limit: usize) -> Self {
         Self {
             root,
             algorithm,
@@ -197,7 +211,22 @@ impl<G: Game> Stepper<G> {
             stack: Vec::new(),
             events: Vec::new(),
             stats: SearchStats::default(),
+            node_limit: limit.clamp(1, NodeId::MAX as usize),
         }
+    }
+
+    /// The most nodes this search records.
+    pub const fn node_limit(&self) -> usize {
+        self.node_limit
+    }
+
+    /// True when the next step would enter a node beyond the limit: the search stops here
+    /// (stepping back still works).
+    pub fn at_node_limit(&self) -> bool {
+        self.nodes.len() >= self.node_limit
+            && self
+                .peek()
+                .is_some_and(|event| event.kind == EventKind::Enter)
     }
 
     /// The position searched.
@@ -232,7 +261,35 @@ impl<G: Game> Stepper<G> {
 
     /// The event just taken, if any.
     pub fn last_event(&self) -> Option<Event> {
-        self.events.last().copied()
+        let kind = *self.events.last()?;
+        Some(Event {
+            kind,
+            node: self.node_of_last(kind),
+        })
+    }
+
+    /// The node the last event (of `kind`) was about, read from the state right after it:
+    /// an entered node is the newest; a leaf and a cut-off are on top of the stack; a node
+    /// that returned is the root once the stack is empty, or else the newest child of the
+    /// node on top (nothing has been entered since it returned).
+    fn node_of_last(&self, kind: EventKind) -> NodeId {
+        let newest = self.nodes.len().saturating_sub(1) as NodeId;
+        match kind {
+            EventKind::Enter => newest,
+            EventKind::Leaf | EventKind::Cutoff => self.current().unwrap_or(0),
+            EventKind::Return => match self.current() {
+                None => 0,
+                Some(top) => {
+                    let mut at = newest;
+                    while let Some(parent) = self.node(at).parent()
+                        && parent != top
+                    {
+                        at = parent;
+                    }
+                    at
+                }
+            },
+        }
     }
 
     /// The node being searched (top of the stack), if the search is under way.
@@ -335,8 +392,11 @@ impl<G: Game> Stepper<G> {
         })
     }
 
-    /// Takes one event; `None` once the search is finished.
+    /// Takes one event; `None` once the search is finished or at the node limit.
     pub fn step(&mut self) -> Option<Event> {
+        if self.at_node_limit() {
+            return None;
+        }
         let event = self.peek()?;
         match event.kind {
             EventKind::Enter => self.enter(),
@@ -344,13 +404,14 @@ impl<G: Game> Stepper<G> {
             EventKind::Return => self.return_to_parent(),
             EventKind::Cutoff => self.cut_off(),
         }
-        self.events.push(event);
+        self.events.push(event.kind);
         Some(event)
     }
 
     /// Undoes the last event; `None` at the start.
     pub fn step_back(&mut self) -> Option<Event> {
-        let event = self.events.pop()?;
+        let event = self.last_event()?;
+        self.events.pop();
         match event.kind {
             EventKind::Enter => self.undo_enter(event.node),
             EventKind::Leaf => {
@@ -371,12 +432,11 @@ impl<G: Game> Stepper<G> {
     /// Before the root is entered it is a single step too.
     pub fn step_over(&mut self) {
         let Some(next) = self.peek() else { return };
-        if next.kind != EventKind::Enter || self.nodes.is_empty() {
-            self.step();
-            return;
+        let enters_a_child = next.kind == EventKind::Enter && !self.nodes.is_empty();
+        // At the node limit nothing is entered, so there is no subtree to finish.
+        if self.step().is_some() && enters_a_child {
+            self.run_until_done(next.node);
         }
-        self.step();
-        self.run_until_done(next.node);
     }
 
     /// Steps until the current node has returned to its parent ("step out").
@@ -388,7 +448,7 @@ impl<G: Game> Stepper<G> {
         }
     }
 
-    /// Steps to the end of the search.
+    /// Steps to the end of the search (or to the node limit).
     pub fn run_to_end(&mut self) {
         while self.step().is_some() {}
     }
@@ -675,6 +735,63 @@ mod tests {
     }
 
     #[test]
+    fn the_event_kept_as_a_kind_names_the_same_node_forward_and_back() {
+        for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta] {
+            let mut stepper =
+                Stepper::new(Board::parse("XO..X....", Some(Mark::O)).unwrap(), algorithm);
+            let mut taken = Vec::new();
+            while let Some(event) = stepper.step() {
+                assert_eq!(stepper.last_event(), Some(event));
+                taken.push(event);
+            }
+            while let Some(event) = stepper.step_back() {
+                assert_eq!(Some(event), taken.pop());
+            }
+            assert!(taken.is_empty());
+        }
+    }
+
+    #[test]
+    fn a_node_limit_stops_the_search_before_one_more_node() {
+        let empty = Board::empty(Mark::X);
+        let mut capped = Stepper::with_node_limit(empty, Algorithm::Minimax, 1000);
+        capped.run_to_end();
+        assert_eq!(capped.nodes().len(), 1000);
+        assert!(capped.at_node_limit());
+        assert_eq!(capped.result(), None);
+        assert_eq!(capped.step(), None, "no step past the limit");
+        assert_eq!(capped.stats().nodes, 1000);
+        // The nodes recorded are the unlimited search's first ones.
+        let mut full = Stepper::new(empty, Algorithm::Minimax);
+        while full.nodes().len() < 1000 || full.peek().is_some_and(|e| e.kind != EventKind::Enter) {
+            full.step();
+        }
+        assert_eq!(full.nodes(), capped.nodes());
+        assert_eq!(full.stats(), capped.stats());
+        // Every way of stepping on stops there too.
+        capped.step_over();
+        capped.step_out();
+        assert_eq!(capped.nodes().len(), 1000);
+        // Stepping back leaves the limit; stepping on comes back to it.
+        capped.step_back();
+        assert!(!capped.at_node_limit());
+        capped.run_to_end();
+        assert!(capped.at_node_limit());
+    }
+
+    #[test]
+    fn a_limit_above_the_tree_changes_nothing() {
+        let root = Board::parse("X...O....", Some(Mark::X)).unwrap();
+        let limited = {
+            let mut stepper = Stepper::with_node_limit(root, Algorithm::Minimax, 8000);
+            stepper.run_to_end();
+            stepper
+        };
+        assert!(!limited.at_node_limit());
+        assert_eq!(limited.result(), Some(search(&root, Algorithm::Minimax)));
+    }
+
+    #[test]
     fn step_over_before_the_root_is_one_step() {
         let mut stepper = Stepper::new(Eight::start(), Algorithm::Minimax);
         stepper.step_over();
@@ -703,5 +820,7 @@ mod size_tests {
             std::mem::size_of::<TreeNode<u8>>()
         );
         assert!(std::mem::size_of::<Event>() <= 8);
+        // What is kept per event taken: its kind alone.
+        assert_eq!(std::mem::size_of::<EventKind>(), 1);
     }
 }

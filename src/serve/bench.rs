@@ -3,12 +3,19 @@
 //! seconds, and reports the time from a keystroke to the first bytes of the frame it
 //! caused (p50/p99), the server's CPU and peak memory (from /proc), and the bytes sent per
 //! keystroke. Bounded in count and time; it only ever talks to 127.0.0.1.
+//!
+//! With `--training N` the first N sessions open Subtraction Nim (F1), whose network then
+//! trains (the bench's data dir has no saved one; `t` restarts it every second, so it
+//! trains throughout), and only the others press keys; with
+//! `--warmup-keys K` each key-pressing session first plays K seeded random Tic-tac-toe keys
+//! (searches, the stepper, the tree pane), so the memory measured holds what such sessions
+//! keep. The report then gives the server's memory at the end with every session open and
+//! again after they have all ended.
 
 use clap::{Args, Subcommand};
 use russh::ChannelMsg;
 use russh::keys::PrivateKeyWithHashAlg;
 use serde_json::json;
-use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -52,7 +59,58 @@ pub enum BenchWhat {
         /// with the built-in limits, and time 20 logins from 127.0.0.10.
         #[arg(long)]
         slowloris: bool,
+        /// How many of the sessions train a network (Subtraction Nim) instead of pressing
+        /// keys.
+        #[arg(long, default_value_t = 0)]
+        training: usize,
+        /// Random Tic-tac-toe keys each key-pressing session plays before the measurement
+        /// (0-10000; seeded by the session's number).
+        #[arg(long, default_value_t = 0)]
+        warmup_keys: usize,
+        /// Run this executable as the server instead of this one (to measure another build
+        /// the same way); it must accept the same `serve` options.
+        #[arg(long, value_name = "PATH")]
+        server: Option<PathBuf>,
     },
+}
+
+/// The most warm-up keys a session may play.
+pub const MAX_WARMUP_KEYS: usize = 10_000;
+
+/// Time between two warm-up keys of one session.
+const WARMUP_INTERVAL: Duration = Duration::from_millis(5);
+
+/// How long a session must stay quiet after its warm-up before the measurement starts.
+const SETTLE: Duration = Duration::from_millis(500);
+
+/// The keys a warm-up draws from: everything the Tic-tac-toe tab reacts to but quitting,
+/// leaving the tab, autoplay (it would draw by itself) and the help overlay.
+const WARMUP_KEYS: &[&[u8]] = &[
+    b"g", b"r", b"a", b"m", b"t", b"x", b"f", b"1", b"2", b"3", b"4", b"5", b"6", b"7", b"8", b"9",
+    b" ", b"s", b"n", b"u", b"b", b"c", b"\r", b"e", b".", b"h", b"j", b"k", b"l", b"\x1b[A",
+    b"\x1b[B", b"\x1b[C", b"\x1b[D", b"\x1b[5~", b"\x1b[6~", b"\x1b[H", b"\x1b[F",
+];
+
+/// How often a training session retrains from fresh weights (`t`), so it trains for the
+/// whole run however fast one run ends.
+const RETRAIN_INTERVAL: Duration = Duration::from_secs(1);
+
+/// F1 as an xterm sends it: the Subtraction Nim tab, which starts training its network.
+const F1: &[u8] = b"\x1bOP";
+
+/// What one run does.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// Sessions in all.
+    pub sessions: usize,
+    /// Of which this many train.
+    pub training: usize,
+    /// Random keys each key-pressing session plays first.
+    pub warmup_keys: usize,
+    /// How long the measurement lasts.
+    pub window: Duration,
+    /// The server's executable (this one when `None`).
+    pub server: Option<PathBuf>,
 }
 
 /// A client that trusts any host key: the bench talks only to the server it started.
@@ -132,6 +190,9 @@ pub fn command(args: &BenchArgs) -> ExitCode {
         seconds,
         json,
         slowloris,
+        training,
+        warmup_keys,
+        ref server,
     } = args.what;
     if slowloris {
         return super::slowloris::command(json);
@@ -144,7 +205,22 @@ pub fn command(args: &BenchArgs) -> ExitCode {
         eprintln!("ai-arcade: --seconds {seconds}: allowed 1..={MAX_SECONDS}");
         return ExitCode::from(crate::cli::EXIT_USAGE);
     }
-    match run(sessions, Duration::from_secs(seconds)) {
+    if training > sessions {
+        eprintln!("ai-arcade: --training {training}: at most --sessions ({sessions})");
+        return ExitCode::from(crate::cli::EXIT_USAGE);
+    }
+    if warmup_keys > MAX_WARMUP_KEYS {
+        eprintln!("ai-arcade: --warmup-keys {warmup_keys}: allowed 0..={MAX_WARMUP_KEYS}");
+        return ExitCode::from(crate::cli::EXIT_USAGE);
+    }
+    let plan = Plan {
+        sessions,
+        training,
+        warmup_keys,
+        window: Duration::from_secs(seconds),
+        server: server.clone(),
+    };
+    match run(&plan) {
         Ok(report) => {
             if json {
                 println!("{}", report.json());
@@ -176,28 +252,42 @@ impl Drop for ServerProcess {
 
 /// Starts `ai-arcade serve` for `sessions` clients in a fresh data dir, with the built-in
 /// config, and reads the port it got from its first lines.
-fn start_server(sessions: usize) -> Result<(ServerProcess, SocketAddr), String> {
+fn start_server(
+    sessions: usize,
+    server: Option<&PathBuf>,
+) -> Result<(ServerProcess, SocketAddr), String> {
     let sessions = sessions.to_string();
-    spawn_server(&[
-        "--max-connections-per-minute",
-        "0",
-        "--idle-timeout",
-        "1h",
-        "--max-sessions",
-        &sessions,
-    ])
+    // The old name of --max-failures-per-minute, so `--server` can measure older builds.
+    spawn_server(
+        server,
+        &[
+            "--max-connections-per-minute",
+            "0",
+            "--idle-timeout",
+            "1h",
+            "--max-sessions",
+            &sessions,
+        ],
+    )
 }
 
-/// Starts `ai-arcade serve --open` on a loopback port in a fresh data dir, with the
-/// built-in config and `flags` over it, and reads the port it got from its first lines.
-pub(super) fn spawn_server(flags: &[&str]) -> Result<(ServerProcess, SocketAddr), String> {
+/// Starts `ai-arcade serve --open` (this executable, or `server`) on a loopback port in a
+/// fresh data dir, with the built-in config and `flags` over it, and reads the port it got
+/// from its first lines.
+pub(super) fn spawn_server(
+    server: Option<&PathBuf>,
+    flags: &[&str],
+) -> Result<(ServerProcess, SocketAddr), String> {
     let dir = std::env::temp_dir().join(format!("ai-arcade-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let config = dir.join("config.toml");
     std::fs::write(&config, crate::config::DEFAULT_TOML)
         .map_err(|e| format!("{}: {e}", config.display()))?;
-    let exe = std::env::current_exe().map_err(|e| format!("own executable: {e}"))?;
+    let exe = match server {
+        Some(path) => path.clone(),
+        None => std::env::current_exe().map_err(|e| format!("own executable: {e}"))?,
+    };
     let child = std::process::Command::new(exe)
         .args(["--seed", "1", "--config"])
         .arg(&config)
@@ -225,8 +315,15 @@ pub(super) fn spawn_server(flags: &[&str]) -> Result<(ServerProcess, SocketAddr)
                 .map_err(|e| format!("{line}: {e}"))?;
         }
     };
-    // Keep reading its log so it never blocks on a full pipe.
-    std::thread::spawn(move || lines.for_each(drop));
+    // Keep reading its log so it never blocks on a full pipe; a panic in a session is
+    // worth seeing beside the figures.
+    std::thread::spawn(move || {
+        for line in lines.map_while(Result::ok) {
+            if line.contains("panic") || line.contains("ai_arcade::") {
+                eprintln!("server: {line}");
+            }
+        }
+    });
     Ok((server, addr))
 }
 
@@ -251,6 +348,8 @@ fn memory(pid: &str, field: &str) -> Option<u64> {
 #[derive(Debug)]
 pub struct Report {
     sessions: usize,
+    training: usize,
+    warmup_keys: usize,
     seconds: f64,
     connected: usize,
     errors: Vec<String>,
@@ -262,6 +361,10 @@ pub struct Report {
     client_cpu: Option<Duration>,
     rss_before: Option<u64>,
     rss_peak: Option<u64>,
+    /// With every session still open, at the end of the measurement.
+    rss_end: Option<u64>,
+    /// After every session has ended.
+    rss_after: Option<u64>,
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Option<Duration> {
@@ -288,6 +391,13 @@ impl Report {
         Some(peak.saturating_sub(before) / self.connected.max(1) as u64)
     }
 
+    /// What each open session holds at the end: the growth over the idle server, shared
+    /// out.
+    fn per_session_at_end(&self) -> Option<u64> {
+        let (before, end) = (self.rss_before?, self.rss_end?);
+        Some(end.saturating_sub(before) / self.connected.max(1) as u64)
+    }
+
     fn cpu_share(&self, cpu: Option<Duration>) -> Option<f64> {
         cpu.map(|c| (c.as_secs_f64() / self.seconds * 1000.0).round() / 10.0)
     }
@@ -309,6 +419,11 @@ impl Report {
             "server_rss_before_bytes": self.rss_before,
             "server_rss_peak_bytes": self.rss_peak,
             "server_bytes_per_session": self.per_session_bytes(),
+            "training_sessions": self.training,
+            "warmup_keys": self.warmup_keys,
+            "server_rss_end_bytes": self.rss_end,
+            "server_bytes_per_session_at_end": self.per_session_at_end(),
+            "server_rss_after_sessions_ended_bytes": self.rss_after,
             "connect_ms": (self.connect_time.as_secs_f64() * 1000.0).round(),
             "errors": self.errors,
         })
@@ -326,7 +441,8 @@ impl Report {
              bytes          {} per keystroke (channel data, server to client)\n\
              server CPU     {} while measuring\n\
              client CPU     {} (this process, the {} clients)\n\
-             server memory  {} before the clients, {} peak, {} per session\n",
+             server memory  {} before the clients, {} peak, {} per session\n\
+             at the end     {} with the sessions open ({} per session), {} after they ended\n",
             self.sessions,
             self.connected,
             self.connect_time.as_secs_f64(),
@@ -344,7 +460,19 @@ impl Report {
             mb(self.rss_before),
             mb(self.rss_peak),
             mb(self.per_session_bytes()),
+            mb(self.rss_end),
+            mb(self.per_session_at_end()),
+            mb(self.rss_after),
         );
+        if self.training > 0 || self.warmup_keys > 0 {
+            let _ = writeln!(
+                text,
+                "mix            {} sessions training (Subtraction Nim), the other {} timed; {} random Tic-tac-toe keys each first",
+                self.training,
+                self.connected.saturating_sub(self.training),
+                self.warmup_keys
+            );
+        }
         for error in self.errors.iter().take(5) {
             let _ = writeln!(text, "error          {error}");
         }
@@ -353,92 +481,249 @@ impl Report {
 }
 
 /// Runs the whole benchmark.
-pub fn run(sessions: usize, window: Duration) -> Result<Report, String> {
-    let (server, addr) = start_server(sessions)?;
+pub fn run(plan: &Plan) -> Result<Report, String> {
+    let (server, addr) = start_server(plan.sessions, plan.server.as_ref())?;
     let pid = server.child.id().to_string();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
     let rss_before = memory(&pid, "VmRSS:");
-    let report = runtime.block_on(async {
-        let connecting = Instant::now();
-        let gate = Arc::new(tokio::sync::Semaphore::new(16));
-        let mut connects = Vec::new();
-        for _ in 0..sessions {
-            let gate = Arc::clone(&gate);
-            connects.push(tokio::spawn(async move {
-                let _permit = gate.acquire().await;
-                let (handle, mut channel) = connect(addr, "bench", None).await?;
-                // The first frame: the arcade is up.
-                loop {
-                    match channel.wait().await {
-                        Some(ChannelMsg::Data { .. }) => break,
-                        Some(_) => {}
-                        None => return Err("closed before the first frame".to_string()),
-                    }
-                }
-                Ok((handle, channel))
-            }));
-        }
-        let mut clients = Vec::new();
-        let mut errors = Vec::new();
-        for connect in connects {
-            match tokio::time::timeout(Duration::from_secs(60), connect).await {
-                Ok(Ok(Ok(client))) => clients.push(client),
-                Ok(Ok(Err(error))) => errors.push(error),
-                Ok(Err(error)) => errors.push(error.to_string()),
-                Err(_) => errors.push("no first frame within 60 s".into()),
-            }
-        }
-        let connect_time = connecting.elapsed();
-        let connected = clients.len();
-        let start = Instant::now() + Duration::from_millis(200);
-        let (cpu_before, own_before) = (cpu_time(&pid), cpu_time("self"));
-        let mut tasks = Vec::new();
-        for (i, (handle, channel)) in clients.into_iter().enumerate() {
-            let offset = KEY_INTERVAL.mul_f64(i as f64 / connected.max(1) as f64);
-            tasks.push(tokio::spawn(drive(
-                handle,
-                channel,
-                start + offset,
-                start + window,
-            )));
-        }
-        tokio::time::sleep_until((start + window).into()).await;
-        let (cpu_after, own_after) = (cpu_time(&pid), cpu_time("self"));
-        let mut report = Report {
-            sessions,
-            seconds: window.as_secs_f64(),
-            connected,
-            errors,
-            sent: 0,
-            latencies: Vec::new(),
-            bytes: 0,
-            connect_time,
-            server_cpu: cpu_after.zip(cpu_before).map(|(a, b)| a.saturating_sub(b)),
-            client_cpu: own_after.zip(own_before).map(|(a, b)| a.saturating_sub(b)),
-            rss_before,
-            rss_peak: None,
-        };
-        for task in tasks {
-            if let Ok(Ok(client)) = tokio::time::timeout(Duration::from_secs(10), task).await {
-                report.sent += client.sent;
-                report.bytes += client.bytes;
-                report.latencies.extend(client.latencies);
-                report.errors.extend(client.error);
-            }
-        }
-        report.rss_peak = memory(&pid, "VmHWM:");
-        report
-    });
+    let report = runtime.block_on(measure(plan, addr, &pid, rss_before));
     drop(server);
     Ok(report)
 }
 
-/// One client's run: a key every [`KEY_INTERVAL`] from `first` until `end`, each answer
-/// timed against the oldest unanswered key; then a last half second for late answers, and
-/// `q` to end the arcade.
+type Client = (
+    russh::client::Handle<TrustingClient>,
+    russh::Channel<russh::client::Msg>,
+);
+
+/// Connects `sessions` clients, 16 at a time, each up to its first frame.
+async fn connect_all(addr: SocketAddr, sessions: usize) -> (Vec<Client>, Vec<String>) {
+    let gate = Arc::new(tokio::sync::Semaphore::new(16));
+    let mut connects = Vec::new();
+    for _ in 0..sessions {
+        let gate = Arc::clone(&gate);
+        connects.push(tokio::spawn(async move {
+            let _permit = gate.acquire().await;
+            let (handle, mut channel) = connect(addr, "bench", None).await?;
+            // The first frame: the arcade is up.
+            loop {
+                match channel.wait().await {
+                    Some(ChannelMsg::Data { .. }) => break,
+                    Some(_) => {}
+                    None => return Err("closed before the first frame".to_string()),
+                }
+            }
+            Ok((handle, channel))
+        }));
+    }
+    let mut clients = Vec::new();
+    let mut errors = Vec::new();
+    for connect in connects {
+        match tokio::time::timeout(Duration::from_secs(60), connect).await {
+            Ok(Ok(Ok(client))) => clients.push(client),
+            Ok(Ok(Err(error))) => errors.push(error),
+            Ok(Err(error)) => errors.push(error.to_string()),
+            Err(_) => errors.push("no first frame within 60 s".into()),
+        }
+    }
+    (clients, errors)
+}
+
+async fn measure(plan: &Plan, addr: SocketAddr, pid: &str, rss_before: Option<u64>) -> Report {
+    let connecting = Instant::now();
+    let (mut clients, errors) = connect_all(addr, plan.sessions).await;
+    let connect_time = connecting.elapsed();
+    let connected = clients.len();
+    let key_clients = clients.split_off(plan.training.min(connected));
+    // The trainers start first, so they train through the warm-up and the measurement.
+    let (stop_trainers, stop) = tokio::sync::watch::channel(false);
+    let mut trainers = Vec::new();
+    for (handle, channel) in clients {
+        trainers.push(tokio::spawn(train(handle, channel, stop.clone())));
+    }
+    let mut warming = Vec::new();
+    for (i, (handle, channel)) in key_clients.into_iter().enumerate() {
+        warming.push(tokio::spawn(warm_up(
+            handle,
+            channel,
+            i as u64,
+            plan.warmup_keys,
+        )));
+    }
+    let mut key_clients = Vec::new();
+    let mut errors = errors;
+    for task in warming {
+        match task.await {
+            Ok(Ok(client)) => key_clients.push(client),
+            Ok(Err(error)) => errors.push(error),
+            Err(error) => errors.push(error.to_string()),
+        }
+    }
+    let timed = key_clients.len();
+    let start = Instant::now() + Duration::from_millis(200);
+    let end = start + plan.window;
+    let (cpu_before, own_before) = (cpu_time(pid), cpu_time("self"));
+    let mut tasks = Vec::new();
+    for (i, (handle, channel)) in key_clients.into_iter().enumerate() {
+        let offset = KEY_INTERVAL.mul_f64(i as f64 / timed.max(1) as f64);
+        tasks.push(tokio::spawn(drive(handle, channel, start + offset, end)));
+    }
+    tokio::time::sleep_until(end.into()).await;
+    let (cpu_after, own_after) = (cpu_time(pid), cpu_time("self"));
+    let rss_end = memory(pid, "VmRSS:");
+    let mut report = Report {
+        sessions: plan.sessions,
+        training: plan.training.min(connected),
+        warmup_keys: plan.warmup_keys,
+        seconds: plan.window.as_secs_f64(),
+        connected,
+        errors,
+        sent: 0,
+        latencies: Vec::new(),
+        bytes: 0,
+        connect_time,
+        server_cpu: cpu_after.zip(cpu_before).map(|(a, b)| a.saturating_sub(b)),
+        client_cpu: own_after.zip(own_before).map(|(a, b)| a.saturating_sub(b)),
+        rss_before,
+        rss_peak: None,
+        rss_end,
+        rss_after: None,
+    };
+    for task in tasks {
+        if let Ok(Ok(client)) = tokio::time::timeout(Duration::from_secs(10), task).await {
+            report.sent += client.sent;
+            report.bytes += client.bytes;
+            report.latencies.extend(client.latencies);
+            report.errors.extend(client.error);
+        }
+    }
+    let _ = stop_trainers.send(true);
+    for task in trainers {
+        if let Ok(Ok(Some(error))) = tokio::time::timeout(Duration::from_secs(10), task).await {
+            report.errors.push(error);
+        }
+    }
+    report.rss_peak = memory(pid, "VmHWM:");
+    report.rss_after = memory_once_sessions_ended(pid).await;
+    report
+}
+
+/// The server's resident memory once its session threads have all ended (at most 10 s
+/// after the clients left), measured a second later so freed memory has had time to go.
+async fn memory_once_sessions_ended(pid: &str) -> Option<u64> {
+    let baseline = threads(pid)?;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut last = baseline;
+    while Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let now = threads(pid)?;
+        if now == last && now < baseline {
+            break;
+        }
+        last = now;
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    memory(pid, "VmRSS:")
+}
+
+/// The number of threads of a process, from /proc.
+fn threads(pid: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("Threads:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Reads frames until the session has sent nothing for [`SETTLE`] (at most 30 s).
+async fn settle(channel: &mut russh::Channel<russh::client::Msg>) -> Result<(), String> {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < deadline {
+        match tokio::time::timeout(SETTLE, channel.wait()).await {
+            Err(_) => return Ok(()),
+            Ok(None) => return Err("the server closed the session".into()),
+            Ok(Some(_)) => {}
+        }
+    }
+    Err("still drawing 30 s after its warm-up".into())
+}
+
+/// Plays `keys` seeded random Tic-tac-toe keys (seed `seed`), reading every frame, then
+/// waits until the session is quiet so its late frames are not timed as answers.
+async fn warm_up(
+    handle: russh::client::Handle<TrustingClient>,
+    mut channel: russh::Channel<russh::client::Msg>,
+    seed: u64,
+    keys: usize,
+) -> Result<Client, String> {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut ticks = tokio::time::interval(WARMUP_INTERVAL);
+    let mut sent = 0;
+    while sent < keys {
+        tokio::select! {
+            _ = ticks.tick() => {
+                let key = WARMUP_KEYS[rng.random_range(0..WARMUP_KEYS.len())];
+                channel
+                    .data_bytes(key)
+                    .await
+                    .map_err(|e| format!("warm-up send: {e}"))?;
+                sent += 1;
+            }
+            message = channel.wait() => {
+                if message.is_none() {
+                    return Err("the server closed the session in its warm-up".into());
+                }
+            }
+        }
+    }
+    settle(&mut channel).await?;
+    Ok((handle, channel))
+}
+
+/// A training session: F1 (Subtraction Nim trains its network), then `t` (retrain) every
+/// [`RETRAIN_INTERVAL`], reading its frames until the measurement ends; then it quits. `Some(error)` if the session broke.
+async fn train(
+    handle: russh::client::Handle<TrustingClient>,
+    mut channel: russh::Channel<russh::client::Msg>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> Option<String> {
+    if let Err(error) = channel.data_bytes(F1).await {
+        return Some(format!("trainer send: {error}"));
+    }
+    let mut error = None;
+    let mut retrain =
+        tokio::time::interval_at((Instant::now() + RETRAIN_INTERVAL).into(), RETRAIN_INTERVAL);
+    loop {
+        tokio::select! {
+            message = channel.wait() => if message.is_none() {
+                error = Some("the server closed a training session".into());
+                break;
+            },
+            _ = retrain.tick() => {
+                if let Err(e) = channel.data_bytes(&b"t"[..]).await {
+                    error = Some(format!("trainer send: {e}"));
+                    break;
+                }
+            }
+            _ = stop.changed() => break,
+        }
+    }
+    let _ = channel.data_bytes(&b"q"[..]).await;
+    let _ = handle
+        .disconnect(russh::Disconnect::ByApplication, "", "en")
+        .await;
+    error
+}
+
+/// The longest a key waits for its frame before it counts as unanswered.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// One client's run: from `first` until `end`, a key every [`KEY_INTERVAL`] (later if its
+/// frame is late), each timed to the first bytes of the frame it caused. One key is in
+/// flight at a time, so keys the server takes in together (drawn as one frame) cannot make
+/// every later key look late. Then `q` ends the arcade.
 async fn drive(
     handle: russh::client::Handle<TrustingClient>,
     mut channel: russh::Channel<russh::client::Msg>,
@@ -446,39 +731,42 @@ async fn drive(
     end: Instant,
 ) -> ClientReport {
     let mut report = ClientReport::default();
-    let mut waiting = VecDeque::new();
-    let mut ticks = tokio::time::interval_at(first.into(), KEY_INTERVAL);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let drain_until = end + Duration::from_millis(500);
-    loop {
-        let now = Instant::now();
-        if now >= drain_until || (now >= end && waiting.is_empty()) {
-            break;
-        }
-        tokio::select! {
-            _ = ticks.tick(), if now < end => {
-                if let Err(error) = channel.data_bytes(KEY).await {
-                    report.error = Some(format!("send: {error}"));
-                    break;
-                }
-                waiting.push_back(Instant::now());
-                report.sent += 1;
-            }
-            message = channel.wait() => match message {
-                Some(ChannelMsg::Data { data }) => {
-                    report.bytes += data.len();
-                    if let Some(sent) = waiting.pop_front() {
-                        report.latencies.push(sent.elapsed());
-                    }
-                }
+    let mut next = first;
+    'keys: while next < end {
+        tokio::time::sleep_until(next.into()).await;
+        // The rest of the last frame, if it came in pieces, is not this key's answer.
+        while let Ok(message) = tokio::time::timeout(Duration::ZERO, channel.wait()).await {
+            match message {
+                Some(ChannelMsg::Data { data }) => report.bytes += data.len(),
                 Some(_) => {}
                 None => {
                     report.error = Some("the server closed the session".into());
+                    break 'keys;
+                }
+            }
+        }
+        if let Err(error) = channel.data_bytes(KEY).await {
+            report.error = Some(format!("send: {error}"));
+            break;
+        }
+        let sent = Instant::now();
+        report.sent += 1;
+        loop {
+            match tokio::time::timeout_at((sent + ANSWER_TIMEOUT).into(), channel.wait()).await {
+                Ok(Some(ChannelMsg::Data { data })) => {
+                    report.bytes += data.len();
+                    report.latencies.push(sent.elapsed());
                     break;
                 }
-            },
-            () = tokio::time::sleep_until(drain_until.into()) => break,
+                Ok(Some(_)) => {}
+                Ok(None) => {
+                    report.error = Some("the server closed the session".into());
+                    break 'keys;
+                }
+                Err(_) => break,
+            }
         }
+        next = (next + KEY_INTERVAL).max(Instant::now());
     }
     let _ = channel.data_bytes(&b"q"[..]).await;
     let _ = handle

@@ -126,7 +126,7 @@ impl Report {
 
 /// Runs the whole benchmark against a server with the built-in limits.
 pub fn run() -> Result<Report, String> {
-    let (server, addr) = spawn_server(&[])?;
+    let (server, addr) = spawn_server(None, &[])?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -508,7 +508,9 @@ fn render_q_chart(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
 fn render_net_head(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let net = &tab.net;
     let trainer = &net.trainer;
-    let state = if net.is_training() {
+    let state = if net.waits_for_trainer() {
+        "waiting for a trainer"
+    } else if net.is_training() {
         "training"
     } else if trainer.is_done() {
         "trained"

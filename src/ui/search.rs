@@ -409,6 +409,12 @@ fn info_lines<'a, G: Describe>(view: &SearchView<G>, theme: &Theme) -> Vec<Line<
                 theme.dim,
             ));
         }
+    } else if stepper.at_node_limit() {
+        // The record stopped at its limit: say so where "next" would be.
+        lines.push(Line::styled(
+            format!(" tree full: {}", thousands(stepper.node_limit() as u64)),
+            theme.dim,
+        ));
     } else if let Some(next) = stepper.peek() {
         lines.push(Line::styled(
             format!(" next: {}", event_name(next.kind)),

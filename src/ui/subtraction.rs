@@ -170,7 +170,9 @@ fn render_network(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Th
 
 fn progress_line(tab: &SubtractionTab, width: u16) -> Line<'static> {
     let (done, total) = (tab.trainer.epoch, tab.trainer.recipe.epochs);
-    let state = if tab.is_training() {
+    let state = if tab.waits_for_trainer() {
+        crate::app::background::WAITING_FOR_TRAINER
+    } else if tab.is_training() {
         "training"
     } else if done >= total {
         "trained"
