@@ -659,6 +659,7 @@ async fn a_class_behind_one_address_gets_in_and_failed_logins_are_what_is_limite
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn silent_connections_from_eight_addresses_do_not_keep_a_client_out() {
+    use ai_arcade::serve::bench::Printable;
     let dir = temp_dir("slowloris");
     let mut defaults = settings(&dir, None);
     defaults.max_failures_per_minute =

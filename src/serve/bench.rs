@@ -220,20 +220,33 @@ pub fn command(args: &BenchArgs) -> ExitCode {
         window: Duration::from_secs(seconds),
         server: server.clone(),
     };
-    match run(&plan) {
-        Ok(report) => {
-            if json {
-                println!("{}", report.json());
-            } else {
-                print!("{}", report.text());
-            }
-            ExitCode::SUCCESS
-        }
+    print_report(run(&plan), json, "bench ssh")
+}
+
+/// A bench's findings, as one JSON object or as text for people.
+pub trait Printable {
+    /// One JSON object.
+    fn json(&self) -> serde_json::Value;
+    /// Lines for people.
+    fn text(&self) -> String;
+}
+
+/// Prints a bench's report (or why it could not run, naming the `command`) and gives the
+/// exit status.
+pub(super) fn print_report(
+    outcome: Result<impl Printable, String>,
+    json: bool,
+    command: &str,
+) -> ExitCode {
+    match outcome {
+        Ok(report) if json => println!("{}", report.json()),
+        Ok(report) => print!("{}", report.text()),
         Err(error) => {
-            eprintln!("ai-arcade: bench ssh: {error}");
-            ExitCode::FAILURE
+            eprintln!("ai-arcade: {command}: {error}");
+            return ExitCode::FAILURE;
         }
     }
+    ExitCode::SUCCESS
 }
 
 /// The server child, killed when dropped so a failed run leaves nothing behind.
@@ -401,7 +414,9 @@ impl Report {
     fn cpu_share(&self, cpu: Option<Duration>) -> Option<f64> {
         cpu.map(|c| (c.as_secs_f64() / self.seconds * 1000.0).round() / 10.0)
     }
+}
 
+impl Printable for Report {
     fn json(&self) -> serde_json::Value {
         let sorted = self.sorted();
         json!({

@@ -34,20 +34,7 @@ const REOPEN_PAUSE: Duration = Duration::from_millis(500);
 
 /// The `bench ssh --slowloris` command.
 pub fn command(json: bool) -> ExitCode {
-    match run() {
-        Ok(report) => {
-            if json {
-                println!("{}", report.json());
-            } else {
-                print!("{}", report.text());
-            }
-            ExitCode::SUCCESS
-        }
-        Err(error) => {
-            eprintln!("ai-arcade: bench ssh --slowloris: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    super::bench::print_report(run(), json, "bench ssh --slowloris")
 }
 
 /// What a run measured.
@@ -74,7 +61,9 @@ impl Report {
         sorted.sort();
         sorted
     }
+}
 
+impl super::bench::Printable for Report {
     fn json(&self) -> serde_json::Value {
         let sorted = self.sorted();
         let ms = |d: Option<&Duration>| d.map(|d| (d.as_secs_f64() * 1e5).round() / 100.0);
@@ -93,7 +82,7 @@ impl Report {
     }
 
     /// The report as `bench ssh --slowloris` prints it.
-    pub fn text(&self) -> String {
+    fn text(&self) -> String {
         let sorted = self.sorted();
         let ms = |d: Option<&Duration>| {
             d.map_or("-".into(), |d| {
