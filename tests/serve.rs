@@ -152,6 +152,18 @@ async fn open_arcade(handle: &Handle<Client>) -> russh::Channel<Msg> {
     channel
 }
 
+/// Opens an arcade and waits for its first frame (the tab bar).
+async fn arcade_shown(handle: &Handle<Client>) -> (russh::Channel<Msg>, Screen) {
+    let mut channel = open_arcade(handle).await;
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, "the tab bar", |s| {
+            s.text().contains("F4 Tic-tac-toe")
+        })
+        .await;
+    (channel, screen)
+}
+
 fn size(n: u16) -> std::num::NonZeroU16 {
     std::num::NonZeroU16::new(n).unwrap()
 }
@@ -249,13 +261,7 @@ async fn an_authorized_key_gets_the_arcade_which_reacts_to_keys_and_resizes() {
     let (handle, _) = login(&server, Some(&alice))
         .await
         .expect("alice may log in");
-    let mut channel = open_arcade(&handle).await;
-    let mut screen = Screen::new();
-    screen
-        .until(&mut channel, "the tab bar", |s| {
-            s.text().contains("F4 Tic-tac-toe")
-        })
-        .await;
+    let (mut channel, mut screen) = arcade_shown(&handle).await;
     assert!(
         screen.row(0).contains("F1 Subtraction Nim"),
         "{}",
@@ -387,13 +393,7 @@ async fn odd_lines_in_authorized_keys_are_skipped_and_the_key_still_logs_in() {
     .unwrap();
     let server = start(dir.clone(), settings).await;
     let (handle, _) = login(&server, Some(&alice)).await.expect("alice gets in");
-    let mut channel = open_arcade(&handle).await;
-    let mut screen = Screen::new();
-    screen
-        .until(&mut channel, "the tab bar", |s| {
-            s.text().contains("F4 Tic-tac-toe")
-        })
-        .await;
+    let _arcade = arcade_shown(&handle).await;
     assert!(
         login(&server, Some(&bob)).await.is_err(),
         "a command= key is not let into the arcade"
@@ -430,13 +430,7 @@ async fn an_open_server_lets_anyone_in_with_or_without_a_key() {
     let dir = temp_dir("open");
     let server = start(dir.clone(), settings(&dir, None)).await;
     let (handle, _) = login(&server, None).await.expect("open: no key needed");
-    let mut channel = open_arcade(&handle).await;
-    let mut screen = Screen::new();
-    screen
-        .until(&mut channel, "the tab bar", |s| {
-            s.text().contains("F4 Tic-tac-toe")
-        })
-        .await;
+    let _arcade = arcade_shown(&handle).await;
     let stranger = new_key();
     assert!(
         login(&server, Some(&stranger)).await.is_ok(),
@@ -1052,13 +1046,7 @@ async fn a_flooding_client_slows_only_itself() {
     tokio::time::sleep(Duration::from_millis(200)).await;
     // Meanwhile another client gets its arcade and it answers a key.
     let (handle, _) = login(&server, None).await.expect("open");
-    let mut channel = open_arcade(&handle).await;
-    let mut screen = Screen::new();
-    screen
-        .until(&mut channel, "the tab bar", |s| {
-            s.text().contains("F4 Tic-tac-toe")
-        })
-        .await;
+    let (mut channel, mut screen) = arcade_shown(&handle).await;
     channel.data_bytes(&b"?"[..]).await.unwrap();
     screen
         .until(&mut channel, "help for the second client", |s| {
@@ -1079,13 +1067,7 @@ async fn a_session_asks_before_q_loses_its_training_and_shows_exports() {
     let alice = new_key();
     let server = start(dir.clone(), settings(&dir, Some(&[&alice]))).await;
     let (handle, _) = login(&server, Some(&alice)).await.unwrap();
-    let mut channel = open_arcade(&handle).await;
-    let mut screen = Screen::new();
-    screen
-        .until(&mut channel, "the tab bar", |s| {
-            s.text().contains("F4 Tic-tac-toe")
-        })
-        .await;
+    let (mut channel, mut screen) = arcade_shown(&handle).await;
     // F3 (ESC O R), one stepped game, then the export.
     channel.data_bytes(&b"\x1bORs"[..]).await.unwrap();
     screen
