@@ -2,8 +2,6 @@
 //! the command line, the config or a `solve` position end the program with exit code 2.
 
 use crate::app::App;
-use crate::app::graph_tab::GRAPH;
-use crate::app::subtraction_tab::MODEL;
 use crate::config;
 use crate::games::Game;
 use crate::games::eight::Eight;
@@ -13,6 +11,8 @@ use crate::learn::subtraction::{self, Evaluation, Trainer};
 use crate::search::{Algorithm, SearchResult, search};
 use crate::solve::subtraction::Solution;
 use crate::store::Store;
+use crate::tabs::state_graph::state::GRAPH;
+use crate::tabs::subtraction::state::MODEL;
 use crate::tui::{self, Ending};
 
 mod flags;

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::games::nim::{MAX_PILES, Rule};
 use crate::learn::nim_net::{NetGame, NetRecipe};
 use crate::learn::qlearning::{QSettings, Starts};
+use crate::tabs::TabId;
 
 /// The documented defaults, embedded so the program works with no files
 /// installed and so `--help`-style output can show them verbatim.
@@ -81,14 +82,14 @@ pub struct UiConfig {
     pub mouse: bool,
     /// The tab shown at start, so a user who always plays one game lands
     /// on it directly.
-    pub start_tab: StartTab,
+    pub start_tab: TabId,
 }
 
 impl Default for UiConfig {
     fn default() -> Self {
         Self {
             mouse: true,
-            start_tab: StartTab::TicTacToe,
+            start_tab: TabId::default(),
         }
     }
 }
@@ -683,22 +684,6 @@ pub const HIDDEN_RANGE: RangeInclusive<usize> = 1..=256;
 /// Allowed epoch counts.
 pub const EPOCHS_RANGE: RangeInclusive<usize> = 1..=1_000_000;
 
-/// The tab to open at start; spelled in kebab-case in TOML
-/// (`"tic-tac-toe"`) to match how the tabs are titled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum StartTab {
-    /// `"subtraction-nim"`.
-    SubtractionNim,
-    /// `"multi-pile-nim"`.
-    MultiPileNim,
-    /// `"state-graph"`.
-    StateGraph,
-    /// `"tic-tac-toe"`, the default because everyone knows its rules.
-    #[default]
-    TicTacToe,
-}
-
 /// A tic-tac-toe mark; spelled `"x"` / `"o"` in TOML.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
@@ -1286,7 +1271,7 @@ mod tests {
         let text = "[ui]\nstart_tab = \"multi-pile-nim\"\n[eight]\nfirst = \"ai\"\n\
                     [search]\nalgorithm = \"minimax\"\nstep = true\n";
         let got = parse(text, "user.toml").unwrap();
-        assert_eq!(got.ui.start_tab, StartTab::MultiPileNim);
+        assert_eq!(got.ui.start_tab, TabId::MultiPileNim);
         assert_eq!(got.eight.first, FirstMover::Ai);
         assert_eq!(got.search.algorithm, AlgorithmChoice::Minimax);
         assert!(got.search.step);

@@ -2,8 +2,8 @@
 //! count (some platforms also report releases), and mouse positions are resolved against
 //! the same layout the screen was drawn with.
 
-use crate::app::keys::Key;
 use crate::app::{Action, App};
+use crate::frame::keymap::Key;
 use crate::ui;
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,

@@ -4,6 +4,7 @@
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod frame;
 pub mod games;
 pub mod input;
 pub mod learn;
@@ -11,6 +12,8 @@ pub mod search;
 pub mod serve;
 pub mod solve;
 pub mod store;
+pub mod tabs;
 pub mod text;
 pub mod tui;
 pub mod ui;
+pub mod widgets;

@@ -524,6 +524,62 @@ fn check<T: DeserializeOwned, R>(
     })
 }
 
+/// What reading one saved model gave: the model, or why the file could not be used (both
+/// empty when there is no file). The tab shows the reason, so it is kept, not dropped.
+#[derive(Debug, Clone)]
+pub struct Loaded<T> {
+    /// The model, when a file was there and fits the config.
+    pub model: Option<T>,
+    /// Why the file there could not be used.
+    pub error: Option<String>,
+    /// The stamp of the file the model was read from: a save that continues this model
+    /// replaces that file without backing it up.
+    pub stamp: Option<Stamp>,
+}
+
+impl<T> Default for Loaded<T> {
+    fn default() -> Self {
+        Self {
+            model: None,
+            error: None,
+            stamp: None,
+        }
+    }
+}
+
+impl<T> Loaded<T> {
+    /// A model that fits, not read from a file.
+    pub fn model(model: T) -> Self {
+        Self {
+            model: Some(model),
+            error: None,
+            stamp: None,
+        }
+    }
+
+    /// A file that could not be used, and why.
+    pub fn error(why: String) -> Self {
+        Self {
+            model: None,
+            error: Some(why),
+            stamp: None,
+        }
+    }
+
+    /// What [`Store::load`] gave: the model with its file's stamp, nothing, or why not.
+    pub fn read(result: Result<Option<Found<T>>, StoreError>) -> Self {
+        match result {
+            Ok(Some(found)) => Self {
+                model: Some(found.model),
+                error: None,
+                stamp: Some(found.stamp),
+            },
+            Ok(None) => Self::default(),
+            Err(error) => Self::error(error.to_string()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

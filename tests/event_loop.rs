@@ -100,7 +100,7 @@ fn draws_once_then_only_after_a_change() {
     // The first frame, then one for `5`; the unbound keys and the quit draw nothing.
     assert_eq!(terminal.backend().flushes, 2);
     assert_eq!(
-        app.search.tictactoe.moves.len(),
+        app.tabs.tictactoe.tictactoe.moves.len(),
         2,
         "the human's move and the AI's reply"
     );
@@ -158,7 +158,8 @@ fn autoplay_steps_the_search_by_itself_until_paused() {
     event_loop(&mut terminal, &mut app, &events).unwrap();
     sender.join().unwrap();
     let view = app
-        .search
+        .tabs
+        .tictactoe
         .tictactoe
         .search
         .as_ref()
@@ -168,7 +169,7 @@ fn autoplay_steps_the_search_by_itself_until_paused() {
         steps >= 3,
         "autoplay took {steps} steps in 300 ms at 10 ms a step"
     );
-    assert!(!app.search.autoplay);
+    assert!(!app.tabs.tictactoe.autoplay);
     // Each tick that stepped drew a frame: more frames than keys.
     assert!(terminal.backend().flushes > 4);
 }

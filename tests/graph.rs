@@ -40,7 +40,7 @@ fn chars(text: &str) -> Vec<KeyCode> {
 fn trained() -> App {
     let mut app = app();
     press(&mut app, &chars("p"));
-    while app.graph.training {
+    while app.tabs.state_graph.training {
         app.update(Action::Tick);
     }
     app
@@ -57,13 +57,14 @@ fn snapshot(name: &str, app: &App) {
 #[test]
 fn the_fresh_graph_is_all_zero() {
     let app = app();
-    assert_eq!(app.graph.graph.games, 0);
+    assert_eq!(app.tabs.state_graph.graph.games, 0);
     assert!(
-        app.graph
+        app.tabs
+            .state_graph
             .graph
             .edges()
             .iter()
-            .all(|e| app.graph.graph.weight(e) == 0)
+            .all(|e| app.tabs.state_graph.graph.weight(e) == 0)
     );
     snapshot("graph_fresh", &app);
 }
@@ -71,8 +72,8 @@ fn the_fresh_graph_is_all_zero() {
 #[test]
 fn ten_thousand_games_train_in_ticks_and_answer_the_questions() {
     let app = trained();
-    assert_eq!(app.graph.graph.games, 10_000);
-    assert!(!app.graph.training);
+    assert_eq!(app.tabs.state_graph.graph.games, 10_000);
+    assert!(!app.tabs.state_graph.training);
     snapshot("graph_trained", &app);
 }
 
@@ -90,9 +91,9 @@ fn a_selected_vertex_shows_its_edges_and_the_exact_answer() {
             KeyCode::Right,
         ],
     );
-    assert_eq!(app.graph.cursor.tokens, 4);
+    assert_eq!(app.tabs.state_graph.cursor.tokens, 4);
     press(&mut app, &[KeyCode::Down]);
-    assert_eq!(app.graph.cursor.player, Player::Two);
+    assert_eq!(app.tabs.state_graph.cursor.player, Player::Two);
     snapshot("graph_vertex_p2_4", &app);
 }
 
@@ -100,12 +101,12 @@ fn a_selected_vertex_shows_its_edges_and_the_exact_answer() {
 fn a_stepped_game_is_highlighted_with_its_rewards() {
     let mut app = app();
     press(&mut app, &chars("s"));
-    assert_eq!(app.graph.graph.games, 1);
-    let path = app.graph.highlight.clone();
+    assert_eq!(app.tabs.state_graph.graph.games, 1);
+    let path = app.tabs.state_graph.highlight.clone();
     let winner = path.last().unwrap().from.player;
     for edge in &path {
         let expected = if edge.from.player == winner { 1 } else { -1 };
-        assert_eq!(app.graph.graph.weight(edge), expected);
+        assert_eq!(app.tabs.state_graph.graph.weight(edge), expected);
     }
     assert!(app.message.as_ref().unwrap().text.contains("won in"));
     snapshot("graph_stepped_game", &app);
@@ -121,12 +122,12 @@ fn a_game_against_the_learned_graph() {
         "an illegal take is refused"
     );
     assert_eq!(
-        app.graph.game.as_ref().unwrap().at.tokens,
+        app.tabs.state_graph.game.as_ref().unwrap().at.tokens,
         10,
         "nothing changed"
     );
     // Play 1 until the game ends: the trained graph (player 2) answers with strongest edges.
-    while app.graph.game.as_ref().unwrap().at.tokens > 0 {
+    while app.tabs.state_graph.game.as_ref().unwrap().at.tokens > 0 {
         press(&mut app, &chars("1"));
     }
     snapshot("graph_game_over", &app);
@@ -137,7 +138,7 @@ fn grid_rows(app: &App, width: u16) -> Vec<String> {
     let mut terminal = Terminal::new(TestBackend::new(width, 24)).unwrap();
     terminal.draw(|f| ai_arcade::ui::render(app, f)).unwrap();
     let buffer = terminal.backend().buffer();
-    let lanes = 2 * app.graph.graph.max_take as u16;
+    let lanes = 2 * app.tabs.state_graph.graph.max_take as u16;
     (2..2 + lanes + 2)
         .map(|y| {
             (0..width)
@@ -174,7 +175,7 @@ fn large_weights_never_run_together() {
         let mut app = App::new(&config, SEED);
         press(&mut app, &[KeyCode::F(3)]);
         press(&mut app, &chars("p"));
-        while app.graph.graph.games < games {
+        while app.tabs.state_graph.graph.games < games {
             app.update(Action::Tick);
         }
         for width in [80, 100, 120] {
@@ -223,13 +224,13 @@ fn the_hints_say_the_configured_take_limit() {
         let take = app
             .hints()
             .into_iter()
-            .find(|b| b.hint == "take")
+            .find(|b| b.hint() == "take")
             .expect("a take hint");
-        assert_eq!(take.label, expected);
+        assert_eq!(take.label(), expected);
         let help: Vec<&str> = app
             .help_keys()
             .iter()
-            .flat_map(|g| g.bindings.iter().map(|b| b.label))
+            .flat_map(|g| g.bindings.iter().map(|b| b.label()))
             .collect();
         assert!(help.contains(&expected.as_str()), "{help:?}");
         assert!(!help.contains(&"1-5") || max_take == 5, "{help:?}");

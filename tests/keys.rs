@@ -5,7 +5,7 @@
 //! which pane a key belongs to, and a shared server's session shows exports instead of
 //! writing them. Snapshots at 80x24, the size the arcade is made for.
 
-use ai_arcade::app::models::Models;
+use ai_arcade::app::Models;
 use ai_arcade::app::{Action, App, MessageKind, Overlay};
 use ai_arcade::config::{Config, FirstMover};
 use ai_arcade::input;
@@ -125,11 +125,11 @@ fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
 
 /// Everything the user could change: every tab's state and every model, as text.
 fn fingerprint(app: &App) -> String {
-    let search = &app.search;
+    let search = &app.tabs.tictactoe;
     let view = |events: Option<usize>, cursor: Option<String>| format!("{events:?}/{cursor:?}");
-    let nim = &app.nim;
-    let sub = &app.subtraction;
-    let graph = &app.graph;
+    let nim = &app.tabs.multipile;
+    let sub = &app.tabs.subtraction;
+    let graph = &app.tabs.state_graph;
     [
         format!(
             "app {:?} help {} scroll {} overlay {:?} running {}",
@@ -323,7 +323,7 @@ fn a_key_pressed_while_too_small_says_why_and_q_still_quits() {
     let mut app = App::new(&config(), SEED);
     let small = Rect::new(0, 0, 40, 10);
     press_in(&mut app, &[KeyCode::F(3)], small);
-    assert_eq!(app.tab, ai_arcade::app::Tab::TicTacToe, "F3 did nothing");
+    assert_eq!(app.tab, ai_arcade::app::TabId::TicTacToe, "F3 did nothing");
     assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
     assert!(message(&app).contains("70x24"), "{}", message(&app));
     let screen = rows(&draw(&app, 40, 10)).join("\n");
@@ -353,7 +353,7 @@ fn trained_graph(dir: &Path) -> App {
     let mut app = App::with_store(&config(), SEED, Some(Store::new(dir)));
     press(&mut app, &[KeyCode::F(3)]);
     press(&mut app, &chars("p"));
-    while app.graph.training {
+    while app.tabs.state_graph.training {
         app.update(Action::Tick);
     }
     app
@@ -365,19 +365,22 @@ fn trained_graph(dir: &Path) -> App {
 fn zeroing_a_trained_graph_asks_once() {
     let dir = fresh_dir("zero");
     let mut app = trained_graph(&dir);
-    let games = app.graph.graph.games;
+    let games = app.tabs.state_graph.graph.games;
     assert_eq!(games, 10_000);
     let file = dir.join("state-graph.json");
     let saved = std::fs::read(&file).unwrap();
 
     press(&mut app, &chars("z"));
-    assert_eq!(app.graph.graph.games, games, "nothing zeroed yet");
+    assert_eq!(
+        app.tabs.state_graph.graph.games, games,
+        "nothing zeroed yet"
+    );
     assert_eq!(message(&app), "z again to zero 10,000 games of training");
     snapshot("zero_asks", "F3 p (trained) z", &app);
 
     // `s` right after `z` cancels: it neither zeroes nor steps a game.
     press(&mut app, &chars("s"));
-    assert_eq!(app.graph.graph.games, games, "s only cancelled");
+    assert_eq!(app.tabs.state_graph.graph.games, games, "s only cancelled");
     assert!(message(&app).starts_with("Not zeroed"), "{}", message(&app));
     assert_eq!(
         std::fs::read(&file).unwrap(),
@@ -388,12 +391,12 @@ fn zeroing_a_trained_graph_asks_once() {
     // A click cancels too, and is not acted on: F1's title leaves the tab as it is.
     press(&mut app, &chars("z"));
     click(&mut app, 4, 0);
-    assert_eq!(app.tab, ai_arcade::app::Tab::StateGraph);
+    assert_eq!(app.tab, ai_arcade::app::TabId::StateGraph);
     assert!(message(&app).starts_with("Not zeroed"), "{}", message(&app));
-    assert_eq!(app.graph.graph.games, games);
+    assert_eq!(app.tabs.state_graph.graph.games, games);
 
     press(&mut app, &chars("zz"));
-    assert_eq!(app.graph.graph.games, 0, "z twice zeroes");
+    assert_eq!(app.tabs.state_graph.graph.games, 0, "z twice zeroes");
     assert!(
         message(&app).starts_with("Every weight is 0"),
         "{}",
@@ -404,11 +407,11 @@ fn zeroing_a_trained_graph_asks_once() {
     press(&mut app, &chars("s"));
     press(&mut app, &chars("z"));
     assert_eq!(
-        app.graph.graph.games, 1,
+        app.tabs.state_graph.graph.games, 1,
         "one stepped game is training: it asks"
     );
     press(&mut app, &chars("z"));
-    assert_eq!(app.graph.graph.games, 0);
+    assert_eq!(app.tabs.state_graph.graph.games, 0);
     press(&mut app, &chars("z"));
     assert!(
         message(&app).starts_with("Every weight is 0"),
@@ -422,26 +425,26 @@ fn zeroing_a_trained_graph_asks_once() {
 fn retraining_a_trained_learner_asks_once() {
     let mut app = App::new(&config(), SEED);
     press(&mut app, &[KeyCode::F(1)]);
-    app.subtraction.finish_training_now();
-    let epoch = app.subtraction.trainer.epoch;
+    app.tabs.subtraction.finish_training_now();
+    let epoch = app.tabs.subtraction.trainer.epoch;
     assert!(epoch > 0);
     press(&mut app, &chars("t"));
-    assert_eq!(app.subtraction.trainer.epoch, epoch);
+    assert_eq!(app.tabs.subtraction.trainer.epoch, epoch);
     assert!(
         message(&app).starts_with("t again to retrain"),
         "{}",
         message(&app)
     );
     press(&mut app, &chars("r"));
-    assert_eq!(app.subtraction.trainer.epoch, epoch, "r cancelled");
-    assert!(app.subtraction.moves.is_empty());
+    assert_eq!(app.tabs.subtraction.trainer.epoch, epoch, "r cancelled");
+    assert!(app.tabs.subtraction.moves.is_empty());
     press(&mut app, &chars("tt"));
-    assert!(app.subtraction.is_training(), "t twice retrains");
+    assert!(app.tabs.subtraction.is_training(), "t twice retrains");
     assert!(message(&app).starts_with("Retraining"), "{}", message(&app));
 
     press(&mut app, &[KeyCode::F(2)]);
     press(&mut app, &chars("ss"));
-    let games = app.nim.q.trainer.as_ref().unwrap().games;
+    let games = app.tabs.multipile.q.trainer.as_ref().unwrap().games;
     assert_eq!(games, 2);
     press(&mut app, &chars("t"));
     assert!(
@@ -450,20 +453,20 @@ fn retraining_a_trained_learner_asks_once() {
         message(&app)
     );
     press(&mut app, &[KeyCode::Esc]);
-    assert_eq!(app.nim.q.trainer.as_ref().unwrap().games, games);
+    assert_eq!(app.tabs.multipile.q.trainer.as_ref().unwrap().games, games);
     press(&mut app, &chars("tt"));
-    assert_eq!(app.nim.q.trainer.as_ref().unwrap().games, 0);
+    assert_eq!(app.tabs.multipile.q.trainer.as_ref().unwrap().games, 0);
 
-    app.nim.net.train_now(2);
+    app.tabs.multipile.net.train_now(2);
     press(&mut app, &chars("T"));
     assert!(
         message(&app).starts_with("T again to retrain the network"),
         "{}",
         message(&app)
     );
-    assert_eq!(app.nim.net.trainer.epochs(), 2);
+    assert_eq!(app.tabs.multipile.net.trainer.epochs(), 2);
     press(&mut app, &chars("T"));
-    assert!(app.nim.net.is_training(), "T twice retrains");
+    assert!(app.tabs.multipile.net.is_training(), "T twice retrains");
 }
 
 /// §9: `q` with nothing to lose quits at once; with a stepped search it asks; Ctrl-C
@@ -536,7 +539,7 @@ fn export_in_a_shared_session_shows_the_text_to_copy() {
         panic!("no text overlay: {:?}", app.overlay)
     };
     let dot = text.clone();
-    assert_eq!(dot, app.graph.graph.to_dot());
+    assert_eq!(dot, app.tabs.state_graph.graph.to_dot());
     let screen = rows(&draw(&app, 80, 24));
     // The text's own lines, from the left edge with nothing after them.
     for (row, line) in screen[2..22].iter().zip(dot.lines()) {
@@ -642,7 +645,7 @@ fn the_log_overlay() {
     );
     press(&mut app, &chars("s"));
     assert_eq!(
-        app.graph.graph.games, 1,
+        app.tabs.state_graph.graph.games, 1,
         "keys do not reach the tab under the log"
     );
     assert!(
@@ -659,7 +662,10 @@ fn the_log_overlay() {
 fn the_status_line_tells_where_the_keys_went() {
     let mut app = App::new(&config(), SEED);
     press(&mut app, &chars("5t"));
-    assert_eq!(app.search.focus, ai_arcade::app::search_tab::Focus::Tree);
+    assert_eq!(
+        app.tabs.tictactoe.focus,
+        ai_arcade::tabs::tictactoe::Focus::Tree
+    );
     assert!(
         message(&app).contains("the keys moved to the tree pane (f: back to the board)"),
         "{}",
@@ -683,32 +689,32 @@ fn keys_for_a_view_not_shown_say_so_and_change_nothing() {
     let mut app = App::new(&config(), SEED);
     press(&mut app, &[KeyCode::F(1)]);
     assert_eq!(
-        app.subtraction.view,
-        ai_arcade::app::subtraction_tab::NimView::Training
+        app.tabs.subtraction.view,
+        ai_arcade::tabs::subtraction::PaneView::Training
     );
-    let unit = app.subtraction.unit;
+    let unit = app.tabs.subtraction.unit;
     press(&mut app, &[KeyCode::Down, KeyCode::Right]);
-    assert_eq!(app.subtraction.unit, unit);
-    assert_eq!(app.subtraction.table_scroll, 0);
+    assert_eq!(app.tabs.subtraction.unit, unit);
+    assert_eq!(app.tabs.subtraction.table_scroll, 0);
     assert!(message(&app).contains("v shows them"), "{}", message(&app));
 
     press(&mut app, &[KeyCode::F(2)]);
     press(&mut app, &chars("f"));
     press(&mut app, &[KeyCode::Enter]);
     assert_eq!(
-        app.nim.browse.len(),
+        app.tabs.multipile.browse.len(),
         1,
         "Enter follows an edge in the edges view"
     );
     press(&mut app, &chars("v"));
     press(&mut app, &chars("."));
     assert_eq!(
-        app.nim.browse.len(),
+        app.tabs.multipile.browse.len(),
         1,
         "`.` does not clear a path that is not shown"
     );
     assert!(message(&app).contains("edges view"), "{}", message(&app));
     press(&mut app, &[KeyCode::Down]);
-    assert_eq!(app.nim.edge_cursor, 0);
+    assert_eq!(app.tabs.multipile.edge_cursor, 0);
     assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
 }

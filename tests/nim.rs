@@ -2,12 +2,12 @@
 //! dir: Q-learning advances one chunk per `Tick` and the network trains on the test's
 //! thread, so every frame is reproducible. Snapshots at 80x24 and 120x40.
 
-use ai_arcade::app::nim_tab::{Pane, Side};
 use ai_arcade::app::{Action, App, MessageKind};
 use ai_arcade::config::{Config, FirstMover, OpponentChoice};
 use ai_arcade::games::nim::Rule;
 use ai_arcade::input;
 use ai_arcade::solve::nim as solver;
+use ai_arcade::tabs::multipile::{Pane, Side};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -55,7 +55,7 @@ fn chars(text: &str) -> Vec<KeyCode> {
 /// Ticks until Q-learning stops.
 fn trained() -> App {
     let mut app = app_with(&config(|_| {}));
-    while app.nim.q.training {
+    while app.tabs.multipile.q.training {
         app.update(Action::Tick);
     }
     app
@@ -82,9 +82,9 @@ fn snapshot(name: &str, app: &App) -> String {
 #[test]
 fn the_untrained_agent_shows_all_zero_edges() {
     let app = app_with(&config(|c| c.qlearning.autotrain = false));
-    let trainer = app.nim.q.trainer.as_ref().unwrap();
+    let trainer = app.tabs.multipile.q.trainer.as_ref().unwrap();
     assert_eq!(trainer.games, 0);
-    assert_eq!(app.nim.pane, Pane::Edges);
+    assert_eq!(app.tabs.multipile.pane, Pane::Edges);
     let text = snapshot("nim_untrained", &app);
     assert!(text.contains("Moves from [1,3,5,7]"), "{text}");
     assert!(text.contains("+0.000"), "{text}");
@@ -93,14 +93,17 @@ fn the_untrained_agent_shows_all_zero_edges() {
 #[test]
 fn training_part_way_draws_the_charts() {
     let mut app = app_with(&config(|_| {}));
-    assert!(app.nim.q.training, "the first view starts training");
+    assert!(
+        app.tabs.multipile.q.training,
+        "the first view starts training"
+    );
     for _ in 0..12 {
         app.update(Action::Tick);
     }
-    let games = app.nim.q.trainer.as_ref().unwrap().games;
+    let games = app.tabs.multipile.q.trainer.as_ref().unwrap().games;
     assert_eq!(games, 6000, "500 games a tick");
     press(&mut app, &chars("vv"));
-    assert_eq!(app.nim.pane, Pane::Training);
+    assert_eq!(app.tabs.multipile.pane, Pane::Training);
     let text = snapshot("nim_training_part_way", &app);
     assert!(text.contains("6,000/20,000"), "{text}");
 }
@@ -114,7 +117,7 @@ fn the_trained_agent_marks_greedy_and_winning_edges() {
     let text = snapshot("nim_trained_edges", &app);
     assert!(text.contains("★"), "{text}");
     assert!(text.contains("335/335"), "{text}");
-    let trainer = app.nim.q.trainer.as_ref().unwrap();
+    let trainer = app.tabs.multipile.q.trainer.as_ref().unwrap();
     let e = trainer.evaluation();
     assert_eq!(e.optimal_states, e.winning_states);
 }
@@ -122,31 +125,31 @@ fn the_trained_agent_marks_greedy_and_winning_edges() {
 #[test]
 fn browsing_walks_to_a_successor_and_back() {
     let mut app = trained();
-    let home = app.nim.piles;
+    let home = app.tabs.multipile.piles;
     press(&mut app, &chars("f"));
     press(&mut app, &[KeyCode::Down, KeyCode::Enter]);
-    let edges = app.nim.edges(&home);
-    assert_eq!(app.nim.shown_position(), edges[1].next);
+    let edges = app.tabs.multipile.edges(&home);
+    assert_eq!(app.tabs.multipile.shown_position(), edges[1].next);
     let text = snapshot("nim_browsed", &app);
     assert!(text.contains("1 step(s) in"), "{text}");
     press(&mut app, &[KeyCode::Backspace]);
-    assert_eq!(app.nim.shown_position(), home);
+    assert_eq!(app.tabs.multipile.shown_position(), home);
     press(
         &mut app,
         &[KeyCode::Enter, KeyCode::Enter, KeyCode::Char('.')],
     );
-    assert_eq!(app.nim.shown_position(), home, ". goes home");
+    assert_eq!(app.tabs.multipile.shown_position(), home, ". goes home");
 }
 
 #[test]
 fn a_single_game_step_shows_every_update() {
     let mut app = trained();
     press(&mut app, &chars("s"));
-    assert_eq!(app.nim.pane, Pane::Updates);
-    let updates = &app.nim.q.last_game;
+    assert_eq!(app.tabs.multipile.pane, Pane::Updates);
+    let updates = &app.tabs.multipile.q.last_game;
     assert!(updates.len() >= 4);
     assert_eq!(
-        updates[0].state, app.nim.q_start,
+        updates[0].state, app.tabs.multipile.q_start,
         "steps start from the start"
     );
     let text = snapshot("nim_update_arithmetic", &app);
@@ -156,15 +159,20 @@ fn a_single_game_step_shows_every_update() {
 #[test]
 fn the_network_agent_shows_its_outputs() {
     let mut app = app_with(&config(|c| c.qlearning.autotrain = false));
-    app.nim.net.train_now(2);
+    app.tabs.multipile.net.train_now(2);
     press(&mut app, &chars("o2"));
-    assert_eq!(app.nim.opponent, OpponentChoice::Network);
-    assert_eq!(app.nim.pane, Pane::Network);
-    assert_eq!(app.nim.piles.sizes(), [15, 15, 14]);
-    assert_eq!(app.nim.game_rule(), Rule::Normal);
+    assert_eq!(app.tabs.multipile.opponent, OpponentChoice::Network);
+    assert_eq!(app.tabs.multipile.pane, Pane::Network);
+    assert_eq!(app.tabs.multipile.piles.sizes(), [15, 15, 14]);
+    assert_eq!(app.tabs.multipile.game_rule(), Rule::Normal);
     // The human opens; the network answers and its outputs are shown.
     press(&mut app, &chars("11\n"));
-    let trace = app.nim.net_move.as_ref().expect("the network moved");
+    let trace = app
+        .tabs
+        .multipile
+        .net_move
+        .as_ref()
+        .expect("the network moved");
     assert_eq!(trace.activations.output().len(), 9);
     let text = snapshot("nim_network_outputs", &app);
     assert!(text.contains("pile 3") && text.contains("bit  1"), "{text}");
@@ -174,12 +182,12 @@ fn the_network_agent_shows_its_outputs() {
 #[test]
 fn an_illegal_move_is_refused_with_the_reason() {
     let mut app = app_with(&config(|c| c.qlearning.autotrain = false));
-    let before = app.nim.piles;
+    let before = app.tabs.multipile.piles;
     press(&mut app, &chars("29\n"));
     let message = app.message.clone().unwrap();
     assert_eq!(message.kind, MessageKind::Error);
     assert!(message.text.contains("pile 2 holds 3"), "{}", message.text);
-    assert_eq!(app.nim.piles, before, "nothing changed");
+    assert_eq!(app.tabs.multipile.piles, before, "nothing changed");
     snapshot("nim_illegal_move", &app);
     press(&mut app, &chars("\u{8}"));
     for (keys, needle) in [("7", "no pile 7"), ("20\n", "not 0")] {
@@ -187,14 +195,15 @@ fn an_illegal_move_is_refused_with_the_reason() {
         press(&mut app, &chars(keys));
         let text = app.message.clone().unwrap().text;
         assert!(text.contains(needle), "{keys}: {text}");
-        assert_eq!(app.nim.piles, before);
+        assert_eq!(app.tabs.multipile.piles, before);
     }
 }
 
 /// Plays the solver's moves for the human until the game ends.
 fn play_to_the_end(app: &mut App) {
-    while !app.nim.game_over() {
-        let mv = solver::perfect_move(&app.nim.piles, app.nim.game_rule()).unwrap();
+    while !app.tabs.multipile.game_over() {
+        let mv = solver::perfect_move(&app.tabs.multipile.piles, app.tabs.multipile.game_rule())
+            .unwrap();
         let keys = format!("{}{}\n", mv.pile + 1, mv.take);
         press(app, &chars(&keys));
     }
@@ -209,8 +218,8 @@ fn a_finished_game_names_the_winner() {
         c.nim.opponent = OpponentChoice::Random;
     }));
     play_to_the_end(&mut app);
-    assert_eq!(app.nim.winner(), Some(Side::Human));
-    assert_eq!(app.nim.tally, (1, 0));
+    assert_eq!(app.tabs.multipile.winner(), Some(Side::Human));
+    assert_eq!(app.tabs.multipile.tally, (1, 0));
     let text = snapshot("nim_game_over", &app);
     assert!(text.contains("You won"), "{text}");
 }
@@ -221,12 +230,12 @@ fn the_trained_agent_never_loses_a_winnable_game_from_the_start() {
     let mut app = trained();
     for _ in 0..20 {
         press(&mut app, &chars("n"));
-        while !app.nim.game_over() {
-            let moves: Vec<_> = app.nim.piles.moves().collect();
-            let mv = moves[app.nim.moves.len() * 7 % moves.len()];
+        while !app.tabs.multipile.game_over() {
+            let moves: Vec<_> = app.tabs.multipile.piles.moves().collect();
+            let mv = moves[app.tabs.multipile.moves.len() * 7 % moves.len()];
             press(&mut app, &chars(&format!("{}{}\n", mv.pile + 1, mv.take)));
         }
-        assert_eq!(app.nim.winner(), Some(Side::Ai));
+        assert_eq!(app.tabs.multipile.winner(), Some(Side::Ai));
     }
 }
 
@@ -234,16 +243,16 @@ fn the_trained_agent_never_loses_a_winnable_game_from_the_start() {
 fn the_opponent_menu_switches_players_and_rules() {
     let mut app = app_with(&config(|c| c.qlearning.autotrain = false));
     press(&mut app, &chars("o"));
-    assert!(app.nim.menu.is_some());
+    assert!(app.tabs.multipile.menu.is_some());
     press(&mut app, &[KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
-    assert_eq!(app.nim.opponent, OpponentChoice::Perfect);
-    assert!(app.nim.menu.is_none());
+    assert_eq!(app.tabs.multipile.opponent, OpponentChoice::Perfect);
+    assert!(app.tabs.multipile.menu.is_none());
     press(&mut app, &chars("m"));
-    assert_eq!(app.nim.rule, Rule::Normal);
+    assert_eq!(app.tabs.multipile.rule, Rule::Normal);
     press(&mut app, &chars("o"));
     press(&mut app, &[KeyCode::Esc]);
     assert!(
-        app.nim.menu.is_none() && app.running,
+        app.tabs.multipile.menu.is_none() && app.running,
         "Esc closes only the menu"
     );
 }
@@ -262,7 +271,7 @@ fn a_damaged_table_is_reported_kept_and_set_aside_only_when_replaced() {
     let message = app.message.clone().unwrap();
     assert_eq!(message.kind, MessageKind::Error);
     assert!(
-        !app.nim.q.training,
+        !app.tabs.multipile.q.training,
         "no training over an unusable file by itself"
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "garbage");
@@ -272,7 +281,7 @@ fn a_damaged_table_is_reported_kept_and_set_aside_only_when_replaced() {
         "the path is shown: {text}"
     );
     press(&mut app, &chars("p"));
-    while app.nim.q.training {
+    while app.tabs.multipile.q.training {
         app.update(Action::Tick);
     }
     let kept = dir.join("nim-qtable-misere-1-3-5-7.json.broken");
@@ -285,8 +294,11 @@ fn a_damaged_table_is_reported_kept_and_set_aside_only_when_replaced() {
     // A new app loads the saved table.
     let mut again = App::with_store(&config, SEED, Some(ai_arcade::store::Store::new(&dir)));
     press(&mut again, &[KeyCode::F(2)]);
-    assert_eq!(again.nim.q.trainer.as_ref().unwrap().games, 20_000);
-    assert!(!again.nim.q.training);
+    assert_eq!(
+        again.tabs.multipile.q.trainer.as_ref().unwrap().games,
+        20_000
+    );
+    assert!(!again.tabs.multipile.q.training);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -300,14 +312,14 @@ fn quitting_mid_training_keeps_what_was_learned() {
     for _ in 0..4 {
         app.update(Action::Tick);
     }
-    assert!(app.nim.q.training);
+    assert!(app.tabs.multipile.q.training);
     app.on_exit();
     let mut again = App::with_store(&config, SEED, Some(ai_arcade::store::Store::new(&dir)));
     press(&mut again, &[KeyCode::F(2)]);
-    let trainer = again.nim.q.trainer.as_ref().unwrap();
+    let trainer = again.tabs.multipile.q.trainer.as_ref().unwrap();
     assert_eq!(trainer.games, 2000, "resumed where it stopped");
     assert!(
-        !again.nim.q.training,
+        !again.tabs.multipile.q.training,
         "a part-trained table is not retrained by itself"
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -315,14 +327,14 @@ fn quitting_mid_training_keeps_what_was_learned() {
 
 #[test]
 fn a_session_starts_from_the_loaded_table_and_writes_nothing() {
-    use ai_arcade::app::models::Models;
+    use ai_arcade::app::Models;
     let dir = std::env::temp_dir().join(format!("ai-arcade-nimmodels-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let config = config(|_| {});
     let store = ai_arcade::store::Store::new(&dir);
     let mut trainer = App::with_store(&config, SEED, Some(store.clone()));
     press(&mut trainer, &[KeyCode::F(2)]);
-    while trainer.nim.q.training {
+    while trainer.tabs.multipile.q.training {
         trainer.update(Action::Tick);
     }
     let file = dir.join("nim-qtable-misere-1-3-5-7.json");
@@ -332,9 +344,15 @@ fn a_session_starts_from_the_loaded_table_and_writes_nothing() {
     assert!(models.problems().is_empty());
     let mut session = App::with_models(&config, SEED, &models);
     press(&mut session, &[KeyCode::F(2)]);
-    assert_eq!(session.nim.q.trainer.as_ref().unwrap().games, 20_000);
+    assert_eq!(
+        session.tabs.multipile.q.trainer.as_ref().unwrap().games,
+        20_000
+    );
     press(&mut session, &chars("ss"));
-    assert_eq!(session.nim.q.trainer.as_ref().unwrap().games, 20_002);
+    assert_eq!(
+        session.tabs.multipile.q.trainer.as_ref().unwrap().games,
+        20_002
+    );
     session.on_exit();
     assert_eq!(
         std::fs::read_to_string(&file).unwrap(),
@@ -343,7 +361,7 @@ fn a_session_starts_from_the_loaded_table_and_writes_nothing() {
     );
     let again = App::with_models(&config, SEED, &models);
     assert_eq!(
-        again.nim.q.trainer.as_ref().unwrap().games,
+        again.tabs.multipile.q.trainer.as_ref().unwrap().games,
         20_000,
         "its own copy"
     );

@@ -4,14 +4,15 @@
 //! Every `proptest!` block sets its number of cases so the file stays fast in a debug
 //! build; failures print a minimal input to reproduce.
 
-use ai_arcade::app::keys::Key;
-use ai_arcade::app::matches::{Match, Playable};
-use ai_arcade::app::{Action, App, Tab};
-use ai_arcade::config::{self, AlgorithmChoice, Config, FirstMover, StartTab};
+use ai_arcade::app::TabId;
+use ai_arcade::app::{Action, App};
+use ai_arcade::config::{self, AlgorithmChoice, Config, FirstMover};
+use ai_arcade::frame::keymap::Key;
 use ai_arcade::games::eight::{Eight, TARGET};
 use ai_arcade::games::tictactoe::{Board, LINES, Mark};
 use ai_arcade::games::{Game, Outcome};
 use ai_arcade::search::{Algorithm, search};
+use ai_arcade::tabs::tictactoe::game::{Match, Playable};
 use ai_arcade::ui;
 use proptest::prelude::*;
 use ratatui::buffer::Buffer;
@@ -186,9 +187,9 @@ fn any_config() -> impl Strategy<Value = Config> {
         first(),
         first(),
         prop_oneof![
-            3 => Just(StartTab::TicTacToe),
-            1 => Just(StartTab::SubtractionNim),
-            2 => Just(StartTab::MultiPileNim),
+            3 => Just(TabId::TicTacToe),
+            1 => Just(TabId::SubtractionNim),
+            2 => Just(TabId::MultiPileNim),
         ],
     )
         .prop_map(
@@ -330,19 +331,19 @@ fn check_match<G: Playable>(game: &Match<G>, deep: bool) -> Result<(), TestCaseE
 }
 
 fn check_app(app: &App, deep: bool) -> Result<(), TestCaseError> {
-    check_board(app.search.tictactoe.position)?;
-    check_eight(app.search.eight.position)?;
-    check_match(&app.search.tictactoe, deep)?;
-    check_match(&app.search.eight, deep)?;
+    check_board(app.tabs.tictactoe.tictactoe.position)?;
+    check_eight(app.tabs.tictactoe.eight.position)?;
+    check_match(&app.tabs.tictactoe.tictactoe, deep)?;
+    check_match(&app.tabs.tictactoe.eight, deep)?;
     check_nim(app)?;
-    prop_assert!(Tab::ALL.contains(&app.tab));
+    prop_assert!(TabId::ALL.contains(&app.tab));
     Ok(())
 }
 
 /// The Nim game replays from its start to its position through legal moves only, each by
 /// the side whose turn it was, and a finished game has a winner.
 fn check_nim(app: &App) -> Result<(), TestCaseError> {
-    let nim = &app.nim;
+    let nim = &app.tabs.multipile;
     let mut piles = nim.start;
     for (i, played) in nim.moves.iter().enumerate() {
         prop_assert_eq!(played.before, piles);
@@ -385,7 +386,7 @@ proptest! {
         for (i, input) in inputs.into_iter().enumerate() {
             match input {
                 Input::Key(key) => {
-                    let before = (app.search.tictactoe.position, app.search.eight.position);
+                    let before = (app.tabs.tictactoe.tictactoe.position, app.tabs.tictactoe.eight.position);
                     if key == Key::Char('q') && app.is_asking() {
                         // A question waits (a retrain): q only cancels it.
                         app.handle_key(key);
@@ -406,7 +407,7 @@ proptest! {
                         // new AI search in many configs).
                         prop_assert!(!app.running, "{:?} did not quit", key);
                         prop_assert_eq!(
-                            (app.search.tictactoe.position, app.search.eight.position),
+                            (app.tabs.tictactoe.tictactoe.position, app.tabs.tictactoe.eight.position),
                             before
                         );
                         render(&app, 80, 24);

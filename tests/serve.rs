@@ -2,7 +2,7 @@
 //! keys made here, and the bytes that come back fed through a terminal emulator (`vt100`)
 //! to read the screen as a user would see it. Timeouts here are safety limits only.
 
-use ai_arcade::app::models::Models;
+use ai_arcade::app::Models;
 use ai_arcade::config::{Config, FirstMover};
 use ai_arcade::serve::session::{FULL, NEEDS_PTY};
 use ai_arcade::serve::{Log, Server, Settings, keys};
@@ -978,10 +978,11 @@ async fn the_binary_serves_on_the_port_it_prints() {
 
 #[test]
 fn sessions_start_from_copies_of_the_loaded_models_and_write_nothing() {
-    use ai_arcade::app::graph_tab::GRAPH;
-    use ai_arcade::app::{Action, App, GraphAction};
+    use ai_arcade::app::{Action, App};
     use ai_arcade::learn::state_graph::StateGraph;
     use ai_arcade::store::Store;
+    use ai_arcade::tabs::state_graph::Action as GraphAction;
+    use ai_arcade::tabs::state_graph::state::GRAPH;
     use rand::SeedableRng;
 
     let dir = temp_dir("models");
@@ -997,17 +998,20 @@ fn sessions_start_from_copies_of_the_loaded_models_and_write_nothing() {
     let mut one = App::with_models(&config, 1, &models);
     let two = App::with_models(&config, 2, &models);
     assert_eq!(
-        one.graph.graph.games, 100,
+        one.tabs.state_graph.graph.games, 100,
         "the server's model, loaded once"
     );
-    one.update(Action::Graph(GraphAction::Step));
-    one.update(Action::Graph(GraphAction::ToggleTraining));
-    one.update(Action::Graph(GraphAction::ToggleTraining)); // pausing saves, when it can
-    one.update(Action::Graph(GraphAction::Export));
-    assert_eq!(one.graph.graph.games, 101, "this session learned");
-    assert_eq!(two.graph.graph.games, 100, "the other did not");
+    one.update(Action::from(GraphAction::Step));
+    one.update(Action::from(GraphAction::ToggleTraining));
+    one.update(Action::from(GraphAction::ToggleTraining)); // pausing saves, when it can
+    one.update(Action::from(GraphAction::Export));
     assert_eq!(
-        models.graph.model.as_ref().unwrap().games,
+        one.tabs.state_graph.graph.games, 101,
+        "this session learned"
+    );
+    assert_eq!(two.tabs.state_graph.graph.games, 100, "the other did not");
+    assert_eq!(
+        models.state_graph.model.as_ref().unwrap().games,
         100,
         "nor the shared copy"
     );

@@ -3,10 +3,10 @@
 //! synchronously), so every frame is reproducible. Snapshots at 80x24 and 120x40.
 
 use ai_arcade::app::App;
-use ai_arcade::app::subtraction_tab::Turn;
 use ai_arcade::config::Config;
 use ai_arcade::input;
 use ai_arcade::store::Store;
+use ai_arcade::tabs::subtraction::Turn;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -50,7 +50,7 @@ fn trained_app() -> App {
         &Event::Key(KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE)),
         Rect::new(0, 0, 80, 24),
     );
-    app.subtraction.finish_training_now();
+    app.tabs.subtraction.finish_training_now();
     app
 }
 
@@ -74,8 +74,8 @@ fn before_training() {
         &Event::Key(KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE)),
         Rect::new(0, 0, 80, 24),
     );
-    assert!(!app.subtraction.is_training(), "autotrain is off");
-    assert!(app.subtraction.untrained());
+    assert!(!app.tabs.subtraction.is_training(), "autotrain is off");
+    assert!(app.tabs.subtraction.untrained());
     snapshot("nim_before_training", &app);
 }
 
@@ -88,7 +88,7 @@ fn training_part_way() {
         Rect::new(0, 0, 80, 24),
     );
     press(&mut app, &"s".repeat(12));
-    assert_eq!(app.subtraction.trainer.epoch, 1200);
+    assert_eq!(app.tabs.subtraction.trainer.epoch, 1200);
     snapshot("nim_training_part_way", &app);
 }
 
@@ -96,7 +96,7 @@ fn training_part_way() {
 fn trained_with_the_evaluation_table() {
     let mut app = trained_app();
     press(&mut app, "v");
-    assert_eq!(app.subtraction.evaluation.winning_correct(), 120);
+    assert_eq!(app.tabs.subtraction.evaluation.winning_correct(), 120);
     snapshot("nim_trained_table", &app);
 }
 
@@ -105,12 +105,12 @@ fn mid_game_and_an_illegal_take() {
     let mut app = trained_app();
     press(&mut app, "100\n");
     // The AI moved first: 100 -> 63 (a losing pile for the human).
-    assert_eq!(app.subtraction.pile, Some(63));
-    assert_eq!(app.subtraction.turn, Turn::Human);
+    assert_eq!(app.tabs.subtraction.pile, Some(63));
+    assert_eq!(app.tabs.subtraction.turn, Turn::Human);
     snapshot("nim_mid_game", &app);
     press(&mut app, "40\n");
     assert_eq!(
-        app.subtraction.pile,
+        app.tabs.subtraction.pile,
         Some(63),
         "an illegal take changes nothing"
     );
@@ -128,11 +128,11 @@ fn game_over() {
     let mut app = trained_app();
     press(&mut app, "10\n");
     // 10 -> AI takes 3 -> 7; then every take leaves the AI a winning pile.
-    while !app.subtraction.game_over() {
+    while !app.tabs.subtraction.game_over() {
         press(&mut app, "1\n");
     }
     assert_eq!(
-        app.subtraction.tally,
+        app.tabs.subtraction.tally,
         (0, 1),
         "the trained network wins from 10"
     );
@@ -153,7 +153,7 @@ fn bad_starting_piles_change_nothing() {
     let mut app = trained_app();
     for typed in ["1\n", "128\n", "\n", "0\n"] {
         press(&mut app, typed);
-        assert_eq!(app.subtraction.pile, None, "{typed:?}");
+        assert_eq!(app.tabs.subtraction.pile, None, "{typed:?}");
         assert_eq!(
             app.message.as_ref().unwrap().kind,
             ai_arcade::app::MessageKind::Error
@@ -161,10 +161,10 @@ fn bad_starting_piles_change_nothing() {
     }
     // Backspace edits what was typed: "12", Backspace, Enter starts with 1 block: refused.
     press(&mut app, "12<\n");
-    assert_eq!(app.subtraction.pile, None);
+    assert_eq!(app.tabs.subtraction.pile, None);
     press(&mut app, "12<5\n");
     assert_eq!(
-        app.subtraction.pile.map(|p| p < 15),
+        app.tabs.subtraction.pile.map(|p| p < 15),
         Some(true),
         "started from 15, the AI moved"
     );
@@ -177,13 +177,17 @@ fn saved_weights_load_and_a_damaged_file_is_reported_and_kept() {
     let store = Store::new(&dir);
     // Train and save through the tab.
     let mut app = App::with_store(&config(), SEED, Some(store.clone()));
-    let message = app.subtraction.finish_training_now().expect("a message");
+    let message = app
+        .tabs
+        .subtraction
+        .finish_training_now()
+        .expect("a message");
     assert!(message.text.contains("saved to"), "{}", message.text);
-    let weights = app.subtraction.trainer.network.clone();
+    let weights = app.tabs.subtraction.trainer.network.clone();
     // A new app loads the same weights, trained.
     let again = App::with_store(&config(), SEED, Some(store.clone()));
-    assert_eq!(again.subtraction.trainer.network, weights);
-    assert!(again.subtraction.trainer.is_done());
+    assert_eq!(again.tabs.subtraction.trainer.network, weights);
+    assert!(again.tabs.subtraction.trainer.is_done());
     // A damaged file: reported with its path, left as it is, set aside on retraining.
     let path = dir.join("subtraction-mlp.json");
     std::fs::write(
@@ -192,7 +196,12 @@ fn saved_weights_load_and_a_damaged_file_is_reported_and_kept() {
     )
     .unwrap();
     let mut broken = App::with_store(&config(), SEED, Some(store));
-    let error = broken.subtraction.load_error.clone().expect("reported");
+    let error = broken
+        .tabs
+        .subtraction
+        .load_error
+        .clone()
+        .expect("reported");
     assert!(
         error.contains("subtraction-mlp.json") && error.contains("damaged"),
         "{error}"
@@ -203,7 +212,7 @@ fn saved_weights_load_and_a_damaged_file_is_reported_and_kept() {
             .ends_with("\"payload\": 3"),
         "untouched"
     );
-    let message = broken.subtraction.finish_training_now().unwrap();
+    let message = broken.tabs.subtraction.finish_training_now().unwrap();
     assert!(message.text.contains("kept as"), "{}", message.text);
     assert!(dir.join("subtraction-mlp.json.broken").exists());
     let _ = std::fs::remove_dir_all(&dir);
@@ -216,17 +225,17 @@ fn pausing_after_training_ended_saves_the_network() {
     let mut config = config();
     config.subtraction.epochs = 200;
     let mut app = App::with_store(&config, SEED, Some(Store::new(&dir)));
-    app.subtraction.retrain();
-    assert!(app.subtraction.is_training());
+    app.tabs.subtraction.retrain();
+    assert!(app.tabs.subtraction.is_training());
     // Let the thread finish before any poll, then pause: the result must not be lost.
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    let message = app.subtraction.toggle_pause();
-    assert!(app.subtraction.trainer.is_done(), "{}", message.text);
+    let message = app.tabs.subtraction.toggle_pause();
+    assert!(app.tabs.subtraction.trainer.is_done(), "{}", message.text);
     assert!(message.text.contains("saved to"), "{}", message.text);
     assert!(dir.join("subtraction-mlp.json").exists());
     // Resuming a finished run is refused; stepping too.
     assert_eq!(
-        app.subtraction.toggle_pause().kind,
+        app.tabs.subtraction.toggle_pause().kind,
         ai_arcade::app::MessageKind::Error
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -238,7 +247,7 @@ fn a_malformed_network_file_is_reported_not_a_crash() {
     let _ = std::fs::remove_dir_all(&dir);
     let store = Store::new(&dir);
     let mut app = App::with_store(&config(), SEED, Some(store.clone()));
-    app.subtraction.finish_training_now();
+    app.tabs.subtraction.finish_training_now();
     let path = dir.join("subtraction-mlp.json");
     let text = std::fs::read_to_string(&path).unwrap();
     // Cut the first layer's weights short: valid JSON, wrong shape.
@@ -249,7 +258,12 @@ fn a_malformed_network_file_is_reported_not_a_crash() {
         .truncate(10);
     std::fs::write(&path, json.to_string()).unwrap();
     let broken = App::with_store(&config(), SEED, Some(store));
-    let error = broken.subtraction.load_error.clone().expect("reported");
+    let error = broken
+        .tabs
+        .subtraction
+        .load_error
+        .clone()
+        .expect("reported");
     assert!(error.contains("damaged network"), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -259,19 +273,19 @@ fn polling_takes_in_background_training_to_its_end() {
     let mut config = config();
     config.subtraction.epochs = 300;
     let mut app = App::new(&config, SEED);
-    app.subtraction.retrain();
+    app.tabs.subtraction.retrain();
     let mut message = None;
     for _ in 0..2000 {
-        message = app.subtraction.poll();
-        if !app.subtraction.is_training() {
+        message = app.tabs.subtraction.poll();
+        if !app.tabs.subtraction.is_training() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    assert!(!app.subtraction.is_training(), "the run ends");
-    assert_eq!(app.subtraction.trainer.epoch, 300);
+    assert!(!app.tabs.subtraction.is_training(), "the run ends");
+    assert_eq!(app.tabs.subtraction.trainer.epoch, 300);
     assert_eq!(
-        app.subtraction.trainer.losses.len(),
+        app.tabs.subtraction.trainer.losses.len(),
         300,
         "no chunk lost or doubled"
     );

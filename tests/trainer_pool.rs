@@ -3,9 +3,9 @@
 //! place is free. Its own test binary, so no other test's training shares the pool.
 
 use ai_arcade::app::App;
-use ai_arcade::app::background::{Chunked, Job, TrainerPool, WAITING_FOR_TRAINER};
-use ai_arcade::app::keys::Key;
 use ai_arcade::config::Config;
+use ai_arcade::frame::background::{Chunked, Job, TrainerPool, WAITING_FOR_TRAINER};
+use ai_arcade::frame::keymap::Key;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -58,14 +58,14 @@ fn training_waits_for_a_free_trainer_and_says_so() {
     let mut app = App::new(&config, 7);
     app.handle_key(Key::F(1));
     app.handle_key(Key::Char('p'));
-    assert!(app.subtraction.waits_for_trainer());
+    assert!(app.tabs.subtraction.waits_for_trainer());
     let message = app.message.clone().unwrap().text;
     assert!(message.ends_with(WAITING_FOR_TRAINER), "{message}");
     assert!(screen(&app).contains(WAITING_FOR_TRAINER));
     // Nothing trains and nothing is redrawn while it waits (after the first tick notes it).
     app.update(ai_arcade::app::Action::Tick);
     assert!(!app.update(ai_arcade::app::Action::Tick));
-    assert_eq!(app.subtraction.trainer.epoch, 0);
+    assert_eq!(app.tabs.subtraction.trainer.epoch, 0);
 
     for release in &releases {
         release.send(()).unwrap();
@@ -73,7 +73,7 @@ fn training_waits_for_a_free_trainer_and_says_so() {
     drop(held);
     let mut started = false;
     for _ in 0..500 {
-        if app.update(ai_arcade::app::Action::Tick) && !app.subtraction.waits_for_trainer() {
+        if app.update(ai_arcade::app::Action::Tick) && !app.tabs.subtraction.waits_for_trainer() {
             started = true;
             break;
         }

@@ -3,12 +3,12 @@
 //! move (from the plain search) and stepping back still work.
 
 use ai_arcade::app::App;
-use ai_arcade::app::keys::Key;
-use ai_arcade::app::matches::TREE_NODE_LIMIT;
 use ai_arcade::config::{AlgorithmChoice, Config, FirstMover};
+use ai_arcade::frame::keymap::Key;
 use ai_arcade::games::Game;
 use ai_arcade::games::tictactoe::{Board, Mark};
 use ai_arcade::search::{Algorithm, search};
+use ai_arcade::tabs::tictactoe::game::TREE_NODE_LIMIT;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -30,7 +30,7 @@ fn text(app: &App) -> String {
 #[test]
 fn the_ai_s_opening_keeps_a_bounded_record_and_says_so() {
     let app = ai_opens_with_minimax(false);
-    let game = &app.search.tictactoe;
+    let game = &app.tabs.tictactoe.tictactoe;
     let empty = Board::empty(Mark::O);
     let full = search(&empty, Algorithm::Minimax);
     assert_eq!(game.moves.len(), 1, "the AI played its move");
@@ -65,7 +65,7 @@ fn stepping_stops_at_the_limit_and_enter_still_plays_the_full_search_s_move() {
         message,
         "Tree pane full (65,536 nodes): stepping stops; Enter plays, b steps back"
     );
-    let view = app.search.tictactoe.search.as_ref().unwrap();
+    let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
     assert_eq!(view.stepper.nodes().len(), TREE_NODE_LIMIT);
     // Stepping on changes nothing; stepping back works.
     app.handle_key(Key::Char(' '));
@@ -76,6 +76,6 @@ fn stepping_stops_at_the_limit_and_enter_still_plays_the_full_search_s_move() {
     app.handle_key(Key::Enter);
     let empty = Board::empty(Mark::O);
     let best = search(&empty, Algorithm::Minimax).best_move.unwrap();
-    assert_eq!(app.search.tictactoe.position, empty.play(best));
+    assert_eq!(app.tabs.tictactoe.tictactoe.position, empty.play(best));
     assert!(text(&app).contains("549,946 nodes"), "{}", text(&app));
 }

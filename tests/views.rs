@@ -2,13 +2,19 @@
 //! symbols, focus, the rules and labels of each tab. Driven through `App` and real key
 //! events with a fixed seed.
 
-use ai_arcade::app::{Action, App, Tab};
+use ai_arcade::app::{Action, App, TabId};
 use ai_arcade::config::{Config, FirstMover};
 use ai_arcade::input;
-use ai_arcade::ui::symbols;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+
+/// The glyph tables of the tabs these tests look at.
+mod symbols {
+    pub use ai_arcade::tabs::multipile::symbols::*;
+    pub use ai_arcade::tabs::tictactoe::symbols::*;
+    pub use ai_arcade::widgets::symbols::FOCUS;
+}
 
 const SEED: u64 = 7;
 
@@ -97,16 +103,16 @@ fn help_text(app: &mut App) -> String {
 #[test]
 fn the_help_lists_the_symbols_of_each_tab_from_the_drawing_table() {
     for (tab, keys) in [
-        (Tab::TicTacToe, "⁴"),
-        (Tab::SubtractionNim, "¹"),
-        (Tab::StateGraph, "³"),
-        (Tab::MultiPileNim, "²"),
+        (TabId::TicTacToe, "⁴"),
+        (TabId::SubtractionNim, "¹"),
+        (TabId::StateGraph, "³"),
+        (TabId::MultiPileNim, "²"),
     ] {
         let mut app = app_after(keys);
         assert_eq!(app.tab, tab);
         let help = help_text(&mut app);
         assert!(help.contains("Symbols"), "{tab:?}: no Symbols section");
-        for symbol in symbols::for_tab(tab) {
+        for symbol in app.tabs.symbols(tab) {
             let row = format!(" {:<11}{}", symbol.glyph, symbol.meaning);
             assert!(help.contains(&row), "{tab:?}: {row:?} not in the help");
         }
@@ -143,7 +149,10 @@ fn the_node_under_the_cursor_is_said_in_words() {
     // You play X in 5; the AI (O) searches; the cursor on the node after O plays 1 and
     // then on its child after X plays 2.
     let mut app = app_after("m5c");
-    assert_eq!(app.search.focus, ai_arcade::app::search_tab::Focus::Tree);
+    assert_eq!(
+        app.tabs.tictactoe.focus,
+        ai_arcade::tabs::tictactoe::Focus::Tree
+    );
     press(&mut app, "↓");
     assert_shows(&app, "after O plays 1");
     assert_shows(&app, "X to move: MIN");
@@ -196,7 +205,7 @@ fn autoplay_shows_that_it_runs_and_plus_minus_change_its_speed() {
     let mut app = app_after("m5");
     assert!(screen(&app)[23].contains("p auto"), "{}", screen(&app)[23]);
     press(&mut app, "p");
-    assert!(app.search.autoplay);
+    assert!(app.tabs.tictactoe.autoplay);
     assert_shows(&app, "auto 4/s");
     press(&mut app, "+");
     assert_shows(&app, "auto 8/s");
@@ -235,8 +244,8 @@ fn game_of_eight_says_its_rules_why_it_ended_and_counts_no_draws() {
     assert_shows(&app, "[1]");
     assert!(!shows(&app, "drawn"), "Eight has no draws");
     // You 3, AI answers, ...: play until it ends, always the first legal number.
-    while app.search.eight.position.sum() < 8 {
-        let last = app.search.eight.position.last();
+    while app.tabs.tictactoe.eight.position.sum() < 8 {
+        let last = app.tabs.tictactoe.eight.position.last();
         let choice = (1..=3).find(|&n| Some(n) != last).unwrap();
         press(&mut app, &choice.to_string());
     }
@@ -245,7 +254,7 @@ fn game_of_eight_says_its_rules_why_it_ended_and_counts_no_draws() {
         message.contains("reached 8 exactly") || message.contains("went past 8"),
         "{message}"
     );
-    let why = app.search.eight.why_over().unwrap();
+    let why = app.tabs.tictactoe.eight.why_over().unwrap();
     assert_shows(&app, &why);
     assert!(!shows(&app, "[1]") && !shows(&app, "[2]") && !shows(&app, "[3]"));
     assert!(!shows(&app, "choose:"));
@@ -254,18 +263,18 @@ fn game_of_eight_says_its_rules_why_it_ended_and_counts_no_draws() {
 #[test]
 fn subtraction_names_the_trained_loss_and_says_take_1() {
     let mut app = app_after("¹");
-    app.subtraction.finish_training_now();
+    app.tabs.subtraction.finish_training_now();
     assert_shows(&app, "trained on cross-entropy");
     let mut squared = App::new(
         &config(|c| c.subtraction.recipe = ai_arcade::config::RecipeChoice::Seed),
         SEED,
     );
     press(&mut squared, "¹");
-    squared.subtraction.finish_training_now();
+    squared.tabs.subtraction.finish_training_now();
     assert_shows(&squared, "trained on squared error");
     // A pile of 3: only 1 may be taken.
     press(&mut app, "3\n");
-    if app.subtraction.turn == ai_arcade::app::subtraction_tab::Turn::Human {
+    if app.tabs.subtraction.turn == ai_arcade::tabs::subtraction::Turn::Human {
         assert_shows(&app, "Take 1:");
         assert!(!shows(&app, "(1-1)"));
     }
@@ -274,16 +283,16 @@ fn subtraction_names_the_trained_loss_and_says_take_1() {
 #[test]
 fn the_weights_pane_keeps_each_name_with_its_weight_and_reaches_every_unit() {
     let mut app = app_after("¹");
-    app.subtraction.finish_training_now();
+    app.tabs.subtraction.finish_training_now();
     press(&mut app, "vv");
-    let hidden = app.subtraction.recipe.hidden;
+    let hidden = app.tabs.subtraction.recipe.hidden;
     for unit in 0..hidden {
         let rows = screen(&app);
         assert!(
             rows.iter().any(|r| r.contains(&format!("›h{unit} "))),
             "unit {unit} not in view"
         );
-        let weights = app.subtraction.trainer.network.layers[0]
+        let weights = app.tabs.subtraction.trainer.network.layers[0]
             .incoming(unit)
             .to_vec();
         for (i, w) in weights[1..].iter().enumerate() {
@@ -303,10 +312,10 @@ fn the_weights_pane_keeps_each_name_with_its_weight_and_reaches_every_unit() {
 #[test]
 fn multi_pile_hints_on_your_turn_can_be_hidden() {
     let mut app = app_after("²");
-    while app.nim.q.training {
+    while app.tabs.multipile.q.training {
         app.update(Action::Tick);
     }
-    assert!(app.nim.human_to_move);
+    assert!(app.tabs.multipile.human_to_move);
     assert_shows(&app, symbols::GREEDY.glyph);
     assert_shows(&app, symbols::WINS.glyph);
     press(&mut app, "i");
@@ -328,7 +337,7 @@ fn multi_pile_hints_on_your_turn_can_be_hidden() {
     // The config switch starts the tab with them hidden.
     let mut app = App::new(&config(|c| c.nim.hints_on_your_turn = false), SEED);
     press(&mut app, "²");
-    while app.nim.q.training {
+    while app.tabs.multipile.q.training {
         app.update(Action::Tick);
     }
     assert!(!shows(&app, symbols::GREEDY.glyph));

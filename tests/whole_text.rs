@@ -194,7 +194,7 @@ fn assert_whole_but_covered(name: &str, app: &App, covered: &[&str]) {
 fn trained_subtraction() -> App {
     let mut app = App::new(&config(), SEED);
     f(&mut app, 1);
-    app.subtraction.finish_training_now();
+    app.tabs.subtraction.finish_training_now();
     app
 }
 
@@ -202,7 +202,7 @@ fn trained_graph() -> App {
     let mut app = App::new(&config(), SEED);
     f(&mut app, 3);
     press(&mut app, "p");
-    while app.graph.training {
+    while app.tabs.state_graph.training {
         app.update(Action::Tick);
     }
     app
@@ -216,7 +216,7 @@ fn nim() -> App {
 
 fn trained_nim() -> App {
     let mut app = nim();
-    while app.nim.q.training {
+    while app.tabs.multipile.q.training {
         app.update(Action::Tick);
     }
     app

@@ -14,9 +14,9 @@ pub mod session;
 pub mod slowloris;
 pub mod terminal;
 
-use crate::app::models::Models;
 use crate::config::{Config, HumanDuration, Startups};
 use crate::store::Store;
+use crate::tabs::Models;
 use clap::Args;
 use gate::{Admissions, Gate};
 use limits::Slots;

@@ -2,10 +2,10 @@
 //! key tables that drive them, then the tab's symbols, straight from the table the drawing
 //! takes its glyphs from.
 
-use super::Theme;
-use super::symbols::{self, Symbol};
 use crate::app::App;
-use crate::app::keys::KeyGroup;
+use crate::app::keys::Keys;
+use crate::widgets::Theme;
+use crate::widgets::symbols::Symbol;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -15,17 +15,17 @@ const LABEL_WIDTH: usize = 11;
 const COLUMN_WIDTH: u16 = 38;
 
 /// The lines of one or more groups: a heading, then `key  description` rows.
-fn group_lines<'a>(groups: &[KeyGroup], theme: &Theme) -> Vec<Line<'a>> {
+fn group_lines<'a>(groups: &[Keys], theme: &Theme) -> Vec<Line<'a>> {
     let mut lines = Vec::new();
     for group in groups {
         if !lines.is_empty() {
             lines.push(Line::raw(""));
         }
         lines.push(Line::styled(group.title, theme.title));
-        for binding in group.bindings {
+        for binding in &group.bindings {
             lines.push(Line::from(vec![
-                Span::styled(format!(" {:<LABEL_WIDTH$}", binding.label), theme.key),
-                Span::raw(binding.description),
+                Span::styled(format!(" {:<LABEL_WIDTH$}", binding.label()), theme.key),
+                Span::raw(binding.description()),
             ]));
         }
         if group.bindings.is_empty() {
@@ -61,7 +61,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     block.render(area, buf);
 
     let two_columns = inner.width >= 2 * COLUMN_WIDTH && groups.len() > 1;
-    let columns: Vec<Vec<KeyGroup>> = if two_columns {
+    let columns: Vec<Vec<Keys>> = if two_columns {
         let split = split_point(&groups);
         vec![groups[..split].to_vec(), groups[split..].to_vec()]
     } else {
@@ -71,7 +71,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let mut texts: Vec<Vec<Line>> = columns.iter().map(|c| group_lines(c, theme)).collect();
     // The symbols go under the shorter column.
     if let Some(shortest) = texts.iter_mut().min_by_key(|lines| lines.len()) {
-        shortest.extend(symbol_lines(&symbols::for_tab(app.tab), theme));
+        shortest.extend(symbol_lines(&app.tabs.symbols(app.tab), theme));
     }
     let mut tallest = 0;
     for (lines, &column_area) in texts.into_iter().zip(areas.iter()) {
@@ -87,9 +87,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
 }
 
 /// Where to split the groups into two columns so the taller column is as short as it can be.
-fn split_point(groups: &[KeyGroup]) -> usize {
+fn split_point(groups: &[Keys]) -> usize {
     let height =
-        |part: &[KeyGroup]| -> usize { part.iter().map(|g| g.bindings.len().max(1) + 2).sum() };
+        |part: &[Keys]| -> usize { part.iter().map(|g| g.bindings.len().max(1) + 2).sum() };
     (1..groups.len())
         .min_by_key(|&split| height(&groups[..split]).max(height(&groups[split..])))
         .unwrap_or(1)

@@ -1,24 +1,17 @@
 //! Drawing: pure functions of the [`App`] into a ratatui frame, plus the hit-testing that
 //! maps a mouse position back to an action using the same layout.
 
-mod graph;
 mod help;
-mod nim;
 mod overlay;
-mod search;
-mod subtraction;
-pub mod symbols;
-mod theme;
 
-pub use theme::Theme;
-
-use crate::app::{Action, App, MessageKind, Overlay, Tab, keys::Binding};
+use crate::app::{Action, App, MessageKind, Overlay, TabId};
+use crate::frame::keymap::Command;
+use crate::widgets::Theme;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
-use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Below this width the layout cannot fit; a notice is shown instead.
 pub const MIN_WIDTH: u16 = 70;
@@ -78,12 +71,7 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
         return;
     };
     render_tab_bar(app, screen.tabs, buf, &theme);
-    match app.tab {
-        Tab::TicTacToe => search::render(app, screen.body, buf, &theme),
-        Tab::SubtractionNim => subtraction::render(app, screen.body, buf, &theme),
-        Tab::StateGraph => graph::render(app, screen.body, buf, &theme),
-        Tab::MultiPileNim => nim::render(app, screen.body, buf, &theme),
-    }
+    app.tabs.render(app.tab, screen.body, buf, &theme);
     render_message(app, screen.message, buf, &theme);
     render_hints(&app.hints(), screen.hints, buf, &theme);
     if app.help_open {
@@ -127,15 +115,19 @@ fn render_too_small(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
 
 /// The title cells of the tab bar, left to right: the text and where it is drawn. Titles
 /// lose their padding when the bar is narrow.
-fn tab_titles(area: Rect) -> Vec<(Tab, String, Rect)> {
-    let padded_width: usize = Tab::ALL.iter().map(|t| t.title().len() + 7).sum::<usize>() + 1;
+fn tab_titles(area: Rect) -> Vec<(TabId, String, Rect)> {
+    let padded_width: usize = TabId::ALL
+        .iter()
+        .map(|t| t.title().len() + 7)
+        .sum::<usize>()
+        + 1;
     let pad = if usize::from(area.width) >= padded_width {
         " "
     } else {
         ""
     };
     let mut x = area.x + u16::from(!pad.is_empty());
-    Tab::ALL
+    TabId::ALL
         .iter()
         .enumerate()
         .map(|(i, &tab)| {
@@ -157,28 +149,6 @@ fn render_tab_bar(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         };
         buf.set_stringn(rect.x, rect.y, &text, usize::from(rect.width), style);
     }
-}
-
-/// A bordered pane with a bold title, as every tab draws its panes.
-fn titled<'a>(title: String, theme: &Theme) -> Block<'a> {
-    Block::bordered()
-        .border_style(theme.border)
-        .title(Span::styled(title, theme.title))
-}
-
-/// A pane of a tab whose keys can go to one pane or another: the focused one has a thick
-/// border and a `▸` before its title, so focus shows without colour. `title` starts with a
-/// space.
-fn pane_block<'a>(title: &str, focused: bool, theme: &Theme) -> Block<'a> {
-    let (marker, style, set) = if focused {
-        (symbols::FOCUS.glyph, theme.border_focused, border::THICK)
-    } else {
-        (" ", theme.border, border::PLAIN)
-    };
-    Block::bordered()
-        .border_set(set)
-        .border_style(style)
-        .title(Span::styled(format!("{marker}{title} "), theme.title))
 }
 
 /// How the status line ends a message too long for it: where to read it whole.
@@ -206,18 +176,18 @@ fn render_message(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     line.render(area, buf);
 }
 
-fn render_hints(hints: &[Binding], area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_hints(hints: &[&dyn Command<Action>], area: Rect, buf: &mut Buffer, theme: &Theme) {
     let mut spans = Vec::new();
     // Whole hints only: a hint cut in the middle would name a key that seems to do nothing.
     let mut room = usize::from(area.width);
     for binding in hints {
-        let text = format!(" {}", binding.hint);
-        let width = binding.label.chars().count() + text.chars().count();
+        let text = format!(" {}", binding.hint());
+        let width = binding.label().chars().count() + text.chars().count();
         if width > room {
             break;
         }
         room = room.saturating_sub(width + 2);
-        spans.push(Span::styled(binding.label, theme.key));
+        spans.push(Span::styled(binding.label(), theme.key));
         spans.push(Span::raw(text));
         spans.push(Span::raw("  "));
     }
@@ -243,8 +213,11 @@ pub fn click(app: &App, area: Rect, column: u16, row: u16) -> Action {
             .find(|(_, _, rect)| rect.contains(at))
             .map_or(Action::Noop, |(tab, _, _)| Action::SelectTab(tab));
     }
-    if app.tab == Tab::TicTacToe && screen.body.contains(at) {
-        return search::click(app, screen.body, at);
+    if screen.body.contains(at) {
+        return app
+            .tabs
+            .click(app.tab, screen.body, at)
+            .map_or(Action::Noop, Action::Tab);
     }
     Action::Noop
 }
@@ -257,17 +230,19 @@ pub fn scroll(app: &App, area: Rect, column: u16, row: u16, down: bool) -> Actio
     if app.overlay.is_some() {
         return Action::ScrollOverlay(if down { 3 } else { -3 });
     }
-    if app.help_open || app.tab != Tab::TicTacToe {
+    if app.help_open {
         return Action::Noop;
     }
-    search::scroll(screen.body, Position::new(column, row), down)
+    app.tabs
+        .scroll(app.tab, screen.body, Position::new(column, row), down)
+        .map_or(Action::Noop, Action::Tab)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::SearchAction;
     use crate::config::{Config, FirstMover};
+    use crate::tabs::tictactoe;
 
     fn app() -> App {
         let mut config = Config::default();
@@ -300,12 +275,12 @@ mod tests {
         let (x, y) = find(&buf, "Multi-pile").expect("tab title drawn");
         assert_eq!(
             click(&app, area, x, y),
-            Action::SelectTab(Tab::MultiPileNim)
+            Action::SelectTab(TabId::MultiPileNim)
         );
         let (x, y) = find(&buf, "Subtraction").unwrap();
         assert_eq!(
             click(&app, area, x + 3, y),
-            Action::SelectTab(Tab::SubtractionNim)
+            Action::SelectTab(TabId::SubtractionNim)
         );
     }
 
@@ -319,7 +294,7 @@ mod tests {
                     find(&buf, &format!("  {cell}  ")).expect("empty cell shows its number");
                 assert_eq!(
                     click(&app, area, x + 2, y),
-                    Action::Search(SearchAction::PlayCell(cell)),
+                    Action::from(tictactoe::Action::PlayCell(cell)),
                     "cell {cell} at {area:?}"
                 );
             }

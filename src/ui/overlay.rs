@@ -2,8 +2,8 @@
 //! exported text shown for copying (plain lines with no border beside them, so a terminal
 //! selection copies the text as it is).
 
-use super::Theme;
 use crate::app::{App, Message, MessageKind};
+use crate::widgets::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -1,16 +1,18 @@
 //! The Tic-tac-toe tab: tic-tac-toe and the Game of Eight against minimax or alpha-beta, with
 //! the AI's search recorded so the tree pane can show it and the user can step through it.
 
-use super::Message;
-use super::matches::{GAME_OVER, Match, Playable, SearchView, describe_last_event};
+use super::game::{GAME_OVER, Match, Playable, SearchView, describe_last_event};
 use super::tree::{LineKind, TreeView};
+use crate::config::AUTOPLAY_MS_RANGE;
 use crate::config::{self, Config, FirstMover};
+use crate::frame::message::Message;
 use crate::games::Game;
 use crate::games::eight::{Eight, Seat};
 use crate::games::tictactoe::{Board, Mark};
 use crate::search::{Algorithm, NodeId};
-use rand::RngExt;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::time::{Duration, Instant};
 
 /// Binds `$game` to the match of the game shown and evaluates `$body`: the two games are
 /// different types, so a closure cannot serve both.
@@ -83,7 +85,7 @@ pub enum StepCommand {
 }
 
 /// Everything the tab holds.
-pub struct SearchTab {
+pub struct TicTacToeTab {
     /// The game shown.
     pub game: GameKind,
     /// The AI's search algorithm.
@@ -100,11 +102,17 @@ pub struct SearchTab {
     pub eight: Match<Eight>,
     ttt_first: FirstMover,
     eight_first: FirstMover,
+    /// Who moves first when that is left to chance.
+    rng: ChaCha8Rng,
+    /// Time between autoplay steps.
+    pub autoplay_interval: Duration,
+    /// When autoplay last stepped.
+    last_autoplay: Instant,
 }
 
-impl SearchTab {
+impl TicTacToeTab {
     /// The tab as the config sets it up, with both games started.
-    pub fn new(config: &Config, rng: &mut ChaCha8Rng) -> (Self, Option<Message>) {
+    pub fn new(config: &Config, seed: u64) -> (Self, Option<Message>) {
         let human_mark = match config.tictactoe.human_plays {
             config::Mark::X => Mark::X,
             config::Mark::O => Mark::O,
@@ -123,10 +131,13 @@ impl SearchTab {
             eight: Match::new(Eight::start(), Seat::First, 1),
             ttt_first: config.tictactoe.first,
             eight_first: config.eight.first,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            autoplay_interval: Duration::from_millis(config.search.autoplay_ms),
+            last_autoplay: Instant::now(),
         };
         // Eight's game starts too (it is one key away); the tic-tac-toe message is shown.
-        tab.new_eight(rng);
-        let message = tab.new_tictactoe(rng, human_mark);
+        tab.new_eight();
+        let message = tab.new_tictactoe(human_mark);
         tab.focus_for_turn();
         (tab, Some(message))
     }
@@ -139,8 +150,8 @@ impl SearchTab {
         }
     }
 
-    fn new_tictactoe(&mut self, rng: &mut ChaCha8Rng, human: Mark) -> Message {
-        let first = if Self::human_first(self.ttt_first, rng) {
+    fn new_tictactoe(&mut self, human: Mark) -> Message {
+        let first = if Self::human_first(self.ttt_first, &mut self.rng) {
             human
         } else {
             human.other()
@@ -156,8 +167,8 @@ impl SearchTab {
         Self::new_game_message(&new_game, ai)
     }
 
-    fn new_eight(&mut self, rng: &mut ChaCha8Rng) -> Message {
-        let human = if Self::human_first(self.eight_first, rng) {
+    fn new_eight(&mut self) -> Message {
+        let human = if Self::human_first(self.eight_first, &mut self.rng) {
             Seat::First
         } else {
             Seat::Second
@@ -183,11 +194,11 @@ impl SearchTab {
     }
 
     /// Starts a new game of the game shown.
-    pub fn new_game(&mut self, rng: &mut ChaCha8Rng) -> Option<Message> {
+    pub fn new_game(&mut self) -> Option<Message> {
         self.autoplay = false;
         let message = match self.game {
-            GameKind::TicTacToe => Some(self.new_tictactoe(rng, self.tictactoe.human)),
-            GameKind::Eight => Some(self.new_eight(rng)),
+            GameKind::TicTacToe => Some(self.new_tictactoe(self.tictactoe.human)),
+            GameKind::Eight => Some(self.new_eight()),
         };
         self.focus_for_turn();
         message
@@ -204,7 +215,7 @@ impl SearchTab {
     }
 
     /// Plays X or O from now on, starting a new tic-tac-toe game.
-    pub fn toggle_side(&mut self, rng: &mut ChaCha8Rng) -> Option<Message> {
+    pub fn toggle_side(&mut self) -> Option<Message> {
         if self.game != GameKind::TicTacToe {
             return Some(Message::error(
                 "x chooses X or O in tic-tac-toe (g switches game)",
@@ -212,7 +223,7 @@ impl SearchTab {
         }
         self.autoplay = false;
         let human = self.tictactoe.human.other();
-        let message = Some(self.new_tictactoe(rng, human));
+        let message = Some(self.new_tictactoe(human));
         self.focus_for_turn();
         message
     }
@@ -301,7 +312,7 @@ impl SearchTab {
     pub fn analyze(&mut self) -> Option<Message> {
         let algorithm = self.algorithm;
         let message = shown_mut!(self, |game| Self::analyze_in(game, algorithm));
-        if message.kind == super::MessageKind::Info {
+        if message.kind == crate::frame::message::MessageKind::Info {
             self.autoplay = false;
             self.focus = Focus::Tree;
         }
@@ -458,12 +469,13 @@ impl SearchTab {
         })
     }
 
-    /// One autoplay tick: one step; autoplay stops at the end.
-    /// `None` when autoplay is off (nothing to redraw); otherwise what the step did.
-    pub fn tick(&mut self) -> Option<Message> {
-        if !self.autoplay {
+    /// One autoplay tick: one step when its interval is up; autoplay stops at the end.
+    /// `None` when autoplay is off or not due (nothing to redraw); otherwise what the step did.
+    pub fn autoplay_step(&mut self) -> Option<Message> {
+        if !self.autoplay || self.last_autoplay.elapsed() < self.autoplay_interval {
             return None;
         }
+        self.last_autoplay = Instant::now();
         let (message, finished) = shown_mut!(self, |game| Self::tick_view(game.search.as_mut()));
         if finished {
             self.autoplay = false;
@@ -618,6 +630,30 @@ impl SearchTab {
         if let Some(view) = view {
             view.tree.follow = true;
             view.sync_cursor();
+        }
+    }
+}
+
+impl TicTacToeTab {
+    /// Autoplay twice as fast or half as fast, within the config's bounds.
+    pub fn change_autoplay_speed(&mut self, faster: bool) -> Message {
+        let ms = self.autoplay_interval.as_millis() as u64;
+        let ms = if faster { ms / 2 } else { ms * 2 };
+        let ms = ms.clamp(*AUTOPLAY_MS_RANGE.start(), *AUTOPLAY_MS_RANGE.end());
+        self.autoplay_interval = Duration::from_millis(ms);
+        Message::info(format!(
+            "Autoplay speed: {} (one step every {ms} ms; + faster, - slower)",
+            self.autoplay_speed()
+        ))
+    }
+
+    /// Autoplay's pace in steps a second, as the screen shows it (`4/s`, `0.5/s`).
+    pub fn autoplay_speed(&self) -> String {
+        let per_second = 1000.0 / self.autoplay_interval.as_millis().max(1) as f64;
+        if per_second >= 10.0 || per_second.fract() == 0.0 {
+            format!("{per_second:.0}/s")
+        } else {
+            format!("{per_second:.1}/s")
         }
     }
 }

@@ -2,14 +2,15 @@
 //! views (edges with Q-values, a self-play game's updates, training charts, the Q-table,
 //! the network's outputs); the opponent menu over both while it is open.
 
-use super::{Theme, symbols};
-use crate::app::App;
-use crate::app::nim_tab::{NimTab, OPPONENTS, Pane, Side, Typed, opponent_name};
+use super::state::{MultiPileTab, OPPONENTS, Pane, Side, Typed, opponent_name};
+use super::symbols;
 use crate::games::nim::{NimMove, Piles, Rule};
 use crate::learn::nim_net::{self, PILE_BITS};
 use crate::learn::qlearning::QEvaluation;
 use crate::solve::nim as solver;
 use crate::text::thousands;
+use crate::widgets::symbols::{FOCUS, Symbol};
+use crate::widgets::{TabView, Theme, pane_block};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -20,15 +21,23 @@ use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph,
 /// Width of the game pane.
 const GAME_WIDTH: u16 = 32;
 
-/// Draws the tab into `body`.
-pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
-    let tab = &app.nim;
+impl TabView for MultiPileTab {
+    fn render(&self, body: Rect, buf: &mut Buffer, theme: &Theme) {
+        render(self, body, buf, theme);
+    }
+
+    fn symbols(&self) -> Vec<Symbol> {
+        [symbols::NIM, &[FOCUS][..]].concat()
+    }
+}
+
+fn render(tab: &MultiPileTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
     let [game, pane] =
         Layout::horizontal([Constraint::Length(GAME_WIDTH), Constraint::Fill(1)]).areas(body);
     render_game(tab, game, buf, theme);
-    let pane_block = super::pane_block(&pane_title(tab), tab.pane_focus, theme);
-    let inner = pane_block.inner(pane);
-    pane_block.render(pane, buf);
+    let block = pane_block(&pane_title(tab), tab.pane_focus, theme);
+    let inner = block.inner(pane);
+    block.render(pane, buf);
     match tab.pane {
         Pane::Edges => render_edges(tab, inner, buf, theme),
         Pane::Updates => render_updates(tab, inner, buf, theme),
@@ -41,7 +50,7 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
     }
 }
 
-fn pane_title(tab: &NimTab) -> String {
+fn pane_title(tab: &MultiPileTab) -> String {
     match tab.pane {
         Pane::Edges => format!(" Moves from {} · Q-values", tab.shown_position()),
         Pane::Updates => " Q-learning updates, one game".into(),
@@ -63,10 +72,10 @@ fn mv_text(mv: NimMove) -> String {
 
 // ---- the game ---------------------------------------------------------------------
 
-fn render_game(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_game(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let rule = tab.game_rule();
     let title = format!(" Nim · {}", rule.name());
-    let block = super::pane_block(&title, !tab.pane_focus, theme);
+    let block = pane_block(&title, !tab.pane_focus, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let mut lines = vec![
@@ -114,7 +123,7 @@ fn render_game(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
 
 /// One row per pile: its number, its objects (those the selection would take hollow), its
 /// size.
-fn pile_lines(tab: &NimTab, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+fn pile_lines(tab: &MultiPileTab, width: usize, theme: &Theme) -> Vec<Line<'static>> {
     let room = width.saturating_sub(8).max(4);
     let selecting = tab.human_to_move && !tab.game_over();
     tab.piles
@@ -154,7 +163,7 @@ fn pile_lines(tab: &NimTab, width: usize, theme: &Theme) -> Vec<Line<'static>> {
         .collect()
 }
 
-fn turn_line(tab: &NimTab, theme: &Theme) -> Line<'static> {
+fn turn_line(tab: &MultiPileTab, theme: &Theme) -> Line<'static> {
     match tab.winner() {
         Some(Side::Human) => return Line::styled(" ★ You won! n: new game", theme.win),
         Some(Side::Ai) => return Line::styled(" ✗ The AI won. n: new game", theme.error),
@@ -198,7 +207,7 @@ fn unusable_file(
     )
 }
 
-fn render_edges(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_edges(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let notice = match &tab.q.trainer {
         Err(why) => Some(
             Paragraph::new(vec![
@@ -292,7 +301,7 @@ fn render_edges(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
 }
 
 fn position_line(
-    tab: &NimTab,
+    tab: &MultiPileTab,
     position: Piles,
     rule: Rule,
     hints: bool,
@@ -318,7 +327,7 @@ fn position_line(
     ])
 }
 
-fn q_summary(tab: &NimTab, theme: &Theme) -> Line<'static> {
+fn q_summary(tab: &MultiPileTab, theme: &Theme) -> Line<'static> {
     match &tab.q.trainer {
         Err(_) => Line::styled(" no Q-table for this game", theme.error),
         Ok(trainer) => {
@@ -340,7 +349,7 @@ fn q_summary(tab: &NimTab, theme: &Theme) -> Line<'static> {
 
 // ---- updates ----------------------------------------------------------------------
 
-fn render_updates(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_updates(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let updates = &tab.q.last_game;
     let alpha = updates.first().map_or(0.5, |u| u.alpha);
     let mut lines = vec![
@@ -407,7 +416,7 @@ fn bar(done: usize, total: usize, width: usize) -> String {
     format!("{}{}", "█".repeat(filled), "░".repeat(width - filled))
 }
 
-fn render_training(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_training(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let [q_head, q_chart, net_head, net_chart] = Layout::vertical([
         Constraint::Length(2),
         Constraint::Fill(3),
@@ -421,7 +430,7 @@ fn render_training(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     render_net_chart(tab, net_chart, buf, theme);
 }
 
-fn render_q_head(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_q_head(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let lines = match &tab.q.trainer {
         Err(why) => vec![Line::styled(
             format!(" Q-learning refused: {why}"),
@@ -465,7 +474,7 @@ fn render_q_head(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     Paragraph::new(lines).render(area, buf);
 }
 
-fn render_q_chart(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_q_chart(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let Ok(trainer) = &tab.q.trainer else { return };
     let curve = &trainer.curve;
     let series = |f: fn(&QEvaluation) -> f64| -> Vec<(f64, f64)> {
@@ -505,7 +514,7 @@ fn render_q_chart(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
         .render(area, buf);
 }
 
-fn render_net_head(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_net_head(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let net = &tab.net;
     let trainer = &net.trainer;
     let state = if net.waits_for_trainer() {
@@ -561,7 +570,7 @@ fn error_text(error: f64) -> String {
     }
 }
 
-fn render_net_chart(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_net_chart(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let errors = &tab.net.trainer.errors;
     if errors.is_empty() {
         Paragraph::new(Line::styled(" No epochs yet: P trains it", theme.dim)).render(area, buf);
@@ -596,7 +605,7 @@ fn render_net_chart(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
 
 // ---- the Q-table ------------------------------------------------------------------
 
-fn render_table(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_table(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let rows = tab.table_rows();
     let mut lines = vec![
         Line::styled(
@@ -652,7 +661,7 @@ fn render_table(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
 // ---- the network ------------------------------------------------------------------
 
 /// The network's shape, rule, epochs and score, above its outputs.
-fn network_heading(tab: &NimTab, theme: &Theme) -> Line<'static> {
+fn network_heading(tab: &MultiPileTab, theme: &Theme) -> Line<'static> {
     let sizes: Vec<String> = tab
         .net
         .trainer
@@ -673,7 +682,7 @@ fn network_heading(tab: &NimTab, theme: &Theme) -> Line<'static> {
     )
 }
 
-fn render_network(tab: &NimTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_network(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let game = tab.net.game();
     let (trace, label) = if let Some(trace) = &tab.net_move {
         (Some(trace.clone()), "its last move")

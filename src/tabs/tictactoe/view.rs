@@ -1,16 +1,17 @@
 //! The Tic-tac-toe tab: the board (or the Game of Eight), the search counters with the
 //! position at the tree cursor, and the game-tree outline.
 
-use super::{Theme, symbols};
-use crate::app::matches::{Match, Playable, SearchView, Tally};
-use crate::app::search_tab::{Focus, GameKind};
-use crate::app::tree::{LineKind, TreeLine};
-use crate::app::{Action, App, SearchAction};
+use super::game::{Match, Playable, SearchView, Tally};
+use super::symbols;
+use super::tree::{LineKind, TreeLine};
+use super::{Action, Focus, GameKind, TicTacToeTab};
 use crate::games::eight::{Eight, TARGET};
 use crate::games::tictactoe::{Board, Mark};
 use crate::games::{Game, Outcome};
 use crate::search::{Algorithm, CutoffKind, NodeId, Stepper, TreeNode};
 use crate::text::{signed, thousands};
+use crate::widgets::symbols::{FOCUS, Symbol};
+use crate::widgets::{TabView, Theme, pane_block};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Margin, Position, Rect};
 use ratatui::style::Style;
@@ -94,10 +95,29 @@ impl Describe for Eight {
     }
 }
 
-/// Draws the tab into `body`.
-pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
+impl TabView for TicTacToeTab {
+    fn render(&self, body: Rect, buf: &mut Buffer, theme: &Theme) {
+        render(self, body, buf, theme);
+    }
+
+    fn click(&self, body: Rect, at: Position) -> Option<Action> {
+        click(self, body, at)
+    }
+
+    fn scroll(&self, body: Rect, at: Position, down: bool) -> Option<Action> {
+        Panes::new(body)
+            .tree
+            .contains(at)
+            .then_some(Action::TreeCursor(if down { 3 } else { -3 }))
+    }
+
+    fn symbols(&self) -> Vec<Symbol> {
+        [&[FOCUS][..], symbols::TREE].concat()
+    }
+}
+
+fn render(tab: &TicTacToeTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
     let panes = Panes::new(body);
-    let tab = &app.search;
     let tree_focused = tab.focus == Focus::Tree;
     match tab.game {
         GameKind::TicTacToe => {
@@ -106,7 +126,7 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
         GameKind::Eight => render_eight(&tab.eight, !tree_focused, panes.game, buf, theme),
     }
     crate::shown!(tab, |game| {
-        let autoplay = tab.autoplay.then(|| app.autoplay_speed());
+        let autoplay = tab.autoplay.then(|| tab.autoplay_speed());
         let setting = Setting {
             algorithm: tab.algorithm,
             step_mode: tab.step_mode,
@@ -158,7 +178,7 @@ fn render_tictactoe(
     theme: &Theme,
 ) {
     let human = game.human;
-    let block = super::pane_block(" Tic-tac-toe", focused, theme);
+    let block = pane_block(" Tic-tac-toe", focused, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let header = Line::from(vec![
@@ -228,7 +248,7 @@ fn eight_buttons(game_pane: Rect) -> [Rect; 3] {
 }
 
 fn render_eight(game: &Match<Eight>, focused: bool, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let block = super::pane_block(" Game of Eight", focused, theme);
+    let block = pane_block(" Game of Eight", focused, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let position = game.position;
@@ -350,7 +370,7 @@ fn render_info<G: Describe>(
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    let block = super::pane_block(" Search", false, theme);
+    let block = pane_block(" Search", false, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let [heading, inner] =
@@ -492,7 +512,7 @@ fn render_tree<G: Describe>(
         }
         None => " Search tree".to_string(),
     };
-    let block = super::pane_block(&title, focused, theme);
+    let block = pane_block(&title, focused, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let Some(view) = &game.search else {
@@ -734,9 +754,8 @@ fn first_best<G: Game>(stepper: &Stepper<G>, parent: NodeId) -> Option<NodeId> {
 }
 
 /// What a click in the tab's body means.
-pub fn click(app: &App, body: Rect, at: Position) -> Action {
+fn click(tab: &TicTacToeTab, body: Rect, at: Position) -> Option<Action> {
     let panes = Panes::new(body);
-    let tab = &app.search;
     if panes.game.contains(at) {
         let targets: &[Rect] = match tab.game {
             GameKind::TicTacToe => &board_cells(board_origin(panes.game)),
@@ -746,9 +765,7 @@ pub fn click(app: &App, body: Rect, at: Position) -> Action {
         return targets
             .iter()
             .position(|r| r.contains(at))
-            .map_or(Action::Noop, |i| {
-                Action::Search(SearchAction::PlayCell(i as u8 + 1))
-            });
+            .map(|i| Action::PlayCell(i as u8 + 1));
     }
     let inner = Block::bordered().inner(panes.tree);
     if inner.contains(at) {
@@ -758,17 +775,8 @@ pub fn click(app: &App, body: Rect, at: Position) -> Action {
             .map(|v| v.tree.scroll.get()));
         if let Some(scroll) = scroll {
             let line = scroll + usize::from(at.y - inner.y);
-            return Action::Search(SearchAction::TreeClick(line));
+            return Some(Action::TreeClick(line));
         }
     }
-    Action::Noop
-}
-
-/// What a mouse wheel turn over the tab's body means: the tree scrolls under the wheel.
-pub fn scroll(body: Rect, at: Position, down: bool) -> Action {
-    if Panes::new(body).tree.contains(at) {
-        Action::Search(SearchAction::TreeCursor(if down { 3 } else { -3 }))
-    } else {
-        Action::Noop
-    }
+    None
 }

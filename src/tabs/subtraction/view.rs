@@ -1,11 +1,12 @@
 //! The Subtraction Nim tab: the pile and the game on the left; on the right the training
 //! gauge over one of three views (loss curve, evaluation table, weights).
 
-use super::{Theme, symbols};
-use crate::app::App;
-use crate::app::subtraction_tab::{NimView, SubtractionTab, Turn, Unit};
+use super::state::{PaneView, SubtractionTab, Turn, Unit};
+use super::symbols;
 use crate::games::subtraction::max_take;
 use crate::learn::network::{Layer, Loss};
+use crate::widgets::symbols::Symbol;
+use crate::widgets::{TabView, Theme, titled};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -16,9 +17,17 @@ use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph, Widget};
 /// Blocks per row of the pile, with a gap after the fifth, as the seed's window draws it.
 const ROW: u32 = 10;
 
-/// Draws the tab into `body`.
-pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
-    let tab = &app.subtraction;
+impl TabView for SubtractionTab {
+    fn render(&self, body: Rect, buf: &mut Buffer, theme: &Theme) {
+        render(self, body, buf, theme);
+    }
+
+    fn symbols(&self) -> Vec<Symbol> {
+        symbols::WEIGHTS.to_vec()
+    }
+}
+
+fn render(tab: &SubtractionTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
     let [game, network] =
         Layout::horizontal([Constraint::Length(30), Constraint::Fill(1)]).areas(body);
     render_game(tab, game, buf, theme);
@@ -41,7 +50,7 @@ fn pile_lines(n: u32, theme: &Theme) -> Vec<Line<'static>> {
 }
 
 fn render_game(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let widget = super::titled(" Subtraction Nim ".into(), theme);
+    let widget = titled(" Subtraction Nim ".into(), theme);
     let inner = widget.inner(area);
     widget.render(area, buf);
     let mut lines = vec![Line::styled(" take 1..n/2; 1 block loses", theme.dim)];
@@ -135,11 +144,11 @@ fn last_moves(tab: &SubtractionTab) -> Option<String> {
 
 fn render_network(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let view = match tab.view {
-        NimView::Training => "loss curve",
-        NimView::Table => "every pile",
-        NimView::Weights => "weights",
+        PaneView::Training => "loss curve",
+        PaneView::Table => "every pile",
+        PaneView::Weights => "weights",
     };
-    let widget = super::titled(format!(" Network: {view} (v) "), theme);
+    let widget = titled(format!(" Network: {view} (v) "), theme);
     let inner = widget.inner(area);
     widget.render(area, buf);
     let [status, score, rest] = Layout::vertical([
@@ -162,16 +171,16 @@ fn render_network(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Th
         return;
     }
     match tab.view {
-        NimView::Training => render_chart(tab, rest, buf, theme),
-        NimView::Table => render_table(tab, rest, buf, theme),
-        NimView::Weights => render_weights(tab, rest, buf, theme),
+        PaneView::Training => render_chart(tab, rest, buf, theme),
+        PaneView::Table => render_table(tab, rest, buf, theme),
+        PaneView::Weights => render_weights(tab, rest, buf, theme),
     }
 }
 
 fn progress_line(tab: &SubtractionTab, width: u16) -> Line<'static> {
     let (done, total) = (tab.trainer.epoch, tab.trainer.recipe.epochs);
     let state = if tab.waits_for_trainer() {
-        crate::app::background::WAITING_FOR_TRAINER
+        crate::frame::background::WAITING_FOR_TRAINER
     } else if tab.is_training() {
         "training"
     } else if done >= total {

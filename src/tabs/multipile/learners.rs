@@ -2,17 +2,16 @@
 //! Q-table (trained in chunks on the loop, a few milliseconds a tick) and the network
 //! (trained on a background thread, about a quarter of a second an epoch).
 
-use super::Message;
-use super::background::{Chunked, Job, Progress};
-use super::models::Loaded;
 use crate::config::{NimNetConfig, QLearningConfig};
+use crate::frame::background::{Chunked, Job, Progress};
+use crate::frame::message::Message;
 use crate::games::nim::{Piles, Rule};
 use crate::learn::network::Network;
 use crate::learn::nim_net::{
     self, NET_FORMAT, NET_VERSION, NetEvaluation, NetGame, NetTrainer, net_file,
 };
 use crate::learn::qlearning::{self, QTrainer, TABLE_FORMAT, TABLE_VERSION, Update, table_file};
-use crate::store::{ModelFile, Stamp, Store};
+use crate::store::{Loaded, ModelFile, Stamp, Store};
 use std::cell::OnceCell;
 
 /// Ticks a whole Q-learning run is spread over, so its learning can be watched (the games

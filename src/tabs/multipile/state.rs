@@ -2,17 +2,18 @@
 //! them, and the views beside the game (the edges out of a position with their Q-values,
 //! one self-play game's updates, the training charts, the Q-table, the network's outputs).
 
-use super::Message;
-use super::models::Loaded;
-use super::nim_learners::{NetAgent, QAgent};
+use super::Action;
+use super::learners::{NetAgent, QAgent};
 use crate::config::{Config, FirstMover, OpponentChoice};
+use crate::frame::message::{Message, MessageKind};
+use crate::frame::tab::{Storage, TrainedSince};
 use crate::games::nim::{NimMove, Piles, Rule};
 use crate::learn::nim_net::NetTrainer;
 use crate::learn::nim_net::{self, NetMove};
 use crate::learn::qlearning::QTrainer;
 use crate::learn::qlearning::greedy_is_optimal;
 use crate::solve::nim as solver;
-use crate::store::Store;
+use crate::store::{Loaded, Store};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -132,7 +133,7 @@ pub struct TableRow {
 // Four independent yes/no facts (whose move, focus, filter, first view); an enum for each
 // would say no more.
 #[allow(clippy::struct_excessive_bools)]
-pub struct NimTab {
+pub struct MultiPileTab {
     /// The rule of games against the Q-learning, perfect and random players.
     pub rule: Rule,
     /// Their starting piles.
@@ -183,10 +184,16 @@ pub struct NimTab {
     seed: u64,
     store: Option<Store>,
     shown_once: bool,
+    /// Where the app keeps what it learns (for what quitting loses).
+    pub storage: Storage,
+    /// The Q-table's games at the start, and whether a key trained it since.
+    pub q_since: TrainedSince,
+    /// The network's epochs at the start, and whether a key trained it since.
+    pub net_since: TrainedSince,
     rng: ChaCha8Rng,
 }
 
-impl NimTab {
+impl MultiPileTab {
     /// The tab as `config` sets it up, starting from the learners [`QAgent::load`] and
     /// [`NetAgent::load`] read (fresh ones where nothing fits), saving to `store` if given.
     pub fn from_loaded(
@@ -228,6 +235,9 @@ impl NimTab {
             seed,
             store,
             shown_once: false,
+            storage: Storage::Nowhere,
+            q_since: TrainedSince::default(),
+            net_since: TrainedSince::default(),
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x4e49_4d00),
         };
         if tab.opponent == OpponentChoice::Qlearning && tab.q.trainer.is_err() {
@@ -288,7 +298,7 @@ impl NimTab {
     }
 
     /// Time passed: train a chunk of games, take in the network's progress.
-    pub fn tick(&mut self) -> Option<Message> {
+    pub fn train_tick(&mut self) -> Option<Message> {
         let q = self.q.tick();
         let net = self.net.poll();
         q.or(net)
@@ -806,72 +816,17 @@ impl NimTab {
     /// Plays one self-play game and shows its updates.
     pub fn step_game(&mut self) -> Message {
         let message = self.q.step_game();
-        if message.kind == super::MessageKind::Info {
+        if message.kind == MessageKind::Info {
             self.pane = Pane::Updates;
         }
         message
     }
 }
 
-/// Everything the user can ask of the Multi-pile Nim tab.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NimAction {
-    /// Select the pile this far to the right (negative: left).
-    SelectPile(i8),
-    /// Change the count by this much.
-    Count(i8),
-    /// A digit: the pile, then the count.
-    Digit(char),
-    /// Delete the last digit.
-    Backspace,
-    /// Take the selected count from the selected pile.
-    Confirm,
-    /// A new game.
-    NewGame,
-    /// Who opens: random, you, the AI.
-    CycleFirst,
-    /// Misère or normal play.
-    ToggleRule,
-    /// Open the opponent menu.
-    OpenMenu,
-    /// Move in the menu.
-    MenuMove(i8),
-    /// Choose the menu's entry (the number, or the cursor's when `None`).
-    MenuChoose(Option<u8>),
-    /// Close the menu.
-    CloseMenu,
-    /// The next view of the pane.
-    NextPane,
-    /// Keys to the pane or to the piles.
-    ToggleFocus,
-    /// Move in the pane.
-    PaneMove(i8),
-    /// Follow the edge under the cursor.
-    PaneEnter,
-    /// Step back along the browsed path.
-    PaneBack,
-    /// Back to the game's position.
-    PaneHome,
-    /// Only the positions the table gets wrong, or all.
-    ToggleWrongOnly,
-    /// Show or hide the hints on the human's turn.
-    ToggleHints,
-    /// Pause or resume Q-learning.
-    QTrain,
-    /// One self-play game, its updates shown.
-    QStep,
-    /// Q-learning again with a new seed.
-    QRetrain,
-    /// Pause or resume the network's training.
-    NetTrain,
-    /// The network again from new weights.
-    NetRetrain,
-}
-
-impl NimTab {
+impl MultiPileTab {
     /// Applies an action; returns the message to show, if any.
-    pub fn apply(&mut self, action: NimAction) -> Option<Message> {
-        use NimAction as A;
+    pub fn apply(&mut self, action: Action) -> Option<Message> {
+        use Action as A;
         match action {
             A::SelectPile(d) => self.select_pile(isize::from(d)),
             A::Count(d) => self.adjust_count(i32::from(d)),

@@ -11,6 +11,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+/// How often the loop takes in training progress while a learner trains.
+pub const TRAINING_POLL: Duration = Duration::from_millis(50);
 
 /// What the tabs say while their job waits for a place in the pool.
 pub const WAITING_FOR_TRAINER: &str = "waiting for a free trainer";

@@ -2,19 +2,28 @@
 //! edge with its weight in a lane between the rows), the selected state's panel, and the
 //! lab's questions answered from the current weights.
 
-use super::{Theme, symbols};
-use crate::app::App;
-use crate::app::graph_tab::GraphTab;
+use super::StateGraphTab;
+use super::symbols;
 use crate::learn::state_graph::{Edge, Player, Vertex};
+use crate::widgets::symbols::Symbol;
+use crate::widgets::{TabView, Theme, titled};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-/// Draws the tab into `body`.
-pub fn render(app: &App, body: Rect, buf: &mut Buffer, theme: &Theme) {
-    let tab = &app.graph;
+impl TabView for StateGraphTab {
+    fn render(&self, body: Rect, buf: &mut Buffer, theme: &Theme) {
+        render(self, body, buf, theme);
+    }
+
+    fn symbols(&self) -> Vec<Symbol> {
+        symbols::GRAPH.to_vec()
+    }
+}
+
+fn render(tab: &StateGraphTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
     let lanes = 2 * tab.graph.max_take as u16;
     let [graph, below] =
         Layout::vertical([Constraint::Length(lanes + 4), Constraint::Fill(1)]).areas(body);
@@ -53,7 +62,7 @@ type Cell = (String, Style);
 
 /// The cells of the column for `tokens`, top to bottom: player 1's state, player 1's takes,
 /// player 2's takes (largest first), player 2's state.
-fn column_cells(tab: &GraphTab, tokens: u32, compact: bool, theme: &Theme) -> Vec<Cell> {
+fn column_cells(tab: &StateGraphTab, tokens: u32, compact: bool, theme: &Theme) -> Vec<Cell> {
     let max_take = tab.graph.max_take;
     let mut cells = vec![vertex_cell(
         tab,
@@ -94,7 +103,7 @@ fn column_width(cells: &[Cell]) -> usize {
 
 /// Every column, from the most tokens to none, exact if they all fit in `width` and in
 /// thousands otherwise.
-fn grid(tab: &GraphTab, width: usize, theme: &Theme) -> Vec<Vec<Cell>> {
+fn grid(tab: &StateGraphTab, width: usize, theme: &Theme) -> Vec<Vec<Cell>> {
     let columns = |compact| -> Vec<Vec<Cell>> {
         (0..=tab.graph.tokens)
             .rev()
@@ -109,7 +118,7 @@ fn grid(tab: &GraphTab, width: usize, theme: &Theme) -> Vec<Vec<Cell>> {
     }
 }
 
-fn render_graph(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_graph(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let graph = &tab.graph;
     let state = if tab.training {
         "training"
@@ -128,7 +137,7 @@ fn render_graph(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
         tab.target_games,
         graph.optimal_share() * 100.0
     );
-    let block = super::titled(title, theme);
+    let block = titled(title, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let width = usize::from(inner.width);
@@ -158,7 +167,7 @@ fn render_graph(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
 /// A state: its name, `×` before it when its mover loses (exact), `!` after it when its
 /// strongest edge is not the winning move (for states a game can reach); coloured by who
 /// wins from it too.
-fn vertex_cell(tab: &GraphTab, vertex: Vertex, theme: &Theme) -> Cell {
+fn vertex_cell(tab: &StateGraphTab, vertex: Vertex, theme: &Theme) -> Cell {
     let wrong = tab.graph.plays_optimally_at(vertex) == Some(false)
         && tab.graph.reachable().contains(&vertex);
     let mark = if wrong { symbols::WRONG.glyph } else { "" };
@@ -180,7 +189,7 @@ fn vertex_cell(tab: &GraphTab, vertex: Vertex, theme: &Theme) -> Cell {
 }
 
 fn edge_cell(
-    tab: &GraphTab,
+    tab: &StateGraphTab,
     player: Player,
     tokens: u32,
     take: u32,
@@ -220,9 +229,9 @@ fn edge_cell(
     (text, style)
 }
 
-fn render_vertex(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_vertex(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let vertex = tab.cursor;
-    let block = super::titled(format!(" {} (arrows move) ", vertex.name()), theme);
+    let block = titled(format!(" {} (arrows move) ", vertex.name()), theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let mut lines = vec![Line::raw(format!(
@@ -283,8 +292,8 @@ fn render_vertex(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
 }
 
 /// The lab's four questions, answered from the weights as they are now.
-fn render_answers(tab: &GraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let block = super::titled(" The lab's questions, from the weights ".into(), theme);
+fn render_answers(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let block = titled(" The lab's questions, from the weights ".into(), theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let graph = &tab.graph;

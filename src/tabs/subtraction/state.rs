@@ -2,10 +2,10 @@
 //! background, pausable, restartable with a new seed), its check against the exact answer,
 //! and what the weights pane needs.
 
-use super::Message;
-use super::background::{Trainer as PoolPlace, TrainerPool};
-use super::models::Loaded;
 use crate::config::SubtractionConfig;
+use crate::frame::background::{Trainer as PoolPlace, TrainerPool};
+use crate::frame::message::Message;
+use crate::frame::tab::{Storage, TrainedSince};
 use crate::games::subtraction::{self, max_take};
 use crate::learn::network::Network;
 use crate::learn::subtraction::{
@@ -13,7 +13,7 @@ use crate::learn::subtraction::{
     choose, usable,
 };
 use crate::solve::subtraction::Solution;
-use crate::store::{ModelFile, Stamp, Store};
+use crate::store::{Loaded, ModelFile, Stamp, Store};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 
 /// The network's file, as the store reads and writes it.
@@ -115,7 +115,7 @@ pub struct Played {
 
 /// Which view the right-hand pane shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NimView {
+pub enum PaneView {
     /// The loss curve.
     Training,
     /// Every pile: the DP move beside the network's.
@@ -160,7 +160,7 @@ pub struct SubtractionTab {
     /// Games won by the human and by the AI.
     pub tally: (u32, u32),
     /// The right-hand pane's view.
-    pub view: NimView,
+    pub view: PaneView,
     /// First row of the evaluation table shown.
     pub table_scroll: usize,
     /// The unit the weights cursor is on.
@@ -169,6 +169,10 @@ pub struct SubtractionTab {
     pub load_error: Option<String>,
     /// Train when the tab is first shown if there are no saved weights.
     pub train_on_first_use: bool,
+    /// Where the app keeps what it learns (for what quitting loses).
+    pub storage: Storage,
+    /// The epochs trained at the start, and whether a key trained since.
+    pub since: TrainedSince,
     store: Option<Store>,
     /// The file this network was read from or last saved as; `None` for a new network, so
     /// its first save backs a trained file up as `.prev`.
@@ -235,11 +239,13 @@ impl SubtractionTab {
             typed: String::new(),
             trace: None,
             tally: (0, 0),
-            view: NimView::Training,
+            view: PaneView::Training,
             table_scroll: 0,
             unit: Unit::Hidden(0),
             load_error,
             train_on_first_use: config.autotrain,
+            storage: Storage::Nowhere,
+            since: TrainedSince::default(),
             store,
             stamp,
             job: None,
@@ -564,16 +570,16 @@ impl SubtractionTab {
     /// Cycles the right-hand pane.
     pub fn next_view(&mut self) {
         self.view = match self.view {
-            NimView::Training => NimView::Table,
-            NimView::Table => NimView::Weights,
-            NimView::Weights => NimView::Training,
+            PaneView::Training => PaneView::Table,
+            PaneView::Table => PaneView::Weights,
+            PaneView::Weights => PaneView::Training,
         };
     }
 
     /// Arrow keys: scroll the table, or move the weights cursor.
     pub fn cursor(&mut self, dx: i8, dy: i8) {
         match self.view {
-            NimView::Table => {
+            PaneView::Table => {
                 let rows = self.evaluation.verdicts.len();
                 // Keep at least a page of piles on screen (four columns of ~16 rows).
                 self.table_scroll = self
@@ -581,8 +587,8 @@ impl SubtractionTab {
                     .saturating_add_signed(isize::from(dy) * 4)
                     .min(rows.saturating_sub(TABLE_PAGE));
             }
-            NimView::Weights => self.move_unit(dx, dy),
-            NimView::Training => {}
+            PaneView::Weights => self.move_unit(dx, dy),
+            PaneView::Training => {}
         }
     }
 

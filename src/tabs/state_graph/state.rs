@@ -2,11 +2,11 @@
 //! small chunks (so the weights visibly change), stepped one game at a time, questioned,
 //! played against, and exported as Graphviz DOT.
 
-use super::Message;
-use super::models::Loaded;
 use crate::config::GraphConfig;
+use crate::frame::message::Message;
+use crate::frame::tab::{Storage, TrainedSince};
 use crate::learn::state_graph::{Edge, Player, StateGraph, Vertex, usable, winning_take};
-use crate::store::{Kept, ModelFile, Stamp, Store};
+use crate::store::{Kept, Loaded, ModelFile, Stamp, Store};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -40,7 +40,7 @@ pub struct GraphGame {
 }
 
 /// Everything the tab holds.
-pub struct GraphTab {
+pub struct StateGraphTab {
     /// The weighted graph.
     pub graph: StateGraph,
     /// Games a full training run learns from.
@@ -57,6 +57,10 @@ pub struct GraphTab {
     pub human_first: bool,
     /// Why the saved weights could not be used.
     pub load_error: Option<String>,
+    /// Where the app keeps what it learns (for what quitting loses and where exports go).
+    pub storage: Storage,
+    /// The games learned at the start, and whether a key trained since.
+    pub since: TrainedSince,
     rng: ChaCha8Rng,
     store: Option<Store>,
     /// The file these weights were read from or last saved as; `None` after a reset, so
@@ -64,7 +68,7 @@ pub struct GraphTab {
     stamp: Option<Stamp>,
 }
 
-impl GraphTab {
+impl StateGraphTab {
     /// The tab as `config` sets it up, with the saved weights if they fit.
     pub fn new(config: &GraphConfig, seed: u64, store: Option<Store>) -> Self {
         let saved = store
@@ -101,6 +105,8 @@ impl GraphTab {
             game: None,
             human_first: true,
             load_error,
+            storage: Storage::Nowhere,
+            since: TrainedSince::default(),
             rng: ChaCha8Rng::seed_from_u64(config.seed.unwrap_or(seed)),
             store,
             stamp,
@@ -126,7 +132,7 @@ impl GraphTab {
     }
 
     /// One tick of training; a message when it reaches its target.
-    pub fn tick(&mut self) -> Option<Message> {
+    pub fn train_tick(&mut self) -> Option<Message> {
         if !self.training {
             return None;
         }

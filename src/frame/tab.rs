@@ -1,0 +1,187 @@
+//! The contract every tab fulfils: its own action type, the key groups in force now, what
+//! each action does, what time passing does, and what quitting would lose. The app holds the
+//! tabs (through the registry in `tabs/`) and calls only this; nothing outside a tab's folder
+//! names the tab's actions or fields.
+
+use super::keymap::KeyGroup;
+use super::message::Message;
+use crate::config::Config;
+use crate::store::Store;
+use std::fmt::Debug;
+use std::time::Duration;
+
+/// Where trained models go, which decides what quitting loses and how it is said.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Storage {
+    /// A data dir: the tabs save their learners.
+    DataDir,
+    /// No data dir (none could be found, or tests): nothing is written.
+    Nowhere,
+    /// A session of a shared server (`ai-arcade serve`): nothing it does is written.
+    SharedServer,
+}
+
+/// A question an action asks before it throws work away: "`<key>` again to `then`".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Confirm {
+    /// What the second press does, after "`<key>` again to ".
+    pub then: String,
+    /// What the status line says when another key cancels it.
+    pub cancelled: String,
+}
+
+/// Text an action wants shown in an overlay to copy (an export a shared server does not
+/// write to a file).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CopyText {
+    /// What the text is, for the overlay's title line.
+    pub title: String,
+    /// The text itself.
+    pub text: String,
+}
+
+/// What an action may ask of the app besides a message.
+#[derive(Debug, Default)]
+pub struct Effects {
+    /// Show this text in the copy overlay.
+    pub show_text: Option<CopyText>,
+}
+
+/// What a tick did to a tab.
+#[derive(Debug, Default)]
+pub struct Ticked {
+    /// Something on the tab changed: redraw if it is shown.
+    pub changed: bool,
+    /// What to say, if the tab is shown.
+    pub message: Option<Message>,
+}
+
+/// One tab of the arcade, headless: state, keys and what each action does. Its drawing is
+/// the `widgets::TabView` half, in the same folder.
+pub trait Tab: Sized {
+    /// Everything the user can ask of the tab.
+    type Action: Copy + Eq + Debug + Sync + 'static;
+
+    /// What the tab starts from that was saved in the data dir (its trained models, each a
+    /// `store::Loaded`), read once so a server can start every session from copies.
+    type Saved: Clone + Debug + Default + Send + Sync;
+
+    /// Reads what the tab saved in `store` (a missing or unusable file leaves it empty, with
+    /// the reason).
+    fn load(config: &Config, store: &Store) -> Self::Saved;
+
+    /// Why each saved file could not be used, for a server to print at start.
+    fn problems(_saved: &Self::Saved) -> Vec<&str> {
+        Vec::new()
+    }
+
+    /// The tab as `config` sets it up, starting from `saved`, with every random choice drawn
+    /// from `seed`; `store` is where it saves (`None`: nowhere). Also what to say first.
+    fn open(
+        config: &Config,
+        seed: u64,
+        saved: Self::Saved,
+        store: Option<Store>,
+        storage: Storage,
+    ) -> (Self, Option<Message>);
+
+    /// The key groups in force now, most specific first (the first that matches a key
+    /// wins; the app's own keys come after them).
+    fn keys(&self) -> Vec<KeyGroup<Self::Action>>;
+
+    /// Every key group of the tab, for the help overlay.
+    fn help_keys(&self) -> Vec<KeyGroup<Self::Action>>;
+
+    /// While a menu of the tab takes the keys: what a key outside it says.
+    fn modal(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Whether a binding whose action is `action` is in force now; one that is not is
+    /// skipped, so a key can fall through to a later group.
+    fn in_force(&self, _action: Self::Action) -> bool {
+        true
+    }
+
+    /// Whether `action` would do something now: the status line hints only those (the
+    /// others stay bound and explain themselves with a message).
+    fn enabled(&self, _action: Self::Action) -> bool {
+        true
+    }
+
+    /// The question to ask before `action`, when it would throw away work.
+    fn confirmation(&self, _action: Self::Action) -> Option<Confirm> {
+        None
+    }
+
+    /// Performs `action`; what to say about it.
+    fn update(&mut self, action: Self::Action, effects: &mut Effects) -> Option<Message>;
+
+    /// Time passed; `shown` says whether the tab is on screen.
+    fn tick(&mut self, _shown: bool) -> Ticked {
+        Ticked::default()
+    }
+
+    /// How soon the tab needs a tick (`None`: nothing runs by itself).
+    fn tick_interval(&self, _shown: bool) -> Option<Duration> {
+        None
+    }
+
+    /// The tab comes into view; what to say about it.
+    fn on_show(&mut self) -> Option<Message> {
+        None
+    }
+
+    /// The program is ending: keep what the learners learned.
+    fn on_exit(&mut self) {}
+
+    /// What quitting now would lose, each as a noun phrase ("the Q-table you trained").
+    fn unsaved(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// Whether the tab's training job waits for a free trainer.
+    fn waits_for_trainer(&self) -> bool {
+        false
+    }
+
+    /// Whether the tab trains right now.
+    fn is_training(&self) -> bool {
+        false
+    }
+}
+
+/// What a learner held when the session started and whether a key trained it since, so
+/// quitting can tell what it would lose. Training that starts by itself the first time a tab
+/// is shown is not a key's: it starts again by itself next time, so losing it loses nothing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TrainedSince {
+    start: u64,
+    by_key: bool,
+}
+
+impl TrainedSince {
+    /// A learner that holds `start` (games, epochs) now.
+    pub fn new(start: u64) -> Self {
+        Self {
+            start,
+            by_key: false,
+        }
+    }
+
+    /// A key trained the learner.
+    pub fn trained_by_key(&mut self) {
+        self.by_key = true;
+    }
+
+    /// Whether a key trained the learner since the start.
+    pub fn by_key(&self) -> bool {
+        self.by_key
+    }
+
+    /// Whether a key trained the learner and it now holds `now`, something it did not hold
+    /// at the start.
+    pub fn grew(&self, now: u64) -> bool {
+        self.by_key && now != self.start && now > 0
+    }
+}

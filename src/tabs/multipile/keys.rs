@@ -1,0 +1,190 @@
+//! The Multi-pile Nim tab's key tables: the piles, the pane, the opponent menu, the rest.
+
+use super::Action;
+use crate::frame::keymap::{DIGITS, Key, KeyGroup, bind, digit, direction, typed};
+
+/// Keys while the opponent menu is open.
+pub const NIM_MENU: KeyGroup<Action> = KeyGroup {
+    title: "Opponent menu",
+    bindings: &[
+        bind(
+            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+            "↑↓",
+            "choose",
+            "choose",
+            |k| Action::MenuMove(direction(k).1),
+        ),
+        bind(&[Key::Enter], "Enter", "play against it", "play", |_| {
+            Action::MenuChoose(None)
+        }),
+        bind(
+            &[
+                Key::Char('1'),
+                Key::Char('2'),
+                Key::Char('3'),
+                Key::Char('4'),
+            ],
+            "1-4",
+            "play against that one",
+            "",
+            |k| Action::MenuChoose(Some(digit(k))),
+        ),
+        bind(&[Key::Esc, Key::Char('o')], "Esc", "close", "close", |_| {
+            Action::CloseMenu
+        }),
+    ],
+};
+
+/// Keys for the piles (when the pane does not have the focus).
+pub const NIM_PILES: KeyGroup<Action> = KeyGroup {
+    title: "Your move (f: keys to the pane)",
+    bindings: &[
+        bind(
+            &[Key::Left, Key::Right, Key::Char('h'), Key::Char('l')],
+            "←→",
+            "choose the pile",
+            "pile",
+            |k| Action::SelectPile(direction(k).0),
+        ),
+        bind(
+            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+            "↑↓",
+            "more / fewer objects",
+            "count",
+            |k| Action::Count(-direction(k).1),
+        ),
+        bind(DIGITS, "0-9", "type pile, then count", "", |k| {
+            Action::Digit(typed(k))
+        }),
+        bind(
+            &[Key::Backspace],
+            "Backspace",
+            "delete the last digit",
+            "",
+            |_| Action::Backspace,
+        ),
+        bind(&[Key::Enter], "Enter", "take them", "take", |_| {
+            Action::Confirm
+        }),
+    ],
+};
+
+/// Keys for the pane (when it has the focus).
+pub const NIM_PANE: KeyGroup<Action> = KeyGroup {
+    title: "Pane (f: keys back to the piles)",
+    bindings: &[
+        bind(
+            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+            "↑↓",
+            "move the cursor / scroll",
+            "cursor",
+            |k| Action::PaneMove(direction(k).1),
+        ),
+        bind(
+            &[Key::PageUp, Key::PageDown],
+            "PgUp/PgDn",
+            "scroll by a page",
+            "",
+            |k| Action::PaneMove(if k == Key::PageUp { -10 } else { 10 }),
+        ),
+        bind(
+            &[Key::Enter, Key::Right, Key::Char('l')],
+            "Enter/→",
+            "follow edge / open row",
+            "follow",
+            |_| Action::PaneEnter,
+        ),
+        bind(
+            &[Key::Left, Key::Char('h'), Key::Backspace],
+            "←/Bksp",
+            "back along the path",
+            "back",
+            |_| Action::PaneBack,
+        ),
+        bind(&[Key::Char('.')], ".", "back to the game", "", |_| {
+            Action::PaneHome
+        }),
+    ],
+};
+
+/// The Multi-pile Nim tab's own keys.
+pub const NIM: KeyGroup<Action> = KeyGroup {
+    title: "Multi-pile Nim",
+    bindings: &[
+        bind(
+            &[Key::Char('f')],
+            "f",
+            "keys to pane / piles",
+            "focus",
+            |_| Action::ToggleFocus,
+        ),
+        bind(&[Key::Char('n')], "n", "new game", "new", |_| {
+            Action::NewGame
+        }),
+        bind(&[Key::Char('o')], "o", "opponent menu", "opponent", |_| {
+            Action::OpenMenu
+        }),
+        bind(&[Key::Char('m')], "m", "misère / normal play", "", |_| {
+            Action::ToggleRule
+        }),
+        bind(
+            &[Key::Char('w')],
+            "w",
+            "who opens: random/you/AI",
+            "",
+            |_| Action::CycleFirst,
+        ),
+        bind(
+            &[Key::Char('v')],
+            "v",
+            "next view of the pane",
+            "view",
+            |_| Action::NextPane,
+        ),
+        bind(
+            &[Key::Char('e')],
+            "e",
+            "Q-table: wrong only / all",
+            "",
+            |_| Action::ToggleWrongOnly,
+        ),
+        bind(
+            &[Key::Char('i')],
+            "i",
+            "hints on your turn: on/off",
+            "",
+            |_| Action::ToggleHints,
+        ),
+        bind(
+            &[Key::Char('p')],
+            "p",
+            "Q: pause / resume training",
+            "train",
+            |_| Action::QTrain,
+        ),
+        bind(
+            &[Key::Char('s')],
+            "s",
+            "Q: one game, every update",
+            "step",
+            |_| Action::QStep,
+        ),
+        bind(&[Key::Char('t')], "t", "Q: retrain, new seed", "", |_| {
+            Action::QRetrain
+        }),
+        bind(
+            &[Key::Char('P')],
+            "P",
+            "network: pause / resume",
+            "",
+            |_| Action::NetTrain,
+        ),
+        bind(
+            &[Key::Char('T')],
+            "T",
+            "network: retrain, new seed",
+            "",
+            |_| Action::NetRetrain,
+        ),
+    ],
+};

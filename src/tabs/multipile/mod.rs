@@ -1,0 +1,269 @@
+//! The Multi-pile Nim tab: a game of several piles against tabular Q-learning, a network,
+//! the perfect player or a random one, with the learners' edges, updates, training curves,
+//! Q-table and network outputs in the pane beside the piles.
+
+mod keys;
+pub mod learners;
+pub mod state;
+pub mod symbols;
+mod view;
+
+pub use state::{MultiPileTab, Pane, Side, Typed};
+
+use crate::config::Config;
+use crate::frame::background::TRAINING_POLL;
+use crate::frame::keymap::KeyGroup;
+use crate::frame::message::{Message, focus_moved};
+use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked, TrainedSince};
+use crate::games::nim::Piles;
+use crate::learn::nim_net::NetTrainer;
+use crate::learn::qlearning::QTrainer;
+use crate::store::{Loaded, Store};
+use crate::text::thousands;
+use learners::{NetAgent, QAgent};
+use std::time::Duration;
+
+/// Everything the user can ask of the Multi-pile Nim tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Select the pile this far to the right (negative: left).
+    SelectPile(i8),
+    /// Change the count by this much.
+    Count(i8),
+    /// A digit: the pile, then the count.
+    Digit(char),
+    /// Delete the last digit.
+    Backspace,
+    /// Take the selected count from the selected pile.
+    Confirm,
+    /// A new game.
+    NewGame,
+    /// Who opens: random, you, the AI.
+    CycleFirst,
+    /// Misère or normal play.
+    ToggleRule,
+    /// Open the opponent menu.
+    OpenMenu,
+    /// Move in the menu.
+    MenuMove(i8),
+    /// Choose the menu's entry (the number, or the cursor's when `None`).
+    MenuChoose(Option<u8>),
+    /// Close the menu.
+    CloseMenu,
+    /// The next view of the pane.
+    NextPane,
+    /// Keys to the pane or to the piles.
+    ToggleFocus,
+    /// Move in the pane.
+    PaneMove(i8),
+    /// Follow the edge under the cursor.
+    PaneEnter,
+    /// Step back along the browsed path.
+    PaneBack,
+    /// Back to the game's position.
+    PaneHome,
+    /// Only the positions the table gets wrong, or all.
+    ToggleWrongOnly,
+    /// Show or hide the hints on the human's turn.
+    ToggleHints,
+    /// Pause or resume Q-learning.
+    QTrain,
+    /// One self-play game, its updates shown.
+    QStep,
+    /// Q-learning again with a new seed.
+    QRetrain,
+    /// Pause or resume the network's training.
+    NetTrain,
+    /// The network again from new weights.
+    NetRetrain,
+}
+
+/// The learners the tab starts from: the Q-table for the configured piles and rule, and the
+/// network.
+#[derive(Debug, Clone, Default)]
+pub struct Saved {
+    /// The Q-table.
+    pub q: Loaded<QTrainer>,
+    /// The network.
+    pub net: Loaded<NetTrainer>,
+}
+
+impl Tab for MultiPileTab {
+    type Action = Action;
+    type Saved = Saved;
+
+    fn load(config: &Config, store: &Store) -> Saved {
+        Saved {
+            q: Piles::new(&config.nim.piles).map_or_else(Loaded::default, |start| {
+                QAgent::load(start, config.nim.rule, &config.qlearning, store)
+            }),
+            net: NetAgent::load(&config.nim_net, store),
+        }
+    }
+
+    fn problems(saved: &Saved) -> Vec<&str> {
+        [&saved.q.error, &saved.net.error]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect()
+    }
+
+    fn open(
+        config: &Config,
+        seed: u64,
+        saved: Saved,
+        store: Option<Store>,
+        storage: Storage,
+    ) -> (Self, Option<Message>) {
+        let mut tab = Self::from_loaded(config, seed, saved.q, saved.net, store);
+        tab.storage = storage;
+        tab.q_since = TrainedSince::new(tab.q_games());
+        tab.net_since = TrainedSince::new(tab.net.trainer.epochs() as u64);
+        (tab, None)
+    }
+
+    fn keys(&self) -> Vec<KeyGroup<Action>> {
+        if self.menu.is_some() {
+            return vec![keys::NIM_MENU];
+        }
+        vec![
+            if self.pane_focus {
+                keys::NIM_PANE
+            } else {
+                keys::NIM_PILES
+            },
+            keys::NIM,
+        ]
+    }
+
+    fn help_keys(&self) -> Vec<KeyGroup<Action>> {
+        vec![keys::NIM, keys::NIM_PILES, keys::NIM_PANE, keys::NIM_MENU]
+    }
+
+    fn modal(&self) -> Option<&'static str> {
+        self.menu
+            .is_some()
+            .then_some("The opponent menu is open: Esc closes it")
+    }
+
+    fn enabled(&self, action: Action) -> bool {
+        match action {
+            Action::Confirm | Action::SelectPile(_) | Action::Count(_) | Action::Digit(_) => {
+                self.human_to_move && !self.game_over()
+            }
+            Action::PaneBack => !self.browse.is_empty(),
+            Action::QStep | Action::QTrain | Action::QRetrain => self.q.trainer.is_ok(),
+            _ => true,
+        }
+    }
+
+    fn confirmation(&self, action: Action) -> Option<Confirm> {
+        match action {
+            Action::QRetrain => {
+                let games = self.q.trainer.as_ref().ok().map(|t| t.games as u64);
+                let games = thousands(games.filter(|&g| g > 0)?);
+                Some(Confirm {
+                    then: format!("empty the Q-table: drops {games} games of training"),
+                    cancelled: format!("Not retrained: the Q-table keeps its {games} games"),
+                })
+            }
+            Action::NetRetrain if self.net.trainer.epochs() > 0 => {
+                let epochs = thousands(self.net.trainer.epochs() as u64);
+                Some(Confirm {
+                    then: format!("retrain the network: drops {epochs} epochs of training"),
+                    cancelled: format!("Not retrained: the network keeps its {epochs} epochs"),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    fn update(&mut self, action: Action, _effects: &mut Effects) -> Option<Message> {
+        if let Some(why) = pane_refusal(action, self.pane) {
+            return Some(Message::error(why));
+        }
+        match action {
+            Action::QTrain | Action::QStep | Action::QRetrain => self.q_since.trained_by_key(),
+            Action::NetTrain | Action::NetRetrain => self.net_since.trained_by_key(),
+            _ => {}
+        }
+        let focus = self.pane_focus;
+        let message = self.apply(action);
+        if self.pane_focus != focus && action != Action::ToggleFocus {
+            return Some(focus_moved(message, self.focus_words()));
+        }
+        message
+    }
+
+    fn tick(&mut self, _shown: bool) -> Ticked {
+        let changed = self.q.training || (self.net.is_training() && !self.net.waits_for_trainer());
+        Ticked {
+            changed,
+            message: self.train_tick(),
+        }
+    }
+
+    fn tick_interval(&self, _shown: bool) -> Option<Duration> {
+        self.is_training().then_some(TRAINING_POLL)
+    }
+
+    fn on_show(&mut self) -> Option<Message> {
+        self.on_show()
+    }
+
+    fn on_exit(&mut self) {
+        self.on_exit();
+    }
+
+    fn unsaved(&self) -> Vec<&'static str> {
+        if self.storage == Storage::DataDir {
+            return Vec::new();
+        }
+        let mut lost = Vec::new();
+        if self.q_since.grew(self.q_games()) {
+            lost.push("the Q-table you trained");
+        }
+        if self.net_since.grew(self.net.trainer.epochs() as u64) {
+            lost.push("the Multi-pile network you trained");
+        }
+        lost
+    }
+
+    fn waits_for_trainer(&self) -> bool {
+        self.net.waits_for_trainer()
+    }
+
+    fn is_training(&self) -> bool {
+        self.is_training()
+    }
+}
+
+impl MultiPileTab {
+    /// Games the Q-table has learned from (0 when the game is too large for a table).
+    fn q_games(&self) -> u64 {
+        self.q.trainer.as_ref().map_or(0, |t| t.games as u64)
+    }
+
+    fn focus_words(&self) -> &'static str {
+        if self.pane_focus {
+            "the keys moved to the pane (f: back to the piles)"
+        } else {
+            "the keys moved to the piles (f: to the pane)"
+        }
+    }
+}
+
+/// Why a pane key does nothing in the pane's current view (it would change what another
+/// view shows, unseen), or `None` when it acts here.
+fn pane_refusal(action: Action, pane: Pane) -> Option<&'static str> {
+    match action {
+        Action::PaneMove(_) | Action::PaneEnter if !matches!(pane, Pane::Edges | Pane::Table) => {
+            Some("The pane's cursor works in the edges and Q-table views: v shows them")
+        }
+        Action::PaneBack | Action::PaneHome if pane != Pane::Edges => {
+            Some("← and . walk the browsed path in the edges view: v shows it")
+        }
+        _ => None,
+    }
+}

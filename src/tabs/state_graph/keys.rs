@@ -1,0 +1,77 @@
+//! The State Graph tab's key tables.
+
+use super::Action;
+use crate::frame::keymap::{ARROWS, Binding, DIGITS, Key, KeyGroup, bind, digit, direction};
+
+/// The State Graph tab.
+pub const GRAPH: KeyGroup<Action> = KeyGroup {
+    title: "State Graph",
+    bindings: &[
+        bind(
+            &[Key::Char('p')],
+            "p",
+            "train, pause, resume",
+            "train/pause",
+            |_| Action::ToggleTraining,
+        ),
+        bind(
+            &[Key::Char('s')],
+            "s",
+            "one random game, shown",
+            "step",
+            |_| Action::Step,
+        ),
+        bind(
+            &[Key::Char('z')],
+            "z",
+            "every weight back to 0",
+            "zero",
+            |_| Action::Reset,
+        ),
+        bind(
+            &[Key::Char('g')],
+            "g",
+            "play against the graph",
+            "play",
+            |_| Action::NewGame,
+        ),
+        bind(&[Key::Char('w')], "w", "you: player 1 or 2", "", |_| {
+            Action::ToggleFirst
+        }),
+        bind(ARROWS, "←↑↓→/hjkl", "select a state", "", |k| {
+            let (dx, dy) = direction(k);
+            Action::Cursor(dx, dy)
+        }),
+        bind(
+            &[Key::Char('x')],
+            "x",
+            "export Graphviz DOT",
+            "export",
+            |_| Action::Export,
+        ),
+    ],
+};
+
+fn take(key: Key) -> Action {
+    Action::Take(digit(key))
+}
+
+/// The State Graph's take key, one per take limit (`graph.max_take`, 1 to 5), so the
+/// status line and the help say the real limit. Every digit is bound: the game refuses
+/// the ones beyond the limit with a message.
+pub static TAKES: [Binding<Action>; 5] = [
+    bind(DIGITS, "1", "take a token", "take", take),
+    bind(DIGITS, "1-2", "take that many tokens", "take", take),
+    bind(DIGITS, "1-3", "take that many tokens", "take", take),
+    bind(DIGITS, "1-4", "take that many tokens", "take", take),
+    bind(DIGITS, "1-5", "take that many tokens", "take", take),
+];
+
+/// The State Graph's take key for a take limit of `max_take`.
+pub fn take_keys(max_take: u32) -> KeyGroup<Action> {
+    let index = (max_take.clamp(1, 5) - 1) as usize;
+    KeyGroup {
+        title: "State Graph: your move",
+        bindings: std::slice::from_ref(&TAKES[index]),
+    }
+}

@@ -1,0 +1,151 @@
+//! The State Graph tab: Nim(k) as a weighted graph of states, learned from random games,
+//! stepped one game at a time, questioned, played against, and exported as Graphviz DOT.
+
+mod keys;
+pub mod state;
+pub mod symbols;
+mod view;
+
+pub use state::{GraphGame, StateGraphTab};
+
+use crate::config::Config;
+use crate::frame::background::TRAINING_POLL;
+use crate::frame::keymap::KeyGroup;
+use crate::frame::message::Message;
+use crate::frame::tab::{Confirm, CopyText, Effects, Storage, Tab, Ticked, TrainedSince};
+use crate::learn::state_graph::StateGraph;
+use crate::store::{Loaded, Store};
+use crate::text::thousands;
+use std::time::Duration;
+
+/// Everything the user can ask of the State Graph tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Start or pause training.
+    ToggleTraining,
+    /// Learn from one random game and show it.
+    Step,
+    /// Every weight back to 0.
+    Reset,
+    /// A game against the graph.
+    NewGame,
+    /// Player 1 or 2.
+    ToggleFirst,
+    /// Take this many tokens.
+    Take(u8),
+    /// Move the vertex cursor.
+    Cursor(i8, i8),
+    /// Write the DOT file.
+    Export,
+}
+
+impl Tab for StateGraphTab {
+    type Action = Action;
+    type Saved = Loaded<StateGraph>;
+
+    fn load(config: &Config, store: &Store) -> Self::Saved {
+        Self::load(&config.graph, store)
+    }
+
+    fn problems(saved: &Self::Saved) -> Vec<&str> {
+        saved.error.as_deref().into_iter().collect()
+    }
+
+    fn open(
+        config: &Config,
+        seed: u64,
+        saved: Self::Saved,
+        store: Option<Store>,
+        storage: Storage,
+    ) -> (Self, Option<Message>) {
+        let mut tab = Self::from_loaded(&config.graph, seed, saved, store);
+        tab.storage = storage;
+        tab.since = TrainedSince::new(tab.graph.games);
+        (tab, None)
+    }
+
+    fn keys(&self) -> Vec<KeyGroup<Action>> {
+        vec![keys::GRAPH, keys::take_keys(self.graph.max_take)]
+    }
+
+    fn help_keys(&self) -> Vec<KeyGroup<Action>> {
+        self.keys()
+    }
+
+    fn confirmation(&self, action: Action) -> Option<Confirm> {
+        if action != Action::Reset || self.graph.games == 0 {
+            return None;
+        }
+        let games = thousands(self.graph.games);
+        Some(Confirm {
+            then: format!("zero {games} games of training"),
+            cancelled: format!("Not zeroed: the graph keeps its {games} games"),
+        })
+    }
+
+    fn update(&mut self, action: Action, effects: &mut Effects) -> Option<Message> {
+        if matches!(action, Action::ToggleTraining | Action::Step) {
+            self.since.trained_by_key();
+        }
+        Some(match action {
+            Action::ToggleTraining => self.toggle_training(),
+            Action::Step => self.step_game(),
+            Action::Reset => self.reset(),
+            Action::NewGame => self.new_game(),
+            Action::ToggleFirst => self.toggle_first(),
+            Action::Take(n) => self.human_take(u32::from(n)),
+            Action::Cursor(dx, dy) => {
+                self.move_cursor(dx, dy);
+                return None;
+            }
+            Action::Export if self.can_export() => self.export(),
+            Action::Export => self.show_export(effects),
+        })
+    }
+
+    fn tick(&mut self, _shown: bool) -> Ticked {
+        let changed = self.training;
+        Ticked {
+            changed,
+            message: self.train_tick(),
+        }
+    }
+
+    fn tick_interval(&self, _shown: bool) -> Option<Duration> {
+        self.training.then_some(TRAINING_POLL)
+    }
+
+    fn on_exit(&mut self) {
+        if self.training {
+            // Pausing saves the games learned so far.
+            self.toggle_training();
+        }
+    }
+
+    fn unsaved(&self) -> Vec<&'static str> {
+        if self.storage != Storage::DataDir && self.since.grew(self.graph.games) {
+            vec!["the state graph you trained"]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn is_training(&self) -> bool {
+        self.training
+    }
+}
+
+impl StateGraphTab {
+    /// With no data dir to write to, `x` shows the DOT text in an overlay to copy.
+    fn show_export(&self, effects: &mut Effects) -> Message {
+        effects.show_text = Some(CopyText {
+            title: "The state graph as Graphviz DOT".to_string(),
+            text: self.graph.to_dot(),
+        });
+        Message::info(if self.storage == Storage::SharedServer {
+            "Exports are not saved on a shared server: here is the text to copy"
+        } else {
+            "No data dir to save to (see --data-dir): here is the text to copy"
+        })
+    }
+}

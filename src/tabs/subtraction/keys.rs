@@ -1,0 +1,82 @@
+//! The Subtraction Nim tab's key table.
+
+use super::Action;
+use crate::frame::keymap::{ARROWS, DIGITS, Key, KeyGroup, bind, direction, typed};
+
+/// The Subtraction Nim tab.
+pub const SUBTRACTION: KeyGroup<Action> = KeyGroup {
+    title: "Subtraction Nim",
+    bindings: &[
+        bind(DIGITS, "0-9", "type a pile or a take", "type", |k| {
+            Action::Digit(typed(k))
+        }),
+        bind(&[Key::Enter], "Enter", "confirm what you typed", "", |_| {
+            Action::Enter
+        }),
+        bind(
+            &[Key::Backspace],
+            "Backspace",
+            "delete the last digit",
+            "",
+            |_| Action::Backspace,
+        ),
+        bind(&[Key::Char('r')], "r", "new game", "new", |_| {
+            Action::NewGame
+        }),
+        bind(
+            &[Key::Char('w')],
+            "w",
+            "who starts: you / the AI",
+            "who starts",
+            |_| Action::ToggleFirst,
+        ),
+        bind(
+            &[Key::Char('v')],
+            "v",
+            "loss / table / weights",
+            "view",
+            |_| Action::NextView,
+        ),
+        bind(
+            &[Key::Char('p')],
+            "p",
+            "train, pause, resume",
+            "train/pause",
+            |_| Action::TogglePause,
+        ),
+        bind(
+            &[Key::Char('s')],
+            "s",
+            "train 100 epochs (paused)",
+            "step",
+            |_| Action::Step,
+        ),
+        bind(
+            &[Key::Char('t')],
+            "t",
+            "retrain with a new seed",
+            "retrain",
+            |_| Action::Retrain,
+        ),
+        bind(
+            ARROWS,
+            "←↑↓→/hjkl",
+            "scroll table / pick a unit",
+            "",
+            |k| {
+                let (dx, dy) = direction(k);
+                Action::Cursor(dx, dy)
+            },
+        ),
+        bind(
+            &[Key::PageUp, Key::PageDown],
+            "PgUp/PgDn",
+            "scroll the table a page",
+            "",
+            |k| {
+                let dy = if k == Key::PageUp { -4 } else { 4 };
+                Action::Cursor(0, dy)
+            },
+        ),
+    ],
+};

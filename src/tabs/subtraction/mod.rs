@@ -1,0 +1,166 @@
+//! The Subtraction Nim tab: a game against a multi-layer perceptron, the network's training
+//! (in the background, pausable, restartable with a new seed), its check against the exact
+//! answer, and its weights unit by unit.
+
+mod keys;
+pub mod state;
+pub mod symbols;
+mod view;
+
+pub use state::{PaneView, Played, SubtractionTab, Turn, Unit};
+
+use crate::config::Config;
+use crate::frame::background::TRAINING_POLL;
+use crate::frame::keymap::KeyGroup;
+use crate::frame::message::Message;
+use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked, TrainedSince};
+use crate::learn::subtraction::SavedModel;
+use crate::store::{Loaded, Store};
+use crate::text::thousands;
+use std::time::Duration;
+
+/// Everything the user can ask of the Subtraction Nim tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// A digit of the starting pile or of a take.
+    Digit(char),
+    /// Delete the last digit.
+    Backspace,
+    /// Confirm the digits.
+    Enter,
+    /// Start a new game.
+    NewGame,
+    /// You or the AI first.
+    ToggleFirst,
+    /// Pause or resume training.
+    TogglePause,
+    /// Train a few epochs by hand.
+    Step,
+    /// Retrain with a new seed.
+    Retrain,
+    /// Next view of the right-hand pane.
+    NextView,
+    /// Scroll the table or move the weights cursor.
+    Cursor(i8, i8),
+}
+
+impl Tab for SubtractionTab {
+    type Action = Action;
+    type Saved = Loaded<SavedModel>;
+
+    fn load(config: &Config, store: &Store) -> Self::Saved {
+        Self::load(&config.subtraction, store)
+    }
+
+    fn problems(saved: &Self::Saved) -> Vec<&str> {
+        saved.error.as_deref().into_iter().collect()
+    }
+
+    fn open(
+        config: &Config,
+        seed: u64,
+        saved: Self::Saved,
+        store: Option<Store>,
+        storage: Storage,
+    ) -> (Self, Option<Message>) {
+        let mut tab = Self::from_loaded(&config.subtraction, seed, saved, store);
+        tab.storage = storage;
+        tab.since = TrainedSince::new(tab.trainer.epoch as u64);
+        (tab, None)
+    }
+
+    fn keys(&self) -> Vec<KeyGroup<Action>> {
+        vec![keys::SUBTRACTION]
+    }
+
+    fn help_keys(&self) -> Vec<KeyGroup<Action>> {
+        self.keys()
+    }
+
+    fn enabled(&self, action: Action) -> bool {
+        match action {
+            Action::Digit(_) => !self.game_over(),
+            Action::TogglePause => !self.trainer.is_done(),
+            Action::Step => !self.is_training() && !self.trainer.is_done(),
+            _ => true,
+        }
+    }
+
+    fn confirmation(&self, action: Action) -> Option<Confirm> {
+        if action != Action::Retrain || self.trainer.epoch == 0 {
+            return None;
+        }
+        let epochs = thousands(self.trainer.epoch as u64);
+        Some(Confirm {
+            then: format!("retrain from fresh weights: drops {epochs} epochs of training"),
+            cancelled: format!("Not retrained: the network keeps its {epochs} epochs"),
+        })
+    }
+
+    fn update(&mut self, action: Action, _effects: &mut Effects) -> Option<Message> {
+        if matches!(action, Action::TogglePause | Action::Step | Action::Retrain) {
+            self.since.trained_by_key();
+        }
+        match action {
+            Action::Digit(c) => self.type_digit(c),
+            Action::Backspace => {
+                self.backspace();
+                None
+            }
+            Action::Enter => self.enter(),
+            Action::NewGame => Some(self.new_game()),
+            Action::ToggleFirst => Some(self.toggle_first()),
+            Action::TogglePause => Some(self.toggle_pause()),
+            Action::Step => Some(self.step_training()),
+            Action::Retrain => Some(self.retrain()),
+            Action::NextView => {
+                self.next_view();
+                None
+            }
+            Action::Cursor(..) if self.view == PaneView::Training => Some(Message::error(
+                "The arrows scroll the table or pick a unit of the weights: v shows them",
+            )),
+            Action::Cursor(dx, dy) => {
+                self.cursor(dx, dy);
+                None
+            }
+        }
+    }
+
+    fn tick(&mut self, _shown: bool) -> Ticked {
+        let changed = self.is_training() && !self.waits_for_trainer();
+        Ticked {
+            changed,
+            message: self.poll(),
+        }
+    }
+
+    fn tick_interval(&self, _shown: bool) -> Option<Duration> {
+        self.is_training().then_some(TRAINING_POLL)
+    }
+
+    fn on_show(&mut self) -> Option<Message> {
+        self.on_show()
+    }
+
+    fn unsaved(&self) -> Vec<&'static str> {
+        let epochs = self.trainer.epoch as u64;
+        let lost = if self.storage == Storage::DataDir {
+            (self.since.by_key() && !self.trainer.is_done() && epochs > 0)
+                .then_some("the Subtraction Nim network's unfinished training")
+        } else {
+            self.since
+                .grew(epochs)
+                .then_some("the Subtraction Nim network you trained")
+        };
+        lost.into_iter().collect()
+    }
+
+    fn waits_for_trainer(&self) -> bool {
+        self.waits_for_trainer()
+    }
+
+    fn is_training(&self) -> bool {
+        self.is_training()
+    }
+}

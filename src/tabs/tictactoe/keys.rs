@@ -1,0 +1,205 @@
+//! The Tic-tac-toe tab's key tables: the groups in force depend on the focus, the game and
+//! whether a search waits to be stepped (see `TicTacToeTab::keys`).
+
+use super::Action;
+use crate::frame::keymap::{ARROWS, DIGITS, Key, KeyGroup, bind, digit, direction};
+
+/// Tic-tac-toe tab, whatever has the focus.
+pub const SEARCH_TAB: KeyGroup<Action> = KeyGroup {
+    title: "Tic-tac-toe / Eight",
+    bindings: &[
+        bind(
+            &[Key::Char('g')],
+            "g",
+            "tic-tac-toe / Eight",
+            "game",
+            |_| Action::SwitchGame,
+        ),
+        bind(&[Key::Char('r')], "r", "new game", "new", |_| {
+            Action::NewGame
+        }),
+        bind(
+            &[Key::Char('a')],
+            "a",
+            "minimax / alpha-beta",
+            "algo",
+            |_| Action::ToggleAlgorithm,
+        ),
+        bind(
+            &[Key::Char('m')],
+            "m",
+            "step through each AI search",
+            "step mode",
+            |_| Action::ToggleStepMode,
+        ),
+        bind(
+            &[Key::Char('t')],
+            "t",
+            "search your position",
+            "think",
+            |_| Action::Analyze,
+        ),
+        bind(&[Key::Char('x')], "x", "play X or O (new game)", "", |_| {
+            Action::ToggleSide
+        }),
+    ],
+};
+
+/// Which Tic-tac-toe pane the arrow keys go to: its own group, so the status line shows it
+/// early whatever else is bound.
+pub const SEARCH_FOCUS: KeyGroup<Action> = KeyGroup {
+    title: "Focus (▸ and a thick border mark it)",
+    bindings: &[bind(
+        &[Key::Char('f')],
+        "f",
+        "focus: board / tree",
+        "focus",
+        |_| Action::ToggleFocus,
+    )],
+};
+
+/// Tic-tac-toe choices, whatever has the focus.
+pub const TICTACTOE_CHOICES: KeyGroup<Action> = KeyGroup {
+    title: "Board (tic-tac-toe)",
+    bindings: &[bind(
+        DIGITS,
+        "1-9",
+        "play that cell (or click)",
+        "play",
+        |k| Action::PlayCell(digit(k)),
+    )],
+};
+
+/// Game of Eight choices, whatever has the focus.
+pub const EIGHT_CHOICES: KeyGroup<Action> = KeyGroup {
+    title: "Board (eight)",
+    bindings: &[bind(DIGITS, "1-3", "choose it (or click)", "choose", |k| {
+        Action::PlayCell(digit(k))
+    })],
+};
+
+/// The board cursor, when the board has the focus.
+pub const BOARD_CURSOR: KeyGroup<Action> = KeyGroup {
+    title: "Board cursor (f focuses the board)",
+    bindings: &[
+        bind(ARROWS, "←↑↓→/hjkl", "move the cursor", "", |k| {
+            let (dx, dy) = direction(k);
+            Action::MoveCursor(dx, dy)
+        }),
+        bind(&[Key::Enter], "Enter", "play under the cursor", "", |_| {
+            Action::PlayAtCursor
+        }),
+    ],
+};
+
+/// The search stepper, while the AI's search waits to be stepped.
+pub const STEPPER: KeyGroup<Action> = KeyGroup {
+    title: "Stepper (the search in the tree pane)",
+    bindings: &[
+        bind(
+            &[Key::Char(' '), Key::Char('s')],
+            "Space/s",
+            "step one event",
+            "step",
+            |_| Action::Step,
+        ),
+        bind(
+            &[Key::Char('n')],
+            "n",
+            "over: next child's subtree",
+            "",
+            |_| Action::StepOver,
+        ),
+        bind(
+            &[Key::Char('u')],
+            "u",
+            "step out: finish this node",
+            "",
+            |_| Action::StepOut,
+        ),
+        bind(
+            &[Key::Char('b')],
+            "b",
+            "step back one event",
+            "back",
+            |_| Action::StepBack,
+        ),
+        bind(&[Key::Char('c')], "c", "run to the end", "run", |_| {
+            Action::RunToEnd
+        }),
+        bind(&[Key::Char('p')], "p", "autoplay on / off", "auto", |_| {
+            Action::ToggleAutoplay
+        }),
+        bind(
+            &[Key::Char('+'), Key::Char('='), Key::Char('-')],
+            "+/-",
+            "autoplay faster / slower",
+            "",
+            |k| Action::AutoplaySpeed(k != Key::Char('-')),
+        ),
+        bind(
+            &[Key::Enter],
+            "Enter",
+            "play the search's move",
+            "play",
+            |_| Action::PlaySearchMove,
+        ),
+    ],
+};
+
+/// The tree pane, when it has the focus.
+pub const TREE: KeyGroup<Action> = KeyGroup {
+    title: "Tree pane (f focuses it)",
+    bindings: &[
+        bind(
+            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+            "↑↓/jk",
+            "move the tree cursor",
+            "",
+            |k| {
+                let (_, dy) = direction(k);
+                Action::TreeCursor(i32::from(dy))
+            },
+        ),
+        bind(
+            &[Key::PageUp, Key::PageDown],
+            "PgUp/PgDn",
+            "scroll a page",
+            "",
+            |k| {
+                let page = if k == Key::PageUp {
+                    -TREE_PAGE
+                } else {
+                    TREE_PAGE
+                };
+                Action::TreeCursor(page)
+            },
+        ),
+        bind(
+            &[Key::Home, Key::End],
+            "Home/End",
+            "first / last line",
+            "",
+            |k| Action::TreeCursor(if k == Key::Home { i32::MIN } else { i32::MAX }),
+        ),
+        bind(
+            &[Key::Left, Key::Right, Key::Char('h'), Key::Char('l')],
+            "←→/hl",
+            "fold / unfold",
+            "",
+            |k| {
+                let (dx, _) = direction(k);
+                Action::TreeFold(dx < 0)
+            },
+        ),
+        bind(&[Key::Char('e')], "e", "unfold all / fold back", "", |_| {
+            Action::TreeExpandAll
+        }),
+        bind(&[Key::Char('.')], ".", "cursor to current node", "", |_| {
+            Action::TreeToCurrent
+        }),
+    ],
+};
+
+/// Lines a page key moves the tree cursor.
+pub const TREE_PAGE: i32 = 10;

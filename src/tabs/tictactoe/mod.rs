@@ -1,0 +1,218 @@
+//! The Tic-tac-toe tab: tic-tac-toe and the Game of Eight against minimax or alpha-beta, with
+//! the AI's search recorded so the tree pane can show it and the user can step through it.
+//!
+//! `state` holds the tab and what each action does to it, `game` one game against the AI and
+//! the search it recorded, `tree` the tree pane's folds and lines, `keys` the key tables,
+//! `view` the drawing and `symbols` the glyphs the drawing uses.
+
+pub mod game;
+mod keys;
+pub mod state;
+pub mod symbols;
+pub mod tree;
+mod view;
+
+pub use state::{Focus, GameKind, StepCommand, TicTacToeTab};
+
+use crate::config::Config;
+use crate::frame::keymap::KeyGroup;
+use crate::frame::message::{Message, focus_moved};
+use crate::frame::tab::{Effects, Storage, Tab, Ticked};
+use crate::store::Store;
+use std::time::Duration;
+
+/// Everything the user can ask of the Tic-tac-toe tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Play a cell (1-9) or number (1-3); 0 and out-of-range are refused with a message.
+    PlayCell(u8),
+    /// Move the board cursor by (columns, rows).
+    MoveCursor(i8, i8),
+    /// Play the cell or number under the cursor.
+    PlayAtCursor,
+    /// Start a new game.
+    NewGame,
+    /// Tic-tac-toe / Eight.
+    SwitchGame,
+    /// Minimax / alpha-beta.
+    ToggleAlgorithm,
+    /// Step through each AI search, or let the AI move at once.
+    ToggleStepMode,
+    /// Play X or O.
+    ToggleSide,
+    /// Search the current position for the side to move, to step through it.
+    Analyze,
+    /// Board / tree focus.
+    ToggleFocus,
+    /// One event of the search.
+    Step,
+    /// The next child's whole subtree.
+    StepOver,
+    /// Finish the current node.
+    StepOut,
+    /// Undo one event.
+    StepBack,
+    /// Run the search to its end.
+    RunToEnd,
+    /// Autoplay on / off.
+    ToggleAutoplay,
+    /// Autoplay faster (`true`) or slower.
+    AutoplaySpeed(bool),
+    /// Play the move the stepped search chose.
+    PlaySearchMove,
+    /// Move the tree cursor by this many lines (`i32::MIN`/`MAX`: to the ends).
+    TreeCursor(i32),
+    /// Fold (`true`) or unfold the node under the tree cursor.
+    TreeFold(bool),
+    /// Unfold everything or fold back.
+    TreeExpandAll,
+    /// Cursor back to the current node.
+    TreeToCurrent,
+    /// A click on a line of the tree pane (0 = first visible line of the outline).
+    TreeClick(usize),
+}
+
+impl Tab for TicTacToeTab {
+    type Action = Action;
+    type Saved = ();
+
+    fn load(_config: &Config, _store: &Store) {}
+
+    fn open(
+        config: &Config,
+        seed: u64,
+        _saved: (),
+        _store: Option<Store>,
+        _storage: Storage,
+    ) -> (Self, Option<Message>) {
+        Self::new(config, seed)
+    }
+
+    fn keys(&self) -> Vec<KeyGroup<Action>> {
+        let mut groups = Vec::new();
+        if self.has_search() {
+            groups.push(keys::STEPPER);
+        }
+        groups.push(keys::SEARCH_FOCUS);
+        groups.push(match self.focus {
+            Focus::Tree => keys::TREE,
+            Focus::Board => keys::BOARD_CURSOR,
+        });
+        groups.push(match self.game {
+            GameKind::TicTacToe => keys::TICTACTOE_CHOICES,
+            GameKind::Eight => keys::EIGHT_CHOICES,
+        });
+        groups.push(keys::SEARCH_TAB);
+        groups
+    }
+
+    fn help_keys(&self) -> Vec<KeyGroup<Action>> {
+        vec![
+            keys::SEARCH_TAB,
+            keys::SEARCH_FOCUS,
+            keys::TICTACTOE_CHOICES,
+            keys::EIGHT_CHOICES,
+            keys::BOARD_CURSOR,
+            keys::STEPPER,
+            keys::TREE,
+        ]
+    }
+
+    /// Enter in the stepper group plays the AI's move only while one is waiting; otherwise
+    /// it falls through to the board cursor.
+    fn in_force(&self, action: Action) -> bool {
+        action != Action::PlaySearchMove || self.current_awaits_step()
+    }
+
+    fn enabled(&self, action: Action) -> bool {
+        match action {
+            Action::Step
+            | Action::StepOver
+            | Action::StepOut
+            | Action::RunToEnd
+            | Action::ToggleAutoplay => !self.search_finished(),
+            Action::StepBack => self.search_started(),
+            Action::PlayCell(_) | Action::Analyze => self.human_to_move(),
+            Action::ToggleAlgorithm | Action::ToggleStepMode => !self.game_over(),
+            _ => true,
+        }
+    }
+
+    fn update(&mut self, action: Action, _effects: &mut Effects) -> Option<Message> {
+        let focus = self.focus;
+        let message = self.apply(action);
+        if self.focus != focus && action != Action::ToggleFocus {
+            return Some(focus_moved(message, focus_words(self.focus)));
+        }
+        message
+    }
+
+    fn tick(&mut self, shown: bool) -> Ticked {
+        if !shown {
+            return Ticked::default();
+        }
+        let message = self.autoplay_step();
+        Ticked {
+            changed: message.is_some(),
+            message,
+        }
+    }
+
+    fn tick_interval(&self, shown: bool) -> Option<Duration> {
+        (shown && self.autoplay).then_some(self.autoplay_interval)
+    }
+
+    fn unsaved(&self) -> Vec<&'static str> {
+        if self.stepped_search() {
+            vec!["the search you stepped"]
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+impl TicTacToeTab {
+    fn apply(&mut self, action: Action) -> Option<Message> {
+        match action {
+            Action::PlayCell(choice) => self.play(choice),
+            Action::MoveCursor(dx, dy) => {
+                self.move_cursor(dx, dy);
+                None
+            }
+            Action::PlayAtCursor => self.play_at_cursor(),
+            Action::NewGame => self.new_game(),
+            Action::SwitchGame => self.switch_game(),
+            Action::ToggleAlgorithm => self.toggle_algorithm(),
+            Action::ToggleStepMode => self.toggle_step_mode(),
+            Action::ToggleSide => self.toggle_side(),
+            Action::Analyze => self.analyze(),
+            Action::ToggleFocus => self.toggle_focus(),
+            Action::Step => self.step(StepCommand::Step),
+            Action::StepOver => self.step(StepCommand::Over),
+            Action::StepOut => self.step(StepCommand::Out),
+            Action::StepBack => self.step(StepCommand::Back),
+            Action::RunToEnd => self.step(StepCommand::RunToEnd),
+            Action::ToggleAutoplay => self.toggle_autoplay(),
+            Action::AutoplaySpeed(faster) => Some(self.change_autoplay_speed(faster)),
+            Action::PlaySearchMove => self.play_search_move(),
+            Action::TreeCursor(delta) => {
+                self.tree_cursor(delta);
+                None
+            }
+            Action::TreeFold(fold) => self.tree_fold(fold),
+            Action::TreeExpandAll => self.tree_expand_all(),
+            Action::TreeToCurrent => {
+                self.tree_to_current();
+                None
+            }
+            Action::TreeClick(line) => self.tree_click(line),
+        }
+    }
+}
+
+fn focus_words(focus: Focus) -> &'static str {
+    match focus {
+        Focus::Tree => "the keys moved to the tree pane (f: back to the board)",
+        Focus::Board => "the keys moved to the board (f: to the tree)",
+    }
+}
