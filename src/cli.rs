@@ -9,11 +9,11 @@ use crate::games::tictactoe::{Board, Mark};
 use crate::learn::state_graph::{self, StateGraph};
 use crate::learn::subtraction::{self, Evaluation, Trainer};
 use crate::search::{Algorithm, SearchResult, search};
+use crate::shell::{self, Ending};
 use crate::solve::subtraction::Solution;
 use crate::store::Store;
 use crate::tabs::state_graph::state::GRAPH;
 use crate::tabs::subtraction::state::MODEL;
-use crate::tui::{self, Ending};
 
 mod flags;
 mod nim;
@@ -361,7 +361,7 @@ fn play(cli: &Cli) -> ExitCode {
     let seed = cli.seed.or(config.seed).unwrap_or_else(clock_seed);
     let mut app = App::with_store(&config, seed, store);
     app.color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    let ending = tui::run(&mut app, config.ui.mouse);
+    let ending = shell::run(&mut app, config.ui.mouse);
     app.on_exit();
     match ending {
         Ok(Ending::Quit) => ExitCode::SUCCESS,

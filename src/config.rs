@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::games::nim::{MAX_PILES, Rule};
 use crate::learn::nim_net::{NetGame, NetRecipe};
 use crate::learn::qlearning::{QSettings, Starts};
-use crate::tabs::TabId;
+use crate::tabs::id::TabId;
 
 /// The documented defaults, embedded so the program works with no files
 /// installed and so `--help`-style output can show them verbatim.

@@ -4,7 +4,7 @@
 
 use ai_arcade::app::App;
 use ai_arcade::config::{Config, FirstMover};
-use ai_arcade::tui::{Ending, LoopEvent, event_loop};
+use ai_arcade::shell::{Ending, LoopEvent, event_loop};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType, TestBackend, WindowSize};

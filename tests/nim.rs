@@ -5,7 +5,7 @@
 use ai_arcade::app::{Action, App, MessageKind};
 use ai_arcade::config::{Config, FirstMover, OpponentChoice};
 use ai_arcade::games::nim::Rule;
-use ai_arcade::input;
+use ai_arcade::shell::input;
 use ai_arcade::solve::nim as solver;
 use ai_arcade::tabs::multipile::{Pane, Side};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};

@@ -9,7 +9,7 @@
 
 use ai_arcade::app::App;
 use ai_arcade::config::{Config, FirstMover};
-use ai_arcade::input;
+use ai_arcade::shell::input;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

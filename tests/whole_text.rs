@@ -8,7 +8,7 @@
 
 use ai_arcade::app::{Action, App};
 use ai_arcade::config::{Config, FirstMover};
-use ai_arcade::input;
+use ai_arcade::shell::input;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -2,7 +2,7 @@
 //! The tabs' tables are in their folders; the app reads them all as [`Group`]s of its
 //! [`Action`].
 
-use super::Action;
+use super::action::Action;
 use crate::frame::keymap::{Binding, Group, Key, KeyGroup, bind};
 use crate::tabs::TabId;
 

@@ -2,7 +2,7 @@
 //! status line had to shorten or has since replaced; and the shortening of paths that the
 //! status line uses.
 
-use super::Message;
+use crate::frame::message::Message;
 use std::collections::VecDeque;
 
 /// How many messages the log keeps; older ones are dropped first.

@@ -10,7 +10,7 @@ use super::keys;
 use super::limits::Slot;
 use super::terminal::{FrameSink, SessionBackend, SharedSize};
 use crate::app::App;
-use crate::tui::{self, Ending, LoopEvent};
+use crate::shell::{self, Ending, LoopEvent};
 use crossterm::event::Event;
 use ratatui::Terminal;
 use russh::keys::PublicKey;
@@ -824,7 +824,7 @@ impl Arcade {
         backend.enter()?;
         let mut terminal = Terminal::new(backend)?;
         terminal.clear()?;
-        let ending = tui::event_loop(&mut terminal, &mut app, events)?;
+        let ending = shell::event_loop(&mut terminal, &mut app, events)?;
         let farewell = match &ending {
             Ending::InputClosed(why) if why.starts_with("idle") => Some(format!(
                 "ai-arcade: closed after {}",

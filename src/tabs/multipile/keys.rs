@@ -1,6 +1,6 @@
 //! The Multi-pile Nim tab's key tables: the piles, the pane, the opponent menu, the rest.
 
-use super::Action;
+use super::action::Action;
 use crate::frame::keymap::{DIGITS, Key, KeyGroup, bind, digit, direction, typed};
 
 /// Keys while the opponent menu is open.

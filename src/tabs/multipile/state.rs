@@ -2,7 +2,7 @@
 //! them, and the views beside the game (the edges out of a position with their Q-values,
 //! one self-play game's updates, the training charts, the Q-table, the network's outputs).
 
-use super::Action;
+use super::action::Action;
 use super::learners::{NetAgent, QAgent};
 use crate::config::{Config, FirstMover, OpponentChoice};
 use crate::frame::message::{Message, MessageKind};

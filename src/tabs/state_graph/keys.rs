@@ -1,6 +1,6 @@
 //! The State Graph tab's key tables.
 
-use super::Action;
+use super::action::Action;
 use crate::frame::keymap::{ARROWS, Binding, DIGITS, Key, KeyGroup, bind, digit, direction};
 
 /// The State Graph tab.

@@ -1,11 +1,13 @@
 //! The State Graph tab: Nim(k) as a weighted graph of states, learned from random games,
 //! stepped one game at a time, questioned, played against, and exported as Graphviz DOT.
 
+mod action;
 mod keys;
 pub mod state;
 pub mod symbols;
 mod view;
 
+pub use action::Action;
 pub use state::{GraphGame, StateGraphTab};
 
 use crate::config::Config;
@@ -17,27 +19,6 @@ use crate::learn::state_graph::StateGraph;
 use crate::store::{Loaded, Store};
 use crate::text::thousands;
 use std::time::Duration;
-
-/// Everything the user can ask of the State Graph tab.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    /// Start or pause training.
-    ToggleTraining,
-    /// Learn from one random game and show it.
-    Step,
-    /// Every weight back to 0.
-    Reset,
-    /// A game against the graph.
-    NewGame,
-    /// Player 1 or 2.
-    ToggleFirst,
-    /// Take this many tokens.
-    Take(u8),
-    /// Move the vertex cursor.
-    Cursor(i8, i8),
-    /// Write the DOT file.
-    Export,
-}
 
 impl Tab for StateGraphTab {
     type Action = Action;

@@ -2,7 +2,7 @@
 //! edge with its weight in a lane between the rows), the selected state's panel, and the
 //! lab's questions answered from the current weights.
 
-use super::StateGraphTab;
+use super::state::StateGraphTab;
 use super::symbols;
 use crate::learn::state_graph::{Edge, Player, Vertex};
 use crate::widgets::symbols::Symbol;

@@ -1,6 +1,6 @@
 //! The Subtraction Nim tab's key table.
 
-use super::Action;
+use super::action::Action;
 use crate::frame::keymap::{ARROWS, DIGITS, Key, KeyGroup, bind, direction, typed};
 
 /// The Subtraction Nim tab.

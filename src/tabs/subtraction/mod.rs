@@ -2,11 +2,13 @@
 //! (in the background, pausable, restartable with a new seed), its check against the exact
 //! answer, and its weights unit by unit.
 
+mod action;
 mod keys;
 pub mod state;
 pub mod symbols;
 mod view;
 
+pub use action::Action;
 pub use state::{PaneView, Played, SubtractionTab, Turn, Unit};
 
 use crate::config::Config;
@@ -18,31 +20,6 @@ use crate::learn::subtraction::SavedModel;
 use crate::store::{Loaded, Store};
 use crate::text::thousands;
 use std::time::Duration;
-
-/// Everything the user can ask of the Subtraction Nim tab.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    /// A digit of the starting pile or of a take.
-    Digit(char),
-    /// Delete the last digit.
-    Backspace,
-    /// Confirm the digits.
-    Enter,
-    /// Start a new game.
-    NewGame,
-    /// You or the AI first.
-    ToggleFirst,
-    /// Pause or resume training.
-    TogglePause,
-    /// Train a few epochs by hand.
-    Step,
-    /// Retrain with a new seed.
-    Retrain,
-    /// Next view of the right-hand pane.
-    NextView,
-    /// Scroll the table or move the weights cursor.
-    Cursor(i8, i8),
-}
 
 impl Tab for SubtractionTab {
     type Action = Action;

@@ -2,8 +2,8 @@
 //! search the tree pane shows (the AI's move waiting to be stepped, the record of its last
 //! move, or a search of the human's position).
 
-use super::Message;
 use super::tree::TreeView;
+use crate::frame::message::Message;
 use crate::games::eight::{Eight, Seat};
 use crate::games::tictactoe::{Board, Mark};
 use crate::games::{Game, Outcome};

@@ -1,7 +1,7 @@
 //! The Tic-tac-toe tab's key tables: the groups in force depend on the focus, the game and
 //! whether a search waits to be stepped (see `TicTacToeTab::keys`).
 
-use super::Action;
+use super::action::Action;
 use crate::frame::keymap::{ARROWS, DIGITS, Key, KeyGroup, bind, digit, direction};
 
 /// Tic-tac-toe tab, whatever has the focus.

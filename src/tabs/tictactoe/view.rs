@@ -1,10 +1,11 @@
 //! The Tic-tac-toe tab: the board (or the Game of Eight), the search counters with the
 //! position at the tree cursor, and the game-tree outline.
 
+use super::action::Action;
 use super::game::{Match, Playable, SearchView, Tally};
+use super::state::{Focus, GameKind, TicTacToeTab};
 use super::symbols;
 use super::tree::{LineKind, TreeLine};
-use super::{Action, Focus, GameKind, TicTacToeTab};
 use crate::games::eight::{Eight, TARGET};
 use crate::games::tictactoe::{Board, Mark};
 use crate::games::{Game, Outcome};

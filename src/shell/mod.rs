@@ -6,8 +6,9 @@
 //! The loop takes its terminal and its event source as parameters, so the same loop can
 //! later drive sessions that are not this process's own terminal.
 
+pub mod input;
+
 use crate::app::App;
-use crate::input;
 use crossterm::cursor;
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;

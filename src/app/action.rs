@@ -1,0 +1,71 @@
+//! Everything that can change the app, as data: the app's own actions and, tagged with its
+//! tab, each tab's.
+
+use crate::tabs::{TabAction, TabId};
+
+/// Everything that can change the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Leave the program; asks once first when quitting would lose work.
+    Quit,
+    /// Leave the program at once (Ctrl-C), whatever would be lost.
+    QuitNow,
+    /// Next tab.
+    NextTab,
+    /// Previous tab.
+    PrevTab,
+    /// A given tab.
+    SelectTab(TabId),
+    /// Open or close the help overlay.
+    ToggleHelp,
+    /// Close whatever overlay is open.
+    CloseOverlay,
+    /// Scroll the help overlay by this many lines.
+    ScrollHelp(i16),
+    /// Open or close the message log.
+    ToggleLog,
+    /// Scroll the message log or the exported text by this many lines.
+    ScrollOverlay(i16),
+    /// A key pressed while a confirmation was asked for that is not the confirming key: it
+    /// cancels the confirmation and does nothing else.
+    Cancel,
+    /// A key that cannot act on anything the user can see now; the sentence says why.
+    Refused(&'static str),
+    /// A key of a pane or overlay that does not have the keys now.
+    Elsewhere {
+        /// The binding's keys as the help writes them.
+        label: &'static str,
+        /// What the binding does.
+        what: &'static str,
+        /// The key group (pane) it belongs to.
+        group: &'static str,
+    },
+    /// Something for one tab.
+    Tab(TabAction),
+    /// Time passed while something runs by itself (training, autoplay).
+    Tick,
+    /// The terminal changed size: redraw.
+    Resize,
+    /// Nothing to do (an unbound key).
+    Noop,
+}
+
+impl<T: Into<TabAction>> From<T> for Action {
+    fn from(action: T) -> Self {
+        Self::Tab(action.into())
+    }
+}
+
+/// An overlay over the tab besides help: the message log, or exported text to copy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Overlay {
+    /// The last messages, whole, newest last.
+    Log,
+    /// Text the user may copy (an export that a shared server does not write to a file).
+    Text {
+        /// What the text is, for the overlay's title line.
+        title: String,
+        /// The text itself, drawn plain so a terminal selection copies it as it is.
+        text: String,
+    },
+}

@@ -1,0 +1,55 @@
+//! The tab's actions, as data: what each key, click or tick asks of it.
+/// Everything the user can ask of the Multi-pile Nim tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Select the pile this far to the right (negative: left).
+    SelectPile(i8),
+    /// Change the count by this much.
+    Count(i8),
+    /// A digit: the pile, then the count.
+    Digit(char),
+    /// Delete the last digit.
+    Backspace,
+    /// Take the selected count from the selected pile.
+    Confirm,
+    /// A new game.
+    NewGame,
+    /// Who opens: random, you, the AI.
+    CycleFirst,
+    /// Misère or normal play.
+    ToggleRule,
+    /// Open the opponent menu.
+    OpenMenu,
+    /// Move in the menu.
+    MenuMove(i8),
+    /// Choose the menu's entry (the number, or the cursor's when `None`).
+    MenuChoose(Option<u8>),
+    /// Close the menu.
+    CloseMenu,
+    /// The next view of the pane.
+    NextPane,
+    /// Keys to the pane or to the piles.
+    ToggleFocus,
+    /// Move in the pane.
+    PaneMove(i8),
+    /// Follow the edge under the cursor.
+    PaneEnter,
+    /// Step back along the browsed path.
+    PaneBack,
+    /// Back to the game's position.
+    PaneHome,
+    /// Only the positions the table gets wrong, or all.
+    ToggleWrongOnly,
+    /// Show or hide the hints on the human's turn.
+    ToggleHints,
+    /// Pause or resume Q-learning.
+    QTrain,
+    /// One self-play game, its updates shown.
+    QStep,
+    /// Q-learning again with a new seed.
+    QRetrain,
+    /// Pause or resume the network's training.
+    NetTrain,
+    /// The network again from new weights.
+    NetRetrain,
+}

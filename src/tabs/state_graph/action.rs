@@ -1,0 +1,21 @@
+//! The tab's actions, as data: what each key, click or tick asks of it.
+/// Everything the user can ask of the State Graph tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Start or pause training.
+    ToggleTraining,
+    /// Learn from one random game and show it.
+    Step,
+    /// Every weight back to 0.
+    Reset,
+    /// A game against the graph.
+    NewGame,
+    /// Player 1 or 2.
+    ToggleFirst,
+    /// Take this many tokens.
+    Take(u8),
+    /// Move the vertex cursor.
+    Cursor(i8, i8),
+    /// Write the DOT file.
+    Export,
+}

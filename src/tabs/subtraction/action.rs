@@ -1,0 +1,25 @@
+//! The tab's actions, as data: what each key, click or tick asks of it.
+/// Everything the user can ask of the Subtraction Nim tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// A digit of the starting pile or of a take.
+    Digit(char),
+    /// Delete the last digit.
+    Backspace,
+    /// Confirm the digits.
+    Enter,
+    /// Start a new game.
+    NewGame,
+    /// You or the AI first.
+    ToggleFirst,
+    /// Pause or resume training.
+    TogglePause,
+    /// Train a few epochs by hand.
+    Step,
+    /// Retrain with a new seed.
+    Retrain,
+    /// Next view of the right-hand pane.
+    NextView,
+    /// Scroll the table or move the weights cursor.
+    Cursor(i8, i8),
+}

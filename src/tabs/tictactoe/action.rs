@@ -1,0 +1,51 @@
+//! The tab's actions, as data: what each key, click or tick asks of it.
+/// Everything the user can ask of the Tic-tac-toe tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Play a cell (1-9) or number (1-3); 0 and out-of-range are refused with a message.
+    PlayCell(u8),
+    /// Move the board cursor by (columns, rows).
+    MoveCursor(i8, i8),
+    /// Play the cell or number under the cursor.
+    PlayAtCursor,
+    /// Start a new game.
+    NewGame,
+    /// Tic-tac-toe / Eight.
+    SwitchGame,
+    /// Minimax / alpha-beta.
+    ToggleAlgorithm,
+    /// Step through each AI search, or let the AI move at once.
+    ToggleStepMode,
+    /// Play X or O.
+    ToggleSide,
+    /// Search the current position for the side to move, to step through it.
+    Analyze,
+    /// Board / tree focus.
+    ToggleFocus,
+    /// One event of the search.
+    Step,
+    /// The next child's whole subtree.
+    StepOver,
+    /// Finish the current node.
+    StepOut,
+    /// Undo one event.
+    StepBack,
+    /// Run the search to its end.
+    RunToEnd,
+    /// Autoplay on / off.
+    ToggleAutoplay,
+    /// Autoplay faster (`true`) or slower.
+    AutoplaySpeed(bool),
+    /// Play the move the stepped search chose.
+    PlaySearchMove,
+    /// Move the tree cursor by this many lines (`i32::MIN`/`MAX`: to the ends).
+    TreeCursor(i32),
+    /// Fold (`true`) or unfold the node under the tree cursor.
+    TreeFold(bool),
+    /// Unfold everything or fold back.
+    TreeExpandAll,
+    /// Cursor back to the current node.
+    TreeToCurrent,
+    /// A click on a line of the tree pane (0 = first visible line of the outline).
+    TreeClick(usize),
+}

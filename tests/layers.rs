@@ -1,0 +1,311 @@
+//! The shape of the code, checked: no file imports a file of a layer above its own, and no
+//! two files import each other, directly or round a longer loop. ARCHITECTURE.md draws the
+//! layers; this test is the same table, so the drawing cannot drift from the code.
+//!
+//! Every `use` and every `crate::` / `super::` / child-module path outside `#[cfg(test)]`
+//! code is resolved to the file of the deepest module it names. Paths inside macro bodies
+//! are not seen, so the tables' macros spell their imports as `use` items.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+use syn::visit::Visit;
+
+/// Each layer may import its own and the ones before it; a file belongs to the layer of the
+/// longest prefix of its module path listed here.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("rules of the games", &["games"]),
+    ("searches and exact solvers", &["search", "solve"]),
+    ("number formats", &["text"]),
+    ("learners", &["learn"]),
+    (
+        "model files, number formats, key tables' shape, messages",
+        &["store", "frame::keymap", "frame::message"],
+    ),
+    (
+        "tab ids (a leaf generated from the registry)",
+        &["tabs::id"],
+    ),
+    ("settings", &["config"]),
+    ("the Tab contract and background jobs", &["frame"]),
+    ("the drawing kit", &["widgets"]),
+    ("the tabs and their registry", &["tabs"]),
+    ("the app", &["app"]),
+    ("the chrome", &["ui"]),
+    ("terminal and event loop", &["shell", "input", "tui"]),
+    ("the SSH server", &["serve"]),
+    ("the command line", &["cli"]),
+    ("the crate root", &[""]),
+];
+
+/// A module path, `a::b::c`, the crate root being empty.
+type Module = String;
+
+fn module_of(src: &Path, file: &Path) -> Module {
+    let relative = file.strip_prefix(src).unwrap().with_extension("");
+    let mut parts: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts.join("::")
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The paths a file names, as segments, with `use` trees expanded.
+#[derive(Default)]
+struct Paths(Vec<Vec<String>>);
+
+fn is_test_only(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("cfg")
+            && a.meta.require_list().is_ok_and(|l| {
+                let tokens = l.tokens.to_string();
+                tokens == "test" || tokens.starts_with("test,") || tokens.contains("test ,")
+            })
+    })
+}
+
+fn expand(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            expand(&p.tree, prefix, out);
+            prefix.pop();
+        }
+        syn::UseTree::Name(n) => {
+            let mut path = prefix.clone();
+            if n.ident != "self" {
+                path.push(n.ident.to_string());
+            }
+            out.push(path);
+        }
+        syn::UseTree::Rename(r) => {
+            let mut path = prefix.clone();
+            path.push(r.ident.to_string());
+            out.push(path);
+        }
+        syn::UseTree::Glob(_) => out.push(prefix.clone()),
+        syn::UseTree::Group(g) => {
+            for item in &g.items {
+                expand(item, prefix, out);
+            }
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Paths {
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        if !is_test_only(&item.attrs) {
+            expand(&item.tree, &mut Vec::new(), &mut self.0);
+        }
+    }
+
+    fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
+        if !is_test_only(&item.attrs) {
+            syn::visit::visit_item_mod(self, item);
+        }
+    }
+
+    fn visit_item_fn(&mut self, item: &'ast syn::ItemFn) {
+        if !is_test_only(&item.attrs) {
+            syn::visit::visit_item_fn(self, item);
+        }
+    }
+
+    fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
+        if !is_test_only(&item.attrs) {
+            syn::visit::visit_item_impl(self, item);
+        }
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        // A macro's own path (`crate::shown!`) is where `#[macro_export]` put it, the crate
+        // root, not the file that defines it; its body is not parsed.
+        let _ = mac;
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        if path.segments.len() > 1 {
+            self.0
+                .push(path.segments.iter().map(|s| s.ident.to_string()).collect());
+        }
+        syn::visit::visit_path(self, path);
+    }
+}
+
+/// The module a path names, resolved from `module`, if it is one of the crate's.
+fn resolve(module: &str, path: &[String], modules: &BTreeSet<Module>) -> Option<Module> {
+    let here: Vec<&str> = if module.is_empty() {
+        Vec::new()
+    } else {
+        module.split("::").collect()
+    };
+    let mut base: Vec<String>;
+    let mut rest = path;
+    match path.first().map(String::as_str) {
+        Some("crate") => {
+            base = Vec::new();
+            rest = &path[1..];
+        }
+        Some("self") => {
+            base = here.iter().map(ToString::to_string).collect();
+            rest = &path[1..];
+        }
+        Some("super") => {
+            base = here.iter().map(ToString::to_string).collect();
+            while rest.first().is_some_and(|s| s == "super") {
+                base.pop();
+                rest = &rest[1..];
+            }
+        }
+        Some(first) => {
+            let child = if module.is_empty() {
+                first.to_string()
+            } else {
+                format!("{module}::{first}")
+            };
+            if !modules.contains(&child) {
+                return None;
+            }
+            base = here.iter().map(ToString::to_string).collect();
+        }
+        None => return None,
+    }
+    let mut deepest = base.join("::");
+    for segment in rest {
+        base.push(segment.clone());
+        let candidate = base.join("::");
+        if modules.contains(&candidate) {
+            deepest = candidate;
+        } else {
+            break;
+        }
+    }
+    Some(deepest)
+}
+
+fn layer_of(module: &str) -> usize {
+    LAYERS
+        .iter()
+        .enumerate()
+        .flat_map(|(index, (_, prefixes))| prefixes.iter().map(move |p| (p, index)))
+        .filter(|(prefix, _)| {
+            module == **prefix || (!prefix.is_empty() && module.starts_with(&format!("{prefix}::")))
+        })
+        .max_by_key(|(prefix, _)| prefix.len())
+        .map_or_else(
+            || panic!("{module:?} is in no layer: add it to LAYERS"),
+            |(_, index)| index,
+        )
+}
+
+/// Every file's imports, as module → modules it names.
+fn imports() -> BTreeMap<Module, BTreeSet<Module>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let modules: BTreeSet<Module> = files.iter().map(|f| module_of(&src, f)).collect();
+    let mut graph = BTreeMap::new();
+    for file in &files {
+        let module = module_of(&src, file);
+        if module == "main" || file.ends_with("main.rs") {
+            continue;
+        }
+        let syntax = syn::parse_file(&fs::read_to_string(file).unwrap()).unwrap();
+        let mut paths = Paths::default();
+        paths.visit_file(&syntax);
+        let targets: BTreeSet<Module> = paths
+            .0
+            .iter()
+            .filter_map(|path| resolve(&module, path, &modules))
+            .filter(|target| *target != module)
+            .collect();
+        graph.insert(module, targets);
+    }
+    graph
+}
+
+#[test]
+fn no_file_imports_a_layer_above_its_own() {
+    let mut upward = Vec::new();
+    for (module, targets) in imports() {
+        for target in targets {
+            let (from, to) = (layer_of(&module), layer_of(&target));
+            if to > from {
+                upward.push(format!(
+                    "{module} ({}) imports {target} ({})",
+                    LAYERS[from].0, LAYERS[to].0
+                ));
+            }
+        }
+    }
+    assert!(upward.is_empty(), "imports upward:\n{}", upward.join("\n"));
+}
+
+/// Depth-first search from `node`; an edge back to a node on the stack closes a cycle.
+fn visit<'a>(
+    node: &'a str,
+    graph: &'a BTreeMap<Module, BTreeSet<Module>>,
+    state: &mut BTreeMap<&'a str, u8>,
+    stack: &mut Vec<&'a str>,
+    cycles: &mut Vec<String>,
+) {
+    state.insert(node, 1);
+    stack.push(node);
+    for next in graph.get(node).into_iter().flatten() {
+        match state.get(next.as_str()) {
+            Some(1) => {
+                let start = stack.iter().position(|&m| m == next).unwrap();
+                let mut cycle: Vec<&str> = stack[start..].to_vec();
+                cycle.push(next);
+                cycles.push(cycle.join(" → "));
+            }
+            Some(_) => {}
+            None => visit(next, graph, state, stack, cycles),
+        }
+    }
+    stack.pop();
+    state.insert(node, 2);
+}
+
+#[test]
+fn no_two_files_import_each_other_even_round_a_loop() {
+    let graph = imports();
+    let mut cycles = Vec::new();
+    let mut state: BTreeMap<&str, u8> = BTreeMap::new(); // 1 on the stack, 2 done
+    let mut stack: Vec<&str> = Vec::new();
+    for module in graph.keys() {
+        if !state.contains_key(module.as_str()) {
+            visit(module, &graph, &mut state, &mut stack, &mut cycles);
+        }
+    }
+    assert!(cycles.is_empty(), "import cycles:\n{}", cycles.join("\n"));
+}
+
+#[test]
+fn the_check_sees_imports() {
+    // A resolver that saw nothing would pass both tests: make sure it sees known edges.
+    let graph = imports();
+    assert!(graph["app"].contains("tabs"), "{:?}", graph["app"]);
+    assert!(graph["tabs::tictactoe::view"].contains("widgets"));
+    assert!(graph["search"].contains("games"));
+    assert_eq!(layer_of("tabs::id"), 5);
+    assert_eq!(layer_of("tabs::tictactoe::view"), 9);
+    assert_eq!(layer_of(""), LAYERS.len() - 1);
+}
