@@ -757,7 +757,7 @@ mod tests {
             "1500ms".parse::<HumanDuration>().unwrap().to_string(),
             "1500ms"
         );
-        let shown = parse_err("[serve]\nidle_timeout = \"15 minutes\"\n");
+        let shown = parse_err("[serve]\nidle_timeout = \"15 fortnights\"\n");
         assert_mentions(&shown, &["key `serve.idle_timeout`", "unknown unit"]);
         let shown = parse_err("[serve]\nidle_timeout = \"0s\"\n");
         assert_mentions(&shown, &["serve.idle_timeout = 0ms", "1s..=7d"]);
@@ -765,6 +765,50 @@ mod tests {
         assert_mentions(&shown, &["key `serve.listen`"]);
         let shown = parse_err("[serve]\nmax_sessions = 0\n");
         assert_mentions(&shown, &["serve.max_sessions = 0"]);
+    }
+
+    /// The forms the hand-written parser read mean what they meant; `humantime` adds
+    /// spelled-out units, several parts and fractions; every error keeps its wording.
+    #[test]
+    fn durations_keep_their_forms_and_messages() {
+        let read = |text: &str| text.parse::<HumanDuration>().map(|d| d.0);
+        for (text, secs) in [("15m", 900), ("90s", 90), ("1h", 3600), ("2d", 172_800)] {
+            assert_eq!(read(text), Ok(Duration::from_secs(secs)), "{text}");
+        }
+        assert_eq!(read(" 250ms "), Ok(Duration::from_millis(250)));
+        assert_eq!(read("15 minutes"), Ok(Duration::from_secs(900)));
+        assert_eq!(read("1h 30m"), Ok(Duration::from_secs(5400)));
+        assert_eq!(read("1.5s"), Ok(Duration::from_millis(1500)));
+        for (text, shown) in [
+            ("0s", "0ms"),
+            ("5400s", "90m"),
+            ("1.5s", "1500ms"),
+            ("1500us", "1500us"),
+            ("7ns", "7ns"),
+        ] {
+            assert_eq!(text.parse::<HumanDuration>().unwrap().to_string(), shown);
+        }
+        let error = |text: &str| text.parse::<HumanDuration>().unwrap_err();
+        assert_eq!(
+            error("5x"),
+            "\"5x\": unknown unit \"x\", use ms, s, m, h or d (e.g. 15m)"
+        );
+        assert_eq!(
+            error("15"),
+            "\"15\": unknown unit \"\", use ms, s, m, h or d (e.g. 15m)"
+        );
+        for text in ["", "m", "-5s"] {
+            assert_eq!(
+                error(text),
+                format!(
+                    "{text:?} is not a duration: write a whole number and a unit, e.g. 15m, 90s"
+                )
+            );
+        }
+        assert_eq!(
+            error("99999999999999999999d"),
+            "\"99999999999999999999d\" is too long"
+        );
     }
 
     #[test]

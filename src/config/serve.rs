@@ -189,8 +189,10 @@ impl fmt::Display for Startups {
     }
 }
 
-/// A duration written for people: a number and a unit, `ms`, `s`, `m`, `h` or `d`
-/// (`15m`, `90s`, `1h`); spelled the same in TOML and on the command line.
+/// A duration written for people, read by the `humantime` crate: a number and a unit
+/// (`15m`, `90s`, `1h`, `250ms`; also `15min`, `1h 30m`, `1.5s`); spelled the same in TOML
+/// and on the command line, and printed back in one unit (`90s`, not `1m 30s`) so a value
+/// reads back as the user wrote it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct HumanDuration(pub Duration);
@@ -198,31 +200,21 @@ pub struct HumanDuration(pub Duration);
 impl std::str::FromStr for HumanDuration {
     type Err = String;
 
+    /// The crate's own messages name units this program never shows (`months`, `ns`), so
+    /// each kind of error keeps the program's wording.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let text = text.trim();
-        let split = text
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(text.len());
-        let (number, unit) = text.split_at(split);
-        let number: u64 = number.parse().map_err(|_| {
-            format!("{text:?} is not a duration: write a whole number and a unit, e.g. 15m, 90s")
-        })?;
-        let millis = match unit.trim() {
-            "ms" => 1,
-            "s" => 1000,
-            "m" => 60_000,
-            "h" => 3_600_000,
-            "d" => 86_400_000,
-            other => {
-                return Err(format!(
-                    "{text:?}: unknown unit {other:?}, use ms, s, m, h or d (e.g. 15m)"
-                ));
-            }
-        };
-        number
-            .checked_mul(millis)
-            .map(|ms| Self(Duration::from_millis(ms)))
-            .ok_or_else(|| format!("{text:?} is too long"))
+        humantime::parse_duration(text)
+            .map(Self)
+            .map_err(|error| match error {
+                humantime::DurationError::UnknownUnit { unit, .. } => {
+                    format!("{text:?}: unknown unit {unit:?}, use ms, s, m, h or d (e.g. 15m)")
+                }
+                humantime::DurationError::NumberOverflow => format!("{text:?} is too long"),
+                _ => format!(
+                    "{text:?} is not a duration: write a whole number and a unit, e.g. 15m, 90s"
+                ),
+            })
     }
 }
 
@@ -241,21 +233,25 @@ impl From<HumanDuration> for String {
 }
 
 impl fmt::Display for HumanDuration {
-    /// The largest unit that divides the duration exactly, so `15m` reads back as `15m`.
+    /// The largest unit that divides the duration exactly, so `15m` reads back as `15m`
+    /// (`humantime`'s own printer would split `90s` into `1m 30s`); zero is `0ms`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ms = self.0.as_millis();
+        const MS: u128 = 1_000_000;
+        let ns = self.0.as_nanos();
+        if ns == 0 {
+            return f.write_str("0ms");
+        }
         let units = [
-            (86_400_000, "d"),
-            (3_600_000, "h"),
-            (60_000, "m"),
-            (1000, "s"),
+            (86_400_000 * MS, "d"),
+            (3_600_000 * MS, "h"),
+            (60_000 * MS, "m"),
+            (1000 * MS, "s"),
+            (MS, "ms"),
+            (1000, "us"),
         ];
-        match units
-            .iter()
-            .find(|(size, _)| ms != 0 && ms.is_multiple_of(*size))
-        {
-            Some((size, unit)) => write!(f, "{}{unit}", ms / size),
-            None => write!(f, "{ms}ms"),
+        match units.iter().find(|(size, _)| ns.is_multiple_of(*size)) {
+            Some((size, unit)) => write!(f, "{}{unit}", ns / size),
+            None => write!(f, "{ns}ns"),
         }
     }
 }
