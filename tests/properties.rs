@@ -7,7 +7,7 @@
 use ai_arcade::app::keys::Key;
 use ai_arcade::app::matches::{Match, Playable};
 use ai_arcade::app::{Action, App, Tab};
-use ai_arcade::config::{self, AlgorithmChoice, Config, FirstMover, StartTab};
+use ai_arcade::config::{self, Config, FirstMover, StartTab};
 use ai_arcade::games::eight::{Eight, TARGET};
 use ai_arcade::games::tictactoe::{Board, LINES, Mark};
 use ai_arcade::games::{Game, Outcome};
@@ -197,9 +197,9 @@ fn any_config() -> impl Strategy<Value = Config> {
                 config.search.step = step;
                 config.search.autoplay_ms = 10;
                 config.search.algorithm = if minimax {
-                    AlgorithmChoice::Minimax
+                    Algorithm::Minimax
                 } else {
-                    AlgorithmChoice::AlphaBeta
+                    Algorithm::AlphaBeta
                 };
                 config.tictactoe.human_plays = if human_o {
                     config::Mark::O

@@ -5,7 +5,7 @@
 use ai_arcade::app::App;
 use ai_arcade::app::keys::Key;
 use ai_arcade::app::matches::TREE_NODE_LIMIT;
-use ai_arcade::config::{AlgorithmChoice, Config, FirstMover};
+use ai_arcade::config::{Config, FirstMover};
 use ai_arcade::games::Game;
 use ai_arcade::games::tictactoe::{Board, Mark};
 use ai_arcade::search::{Algorithm, search};
@@ -18,7 +18,7 @@ fn ai_opens_with_minimax(step: bool) -> App {
         ..Config::default()
     };
     config.tictactoe.first = FirstMover::Ai;
-    config.search.algorithm = AlgorithmChoice::Minimax;
+    config.search.algorithm = Algorithm::Minimax;
     config.search.step = step;
     App::new(&config, 3)
 }

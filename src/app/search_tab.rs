@@ -4,7 +4,7 @@
 use super::Message;
 use super::matches::{GAME_OVER, Match, Playable, SearchView, describe_last_event};
 use super::tree::{LineKind, TreeView};
-use crate::config::{self, Config, FirstMover};
+use crate::config::{Config, FirstMover};
 use crate::games::Game;
 use crate::games::eight::{Eight, Seat};
 use crate::games::tictactoe::{Board, Mark};
@@ -105,14 +105,8 @@ pub struct SearchTab {
 impl SearchTab {
     /// The tab as the config sets it up, with both games started.
     pub fn new(config: &Config, rng: &mut ChaCha8Rng) -> (Self, Option<Message>) {
-        let human_mark = match config.tictactoe.human_plays {
-            config::Mark::X => Mark::X,
-            config::Mark::O => Mark::O,
-        };
-        let algorithm = match config.search.algorithm {
-            config::AlgorithmChoice::Minimax => Algorithm::Minimax,
-            config::AlgorithmChoice::AlphaBeta => Algorithm::AlphaBeta,
-        };
+        let human_mark = config.tictactoe.human_plays;
+        let algorithm = config.search.algorithm;
         let mut tab = Self {
             game: GameKind::TicTacToe,
             algorithm,

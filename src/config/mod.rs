@@ -34,9 +34,7 @@ pub use multipile::{
     OpponentChoice, QLEARNING_GAMES_RANGE, QLearningConfig, SAMPLE_EVERY_RANGE, alpha_allowed,
     epsilon_allowed, hidden_layers_allowed,
 };
-pub use search::{
-    AUTOPLAY_MS_RANGE, AlgorithmChoice, EightConfig, Mark, SearchConfig, TicTacToeConfig,
-};
+pub use search::{AUTOPLAY_MS_RANGE, Algorithm, EightConfig, Mark, SearchConfig, TicTacToeConfig};
 pub use serve::{
     AUTH_DELAY_RANGE, HumanDuration, IDLE_TIMEOUT_RANGE, LOGIN_GRACE_RANGE, MAX_SESSIONS_RANGE,
     STARTUPS_RANGE, ServeConfig, Startups,
@@ -473,10 +471,37 @@ mod tests {
         let got = parse(text, "user.toml").unwrap();
         assert_eq!(got.ui.start_tab, StartTab::MultiPileNim);
         assert_eq!(got.eight.first, FirstMover::Ai);
-        assert_eq!(got.search.algorithm, AlgorithmChoice::Minimax);
+        assert_eq!(got.search.algorithm, Algorithm::Minimax);
         assert!(got.search.step);
         let back = toml::to_string(&got).unwrap();
         assert_mentions(&back, &["\"multi-pile-nim\"", "\"ai\"", "\"minimax\""]);
+    }
+
+    /// `Mark` and `Algorithm` are each one type for the game, the config file and the
+    /// command line: both readers accept the spellings they accepted when each had its
+    /// own enum (`--algo alphabeta`, not clap's default `alpha-beta`).
+    #[test]
+    fn file_and_command_line_spell_marks_and_algorithms_alike() {
+        use clap::ValueEnum;
+        fn cli_names<T: ValueEnum>() -> Vec<String> {
+            T::value_variants()
+                .iter()
+                .map(|v| v.to_possible_value().unwrap().get_name().to_owned())
+                .collect()
+        }
+        assert_eq!(cli_names::<Algorithm>(), ["minimax", "alphabeta"]);
+        assert_eq!(cli_names::<Mark>(), ["x", "o"]);
+        for (name, algorithm) in [
+            ("minimax", Algorithm::Minimax),
+            ("alphabeta", Algorithm::AlphaBeta),
+        ] {
+            let got = parse(&format!("search.algorithm = \"{name}\"\n"), "u.toml").unwrap();
+            assert_eq!(got.search.algorithm, algorithm);
+        }
+        for (name, mark) in [("x", Mark::X), ("o", Mark::O)] {
+            let got = parse(&format!("tictactoe.human_plays = \"{name}\"\n"), "u.toml").unwrap();
+            assert_eq!(got.tictactoe.human_plays, mark);
+        }
     }
 
     #[test]

@@ -6,6 +6,8 @@ use std::ops::RangeInclusive;
 use serde::{Deserialize, Serialize};
 
 use super::{ConfigError, FirstMover, in_range};
+pub use crate::games::tictactoe::Mark;
+pub use crate::search::Algorithm;
 
 /// Bounds for `search.autoplay_ms`: below 10 ms the stepper outruns the
 /// terminal's redraw, above 5 s it looks frozen.
@@ -15,8 +17,8 @@ pub const AUTOPLAY_MS_RANGE: RangeInclusive<u64> = 10..=5000;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TicTacToeConfig {
-    /// The mark the human plays; the AI takes the other, so a user can try
-    /// both sides of the same position.
+    /// The mark the human plays (`"x"` / `"o"`); the AI takes the other, so a
+    /// user can try both sides of the same position.
     pub human_plays: Mark,
     /// Who opens each game; `Random` (drawn from the seed) keeps the AI
     /// from always seeing the same first move.
@@ -53,9 +55,10 @@ impl Default for EightConfig {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SearchConfig {
-    /// Which algorithm the AI runs, so the user can compare how many nodes
-    /// plain minimax visits against alpha-beta for the same move.
-    pub algorithm: AlgorithmChoice,
+    /// Which algorithm the AI runs (`"minimax"` / `"alphabeta"`), so the user
+    /// can compare how many nodes plain minimax visits against alpha-beta for
+    /// the same move.
+    pub algorithm: Algorithm,
     /// When true, the AI's turn opens the search stepper instead of moving
     /// at once, for users who want to watch every search.
     pub step: bool,
@@ -67,7 +70,7 @@ pub struct SearchConfig {
 impl Default for SearchConfig {
     fn default() -> Self {
         Self {
-            algorithm: AlgorithmChoice::AlphaBeta,
+            algorithm: Algorithm::AlphaBeta,
             step: false,
             autoplay_ms: 250,
         }
@@ -79,28 +82,4 @@ impl SearchConfig {
     pub(crate) fn validate(&self) -> Result<(), ConfigError> {
         in_range("search.autoplay_ms", self.autoplay_ms, &AUTOPLAY_MS_RANGE)
     }
-}
-
-/// A tic-tac-toe mark; spelled `"x"` / `"o"` in TOML.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Mark {
-    /// `"x"`, the default.
-    #[default]
-    X,
-    /// `"o"`.
-    O,
-}
-
-/// The search algorithm the AI uses; spelled `"minimax"` / `"alphabeta"`
-/// in TOML.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum AlgorithmChoice {
-    /// `"minimax"`: visits every node, the baseline to compare against.
-    Minimax,
-    /// `"alphabeta"`: same choice with pruning; the default because it is
-    /// what a real engine would run.
-    #[default]
-    AlphaBeta,
 }
