@@ -269,7 +269,7 @@ pub struct SolveArgs {
     pub json: bool,
     /// The search to run [default: the config's search.algorithm, built in alphabeta].
     #[arg(long, value_enum, global = true)]
-    pub algo: Option<AlgoArg>,
+    pub algo: Option<Algorithm>,
 }
 
 /// The positions `solve` takes.
@@ -282,7 +282,7 @@ pub enum SolveGame {
         board: String,
         /// The side to move [default: X on equal counts, else the side with fewer marks].
         #[arg(long, value_enum)]
-        to_move: Option<MarkArg>,
+        to_move: Option<Mark>,
     },
     /// A Game of Eight position: the running sum and the number just chosen.
     Eight {
@@ -294,33 +294,6 @@ pub enum SolveGame {
         #[arg(long)]
         last: Option<u8>,
     },
-}
-
-/// `--to-move` values.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum MarkArg {
-    /// Crosses.
-    X,
-    /// Noughts.
-    O,
-}
-
-/// `--algo` values.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum AlgoArg {
-    /// Plain minimax.
-    Minimax,
-    /// Alpha-beta pruning.
-    Alphabeta,
-}
-
-impl From<AlgoArg> for Algorithm {
-    fn from(arg: AlgoArg) -> Self {
-        match arg {
-            AlgoArg::Minimax => Self::Minimax,
-            AlgoArg::Alphabeta => Self::AlphaBeta,
-        }
-    }
 }
 
 /// Parses the command line and runs; the binary's whole `main`.
@@ -418,20 +391,10 @@ fn board_echo(board: &str) -> String {
 }
 
 fn solve(config: &config::Config, args: &SolveArgs) -> ExitCode {
-    let algorithm = args.algo.map_or(
-        match config.search.algorithm {
-            config::AlgorithmChoice::Minimax => Algorithm::Minimax,
-            config::AlgorithmChoice::AlphaBeta => Algorithm::AlphaBeta,
-        },
-        Algorithm::from,
-    );
+    let algorithm = args.algo.unwrap_or(config.search.algorithm);
     let solved = match &args.game {
         SolveGame::Tictactoe { board, to_move } => {
-            let to_move = to_move.map(|m| match m {
-                MarkArg::X => Mark::X,
-                MarkArg::O => Mark::O,
-            });
-            let root = match Board::parse(board, to_move) {
+            let root = match Board::parse(board, *to_move) {
                 Ok(root) => root,
                 Err(error) => return fail(format!("--board {}: {error}", board_echo(board))),
             };

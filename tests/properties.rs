@@ -6,7 +6,7 @@
 
 use ai_arcade::app::TabId;
 use ai_arcade::app::{Action, App};
-use ai_arcade::config::{self, AlgorithmChoice, Config, FirstMover};
+use ai_arcade::config::{self, Config, FirstMover};
 use ai_arcade::frame::keymap::Key;
 use ai_arcade::games::eight::{Eight, TARGET};
 use ai_arcade::games::tictactoe::{Board, LINES, Mark};
@@ -198,9 +198,9 @@ fn any_config() -> impl Strategy<Value = Config> {
                 config.search.step = step;
                 config.search.autoplay_ms = 10;
                 config.search.algorithm = if minimax {
-                    AlgorithmChoice::Minimax
+                    Algorithm::Minimax
                 } else {
-                    AlgorithmChoice::AlphaBeta
+                    Algorithm::AlphaBeta
                 };
                 config.tictactoe.human_plays = if human_o {
                     config::Mark::O

@@ -3,7 +3,7 @@
 //! move (from the plain search) and stepping back still work.
 
 use ai_arcade::app::App;
-use ai_arcade::config::{AlgorithmChoice, Config, FirstMover};
+use ai_arcade::config::{Config, FirstMover};
 use ai_arcade::frame::keymap::Key;
 use ai_arcade::games::Game;
 use ai_arcade::games::tictactoe::{Board, Mark};
@@ -18,7 +18,7 @@ fn ai_opens_with_minimax(step: bool) -> App {
         ..Config::default()
     };
     config.tictactoe.first = FirstMover::Ai;
-    config.search.algorithm = AlgorithmChoice::Minimax;
+    config.search.algorithm = Algorithm::Minimax;
     config.search.step = step;
     App::new(&config, 3)
 }

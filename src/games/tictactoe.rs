@@ -36,8 +36,23 @@ static HAS_LINE: [bool; 512] = {
     table
 };
 
-/// A player's mark. Either may move first, so a board always records who is to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A player's mark. Either may move first, so a board always records who is to move. The
+/// config file (`tictactoe.human_plays`) and `solve tictactoe --to-move` name it `x` / `o`
+/// through the serde and clap derives, so there is one mark type, not one per reader.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+    clap::ValueEnum,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Mark {
     /// Crosses.
     X,

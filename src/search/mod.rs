@@ -16,13 +16,29 @@ pub const INFINITY: i32 = 100;
 /// The score of a win at the root; the seed's evaluation is `WIN - depth`.
 pub const WIN: i32 = 10;
 
-/// Which search the AI runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// Which search the AI runs; the default is alpha-beta, what a real engine would run. The
+/// config file (`search.algorithm`) and `solve --algo` spell it `minimax` / `alphabeta`
+/// through the serde and clap derives, so there is one algorithm type, not one per reader.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    clap::ValueEnum,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Algorithm {
-    /// Plain minimax: visits every node of the tree.
+    /// Plain minimax: visits every node of the tree, the baseline to compare against.
+    #[value(help = "Plain minimax")]
     Minimax,
     /// Minimax with alpha-beta pruning: same value, fewer nodes.
     #[default]
+    #[value(name = "alphabeta", help = "Alpha-beta pruning")]
     AlphaBeta,
 }
 

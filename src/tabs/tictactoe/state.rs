@@ -4,7 +4,7 @@
 use super::game::{GAME_OVER, Match, Playable, SearchView, describe_last_event};
 use super::tree::{LineKind, TreeView};
 use crate::config::AUTOPLAY_MS_RANGE;
-use crate::config::{self, Config, FirstMover};
+use crate::config::{Config, FirstMover};
 use crate::frame::message::Message;
 use crate::games::Game;
 use crate::games::eight::{Eight, Seat};
@@ -113,14 +113,8 @@ pub struct TicTacToeTab {
 impl TicTacToeTab {
     /// The tab as the config sets it up, with both games started.
     pub fn new(config: &Config, seed: u64) -> (Self, Option<Message>) {
-        let human_mark = match config.tictactoe.human_plays {
-            config::Mark::X => Mark::X,
-            config::Mark::O => Mark::O,
-        };
-        let algorithm = match config.search.algorithm {
-            config::AlgorithmChoice::Minimax => Algorithm::Minimax,
-            config::AlgorithmChoice::AlphaBeta => Algorithm::AlphaBeta,
-        };
+        let human_mark = config.tictactoe.human_plays;
+        let algorithm = config.search.algorithm;
         let mut tab = Self {
             game: GameKind::TicTacToe,
             algorithm,

@@ -1,0 +1,904 @@
+//! User-tunable settings: the built-in defaults, the user's override file,
+//! and the checks that turn a bad file into a clear error before the TUI
+//! takes over the terminal.
+//!
+//! The defaults live in `config/default.toml`, which is compiled in and is
+//! also the documentation of every key. A user file only needs the keys it
+//! changes: every struct is `#[serde(default)]`, so a missing key keeps its
+//! built-in value, and `deny_unknown_fields` makes a typo an error instead of
+//! a silently ignored setting.
+//!
+//! One file per section (or group of sections that belong to one tab) holds
+//! its struct, its defaults, its ranges and its checks; this file holds the
+//! whole [`Config`], loading and the error type.
+
+mod graph;
+mod multipile;
+mod search;
+mod serve;
+mod subtraction;
+mod training;
+mod ui;
+
+use std::fmt;
+use std::io;
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+pub use graph::{GRAPH_GAMES_RANGE, GRAPH_MAX_TAKE_RANGE, GRAPH_TOKENS_RANGE, GraphConfig};
+pub use multipile::{
+    ALPHA_ALLOWED, BATCH_RANGE, EPSILON_ALLOWED, HIDDEN_LAYERS_ALLOWED, NET_LAYERS_RANGE,
+    NET_MAX_PILE_RANGE, NET_PILES_RANGE, NIM_PILE_RANGE, NIM_PILES_RANGE, NimConfig, NimNetConfig,
+    OpponentChoice, QLEARNING_GAMES_RANGE, QLearningConfig, SAMPLE_EVERY_RANGE, alpha_allowed,
+    epsilon_allowed, hidden_layers_allowed,
+};
+pub use search::{AUTOPLAY_MS_RANGE, Algorithm, EightConfig, Mark, SearchConfig, TicTacToeConfig};
+pub use serve::{
+    AUTH_DELAY_RANGE, HumanDuration, IDLE_TIMEOUT_RANGE, LOGIN_GRACE_RANGE, MAX_SESSIONS_RANGE,
+    STARTUPS_RANGE, ServeConfig, Startups,
+};
+pub use subtraction::{N_MAX_RANGE, SubtractionConfig};
+pub use training::{
+    EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed,
+};
+pub use ui::UiConfig;
+
+/// The documented defaults, embedded so the program works with no files
+/// installed and so `--help`-style output can show them verbatim.
+pub const DEFAULT_TOML: &str = include_str!("../../config/default.toml");
+
+/// The origin named in errors about [`DEFAULT_TOML`], which has no path a
+/// user could open.
+pub const BUILTIN_ORIGIN: &str = "built-in defaults";
+
+/// The origin named by [`Config::validate`] when it is called outside
+/// [`parse`] (for example after command-line overrides), where no single
+/// file is to blame.
+pub const MERGED_ORIGIN: &str = "merged settings";
+
+/// Name of the user file inside the platform config directory.
+const USER_FILE_NAME: &str = "config.toml";
+
+/// Every setting of the program, after defaults and the user file are merged.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Seed for every random choice (who moves first, ...). Absent: chosen
+    /// from the clock at start and shown to the user, so a run can be
+    /// reproduced with `--seed`.
+    pub seed: Option<u64>,
+    /// Settings of the terminal front end, kept apart from game rules so
+    /// they can be changed without touching any game.
+    pub ui: UiConfig,
+    /// Settings for the tic-tac-toe tab.
+    pub tictactoe: TicTacToeConfig,
+    /// Settings for the Eight tab.
+    pub eight: EightConfig,
+    /// Settings shared by every game whose AI searches a game tree.
+    pub search: SearchConfig,
+    /// The Subtraction Nim tab and its network.
+    pub subtraction: SubtractionConfig,
+    /// The Multi-pile Nim tab's game.
+    pub nim: NimConfig,
+    /// The Q-learning agent of the Multi-pile Nim tab and `train qlearning`.
+    pub qlearning: QLearningConfig,
+    /// The network agent of the Multi-pile Nim tab and `train nim-net`.
+    pub nim_net: NimNetConfig,
+    /// The State Graph tab.
+    pub graph: GraphConfig,
+    /// `ai-arcade serve`: the arcade over SSH.
+    pub serve: ServeConfig,
+}
+
+/// Who makes the first move of a game; spelled `"random"`, `"human"`,
+/// `"ai"` in TOML.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum FirstMover {
+    /// Decided per game from the seeded random source, so runs stay
+    /// reproducible; the default.
+    #[default]
+    Random,
+    /// The human always opens.
+    Human,
+    /// The AI always opens.
+    Ai,
+}
+
+/// The merged settings plus where they came from, so the UI can tell the
+/// user which file is in effect.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadedConfig {
+    /// The settings to run with.
+    pub config: Config,
+    /// The user file that was applied, or `None` when only the built-in
+    /// defaults are in use.
+    pub source: Option<PathBuf>,
+}
+
+/// Why the settings could not be loaded. Every message starts with the file
+/// at fault (or [`BUILTIN_ORIGIN`]) because the program prints it and exits
+/// with code 2 before the TUI starts, and the user needs to know what to fix.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file could not be read (missing, unreadable, not UTF-8). The io
+    /// reason is part of the message rather than a `source()`, so printing
+    /// the error alone tells the whole story.
+    #[error("config error in {}: cannot read file: {reason}", path.display())]
+    Read {
+        /// The file that was asked for.
+        path: PathBuf,
+        /// What the operating system said.
+        reason: io::Error,
+    },
+    /// The text is not valid TOML for [`Config`]: a syntax error, unknown
+    /// key, wrong type or unknown enum value.
+    #[error("config error in {origin}: {}{detail}", KeyPrefix(key.as_deref()))]
+    Parse {
+        /// The file path, or [`BUILTIN_ORIGIN`].
+        origin: String,
+        /// Dotted path of the offending key (e.g. `ui.mouse`) when it can be
+        /// located, because the TOML message names only the last segment.
+        key: Option<String>,
+        /// The TOML error text: the message plus the offending line.
+        detail: String,
+    },
+    /// A value has the right type but lies outside what the program accepts.
+    #[error("config error in {origin}: {key} = {found}: allowed {allowed}")]
+    OutOfRange {
+        /// The file path, [`BUILTIN_ORIGIN`] or [`MERGED_ORIGIN`].
+        origin: String,
+        /// Dotted path of the key, e.g. `search.autoplay_ms`.
+        key: &'static str,
+        /// The accepted values, e.g. `10..=5000`.
+        allowed: String,
+        /// The value that was found.
+        found: String,
+    },
+}
+
+/// Renders `key `a.b`: ` before a parse error when the key is known.
+struct KeyPrefix<'a>(Option<&'a str>);
+
+impl fmt::Display for KeyPrefix<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(key) => write!(f, "key `{key}`: "),
+            None => Ok(()),
+        }
+    }
+}
+
+impl ConfigError {
+    /// Re-labels an error raised without a file in view (by
+    /// [`Config::validate`]) with the file it was actually found in.
+    fn with_origin(self, new_origin: &str) -> Self {
+        match self {
+            Self::Parse { key, detail, .. } => Self::Parse {
+                origin: new_origin.to_owned(),
+                key,
+                detail,
+            },
+            Self::OutOfRange {
+                key,
+                allowed,
+                found,
+                ..
+            } => Self::OutOfRange {
+                origin: new_origin.to_owned(),
+                key,
+                allowed,
+                found,
+            },
+            read @ Self::Read { .. } => read,
+        }
+    }
+}
+
+/// The one check every section uses: unless `ok`, the error for `key`, saying what is
+/// `allowed` and what was `found`. It names [`MERGED_ORIGIN`]; [`parse`] puts the file's name
+/// in its place.
+fn require(
+    key: &'static str,
+    ok: bool,
+    allowed: impl fmt::Display,
+    found: impl fmt::Display,
+) -> Result<(), ConfigError> {
+    if ok {
+        return Ok(());
+    }
+    Err(ConfigError::OutOfRange {
+        origin: MERGED_ORIGIN.to_owned(),
+        key,
+        allowed: allowed.to_string(),
+        found: found.to_string(),
+    })
+}
+
+/// [`require`] for a value that must lie in `range`, which the message shows as written in
+/// Rust (`10..=5000`).
+fn in_range<T: PartialOrd + fmt::Debug + fmt::Display>(
+    key: &'static str,
+    value: T,
+    range: &RangeInclusive<T>,
+) -> Result<(), ConfigError> {
+    require(key, range.contains(&value), format!("{range:?}"), value)
+}
+
+/// [`in_range`] for an optional value: absent is fine, and a bad one is shown as
+/// `Some(..)`.
+fn in_range_if_set<T: PartialOrd + fmt::Debug + Copy>(
+    key: &'static str,
+    value: Option<T>,
+    range: &RangeInclusive<T>,
+) -> Result<(), ConfigError> {
+    require(
+        key,
+        value.as_ref().is_none_or(|v| range.contains(v)),
+        format!("{range:?}"),
+        format!("{value:?}"),
+    )
+}
+
+impl Config {
+    /// Checks what the types alone cannot, so a bad value is reported at
+    /// start instead of misbehaving mid-game. Errors name
+    /// [`MERGED_ORIGIN`]; [`parse`] replaces it with the real file. The
+    /// sections are checked in a fixed order, so a file with several bad
+    /// values always reports the same one.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        self.subtraction.validate()?;
+        self.nim.validate()?;
+        self.qlearning.validate()?;
+        self.nim_net.validate()?;
+        self.graph.validate()?;
+        self.serve.validate()?;
+        self.search.validate()
+    }
+}
+
+/// Parses and validates one TOML document; keys it leaves out take the
+/// built-in defaults. `origin` is the path (or [`BUILTIN_ORIGIN`]) that
+/// error messages will name.
+pub fn parse(text: &str, origin: &str) -> Result<Config, ConfigError> {
+    let config: Config = toml::from_str(text).map_err(|err| ConfigError::Parse {
+        origin: origin.to_owned(),
+        key: err.span().and_then(|span| key_at(text, span.start)),
+        detail: err.to_string().trim_end().to_owned(),
+    })?;
+    config.validate().map_err(|err| err.with_origin(origin))?;
+    Ok(config)
+}
+
+/// The user file looked for when no `--config` is given, e.g.
+/// `~/.config/ai-arcade/config.toml`; `None` when the platform has no home
+/// directory, in which case only the defaults are used.
+pub fn default_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "ai-arcade")
+        .map(|dirs| dirs.config_dir().join(USER_FILE_NAME))
+}
+
+/// Loads the settings the program should run with. An `explicit` path
+/// (from `--config`) must exist, since the user asked for it by name;
+/// otherwise the platform file is applied only if present, so a fresh
+/// install runs on the built-in defaults.
+pub fn load(explicit: Option<&Path>) -> Result<LoadedConfig, ConfigError> {
+    load_with(explicit, default_path().as_deref())
+}
+
+/// [`load`] with the platform path injected, so tests do not depend on the
+/// home directory of whoever runs them.
+fn load_with(
+    explicit: Option<&Path>,
+    platform: Option<&Path>,
+) -> Result<LoadedConfig, ConfigError> {
+    let chosen = match explicit {
+        Some(path) => Some(path),
+        None => platform.filter(|path| path.is_file()),
+    };
+    match chosen {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|reason| ConfigError::Read {
+                path: path.to_owned(),
+                reason,
+            })?;
+            let config = parse(&text, &path.display().to_string())?;
+            Ok(LoadedConfig {
+                config,
+                source: Some(path.to_owned()),
+            })
+        }
+        None => Ok(LoadedConfig {
+            config: parse(DEFAULT_TOML, BUILTIN_ORIGIN)?,
+            source: None,
+        }),
+    }
+}
+
+/// Finds the dotted path of the key at byte offset `pos` of `text`, so an
+/// error inside `[ui]` says `ui.foo` rather than just `foo`. `None` when the
+/// text does not even parse as TOML (then the error is a syntax error and
+/// the line shown is enough).
+fn key_at(text: &str, pos: usize) -> Option<String> {
+    let document = toml::de::DeTable::parse(text).ok()?;
+    let mut path = Vec::new();
+    key_path_in(document.get_ref(), pos, &mut path).then(|| path.join("."))
+}
+
+/// Depth-first search for the deepest key whose name or value covers `pos`;
+/// children are tried first so a nested key wins over its table.
+fn key_path_in(table: &toml::de::DeTable<'_>, pos: usize, path: &mut Vec<String>) -> bool {
+    for (key, value) in table {
+        path.push(quote_key(key.get_ref()));
+        if let toml::de::DeValue::Table(inner) = value.get_ref()
+            && key_path_in(inner, pos, path)
+        {
+            return true;
+        }
+        if key.span().contains(&pos) || value.span().contains(&pos) {
+            return true;
+        }
+        path.pop();
+    }
+    false
+}
+
+/// Writes a key as TOML would need it in a dotted path, so odd user keys
+/// (with spaces or dots) are shown unambiguously.
+fn quote_key(key: &str) -> String {
+    let bare = !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if bare {
+        key.to_owned()
+    } else {
+        format!("{key:?}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// Every dotted key path of a TOML table, leaves only.
+    fn leaf_paths(table: &toml::Table, prefix: &str, out: &mut Vec<String>) {
+        for (key, value) in table {
+            let path = if prefix.is_empty() {
+                key.clone()
+            } else {
+                format!("{prefix}.{key}")
+            };
+            match value {
+                toml::Value::Table(inner) => leaf_paths(inner, &path, out),
+                _ => out.push(path),
+            }
+        }
+    }
+
+    fn lookup<'a>(table: &'a toml::Table, path: &str) -> Option<&'a toml::Value> {
+        let mut parts = path.split('.');
+        let mut value = table.get(parts.next()?)?;
+        for part in parts {
+            value = value.as_table()?.get(part)?;
+        }
+        Some(value)
+    }
+
+    /// Parses `text` as a user file and returns the printed error.
+    fn parse_err(text: &str) -> String {
+        let err = parse(text, "/home/u/c.toml").expect_err("should be rejected");
+        let shown = err.to_string();
+        assert!(
+            shown.starts_with("config error in /home/u/c.toml: "),
+            "origin not first: {shown}"
+        );
+        shown
+    }
+
+    fn assert_mentions(shown: &str, needles: &[&str]) {
+        for needle in needles {
+            assert!(shown.contains(needle), "missing {needle:?} in:\n{shown}");
+        }
+    }
+
+    /// A file under the temp dir unique to this process and test.
+    fn temp_file(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!(
+            "ai-arcade-config-test-{}-{name}.toml",
+            std::process::id()
+        ))
+    }
+
+    #[test]
+    fn embedded_defaults_equal_default_impl() {
+        assert_eq!(
+            parse(DEFAULT_TOML, BUILTIN_ORIGIN).unwrap(),
+            Config::default()
+        );
+    }
+
+    #[test]
+    fn every_default_key_is_in_the_embedded_file() {
+        let defaults = toml::Table::try_from(Config::default()).unwrap();
+        let file: toml::Table = toml::from_str(DEFAULT_TOML).unwrap();
+        let mut paths = Vec::new();
+        leaf_paths(&defaults, "", &mut paths);
+        assert!(paths.len() >= 7, "too few keys found: {paths:?}");
+        for path in &paths {
+            assert_eq!(
+                lookup(&file, path),
+                lookup(&defaults, path),
+                "key {path} missing or different in config/default.toml"
+            );
+        }
+        // `seed` defaults to None, so it cannot be written as a value; it
+        // must still be documented (commented out).
+        assert!(DEFAULT_TOML.contains("# seed = "));
+    }
+
+    #[test]
+    fn default_validates() {
+        Config::default().validate().unwrap();
+    }
+
+    #[test]
+    fn partial_file_overrides_only_its_keys() {
+        let text = "seed = 7\n[search]\nautoplay_ms = 1000\n[tictactoe]\nhuman_plays = \"o\"\n";
+        let got = parse(text, "user.toml").unwrap();
+        let want = Config {
+            seed: Some(7),
+            tictactoe: TicTacToeConfig {
+                human_plays: Mark::O,
+                ..TicTacToeConfig::default()
+            },
+            search: SearchConfig {
+                autoplay_ms: 1000,
+                ..SearchConfig::default()
+            },
+            ..Config::default()
+        };
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn enum_spellings() {
+        let text = "[ui]\nstart_tab = \"multi-pile-nim\"\n[eight]\nfirst = \"ai\"\n\
+                    [search]\nalgorithm = \"minimax\"\nstep = true\n";
+        let got = parse(text, "user.toml").unwrap();
+        assert_eq!(got.ui.start_tab, crate::tabs::TabId::MultiPileNim);
+        assert_eq!(got.eight.first, FirstMover::Ai);
+        assert_eq!(got.search.algorithm, Algorithm::Minimax);
+        assert!(got.search.step);
+        let back = toml::to_string(&got).unwrap();
+        assert_mentions(&back, &["\"multi-pile-nim\"", "\"ai\"", "\"minimax\""]);
+    }
+
+    /// `Mark` and `Algorithm` are each one type for the game, the config file and the
+    /// command line: both readers accept the spellings they accepted when each had its
+    /// own enum (`--algo alphabeta`, not clap's default `alpha-beta`).
+    #[test]
+    fn file_and_command_line_spell_marks_and_algorithms_alike() {
+        use clap::ValueEnum;
+        fn cli_names<T: ValueEnum>() -> Vec<String> {
+            T::value_variants()
+                .iter()
+                .map(|v| v.to_possible_value().unwrap().get_name().to_owned())
+                .collect()
+        }
+        assert_eq!(cli_names::<Algorithm>(), ["minimax", "alphabeta"]);
+        assert_eq!(cli_names::<Mark>(), ["x", "o"]);
+        for (name, algorithm) in [
+            ("minimax", Algorithm::Minimax),
+            ("alphabeta", Algorithm::AlphaBeta),
+        ] {
+            let got = parse(&format!("search.algorithm = \"{name}\"\n"), "u.toml").unwrap();
+            assert_eq!(got.search.algorithm, algorithm);
+        }
+        for (name, mark) in [("x", Mark::X), ("o", Mark::O)] {
+            let got = parse(&format!("tictactoe.human_plays = \"{name}\"\n"), "u.toml").unwrap();
+            assert_eq!(got.tictactoe.human_plays, mark);
+        }
+    }
+
+    #[test]
+    fn unknown_top_level_key() {
+        let shown = parse_err("colour = \"red\"\n");
+        assert_mentions(
+            &shown,
+            &[
+                "key `colour`",
+                "unknown field `colour`",
+                "`seed`",
+                "`search`",
+            ],
+        );
+    }
+
+    #[test]
+    fn unknown_top_level_table() {
+        let shown = parse_err("[colours]\nbg = 1\n");
+        assert_mentions(&shown, &["colours", "unknown field"]);
+    }
+
+    #[test]
+    fn unknown_nested_key() {
+        let shown = parse_err("[ui]\nmouse = false\nmice = true\n");
+        assert_mentions(
+            &shown,
+            &[
+                "key `ui.mice`",
+                "unknown field `mice`",
+                "`mouse`",
+                "`start_tab`",
+            ],
+        );
+        let shown = parse_err("search.speed = 3\n");
+        assert_mentions(&shown, &["key `search.speed`", "`autoplay_ms`"]);
+    }
+
+    #[test]
+    fn wrong_type() {
+        let shown = parse_err("[ui]\nmouse = \"yes\"\n");
+        assert_mentions(&shown, &["key `ui.mouse`", "expected a boolean", "line 2"]);
+        let shown = parse_err("seed = -1\n");
+        assert_mentions(&shown, &["key `seed`", "-1"]);
+    }
+
+    #[test]
+    fn unknown_enum_value() {
+        let shown = parse_err("[search]\nalgorithm = \"mcts\"\n");
+        assert_mentions(
+            &shown,
+            &[
+                "key `search.algorithm`",
+                "unknown variant `mcts`",
+                "`minimax`",
+                "`alphabeta`",
+            ],
+        );
+        let shown = parse_err("tictactoe = { human_plays = \"z\" }\n");
+        assert_mentions(&shown, &["key `tictactoe.human_plays`", "`x`", "`o`"]);
+    }
+
+    #[test]
+    fn syntax_error() {
+        let shown = parse_err("[ui\n");
+        assert_mentions(&shown, &["line 1"]);
+    }
+
+    #[test]
+    fn out_of_range_autoplay() {
+        for bad in [0_u64, 9, 5001] {
+            let shown = parse_err(&format!("[search]\nautoplay_ms = {bad}\n"));
+            assert_eq!(
+                shown,
+                format!(
+                    "config error in /home/u/c.toml: search.autoplay_ms = {bad}: allowed 10..=5000"
+                )
+            );
+        }
+        for good in [10_u64, 5000] {
+            parse(&format!("search.autoplay_ms = {good}\n"), "x").unwrap();
+        }
+        let mut config = Config::default();
+        config.search.autoplay_ms = 1;
+        let shown = config.validate().unwrap_err().to_string();
+        assert!(shown.starts_with("config error in merged settings: search.autoplay_ms = 1"));
+    }
+
+    /// Every range check of every section, with the message it printed before the
+    /// checks became one helper (recorded from the single-file `config.rs`), so the
+    /// helper cannot change a word; the last case pins which error wins when several
+    /// sections are wrong.
+    const RANGE_ERRORS: &[(&str, &str)] = &[
+        (
+            "[subtraction]\nn_max = 2",
+            "subtraction.n_max = 2: allowed 3..=1023",
+        ),
+        (
+            "[subtraction]\nhidden = 0",
+            "subtraction.hidden = 0: allowed 1..=256",
+        ),
+        (
+            "[subtraction]\nepochs = 0",
+            "subtraction.epochs = 0: allowed 1..=1000000",
+        ),
+        (
+            "[subtraction]\nlearning_rate = 0.0",
+            "subtraction.learning_rate = 0: allowed a number above 0 and at most 10",
+        ),
+        (
+            "[nim]\npiles = []",
+            "nim.piles = []: allowed 1 to 6 piles of 0..=31 objects",
+        ),
+        (
+            "[nim]\npiles = [1, 32]",
+            "nim.piles = [1, 32]: allowed 1 to 6 piles of 0..=31 objects",
+        ),
+        (
+            "[nim]\npiles = [0, 0]",
+            "nim.piles = [0, 0]: allowed at least one object",
+        ),
+        (
+            "[qlearning]\ngames = 0",
+            "qlearning.games = Some(0): allowed 1..=10000000",
+        ),
+        (
+            "[qlearning]\nalpha = 1.5",
+            "qlearning.alpha = 1.5: allowed above 0, at most 1",
+        ),
+        (
+            "[qlearning]\nepsilon = -0.1",
+            "qlearning.epsilon = -0.1: allowed 0 to 1",
+        ),
+        (
+            "[qlearning]\nsample_every = 0",
+            "qlearning.sample_every = 0: allowed 1..=1000000",
+        ),
+        ("[nim_net]\npiles = 5", "nim_net.piles = 5: allowed 1..=4"),
+        (
+            "[nim_net]\nmax_pile = 64",
+            "nim_net.max_pile = 64: allowed 1..=63",
+        ),
+        (
+            "[nim_net]\nstart = [1, 2]",
+            "nim_net.start = [1, 2]: allowed 3 piles of 0..=31, not all empty",
+        ),
+        (
+            "[nim_net]\nstart = [0, 0, 0]",
+            "nim_net.start = [0, 0, 0]: allowed 3 piles of 0..=31, not all empty",
+        ),
+        (
+            "[nim_net]\nhidden = [0]",
+            "nim_net.hidden = [0]: allowed 1 to 3 layers of 1..=256 units",
+        ),
+        (
+            "[nim_net]\nlearning_rate = 11.0",
+            "nim_net.learning_rate = Some(11.0): allowed a number above 0 and at most 10",
+        ),
+        (
+            "[nim_net]\nepochs = 0",
+            "nim_net.epochs = Some(0): allowed 1..=1000000",
+        ),
+        (
+            "[nim_net]\nbatch_size = 5000",
+            "nim_net.batch_size = Some(5000): allowed 1..=4096",
+        ),
+        ("[graph]\ntokens = 0", "graph.tokens = 0: allowed 1..=100"),
+        ("[graph]\nmax_take = 6", "graph.max_take = 6: allowed 1..=5"),
+        (
+            "[graph]\ngames = 0",
+            "graph.games = 0: allowed 1..=100000000",
+        ),
+        (
+            "[serve]\nmax_sessions = 0",
+            "serve.max_sessions = 0: allowed 1..=10000",
+        ),
+        (
+            "[serve]\nidle_timeout = \"8d\"",
+            "serve.idle_timeout = 8d: allowed 1s..=7d",
+        ),
+        (
+            "[serve]\nauth_failure_delay = \"11s\"",
+            "serve.auth_failure_delay = 11s: allowed 0s..=10s",
+        ),
+        (
+            "[serve]\nmax_startups = \"20:30:10\"",
+            "serve.max_startups = 20:30:10: allowed start:rate:full with 1 <= start <= full <= 10000 and rate 0..=100",
+        ),
+        (
+            "[serve]\nper_source_max_startups = 10001",
+            "serve.per_source_max_startups = 10001: allowed 1..=10000",
+        ),
+        (
+            "[serve]\nlogin_grace_time = \"0s\"",
+            "serve.login_grace_time = 0ms: allowed 1s..=10m",
+        ),
+        (
+            "[serve]\nopen = true\nauthorized_keys = \"/k\"",
+            "serve.open = true: allowed only without serve.authorized_keys (an open server would ignore the key file; remove one of the two)",
+        ),
+        (
+            "[search]\nautoplay_ms = 1",
+            "search.autoplay_ms = 1: allowed 10..=5000",
+        ),
+        (
+            "[subtraction]\nn_max = 2\n[search]\nautoplay_ms = 1\n[graph]\ntokens = 0",
+            "subtraction.n_max = 2: allowed 3..=1023",
+        ),
+    ];
+
+    /// See [`RANGE_ERRORS`].
+    #[test]
+    fn every_range_error_reads_as_before() {
+        for (text, want) in RANGE_ERRORS {
+            let shown = parse(text, "f.toml").unwrap_err().to_string();
+            assert_eq!(shown, format!("config error in f.toml: {want}"), "{text}");
+        }
+    }
+
+    #[test]
+    fn an_open_server_with_a_key_file_is_refused() {
+        let text = "[serve]\nopen = true\nauthorized_keys = \"/etc/keys\"\n";
+        let shown = parse(text, "my.toml").unwrap_err().to_string();
+        assert_mentions(
+            &shown,
+            &["my.toml", "serve.open = true", "serve.authorized_keys"],
+        );
+        parse("[serve]\nopen = true\n", "my.toml").unwrap();
+        parse("[serve]\nauthorized_keys = \"/etc/keys\"\n", "my.toml").unwrap();
+    }
+
+    #[test]
+    fn serve_startups_read_as_openssh_writes_them_and_are_checked() {
+        let got = parse(
+            "[serve]\nmax_startups = \"10:30:100\"\nmax_connections_per_minute = 5\n",
+            "my.toml",
+        )
+        .unwrap();
+        let startups = got.serve.max_startups;
+        assert_eq!(
+            (startups.start, startups.rate, startups.full),
+            (10, 30, 100)
+        );
+        assert_eq!(
+            got.serve.max_failures_per_minute, 5,
+            "the old name still reads"
+        );
+        let one: Startups = "7".parse().unwrap();
+        assert_eq!(one.to_string(), "7:100:7");
+        for bad in [
+            "\"30:10:20\"",
+            "\"0:30:100\"",
+            "\"10:101:100\"",
+            "\"1:2\"",
+            "\"a:b:c\"",
+        ] {
+            let shown = parse_err(&format!("[serve]\nmax_startups = {bad}\n"));
+            assert!(shown.contains("serve.max_startups"), "{bad}: {shown}");
+        }
+        let shown = parse_err("[serve]\nper_source_max_startups = 0\n");
+        assert_mentions(&shown, &["serve.per_source_max_startups = 0", "1..=10000"]);
+        let shown = parse_err("[serve]\nlogin_grace_time = \"11m\"\n");
+        assert_mentions(&shown, &["serve.login_grace_time = 11m", "1s..=10m"]);
+    }
+
+    #[test]
+    fn serve_durations_read_as_written() {
+        let got = parse(
+            "[serve]\nidle_timeout = \"90s\"\nauth_failure_delay = \"250ms\"\n",
+            "u.toml",
+        )
+        .unwrap();
+        assert_eq!(got.serve.idle_timeout.0, Duration::from_secs(90));
+        assert_eq!(got.serve.auth_failure_delay.0, Duration::from_millis(250));
+        assert_eq!(got.serve.idle_timeout.to_string(), "90s");
+        assert_eq!("15m".parse::<HumanDuration>().unwrap().to_string(), "15m");
+        assert_eq!(
+            "1500ms".parse::<HumanDuration>().unwrap().to_string(),
+            "1500ms"
+        );
+        let shown = parse_err("[serve]\nidle_timeout = \"15 fortnights\"\n");
+        assert_mentions(&shown, &["key `serve.idle_timeout`", "unknown unit"]);
+        let shown = parse_err("[serve]\nidle_timeout = \"0s\"\n");
+        assert_mentions(&shown, &["serve.idle_timeout = 0ms", "1s..=7d"]);
+        let shown = parse_err("[serve]\nlisten = \"localhost\"\n");
+        assert_mentions(&shown, &["key `serve.listen`"]);
+        let shown = parse_err("[serve]\nmax_sessions = 0\n");
+        assert_mentions(&shown, &["serve.max_sessions = 0"]);
+    }
+
+    /// The forms the hand-written parser read mean what they meant; `humantime` adds
+    /// spelled-out units, several parts and fractions; every error keeps its wording.
+    #[test]
+    fn durations_keep_their_forms_and_messages() {
+        let read = |text: &str| text.parse::<HumanDuration>().map(|d| d.0);
+        for (text, secs) in [("15m", 900), ("90s", 90), ("1h", 3600), ("2d", 172_800)] {
+            assert_eq!(read(text), Ok(Duration::from_secs(secs)), "{text}");
+        }
+        assert_eq!(read(" 250ms "), Ok(Duration::from_millis(250)));
+        assert_eq!(read("15 minutes"), Ok(Duration::from_secs(900)));
+        assert_eq!(read("1h 30m"), Ok(Duration::from_secs(5400)));
+        assert_eq!(read("1.5s"), Ok(Duration::from_millis(1500)));
+        for (text, shown) in [
+            ("0s", "0ms"),
+            ("5400s", "90m"),
+            ("1.5s", "1500ms"),
+            ("1500us", "1500us"),
+            ("7ns", "7ns"),
+        ] {
+            assert_eq!(text.parse::<HumanDuration>().unwrap().to_string(), shown);
+        }
+        let error = |text: &str| text.parse::<HumanDuration>().unwrap_err();
+        assert_eq!(
+            error("5x"),
+            "\"5x\": unknown unit \"x\", use ms, s, m, h or d (e.g. 15m)"
+        );
+        assert_eq!(
+            error("15"),
+            "\"15\": unknown unit \"\", use ms, s, m, h or d (e.g. 15m)"
+        );
+        for text in ["", "m", "-5s"] {
+            assert_eq!(
+                error(text),
+                format!(
+                    "{text:?} is not a duration: write a whole number and a unit, e.g. 15m, 90s"
+                )
+            );
+        }
+        assert_eq!(
+            error("99999999999999999999d"),
+            "\"99999999999999999999d\" is too long"
+        );
+    }
+
+    #[test]
+    fn load_explicit_missing_file_names_path() {
+        let path = temp_file("missing");
+        let shown = load(Some(&path)).unwrap_err().to_string();
+        assert!(
+            shown.starts_with(&format!(
+                "config error in {}: cannot read file",
+                path.display()
+            )),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn load_explicit_file() {
+        let path = temp_file("real");
+        std::fs::write(&path, "[ui]\nmouse = false\n").unwrap();
+        let loaded = load(Some(&path));
+        let bad = temp_file("bad");
+        std::fs::write(&bad, "[search]\nautoplay_ms = 3\n").unwrap();
+        let bad_result = load(Some(&bad));
+        std::fs::remove_file(&path).unwrap();
+        std::fs::remove_file(&bad).unwrap();
+
+        let loaded = loaded.unwrap();
+        assert_eq!(loaded.source.as_deref(), Some(path.as_path()));
+        let mut want = Config::default();
+        want.ui.mouse = false;
+        assert_eq!(loaded.config, want);
+
+        let shown = bad_result.unwrap_err().to_string();
+        assert_eq!(
+            shown,
+            format!(
+                "config error in {}: search.autoplay_ms = 3: allowed 10..=5000",
+                bad.display()
+            )
+        );
+    }
+
+    #[test]
+    fn load_without_platform_file_uses_defaults() {
+        let absent = temp_file("no-platform-file");
+        let loaded = load_with(None, Some(&absent)).unwrap();
+        assert_eq!(
+            loaded,
+            LoadedConfig {
+                config: Config::default(),
+                source: None
+            }
+        );
+        let loaded = load_with(None, None).unwrap();
+        assert_eq!(loaded.source, None);
+    }
+
+    #[test]
+    fn load_uses_platform_file_when_present() {
+        let path = temp_file("platform");
+        std::fs::write(&path, "seed = 99\n").unwrap();
+        let loaded = load_with(None, Some(&path));
+        std::fs::remove_file(&path).unwrap();
+        let loaded = loaded.unwrap();
+        assert_eq!(loaded.config.seed, Some(99));
+        assert_eq!(loaded.source.as_deref(), Some(path.as_path()));
+    }
+}

@@ -1,0 +1,85 @@
+//! `[tictactoe]`, `[eight]` and `[search]`: the two games of the Tic-tac-toe tab and the
+//! game-tree search their AI runs.
+
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize};
+
+use super::{ConfigError, FirstMover, in_range};
+pub use crate::games::tictactoe::Mark;
+pub use crate::search::Algorithm;
+
+/// Bounds for `search.autoplay_ms`: below 10 ms the stepper outruns the
+/// terminal's redraw, above 5 s it looks frozen.
+pub const AUTOPLAY_MS_RANGE: RangeInclusive<u64> = 10..=5000;
+
+/// Settings for the tic-tac-toe tab.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TicTacToeConfig {
+    /// The mark the human plays (`"x"` / `"o"`); the AI takes the other, so a
+    /// user can try both sides of the same position.
+    pub human_plays: Mark,
+    /// Who opens each game; `Random` (drawn from the seed) keeps the AI
+    /// from always seeing the same first move.
+    pub first: FirstMover,
+}
+
+impl Default for TicTacToeConfig {
+    fn default() -> Self {
+        Self {
+            human_plays: Mark::X,
+            first: FirstMover::Random,
+        }
+    }
+}
+
+/// Settings for the Eight tab.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EightConfig {
+    /// Who opens each game; `Random` (drawn from the seed) lets the user
+    /// meet both the winning and the losing side of the start.
+    pub first: FirstMover,
+}
+
+impl Default for EightConfig {
+    fn default() -> Self {
+        Self {
+            first: FirstMover::Random,
+        }
+    }
+}
+
+/// Settings of the game-tree search and its stepper.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SearchConfig {
+    /// Which algorithm the AI runs (`"minimax"` / `"alphabeta"`), so the user
+    /// can compare how many nodes plain minimax visits against alpha-beta for
+    /// the same move.
+    pub algorithm: Algorithm,
+    /// When true, the AI's turn opens the search stepper instead of moving
+    /// at once, for users who want to watch every search.
+    pub step: bool,
+    /// Delay in milliseconds between steps when the stepper plays itself;
+    /// must lie in [`AUTOPLAY_MS_RANGE`].
+    pub autoplay_ms: u64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        Self {
+            algorithm: Algorithm::AlphaBeta,
+            step: false,
+            autoplay_ms: 250,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// Checks what the types alone cannot.
+    pub(crate) fn validate(&self) -> Result<(), ConfigError> {
+        in_range("search.autoplay_ms", self.autoplay_ms, &AUTOPLAY_MS_RANGE)
+    }
+}

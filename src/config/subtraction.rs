@@ -1,0 +1,81 @@
+//! `[subtraction]`: the Subtraction Nim tab and its network.
+
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize};
+
+use super::training::{
+    EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed,
+};
+use super::{ConfigError, in_range, require};
+
+/// Allowed largest piles: at least 3 (one losing pile to learn), at most 1023 (10 bits).
+pub const N_MAX_RANGE: RangeInclusive<u32> = 3..=1023;
+
+/// Settings of the Subtraction Nim tab and its network.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SubtractionConfig {
+    /// The largest starting pile; the network's input and output widths follow from it.
+    pub n_max: u32,
+    /// Whether the human moves first (the seed lets the AI start).
+    pub human_first: bool,
+    /// Which training recipe the tab and `train subtraction` use.
+    pub recipe: RecipeChoice,
+    /// Hidden sigmoid units.
+    pub hidden: usize,
+    /// Gradient step.
+    pub learning_rate: f64,
+    /// Training passes over every pile.
+    pub epochs: usize,
+    /// Seed for the initial weights and the labels at losing piles; absent: the run's seed.
+    pub seed: Option<u64>,
+    /// Train in the background when the tab is first shown and no saved network exists.
+    pub autotrain: bool,
+}
+
+impl Default for SubtractionConfig {
+    fn default() -> Self {
+        Self {
+            n_max: 127,
+            human_first: false,
+            recipe: RecipeChoice::Default,
+            hidden: 14,
+            learning_rate: 0.12,
+            epochs: 4000,
+            seed: None,
+            autotrain: true,
+        }
+    }
+}
+
+impl SubtractionConfig {
+    /// The training recipe these settings ask for: the chosen base recipe with the
+    /// configured sizes, learning rate and epochs.
+    pub fn recipe(&self) -> crate::learn::subtraction::Recipe {
+        use crate::learn::subtraction::Recipe;
+        let base = match self.recipe {
+            RecipeChoice::Default => Recipe::DEFAULT,
+            RecipeChoice::Seed => Recipe::SEED,
+        };
+        Recipe {
+            hidden: self.hidden,
+            learning_rate: self.learning_rate,
+            epochs: self.epochs,
+            ..base
+        }
+    }
+
+    /// Checks what the types alone cannot.
+    pub(crate) fn validate(&self) -> Result<(), ConfigError> {
+        in_range("subtraction.n_max", self.n_max, &N_MAX_RANGE)?;
+        in_range("subtraction.hidden", self.hidden, &HIDDEN_RANGE)?;
+        in_range("subtraction.epochs", self.epochs, &EPOCHS_RANGE)?;
+        require(
+            "subtraction.learning_rate",
+            learning_rate_allowed(self.learning_rate),
+            LEARNING_RATE_ALLOWED,
+            self.learning_rate,
+        )
+    }
+}
