@@ -15,20 +15,22 @@ use crate::store::Store;
 use crate::tabs::state_graph::state::GRAPH;
 use crate::tabs::subtraction::state::MODEL;
 
+pub mod bench;
+mod exit;
 mod flags;
 mod nim;
 mod progress;
 mod saving;
+pub mod serve;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+pub use exit::EXIT_USAGE;
+use exit::fail;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
-
-/// Exit status for bad input: command line, config or position.
-pub const EXIT_USAGE: u8 = 2;
 
 /// ai-arcade: play small games against searching and learning AIs, and look inside them.
 #[derive(Debug, Parser)]
@@ -62,9 +64,9 @@ pub enum Command {
     ///
     /// Every flag overrides the key of the same name in the config's [serve] section; the
     /// defaults shown are the built-in ones.
-    Serve(crate::serve::ServeArgs),
+    Serve(serve::ServeArgs),
     /// Measure something end to end.
-    Bench(crate::serve::bench::BenchArgs),
+    Bench(bench::BenchArgs),
 }
 
 /// `train` and its learner.
@@ -306,17 +308,12 @@ pub fn main() -> ExitCode {
         },
         Some(Command::Train(ref args)) => train(&cli, args),
         Some(Command::Serve(ref args)) => match config::load(cli.config.as_deref()) {
-            Ok(loaded) => crate::serve::command(loaded.config, args, &data_dir(&cli), cli.seed),
+            Ok(loaded) => serve::command(loaded.config, args, &data_dir(&cli), cli.seed),
             Err(error) => fail(error),
         },
-        Some(Command::Bench(ref args)) => crate::serve::bench::command(args),
+        Some(Command::Bench(ref args)) => bench::command(args),
         None => play(&cli),
     }
-}
-
-fn fail(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("ai-arcade: {message}");
-    ExitCode::from(EXIT_USAGE)
 }
 
 fn play(cli: &Cli) -> ExitCode {

@@ -1,7 +1,7 @@
 //! How the `train` commands save: the data dir is checked before the work, a trained model
 //! is replaced only with consent, and stderr says what became of the file replaced.
 
-use super::fail;
+use super::exit::fail;
 use crate::store::{Kept, ModelFile, Stamp, Store};
 use serde::Serialize;
 use serde::de::DeserializeOwned;

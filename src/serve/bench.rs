@@ -12,7 +12,6 @@
 //! keep. The report then gives the server's memory at the end with every session open and
 //! again after they have all ended.
 
-use clap::{Args, Subcommand};
 use russh::ChannelMsg;
 use russh::keys::PrivateKeyWithHashAlg;
 use serde_json::json;
@@ -20,7 +19,7 @@ use std::fmt::Write as _;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::process::{Child, ExitCode, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -32,47 +31,6 @@ pub const MAX_SECONDS: u64 = 600;
 pub const KEY_INTERVAL: Duration = Duration::from_millis(100);
 /// The key pressed: `?` opens and closes the help overlay, so every press redraws.
 pub const KEY: &[u8] = b"?";
-
-/// `bench` and what it measures.
-#[derive(Debug, Args)]
-pub struct BenchArgs {
-    /// What to measure.
-    #[command(subcommand)]
-    pub what: BenchWhat,
-}
-
-/// The benchmarks.
-#[derive(Debug, Subcommand)]
-pub enum BenchWhat {
-    /// N SSH clients against a server started for the run, on loopback.
-    Ssh {
-        /// Concurrent clients (1-1000).
-        #[arg(long, default_value_t = 100)]
-        sessions: usize,
-        /// Seconds to measure (1-600).
-        #[arg(long, default_value_t = 10)]
-        seconds: u64,
-        /// Print one JSON object instead of text.
-        #[arg(long)]
-        json: bool,
-        /// Instead: hold 144 silent connections from 127.0.0.2..=127.0.0.9 against a server
-        /// with the built-in limits, and time 20 logins from 127.0.0.10.
-        #[arg(long)]
-        slowloris: bool,
-        /// How many of the sessions train a network (Subtraction Nim) instead of pressing
-        /// keys.
-        #[arg(long, default_value_t = 0)]
-        training: usize,
-        /// Random Tic-tac-toe keys each key-pressing session plays before the measurement
-        /// (0-10000; seeded by the session's number).
-        #[arg(long, default_value_t = 0)]
-        warmup_keys: usize,
-        /// Run this executable as the server instead of this one (to measure another build
-        /// the same way); it must accept the same `serve` options.
-        #[arg(long, value_name = "PATH")]
-        server: Option<PathBuf>,
-    },
-}
 
 /// The most warm-up keys a session may play.
 pub const MAX_WARMUP_KEYS: usize = 10_000;
@@ -183,70 +141,12 @@ struct ClientReport {
     error: Option<String>,
 }
 
-/// The `bench` command.
-pub fn command(args: &BenchArgs) -> ExitCode {
-    let BenchWhat::Ssh {
-        sessions,
-        seconds,
-        json,
-        slowloris,
-        training,
-        warmup_keys,
-        ref server,
-    } = args.what;
-    if slowloris {
-        return super::slowloris::command(json);
-    }
-    if !(1..=MAX_SESSIONS).contains(&sessions) {
-        eprintln!("ai-arcade: --sessions {sessions}: allowed 1..={MAX_SESSIONS}");
-        return ExitCode::from(crate::cli::EXIT_USAGE);
-    }
-    if !(1..=MAX_SECONDS).contains(&seconds) {
-        eprintln!("ai-arcade: --seconds {seconds}: allowed 1..={MAX_SECONDS}");
-        return ExitCode::from(crate::cli::EXIT_USAGE);
-    }
-    if training > sessions {
-        eprintln!("ai-arcade: --training {training}: at most --sessions ({sessions})");
-        return ExitCode::from(crate::cli::EXIT_USAGE);
-    }
-    if warmup_keys > MAX_WARMUP_KEYS {
-        eprintln!("ai-arcade: --warmup-keys {warmup_keys}: allowed 0..={MAX_WARMUP_KEYS}");
-        return ExitCode::from(crate::cli::EXIT_USAGE);
-    }
-    let plan = Plan {
-        sessions,
-        training,
-        warmup_keys,
-        window: Duration::from_secs(seconds),
-        server: server.clone(),
-    };
-    print_report(run(&plan), json, "bench ssh")
-}
-
 /// A bench's findings, as one JSON object or as text for people.
 pub trait Printable {
     /// One JSON object.
     fn json(&self) -> serde_json::Value;
     /// Lines for people.
     fn text(&self) -> String;
-}
-
-/// Prints a bench's report (or why it could not run, naming the `command`) and gives the
-/// exit status.
-pub(super) fn print_report(
-    outcome: Result<impl Printable, String>,
-    json: bool,
-    command: &str,
-) -> ExitCode {
-    match outcome {
-        Ok(report) if json => println!("{}", report.json()),
-        Ok(report) => print!("{}", report.text()),
-        Err(error) => {
-            eprintln!("ai-arcade: {command}: {error}");
-            return ExitCode::FAILURE;
-        }
-    }
-    ExitCode::SUCCESS
 }
 
 /// The server child, killed when dropped so a failed run leaves nothing behind.

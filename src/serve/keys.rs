@@ -208,6 +208,14 @@ pub fn authorized_keys(path: &Path) -> Result<Vec<PublicKey>, KeyError> {
 /// Parses `authorized_keys` text as OpenSSH does, line by line: blank lines and `#` comments
 /// are passed over, each line is trimmed, and a line that is not a key, or whose options ask
 /// for a restriction the server does not enforce, is skipped with its reason.
+///
+/// The keys themselves are read by `ssh-key` ([`PublicKey::from_openssh`]); the line's
+/// layout is read here because `ssh_key::authorized_keys::Entry` (0.7.0-rc.11, the version
+/// russh pins) reads less than OpenSSH does: it refuses options followed by a key without a
+/// comment (`restrict,pty ssh-ed25519 AAAA…`), fields separated by tabs or by more than one
+/// space, and quoted option values holding a space or `\"` (`command="echo hi"`), and it
+/// takes an unterminated quote. Using it would lock such users out or change the reasons
+/// logged; `openssh_layouts_the_ssh_key_crate_does_not_read_still_work` keeps that true.
 pub fn parse_authorized_keys(text: &str) -> AuthorizedKeys {
     let mut found = AuthorizedKeys::default();
     for (index, line) in text.lines().enumerate() {
@@ -604,5 +612,24 @@ mod tests {
         assert!(note.starts_with("skipped 100 line(s): line 1:"), "{note}");
         assert!(note.ends_with("; and 95 more"), "{note}");
         assert!(!note.contains("line 6:"), "{note}");
+    }
+
+    #[test]
+    fn openssh_layouts_the_ssh_key_crate_does_not_read_still_work() {
+        let (alice, bob, carol, dave) = (new_key(), new_key(), new_key(), new_key());
+        let data = |key: &PrivateKey| openssh(key).split_once(' ').unwrap().1.to_string();
+        let text = format!(
+            "restrict,pty {}\nno-agent-forwarding {}\nssh-ed25519\t{}\talice tab\n\
+             ssh-ed25519  {}  dave two spaces\n",
+            openssh(&alice),
+            openssh(&bob),
+            data(&carol),
+            data(&dave),
+        );
+        let found = parse_authorized_keys(&text);
+        assert!(found.skipped.is_empty(), "{:?}", found.skipped);
+        for key in [&alice, &bob, &carol, &dave] {
+            assert!(is_allowed(key.public_key(), &found.keys));
+        }
     }
 }

@@ -3,11 +3,11 @@
 //! TUI's own event loop with its own `App`, on a thread of its own, fed parsed input and
 //! drawing through a [`SessionBackend`] at the client's window size.
 
-use super::Shared;
 use super::gate::Pending;
 use super::input::{ESCAPE_WAIT, InputParser};
 use super::keys;
 use super::limits::Slot;
+use super::shared::Shared;
 use super::terminal::{FrameSink, SessionBackend, SharedSize};
 use crate::app::App;
 use crate::shell::{self, Ending, LoopEvent};

@@ -9,7 +9,6 @@ use super::bench::{TrustingClient, spawn_server};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -31,11 +30,6 @@ const GIVE_UP: Duration = Duration::from_secs(10);
 const SETTLE: Duration = Duration::from_secs(2);
 /// A silent connection the server closed is reopened after this pause.
 const REOPEN_PAUSE: Duration = Duration::from_millis(500);
-
-/// The `bench ssh --slowloris` command.
-pub fn command(json: bool) -> ExitCode {
-    super::bench::print_report(run(), json, "bench ssh --slowloris")
-}
 
 /// What a run measured.
 #[derive(Debug, Default)]

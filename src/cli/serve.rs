@@ -1,0 +1,200 @@
+//! `ai-arcade serve` on the command line: its flags, each over the config's `[serve]` key of
+//! the same name, the [`Settings`] resolved from them for the server, and the exit status.
+//! The server itself is [`crate::serve`], which knows nothing of the command line.
+
+use super::exit::fail;
+use crate::tabs::Models;
+use crate::config::{Config, HumanDuration, Startups};
+use crate::serve::{self, Settings, keys};
+use crate::store::Store;
+use clap::Args;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// `serve`'s flags; each overrides the config key of the same name in `[serve]`. (The doc
+/// comments are the `--help` text, shown as written: hence no backticks.)
+#[allow(clippy::doc_markdown)]
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on [default: 127.0.0.1:2222].
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub listen: Option<SocketAddr>,
+    /// The Ed25519 host key, made there on first start [default: ssh_host_ed25519_key in
+    /// the data dir].
+    #[arg(long, value_name = "PATH")]
+    pub host_key: Option<PathBuf>,
+    /// Public keys allowed in [default: ~/.ssh/authorized_keys of the serving user].
+    #[arg(long, value_name = "PATH", conflicts_with = "open")]
+    pub authorized_keys: Option<PathBuf>,
+    /// Let anyone in, with or without a key.
+    #[arg(long)]
+    pub open: bool,
+    /// Arcades running at once [default: 64].
+    #[arg(long, value_name = "N")]
+    pub max_sessions: Option<usize>,
+    /// Close a session after this long without input, e.g. 15m, 90s [default: 15m].
+    #[arg(long, value_name = "DURATION")]
+    pub idle_timeout: Option<HumanDuration>,
+    /// Connections one address may end without logging in per minute (failed logins,
+    /// silent handshakes), 0 for no limit [default: 20].
+    #[arg(long, value_name = "N", alias = "max-connections-per-minute")]
+    pub max_failures_per_minute: Option<u32>,
+    /// Wait before telling a client its login was refused [default: 1s].
+    #[arg(long, value_name = "DURATION")]
+    pub auth_failure_delay: Option<HumanDuration>,
+    /// Connections not logged in yet, all together, as OpenSSH's MaxStartups
+    /// (random early drop from start, rate percent, to full) [default: 64:30:128].
+    #[arg(long, value_name = "START:RATE:FULL")]
+    pub max_startups: Option<Startups>,
+    /// Connections not logged in yet from one address at once; more wait [default: 4].
+    #[arg(long, value_name = "N")]
+    pub per_source_max_startups: Option<u32>,
+    /// Time from connecting to being logged in, key exchange included [default: 1m].
+    #[arg(long, value_name = "DURATION")]
+    pub login_grace_time: Option<HumanDuration>,
+}
+
+/// The settings `serve` runs with: the config's `[serve]` with the flags over it, checked
+/// as the config is (errors name the key), and the data dir for the host key.
+pub fn settings(
+    config: &mut Config,
+    args: &ServeArgs,
+    data_dir: Result<PathBuf, String>,
+) -> Result<Settings, String> {
+    let serve = &mut config.serve;
+    serve.listen = args.listen.unwrap_or(serve.listen);
+    if args.host_key.is_some() {
+        serve.host_key.clone_from(&args.host_key);
+    }
+    if args.authorized_keys.is_some() {
+        serve.authorized_keys.clone_from(&args.authorized_keys);
+        serve.open = false;
+    }
+    if args.open {
+        // `--open` wins over the config's key file, as `--authorized-keys` wins over its
+        // `open` (the config alone may not set both).
+        serve.open = true;
+        serve.authorized_keys = None;
+    }
+    serve.max_sessions = args.max_sessions.unwrap_or(serve.max_sessions);
+    serve.idle_timeout = args.idle_timeout.unwrap_or(serve.idle_timeout);
+    serve.max_failures_per_minute = args
+        .max_failures_per_minute
+        .unwrap_or(serve.max_failures_per_minute);
+    serve.auth_failure_delay = args.auth_failure_delay.unwrap_or(serve.auth_failure_delay);
+    serve.max_startups = args.max_startups.unwrap_or(serve.max_startups);
+    serve.per_source_max_startups = args
+        .per_source_max_startups
+        .unwrap_or(serve.per_source_max_startups);
+    serve.login_grace_time = args.login_grace_time.unwrap_or(serve.login_grace_time);
+    config.validate().map_err(|error| {
+        error
+            .to_string()
+            .replace("merged settings", "the command line")
+    })?;
+    let serve = &config.serve;
+    let host_key = match &serve.host_key {
+        Some(path) => path.clone(),
+        None => data_dir
+            .map_err(|why| format!("no place for the host key ({why}); or pass --host-key"))?
+            .join(keys::HOST_KEY_FILE),
+    };
+    let authorized_keys = if serve.open {
+        None
+    } else {
+        Some(
+            serve
+                .authorized_keys
+                .clone()
+                .or_else(keys::default_authorized_keys)
+                .ok_or("no home directory for ~/.ssh/authorized_keys: pass --authorized-keys")?,
+        )
+    };
+    Ok(Settings {
+        listen: serve.listen,
+        host_key,
+        authorized_keys,
+        max_sessions: serve.max_sessions,
+        idle_timeout: serve.idle_timeout.0,
+        max_failures_per_minute: serve.max_failures_per_minute,
+        auth_failure_delay: serve.auth_failure_delay.0,
+        max_startups: serve.max_startups,
+        per_source_max_startups: serve.per_source_max_startups,
+        login_grace_time: serve.login_grace_time.0,
+    })
+}
+
+/// The `serve` command: resolves the settings, loads the models once, and runs the server
+/// until a signal ends it. Bad settings, and a server that cannot start, exit with status 2.
+pub fn command(
+    mut config: Config,
+    args: &ServeArgs,
+    data_dir: &Result<PathBuf, String>,
+    seed: Option<u64>,
+) -> ExitCode {
+    let seed = seed.or(config.seed);
+    let settings = match settings(&mut config, args, data_dir.clone()) {
+        Ok(settings) => settings,
+        Err(message) => return fail(message),
+    };
+    let models = match data_dir {
+        Ok(dir) => Models::load(&config, &Store::new(dir)),
+        Err(_) => Models::default(),
+    };
+    for problem in models.problems() {
+        eprintln!("ai-arcade: a saved model is not used: {problem}");
+    }
+    match serve::run(settings, config, models, seed) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => fail(error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+    use std::time::Duration;
+
+    #[test]
+    fn flags_win_over_the_config() {
+        let mut config = Config::default();
+        config.serve.open = true;
+        let args = ServeArgs {
+            listen: Some("127.0.0.1:0".parse().unwrap()),
+            host_key: None,
+            authorized_keys: Some("/tmp/keys".into()),
+            open: false,
+            max_sessions: Some(3),
+            idle_timeout: Some("2s".parse().unwrap()),
+            max_failures_per_minute: None,
+            auth_failure_delay: None,
+            max_startups: Some("10:30:100".parse().unwrap()),
+            per_source_max_startups: None,
+            login_grace_time: None,
+        };
+        let settings = settings(&mut config, &args, Ok("/data".into())).unwrap();
+        assert_eq!(settings.authorized_keys, Some(PathBuf::from("/tmp/keys")));
+        assert_eq!(
+            settings.host_key,
+            Path::new("/data").join(keys::HOST_KEY_FILE)
+        );
+        assert_eq!(settings.max_sessions, 3);
+        assert_eq!(settings.idle_timeout, Duration::from_secs(2));
+        assert_eq!(settings.max_failures_per_minute, 20);
+        assert_eq!(settings.max_startups.to_string(), "10:30:100");
+        assert_eq!(settings.per_source_max_startups, 4);
+        assert_eq!(settings.login_grace_time, Duration::from_secs(60));
+
+        let args = ServeArgs {
+            max_sessions: Some(0),
+            ..args
+        };
+        let error = super::settings(&mut Config::default(), &args, Ok("/d".into())).unwrap_err();
+        assert!(
+            error.contains("the command line: serve.max_sessions = 0"),
+            "{error}"
+        );
+    }
+}

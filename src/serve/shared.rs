@@ -1,0 +1,244 @@
+//! What the server and every connection share: the resolved [`Settings`], the config and
+//! models each arcade starts from, the slot counters, the admission gate, and the log with
+//! its rate-limited refusals. Its own file so that the server (`mod.rs`) and one connection
+//! (`session.rs`) both use it without importing each other.
+
+use super::gate::Admissions;
+use super::limits::Slots;
+use crate::tabs::Models;
+use crate::config::{Config, Startups};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::sync::watch;
+
+/// How often at most a refusal of a connection is logged (with a count of the others).
+pub const REFUSAL_LOG_EVERY: Duration = Duration::from_secs(10);
+
+/// Everything the server runs with, resolved from the config, the flags and the data dir
+/// (by the command line, or by a test).
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Where to listen.
+    pub listen: SocketAddr,
+    /// The host key file.
+    pub host_key: PathBuf,
+    /// The `authorized_keys` file; `None` lets anyone in (`--open`).
+    pub authorized_keys: Option<PathBuf>,
+    /// Arcades at once.
+    pub max_sessions: usize,
+    /// Input-less time after which a session ends.
+    pub idle_timeout: Duration,
+    /// Connections per address per minute that may end without logging in (0: no limit).
+    pub max_failures_per_minute: u32,
+    /// The wait before a refused login is answered.
+    pub auth_failure_delay: Duration,
+    /// The random early drop of connections not logged in yet.
+    pub max_startups: Startups,
+    /// Connections not logged in yet from one address at once.
+    pub per_source_max_startups: u32,
+    /// Time from connecting to being logged in.
+    pub login_grace_time: Duration,
+}
+
+/// Where log lines go: stderr for `serve`, a buffer in tests.
+pub type Log = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// A log that prints to stderr.
+pub fn stderr_log() -> Log {
+    Arc::new(|line| eprintln!("{line}"))
+}
+
+/// What every connection shares, read-only but for the counters.
+pub struct Shared {
+    pub(super) settings: Settings,
+    pub(super) config: Config,
+    /// Loaded once at start; each session starts from its own copy.
+    pub(super) models: Models,
+    pub(super) seed: Option<u64>,
+    pub(super) slots: Arc<Slots>,
+    /// Connections logged in, playing or about to: a budget of their own, which
+    /// connections still logging in cannot use up.
+    pub(super) logged_in: Arc<Slots>,
+    /// Who may start logging in.
+    pub(super) admissions: Arc<Admissions>,
+    /// Refused connections, logged at most every [`REFUSAL_LOG_EVERY`].
+    pub(super) refusals: Mutex<RefusalLog>,
+    pub(super) log: Log,
+    pub(super) shutdown: watch::Sender<bool>,
+    pub(super) sessions_started: AtomicU64,
+    /// The last note on skipped `authorized_keys` lines, so each re-read at a login logs
+    /// it only when it changed.
+    pub(super) key_note: Mutex<Option<String>>,
+}
+
+impl Shared {
+    /// Writes one log line, stamped with the UTC time.
+    pub(super) fn log(&self, line: &str) {
+        (self.log)(&format!("{} {line}", utc_timestamp(SystemTime::now())));
+    }
+
+    /// Logs a refused connection, or counts it when one was logged less than
+    /// [`REFUSAL_LOG_EVERY`] ago; the count is logged when that time is up, so it appears
+    /// even when the refusals stop.
+    pub(super) fn refused(self: &Arc<Self>, line: &str) {
+        let now = Instant::now();
+        let mut refusals = self.refusals.lock().unwrap_or_else(PoisonError::into_inner);
+        match refusals.note(now) {
+            Some(summary) => {
+                drop(refusals);
+                if let Some(summary) = summary {
+                    self.log(&summary);
+                }
+                self.log(line);
+            }
+            None if refusals.unsaid == 1 => {
+                drop(refusals);
+                let shared = Arc::clone(self);
+                tokio::spawn(async move {
+                    tokio::time::sleep(REFUSAL_LOG_EVERY).await;
+                    let summary = (shared.refusals.lock())
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .flush(Instant::now());
+                    if let Some(summary) = summary {
+                        shared.log(&summary);
+                    }
+                });
+            }
+            None => {}
+        }
+    }
+
+    /// The most connections logged in at once: room for every arcade and as many again
+    /// about to start one or just ended.
+    pub(super) fn logged_in_cap(&self) -> usize {
+        connection_cap(self.settings.max_sessions)
+    }
+
+    /// Logs a note on skipped `authorized_keys` lines unless it is the one logged last.
+    pub(super) fn note_skipped_keys(&self, note: Option<String>) {
+        let mut last = self.key_note.lock().unwrap_or_else(PoisonError::into_inner);
+        if *last != note
+            && let Some(line) = &note
+        {
+            self.log(line);
+        }
+        *last = note;
+    }
+
+    /// A fresh seed for a session when none was fixed: the clock and a counter, so two
+    /// sessions started in the same instant still differ. The help overlay shows it.
+    pub(super) fn session_seed(&self) -> u64 {
+        let count = self.sessions_started.fetch_add(1, Ordering::SeqCst);
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        (nanos ^ count.wrapping_mul(0x9E37_79B9_7F4A_7C15)) % 1_000_000
+    }
+}
+
+/// Logged-in connections at once, arcades or not: room for every arcade and as many again
+/// (plus a few) about to start one or just ended.
+pub(super) fn connection_cap(max_sessions: usize) -> usize {
+    max_sessions.saturating_mul(2).saturating_add(16)
+}
+
+/// Refusals of connections for the log: one line at most every [`REFUSAL_LOG_EVERY`],
+/// then a count of those not logged, so a flood of refused connections cannot flood the
+/// log too. Pure bookkeeping, with the time passed in.
+#[derive(Debug, Default)]
+pub struct RefusalLog {
+    last: Option<Instant>,
+    unsaid: u64,
+}
+
+impl RefusalLog {
+    /// A refusal at `now`: `Some` when it is to be logged (with, first, the count of those
+    /// not logged since the last line, if any), `None` when it is only counted.
+    pub fn note(&mut self, now: Instant) -> Option<Option<String>> {
+        if self.last.is_some_and(|at| now - at < REFUSAL_LOG_EVERY) {
+            self.unsaid += 1;
+            return None;
+        }
+        self.last = Some(now);
+        Some(self.flush(now))
+    }
+
+    /// The count of refusals not logged, as a line, if there were any; counting starts
+    /// again.
+    pub fn flush(&mut self, now: Instant) -> Option<String> {
+        let unsaid = std::mem::take(&mut self.unsaid);
+        (unsaid > 0).then(|| {
+            let since = self.last.map_or(0, |at| now.duration_since(at).as_secs());
+            self.last = Some(now);
+            format!(
+                "refused {unsaid} more connection(s) in the last {since}s (not logged one by one)"
+            )
+        })
+    }
+
+    /// Refusals counted and not yet logged.
+    pub fn unsaid(&self) -> u64 {
+        self.unsaid
+    }
+}
+
+/// `2026-11-21T11:20:05Z`: the UTC time of `at`, to the second.
+pub fn utc_timestamp(at: SystemTime) -> String {
+    let secs = at.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_are_logged_once_per_ten_seconds_and_the_count_follows() {
+        let mut log = RefusalLog::default();
+        let start = Instant::now();
+        assert_eq!(log.note(start), Some(None), "the first is logged");
+        for second in 1..=5 {
+            assert_eq!(log.note(start + Duration::from_secs(second)), None);
+        }
+        assert_eq!(log.unsaid(), 5);
+        let summary = log.flush(start + Duration::from_secs(10)).unwrap();
+        assert_eq!(
+            summary,
+            "refused 5 more connection(s) in the last 10s (not logged one by one)"
+        );
+        assert_eq!(log.flush(start + Duration::from_secs(11)), None);
+        assert_eq!(
+            log.note(start + Duration::from_secs(12)),
+            None,
+            "still within 10 s"
+        );
+        let later = log.note(start + Duration::from_secs(21)).unwrap();
+        assert!(later.unwrap().starts_with("refused 1 more"));
+    }
+
+    #[test]
+    fn timestamps_are_utc_dates() {
+        assert_eq!(utc_timestamp(UNIX_EPOCH), "1970-01-01T00:00:00Z");
+        let leap = UNIX_EPOCH + Duration::from_secs(951_827_696);
+        assert_eq!(utc_timestamp(leap), "2000-02-29T12:34:56Z");
+    }
+}
