@@ -304,7 +304,7 @@ fn the_check_sees_imports() {
     let graph = imports();
     assert!(graph["app"].contains("tabs"), "{:?}", graph["app"]);
     assert!(graph["tabs::tictactoe::view"].contains("widgets"));
-    assert!(graph["search"].contains("games"));
+    assert!(graph["search::recursive"].contains("games"));
     assert_eq!(layer_of("tabs::id"), 5);
     assert_eq!(layer_of("tabs::tictactoe::view"), 9);
     assert_eq!(layer_of(""), LAYERS.len() - 1);

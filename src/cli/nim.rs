@@ -1,9 +1,11 @@
 //! `train qlearning` and `train nim-net`: the Multi-pile Nim learners from the command line,
 //! with a progress bar on stderr, a report (text or JSON) and the result saved.
 
+use super::args::{Cli, QlearningRecipe, RuleArg, TrainArgs};
+use super::exit::fail;
 use super::progress::Training;
+use super::run::{report, run_seed, training_dir};
 use super::saving::{self, Plan};
-use super::{Cli, QlearningRecipe, RuleArg, TrainArgs, fail, report, run_seed, training_dir};
 use crate::config::{self, RecipeChoice};
 use crate::games::nim::Piles;
 use crate::learn::nim_net::{self, NET_FORMAT, NET_VERSION, NetEvaluation, NetTrainer, net_file};

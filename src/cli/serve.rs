@@ -3,10 +3,10 @@
 //! The server itself is [`crate::serve`], which knows nothing of the command line.
 
 use super::exit::fail;
-use crate::tabs::Models;
 use crate::config::{Config, HumanDuration, Startups};
 use crate::serve::{self, Settings, keys};
 use crate::store::Store;
+use crate::tabs::Models;
 use clap::Args;
 use std::net::SocketAddr;
 use std::path::PathBuf;

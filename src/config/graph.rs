@@ -4,7 +4,7 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use super::{ConfigError, in_range};
+use super::check::{ConfigError, in_range};
 
 /// Allowed token counts for the state graph.
 pub const GRAPH_TOKENS_RANGE: RangeInclusive<u32> = 1..=100;

@@ -12,21 +12,20 @@
 //! its struct, its defaults, its ranges and its checks; this file holds the
 //! whole [`Config`], loading and the error type.
 
+mod check;
 mod graph;
 mod multipile;
 mod search;
 mod serve;
+mod shared;
 mod subtraction;
-mod training;
 mod ui;
 
-use std::fmt;
-use std::io;
-use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+pub use check::{BUILTIN_ORIGIN, ConfigError, MERGED_ORIGIN};
 pub use graph::{GRAPH_GAMES_RANGE, GRAPH_MAX_TAKE_RANGE, GRAPH_TOKENS_RANGE, GraphConfig};
 pub use multipile::{
     ALPHA_ALLOWED, BATCH_RANGE, EPSILON_ALLOWED, HIDDEN_LAYERS_ALLOWED, NET_LAYERS_RANGE,
@@ -39,24 +38,16 @@ pub use serve::{
     AUTH_DELAY_RANGE, HumanDuration, IDLE_TIMEOUT_RANGE, LOGIN_GRACE_RANGE, MAX_SESSIONS_RANGE,
     STARTUPS_RANGE, ServeConfig, Startups,
 };
-pub use subtraction::{N_MAX_RANGE, SubtractionConfig};
-pub use training::{
+pub use shared::FirstMover;
+pub use shared::{
     EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed,
 };
+pub use subtraction::{N_MAX_RANGE, SubtractionConfig};
 pub use ui::UiConfig;
 
 /// The documented defaults, embedded so the program works with no files
 /// installed and so `--help`-style output can show them verbatim.
 pub const DEFAULT_TOML: &str = include_str!("../../config/default.toml");
-
-/// The origin named in errors about [`DEFAULT_TOML`], which has no path a
-/// user could open.
-pub const BUILTIN_ORIGIN: &str = "built-in defaults";
-
-/// The origin named by [`Config::validate`] when it is called outside
-/// [`parse`] (for example after command-line overrides), where no single
-/// file is to blame.
-pub const MERGED_ORIGIN: &str = "merged settings";
 
 /// Name of the user file inside the platform config directory.
 const USER_FILE_NAME: &str = "config.toml";
@@ -92,21 +83,6 @@ pub struct Config {
     pub serve: ServeConfig,
 }
 
-/// Who makes the first move of a game; spelled `"random"`, `"human"`,
-/// `"ai"` in TOML.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum FirstMover {
-    /// Decided per game from the seeded random source, so runs stay
-    /// reproducible; the default.
-    #[default]
-    Random,
-    /// The human always opens.
-    Human,
-    /// The AI always opens.
-    Ai,
-}
-
 /// The merged settings plus where they came from, so the UI can tell the
 /// user which file is in effect.
 #[derive(Debug, Clone, PartialEq)]
@@ -116,130 +92,6 @@ pub struct LoadedConfig {
     /// The user file that was applied, or `None` when only the built-in
     /// defaults are in use.
     pub source: Option<PathBuf>,
-}
-
-/// Why the settings could not be loaded. Every message starts with the file
-/// at fault (or [`BUILTIN_ORIGIN`]) because the program prints it and exits
-/// with code 2 before the TUI starts, and the user needs to know what to fix.
-#[derive(Debug, thiserror::Error)]
-pub enum ConfigError {
-    /// The file could not be read (missing, unreadable, not UTF-8). The io
-    /// reason is part of the message rather than a `source()`, so printing
-    /// the error alone tells the whole story.
-    #[error("config error in {}: cannot read file: {reason}", path.display())]
-    Read {
-        /// The file that was asked for.
-        path: PathBuf,
-        /// What the operating system said.
-        reason: io::Error,
-    },
-    /// The text is not valid TOML for [`Config`]: a syntax error, unknown
-    /// key, wrong type or unknown enum value.
-    #[error("config error in {origin}: {}{detail}", KeyPrefix(key.as_deref()))]
-    Parse {
-        /// The file path, or [`BUILTIN_ORIGIN`].
-        origin: String,
-        /// Dotted path of the offending key (e.g. `ui.mouse`) when it can be
-        /// located, because the TOML message names only the last segment.
-        key: Option<String>,
-        /// The TOML error text: the message plus the offending line.
-        detail: String,
-    },
-    /// A value has the right type but lies outside what the program accepts.
-    #[error("config error in {origin}: {key} = {found}: allowed {allowed}")]
-    OutOfRange {
-        /// The file path, [`BUILTIN_ORIGIN`] or [`MERGED_ORIGIN`].
-        origin: String,
-        /// Dotted path of the key, e.g. `search.autoplay_ms`.
-        key: &'static str,
-        /// The accepted values, e.g. `10..=5000`.
-        allowed: String,
-        /// The value that was found.
-        found: String,
-    },
-}
-
-/// Renders `key `a.b`: ` before a parse error when the key is known.
-struct KeyPrefix<'a>(Option<&'a str>);
-
-impl fmt::Display for KeyPrefix<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            Some(key) => write!(f, "key `{key}`: "),
-            None => Ok(()),
-        }
-    }
-}
-
-impl ConfigError {
-    /// Re-labels an error raised without a file in view (by
-    /// [`Config::validate`]) with the file it was actually found in.
-    fn with_origin(self, new_origin: &str) -> Self {
-        match self {
-            Self::Parse { key, detail, .. } => Self::Parse {
-                origin: new_origin.to_owned(),
-                key,
-                detail,
-            },
-            Self::OutOfRange {
-                key,
-                allowed,
-                found,
-                ..
-            } => Self::OutOfRange {
-                origin: new_origin.to_owned(),
-                key,
-                allowed,
-                found,
-            },
-            read @ Self::Read { .. } => read,
-        }
-    }
-}
-
-/// The one check every section uses: unless `ok`, the error for `key`, saying what is
-/// `allowed` and what was `found`. It names [`MERGED_ORIGIN`]; [`parse`] puts the file's name
-/// in its place.
-fn require(
-    key: &'static str,
-    ok: bool,
-    allowed: impl fmt::Display,
-    found: impl fmt::Display,
-) -> Result<(), ConfigError> {
-    if ok {
-        return Ok(());
-    }
-    Err(ConfigError::OutOfRange {
-        origin: MERGED_ORIGIN.to_owned(),
-        key,
-        allowed: allowed.to_string(),
-        found: found.to_string(),
-    })
-}
-
-/// [`require`] for a value that must lie in `range`, which the message shows as written in
-/// Rust (`10..=5000`).
-fn in_range<T: PartialOrd + fmt::Debug + fmt::Display>(
-    key: &'static str,
-    value: T,
-    range: &RangeInclusive<T>,
-) -> Result<(), ConfigError> {
-    require(key, range.contains(&value), format!("{range:?}"), value)
-}
-
-/// [`in_range`] for an optional value: absent is fine, and a bad one is shown as
-/// `Some(..)`.
-fn in_range_if_set<T: PartialOrd + fmt::Debug + Copy>(
-    key: &'static str,
-    value: Option<T>,
-    range: &RangeInclusive<T>,
-) -> Result<(), ConfigError> {
-    require(
-        key,
-        value.as_ref().is_none_or(|v| range.contains(v)),
-        format!("{range:?}"),
-        format!("{value:?}"),
-    )
 }
 
 impl Config {

@@ -5,20 +5,17 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use super::training::{
-    EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed,
-};
-use super::{ConfigError, FirstMover, in_range, in_range_if_set, require};
+use super::check::{ConfigError, in_range, in_range_if_set, require};
+use super::shared::FirstMover;
+use super::shared::{EPOCHS_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed};
 use crate::games::nim::{MAX_PILES, Rule};
+pub use crate::learn::limits::{
+    ALPHA_ALLOWED, BATCH_RANGE, EPSILON_ALLOWED, HIDDEN_LAYERS_ALLOWED, NET_LAYERS_RANGE,
+    alpha_allowed, epsilon_allowed, hidden_layers_allowed,
+};
 use crate::learn::nim_net::{NetGame, NetRecipe};
 use crate::learn::qlearning::{QSettings, Starts};
 
-/// What [`alpha_allowed`] allows, in words.
-pub const ALPHA_ALLOWED: &str = "above 0, at most 1";
-/// What [`epsilon_allowed`] allows, in words.
-pub const EPSILON_ALLOWED: &str = "0 to 1";
-/// What [`hidden_layers_allowed`] allows, in words.
-pub const HIDDEN_LAYERS_ALLOWED: &str = "1 to 3 layers of 1..=256 units";
 /// Allowed games between two points of the Q-learning charts.
 pub const SAMPLE_EVERY_RANGE: RangeInclusive<usize> = 1..=1_000_000;
 /// Allowed pile counts and sizes for play.
@@ -31,30 +28,6 @@ pub const QLEARNING_GAMES_RANGE: RangeInclusive<usize> = 1..=10_000_000;
 pub const NET_PILES_RANGE: RangeInclusive<usize> = 1..=4;
 /// Allowed network pile sizes (6 bits).
 pub const NET_MAX_PILE_RANGE: RangeInclusive<u8> = 1..=63;
-/// Allowed hidden layer counts.
-pub const NET_LAYERS_RANGE: RangeInclusive<usize> = 1..=3;
-/// Allowed batch sizes.
-pub const BATCH_RANGE: RangeInclusive<usize> = 1..=4096;
-
-// Like those in `training`, the checks below are shared by the config's validation and the
-// model files' checks on load.
-
-/// Whether a Q-learning rate alpha is allowed: above 1 the update overshoots, and huge
-/// values overflow the Q-values to NaN.
-pub fn alpha_allowed(alpha: f64) -> bool {
-    alpha > 0.0 && alpha <= 1.0
-}
-
-/// Whether an exploration rate epsilon is allowed.
-pub fn epsilon_allowed(epsilon: f64) -> bool {
-    (0.0..=1.0).contains(&epsilon)
-}
-
-/// Whether hidden layer sizes are allowed: [`NET_LAYERS_RANGE`] layers of [`HIDDEN_RANGE`]
-/// units.
-pub fn hidden_layers_allowed(hidden: &[usize]) -> bool {
-    NET_LAYERS_RANGE.contains(&hidden.len()) && hidden.iter().all(|h| HIDDEN_RANGE.contains(h))
-}
 
 /// The Multi-pile Nim tab's game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,7 +5,8 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use super::{ConfigError, FirstMover, in_range};
+use super::check::{ConfigError, in_range};
+use super::shared::FirstMover;
 pub use crate::games::tictactoe::Mark;
 pub use crate::search::Algorithm;
 

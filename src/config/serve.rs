@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{ConfigError, in_range, require};
+use super::check::{ConfigError, in_range, require};
 
 /// Settings of `ai-arcade serve`; each is also a command-line flag, which wins.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

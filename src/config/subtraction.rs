@@ -4,10 +4,10 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use super::training::{
+use super::check::{ConfigError, in_range, require};
+use super::shared::{
     EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed,
 };
-use super::{ConfigError, in_range, require};
 
 /// Allowed largest piles: at least 3 (one losing pile to learn), at most 1023 (10 bits).
 pub const N_MAX_RANGE: RangeInclusive<u32> = 3..=1023;

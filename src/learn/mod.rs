@@ -1,6 +1,7 @@
 //! Learners: deterministic given a seed, trained incrementally so a caller can show progress
 //! and stop. No I/O and no terminal here.
 
+pub mod limits;
 pub mod network;
 pub mod nim_net;
 pub mod qlearning;
@@ -32,7 +33,9 @@ pub(crate) fn network_recipe_fields(
     batch_size: usize,
     init_range: f64,
 ) -> Result<(), String> {
-    use crate::config::{BATCH_RANGE, EPOCHS_RANGE, LEARNING_RATE_ALLOWED, learning_rate_allowed};
+    use crate::learn::limits::{
+        BATCH_RANGE, EPOCHS_RANGE, LEARNING_RATE_ALLOWED, learning_rate_allowed,
+    };
     field(
         learning_rate_allowed(learning_rate),
         "recipe.learning_rate",

@@ -318,7 +318,7 @@ impl SavedNet {
     }
 
     fn check(&self, game: NetGame) -> Result<(), String> {
-        use crate::config::{HIDDEN_LAYERS_ALLOWED, hidden_layers_allowed};
+        use crate::learn::limits::{HIDDEN_LAYERS_ALLOWED, hidden_layers_allowed};
         use crate::learn::{curve_allowed, field};
         if self.game != game {
             return Err(format!(

@@ -603,8 +603,10 @@ impl SavedTable {
 
     /// The settings and curve against the config's own ranges and what training writes.
     fn check_numbers(&self) -> Result<(), String> {
-        use crate::config::{ALPHA_ALLOWED, EPSILON_ALLOWED, alpha_allowed, epsilon_allowed};
         use crate::learn::field;
+        use crate::learn::limits::{
+            ALPHA_ALLOWED, EPSILON_ALLOWED, alpha_allowed, epsilon_allowed,
+        };
         let QSettings { alpha, epsilon, .. } = self.settings;
         field(alpha_allowed(alpha), "settings.alpha", alpha, ALPHA_ALLOWED)?;
         field(

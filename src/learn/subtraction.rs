@@ -184,7 +184,7 @@ impl SavedModel {
     }
 
     fn check(&self, n_max: u32) -> Result<(), String> {
-        use crate::config::HIDDEN_RANGE;
+        use crate::learn::limits::HIDDEN_RANGE;
         use crate::learn::{curve_allowed, field};
         if self.n_max != n_max {
             return Err(format!(

@@ -12,7 +12,7 @@
 //! ([`Stepper::at_node_limit`]), so what one recorded search can hold is bounded; stepping
 //! back and everything about the nodes recorded keep working.
 
-use super::{Algorithm, INFINITY, SearchResult, SearchStats, evaluate};
+use super::recursive::{Algorithm, INFINITY, SearchResult, SearchStats, evaluate};
 use crate::games::Game;
 
 /// Index of a node in the stepper's arena; the root is 0.

@@ -5,8 +5,8 @@
 
 use super::gate::Admissions;
 use super::limits::Slots;
-use crate::tabs::Models;
 use crate::config::{Config, Startups};
+use crate::tabs::Models;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};

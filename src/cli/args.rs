@@ -1,0 +1,276 @@
+//! The command line as clap reads it: every command, flag and value.
+
+use super::bench;
+use super::flags;
+use super::serve;
+use crate::config;
+use crate::games::tictactoe::Mark;
+use crate::search::Algorithm;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// ai-arcade: play small games against searching and learning AIs, and look inside them.
+#[derive(Debug, Parser)]
+#[command(name = "ai-arcade", version, about, long_about = None)]
+pub struct Cli {
+    /// Config file overriding the built-in defaults key by key [default: the platform
+    /// config dir's ai-arcade/config.toml, if present].
+    #[arg(long, value_name = "PATH", global = true)]
+    pub config: Option<PathBuf>,
+    /// Seed for every random choice; without it one is drawn from the clock and shown (in
+    /// the arcade's help overlay `?`, in `train`'s report and JSON), so a run can be
+    /// repeated with --seed.
+    #[arg(long, value_name = "N", global = true)]
+    pub seed: Option<u64>,
+    /// Where trained models are kept [default: the platform data dir's ai-arcade].
+    #[arg(long, value_name = "PATH", global = true)]
+    pub data_dir: Option<PathBuf>,
+    /// What to do; without a subcommand the arcade opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Search a position to the end and print its value, best move, counts and time.
+    Solve(SolveArgs),
+    /// Train a learner, print how well it plays, and save it in the data dir.
+    Train(TrainArgs),
+    /// Serve the arcade over SSH: one private arcade per connection.
+    ///
+    /// Every flag overrides the key of the same name in the config's [serve] section; the
+    /// defaults shown are the built-in ones.
+    Serve(serve::ServeArgs),
+    /// Measure something end to end.
+    Bench(bench::BenchArgs),
+}
+
+/// `train` and its learner.
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// The learner.
+    #[command(subcommand)]
+    pub learner: TrainLearner,
+    /// Print one JSON object on stdout instead of text (the progress bar, drawn only when
+    /// stderr is a terminal, is cleared before it).
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Replace a trained model without asking (the old file is kept as FILE.prev). Without
+    /// it, a run that would replace one asks on a terminal and refuses otherwise.
+    #[arg(long, global = true)]
+    pub yes: bool,
+}
+
+/// The learners `train` knows.
+#[derive(Debug, Subcommand)]
+pub enum TrainLearner {
+    /// The Subtraction Nim network (defaults from the config's [subtraction]).
+    Subtraction {
+        /// Training passes over every pile, 1 to 1000000.
+        #[arg(
+            long,
+            value_name = "N",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::EPOCHS_RANGE)
+        )]
+        epochs: Option<usize>,
+        /// Hidden units, 1 to 256.
+        #[arg(
+            long,
+            value_name = "H",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::HIDDEN_RANGE)
+        )]
+        hidden: Option<usize>,
+        /// Learning rate, above 0 and at most 10.
+        #[arg(
+            long,
+            value_name = "L",
+            allow_negative_numbers = true,
+            value_parser = flags::learning_rate
+        )]
+        lr: Option<f64>,
+        /// The training recipe.
+        #[arg(long, value_enum)]
+        recipe: Option<SubtractionRecipe>,
+    },
+    /// The State Graph learner of Nim(k) (defaults from the config's [graph]).
+    Graph {
+        /// Random games to learn from, 1 to 100000000.
+        #[arg(
+            long,
+            value_name = "N",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::GRAPH_GAMES_RANGE)
+        )]
+        games: Option<u64>,
+        /// Tokens at the start, 1 to 100.
+        #[arg(
+            long,
+            value_name = "K",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::GRAPH_TOKENS_RANGE)
+        )]
+        tokens: Option<u32>,
+        /// The most tokens one turn may take, 1 to 5.
+        #[arg(
+            long,
+            value_name = "M",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::GRAPH_MAX_TAKE_RANGE)
+        )]
+        max_take: Option<u32>,
+        /// Also write the graph as Graphviz DOT to this file.
+        #[arg(long, value_name = "FILE")]
+        dot: Option<PathBuf>,
+    },
+    /// The Multi-pile Nim Q-learning agent (defaults from the config's [nim] and
+    /// [qlearning]).
+    Qlearning {
+        /// Self-play games, 1 to 10000000 [default: the recipe's].
+        #[arg(
+            long,
+            value_name = "N",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::QLEARNING_GAMES_RANGE)
+        )]
+        games: Option<usize>,
+        /// Starting piles, 1 to 6 piles of 0 to 31 objects, e.g. 1,3,5,7.
+        #[arg(long, value_name = "LIST", value_parser = flags::piles)]
+        piles: Option<flags::PileList>,
+        /// Who loses or wins by taking the last object.
+        #[arg(long, value_enum)]
+        rule: Option<RuleArg>,
+        /// The training recipe (both: alpha 0.5, epsilon 0.1 unless the config says
+        /// otherwise).
+        #[arg(long, value_enum)]
+        recipe: Option<QlearningRecipe>,
+    },
+    /// The 3-pile Nim network (defaults from the config's `[nim_net]`); resumes the saved
+    /// network when it fits (keeping its own seed), as the original lab program's save and
+    /// load do.
+    NimNet {
+        /// Epochs to train in this run, 1 to 1000000 [default: the recipe's].
+        #[arg(
+            long,
+            value_name = "N",
+            allow_negative_numbers = true,
+            value_parser = flags::within(config::EPOCHS_RANGE)
+        )]
+        epochs: Option<usize>,
+        /// The rule of the labels.
+        #[arg(long, value_enum)]
+        rule: Option<RuleArg>,
+        /// The training recipe.
+        #[arg(long, value_enum)]
+        recipe: Option<NimNetRecipe>,
+        /// Start from new weights even if a saved network fits.
+        #[arg(long)]
+        fresh: bool,
+    },
+}
+
+/// `--rule` values.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum RuleArg {
+    /// Whoever takes the last object loses.
+    Misere,
+    /// Whoever takes the last object wins.
+    Normal,
+}
+
+impl From<RuleArg> for crate::games::nim::Rule {
+    fn from(rule: RuleArg) -> Self {
+        match rule {
+            RuleArg::Misere => Self::Misere,
+            RuleArg::Normal => Self::Normal,
+        }
+    }
+}
+
+/// `--recipe` values of one `train` command, each described in that learner's terms (the
+/// names are shared: `default` is this project's recipe, `seed` the original lab program's).
+macro_rules! recipe_arg {
+    ($(#[$doc:meta])* $name:ident { default: $default:literal, seed: $seed:literal }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, ValueEnum)]
+        pub enum $name {
+            #[doc = $default]
+            Default,
+            #[doc = $seed]
+            Seed,
+        }
+
+        impl From<$name> for config::RecipeChoice {
+            fn from(recipe: $name) -> Self {
+                match recipe {
+                    $name::Default => Self::Default,
+                    $name::Seed => Self::Seed,
+                }
+            }
+        }
+    };
+}
+
+recipe_arg!(
+    /// `train subtraction --recipe`.
+    SubtractionRecipe {
+        default: "The original lab program's recipe with a cross-entropy loss instead of squared error",
+        seed: "The original lab program's recipe as written: squared error"
+    }
+);
+
+recipe_arg!(
+    /// `train qlearning --recipe`.
+    QlearningRecipe {
+        default: "Exploring starts: each game from a random reachable position, 20000 games",
+        seed: "The original lab program: every game from the start piles, 10000 games"
+    }
+);
+
+recipe_arg!(
+    /// `train nim-net --recipe`.
+    NimNetRecipe {
+        default: "Two hidden layers of 64, cross-entropy, rate 0.5, batch 32, 60 epochs",
+        seed: "The original lab program: 14 hidden, squared error, rate 0.01, batch 32, 128 epochs"
+    }
+);
+
+/// Options shared by every `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The game and position.
+    #[command(subcommand)]
+    pub game: SolveGame,
+    /// Print one JSON object instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// The search to run [default: the config's search.algorithm, built in alphabeta].
+    #[arg(long, value_enum, global = true)]
+    pub algo: Option<Algorithm>,
+}
+
+/// The positions `solve` takes.
+#[derive(Debug, Subcommand)]
+pub enum SolveGame {
+    /// A tic-tac-toe position.
+    Tictactoe {
+        /// Nine cells in reading order: X, O, and . (or -, _ or space) for empty.
+        #[arg(long, default_value = ".........")]
+        board: String,
+        /// The side to move [default: X on equal counts, else the side with fewer marks].
+        #[arg(long, value_enum)]
+        to_move: Option<Mark>,
+    },
+    /// A Game of Eight position: the running sum and the number just chosen.
+    Eight {
+        /// The running sum, 0-7.
+        #[arg(long, default_value_t = 0)]
+        sum: u8,
+        /// The number just chosen (1-3), barred for the player to move; omit it (or give 0)
+        /// at sum 0.
+        #[arg(long)]
+        last: Option<u8>,
+    },
+}

@@ -1,0 +1,38 @@
+//! What several sections share: who moves first, the recipe choice, and (from the learners)
+//! the limits of a network's training.
+//!
+//! The checks here are the one source of truth for these settings: the config's validation
+//! and the model files' checks on load (`learn::*::problem`) both call them, so a model file
+//! can never carry a value the config would refuse.
+
+use serde::{Deserialize, Serialize};
+
+/// A training recipe: this project's default or the seed's as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum RecipeChoice {
+    /// `"default"`: the seed's recipe with a cross-entropy loss (wins at every winning pile).
+    #[default]
+    Default,
+    /// `"seed"`: the seed's squared error.
+    Seed,
+}
+
+pub use crate::learn::limits::{
+    EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, learning_rate_allowed,
+};
+
+/// Who makes the first move of a game; spelled `"random"`, `"human"`,
+/// `"ai"` in TOML.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum FirstMover {
+    /// Decided per game from the seeded random source, so runs stay
+    /// reproducible; the default.
+    #[default]
+    Random,
+    /// The human always opens.
+    Human,
+    /// The AI always opens.
+    Ai,
+}
