@@ -8,6 +8,7 @@ pub mod frame;
 pub mod games;
 pub mod input;
 pub mod learn;
+pub mod model_files;
 pub mod search;
 pub mod serve;
 pub mod solve;
