@@ -7,6 +7,7 @@ pub mod config;
 pub mod frame;
 pub mod games;
 pub mod learn;
+pub mod model_files;
 pub mod search;
 pub mod serve;
 pub mod shell;

@@ -176,6 +176,34 @@ pub struct Saved {
     pub replaced: Option<Stamp>,
 }
 
+impl Saved {
+    /// What became of the file replaced, as a message adds it: ` (the previous file is kept
+    /// as ...)`, or nothing when nothing was kept.
+    pub fn kept_note(&self) -> String {
+        self.kept
+            .as_ref()
+            .map_or(String::new(), |kept| format!(" ({})", kept.note()))
+    }
+}
+
+/// One kind of model the data dir keeps, described once for everything that reads or writes
+/// it (the tabs and the `train` commands): its file, and which payloads a load accepts. The
+/// same check runs on load and before a save replaces a file, so the two never disagree.
+pub trait ModelKind {
+    /// What the file holds.
+    type Payload: Serialize + DeserializeOwned;
+    /// What a usable payload becomes.
+    type Model;
+    /// The file: name, format and version.
+    fn file(&self) -> ModelFile<'_>;
+    /// The payload as a model, or why this one cannot be used.
+    ///
+    /// # Errors
+    ///
+    /// Why the payload does not fit (another game, numbers out of range).
+    fn usable(&self, payload: Self::Payload) -> Result<Self::Model, String>;
+}
+
 /// What reading and checking a file gave.
 #[derive(Debug)]
 pub struct Found<R> {
@@ -310,6 +338,27 @@ impl Store {
             kept,
             replaced,
         })
+    }
+
+    /// Reads a model of `kind` (see [`Store::load`]).
+    pub fn load_kind<K: ModelKind>(&self, kind: &K) -> Result<Option<Found<K::Model>>, StoreError> {
+        self.load(kind.file(), |payload| kind.usable(payload))
+    }
+
+    /// Writes `payload` as a model of `kind` (see [`Store::save`]): `continues` is the stamp
+    /// it was read or last saved with (`None` for a new model).
+    pub fn save_kind<K: ModelKind>(
+        &self,
+        kind: &K,
+        payload: &K::Payload,
+        continues: Option<Stamp>,
+    ) -> Result<Saved, StoreError> {
+        self.save(
+            kind.file(),
+            payload,
+            |payload| kind.usable(payload),
+            continues,
+        )
     }
 
     /// Checks that a save could be made now (the folder can be created and written, the lock

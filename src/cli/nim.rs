@@ -8,11 +8,10 @@ use super::run::{report, run_seed, training_dir};
 use super::saving::{self, Plan};
 use crate::config::{self, RecipeChoice};
 use crate::games::nim::Piles;
-use crate::learn::nim_net::{self, NET_FORMAT, NET_VERSION, NetEvaluation, NetTrainer, net_file};
-use crate::learn::qlearning::{
-    self, EVALUATION_GAMES, QTrainer, TABLE_FORMAT, TABLE_VERSION, table_file,
-};
-use crate::store::{ModelFile, Store};
+use crate::learn::nim_net::{self, NetEvaluation, NetTrainer};
+use crate::learn::qlearning::{EVALUATION_GAMES, QTrainer};
+use crate::model_files::{NimNetFile, QTableFile};
+use crate::store::{ModelKind, Store};
 use serde_json::json;
 use std::path::Path;
 use std::process::ExitCode;
@@ -73,14 +72,9 @@ pub(super) fn train_qlearning(
         }
     };
     let store = Store::new(dir);
-    let name = table_file(start, rule);
-    let file = ModelFile {
-        name: &name,
-        format: TABLE_FORMAT,
-        version: TABLE_VERSION,
-    };
-    let usable = qlearning::usable(start, rule, q.sample_every);
-    let plan = match store.load(file, &usable) {
+    let kind = QTableFile::new(start, rule, q.sample_every);
+    let file = kind.file();
+    let plan = match store.load_kind(&kind) {
         Ok(Some(found)) => {
             saving::training(found.model.games as u64, "games").map_or(Plan::New, Plan::Replace)
         }
@@ -102,6 +96,7 @@ pub(super) fn train_qlearning(
     if let Err(exit) = run.finish(trainer.games as u64) {
         return exit;
     }
+    let usable = |payload| kind.usable(payload);
     let saved = match saving::save(&store, file, &trainer.saved(), usable, &plan) {
         Ok(path) => path,
         Err(error) => return fail(error),
@@ -204,14 +199,10 @@ pub(super) fn train_nim_net(
         NetTrainer::new(game, recipe.clone(), seed.value)
     };
     let store = Store::new(dir);
-    let name = net_file(game);
-    let file = ModelFile {
-        name: &name,
-        format: NET_FORMAT,
-        version: NET_VERSION,
-    };
-    let path = store.path(&name);
-    let (mut trainer, plan) = match store.load(file, nim_net::usable(game)) {
+    let kind = NimNetFile::new(game);
+    let file = kind.file();
+    let path = store.path(file.name);
+    let (mut trainer, plan) = match store.load_kind(&kind) {
         Ok(Some(found)) if !fresh && found.model.recipe == recipe => {
             eprintln!(
                 "resuming {} after {} epochs",
@@ -254,7 +245,7 @@ pub(super) fn train_nim_net(
     if let Err(exit) = training.finish(done as u64) {
         return exit;
     }
-    let usable = nim_net::usable(game);
+    let usable = |payload| kind.usable(payload);
     let saved = match saving::save(&store, file, &trainer.saved(), usable, &plan) {
         Ok(path) => path,
         Err(error) => return fail(error),

@@ -6,6 +6,7 @@
 //! order they asked, and a training thread runs at the lowest priority, so on a server
 //! where many sessions train, drawing and keystrokes are never starved.
 
+use crate::learn::Chunked;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
@@ -272,16 +273,6 @@ impl Drop for Trainer {
         self.cancel();
         self.join();
     }
-}
-
-/// A learner that trains in chunks on a background thread.
-pub trait Chunked: Send + 'static {
-    /// What one chunk reports (the new losses, a copy of the weights, ...).
-    type Report: Send + 'static;
-    /// True when the run has reached its end.
-    fn is_done(&self) -> bool;
-    /// Trains one chunk and says what changed.
-    fn train_chunk(&mut self) -> Self::Report;
 }
 
 /// What the thread sends.

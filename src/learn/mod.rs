@@ -1,12 +1,15 @@
 //! Learners: deterministic given a seed, trained incrementally so a caller can show progress
 //! and stop. No I/O and no terminal here.
 
+pub mod chunked;
 pub mod limits;
 pub mod network;
 pub mod nim_net;
 pub mod qlearning;
 pub mod state_graph;
 pub mod subtraction;
+
+pub use chunked::Chunked;
 
 /// The check every model file field goes through on load: `Err` naming the field, the value
 /// found and what is allowed (the config's own wording, for settings the config has too).

@@ -3,6 +3,7 @@
 //! the exact solver's move for every position that has a winning move.
 
 use crate::games::nim::{NimMove, Piles, Rule};
+use crate::learn::Chunked;
 use crate::learn::network::{Activations, Loss, Network};
 use crate::solve::nim as solver;
 use rand::SeedableRng;
@@ -277,6 +278,22 @@ impl NetTrainer {
         trainer.errors = saved.errors;
         trainer.target = trainer.target.max(trainer.errors.len());
         trainer
+    }
+}
+
+/// One epoch of the network on the background thread, measured there too (a measurement
+/// runs every winning position through the network: about 0.1 s, too long for the loop).
+impl Chunked for NetTrainer {
+    type Report = (f64, Network, NetEvaluation);
+
+    fn is_done(&self) -> bool {
+        NetTrainer::is_done(self)
+    }
+
+    fn train_chunk(&mut self) -> Self::Report {
+        let error = self.train_epoch();
+        let evaluation = evaluate(self.game, &self.network);
+        (error, self.network.clone(), evaluation)
     }
 }
 

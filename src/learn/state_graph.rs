@@ -2,6 +2,7 @@
 //! tokens left), every edge weighted, trained from random games: each edge the winner took
 //! gets +1, each edge the loser took -1.
 
+use crate::solve::state_graph::winning_take;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -64,13 +65,6 @@ impl Edge {
     pub const fn take(&self) -> u32 {
         self.from.tokens - self.to.tokens
     }
-}
-
-/// The exact answer for Nim(k) with takes 1..=m: a pile is lost for the player to move when
-/// it is a multiple of m + 1; otherwise taking the remainder wins.
-pub fn winning_take(tokens: u32, max_take: u32) -> Option<u32> {
-    let remainder = tokens % (max_take + 1);
-    (remainder != 0).then_some(remainder)
 }
 
 /// The weighted state graph of Nim(k).
@@ -310,6 +304,13 @@ impl StateGraph {
     }
 }
 
+/// The file the weights are kept in, in the data dir.
+pub const GRAPH_FILE: &str = "state-graph.json";
+/// Its format name.
+pub const GRAPH_FORMAT: &str = "ai-arcade/state-graph";
+/// Its version.
+pub const GRAPH_VERSION: u32 = 1;
+
 /// The check a graph file passes to be used, on load and before a save replaces it: the
 /// game the config asks for, weights that training could have written.
 pub fn usable(tokens: u32, max_take: u32) -> impl Fn(StateGraph) -> Result<StateGraph, String> {
@@ -437,15 +438,6 @@ mod tests {
         assert!(!reachable.contains(&vertex(1, 9)) && !reachable.contains(&vertex(2, 10)));
         // Reachable vertices with a winning move: tokens not a multiple of 3.
         assert_eq!(graph.winning_vertices(), 13);
-    }
-
-    #[test]
-    fn the_exact_solution_is_the_remainder() {
-        assert_eq!(winning_take(10, 2), Some(1));
-        assert_eq!(winning_take(9, 2), None);
-        assert_eq!(winning_take(2, 2), Some(2));
-        assert_eq!(winning_take(0, 2), None);
-        assert_eq!(winning_take(7, 3), Some(3));
     }
 
     #[test]

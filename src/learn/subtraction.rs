@@ -1,6 +1,7 @@
 //! The Subtraction Nim network: n in binary in, k in binary out, trained on the DP answers.
 //! Encoding, the two decoders, the training loop and the check against the exact solution.
 
+use super::Chunked;
 use super::network::{Activations, Loss, Network};
 use crate::games::subtraction::max_take;
 use crate::solve::subtraction::Solution;
@@ -335,6 +336,41 @@ impl Trainer {
     }
 }
 
+/// Epochs one chunk of background training trains: the Subtraction tab's progress, loss
+/// curve and weights move on every 25 epochs.
+pub const CHUNK_EPOCHS: usize = 25;
+
+/// What one chunk of training reports: the epoch reached, the losses of the chunk's epochs
+/// and the weights now.
+pub struct EpochsDone {
+    /// Epochs done in all.
+    pub epoch: usize,
+    /// The loss of each epoch of this chunk, in order.
+    pub losses: Vec<f64>,
+    /// The weights after the chunk.
+    pub network: Network,
+}
+
+/// [`CHUNK_EPOCHS`] epochs at a time on the background thread, with a copy of the weights so
+/// the pane shows them as they train.
+impl Chunked for Trainer {
+    type Report = EpochsDone;
+
+    fn is_done(&self) -> bool {
+        Trainer::is_done(self)
+    }
+
+    fn train_chunk(&mut self) -> EpochsDone {
+        let before = self.losses.len();
+        self.train_epochs(CHUNK_EPOCHS);
+        EpochsDone {
+            epoch: self.epoch,
+            losses: self.losses[before..].to_vec(),
+            network: self.network.clone(),
+        }
+    }
+}
+
 /// What the network answers for one pile, beside the exact answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Verdict {
@@ -510,6 +546,24 @@ mod tests {
         assert_eq!(trainer.epoch, 5);
         assert!(trainer.is_done());
         assert_eq!(trainer.losses.len(), 5);
+    }
+
+    #[test]
+    fn a_background_chunk_is_25_epochs_reported_with_their_losses_and_the_weights() {
+        let recipe = Recipe {
+            epochs: 30,
+            ..Recipe::SEED
+        };
+        let mut trainer = Trainer::new(31, recipe, 3);
+        let first = trainer.train_chunk();
+        assert_eq!(first.epoch, CHUNK_EPOCHS);
+        assert_eq!(first.losses, trainer.losses);
+        assert_eq!(first.network, trainer.network);
+        assert!(!Chunked::is_done(&trainer));
+        let last = trainer.train_chunk();
+        assert_eq!(last.epoch, 30, "the last chunk stops at the recipe's end");
+        assert_eq!(last.losses, trainer.losses[CHUNK_EPOCHS..]);
+        assert!(Chunked::is_done(&trainer));
     }
 }
 

@@ -1,4 +1,5 @@
 //! Exact answers every learner is measured against.
 
 pub mod nim;
+pub mod state_graph;
 pub mod subtraction;

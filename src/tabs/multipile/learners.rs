@@ -3,15 +3,13 @@
 //! (trained on a background thread, about a quarter of a second an epoch).
 
 use crate::config::{NimNetConfig, QLearningConfig};
-use crate::frame::background::{Chunked, Job, Progress};
+use crate::frame::background::{Job, Progress};
 use crate::frame::message::Message;
 use crate::games::nim::{Piles, Rule};
-use crate::learn::network::Network;
-use crate::learn::nim_net::{
-    self, NET_FORMAT, NET_VERSION, NetEvaluation, NetGame, NetTrainer, net_file,
-};
-use crate::learn::qlearning::{self, QTrainer, TABLE_FORMAT, TABLE_VERSION, Update, table_file};
-use crate::store::{Loaded, ModelFile, Stamp, Store};
+use crate::learn::nim_net::{self, NetEvaluation, NetGame, NetTrainer};
+use crate::learn::qlearning::{QTrainer, Update};
+use crate::model_files::{NimNetFile, QTableFile};
+use crate::store::{Loaded, Stamp, Store};
 use std::cell::OnceCell;
 
 /// Ticks a whole Q-learning run is spread over, so its learning can be watched (the games
@@ -59,13 +57,7 @@ impl QAgent {
         settings: &QLearningConfig,
         store: &Store,
     ) -> Loaded<QTrainer> {
-        let name = table_file(start, rule);
-        let file = ModelFile {
-            name: &name,
-            format: TABLE_FORMAT,
-            version: TABLE_VERSION,
-        };
-        Loaded::read(store.load(file, qlearning::usable(start, rule, settings.sample_every)))
+        Loaded::read(store.load_kind(&QTableFile::new(start, rule, settings.sample_every)))
     }
 
     /// The agent starting from what [`QAgent::load`] read (a fresh table when nothing fits);
@@ -216,15 +208,12 @@ impl QAgent {
         let (Some(store), Ok(trainer)) = (&self.store, &self.trainer) else {
             return Message::info(text);
         };
-        let (start, rule) = (trainer.table.start(), trainer.table.rule());
-        let name = table_file(start, rule);
-        let file = ModelFile {
-            name: &name,
-            format: TABLE_FORMAT,
-            version: TABLE_VERSION,
-        };
-        let usable = qlearning::usable(start, rule, self.settings.sample_every);
-        let result = store.save(file, &trainer.saved(), usable, self.stamp);
+        let kind = QTableFile::new(
+            trainer.table.start(),
+            trainer.table.rule(),
+            self.settings.sample_every,
+        );
+        let result = store.save_kind(&kind, &trainer.saved(), self.stamp);
         saved_note(&text, result, &mut self.stamp, &mut self.load_error)
     }
 }
@@ -241,28 +230,9 @@ fn saved_note(
         Ok(saved) => {
             *stamp = Some(saved.stamp);
             *load_error = None;
-            let note = saved
-                .kept
-                .map_or(String::new(), |kept| format!(" ({})", kept.note()));
-            Message::info(format!("{text}{note}"))
+            Message::info(format!("{text}{}", saved.kept_note()))
         }
         Err(why) => Message::error(format!("{text}; not saved: {why}")),
-    }
-}
-
-/// One epoch of the network on the background thread, measured there too (a measurement
-/// runs every winning position through the network: about 0.1 s, too long for the loop).
-impl Chunked for NetTrainer {
-    type Report = (f64, Network, NetEvaluation);
-
-    fn is_done(&self) -> bool {
-        NetTrainer::is_done(self)
-    }
-
-    fn train_chunk(&mut self) -> Self::Report {
-        let error = self.train_epoch();
-        let evaluation = nim_net::evaluate(self.game, &self.network);
-        (error, self.network.clone(), evaluation)
     }
 }
 
@@ -286,14 +256,7 @@ pub struct NetAgent {
 impl NetAgent {
     /// Reads the saved network for the configured game, if one is there and fits.
     pub fn load(settings: &NimNetConfig, store: &Store) -> Loaded<NetTrainer> {
-        let game = settings.game();
-        let name = net_file(game);
-        let file = ModelFile {
-            name: &name,
-            format: NET_FORMAT,
-            version: NET_VERSION,
-        };
-        Loaded::read(store.load(file, nim_net::usable(game)))
+        Loaded::read(store.load_kind(&NimNetFile::new(settings.game())))
     }
 
     /// The network starting from what [`NetAgent::load`] read (fresh weights when nothing
@@ -437,19 +400,8 @@ impl NetAgent {
         let Some(store) = &self.store else {
             return Message::info(text);
         };
-        let game = self.game();
-        let name = net_file(game);
-        let file = ModelFile {
-            name: &name,
-            format: NET_FORMAT,
-            version: NET_VERSION,
-        };
-        let result = store.save(
-            file,
-            &self.trainer.saved(),
-            nim_net::usable(game),
-            self.stamp,
-        );
+        let kind = NimNetFile::new(self.game());
+        let result = store.save_kind(&kind, &self.trainer.saved(), self.stamp);
         saved_note(&text, result, &mut self.stamp, &mut self.load_error)
     }
 }

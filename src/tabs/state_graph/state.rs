@@ -5,26 +5,19 @@
 use crate::config::GraphConfig;
 use crate::frame::message::Message;
 use crate::frame::tab::{Storage, TrainedSince};
-use crate::learn::state_graph::{Edge, Player, StateGraph, Vertex, usable, winning_take};
-use crate::store::{Kept, Loaded, ModelFile, Stamp, Store};
+use crate::learn::state_graph::{Edge, Player, StateGraph, Vertex};
+use crate::model_files::StateGraphFile;
+use crate::solve::state_graph::winning_take;
+use crate::store::{Kept, Loaded, Stamp, Store};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 /// Random games learned per tick while training runs: 10,000 games take 40 ticks (2 s).
 pub const GAMES_PER_TICK: u64 = 250;
-/// The file the weights are kept in.
-pub const GRAPH_FILE: &str = "state-graph.json";
-/// Its format name.
-pub const GRAPH_FORMAT: &str = "ai-arcade/state-graph";
-/// Its version.
-pub const GRAPH_VERSION: u32 = 1;
-/// The weights' file, as the store reads and writes it.
-pub const GRAPH: ModelFile<'static> = ModelFile {
-    name: GRAPH_FILE,
-    format: GRAPH_FORMAT,
-    version: GRAPH_VERSION,
-};
+/// The weights' file, as the store reads and writes it (named here too for the `train`
+/// command and the tests that import it from the tab).
+pub use crate::model_files::STATE_GRAPH as GRAPH;
 /// The DOT export's file name in the data dir.
 pub const DOT_FILE: &str = "state-graph.dot";
 
@@ -79,7 +72,10 @@ impl StateGraphTab {
 
     /// Reads the saved weights from `store`, if there are some that fit `config`.
     pub fn load(config: &GraphConfig, store: &Store) -> Loaded<StateGraph> {
-        Loaded::read(store.load(GRAPH, usable(config.tokens, config.max_take)))
+        Loaded::read(store.load_kind(&StateGraphFile {
+            tokens: config.tokens,
+            max_take: config.max_take,
+        }))
     }
 
     /// The tab starting from weights loaded earlier (`saved`); `store` is where they are
@@ -161,15 +157,15 @@ impl StateGraphTab {
         let Some(store) = &self.store else {
             return Message::info(said);
         };
-        let usable = usable(self.graph.tokens, self.graph.max_take);
-        match store.save(GRAPH, &self.graph, usable, self.stamp) {
+        let kind = StateGraphFile {
+            tokens: self.graph.tokens,
+            max_take: self.graph.max_take,
+        };
+        match store.save_kind(&kind, &self.graph, self.stamp) {
             Ok(saved) => {
                 self.load_error = None;
                 self.stamp = Some(saved.stamp);
-                let kept = saved
-                    .kept
-                    .as_ref()
-                    .map_or(String::new(), |kept| format!(" ({})", kept.note()));
+                let kept = saved.kept_note();
                 let tell_kept = matches!(saved.kept, Some(Kept::Broken { .. }));
                 if tell_path || tell_kept {
                     Message::info(format!("{said}; saved to {}{kept}", saved.path.display()))

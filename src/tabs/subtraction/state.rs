@@ -3,95 +3,26 @@
 //! and what the weights pane needs.
 
 use crate::config::SubtractionConfig;
-use crate::frame::background::{Trainer as PoolPlace, TrainerPool};
+use crate::frame::background::{Job, Progress};
 use crate::frame::message::Message;
 use crate::frame::tab::{Storage, TrainedSince};
 use crate::games::subtraction::{self, max_take};
-use crate::learn::network::Network;
 use crate::learn::subtraction::{
-    Evaluation, MODEL_FILE, MODEL_FORMAT, MODEL_VERSION, MoveTrace, Recipe, SavedModel, Trainer,
-    choose, usable,
+    EpochsDone, Evaluation, MoveTrace, Recipe, SavedModel, Trainer, choose,
 };
+use crate::model_files::SubtractionNetFile;
 use crate::solve::subtraction::Solution;
-use crate::store::{Loaded, ModelFile, Stamp, Store};
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use crate::store::{Loaded, Stamp, Store};
 
-/// The network's file, as the store reads and writes it.
-pub const MODEL: ModelFile<'static> = ModelFile {
-    name: MODEL_FILE,
-    format: MODEL_FORMAT,
-    version: MODEL_VERSION,
-};
+/// The network's file, as the store reads and writes it (named here too for the `train`
+/// command that imports it from the tab).
+pub use crate::model_files::SUBTRACTION_NET as MODEL;
 
-/// Epochs trained between two progress reports from the background thread.
-const CHUNK: usize = 25;
 /// Piles the evaluation table keeps in view when scrolled to its end.
 const TABLE_PAGE: usize = 48;
 
 /// Epochs one manual training step (`s`) trains.
 pub const STEP_EPOCHS: usize = 100;
-
-/// What the background thread reports.
-enum Progress {
-    /// More epochs done: the new losses and the weights now.
-    Epochs {
-        epoch: usize,
-        losses: Vec<f64>,
-        network: Network,
-    },
-    /// The thread stopped (paused or finished) and hands the trainer back.
-    Stopped(Box<Trainer>),
-}
-
-/// A training run on another thread, once the process's trainer pool has a place for it.
-struct Job {
-    progress: Receiver<Progress>,
-    stop: Sender<()>,
-    place: PoolPlace,
-}
-
-impl Job {
-    fn start(mut trainer: Trainer) -> Self {
-        let (progress_tx, progress) = mpsc::channel();
-        let (stop, stop_rx) = mpsc::channel::<()>();
-        let place = PoolPlace::start(TrainerPool::global(), move |granted| {
-            while granted
-                && !trainer.is_done()
-                && matches!(stop_rx.try_recv(), Err(TryRecvError::Empty))
-            {
-                let before = trainer.losses.len();
-                trainer.train_epochs(CHUNK);
-                let report = Progress::Epochs {
-                    epoch: trainer.epoch,
-                    losses: trainer.losses[before..].to_vec(),
-                    network: trainer.network.clone(),
-                };
-                if progress_tx.send(report).is_err() {
-                    return;
-                }
-            }
-            let _ = progress_tx.send(Progress::Stopped(Box::new(trainer)));
-        });
-        Self {
-            progress,
-            stop,
-            place,
-        }
-    }
-
-    /// Stops training after the current chunk, or gives up the place still waited for.
-    fn request_stop(&self) {
-        let _ = self.stop.send(());
-        self.place.cancel();
-    }
-}
-
-impl Drop for Job {
-    fn drop(&mut self) {
-        // The place, dropped next, gives up a waiting turn and joins the thread.
-        let _ = self.stop.send(());
-    }
-}
 
 /// Whose turn it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,7 +108,7 @@ pub struct SubtractionTab {
     /// The file this network was read from or last saved as; `None` for a new network, so
     /// its first save backs a trained file up as `.prev`.
     stamp: Option<Stamp>,
-    job: Option<Job>,
+    job: Option<Job<Trainer>>,
     next_seed: u64,
 }
 
@@ -201,7 +132,9 @@ impl SubtractionTab {
 
     /// Reads the saved network from `store`, if there is one that fits `config`.
     pub fn load(config: &SubtractionConfig, store: &Store) -> Loaded<SavedModel> {
-        Loaded::read(store.load(MODEL, usable(config.n_max)))
+        Loaded::read(store.load_kind(&SubtractionNetFile {
+            n_max: config.n_max,
+        }))
     }
 
     /// The tab starting from a network loaded earlier (`saved`); `store` is where training
@@ -260,7 +193,7 @@ impl SubtractionTab {
 
     /// True while the training run waits for a free trainer in the pool.
     pub fn waits_for_trainer(&self) -> bool {
-        self.job.as_ref().is_some_and(|job| job.place.is_waiting())
+        self.job.as_ref().is_some_and(Job::is_waiting)
     }
 
     /// True when the network has had no training at all.
@@ -287,8 +220,12 @@ impl SubtractionTab {
     /// Pauses or resumes training; resumes a finished run only by restarting (`t`).
     pub fn toggle_pause(&mut self) -> Message {
         if let Some(job) = self.job.take() {
-            job.request_stop();
-            self.absorb(&job);
+            // The thread hands the trainer back after its current chunk: nothing trained is
+            // lost.
+            if let Some(trainer) = job.finish() {
+                self.trainer = trainer;
+            }
+            self.refresh();
             // The run may have ended before this key: then it is finished, not paused.
             if let Some(finished) = self.finish_if_done() {
                 return finished;
@@ -346,7 +283,7 @@ impl SubtractionTab {
     pub fn poll(&mut self) -> Option<Message> {
         let job = self.job.take()?;
         let mut stopped = false;
-        while let Ok(report) = job.progress.try_recv() {
+        while let Some(report) = job.try_next() {
             stopped = self.take_report(report);
             if stopped {
                 break;
@@ -361,13 +298,13 @@ impl SubtractionTab {
     }
 
     /// Takes in one report; true when the thread handed the trainer back (it has stopped).
-    fn take_report(&mut self, report: Progress) -> bool {
+    fn take_report(&mut self, report: Progress<Trainer>) -> bool {
         match report {
-            Progress::Epochs {
+            Progress::Chunk(EpochsDone {
                 epoch,
                 losses,
                 network,
-            } => {
+            }) => {
                 self.trainer.epoch = epoch;
                 self.trainer.losses.extend(losses);
                 self.trainer.network = network;
@@ -378,16 +315,6 @@ impl SubtractionTab {
                 true
             }
         }
-    }
-
-    fn absorb(&mut self, job: &Job) {
-        // Drain until the thread hands the trainer back, so nothing trained is lost.
-        for report in &job.progress {
-            if self.take_report(report) {
-                break;
-            }
-        }
-        self.refresh();
     }
 
     fn refresh(&mut self) {
@@ -408,15 +335,17 @@ impl SubtractionTab {
         let Some(store) = &self.store else {
             return Some(Message::info(score));
         };
-        let saved = store.save(MODEL, &self.trainer.saved(), usable(self.n_max), self.stamp);
+        let kind = SubtractionNetFile { n_max: self.n_max };
+        let saved = store.save_kind(&kind, &self.trainer.saved(), self.stamp);
         Some(match saved {
             Ok(saved) => {
                 self.load_error = None;
                 self.stamp = Some(saved.stamp);
-                let kept = saved
-                    .kept
-                    .map_or(String::new(), |kept| format!(" ({})", kept.note()));
-                Message::info(format!("{score}; saved to {}{kept}", saved.path.display()))
+                Message::info(format!(
+                    "{score}; saved to {}{}",
+                    saved.path.display(),
+                    saved.kept_note()
+                ))
             }
             Err(error) => Message::error(format!("{score}; not saved: {error}")),
         })
