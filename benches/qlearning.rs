@@ -3,8 +3,8 @@
 //! and with exploring starts. The bar is the seed's Python
 //! (`python3 benches/seed_py/nim_q.py 10000`), which the issue asks to beat 100 times over.
 
-use ai_arcade::games::nim::{Piles, Rule};
-use ai_arcade::learn::qlearning::{QSettings, QTable, Starts, evaluate};
+use ai_arcade::domain::games::nim::{Piles, Rule};
+use ai_arcade::domain::learn::qlearning::{QSettings, QTable, Starts, evaluate};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

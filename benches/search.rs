@@ -2,9 +2,9 @@
 //! own C++ search (`benches/seed_cpp`) in the closing notes, and the cost of the recorded
 //! step machine the tree pane uses.
 
-use ai_arcade::games::eight::Eight;
-use ai_arcade::games::tictactoe::{Board, Mark};
-use ai_arcade::search::{Algorithm, Stepper, search};
+use ai_arcade::domain::games::eight::Eight;
+use ai_arcade::domain::games::tictactoe::{Board, Mark};
+use ai_arcade::domain::search::{Algorithm, Stepper, search};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 

@@ -1,6 +1,6 @@
 //! Learning Nim(10)'s state graph from 10,000 random games, the seed's training run.
 
-use ai_arcade::learn::state_graph::StateGraph;
+use ai_arcade::domain::learn::state_graph::StateGraph;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -2,7 +2,7 @@
 //! 2..=127, 14 hidden units): the figure compared with the seed's C++ trainer
 //! (`benches/seed_cpp/seed_mlp.cpp`, the same sizes and epochs).
 
-use ai_arcade::learn::subtraction::{Recipe, Trainer};
+use ai_arcade::domain::learn::subtraction::{Recipe, Trainer};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 

@@ -4,7 +4,7 @@
 use crate::app::App;
 use crate::config;
 use crate::shell::{self, Ending};
-use crate::store::Store;
+use crate::persist::Store;
 
 pub mod args;
 pub mod bench;

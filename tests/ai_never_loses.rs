@@ -3,10 +3,10 @@
 //! for both marks, both first movers and both algorithms. The Game of Eight is a win for the
 //! second player, and the AI playing second wins every game.
 
-use ai_arcade::games::eight::{Eight, Seat};
-use ai_arcade::games::tictactoe::{Board, Mark};
-use ai_arcade::games::{Game, Outcome};
-use ai_arcade::search::{Algorithm, search};
+use ai_arcade::domain::games::eight::{Eight, Seat};
+use ai_arcade::domain::games::tictactoe::{Board, Mark};
+use ai_arcade::domain::games::{Game, Outcome};
+use ai_arcade::domain::search::{Algorithm, search};
 use std::collections::HashMap;
 
 /// Plays every human continuation from `position`; returns how many finished games were

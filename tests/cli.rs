@@ -1,9 +1,9 @@
 //! The real binary: `solve` output (text and JSON) against the library's search, exit codes
 //! and messages for bad positions and bad config files, `--help` and `--version`.
 
-use ai_arcade::games::eight::Eight;
-use ai_arcade::games::tictactoe::{Board, Mark};
-use ai_arcade::search::{Algorithm, SearchResult, search};
+use ai_arcade::domain::games::eight::Eight;
+use ai_arcade::domain::games::tictactoe::{Board, Mark};
+use ai_arcade::domain::search::{Algorithm, SearchResult, search};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

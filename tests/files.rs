@@ -5,7 +5,7 @@
 
 use ai_arcade::app::App;
 use ai_arcade::config::Config;
-use ai_arcade::store::Store;
+use ai_arcade::persist::Store;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

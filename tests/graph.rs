@@ -4,7 +4,7 @@
 
 use ai_arcade::app::{Action, App};
 use ai_arcade::config::Config;
-use ai_arcade::learn::state_graph::Player;
+use ai_arcade::domain::learn::state_graph::Player;
 use ai_arcade::shell::input;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;

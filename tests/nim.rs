@@ -4,9 +4,9 @@
 
 use ai_arcade::app::{Action, App, MessageKind};
 use ai_arcade::config::{Config, FirstMover, OpponentChoice};
-use ai_arcade::games::nim::Rule;
+use ai_arcade::domain::games::nim::Rule;
 use ai_arcade::shell::input;
-use ai_arcade::solve::nim as solver;
+use ai_arcade::domain::solve::nim as solver;
 use ai_arcade::tabs::multipile::{Pane, Side};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
@@ -265,7 +265,7 @@ fn a_damaged_table_is_reported_kept_and_set_aside_only_when_replaced() {
     let file = dir.join("nim-qtable-misere-1-3-5-7.json");
     std::fs::write(&file, "garbage").unwrap();
     let config = config(|_| {});
-    let store = ai_arcade::store::Store::new(&dir);
+    let store = ai_arcade::persist::Store::new(&dir);
     let mut app = App::with_store(&config, SEED, Some(store));
     press(&mut app, &[KeyCode::F(2)]);
     let message = app.message.clone().unwrap();
@@ -292,7 +292,7 @@ fn a_damaged_table_is_reported_kept_and_set_aside_only_when_replaced() {
             .contains("ai-arcade/nim-qtable")
     );
     // A new app loads the saved table.
-    let mut again = App::with_store(&config, SEED, Some(ai_arcade::store::Store::new(&dir)));
+    let mut again = App::with_store(&config, SEED, Some(ai_arcade::persist::Store::new(&dir)));
     press(&mut again, &[KeyCode::F(2)]);
     assert_eq!(
         again.tabs.multipile.q.trainer.as_ref().unwrap().games,
@@ -307,14 +307,14 @@ fn quitting_mid_training_keeps_what_was_learned() {
     let dir = std::env::temp_dir().join(format!("ai-arcade-nimexit-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let config = config(|_| {});
-    let mut app = App::with_store(&config, SEED, Some(ai_arcade::store::Store::new(&dir)));
+    let mut app = App::with_store(&config, SEED, Some(ai_arcade::persist::Store::new(&dir)));
     press(&mut app, &[KeyCode::F(2)]);
     for _ in 0..4 {
         app.update(Action::Tick);
     }
     assert!(app.tabs.multipile.q.training);
     app.on_exit();
-    let mut again = App::with_store(&config, SEED, Some(ai_arcade::store::Store::new(&dir)));
+    let mut again = App::with_store(&config, SEED, Some(ai_arcade::persist::Store::new(&dir)));
     press(&mut again, &[KeyCode::F(2)]);
     let trainer = again.tabs.multipile.q.trainer.as_ref().unwrap();
     assert_eq!(trainer.games, 2000, "resumed where it stopped");
@@ -331,7 +331,7 @@ fn a_session_starts_from_the_loaded_table_and_writes_nothing() {
     let dir = std::env::temp_dir().join(format!("ai-arcade-nimmodels-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let config = config(|_| {});
-    let store = ai_arcade::store::Store::new(&dir);
+    let store = ai_arcade::persist::Store::new(&dir);
     let mut trainer = App::with_store(&config, SEED, Some(store.clone()));
     press(&mut trainer, &[KeyCode::F(2)]);
     while trainer.tabs.multipile.q.training {

@@ -2,10 +2,10 @@
 //! game, and every player (Q-table, network decoder, perfect, random) only ever moving
 //! legally.
 
-use ai_arcade::games::nim::{Piles, Rule};
-use ai_arcade::learn::nim_net::{NetGame, legal_decode};
-use ai_arcade::learn::qlearning::{QSettings, QTable, Starts};
-use ai_arcade::solve::nim as solver;
+use ai_arcade::domain::games::nim::{Piles, Rule};
+use ai_arcade::domain::learn::nim_net::{NetGame, legal_decode};
+use ai_arcade::domain::learn::qlearning::{QSettings, QTable, Starts};
+use ai_arcade::domain::solve::nim as solver;
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -6,10 +6,10 @@
 //! and, through the stepper, by `stepper::tests::agrees_with_the_recursive_search_from_the_
 //! empty_board`; it is not repeated here. The CLI test checks it once more end to end.
 
-use ai_arcade::games::Game;
-use ai_arcade::games::eight::Eight;
-use ai_arcade::games::tictactoe::{Board, Mark};
-use ai_arcade::search::{
+use ai_arcade::domain::games::Game;
+use ai_arcade::domain::games::eight::Eight;
+use ai_arcade::domain::games::tictactoe::{Board, Mark};
+use ai_arcade::domain::search::{
     Algorithm, EventKind, NodeId, SearchResult, SearchStats, Stepper, TreeNode, search,
 };
 use std::collections::HashSet;

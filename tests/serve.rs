@@ -979,8 +979,8 @@ async fn the_binary_serves_on_the_port_it_prints() {
 #[test]
 fn sessions_start_from_copies_of_the_loaded_models_and_write_nothing() {
     use ai_arcade::app::{Action, App};
-    use ai_arcade::learn::state_graph::StateGraph;
-    use ai_arcade::store::Store;
+    use ai_arcade::domain::learn::state_graph::StateGraph;
+    use ai_arcade::persist::Store;
     use ai_arcade::tabs::state_graph::Action as GraphAction;
     use ai_arcade::tabs::state_graph::state::GRAPH;
     use rand::SeedableRng;
@@ -990,7 +990,7 @@ fn sessions_start_from_copies_of_the_loaded_models_and_write_nothing() {
     let config = Config::default();
     let mut graph = StateGraph::new(config.graph.tokens, config.graph.max_take);
     graph.train(100, &mut rand_chacha::ChaCha8Rng::seed_from_u64(3));
-    let usable = ai_arcade::learn::state_graph::usable(graph.tokens, graph.max_take);
+    let usable = ai_arcade::domain::learn::state_graph::usable(graph.tokens, graph.max_take);
     let path = store.save(GRAPH, &graph, usable, None).unwrap().path;
     let saved = std::fs::read(&path).unwrap();
 
@@ -1022,7 +1022,7 @@ fn sessions_start_from_copies_of_the_loaded_models_and_write_nothing() {
     );
     let files = std::fs::read_dir(&dir)
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().file_name() != ai_arcade::store::LOCK_FILE)
+        .filter(|e| e.as_ref().unwrap().file_name() != ai_arcade::persist::LOCK_FILE)
         .count();
     assert_eq!(
         files, 1,

@@ -16,7 +16,7 @@ use crate::config::Config;
 use crate::frame::background;
 use crate::frame::keymap::{Command, Key};
 use crate::frame::tab::Effects;
-use crate::store::Store;
+use crate::persist::Store;
 use crate::tabs::Tabs;
 use keys::Keys;
 use log::MessageLog;

@@ -4,8 +4,8 @@ use super::bench;
 use super::flags;
 use super::serve;
 use crate::config;
-use crate::games::tictactoe::Mark;
-use crate::search::Algorithm;
+use crate::domain::games::tictactoe::Mark;
+use crate::domain::search::Algorithm;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -180,7 +180,7 @@ pub enum RuleArg {
     Normal,
 }
 
-impl From<RuleArg> for crate::games::nim::Rule {
+impl From<RuleArg> for crate::domain::games::nim::Rule {
     fn from(rule: RuleArg) -> Self {
         match rule {
             RuleArg::Misere => Self::Misere,

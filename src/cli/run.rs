@@ -4,7 +4,7 @@
 use super::args::Cli;
 use super::exit::fail;
 use crate::config;
-use crate::store::Store;
+use crate::persist::Store;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};

@@ -2,7 +2,7 @@
 //! is replaced only with consent, and stderr says what became of the file replaced.
 
 use super::exit::fail;
-use crate::store::{Kept, ModelFile, Stamp, Store};
+use crate::persist::{Kept, ModelFile, Stamp, Store};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::io::{BufRead, IsTerminal, Write};
@@ -108,5 +108,5 @@ pub(super) fn save<T: Serialize + DeserializeOwned, R>(
 
 /// `count` units of training in words, "4,000 epochs"; `None` for no training at all.
 pub(super) fn training(count: u64, unit: &str) -> Option<String> {
-    (count > 0).then(|| format!("{} {unit}", crate::text::thousands(count)))
+    (count > 0).then(|| format!("{} {unit}", crate::domain::numbers::thousands(count)))
 }

@@ -5,7 +5,7 @@
 use super::exit::fail;
 use crate::config::{Config, HumanDuration, Startups};
 use crate::serve::{self, Settings, keys};
-use crate::store::Store;
+use crate::persist::Store;
 use crate::tabs::Models;
 use clap::Args;
 use std::net::SocketAddr;

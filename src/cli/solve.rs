@@ -5,10 +5,10 @@ use super::args::{SolveArgs, SolveGame};
 use super::exit::fail;
 use super::run::report;
 use crate::config;
-use crate::games::Game;
-use crate::games::eight::Eight;
-use crate::games::tictactoe::Board;
-use crate::search::{Algorithm, SearchResult, search};
+use crate::domain::games::Game;
+use crate::domain::games::eight::Eight;
+use crate::domain::games::tictactoe::Board;
+use crate::domain::search::{Algorithm, SearchResult, search};
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -106,7 +106,7 @@ pub(super) fn solved_json(s: &Solved) -> serde_json::Value {
 }
 
 pub(super) fn verdict(value: i32) -> String {
-    use crate::search::WIN;
+    use crate::domain::search::WIN;
     let plies = |n: i32| {
         if n == 1 {
             "1 ply".to_string()

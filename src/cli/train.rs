@@ -8,10 +8,10 @@ use super::progress;
 use super::run::{RunSeed, report, run_seed, training_dir};
 use super::saving;
 use crate::config;
-use crate::learn::state_graph::{self, StateGraph};
-use crate::learn::subtraction::{self, Evaluation, Trainer};
-use crate::solve::subtraction::Solution;
-use crate::store::Store;
+use crate::domain::learn::state_graph::{self, StateGraph};
+use crate::domain::learn::subtraction::{self, Evaluation, Trainer};
+use crate::domain::solve::subtraction::Solution;
+use crate::persist::Store;
 use crate::tabs::state_graph::state::GRAPH;
 use crate::tabs::subtraction::state::MODEL;
 use rand::SeedableRng;
@@ -141,7 +141,7 @@ pub(super) fn recipe_name(recipe: config::RecipeChoice) -> &'static str {
 /// What `train subtraction` prints.
 pub(super) struct SubtractionReport<'a> {
     settings: &'a config::SubtractionConfig,
-    recipe: crate::learn::subtraction::Recipe,
+    recipe: crate::domain::learn::subtraction::Recipe,
     seed: u64,
     trainer: &'a Trainer,
     evaluation: &'a Evaluation,
@@ -247,7 +247,7 @@ pub(super) fn train_graph(
         Err(error) => return fail(error),
     };
     if let Some(path) = dot
-        && let Err(error) = crate::store::write_whole(path, graph.to_dot().as_bytes())
+        && let Err(error) = crate::persist::write_whole(path, graph.to_dot().as_bytes())
     {
         return fail(format!("--dot {}: {error}", path.display()));
     }

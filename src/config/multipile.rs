@@ -8,13 +8,13 @@ use serde::{Deserialize, Serialize};
 use super::check::{ConfigError, in_range, in_range_if_set, require};
 use super::shared::FirstMover;
 use super::shared::{EPOCHS_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed};
-use crate::games::nim::{MAX_PILES, Rule};
-pub use crate::learn::limits::{
+use crate::domain::games::nim::{MAX_PILES, Rule};
+pub use crate::domain::learn::limits::{
     ALPHA_ALLOWED, BATCH_RANGE, EPSILON_ALLOWED, HIDDEN_LAYERS_ALLOWED, NET_LAYERS_RANGE,
     alpha_allowed, epsilon_allowed, hidden_layers_allowed,
 };
-use crate::learn::nim_net::{NetGame, NetRecipe};
-use crate::learn::qlearning::{QSettings, Starts};
+use crate::domain::learn::nim_net::{NetGame, NetRecipe};
+use crate::domain::learn::qlearning::{QSettings, Starts};
 
 /// Allowed games between two points of the Q-learning charts.
 pub const SAMPLE_EVERY_RANGE: RangeInclusive<usize> = 1..=1_000_000;

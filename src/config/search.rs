@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use super::check::{ConfigError, in_range};
 use super::shared::FirstMover;
-pub use crate::games::tictactoe::Mark;
-pub use crate::search::Algorithm;
+pub use crate::domain::games::tictactoe::Mark;
+pub use crate::domain::search::Algorithm;
 
 /// Bounds for `search.autoplay_ms`: below 10 ms the stepper outruns the
 /// terminal's redraw, above 5 s it looks frozen.

@@ -18,7 +18,7 @@ pub enum RecipeChoice {
     Seed,
 }
 
-pub use crate::learn::limits::{
+pub use crate::domain::learn::limits::{
     EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, learning_rate_allowed,
 };
 

@@ -52,8 +52,8 @@ impl Default for SubtractionConfig {
 impl SubtractionConfig {
     /// The training recipe these settings ask for: the chosen base recipe with the
     /// configured sizes, learning rate and epochs.
-    pub fn recipe(&self) -> crate::learn::subtraction::Recipe {
-        use crate::learn::subtraction::Recipe;
+    pub fn recipe(&self) -> crate::domain::learn::subtraction::Recipe {
+        use crate::domain::learn::subtraction::Recipe;
         let base = match self.recipe {
             RecipeChoice::Default => Recipe::DEFAULT,
             RecipeChoice::Seed => Recipe::SEED,

@@ -6,7 +6,7 @@
 //! order they asked, and a training thread runs at the lowest priority, so on a server
 //! where many sessions train, drawing and keystrokes are never starved.
 
-use crate::learn::Chunked;
+use crate::domain::learn::Chunked;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};

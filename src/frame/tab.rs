@@ -6,7 +6,7 @@
 use super::keymap::KeyGroup;
 use super::message::Message;
 use crate::config::Config;
-use crate::store::Store;
+use crate::persist::Store;
 use std::fmt::Debug;
 use std::time::Duration;
 

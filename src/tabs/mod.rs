@@ -28,7 +28,7 @@ use crate::config::Config;
 use crate::frame::keymap::Group;
 use crate::frame::message::Message;
 use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked};
-use crate::store::Store;
+use crate::persist::Store;
 use crate::widgets::symbols::Symbol;
 use crate::widgets::{TabView, Theme};
 use ratatui::buffer::Buffer;

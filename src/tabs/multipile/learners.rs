@@ -5,11 +5,11 @@
 use crate::config::{NimNetConfig, QLearningConfig};
 use crate::frame::background::{Job, Progress};
 use crate::frame::message::Message;
-use crate::games::nim::{Piles, Rule};
-use crate::learn::nim_net::{self, NetEvaluation, NetGame, NetTrainer};
-use crate::learn::qlearning::{QTrainer, Update};
-use crate::model_files::{NimNetFile, QTableFile};
-use crate::store::{Loaded, Stamp, Store};
+use crate::domain::games::nim::{Piles, Rule};
+use crate::domain::learn::nim_net::{self, NetEvaluation, NetGame, NetTrainer};
+use crate::domain::learn::qlearning::{QTrainer, Update};
+use crate::persist::model_files::{NimNetFile, QTableFile};
+use crate::persist::{Loaded, Stamp, Store};
 use std::cell::OnceCell;
 
 /// Ticks a whole Q-learning run is spread over, so its learning can be watched (the games
@@ -129,7 +129,7 @@ impl QAgent {
         let e = trainer.evaluation();
         let text = format!(
             "Q-learning done: {} games; greedy wins at {}/{} winning positions",
-            crate::text::thousands(trainer.games as u64),
+            crate::domain::numbers::thousands(trainer.games as u64),
             e.optimal_states,
             e.winning_states
         );
@@ -146,7 +146,7 @@ impl QAgent {
             let games = self.trainer.as_ref().map_or(0, |t| t.games);
             return self.saved_message(format!(
                 "Q-learning paused at {} games: p resumes, s plays one game",
-                crate::text::thousands(games as u64)
+                crate::domain::numbers::thousands(games as u64)
             ));
         }
         if let Ok(trainer) = &mut self.trainer
@@ -173,7 +173,7 @@ impl QAgent {
         let count = self.last_game.len();
         self.saved_message(format!(
             "Self-play game {}: {count} updates, shown in order",
-            crate::text::thousands(games as u64)
+            crate::domain::numbers::thousands(games as u64)
         ))
     }
 
@@ -222,7 +222,7 @@ impl QAgent {
 /// was not saved); a successful save records its stamp and clears the load error.
 fn saved_note(
     text: &str,
-    result: Result<crate::store::Saved, crate::store::StoreError>,
+    result: Result<crate::persist::Saved, crate::persist::StoreError>,
     stamp: &mut Option<Stamp>,
     load_error: &mut Option<String>,
 ) -> Message {

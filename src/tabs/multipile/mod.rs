@@ -17,11 +17,11 @@ use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
 use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked, TrainedSince};
-use crate::games::nim::Piles;
-use crate::learn::nim_net::NetTrainer;
-use crate::learn::qlearning::QTrainer;
-use crate::store::{Loaded, Store};
-use crate::text::thousands;
+use crate::domain::games::nim::Piles;
+use crate::domain::learn::nim_net::NetTrainer;
+use crate::domain::learn::qlearning::QTrainer;
+use crate::persist::{Loaded, Store};
+use crate::domain::numbers::thousands;
 use learners::{NetAgent, QAgent};
 use std::time::Duration;
 

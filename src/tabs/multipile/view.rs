@@ -4,11 +4,11 @@
 
 use super::state::{MultiPileTab, OPPONENTS, Pane, Side, Typed, opponent_name};
 use super::symbols;
-use crate::games::nim::{NimMove, Piles, Rule};
-use crate::learn::nim_net::{self, PILE_BITS};
-use crate::learn::qlearning::QEvaluation;
-use crate::solve::nim as solver;
-use crate::text::thousands;
+use crate::domain::games::nim::{NimMove, Piles, Rule};
+use crate::domain::learn::nim_net::{self, PILE_BITS};
+use crate::domain::learn::qlearning::QEvaluation;
+use crate::domain::solve::nim as solver;
+use crate::domain::numbers::thousands;
 use crate::widgets::symbols::{FOCUS, Symbol};
 use crate::widgets::{TabView, Theme, pane_block};
 use ratatui::buffer::Buffer;

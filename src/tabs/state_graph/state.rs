@@ -5,10 +5,10 @@
 use crate::config::GraphConfig;
 use crate::frame::message::Message;
 use crate::frame::tab::{Storage, TrainedSince};
-use crate::learn::state_graph::{Edge, Player, StateGraph, Vertex};
-use crate::model_files::StateGraphFile;
-use crate::solve::state_graph::winning_take;
-use crate::store::{Kept, Loaded, Stamp, Store};
+use crate::domain::learn::state_graph::{Edge, Player, StateGraph, Vertex};
+use crate::persist::model_files::StateGraphFile;
+use crate::domain::solve::state_graph::winning_take;
+use crate::persist::{Kept, Loaded, Stamp, Store};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 pub const GAMES_PER_TICK: u64 = 250;
 /// The weights' file, as the store reads and writes it (named here too for the `train`
 /// command and the tests that import it from the tab).
-pub use crate::model_files::STATE_GRAPH as GRAPH;
+pub use crate::persist::model_files::STATE_GRAPH as GRAPH;
 /// The DOT export's file name in the data dir.
 pub const DOT_FILE: &str = "state-graph.dot";
 

@@ -4,7 +4,7 @@
 
 use super::state::StateGraphTab;
 use super::symbols;
-use crate::learn::state_graph::{Edge, Player, Vertex};
+use crate::domain::learn::state_graph::{Edge, Player, Vertex};
 use crate::widgets::symbols::Symbol;
 use crate::widgets::{TabView, Theme, titled};
 use ratatui::buffer::Buffer;

@@ -16,9 +16,9 @@ use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
 use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked, TrainedSince};
-use crate::learn::subtraction::SavedModel;
-use crate::store::{Loaded, Store};
-use crate::text::thousands;
+use crate::domain::learn::subtraction::SavedModel;
+use crate::persist::{Loaded, Store};
+use crate::domain::numbers::thousands;
 use std::time::Duration;
 
 impl Tab for SubtractionTab {

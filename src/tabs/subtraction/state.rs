@@ -6,17 +6,17 @@ use crate::config::SubtractionConfig;
 use crate::frame::background::{Job, Progress};
 use crate::frame::message::Message;
 use crate::frame::tab::{Storage, TrainedSince};
-use crate::games::subtraction::{self, max_take};
-use crate::learn::subtraction::{
+use crate::domain::games::subtraction::{self, max_take};
+use crate::domain::learn::subtraction::{
     EpochsDone, Evaluation, MoveTrace, Recipe, SavedModel, Trainer, choose,
 };
-use crate::model_files::SubtractionNetFile;
-use crate::solve::subtraction::Solution;
-use crate::store::{Loaded, Stamp, Store};
+use crate::persist::model_files::SubtractionNetFile;
+use crate::domain::solve::subtraction::Solution;
+use crate::persist::{Loaded, Stamp, Store};
 
 /// The network's file, as the store reads and writes it (named here too for the `train`
 /// command that imports it from the tab).
-pub use crate::model_files::SUBTRACTION_NET as MODEL;
+pub use crate::persist::model_files::SUBTRACTION_NET as MODEL;
 
 /// Piles the evaluation table keeps in view when scrolled to its end.
 const TABLE_PAGE: usize = 48;

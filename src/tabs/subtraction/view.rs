@@ -3,8 +3,8 @@
 
 use super::state::{PaneView, SubtractionTab, Turn, Unit};
 use super::symbols;
-use crate::games::subtraction::max_take;
-use crate::learn::network::{Layer, Loss};
+use crate::domain::games::subtraction::max_take;
+use crate::domain::learn::network::{Layer, Loss};
 use crate::widgets::symbols::Symbol;
 use crate::widgets::{TabView, Theme, titled};
 use ratatui::buffer::Buffer;

@@ -4,11 +4,11 @@
 
 use super::tree::TreeView;
 use crate::frame::message::Message;
-use crate::games::eight::{Eight, Seat};
-use crate::games::tictactoe::{Board, Mark};
-use crate::games::{Game, Outcome};
-use crate::search::{Algorithm, EventKind, SearchResult, Stepper, WIN, search};
-use crate::text::{signed, thousands};
+use crate::domain::games::eight::{Eight, Seat};
+use crate::domain::games::tictactoe::{Board, Mark};
+use crate::domain::games::{Game, Outcome};
+use crate::domain::search::{Algorithm, EventKind, SearchResult, Stepper, WIN, search};
+use crate::domain::numbers::{signed, thousands};
 
 /// What a game must offer the tab beyond the search trait: checked moves and names.
 pub trait Playable: Game<Move = u8> {
@@ -75,7 +75,7 @@ impl Playable for Eight {
         self.outcome()?;
         // The player who moved last is the one not to move now.
         let mover = name(self.to_move().other());
-        Some(if self.sum() == crate::games::eight::TARGET {
+        Some(if self.sum() == crate::domain::games::eight::TARGET {
             format!("{mover} reached 8 exactly")
         } else {
             format!("{mover} went past 8 (sum {})", self.sum())
@@ -386,7 +386,7 @@ pub fn describe_last_event<G: Playable>(view: &SearchView<G>) -> String {
 /// How a leaf was scored, with the arithmetic of the depth-aware evaluation.
 fn leaf_sentence<G: Playable>(
     stepper: &Stepper<G>,
-    id: crate::search::NodeId,
+    id: crate::domain::search::NodeId,
     name: &str,
 ) -> String {
     let node = stepper.node(id);

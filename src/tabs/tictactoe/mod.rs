@@ -20,7 +20,7 @@ use crate::config::Config;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
 use crate::frame::tab::{Effects, Storage, Tab, Ticked};
-use crate::store::Store;
+use crate::persist::Store;
 use std::time::Duration;
 
 impl Tab for TicTacToeTab {

@@ -1,6 +1,6 @@
 //! The glyphs of the search tree, each with what it means; the help lists them.
 
-use crate::search::Bound;
+use crate::domain::search::Bound;
 use crate::widgets::symbols::{Symbol, symbol};
 
 /// A node's label: the move that led to it, then who moves next (MAX or MIN).

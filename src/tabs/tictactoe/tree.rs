@@ -1,8 +1,8 @@
 //! What the tree pane shows of a search: which nodes are unfolded, where the cursor is, and
 //! the flattened list of visible lines. Pure state; `ui::search` only draws these lines.
 
-use crate::games::Game;
-use crate::search::{NodeId, Stepper};
+use crate::domain::games::Game;
+use crate::domain::search::{NodeId, Stepper};
 use std::cell::Cell;
 use std::collections::HashMap;
 
@@ -203,8 +203,8 @@ impl TreeView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::eight::Eight;
-    use crate::search::Algorithm;
+    use crate::domain::games::eight::Eight;
+    use crate::domain::search::Algorithm;
 
     fn node_ids(lines: &[TreeLine]) -> Vec<NodeId> {
         lines

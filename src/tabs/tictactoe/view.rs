@@ -6,11 +6,11 @@ use super::game::{Match, Playable, SearchView, Tally};
 use super::state::{Focus, GameKind, TicTacToeTab};
 use super::symbols;
 use super::tree::{LineKind, TreeLine};
-use crate::games::eight::{Eight, TARGET};
-use crate::games::tictactoe::{Board, Mark};
-use crate::games::{Game, Outcome};
-use crate::search::{Algorithm, CutoffKind, NodeId, Stepper, TreeNode};
-use crate::text::{signed, thousands};
+use crate::domain::games::eight::{Eight, TARGET};
+use crate::domain::games::tictactoe::{Board, Mark};
+use crate::domain::games::{Game, Outcome};
+use crate::domain::search::{Algorithm, CutoffKind, NodeId, Stepper, TreeNode};
+use crate::domain::numbers::{signed, thousands};
 use crate::widgets::symbols::{FOCUS, Symbol};
 use crate::widgets::{TabView, Theme, pane_block};
 use ratatui::buffer::Buffer;
@@ -445,8 +445,8 @@ fn info_lines<'a, G: Describe>(view: &SearchView<G>, theme: &Theme) -> Vec<Line<
     lines
 }
 
-fn event_name(kind: crate::search::EventKind) -> &'static str {
-    use crate::search::EventKind;
+fn event_name(kind: crate::domain::search::EventKind) -> &'static str {
+    use crate::domain::search::EventKind;
     match kind {
         EventKind::Enter => "enter a node",
         EventKind::Leaf => "evaluate the leaf",

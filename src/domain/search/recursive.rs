@@ -1,7 +1,7 @@
 //! The recursive face of the search: minimax and alpha-beta as plain recursion, for play,
 //! `solve` and benchmarks, with the values and counters both faces share.
 
-use crate::games::{Game, Outcome};
+use crate::domain::games::{Game, Outcome};
 use std::fmt;
 
 /// Larger than any score; the initial α/β window is (-INFINITY, +INFINITY).
@@ -157,8 +157,8 @@ impl<P: Copy + PartialEq> Recursive<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::eight::Eight;
-    use crate::games::tictactoe::{Board, Mark};
+    use crate::domain::games::eight::Eight;
+    use crate::domain::games::tictactoe::{Board, Mark};
 
     #[test]
     fn plain_minimax_visits_549_946_nodes_from_the_empty_board() {

@@ -2,10 +2,10 @@
 //! and that pile's remaining size (binary) out, trained by mini-batch gradient descent on
 //! the exact solver's move for every position that has a winning move.
 
-use crate::games::nim::{NimMove, Piles, Rule};
-use crate::learn::Chunked;
-use crate::learn::network::{Activations, Loss, Network};
-use crate::solve::nim as solver;
+use crate::domain::games::nim::{NimMove, Piles, Rule};
+use crate::domain::learn::Chunked;
+use crate::domain::learn::network::{Activations, Loss, Network};
+use crate::domain::solve::nim as solver;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -335,8 +335,8 @@ impl SavedNet {
     }
 
     fn check(&self, game: NetGame) -> Result<(), String> {
-        use crate::learn::limits::{HIDDEN_LAYERS_ALLOWED, hidden_layers_allowed};
-        use crate::learn::{curve_allowed, field};
+        use crate::domain::learn::limits::{HIDDEN_LAYERS_ALLOWED, hidden_layers_allowed};
+        use crate::domain::learn::{curve_allowed, field};
         if self.game != game {
             return Err(format!(
                 "trained for {} piles up to {} under {} play, the config asks for {} piles up to {} under {} play",

@@ -13,7 +13,7 @@
 //! back and everything about the nodes recorded keep working.
 
 use super::recursive::{Algorithm, INFINITY, SearchResult, SearchStats, evaluate};
-use crate::games::Game;
+use crate::domain::games::Game;
 
 /// Index of a node in the stepper's arena; the root is 0.
 pub type NodeId = u32;
@@ -601,9 +601,9 @@ impl<G: Game> Stepper<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::eight::Eight;
-    use crate::games::tictactoe::{Board, Mark};
-    use crate::search::search;
+    use crate::domain::games::eight::Eight;
+    use crate::domain::games::tictactoe::{Board, Mark};
+    use crate::domain::search::search;
 
     fn finished<G: Game>(root: G, algorithm: Algorithm) -> Stepper<G> {
         let mut stepper = Stepper::new(root, algorithm);

@@ -36,7 +36,7 @@ pub(crate) fn network_recipe_fields(
     batch_size: usize,
     init_range: f64,
 ) -> Result<(), String> {
-    use crate::learn::limits::{
+    use crate::domain::learn::limits::{
         BATCH_RANGE, EPOCHS_RANGE, LEARNING_RATE_ALLOWED, learning_rate_allowed,
     };
     field(

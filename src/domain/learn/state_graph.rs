@@ -2,7 +2,7 @@
 //! tokens left), every edge weighted, trained from random games: each edge the winner took
 //! gets +1, each edge the loser took -1.
 
-use crate::solve::state_graph::winning_take;
+use crate::domain::solve::state_graph::winning_take;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};

@@ -16,6 +16,8 @@
 //! - A good file that a save replaces without continuing it (a retrain, a reset, another
 //!   program's save in between) is first copied to `NAME.prev`: one backup, byte for byte.
 
+pub mod model_files;
+
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fs;

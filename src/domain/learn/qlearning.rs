@@ -7,8 +7,8 @@
 //! -1 under misère (it took the last object), +1 under normal play; the other player's last
 //! move gets the opposite. Every other reward is 0.
 
-use crate::games::nim::{NimMove, Piles, Rule};
-use crate::solve::nim as solver;
+use crate::domain::games::nim::{NimMove, Piles, Rule};
+use crate::domain::solve::nim as solver;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -80,7 +80,7 @@ pub enum TableError {
     /// Too many positions times moves.
     #[error(
         "piles {piles} have {states} positions x {moves} moves = {cells} table cells; a Q-table holds at most {max}: use fewer or smaller piles",
-        max = crate::text::thousands(MAX_TABLE_CELLS as u64)
+        max = crate::domain::numbers::thousands(MAX_TABLE_CELLS as u64)
     )]
     TooLarge {
         /// The starting piles.
@@ -143,9 +143,9 @@ impl QTable {
         let _ = states;
         TableError::TooLarge {
             piles: start.to_string(),
-            states: crate::text::thousands(states_exact.min(u128::from(u64::MAX)) as u64),
+            states: crate::domain::numbers::thousands(states_exact.min(u128::from(u64::MAX)) as u64),
             moves: width,
-            cells: crate::text::thousands(
+            cells: crate::domain::numbers::thousands(
                 (states_exact * width as u128).min(u128::from(u64::MAX)) as u64
             ),
         }
@@ -603,8 +603,8 @@ impl SavedTable {
 
     /// The settings and curve against the config's own ranges and what training writes.
     fn check_numbers(&self) -> Result<(), String> {
-        use crate::learn::field;
-        use crate::learn::limits::{
+        use crate::domain::learn::field;
+        use crate::domain::learn::limits::{
             ALPHA_ALLOWED, EPSILON_ALLOWED, alpha_allowed, epsilon_allowed,
         };
         let QSettings { alpha, epsilon, .. } = self.settings;

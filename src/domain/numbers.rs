@@ -1,7 +1,7 @@
 //! Number formats shared by the screen and the messages, so a value or a count reads the
 //! same everywhere.
 
-use crate::search::INFINITY;
+use crate::domain::search::INFINITY;
 
 /// A count with thousands separators: `549,946`.
 pub fn thousands(n: u64) -> String {

@@ -3,8 +3,8 @@
 
 use super::Chunked;
 use super::network::{Activations, Loss, Network};
-use crate::games::subtraction::max_take;
-use crate::solve::subtraction::Solution;
+use crate::domain::games::subtraction::max_take;
+use crate::domain::solve::subtraction::Solution;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -185,8 +185,8 @@ impl SavedModel {
     }
 
     fn check(&self, n_max: u32) -> Result<(), String> {
-        use crate::learn::limits::HIDDEN_RANGE;
-        use crate::learn::{curve_allowed, field};
+        use crate::domain::learn::limits::HIDDEN_RANGE;
+        use crate::domain::learn::{curve_allowed, field};
         if self.n_max != n_max {
             return Err(format!(
                 "trained for piles up to {}, the config asks for {n_max}",

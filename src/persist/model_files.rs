@@ -6,12 +6,12 @@
 //! logic that never names the store) and the store's envelope (`store.rs`, which knows no
 //! learner).
 
-use crate::games::nim::{Piles, Rule};
-use crate::learn::nim_net::{self, NET_FORMAT, NET_VERSION, NetGame, NetTrainer, SavedNet};
-use crate::learn::qlearning::{self, QTrainer, SavedTable, TABLE_FORMAT, TABLE_VERSION};
-use crate::learn::state_graph::{self, GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION, StateGraph};
-use crate::learn::subtraction::{self, MODEL_FILE, MODEL_FORMAT, MODEL_VERSION, SavedModel};
-use crate::store::{ModelFile, ModelKind};
+use crate::domain::games::nim::{Piles, Rule};
+use crate::domain::learn::nim_net::{self, NET_FORMAT, NET_VERSION, NetGame, NetTrainer, SavedNet};
+use crate::domain::learn::qlearning::{self, QTrainer, SavedTable, TABLE_FORMAT, TABLE_VERSION};
+use crate::domain::learn::state_graph::{self, GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION, StateGraph};
+use crate::domain::learn::subtraction::{self, MODEL_FILE, MODEL_FORMAT, MODEL_VERSION, SavedModel};
+use crate::persist::{ModelFile, ModelKind};
 
 /// The Subtraction Nim network's file.
 pub const SUBTRACTION_NET: ModelFile<'static> = ModelFile {
@@ -148,8 +148,8 @@ impl ModelKind for NimNetFile {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::subtraction::{Recipe, Trainer};
-    use crate::store::{Store, StoreError};
+    use crate::domain::learn::subtraction::{Recipe, Trainer};
+    use crate::persist::{Store, StoreError};
 
     #[test]
     fn each_game_of_multi_pile_nim_has_its_own_table_file() {

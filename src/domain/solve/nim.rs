@@ -1,7 +1,7 @@
 //! The exact answer for multi-pile Nim under either rule: the perfect player, the labels the
 //! network learns from, and the yardstick both learners are measured with.
 
-use crate::games::nim::{NimMove, Piles, Rule};
+use crate::domain::games::nim::{NimMove, Piles, Rule};
 
 /// Whether the player to move wins with perfect play. Normal play: the nim-sum is not zero.
 /// Misère: the same, except when every pile holds at most one object; then the mover wins

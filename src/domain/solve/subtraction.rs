@@ -1,7 +1,7 @@
 //! The exact solution of Subtraction Nim by dynamic programming: which piles are won for the
 //! player to move, and the winning move (the smallest k that leaves a lost pile).
 
-use crate::games::subtraction::max_take;
+use crate::domain::games::subtraction::max_take;
 
 /// Win/lose and the winning move for every pile `1..=n_max`.
 #[derive(Debug, Clone, PartialEq, Eq)]
