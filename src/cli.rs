@@ -3,8 +3,8 @@
 
 use crate::app::App;
 use crate::config;
-use crate::shell::{self, Ending};
 use crate::persist::Store;
+use crate::shell::{self, Ending};
 
 pub mod args;
 pub mod bench;

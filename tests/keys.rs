@@ -8,8 +8,8 @@
 use ai_arcade::app::Models;
 use ai_arcade::app::{Action, App, MessageKind, Overlay};
 use ai_arcade::config::{Config, FirstMover};
-use ai_arcade::shell::input;
 use ai_arcade::persist::Store;
+use ai_arcade::shell::input;
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };

@@ -15,14 +15,20 @@ use syn::visit::Visit;
 /// longest prefix of its module path listed here.
 const LAYERS: &[(&str, &[&str])] = &[
     ("rules of the games", &["domain::games"]),
-    ("searches and exact solvers", &["domain::search", "domain::solve"]),
+    (
+        "searches and exact solvers",
+        &["domain::search", "domain::solve"],
+    ),
     ("number formats", &["domain::numbers"]),
     ("learners", &["domain::learn", "domain"]),
     (
         "model files, key tables' shape, messages",
         &["persist", "frame::keymap", "frame::message"],
     ),
-    ("tab ids (a leaf generated from the registry)", &["tabs::id"]),
+    (
+        "tab ids (a leaf generated from the registry)",
+        &["tabs::id"],
+    ),
     ("settings", &["config"]),
     ("the Tab contract and background jobs", &["frame"]),
     ("the drawing kit", &["widgets"]),

@@ -5,8 +5,8 @@
 use ai_arcade::app::{Action, App, MessageKind};
 use ai_arcade::config::{Config, FirstMover, OpponentChoice};
 use ai_arcade::domain::games::nim::Rule;
-use ai_arcade::shell::input;
 use ai_arcade::domain::solve::nim as solver;
+use ai_arcade::shell::input;
 use ai_arcade::tabs::multipile::{Pane, Side};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;

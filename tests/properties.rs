@@ -7,11 +7,11 @@
 use ai_arcade::app::TabId;
 use ai_arcade::app::{Action, App};
 use ai_arcade::config::{self, Config, FirstMover};
-use ai_arcade::frame::keymap::Key;
 use ai_arcade::domain::games::eight::{Eight, TARGET};
 use ai_arcade::domain::games::tictactoe::{Board, LINES, Mark};
 use ai_arcade::domain::games::{Game, Outcome};
 use ai_arcade::domain::search::{Algorithm, search};
+use ai_arcade::frame::keymap::Key;
 use ai_arcade::tabs::tictactoe::game::{Match, Playable};
 use ai_arcade::ui;
 use proptest::prelude::*;

@@ -4,8 +4,8 @@
 
 use ai_arcade::app::App;
 use ai_arcade::config::Config;
-use ai_arcade::shell::input;
 use ai_arcade::persist::Store;
+use ai_arcade::shell::input;
 use ai_arcade::tabs::subtraction::Turn;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;

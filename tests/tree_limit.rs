@@ -4,10 +4,10 @@
 
 use ai_arcade::app::App;
 use ai_arcade::config::{Config, FirstMover};
-use ai_arcade::frame::keymap::Key;
 use ai_arcade::domain::games::Game;
 use ai_arcade::domain::games::tictactoe::{Board, Mark};
 use ai_arcade::domain::search::{Algorithm, search};
+use ai_arcade::frame::keymap::Key;
 use ai_arcade::tabs::tictactoe::game::TREE_NODE_LIMIT;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

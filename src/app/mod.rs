@@ -134,8 +134,12 @@ impl App {
             trainers_waited: vec![false; TabId::ALL.len()],
             pending: None,
         };
-        // The start tab's first words, else the last a tab said on opening.
-        if let Some(message) = app.tabs.on_show(app.tab).or(said.into_iter().last()) {
+        // The start tab's first words: what showing it says, else what it said on opening
+        // (another tab's opening words would be about a game not on screen).
+        let opened = said
+            .into_iter()
+            .find_map(|(tab, message)| (tab == app.tab).then_some(message));
+        if let Some(message) = app.tabs.on_show(app.tab).or(opened) {
             app.say(message);
         }
         app

@@ -4,8 +4,8 @@
 
 use super::exit::fail;
 use crate::config::{Config, HumanDuration, Startups};
-use crate::serve::{self, Settings, keys};
 use crate::persist::Store;
+use crate::serve::{self, Settings, keys};
 use crate::tabs::Models;
 use clap::Args;
 use std::net::SocketAddr;

@@ -66,6 +66,9 @@ pub trait Tab: Sized {
     /// `store::Loaded`), read once so a server can start every session from copies.
     type Saved: Clone + Debug + Default + Send + Sync;
 
+    /// The `[sections]` of the config file that set the tab up.
+    const SECTIONS: &'static [&'static str];
+
     /// Reads what the tab saved in `store` (a missing or unusable file leaves it empty, with
     /// the reason).
     fn load(config: &Config, store: &Store) -> Self::Saved;

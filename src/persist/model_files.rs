@@ -9,8 +9,12 @@
 use crate::domain::games::nim::{Piles, Rule};
 use crate::domain::learn::nim_net::{self, NET_FORMAT, NET_VERSION, NetGame, NetTrainer, SavedNet};
 use crate::domain::learn::qlearning::{self, QTrainer, SavedTable, TABLE_FORMAT, TABLE_VERSION};
-use crate::domain::learn::state_graph::{self, GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION, StateGraph};
-use crate::domain::learn::subtraction::{self, MODEL_FILE, MODEL_FORMAT, MODEL_VERSION, SavedModel};
+use crate::domain::learn::state_graph::{
+    self, GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION, StateGraph,
+};
+use crate::domain::learn::subtraction::{
+    self, MODEL_FILE, MODEL_FORMAT, MODEL_VERSION, SavedModel,
+};
 use crate::persist::{ModelFile, ModelKind};
 
 /// The Subtraction Nim network's file.

@@ -100,14 +100,14 @@ macro_rules! tab_set {
         }
 
         impl Tabs {
-            /// Every tab opened from `models`, and what each said on opening (in tab order).
+            /// Every tab opened from `models`, and what each said on opening.
             pub fn open(
                 config: &Config,
                 seed: u64,
                 models: Models,
                 store: Option<&Store>,
                 storage: Storage,
-            ) -> (Self, Vec<Message>) {
+            ) -> (Self, Vec<(TabId, Message)>) {
                 let mut said = Vec::new();
                 $(
                     let ($folder, message) = <$folder::$Tab as Tab>::open(
@@ -117,9 +117,16 @@ macro_rules! tab_set {
                         store.cloned(),
                         storage,
                     );
-                    said.extend(message);
+                    said.extend(message.map(|message| (TabId::$id, message)));
                 )*
                 (Self { $($folder,)* }, said)
+            }
+
+            /// The `[sections]` of the config file that set `tab` up.
+            pub fn sections(tab: TabId) -> &'static [&'static str] {
+                match tab {
+                    $(TabId::$id => <$folder::$Tab as Tab>::SECTIONS,)*
+                }
             }
 
             /// The key groups of `tab` in force now, most specific first.

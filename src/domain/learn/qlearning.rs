@@ -146,7 +146,7 @@ impl QTable {
             states: crate::domain::numbers::thousands(states_exact.min(u128::from(u64::MAX)) as u64),
             moves: width,
             cells: crate::domain::numbers::thousands(
-                (states_exact * width as u128).min(u128::from(u64::MAX)) as u64
+                (states_exact * width as u128).min(u128::from(u64::MAX)) as u64,
             ),
         }
     }

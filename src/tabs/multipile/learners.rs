@@ -3,11 +3,11 @@
 //! (trained on a background thread, about a quarter of a second an epoch).
 
 use crate::config::{NimNetConfig, QLearningConfig};
-use crate::frame::background::{Job, Progress};
-use crate::frame::message::Message;
 use crate::domain::games::nim::{Piles, Rule};
 use crate::domain::learn::nim_net::{self, NetEvaluation, NetGame, NetTrainer};
 use crate::domain::learn::qlearning::{QTrainer, Update};
+use crate::frame::background::{Job, Progress};
+use crate::frame::message::Message;
 use crate::persist::model_files::{NimNetFile, QTableFile};
 use crate::persist::{Loaded, Stamp, Store};
 use std::cell::OnceCell;

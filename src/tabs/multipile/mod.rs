@@ -13,15 +13,15 @@ pub use action::Action;
 pub use state::{MultiPileTab, Pane, Side, Typed};
 
 use crate::config::Config;
+use crate::domain::games::nim::Piles;
+use crate::domain::learn::nim_net::NetTrainer;
+use crate::domain::learn::qlearning::QTrainer;
+use crate::domain::numbers::thousands;
 use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
 use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked, TrainedSince};
-use crate::domain::games::nim::Piles;
-use crate::domain::learn::nim_net::NetTrainer;
-use crate::domain::learn::qlearning::QTrainer;
 use crate::persist::{Loaded, Store};
-use crate::domain::numbers::thousands;
 use learners::{NetAgent, QAgent};
 use std::time::Duration;
 
@@ -38,6 +38,7 @@ pub struct Saved {
 impl Tab for MultiPileTab {
     type Action = Action;
     type Saved = Saved;
+    const SECTIONS: &'static [&'static str] = &["nim", "qlearning", "nim_net"];
 
     fn load(config: &Config, store: &Store) -> Saved {
         Saved {

@@ -5,14 +5,14 @@
 use super::action::Action;
 use super::learners::{NetAgent, QAgent};
 use crate::config::{Config, FirstMover, OpponentChoice};
-use crate::frame::message::{Message, MessageKind};
-use crate::frame::tab::{Storage, TrainedSince};
 use crate::domain::games::nim::{NimMove, Piles, Rule};
 use crate::domain::learn::nim_net::NetTrainer;
 use crate::domain::learn::nim_net::{self, NetMove};
 use crate::domain::learn::qlearning::QTrainer;
 use crate::domain::learn::qlearning::greedy_is_optimal;
 use crate::domain::solve::nim as solver;
+use crate::frame::message::{Message, MessageKind};
+use crate::frame::tab::{Storage, TrainedSince};
 use crate::persist::{Loaded, Store};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

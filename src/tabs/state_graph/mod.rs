@@ -11,18 +11,19 @@ pub use action::Action;
 pub use state::{GraphGame, StateGraphTab};
 
 use crate::config::Config;
+use crate::domain::learn::state_graph::StateGraph;
+use crate::domain::numbers::thousands;
 use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
 use crate::frame::tab::{Confirm, CopyText, Effects, Storage, Tab, Ticked, TrainedSince};
-use crate::domain::learn::state_graph::StateGraph;
 use crate::persist::{Loaded, Store};
-use crate::domain::numbers::thousands;
 use std::time::Duration;
 
 impl Tab for StateGraphTab {
     type Action = Action;
     type Saved = Loaded<StateGraph>;
+    const SECTIONS: &'static [&'static str] = &["graph"];
 
     fn load(config: &Config, store: &Store) -> Self::Saved {
         Self::load(&config.graph, store)

@@ -3,11 +3,11 @@
 //! played against, and exported as Graphviz DOT.
 
 use crate::config::GraphConfig;
+use crate::domain::learn::state_graph::{Edge, Player, StateGraph, Vertex};
+use crate::domain::solve::state_graph::winning_take;
 use crate::frame::message::Message;
 use crate::frame::tab::{Storage, TrainedSince};
-use crate::domain::learn::state_graph::{Edge, Player, StateGraph, Vertex};
 use crate::persist::model_files::StateGraphFile;
-use crate::domain::solve::state_graph::winning_take;
 use crate::persist::{Kept, Loaded, Stamp, Store};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;

@@ -12,18 +12,19 @@ pub use action::Action;
 pub use state::{PaneView, Played, SubtractionTab, Turn, Unit};
 
 use crate::config::Config;
+use crate::domain::learn::subtraction::SavedModel;
+use crate::domain::numbers::thousands;
 use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
 use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked, TrainedSince};
-use crate::domain::learn::subtraction::SavedModel;
 use crate::persist::{Loaded, Store};
-use crate::domain::numbers::thousands;
 use std::time::Duration;
 
 impl Tab for SubtractionTab {
     type Action = Action;
     type Saved = Loaded<SavedModel>;
+    const SECTIONS: &'static [&'static str] = &["subtraction"];
 
     fn load(config: &Config, store: &Store) -> Self::Saved {
         Self::load(&config.subtraction, store)

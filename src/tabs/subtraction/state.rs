@@ -3,15 +3,15 @@
 //! and what the weights pane needs.
 
 use crate::config::SubtractionConfig;
-use crate::frame::background::{Job, Progress};
-use crate::frame::message::Message;
-use crate::frame::tab::{Storage, TrainedSince};
 use crate::domain::games::subtraction::{self, max_take};
 use crate::domain::learn::subtraction::{
     EpochsDone, Evaluation, MoveTrace, Recipe, SavedModel, Trainer, choose,
 };
-use crate::persist::model_files::SubtractionNetFile;
 use crate::domain::solve::subtraction::Solution;
+use crate::frame::background::{Job, Progress};
+use crate::frame::message::Message;
+use crate::frame::tab::{Storage, TrainedSince};
+use crate::persist::model_files::SubtractionNetFile;
 use crate::persist::{Loaded, Stamp, Store};
 
 /// The network's file, as the store reads and writes it (named here too for the `train`

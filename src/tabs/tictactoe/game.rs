@@ -3,12 +3,12 @@
 //! move, or a search of the human's position).
 
 use super::tree::TreeView;
-use crate::frame::message::Message;
 use crate::domain::games::eight::{Eight, Seat};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
-use crate::domain::search::{Algorithm, EventKind, SearchResult, Stepper, WIN, search};
 use crate::domain::numbers::{signed, thousands};
+use crate::domain::search::{Algorithm, EventKind, SearchResult, Stepper, WIN, search};
+use crate::frame::message::Message;
 
 /// What a game must offer the tab beyond the search trait: checked moves and names.
 pub trait Playable: Game<Move = u8> {

@@ -26,6 +26,7 @@ use std::time::Duration;
 impl Tab for TicTacToeTab {
     type Action = Action;
     type Saved = ();
+    const SECTIONS: &'static [&'static str] = &["tictactoe", "eight", "search"];
 
     fn load(_config: &Config, _store: &Store) {}
 

@@ -1,0 +1,147 @@
+//! Every tab the registry lists is whole: it has keys, a help, a legend of its glyphs, its
+//! own sections in `config/default.toml`, and a snapshot of its first screen at 80x24. A tab
+//! added to the registry without one of these fails here (see ARCHITECTURE.md, "Adding a
+//! tab").
+
+use ai_arcade::app::{Action, App, TabId};
+use ai_arcade::config::{Config, DEFAULT_TOML};
+use ai_arcade::frame::keymap::Group;
+use ai_arcade::tabs::Tabs;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use std::collections::BTreeSet;
+
+/// The arcade opened on `tab`, with nothing that trains by itself on a first view (so the
+/// first screen does not depend on a thread's timing).
+fn opened_on(tab: TabId) -> App {
+    let mut config = Config::default();
+    config.ui.start_tab = tab;
+    config.subtraction.autotrain = false;
+    App::new(&config, 7)
+}
+
+fn screen(app: &App) -> String {
+    let area = Rect::new(0, 0, 80, 24);
+    let mut buf = Buffer::empty(area);
+    ai_arcade::ui::render_app(app, area, &mut buf);
+    (0..area.height)
+        .map(|y| {
+            (0..area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_registry_lists_each_tab_once_with_its_own_f_key() {
+    assert!(!TabId::ALL.is_empty());
+    let titles: BTreeSet<_> = TabId::ALL.iter().map(|t| t.title()).collect();
+    assert_eq!(titles.len(), TabId::ALL.len(), "titles repeat");
+    for (index, &tab) in TabId::ALL.iter().enumerate() {
+        assert_eq!(tab.index(), index);
+        let n = u8::try_from(index + 1).unwrap();
+        assert_eq!(TabId::from_number(n), Some(tab));
+        let app = opened_on(TabId::ALL[(index + 1) % TabId::ALL.len()]);
+        let mut app = app;
+        app.handle_key(ai_arcade::frame::keymap::Key::F(n));
+        assert_eq!(app.tab, tab, "F{n}");
+    }
+    let past = u8::try_from(TabId::ALL.len() + 1).unwrap();
+    assert_eq!(TabId::from_number(past), None);
+    assert_eq!(TabId::F_KEYS.len(), TabId::ALL.len());
+    assert_eq!(TabId::F_KEYS_LABEL, format!("F1-F{}", TabId::ALL.len()));
+}
+
+#[test]
+fn every_tab_has_keys_and_a_help_that_lists_them() {
+    for &tab in TabId::ALL {
+        let app = opened_on(tab);
+        let keys: Vec<Group<Action>> = app.tabs.keys(tab);
+        let help: Vec<Group<Action>> = app.tabs.help_keys(tab);
+        assert!(
+            keys.iter().any(|g| !g.bindings.is_empty()),
+            "{tab:?}: no keys"
+        );
+        assert!(!help.is_empty(), "{tab:?}: no help");
+        let helped: BTreeSet<&str> = help.iter().map(|g| g.title).collect();
+        for group in &keys {
+            assert!(
+                helped.contains(group.title),
+                "{tab:?}: keys of {:?} are not in the help",
+                group.title
+            );
+        }
+        for binding in help.iter().flat_map(|g| g.bindings.iter()) {
+            assert!(
+                !binding.keys().is_empty(),
+                "{tab:?}: a binding without keys"
+            );
+            assert!(!binding.label().is_empty() && !binding.description().is_empty());
+        }
+        let hinted = app.hints().iter().filter(|b| !b.hint().is_empty()).count();
+        assert!(
+            hinted > 2,
+            "{tab:?}: the status line hints only the global keys"
+        );
+    }
+}
+
+#[test]
+fn every_tab_has_a_legend_that_fits_the_help_without_repeats() {
+    for &tab in TabId::ALL {
+        let app = opened_on(tab);
+        let symbols = app.tabs.symbols(tab);
+        assert!(!symbols.is_empty(), "{tab:?}: no legend");
+        for (i, symbol) in symbols.iter().enumerate() {
+            assert!(symbol.meaning.chars().count() <= 26, "{}", symbol.meaning);
+            assert!(symbol.glyph.chars().count() <= 10, "{}", symbol.glyph);
+            assert!(
+                !symbols[i + 1..].contains(symbol),
+                "{} listed twice on {tab:?}",
+                symbol.glyph
+            );
+        }
+    }
+}
+
+#[test]
+fn every_section_of_the_default_config_belongs_to_a_tab_or_to_the_shell() {
+    let table: toml::Table = DEFAULT_TOML.parse().unwrap();
+    let sections: BTreeSet<&str> = table
+        .iter()
+        .filter(|(_, value)| value.is_table())
+        .map(|(key, _)| key.as_str())
+        .collect();
+    let mut claimed: BTreeSet<&str> = ["ui", "serve"].into();
+    for &tab in TabId::ALL {
+        let own = Tabs::sections(tab);
+        assert!(
+            !own.is_empty(),
+            "{tab:?}: no section in config/default.toml"
+        );
+        for section in own {
+            assert!(
+                sections.contains(section),
+                "{tab:?}: [{section}] is not in config/default.toml"
+            );
+            assert!(claimed.insert(section), "[{section}] claimed twice");
+        }
+    }
+    assert_eq!(claimed, sections, "sections no tab claims");
+}
+
+#[test]
+fn every_tab_has_a_snapshot_of_its_first_screen() {
+    for &tab in TabId::ALL {
+        let app = opened_on(tab);
+        let name = format!(
+            "{}_80x24",
+            tab.title().to_lowercase().replace([' ', '-'], "_")
+        );
+        insta::assert_snapshot!(name, screen(&app));
+    }
+}
