@@ -29,7 +29,10 @@ const LAYERS: &[(&str, &[&str])] = &[
         "tab ids (a leaf generated from the registry)",
         &["tabs::id"],
     ),
-    ("settings", &["config"]),
+    (
+        "settings: the file and each tab's sections",
+        &["config", "tabs::*::settings"],
+    ),
     ("the Tab contract and background jobs", &["frame"]),
     ("the drawing kit", &["widgets"]),
     ("the tabs and their registry", &["tabs"]),
@@ -203,15 +206,23 @@ fn resolve(module: &str, path: &[String], modules: &BTreeSet<Module>) -> Option<
     Some(deepest)
 }
 
+/// Whether `module` is `prefix` or inside it; a `*` segment in `prefix` stands for any one.
+fn within(module: &str, prefix: &str) -> bool {
+    if prefix.is_empty() {
+        return module.is_empty();
+    }
+    let module: Vec<&str> = module.split("::").collect();
+    let prefix: Vec<&str> = prefix.split("::").collect();
+    module.len() >= prefix.len() && prefix.iter().zip(&module).all(|(p, m)| *p == "*" || p == m)
+}
+
 fn layer_of(module: &str) -> usize {
     LAYERS
         .iter()
         .enumerate()
         .flat_map(|(index, (_, prefixes))| prefixes.iter().map(move |p| (p, index)))
-        .filter(|(prefix, _)| {
-            module == **prefix || (!prefix.is_empty() && module.starts_with(&format!("{prefix}::")))
-        })
-        .max_by_key(|(prefix, _)| prefix.len())
+        .filter(|(prefix, _)| within(module, prefix))
+        .max_by_key(|(prefix, _)| prefix.split("::").count() + usize::from(!prefix.is_empty()))
         .map_or_else(
             || panic!("{module:?} is in no layer: add it to LAYERS"),
             |(_, index)| index,
@@ -311,5 +322,7 @@ fn the_check_sees_imports() {
     assert_eq!(layer_of("tabs::id"), 5);
     assert_eq!(layer_of("tabs::tictactoe::view"), 9);
     assert_eq!(layer_of("domain::learn::nim_net"), 3);
+    assert_eq!(layer_of("tabs::multipile::settings"), layer_of("config"));
+    assert_eq!(layer_of("tabs::multipile::state"), 9);
     assert_eq!(layer_of(""), LAYERS.len() - 1);
 }

@@ -97,7 +97,7 @@ impl ConfigError {
 /// The one check every section uses: unless `ok`, the error for `key`, saying what is
 /// `allowed` and what was `found`. It names [`MERGED_ORIGIN`]; [`parse`] puts the file's name
 /// in its place.
-pub(super) fn require(
+pub(crate) fn require(
     key: &'static str,
     ok: bool,
     allowed: impl fmt::Display,
@@ -116,7 +116,7 @@ pub(super) fn require(
 
 /// [`require`] for a value that must lie in `range`, which the message shows as written in
 /// Rust (`10..=5000`).
-pub(super) fn in_range<T: PartialOrd + fmt::Debug + fmt::Display>(
+pub(crate) fn in_range<T: PartialOrd + fmt::Debug + fmt::Display>(
     key: &'static str,
     value: T,
     range: &RangeInclusive<T>,
@@ -126,7 +126,7 @@ pub(super) fn in_range<T: PartialOrd + fmt::Debug + fmt::Display>(
 
 /// [`in_range`] for an optional value: absent is fine, and a bad one is shown as
 /// `Some(..)`.
-pub(super) fn in_range_if_set<T: PartialOrd + fmt::Debug + Copy>(
+pub(crate) fn in_range_if_set<T: PartialOrd + fmt::Debug + Copy>(
     key: &'static str,
     value: Option<T>,
     range: &RangeInclusive<T>,

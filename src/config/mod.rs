@@ -12,28 +12,29 @@
 //! its struct, its defaults, its ranges and its checks; this file holds the
 //! whole [`Config`], loading and the error type.
 
-mod check;
-mod graph;
-mod multipile;
-mod search;
+pub(crate) mod check;
 mod serve;
-mod shared;
-mod subtraction;
+pub(crate) mod shared;
 mod ui;
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-pub use check::{BUILTIN_ORIGIN, ConfigError, MERGED_ORIGIN};
-pub use graph::{GRAPH_GAMES_RANGE, GRAPH_MAX_TAKE_RANGE, GRAPH_TOKENS_RANGE, GraphConfig};
-pub use multipile::{
+pub use crate::tabs::multipile::settings::{
     ALPHA_ALLOWED, BATCH_RANGE, EPSILON_ALLOWED, HIDDEN_LAYERS_ALLOWED, NET_LAYERS_RANGE,
     NET_MAX_PILE_RANGE, NET_PILES_RANGE, NIM_PILE_RANGE, NIM_PILES_RANGE, NimConfig, NimNetConfig,
     OpponentChoice, QLEARNING_GAMES_RANGE, QLearningConfig, SAMPLE_EVERY_RANGE, alpha_allowed,
     epsilon_allowed, hidden_layers_allowed,
 };
-pub use search::{AUTOPLAY_MS_RANGE, Algorithm, EightConfig, Mark, SearchConfig, TicTacToeConfig};
+pub use crate::tabs::state_graph::settings::{
+    GRAPH_GAMES_RANGE, GRAPH_MAX_TAKE_RANGE, GRAPH_TOKENS_RANGE, GraphConfig,
+};
+pub use crate::tabs::subtraction::settings::{N_MAX_RANGE, SubtractionConfig};
+pub use crate::tabs::tictactoe::settings::{
+    AUTOPLAY_MS_RANGE, Algorithm, EightConfig, Mark, SearchConfig, TicTacToeConfig,
+};
+pub use check::{BUILTIN_ORIGIN, ConfigError, MERGED_ORIGIN};
 pub use serve::{
     AUTH_DELAY_RANGE, HumanDuration, IDLE_TIMEOUT_RANGE, LOGIN_GRACE_RANGE, MAX_SESSIONS_RANGE,
     STARTUPS_RANGE, ServeConfig, Startups,
@@ -42,7 +43,6 @@ pub use shared::FirstMover;
 pub use shared::{
     EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed,
 };
-pub use subtraction::{N_MAX_RANGE, SubtractionConfig};
 pub use ui::UiConfig;
 
 /// The documented defaults, embedded so the program works with no files

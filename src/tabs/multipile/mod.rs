@@ -5,6 +5,7 @@
 mod action;
 mod keys;
 pub mod learners;
+pub mod settings;
 pub mod state;
 pub mod symbols;
 mod view;

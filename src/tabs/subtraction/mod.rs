@@ -4,6 +4,7 @@
 
 mod action;
 mod keys;
+pub mod settings;
 pub mod state;
 pub mod symbols;
 mod view;

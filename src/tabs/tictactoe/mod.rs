@@ -8,6 +8,7 @@
 mod action;
 pub mod game;
 mod keys;
+pub mod settings;
 pub mod state;
 pub mod symbols;
 pub mod tree;

@@ -5,9 +5,11 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use super::check::{ConfigError, in_range, in_range_if_set, require};
-use super::shared::FirstMover;
-use super::shared::{EPOCHS_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed};
+use crate::config::check::{ConfigError, in_range, in_range_if_set, require};
+use crate::config::shared::FirstMover;
+use crate::config::shared::{
+    EPOCHS_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed,
+};
 use crate::domain::games::nim::{MAX_PILES, Rule};
 pub use crate::domain::learn::limits::{
     ALPHA_ALLOWED, BATCH_RANGE, EPSILON_ALLOWED, HIDDEN_LAYERS_ALLOWED, NET_LAYERS_RANGE,

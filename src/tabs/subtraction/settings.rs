@@ -4,8 +4,8 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use super::check::{ConfigError, in_range, require};
-use super::shared::{
+use crate::config::check::{ConfigError, in_range, require};
+use crate::config::shared::{
     EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed,
 };
 

@@ -4,7 +4,7 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use super::check::{ConfigError, in_range};
+use crate::config::check::{ConfigError, in_range};
 
 /// Allowed token counts for the state graph.
 pub const GRAPH_TOKENS_RANGE: RangeInclusive<u32> = 1..=100;

@@ -5,8 +5,8 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use super::check::{ConfigError, in_range};
-use super::shared::FirstMover;
+use crate::config::check::{ConfigError, in_range};
+use crate::config::shared::FirstMover;
 pub use crate::domain::games::tictactoe::Mark;
 pub use crate::domain::search::Algorithm;
 
