@@ -6,7 +6,7 @@
 use super::keymap::KeyGroup;
 use super::message::Message;
 use crate::config::Config;
-use crate::persist::Store;
+use crate::persist::{Problems, Store};
 use std::fmt::Debug;
 use std::time::Duration;
 
@@ -64,7 +64,7 @@ pub trait Tab: Sized {
 
     /// What the tab starts from that was saved in the data dir (its trained models, each a
     /// `store::Loaded`), read once so a server can start every session from copies.
-    type Saved: Clone + Debug + Default + Send + Sync;
+    type Saved: Clone + Debug + Default + Send + Sync + Problems;
 
     /// The `[sections]` of the config file that set the tab up.
     const SECTIONS: &'static [&'static str];
@@ -72,11 +72,6 @@ pub trait Tab: Sized {
     /// Reads what the tab saved in `store` (a missing or unusable file leaves it empty, with
     /// the reason).
     fn load(config: &Config, store: &Store) -> Self::Saved;
-
-    /// Why each saved file could not be used, for a server to print at start.
-    fn problems(_saved: &Self::Saved) -> Vec<&str> {
-        Vec::new()
-    }
 
     /// The tab as `config` sets it up, starting from `saved`, with every random choice drawn
     /// from `seed`; `store` is where it saves (`None`: nowhere). Also what to say first.

@@ -575,6 +575,25 @@ fn check<T: DeserializeOwned, R>(
     })
 }
 
+/// Why the files a tab saved could not be used, one reason each, for a server to print at
+/// start (a tab shows its own in its pane).
+pub trait Problems {
+    /// The reasons, empty when every file was fine or absent.
+    fn problems(&self) -> Vec<&str>;
+}
+
+impl Problems for () {
+    fn problems(&self) -> Vec<&str> {
+        Vec::new()
+    }
+}
+
+impl<T> Problems for Loaded<T> {
+    fn problems(&self) -> Vec<&str> {
+        self.error.as_deref().into_iter().collect()
+    }
+}
+
 /// What reading one saved model gave: the model, or why the file could not be used (both
 /// empty when there is no file). The tab shows the reason, so it is kept, not dropped.
 #[derive(Debug, Clone)]

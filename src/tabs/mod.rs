@@ -28,7 +28,7 @@ use crate::config::Config;
 use crate::frame::keymap::Group;
 use crate::frame::message::Message;
 use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked};
-use crate::persist::Store;
+use crate::persist::{Problems, Store};
 use crate::widgets::symbols::Symbol;
 use crate::widgets::{TabView, Theme};
 use ratatui::buffer::Buffer;
@@ -86,7 +86,7 @@ macro_rules! tab_set {
             /// Why each model that could not be used could not, for a server to print.
             pub fn problems(&self) -> Vec<&str> {
                 let mut problems = Vec::new();
-                $(problems.extend(<$folder::$Tab as Tab>::problems(&self.$folder));)*
+                $(problems.extend(self.$folder.problems());)*
                 problems
             }
         }

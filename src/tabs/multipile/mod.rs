@@ -22,7 +22,7 @@ use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
 use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked, TrainedSince};
-use crate::persist::{Loaded, Store};
+use crate::persist::{Loaded, Problems, Store};
 use learners::{NetAgent, QAgent};
 use std::time::Duration;
 
@@ -34,6 +34,16 @@ pub struct Saved {
     pub q: Loaded<QTrainer>,
     /// The network.
     pub net: Loaded<NetTrainer>,
+}
+
+impl Problems for Saved {
+    fn problems(&self) -> Vec<&str> {
+        [&self.q.error, &self.net.error]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect()
+    }
 }
 
 impl Tab for MultiPileTab {
@@ -48,14 +58,6 @@ impl Tab for MultiPileTab {
             }),
             net: NetAgent::load(&config.nim_net, store),
         }
-    }
-
-    fn problems(saved: &Saved) -> Vec<&str> {
-        [&saved.q.error, &saved.net.error]
-            .into_iter()
-            .flatten()
-            .map(String::as_str)
-            .collect()
     }
 
     fn open(

@@ -30,10 +30,6 @@ impl Tab for StateGraphTab {
         Self::load(&config.graph, store)
     }
 
-    fn problems(saved: &Self::Saved) -> Vec<&str> {
-        saved.error.as_deref().into_iter().collect()
-    }
-
     fn open(
         config: &Config,
         seed: u64,

@@ -31,10 +31,6 @@ impl Tab for SubtractionTab {
         Self::load(&config.subtraction, store)
     }
 
-    fn problems(saved: &Self::Saved) -> Vec<&str> {
-        saved.error.as_deref().into_iter().collect()
-    }
-
     fn open(
         config: &Config,
         seed: u64,
