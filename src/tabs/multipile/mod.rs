@@ -4,24 +4,28 @@
 
 mod action;
 mod keys;
-pub mod learners;
-pub mod state;
+pub(crate) mod learners;
+pub(crate) mod state;
 pub mod symbols;
+#[cfg(test)]
+mod tests;
 mod view;
 
 pub use action::Action;
-pub use state::{MultiPileTab, Pane, Side, Typed};
+pub use state::MultiPileTab;
+pub(crate) use state::Pane;
+pub use state::{Played, Side};
 
 use crate::config::Config;
+use crate::domain::games::nim::Piles;
+use crate::domain::learn::nim_net::NetTrainer;
+use crate::domain::learn::qlearning::QTrainer;
+use crate::domain::numbers::thousands;
 use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
 use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked, TrainedSince};
-use crate::domain::games::nim::Piles;
-use crate::domain::learn::nim_net::NetTrainer;
-use crate::domain::learn::qlearning::QTrainer;
 use crate::persist::{Loaded, Store};
-use crate::domain::numbers::thousands;
 use learners::{NetAgent, QAgent};
 use std::time::Duration;
 

@@ -3,21 +3,23 @@
 
 mod action;
 mod keys;
-pub mod state;
-pub mod symbols;
+pub(crate) mod state;
+pub(crate) mod symbols;
+#[cfg(test)]
+mod tests;
 mod view;
 
 pub use action::Action;
-pub use state::{GraphGame, StateGraphTab};
+pub use state::StateGraphTab;
 
 use crate::config::Config;
+use crate::domain::learn::state_graph::StateGraph;
+use crate::domain::numbers::thousands;
 use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
 use crate::frame::tab::{Confirm, CopyText, Effects, Storage, Tab, Ticked, TrainedSince};
-use crate::domain::learn::state_graph::StateGraph;
 use crate::persist::{Loaded, Store};
-use crate::domain::numbers::thousands;
 use std::time::Duration;
 
 impl Tab for StateGraphTab {

@@ -4,21 +4,24 @@
 
 mod action;
 mod keys;
-pub mod state;
-pub mod symbols;
+pub(crate) mod state;
+pub(crate) mod symbols;
+#[cfg(test)]
+mod tests;
 mod view;
 
 pub use action::Action;
-pub use state::{PaneView, Played, SubtractionTab, Turn, Unit};
+pub use state::SubtractionTab;
+pub use state::{PaneView, Unit};
 
 use crate::config::Config;
+use crate::domain::learn::subtraction::SavedModel;
+use crate::domain::numbers::thousands;
 use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
 use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked, TrainedSince};
-use crate::domain::learn::subtraction::SavedModel;
 use crate::persist::{Loaded, Store};
-use crate::domain::numbers::thousands;
 use std::time::Duration;
 
 impl Tab for SubtractionTab {
