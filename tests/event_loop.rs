@@ -100,7 +100,7 @@ fn draws_once_then_only_after_a_change() {
     // The first frame, then one for `5`; the unbound keys and the quit draw nothing.
     assert_eq!(terminal.backend().flushes, 2);
     assert_eq!(
-        app.tabs.tictactoe.tictactoe.moves.len(),
+        app.tabs.tictactoe.tictactoe_game().moves.len(),
         2,
         "the human's move and the AI's reply"
     );
@@ -160,7 +160,7 @@ fn autoplay_steps_the_search_by_itself_until_paused() {
     let view = app
         .tabs
         .tictactoe
-        .tictactoe
+        .tictactoe_game()
         .search
         .as_ref()
         .expect("the AI's search");
@@ -169,7 +169,7 @@ fn autoplay_steps_the_search_by_itself_until_paused() {
         steps >= 3,
         "autoplay took {steps} steps in 300 ms at 10 ms a step"
     );
-    assert!(!app.tabs.tictactoe.autoplay);
+    assert!(!app.tabs.tictactoe.is_autoplaying());
     // Each tick that stepped drew a frame: more frames than keys.
     assert!(terminal.backend().flushes > 4);
 }

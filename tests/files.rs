@@ -3,9 +3,10 @@
 //! concurrent savers never corrupt a file, special files never hang a reader, and failed
 //! saves leave nothing behind.
 
-use ai_arcade::app::App;
+use ai_arcade::app::{Action, App};
 use ai_arcade::config::Config;
 use ai_arcade::persist::Store;
+use ai_arcade::tabs::state_graph::Action as GraphAction;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -436,8 +437,8 @@ fn a_fifo_or_dev_zero_in_place_of_a_model_never_hangs_and_is_kept_aside() {
     std::thread::spawn(move || {
         let app = App::with_store(&Config::default(), 1, Some(store));
         let errors = (
-            app.tabs.state_graph.load_error.clone(),
-            app.tabs.subtraction.load_error.clone(),
+            app.tabs.state_graph.load_error().map(str::to_owned),
+            app.tabs.subtraction.load_error().map(str::to_owned),
         );
         sender.send(errors).unwrap();
     });
@@ -469,55 +470,12 @@ fn a_fifo_or_dev_zero_in_place_of_a_model_never_hangs_and_is_kept_aside() {
 }
 
 #[test]
-fn zeroing_the_graph_keeps_the_trained_file_as_prev_through_later_saves() {
-    let dir = fresh_dir("zero");
-    let mut app = App::with_store(&Config::default(), 1, Some(Store::new(&dir)));
-    app.tabs.state_graph.toggle_training();
-    while app.tabs.state_graph.training {
-        app.tabs.state_graph.train_tick();
-    }
-    let file = dir.join("state-graph.json");
-    let trained = std::fs::read(&file).unwrap();
-    assert!(app.tabs.state_graph.graph.games >= 10_000);
-
-    let message = app.tabs.state_graph.reset();
-    assert!(message.text.contains(".prev"), "{}", message.text);
-    let prev = dir.join("state-graph.json.prev");
-    assert_eq!(std::fs::read(&prev).unwrap(), trained, "byte for byte");
-    // Stepping a game after the zero saves again: the backup stays the trained file.
-    app.tabs.state_graph.step_game();
-    app.tabs.state_graph.step_game();
-    assert_eq!(std::fs::read(&prev).unwrap(), trained);
-    assert_ne!(std::fs::read(&file).unwrap(), trained);
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn retraining_the_subtraction_network_keeps_the_trained_file_as_prev() {
-    let dir = fresh_dir("retrain");
-    let mut config = Config::default();
-    config.subtraction.epochs = 100;
-    let mut app = App::with_store(&config, 1, Some(Store::new(&dir)));
-    app.tabs.subtraction.finish_training_now();
-    let file = dir.join("subtraction-mlp.json");
-    let trained = std::fs::read(&file).unwrap();
-    app.tabs.subtraction.retrain();
-    let message = app.tabs.subtraction.finish_training_now().expect("saved");
-    assert!(message.text.contains(".prev"), "{}", message.text);
-    assert_eq!(
-        std::fs::read(dir.join("subtraction-mlp.json.prev")).unwrap(),
-        trained
-    );
-    assert!(!dir.join("subtraction-mlp.json.broken").exists());
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
 fn a_failed_dot_export_leaves_no_file_behind() {
     let dir = fresh_dir("dot");
     std::fs::create_dir(dir.join("state-graph.dot")).unwrap();
-    let app = App::with_store(&Config::default(), 1, Some(Store::new(&dir)));
-    let message = app.tabs.state_graph.export();
+    let mut app = App::with_store(&Config::default(), 1, Some(Store::new(&dir)));
+    app.update(Action::from(GraphAction::Export));
+    let message = app.message.clone().expect("the export says how it went");
     assert_eq!(
         message.kind,
         ai_arcade::app::MessageKind::Error,

@@ -6,7 +6,7 @@
 //! writing them. Snapshots at 80x24, the size the arcade is made for.
 
 use ai_arcade::app::Models;
-use ai_arcade::app::{Action, App, MessageKind, Overlay};
+use ai_arcade::app::{Action, App, MessageKind, Overlay, TabId};
 use ai_arcade::config::{Config, FirstMover};
 use ai_arcade::persist::Store;
 use ai_arcade::shell::input;
@@ -125,11 +125,6 @@ fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
 
 /// Everything the user could change: every tab's state and every model, as text.
 fn fingerprint(app: &App) -> String {
-    let search = &app.tabs.tictactoe;
-    let view = |events: Option<usize>, cursor: Option<String>| format!("{events:?}/{cursor:?}");
-    let nim = &app.tabs.multipile;
-    let sub = &app.tabs.subtraction;
-    let graph = &app.tabs.state_graph;
     [
         format!(
             "app {:?} help {} scroll {} overlay {:?} running {}",
@@ -139,80 +134,10 @@ fn fingerprint(app: &App) -> String {
             app.overlay,
             app.running
         ),
-        format!(
-            "search {:?} {:?} {:?} step {} autoplay {} focus {:?} ttt {:?} {:?} {} eight {:?} {:?} {} views {} {}",
-            search.game,
-            search.algorithm,
-            search.tictactoe.human,
-            search.step_mode,
-            search.autoplay,
-            search.focus,
-            search.tictactoe.position,
-            search.tictactoe.moves,
-            search.tictactoe.cursor,
-            search.eight.position,
-            search.eight.moves,
-            search.eight.cursor,
-            view(
-                search.tictactoe.search.as_ref().map(|v| v.stepper.events_taken()),
-                search.tictactoe.search.as_ref().map(|v| format!("{:?}", v.tree.cursor)),
-            ),
-            view(
-                search.eight.search.as_ref().map(|v| v.stepper.events_taken()),
-                search.eight.search.as_ref().map(|v| format!("{:?}", v.tree.cursor)),
-            ),
-        ),
-        format!(
-            "subtraction epoch {} weights {:?} pile {:?} typed {} moves {} first {} view {:?} scroll {} unit {:?} training {}",
-            sub.trainer.epoch,
-            serde_json::to_string(&sub.trainer.saved()).unwrap().len(),
-            sub.pile,
-            sub.typed,
-            sub.moves.len(),
-            sub.human_first,
-            sub.view,
-            sub.table_scroll,
-            sub.unit,
-            sub.is_training()
-        ),
-        format!(
-            "graph {} training {} cursor {:?} game {:?} first {} highlight {}",
-            serde_json::to_string(&graph.graph).unwrap(),
-            graph.training,
-            graph.cursor,
-            graph.game,
-            graph.human_first,
-            graph.highlight.len()
-        ),
-        format!(
-            "nim {:?} {:?} {:?} {} {:?} {} {} {:?} {:?} {} {:?} {} {} {} {:?}",
-            nim.opponent,
-            nim.first,
-            nim.piles,
-            nim.human_to_move,
-            nim.moves,
-            nim.pile,
-            nim.count,
-            nim.typed,
-            nim.menu,
-            nim.pane_focus,
-            nim.browse,
-            nim.edge_cursor,
-            nim.wrong_only,
-            nim.table_scroll,
-            nim.pane,
-        ),
-        format!(
-            "q {:?} training {} net epochs {} training {}",
-            nim.q
-                .trainer
-                .as_ref()
-                .ok()
-                .map(|t| serde_json::to_string(&t.saved()).unwrap()),
-            nim.q.training,
-            nim.net.trainer.epochs(),
-            nim.net.is_training()
-        ),
+        app.tabs.tictactoe.fingerprint(),
+        app.tabs.subtraction.fingerprint(),
+        app.tabs.state_graph.fingerprint(),
+        app.tabs.multipile.fingerprint(),
     ]
     .join("\n")
 }
@@ -353,7 +278,7 @@ fn trained_graph(dir: &Path) -> App {
     let mut app = App::with_store(&config(), SEED, Some(Store::new(dir)));
     press(&mut app, &[KeyCode::F(3)]);
     press(&mut app, &chars("p"));
-    while app.tabs.state_graph.training {
+    while app.tabs.is_training(TabId::StateGraph) {
         app.update(Action::Tick);
     }
     app
@@ -365,14 +290,15 @@ fn trained_graph(dir: &Path) -> App {
 fn zeroing_a_trained_graph_asks_once() {
     let dir = fresh_dir("zero");
     let mut app = trained_graph(&dir);
-    let games = app.tabs.state_graph.graph.games;
+    let games = app.tabs.state_graph.graph().games;
     assert_eq!(games, 10_000);
     let file = dir.join("state-graph.json");
     let saved = std::fs::read(&file).unwrap();
 
     press(&mut app, &chars("z"));
     assert_eq!(
-        app.tabs.state_graph.graph.games, games,
+        app.tabs.state_graph.graph().games,
+        games,
         "nothing zeroed yet"
     );
     assert_eq!(message(&app), "z again to zero 10,000 games of training");
@@ -380,7 +306,11 @@ fn zeroing_a_trained_graph_asks_once() {
 
     // `s` right after `z` cancels: it neither zeroes nor steps a game.
     press(&mut app, &chars("s"));
-    assert_eq!(app.tabs.state_graph.graph.games, games, "s only cancelled");
+    assert_eq!(
+        app.tabs.state_graph.graph().games,
+        games,
+        "s only cancelled"
+    );
     assert!(message(&app).starts_with("Not zeroed"), "{}", message(&app));
     assert_eq!(
         std::fs::read(&file).unwrap(),
@@ -393,10 +323,10 @@ fn zeroing_a_trained_graph_asks_once() {
     click(&mut app, 4, 0);
     assert_eq!(app.tab, ai_arcade::app::TabId::StateGraph);
     assert!(message(&app).starts_with("Not zeroed"), "{}", message(&app));
-    assert_eq!(app.tabs.state_graph.graph.games, games);
+    assert_eq!(app.tabs.state_graph.graph().games, games);
 
     press(&mut app, &chars("zz"));
-    assert_eq!(app.tabs.state_graph.graph.games, 0, "z twice zeroes");
+    assert_eq!(app.tabs.state_graph.graph().games, 0, "z twice zeroes");
     assert!(
         message(&app).starts_with("Every weight is 0"),
         "{}",
@@ -407,11 +337,12 @@ fn zeroing_a_trained_graph_asks_once() {
     press(&mut app, &chars("s"));
     press(&mut app, &chars("z"));
     assert_eq!(
-        app.tabs.state_graph.graph.games, 1,
+        app.tabs.state_graph.graph().games,
+        1,
         "one stepped game is training: it asks"
     );
     press(&mut app, &chars("z"));
-    assert_eq!(app.tabs.state_graph.graph.games, 0);
+    assert_eq!(app.tabs.state_graph.graph().games, 0);
     press(&mut app, &chars("z"));
     assert!(
         message(&app).starts_with("Every weight is 0"),
@@ -426,25 +357,28 @@ fn retraining_a_trained_learner_asks_once() {
     let mut app = App::new(&config(), SEED);
     press(&mut app, &[KeyCode::F(1)]);
     app.tabs.subtraction.finish_training_now();
-    let epoch = app.tabs.subtraction.trainer.epoch;
+    let epoch = app.tabs.subtraction.epochs_trained();
     assert!(epoch > 0);
     press(&mut app, &chars("t"));
-    assert_eq!(app.tabs.subtraction.trainer.epoch, epoch);
+    assert_eq!(app.tabs.subtraction.epochs_trained(), epoch);
     assert!(
         message(&app).starts_with("t again to retrain"),
         "{}",
         message(&app)
     );
     press(&mut app, &chars("r"));
-    assert_eq!(app.tabs.subtraction.trainer.epoch, epoch, "r cancelled");
-    assert!(app.tabs.subtraction.moves.is_empty());
+    assert_eq!(app.tabs.subtraction.epochs_trained(), epoch, "r cancelled");
+    assert_eq!(app.tabs.subtraction.moves_played(), 0);
     press(&mut app, &chars("tt"));
-    assert!(app.tabs.subtraction.is_training(), "t twice retrains");
+    assert!(
+        app.tabs.is_training(TabId::SubtractionNim),
+        "t twice retrains"
+    );
     assert!(message(&app).starts_with("Retraining"), "{}", message(&app));
 
     press(&mut app, &[KeyCode::F(2)]);
     press(&mut app, &chars("ss"));
-    let games = app.tabs.multipile.q.trainer.as_ref().unwrap().games;
+    let games = app.tabs.multipile.q_games_trained().unwrap();
     assert_eq!(games, 2);
     press(&mut app, &chars("t"));
     assert!(
@@ -453,20 +387,20 @@ fn retraining_a_trained_learner_asks_once() {
         message(&app)
     );
     press(&mut app, &[KeyCode::Esc]);
-    assert_eq!(app.tabs.multipile.q.trainer.as_ref().unwrap().games, games);
+    assert_eq!(app.tabs.multipile.q_games_trained().unwrap(), games);
     press(&mut app, &chars("tt"));
-    assert_eq!(app.tabs.multipile.q.trainer.as_ref().unwrap().games, 0);
+    assert_eq!(app.tabs.multipile.q_games_trained().unwrap(), 0);
 
-    app.tabs.multipile.net.train_now(2);
+    app.tabs.multipile.train_network_now(2);
     press(&mut app, &chars("T"));
     assert!(
         message(&app).starts_with("T again to retrain the network"),
         "{}",
         message(&app)
     );
-    assert_eq!(app.tabs.multipile.net.trainer.epochs(), 2);
+    assert_eq!(app.tabs.multipile.network_epochs(), 2);
     press(&mut app, &chars("T"));
-    assert!(app.tabs.multipile.net.is_training(), "T twice retrains");
+    assert!(app.tabs.multipile.network_is_training(), "T twice retrains");
 }
 
 /// §9: `q` with nothing to lose quits at once; with a stepped search it asks; Ctrl-C
@@ -539,7 +473,7 @@ fn export_in_a_shared_session_shows_the_text_to_copy() {
         panic!("no text overlay: {:?}", app.overlay)
     };
     let dot = text.clone();
-    assert_eq!(dot, app.tabs.state_graph.graph.to_dot());
+    assert_eq!(dot, app.tabs.state_graph.graph().to_dot());
     let screen = rows(&draw(&app, 80, 24));
     // The text's own lines, from the left edge with nothing after them.
     for (row, line) in screen[2..22].iter().zip(dot.lines()) {
@@ -645,7 +579,8 @@ fn the_log_overlay() {
     );
     press(&mut app, &chars("s"));
     assert_eq!(
-        app.tabs.state_graph.graph.games, 1,
+        app.tabs.state_graph.graph().games,
+        1,
         "keys do not reach the tab under the log"
     );
     assert!(
@@ -662,10 +597,7 @@ fn the_log_overlay() {
 fn the_status_line_tells_where_the_keys_went() {
     let mut app = App::new(&config(), SEED);
     press(&mut app, &chars("5t"));
-    assert_eq!(
-        app.tabs.tictactoe.focus,
-        ai_arcade::tabs::tictactoe::Focus::Tree
-    );
+    assert!(app.tabs.tictactoe.tree_has_focus());
     assert!(
         message(&app).contains("the keys moved to the tree pane (f: back to the board)"),
         "{}",
@@ -689,32 +621,32 @@ fn keys_for_a_view_not_shown_say_so_and_change_nothing() {
     let mut app = App::new(&config(), SEED);
     press(&mut app, &[KeyCode::F(1)]);
     assert_eq!(
-        app.tabs.subtraction.view,
+        app.tabs.subtraction.pane_view(),
         ai_arcade::tabs::subtraction::PaneView::Training
     );
-    let unit = app.tabs.subtraction.unit;
+    let unit = app.tabs.subtraction.weights_cursor();
     press(&mut app, &[KeyCode::Down, KeyCode::Right]);
-    assert_eq!(app.tabs.subtraction.unit, unit);
-    assert_eq!(app.tabs.subtraction.table_scroll, 0);
+    assert_eq!(app.tabs.subtraction.weights_cursor(), unit);
+    assert_eq!(app.tabs.subtraction.first_table_row(), 0);
     assert!(message(&app).contains("v shows them"), "{}", message(&app));
 
     press(&mut app, &[KeyCode::F(2)]);
     press(&mut app, &chars("f"));
     press(&mut app, &[KeyCode::Enter]);
     assert_eq!(
-        app.tabs.multipile.browse.len(),
+        app.tabs.multipile.browse_path().len(),
         1,
         "Enter follows an edge in the edges view"
     );
     press(&mut app, &chars("v"));
     press(&mut app, &chars("."));
     assert_eq!(
-        app.tabs.multipile.browse.len(),
+        app.tabs.multipile.browse_path().len(),
         1,
         "`.` does not clear a path that is not shown"
     );
     assert!(message(&app).contains("edges view"), "{}", message(&app));
     press(&mut app, &[KeyCode::Down]);
-    assert_eq!(app.tabs.multipile.edge_cursor, 0);
+    assert_eq!(app.tabs.multipile.edge_cursor(), 0);
     assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
 }

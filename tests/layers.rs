@@ -3,7 +3,7 @@
 //! layers; this test is the same table, so the drawing cannot drift from the code.
 //!
 //! Every `use` and every `crate::` / `super::` / child-module path outside `#[cfg(test)]`
-//! code is resolved to the file of the deepest module it names. Paths inside macro bodies
+//! code (a `#[cfg(test)] mod tests;` file included) is resolved to the file of the deepest module it names. Paths inside macro bodies
 //! are not seen, so the tables' macros spell their imports as `use` items.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -229,19 +229,53 @@ fn layer_of(module: &str) -> usize {
         )
 }
 
+/// The modules `syntax` declares `#[cfg(test)] mod name;`: unit tests in files of their own
+/// (`src/tabs/<tab>/tests.rs`), test code like a `#[cfg(test)]` block, so not checked.
+fn test_only_children(module: &str, syntax: &syn::File) -> Vec<Module> {
+    syntax
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Mod(m) if m.content.is_none() && is_test_only(&m.attrs) => {
+                Some(if module.is_empty() {
+                    m.ident.to_string()
+                } else {
+                    format!("{module}::{}", m.ident)
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// Every file's imports, as module → modules it names.
 fn imports() -> BTreeMap<Module, BTreeSet<Module>> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     let modules: BTreeSet<Module> = files.iter().map(|f| module_of(&src, f)).collect();
+    let parsed: Vec<(&PathBuf, Module, syn::File)> = files
+        .iter()
+        .map(|file| {
+            let syntax = syn::parse_file(&fs::read_to_string(file).unwrap()).unwrap();
+            (file, module_of(&src, file), syntax)
+        })
+        .collect();
+    let test_only: BTreeSet<Module> = parsed
+        .iter()
+        .flat_map(|(_, module, syntax)| test_only_children(module, syntax))
+        .collect();
     let mut graph = BTreeMap::new();
-    for file in &files {
-        let module = module_of(&src, file);
+    for (file, module, syntax) in parsed {
         if module == "main" || file.ends_with("main.rs") {
             continue;
         }
-        let syntax = syn::parse_file(&fs::read_to_string(file).unwrap()).unwrap();
+        if test_only
+            .iter()
+            .any(|test| module == *test || module.starts_with(&format!("{test}::")))
+        {
+            continue;
+        }
         let mut paths = Paths::default();
         paths.visit_file(&syntax);
         let targets: BTreeSet<Module> = paths
@@ -319,6 +353,10 @@ fn the_check_sees_imports() {
     assert!(graph["app"].contains("tabs"), "{:?}", graph["app"]);
     assert!(graph["tabs::tictactoe::view"].contains("widgets"));
     assert!(graph["domain::search::recursive"].contains("domain::games"));
+    // A tab's unit tests (`#[cfg(test)] mod tests;`) drive the whole app; they are not
+    // checked, the tab's own files are.
+    assert!(!graph.contains_key("tabs::tictactoe::tests"));
+    assert!(graph.contains_key("tabs::tictactoe::state"));
     assert_eq!(layer_of("tabs::id"), 5);
     assert_eq!(layer_of("tabs::tictactoe::view"), 9);
     assert_eq!(layer_of("domain::learn::nim_net"), 3);

@@ -315,9 +315,9 @@ fn check_match<G: Playable>(game: &Match<G>, deep: bool) -> Result<(), TestCaseE
         }
         let nodes = view.stepper.nodes().len();
         prop_assert!(
-            (view.tree.cursor as usize) < nodes.max(1),
+            (view.tree_cursor() as usize) < nodes.max(1),
             "tree cursor {} with {} nodes",
-            view.tree.cursor,
+            view.tree_cursor(),
             nodes
         );
         if let Some(result) = view.stepper.result().filter(|_| deep) {
@@ -331,10 +331,10 @@ fn check_match<G: Playable>(game: &Match<G>, deep: bool) -> Result<(), TestCaseE
 }
 
 fn check_app(app: &App, deep: bool) -> Result<(), TestCaseError> {
-    check_board(app.tabs.tictactoe.tictactoe.position)?;
-    check_eight(app.tabs.tictactoe.eight.position)?;
-    check_match(&app.tabs.tictactoe.tictactoe, deep)?;
-    check_match(&app.tabs.tictactoe.eight, deep)?;
+    check_board(app.tabs.tictactoe.tictactoe_game().position)?;
+    check_eight(app.tabs.tictactoe.eight_game().position)?;
+    check_match(app.tabs.tictactoe.tictactoe_game(), deep)?;
+    check_match(app.tabs.tictactoe.eight_game(), deep)?;
     check_nim(app)?;
     prop_assert!(TabId::ALL.contains(&app.tab));
     Ok(())
@@ -344,22 +344,22 @@ fn check_app(app: &App, deep: bool) -> Result<(), TestCaseError> {
 /// the side whose turn it was, and a finished game has a winner.
 fn check_nim(app: &App) -> Result<(), TestCaseError> {
     let nim = &app.tabs.multipile;
-    let mut piles = nim.start;
-    for (i, played) in nim.moves.iter().enumerate() {
+    let mut piles = nim.game_start();
+    for (i, played) in nim.moves().iter().enumerate() {
         prop_assert_eq!(played.before, piles);
         piles = piles
             .play(played.mv)
             .map_err(|e| TestCaseError::fail(format!("move {i} {:?} illegal: {e}", played.mv)))?;
         if i > 0 {
-            prop_assert_ne!(played.by, nim.moves[i - 1].by, "sides alternate");
+            prop_assert_ne!(played.by, nim.moves()[i - 1].by, "sides alternate");
         }
     }
-    prop_assert_eq!(piles, nim.piles);
+    prop_assert_eq!(piles, nim.piles());
     prop_assert_eq!(
         nim.game_over(),
-        nim.winner().is_some() || nim.moves.is_empty() && nim.start.is_over()
+        nim.winner().is_some() || nim.moves().is_empty() && nim.game_start().is_over()
     );
-    prop_assert!(nim.pile < nim.piles.len());
+    prop_assert!(nim.selected_pile() < nim.piles().len());
     Ok(())
 }
 
@@ -386,7 +386,7 @@ proptest! {
         for (i, input) in inputs.into_iter().enumerate() {
             match input {
                 Input::Key(key) => {
-                    let before = (app.tabs.tictactoe.tictactoe.position, app.tabs.tictactoe.eight.position);
+                    let before = (app.tabs.tictactoe.tictactoe_game().position, app.tabs.tictactoe.eight_game().position);
                     if key == Key::Char('q') && app.is_asking() {
                         // A question waits (a retrain): q only cancels it.
                         app.handle_key(key);
@@ -407,7 +407,7 @@ proptest! {
                         // new AI search in many configs).
                         prop_assert!(!app.running, "{:?} did not quit", key);
                         prop_assert_eq!(
-                            (app.tabs.tictactoe.tictactoe.position, app.tabs.tictactoe.eight.position),
+                            (app.tabs.tictactoe.tictactoe_game().position, app.tabs.tictactoe.eight_game().position),
                             before
                         );
                         render(&app, 80, 24);

@@ -981,8 +981,8 @@ fn sessions_start_from_copies_of_the_loaded_models_and_write_nothing() {
     use ai_arcade::app::{Action, App};
     use ai_arcade::domain::learn::state_graph::StateGraph;
     use ai_arcade::persist::Store;
+    use ai_arcade::persist::model_files::STATE_GRAPH as GRAPH;
     use ai_arcade::tabs::state_graph::Action as GraphAction;
-    use ai_arcade::tabs::state_graph::state::GRAPH;
     use rand::SeedableRng;
 
     let dir = temp_dir("models");
@@ -998,7 +998,8 @@ fn sessions_start_from_copies_of_the_loaded_models_and_write_nothing() {
     let mut one = App::with_models(&config, 1, &models);
     let two = App::with_models(&config, 2, &models);
     assert_eq!(
-        one.tabs.state_graph.graph.games, 100,
+        one.tabs.state_graph.graph().games,
+        100,
         "the server's model, loaded once"
     );
     one.update(Action::from(GraphAction::Step));
@@ -1006,10 +1007,11 @@ fn sessions_start_from_copies_of_the_loaded_models_and_write_nothing() {
     one.update(Action::from(GraphAction::ToggleTraining)); // pausing saves, when it can
     one.update(Action::from(GraphAction::Export));
     assert_eq!(
-        one.tabs.state_graph.graph.games, 101,
+        one.tabs.state_graph.graph().games,
+        101,
         "this session learned"
     );
-    assert_eq!(two.tabs.state_graph.graph.games, 100, "the other did not");
+    assert_eq!(two.tabs.state_graph.graph().games, 100, "the other did not");
     assert_eq!(
         models.state_graph.model.as_ref().unwrap().games,
         100,

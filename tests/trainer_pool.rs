@@ -2,7 +2,7 @@
 //! to train waits, says so in the status line and on its progress line, and starts when a
 //! place is free. Its own test binary, so no other test's training shares the pool.
 
-use ai_arcade::app::App;
+use ai_arcade::app::{App, TabId};
 use ai_arcade::config::Config;
 use ai_arcade::domain::learn::Chunked;
 use ai_arcade::frame::background::{Job, TrainerPool, WAITING_FOR_TRAINER};
@@ -59,14 +59,14 @@ fn training_waits_for_a_free_trainer_and_says_so() {
     let mut app = App::new(&config, 7);
     app.handle_key(Key::F(1));
     app.handle_key(Key::Char('p'));
-    assert!(app.tabs.subtraction.waits_for_trainer());
+    assert!(app.tabs.waits_for_trainer(TabId::SubtractionNim));
     let message = app.message.clone().unwrap().text;
     assert!(message.ends_with(WAITING_FOR_TRAINER), "{message}");
     assert!(screen(&app).contains(WAITING_FOR_TRAINER));
     // Nothing trains and nothing is redrawn while it waits (after the first tick notes it).
     app.update(ai_arcade::app::Action::Tick);
     assert!(!app.update(ai_arcade::app::Action::Tick));
-    assert_eq!(app.tabs.subtraction.trainer.epoch, 0);
+    assert_eq!(app.tabs.subtraction.epochs_trained(), 0);
 
     for release in &releases {
         release.send(()).unwrap();
@@ -74,7 +74,9 @@ fn training_waits_for_a_free_trainer_and_says_so() {
     drop(held);
     let mut started = false;
     for _ in 0..500 {
-        if app.update(ai_arcade::app::Action::Tick) && !app.tabs.subtraction.waits_for_trainer() {
+        if app.update(ai_arcade::app::Action::Tick)
+            && !app.tabs.waits_for_trainer(TabId::SubtractionNim)
+        {
             started = true;
             break;
         }

@@ -149,10 +149,7 @@ fn the_node_under_the_cursor_is_said_in_words() {
     // You play X in 5; the AI (O) searches; the cursor on the node after O plays 1 and
     // then on its child after X plays 2.
     let mut app = app_after("m5c");
-    assert_eq!(
-        app.tabs.tictactoe.focus,
-        ai_arcade::tabs::tictactoe::Focus::Tree
-    );
+    assert!(app.tabs.tictactoe.tree_has_focus());
     press(&mut app, "↓");
     assert_shows(&app, "after O plays 1");
     assert_shows(&app, "X to move: MIN");
@@ -205,7 +202,7 @@ fn autoplay_shows_that_it_runs_and_plus_minus_change_its_speed() {
     let mut app = app_after("m5");
     assert!(screen(&app)[23].contains("p auto"), "{}", screen(&app)[23]);
     press(&mut app, "p");
-    assert!(app.tabs.tictactoe.autoplay);
+    assert!(app.tabs.tictactoe.is_autoplaying());
     assert_shows(&app, "auto 4/s");
     press(&mut app, "+");
     assert_shows(&app, "auto 8/s");
@@ -244,8 +241,8 @@ fn game_of_eight_says_its_rules_why_it_ended_and_counts_no_draws() {
     assert_shows(&app, "[1]");
     assert!(!shows(&app, "drawn"), "Eight has no draws");
     // You 3, AI answers, ...: play until it ends, always the first legal number.
-    while app.tabs.tictactoe.eight.position.sum() < 8 {
-        let last = app.tabs.tictactoe.eight.position.last();
+    while app.tabs.tictactoe.eight_game().position.sum() < 8 {
+        let last = app.tabs.tictactoe.eight_game().position.last();
         let choice = (1..=3).find(|&n| Some(n) != last).unwrap();
         press(&mut app, &choice.to_string());
     }
@@ -254,68 +251,19 @@ fn game_of_eight_says_its_rules_why_it_ended_and_counts_no_draws() {
         message.contains("reached 8 exactly") || message.contains("went past 8"),
         "{message}"
     );
-    let why = app.tabs.tictactoe.eight.why_over().unwrap();
+    let why = app.tabs.tictactoe.eight_game().why_over().unwrap();
     assert_shows(&app, &why);
     assert!(!shows(&app, "[1]") && !shows(&app, "[2]") && !shows(&app, "[3]"));
     assert!(!shows(&app, "choose:"));
 }
 
 #[test]
-fn subtraction_names_the_trained_loss_and_says_take_1() {
-    let mut app = app_after("¹");
-    app.tabs.subtraction.finish_training_now();
-    assert_shows(&app, "trained on cross-entropy");
-    let mut squared = App::new(
-        &config(|c| c.subtraction.recipe = ai_arcade::config::RecipeChoice::Seed),
-        SEED,
-    );
-    press(&mut squared, "¹");
-    squared.tabs.subtraction.finish_training_now();
-    assert_shows(&squared, "trained on squared error");
-    // A pile of 3: only 1 may be taken.
-    press(&mut app, "3\n");
-    if app.tabs.subtraction.turn == ai_arcade::tabs::subtraction::Turn::Human {
-        assert_shows(&app, "Take 1:");
-        assert!(!shows(&app, "(1-1)"));
-    }
-}
-
-#[test]
-fn the_weights_pane_keeps_each_name_with_its_weight_and_reaches_every_unit() {
-    let mut app = app_after("¹");
-    app.tabs.subtraction.finish_training_now();
-    press(&mut app, "vv");
-    let hidden = app.tabs.subtraction.recipe.hidden;
-    for unit in 0..hidden {
-        let rows = screen(&app);
-        assert!(
-            rows.iter().any(|r| r.contains(&format!("›h{unit} "))),
-            "unit {unit} not in view"
-        );
-        let weights = app.tabs.subtraction.trainer.network.layers[0]
-            .incoming(unit)
-            .to_vec();
-        for (i, w) in weights[1..].iter().enumerate() {
-            let pair = format!("n{i} {w:+.1}");
-            assert!(
-                rows.iter().any(|r| r.contains(&pair)),
-                "unit {unit}: {pair:?} parted\n{}",
-                rows.join("\n")
-            );
-        }
-        press(&mut app, "↓");
-    }
-    // The header names its columns one digit apart.
-    assert_shows(&app, "n:  b 0 1 2 3 4 5 6");
-}
-
-#[test]
 fn multi_pile_hints_on_your_turn_can_be_hidden() {
     let mut app = app_after("²");
-    while app.tabs.multipile.q.training {
+    while app.tabs.multipile.q_is_training() {
         app.update(Action::Tick);
     }
-    assert!(app.tabs.multipile.human_to_move);
+    assert!(app.tabs.multipile.human_to_move());
     assert_shows(&app, symbols::GREEDY.glyph);
     assert_shows(&app, symbols::WINS.glyph);
     press(&mut app, "i");
@@ -337,7 +285,7 @@ fn multi_pile_hints_on_your_turn_can_be_hidden() {
     // The config switch starts the tab with them hidden.
     let mut app = App::new(&config(|c| c.nim.hints_on_your_turn = false), SEED);
     press(&mut app, "²");
-    while app.tabs.multipile.q.training {
+    while app.tabs.multipile.q_is_training() {
         app.update(Action::Tick);
     }
     assert!(!shows(&app, symbols::GREEDY.glyph));

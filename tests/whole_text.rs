@@ -6,7 +6,7 @@
 //! Besides, the texts the app is known to produce for a state (its status message, the
 //! help's symbols) must each appear whole on the 80x24 screen.
 
-use ai_arcade::app::{Action, App};
+use ai_arcade::app::{Action, App, TabId};
 use ai_arcade::config::{Config, FirstMover};
 use ai_arcade::shell::input;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -202,7 +202,7 @@ fn trained_graph() -> App {
     let mut app = App::new(&config(), SEED);
     f(&mut app, 3);
     press(&mut app, "p");
-    while app.tabs.state_graph.training {
+    while app.tabs.is_training(TabId::StateGraph) {
         app.update(Action::Tick);
     }
     app
@@ -216,7 +216,7 @@ fn nim() -> App {
 
 fn trained_nim() -> App {
     let mut app = nim();
-    while app.tabs.multipile.q.training {
+    while app.tabs.multipile.q_is_training() {
         app.update(Action::Tick);
     }
     app

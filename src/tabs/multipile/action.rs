@@ -1,5 +1,6 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
 /// Everything the user can ask of the Multi-pile Nim tab.
+#[allow(missing_docs)] // the undocumented ones say what they do in their names
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// Select the pile this far to the right (negative: left).
@@ -8,11 +9,9 @@ pub enum Action {
     Count(i8),
     /// A digit: the pile, then the count.
     Digit(char),
-    /// Delete the last digit.
     Backspace,
     /// Take the selected count from the selected pile.
     Confirm,
-    /// A new game.
     NewGame,
     /// Who opens: random, you, the AI.
     CycleFirst,
@@ -20,17 +19,14 @@ pub enum Action {
     ToggleRule,
     /// Open the opponent menu.
     OpenMenu,
-    /// Move in the menu.
     MenuMove(i8),
     /// Choose the menu's entry (the number, or the cursor's when `None`).
     MenuChoose(Option<u8>),
-    /// Close the menu.
     CloseMenu,
     /// The next view of the pane.
     NextPane,
     /// Keys to the pane or to the piles.
     ToggleFocus,
-    /// Move in the pane.
     PaneMove(i8),
     /// Follow the edge under the cursor.
     PaneEnter,

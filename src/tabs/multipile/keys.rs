@@ -4,7 +4,7 @@ use super::action::Action;
 use crate::frame::keymap::{DIGITS, Key, KeyGroup, bind, digit, direction, typed};
 
 /// Keys while the opponent menu is open.
-pub const NIM_MENU: KeyGroup<Action> = KeyGroup {
+pub(crate) const NIM_MENU: KeyGroup<Action> = KeyGroup {
     title: "Opponent menu",
     bindings: &[
         bind(
@@ -36,7 +36,7 @@ pub const NIM_MENU: KeyGroup<Action> = KeyGroup {
 };
 
 /// Keys for the piles (when the pane does not have the focus).
-pub const NIM_PILES: KeyGroup<Action> = KeyGroup {
+pub(crate) const NIM_PILES: KeyGroup<Action> = KeyGroup {
     title: "Your move (f: keys to the pane)",
     bindings: &[
         bind(
@@ -70,7 +70,7 @@ pub const NIM_PILES: KeyGroup<Action> = KeyGroup {
 };
 
 /// Keys for the pane (when it has the focus).
-pub const NIM_PANE: KeyGroup<Action> = KeyGroup {
+pub(crate) const NIM_PANE: KeyGroup<Action> = KeyGroup {
     title: "Pane (f: keys back to the piles)",
     bindings: &[
         bind(
@@ -108,7 +108,7 @@ pub const NIM_PANE: KeyGroup<Action> = KeyGroup {
 };
 
 /// The Multi-pile Nim tab's own keys.
-pub const NIM: KeyGroup<Action> = KeyGroup {
+pub(crate) const NIM: KeyGroup<Action> = KeyGroup {
     title: "Multi-pile Nim",
     bindings: &[
         bind(

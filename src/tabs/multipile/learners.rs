@@ -18,15 +18,15 @@ const Q_RUN_TICKS: usize = 40;
 
 /// The Q-learning agent: its trainer (or why the game is too large for a table), its file
 /// and its run.
-pub struct QAgent {
+pub(crate) struct QAgent {
     /// The trainer, or the reason a table was refused.
-    pub trainer: Result<QTrainer, String>,
+    pub(crate) trainer: Result<QTrainer, String>,
     /// Training runs tick by tick.
-    pub training: bool,
+    pub(crate) training: bool,
     /// The updates of the last single-game step, in order.
-    pub last_game: Vec<Update>,
+    pub(crate) last_game: Vec<Update>,
     /// Why the saved table could not be used.
-    pub load_error: Option<String>,
+    pub(crate) load_error: Option<String>,
     settings: QLearningConfig,
     store: Option<Store>,
     /// The file this table was read from or last saved as; `None` for a new table, so its
@@ -37,7 +37,7 @@ pub struct QAgent {
 
 impl QAgent {
     /// The agent for games from `start` under `rule`, reading its table from `store`.
-    pub fn new(
+    pub(crate) fn new(
         start: Piles,
         rule: Rule,
         settings: &QLearningConfig,
@@ -51,7 +51,7 @@ impl QAgent {
     }
 
     /// Reads the saved table for games from `start` under `rule`, if one is there and fits.
-    pub fn load(
+    pub(crate) fn load(
         start: Piles,
         rule: Rule,
         settings: &QLearningConfig,
@@ -62,7 +62,7 @@ impl QAgent {
 
     /// The agent starting from what [`QAgent::load`] read (a fresh table when nothing fits);
     /// it saves to `store` when given one.
-    pub fn from_loaded(
+    pub(crate) fn from_loaded(
         start: Piles,
         rule: Rule,
         settings: &QLearningConfig,
@@ -90,12 +90,12 @@ impl QAgent {
     }
 
     /// True when no game has been played yet.
-    pub fn untrained(&self) -> bool {
+    pub(crate) fn untrained(&self) -> bool {
         self.trainer.as_ref().is_ok_and(|t| t.games == 0)
     }
 
     /// Starts a run if nothing is learned yet (the first view of the tab).
-    pub fn train_if_untrained(&mut self) -> Option<Message> {
+    pub(crate) fn train_if_untrained(&mut self) -> Option<Message> {
         if !self.settings.autotrain || !self.untrained() || self.training {
             return None;
         }
@@ -113,7 +113,7 @@ impl QAgent {
     }
 
     /// One tick of the run: a chunk of games. Returns a message when the run ends.
-    pub fn tick(&mut self) -> Option<Message> {
+    pub(crate) fn tick(&mut self) -> Option<Message> {
         if !self.training {
             return None;
         }
@@ -137,7 +137,7 @@ impl QAgent {
     }
 
     /// Pauses or resumes the run; a finished run is continued for as many games again.
-    pub fn toggle_training(&mut self) -> Message {
+    pub(crate) fn toggle_training(&mut self) -> Message {
         if let Some(refused) = self.refused() {
             return refused;
         }
@@ -160,7 +160,7 @@ impl QAgent {
     }
 
     /// Plays one self-play game and keeps its updates for the arithmetic view.
-    pub fn step_game(&mut self) -> Message {
+    pub(crate) fn step_game(&mut self) -> Message {
         if let Some(refused) = self.refused() {
             return refused;
         }
@@ -178,7 +178,7 @@ impl QAgent {
     }
 
     /// Starts over from an empty table with the next seed.
-    pub fn retrain(&mut self) -> Message {
+    pub(crate) fn retrain(&mut self) -> Message {
         if let Some(refused) = self.refused() {
             return refused;
         }
@@ -237,13 +237,13 @@ fn saved_note(
 }
 
 /// The network agent: its trainer, its measurement, its file and its background run.
-pub struct NetAgent {
+pub(crate) struct NetAgent {
     /// The trainer; while a run is on, its network and errors follow the thread's reports.
-    pub trainer: NetTrainer,
+    pub(crate) trainer: NetTrainer,
     /// How it plays now: measured when first asked for, or reported by the training thread.
     evaluation: OnceCell<NetEvaluation>,
     /// Why the saved network could not be used.
-    pub load_error: Option<String>,
+    pub(crate) load_error: Option<String>,
     settings: NimNetConfig,
     store: Option<Store>,
     /// The file this network was read from or last saved as (`None`: a new network).
@@ -255,13 +255,13 @@ pub struct NetAgent {
 
 impl NetAgent {
     /// Reads the saved network for the configured game, if one is there and fits.
-    pub fn load(settings: &NimNetConfig, store: &Store) -> Loaded<NetTrainer> {
+    pub(crate) fn load(settings: &NimNetConfig, store: &Store) -> Loaded<NetTrainer> {
         Loaded::read(store.load_kind(&NimNetFile::new(settings.game())))
     }
 
     /// The network starting from what [`NetAgent::load`] read (fresh weights when nothing
     /// fits); it saves to `store` when given one.
-    pub fn from_loaded(
+    pub(crate) fn from_loaded(
         settings: &NimNetConfig,
         seed: u64,
         loaded: Loaded<NetTrainer>,
@@ -285,28 +285,28 @@ impl NetAgent {
     }
 
     /// How the network plays now (measured on first use after a change).
-    pub fn evaluation(&self) -> &NetEvaluation {
+    pub(crate) fn evaluation(&self) -> &NetEvaluation {
         self.evaluation
             .get_or_init(|| nim_net::evaluate(self.trainer.game, &self.trainer.network))
     }
 
     /// The game it plays.
-    pub fn game(&self) -> NetGame {
+    pub(crate) fn game(&self) -> NetGame {
         self.trainer.game
     }
 
     /// True while the background thread trains.
-    pub fn is_training(&self) -> bool {
+    pub(crate) fn is_training(&self) -> bool {
         self.job.is_some()
     }
 
     /// True while the training run waits for a free trainer in the pool.
-    pub fn waits_for_trainer(&self) -> bool {
+    pub(crate) fn waits_for_trainer(&self) -> bool {
         self.job.as_ref().is_some_and(Job::is_waiting)
     }
 
     /// Starts a run when the network is first chosen and nothing is learned yet.
-    pub fn train_if_untrained(&mut self) -> Option<Message> {
+    pub(crate) fn train_if_untrained(&mut self) -> Option<Message> {
         if self.trained_once || !self.settings.autotrain || self.trainer.epochs() > 0 {
             return None;
         }
@@ -318,7 +318,7 @@ impl NetAgent {
     }
 
     /// Takes in the thread's reports; a message when the run ended.
-    pub fn poll(&mut self) -> Option<Message> {
+    pub(crate) fn poll(&mut self) -> Option<Message> {
         let job = self.job.take()?;
         let mut stopped = false;
         while let Some(report) = job.try_next() {
@@ -351,7 +351,7 @@ impl NetAgent {
     }
 
     /// Pauses (saving) or resumes; a finished run continues for the recipe's epochs again.
-    pub fn toggle_training(&mut self) -> Message {
+    pub(crate) fn toggle_training(&mut self) -> Message {
         if let Some(job) = self.job.take() {
             if let Some(trainer) = job.finish() {
                 self.trainer = trainer;
@@ -375,7 +375,7 @@ impl NetAgent {
     }
 
     /// Starts over with fresh weights from the next seed.
-    pub fn retrain(&mut self) -> Message {
+    pub(crate) fn retrain(&mut self) -> Message {
         self.job = None;
         let seed = self.next_seed;
         self.next_seed = seed.wrapping_add(1);
@@ -388,7 +388,7 @@ impl NetAgent {
     }
 
     /// Trains `epochs` on this thread, for tests.
-    pub fn train_now(&mut self, epochs: usize) {
+    pub(crate) fn train_now(&mut self, epochs: usize) {
         self.job = None;
         for _ in 0..epochs {
             self.trainer.train_epoch();

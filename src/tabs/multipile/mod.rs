@@ -4,14 +4,18 @@
 
 mod action;
 mod keys;
-pub mod learners;
+pub(crate) mod learners;
 pub mod settings;
-pub mod state;
+pub(crate) mod state;
 pub mod symbols;
+#[cfg(test)]
+mod tests;
 mod view;
 
 pub use action::Action;
-pub use state::{MultiPileTab, Pane, Side, Typed};
+pub use state::MultiPileTab;
+pub(crate) use state::Pane;
+pub use state::{Played, Side};
 
 use crate::config::Config;
 use crate::domain::games::nim::Piles;

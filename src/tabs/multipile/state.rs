@@ -39,7 +39,7 @@ pub struct Played {
 
 /// How far the human has typed a move: digits pick the pile, then the count.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Typed {
+pub(crate) enum Typed {
     /// Nothing typed: arrows and digits both free.
     Nothing,
     /// A pile number typed; the count comes next.
@@ -50,7 +50,7 @@ pub enum Typed {
 
 /// The views of the right-hand pane, in `v` order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pane {
+pub(crate) enum Pane {
     /// The position and every move out of it, with Q-values.
     Edges,
     /// The updates of the last single-game step.
@@ -80,7 +80,7 @@ impl Pane {
 }
 
 /// The opponents in menu order.
-pub const OPPONENTS: [OpponentChoice; 4] = [
+pub(crate) const OPPONENTS: [OpponentChoice; 4] = [
     OpponentChoice::Qlearning,
     OpponentChoice::Network,
     OpponentChoice::Perfect,
@@ -88,7 +88,7 @@ pub const OPPONENTS: [OpponentChoice; 4] = [
 ];
 
 /// How an opponent is named on screen.
-pub fn opponent_name(opponent: OpponentChoice) -> &'static str {
+pub(crate) fn opponent_name(opponent: OpponentChoice) -> &'static str {
     match opponent {
         OpponentChoice::Qlearning => "Q-learning agent",
         OpponentChoice::Network => "neural network",
@@ -99,34 +99,31 @@ pub fn opponent_name(opponent: OpponentChoice) -> &'static str {
 
 /// One move out of a position, as the edges view lists it.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Edge {
-    /// The move.
-    pub mv: NimMove,
+pub(crate) struct Edge {
+    pub(crate) mv: NimMove,
     /// Where it leads.
-    pub next: Piles,
+    pub(crate) next: Piles,
     /// Q(s, a), when the table covers the position.
-    pub q: Option<f64>,
+    pub(crate) q: Option<f64>,
     /// Updates Q(s, a) has had.
-    pub updates: u32,
+    pub(crate) updates: u32,
     /// One of the table's greedy moves.
-    pub greedy: bool,
+    pub(crate) greedy: bool,
     /// A winning move, by the solver.
-    pub winning: bool,
+    pub(crate) winning: bool,
 }
 
 /// One learned position, as the Q-table view lists it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TableRow {
-    /// The position.
-    pub piles: Piles,
-    /// The greedy moves.
-    pub greedy: Vec<NimMove>,
+pub(crate) struct TableRow {
+    pub(crate) piles: Piles,
+    pub(crate) greedy: Vec<NimMove>,
     /// Their Q-value.
-    pub best: f64,
+    pub(crate) best: f64,
     /// The solver's first winning move, if any.
-    pub winning: Option<NimMove>,
+    pub(crate) winning: Option<NimMove>,
     /// The mover can win but a greedy move does not.
-    pub wrong: bool,
+    pub(crate) wrong: bool,
 }
 
 /// Everything the tab holds.
@@ -135,68 +132,62 @@ pub struct TableRow {
 #[allow(clippy::struct_excessive_bools)]
 pub struct MultiPileTab {
     /// The rule of games against the Q-learning, perfect and random players.
-    pub rule: Rule,
+    pub(crate) rule: Rule,
     /// Their starting piles.
-    pub q_start: Piles,
-    /// The opponent.
-    pub opponent: OpponentChoice,
+    pub(crate) q_start: Piles,
+    pub(crate) opponent: OpponentChoice,
     /// Who opens a game.
-    pub first: FirstMover,
+    pub(crate) first: FirstMover,
     /// The position now.
-    pub piles: Piles,
+    pub(crate) piles: Piles,
     /// This game's starting position.
-    pub start: Piles,
+    pub(crate) start: Piles,
     /// True when the human is to move.
-    pub human_to_move: bool,
-    /// Moves so far.
-    pub moves: Vec<Played>,
+    pub(crate) human_to_move: bool,
+    pub(crate) moves: Vec<Played>,
     /// The selected pile (0-based).
-    pub pile: usize,
-    /// The selected count.
-    pub count: u32,
-    /// What has been typed.
-    pub typed: Typed,
+    pub(crate) pile: usize,
+    pub(crate) count: u32,
+    pub(crate) typed: Typed,
     /// Games won by the human and by the AI.
-    pub tally: (u32, u32),
+    pub(crate) tally: (u32, u32),
     /// The opponent menu's cursor, while it is open.
-    pub menu: Option<usize>,
+    pub(crate) menu: Option<usize>,
     /// The right-hand view.
-    pub pane: Pane,
+    pub(crate) pane: Pane,
     /// Keys go to the pane rather than the piles.
-    pub pane_focus: bool,
+    pub(crate) pane_focus: bool,
     /// Positions walked to in the edges view, the shown one last; empty: the game's.
-    pub browse: Vec<Piles>,
+    pub(crate) browse: Vec<Piles>,
     /// The edge under the cursor.
-    pub edge_cursor: usize,
+    pub(crate) edge_cursor: usize,
     /// The Q-table view lists only positions where the greedy move is wrong.
-    pub wrong_only: bool,
+    pub(crate) wrong_only: bool,
     /// Show the `★ ✓` marks and the verdict for the position the human is about to play.
-    pub hints_on_your_turn: bool,
+    pub(crate) hints_on_your_turn: bool,
     /// The Q-table view's first row.
-    pub table_scroll: usize,
+    pub(crate) table_scroll: usize,
     /// The network's last move, with its outputs.
-    pub net_move: Option<NetMove>,
-    /// The Q-learning agent.
-    pub q: QAgent,
-    /// The network agent.
-    pub net: NetAgent,
+    pub(crate) net_move: Option<NetMove>,
+    pub(crate) q: QAgent,
+    pub(crate) net: NetAgent,
     config: Config,
     seed: u64,
     store: Option<Store>,
     shown_once: bool,
     /// Where the app keeps what it learns (for what quitting loses).
-    pub storage: Storage,
+    pub(crate) storage: Storage,
     /// The Q-table's games at the start, and whether a key trained it since.
-    pub q_since: TrainedSince,
+    pub(crate) q_since: TrainedSince,
     /// The network's epochs at the start, and whether a key trained it since.
-    pub net_since: TrainedSince,
+    pub(crate) net_since: TrainedSince,
     rng: ChaCha8Rng,
 }
 
 impl MultiPileTab {
     /// The tab as `config` sets it up, starting from the learners [`QAgent::load`] and
     /// [`NetAgent::load`] read (fresh ones where nothing fits), saving to `store` if given.
-    pub fn from_loaded(
+    pub(crate) fn from_loaded(
         config: &Config,
         seed: u64,
         q: Loaded<QTrainer>,
@@ -251,7 +242,7 @@ impl MultiPileTab {
     }
 
     /// Called when the tab is shown: the first time, trains whatever is untrained.
-    pub fn on_show(&mut self) -> Option<Message> {
+    pub(crate) fn on_show(&mut self) -> Option<Message> {
         if self.shown_once {
             return None;
         }
@@ -283,7 +274,7 @@ impl MultiPileTab {
 
     /// The program is ending: a learner still training is paused, which saves what it has
     /// learned so far (as the seed's network saves on Ctrl-C); the next start resumes it.
-    pub fn on_exit(&mut self) {
+    pub(crate) fn on_exit(&mut self) {
         if self.q.training {
             self.q.toggle_training();
         }
@@ -293,12 +284,12 @@ impl MultiPileTab {
     }
 
     /// True while either learner trains.
-    pub fn is_training(&self) -> bool {
+    pub(crate) fn is_training(&self) -> bool {
         self.q.training || self.net.is_training()
     }
 
     /// Time passed: train a chunk of games, take in the network's progress.
-    pub fn train_tick(&mut self) -> Option<Message> {
+    pub(crate) fn train_tick(&mut self) -> Option<Message> {
         let q = self.q.tick();
         let net = self.net.poll();
         q.or(net)
@@ -307,7 +298,7 @@ impl MultiPileTab {
     // ---- the game -------------------------------------------------------------------
 
     /// The rule of the game being played.
-    pub fn game_rule(&self) -> Rule {
+    pub(crate) fn game_rule(&self) -> Rule {
         match self.opponent {
             OpponentChoice::Network => self.net.game().rule,
             _ => self.rule,
@@ -315,7 +306,7 @@ impl MultiPileTab {
     }
 
     /// Where a game against the network starts (config `nim_net.start`).
-    pub fn network_start(&self) -> Piles {
+    pub(crate) fn network_start(&self) -> Piles {
         Piles::new(&self.config.nim_net.start).expect("validated by config")
     }
 
@@ -338,7 +329,7 @@ impl MultiPileTab {
     }
 
     /// The last move of `side`.
-    pub fn last_move(&self, side: Side) -> Option<Played> {
+    pub(crate) fn last_move(&self, side: Side) -> Option<Played> {
         self.moves.iter().rev().find(|m| m.by == side).copied()
     }
 
@@ -371,7 +362,7 @@ impl MultiPileTab {
     }
 
     /// A new game with the same opponent.
-    pub fn new_game(&mut self) -> Message {
+    pub(crate) fn new_game(&mut self) -> Message {
         self.start_game();
         let opener = if self.moves.is_empty() {
             "you open"
@@ -385,7 +376,7 @@ impl MultiPileTab {
     }
 
     /// Cycles who opens: random, you, the AI; applies from the next game.
-    pub fn cycle_first(&mut self) -> Message {
+    pub(crate) fn cycle_first(&mut self) -> Message {
         self.first = match self.first {
             FirstMover::Random => FirstMover::Human,
             FirstMover::Human => FirstMover::Ai,
@@ -402,7 +393,7 @@ impl MultiPileTab {
     }
 
     /// Switches misère and normal play: a new game, and the Q-table for that rule.
-    pub fn toggle_rule(&mut self) -> Message {
+    pub(crate) fn toggle_rule(&mut self) -> Message {
         if self.opponent == OpponentChoice::Network {
             return Message::error(format!(
                 "The network learned {} play only (nim_net.rule in the config)",
@@ -435,7 +426,7 @@ impl MultiPileTab {
     }
 
     /// Moves the pile selection.
-    pub fn select_pile(&mut self, delta: isize) {
+    pub(crate) fn select_pile(&mut self, delta: isize) {
         let count = self.piles.len() as isize;
         self.pile = (self.pile as isize + delta).rem_euclid(count) as usize;
         self.count = self
@@ -445,14 +436,14 @@ impl MultiPileTab {
     }
 
     /// Changes the count.
-    pub fn adjust_count(&mut self, delta: i32) {
+    pub(crate) fn adjust_count(&mut self, delta: i32) {
         let size = u32::from(self.piles.sizes()[self.pile]).max(1);
         self.count = self.count.saturating_add_signed(delta).clamp(1, size);
         self.typed = Typed::Nothing;
     }
 
     /// A digit: the first picks the pile, the next ones type the count.
-    pub fn digit(&mut self, c: char) -> Option<Message> {
+    pub(crate) fn digit(&mut self, c: char) -> Option<Message> {
         let d = c.to_digit(10)?;
         match &mut self.typed {
             Typed::Nothing => {
@@ -482,7 +473,7 @@ impl MultiPileTab {
     }
 
     /// Deletes the last digit typed.
-    pub fn backspace(&mut self) {
+    pub(crate) fn backspace(&mut self) {
         self.typed = match std::mem::replace(&mut self.typed, Typed::Nothing) {
             Typed::Count(mut text) => {
                 text.pop();
@@ -501,7 +492,7 @@ impl MultiPileTab {
     }
 
     /// Takes the selected count from the selected pile, then the AI replies.
-    pub fn confirm(&mut self) -> Message {
+    pub(crate) fn confirm(&mut self) -> Message {
         if self.game_over() {
             return Message::error("The game is over: n starts a new one");
         }
@@ -595,24 +586,24 @@ impl MultiPileTab {
     // ---- the opponent menu ----------------------------------------------------------
 
     /// Opens the opponent menu on the current opponent.
-    pub fn open_menu(&mut self) {
+    pub(crate) fn open_menu(&mut self) {
         self.menu = OPPONENTS.iter().position(|&o| o == self.opponent);
     }
 
     /// Moves the menu cursor.
-    pub fn menu_move(&mut self, delta: isize) {
+    pub(crate) fn menu_move(&mut self, delta: isize) {
         if let Some(at) = self.menu {
             self.menu = Some((at as isize + delta).rem_euclid(OPPONENTS.len() as isize) as usize);
         }
     }
 
     /// Closes the menu without a change.
-    pub fn close_menu(&mut self) {
+    pub(crate) fn close_menu(&mut self) {
         self.menu = None;
     }
 
     /// Chooses the opponent at `index` (or the cursor's): a new game against it.
-    pub fn choose_opponent(&mut self, index: Option<usize>) -> Message {
+    pub(crate) fn choose_opponent(&mut self, index: Option<usize>) -> Message {
         let Some(index) = index.or(self.menu) else {
             return Message::error("No opponent chosen");
         };
@@ -643,13 +634,13 @@ impl MultiPileTab {
     // ---- the pane -------------------------------------------------------------------
 
     /// Shows the next view.
-    pub fn next_pane(&mut self) {
+    pub(crate) fn next_pane(&mut self) {
         self.pane = self.pane.next();
         self.edge_cursor = 0;
     }
 
     /// Moves the keys between the piles and the pane.
-    pub fn toggle_focus(&mut self) -> Message {
+    pub(crate) fn toggle_focus(&mut self) -> Message {
         self.pane_focus = !self.pane_focus;
         Message::info(if self.pane_focus {
             "Keys move in the pane: ↑↓ choose, Enter/→ follow, ←/Backspace back, f: piles"
@@ -659,7 +650,7 @@ impl MultiPileTab {
     }
 
     /// Shows or hides the marks that answer the human's own move.
-    pub fn toggle_hints(&mut self) -> Message {
+    pub(crate) fn toggle_hints(&mut self) -> Message {
         self.hints_on_your_turn = !self.hints_on_your_turn;
         Message::info(if self.hints_on_your_turn {
             "Hints on your turn: ★ the AI's pick, ✓ winning moves (i hides them)"
@@ -670,18 +661,19 @@ impl MultiPileTab {
 
     /// Whether the pane may mark the greedy and winning moves out of `piles`: always,
     /// unless hints are off and `piles` is the position the human is about to play.
-    pub fn hints_shown(&self, piles: &Piles) -> bool {
-        self.hints_on_your_turn || !self.human_to_move || self.game_over() || *piles != self.piles
+    pub(crate) fn hints_shown(&self, piles: Piles) -> bool {
+        self.hints_on_your_turn || !self.human_to_move || self.game_over() || piles != self.piles
     }
 
     /// The position the edges view shows.
-    pub fn shown_position(&self) -> Piles {
+    pub(crate) fn shown_position(&self) -> Piles {
         self.browse.last().copied().unwrap_or(self.piles)
     }
 
     /// Every move out of `piles`, best Q first (moves the table does not cover last), with
     /// the greedy and winning moves marked.
-    pub fn edges(&self, piles: &Piles) -> Vec<Edge> {
+    pub(crate) fn edges(&self, piles: Piles) -> Vec<Edge> {
+        let piles = &piles;
         let rule = self.game_rule();
         let table = self
             .q
@@ -713,10 +705,10 @@ impl MultiPileTab {
     }
 
     /// Moves the pane's cursor (edges) or scroll (table, updates).
-    pub fn pane_move(&mut self, delta: isize) {
+    pub(crate) fn pane_move(&mut self, delta: isize) {
         match self.pane {
             Pane::Edges => {
-                let count = self.edges(&self.shown_position()).len();
+                let count = self.edges(self.shown_position()).len();
                 if count > 0 {
                     self.edge_cursor =
                         (self.edge_cursor as isize + delta).clamp(0, count as isize - 1) as usize;
@@ -734,10 +726,10 @@ impl MultiPileTab {
 
     /// Follows the edge under the cursor to its successor (or, in the table, opens the
     /// position under the cursor in the edges view).
-    pub fn pane_enter(&mut self) -> Option<Message> {
+    pub(crate) fn pane_enter(&mut self) -> Option<Message> {
         match self.pane {
             Pane::Edges => {
-                let edges = self.edges(&self.shown_position());
+                let edges = self.edges(self.shown_position());
                 let edge = edges.get(self.edge_cursor)?;
                 self.browse.push(edge.next);
                 self.edge_cursor = 0;
@@ -758,7 +750,7 @@ impl MultiPileTab {
     }
 
     /// Steps back along the browsed path.
-    pub fn pane_back(&mut self) -> Option<Message> {
+    pub(crate) fn pane_back(&mut self) -> Option<Message> {
         if self.pane != Pane::Edges {
             return None;
         }
@@ -770,13 +762,13 @@ impl MultiPileTab {
     }
 
     /// Back to the game's position.
-    pub fn pane_home(&mut self) {
+    pub(crate) fn pane_home(&mut self) {
         self.browse.clear();
         self.edge_cursor = 0;
     }
 
     /// Lists only wrong positions in the table view, or all.
-    pub fn toggle_wrong_only(&mut self) -> Message {
+    pub(crate) fn toggle_wrong_only(&mut self) -> Message {
         self.wrong_only = !self.wrong_only;
         self.table_scroll = 0;
         self.pane = Pane::Table;
@@ -789,7 +781,7 @@ impl MultiPileTab {
     }
 
     /// The learned positions of the Q-table, in position order.
-    pub fn table_rows(&self) -> Vec<TableRow> {
+    pub(crate) fn table_rows(&self) -> Vec<TableRow> {
         let Ok(trainer) = &self.q.trainer else {
             return Vec::new();
         };
@@ -814,7 +806,7 @@ impl MultiPileTab {
     }
 
     /// Plays one self-play game and shows its updates.
-    pub fn step_game(&mut self) -> Message {
+    pub(crate) fn step_game(&mut self) -> Message {
         let message = self.q.step_game();
         if message.kind == MessageKind::Info {
             self.pane = Pane::Updates;
@@ -825,7 +817,7 @@ impl MultiPileTab {
 
 impl MultiPileTab {
     /// Applies an action; returns the message to show, if any.
-    pub fn apply(&mut self, action: Action) -> Option<Message> {
+    pub(crate) fn apply(&mut self, action: Action) -> Option<Message> {
         use Action as A;
         match action {
             A::SelectPile(d) => self.select_pile(isize::from(d)),
@@ -857,5 +849,104 @@ impl MultiPileTab {
             A::NetRetrain => return Some(self.net.retrain()),
         }
         None
+    }
+}
+
+/// What callers outside the crate read (the key and property tests in `tests/`).
+impl MultiPileTab {
+    /// The piles this game started from.
+    pub fn game_start(&self) -> Piles {
+        self.start
+    }
+
+    /// The position now.
+    pub fn piles(&self) -> Piles {
+        self.piles
+    }
+
+    /// This game's moves, first first.
+    pub fn moves(&self) -> &[Played] {
+        &self.moves
+    }
+
+    /// The selected pile (0-based).
+    pub fn selected_pile(&self) -> usize {
+        self.pile
+    }
+
+    /// True when the human is to move.
+    pub fn human_to_move(&self) -> bool {
+        self.human_to_move
+    }
+
+    /// The positions walked to in the edges view, the shown one last; empty: the game's.
+    pub fn browse_path(&self) -> &[Piles] {
+        &self.browse
+    }
+
+    /// The edge under the edges view's cursor.
+    pub fn edge_cursor(&self) -> usize {
+        self.edge_cursor
+    }
+
+    /// The games the Q-table learned from; `None` when it could not be set up.
+    pub fn q_games_trained(&self) -> Option<usize> {
+        self.q.trainer.as_ref().ok().map(|t| t.games)
+    }
+
+    /// True while the Q-learning agent trains on each tick.
+    pub fn q_is_training(&self) -> bool {
+        self.q.training
+    }
+
+    /// The epochs the network trained.
+    pub fn network_epochs(&self) -> usize {
+        self.net.trainer.epochs()
+    }
+
+    /// True while the network trains in the background.
+    pub fn network_is_training(&self) -> bool {
+        self.net.is_training()
+    }
+
+    /// Trains the network `epochs` on this thread: for scripts and tests that need a trained
+    /// network without timing.
+    pub fn train_network_now(&mut self, epochs: usize) {
+        self.net.train_now(epochs);
+    }
+
+    /// Everything the user can change in the tab and both learners, as text: equal texts
+    /// mean nothing the user could see or keep changed.
+    pub fn fingerprint(&self) -> String {
+        let position = format!(
+            "nim {:?} {:?} {:?} {} {:?} {} {} {:?} {:?} {} {:?} {} {} {} {:?}",
+            self.opponent,
+            self.first,
+            self.piles,
+            self.human_to_move,
+            self.moves,
+            self.pile,
+            self.count,
+            self.typed,
+            self.menu,
+            self.pane_focus,
+            self.browse,
+            self.edge_cursor,
+            self.wrong_only,
+            self.table_scroll,
+            self.pane,
+        );
+        let learners = format!(
+            "q {:?} training {} net epochs {} training {}",
+            self.q
+                .trainer
+                .as_ref()
+                .ok()
+                .map(|t| serde_json::to_string(&t.saved()).unwrap_or_default()),
+            self.q.training,
+            self.net.trainer.epochs(),
+            self.net.is_training()
+        );
+        format!("{position}\n{learners}")
     }
 }

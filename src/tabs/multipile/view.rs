@@ -233,8 +233,8 @@ fn render_edges(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme)
     };
     let position = tab.shown_position();
     let rule = tab.game_rule();
-    let hints = tab.hints_shown(&position);
-    let mut edges = tab.edges(&position);
+    let hints = tab.hints_shown(position);
+    let mut edges = tab.edges(position);
     if !hints {
         // Best Q first would point at the AI's pick: in move order instead.
         edges.sort_by_key(|e| (e.mv.pile, e.mv.take));
@@ -709,7 +709,7 @@ fn render_network(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Them
         None => area,
     };
     let mut lines = vec![network_heading(tab, theme)];
-    let hidden = tab.net_move.is_none() && !tab.hints_shown(&tab.piles);
+    let hidden = tab.net_move.is_none() && !tab.hints_shown(tab.piles);
     if hidden {
         lines.push(Line::raw(" Hints hidden on your turn: the network's"));
         lines.push(Line::raw(" reading shows after your move (i shows it)"));

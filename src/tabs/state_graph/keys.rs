@@ -4,7 +4,7 @@ use super::action::Action;
 use crate::frame::keymap::{ARROWS, Binding, DIGITS, Key, KeyGroup, bind, digit, direction};
 
 /// The State Graph tab.
-pub const GRAPH: KeyGroup<Action> = KeyGroup {
+pub(crate) const GRAPH: KeyGroup<Action> = KeyGroup {
     title: "State Graph",
     bindings: &[
         bind(
@@ -59,7 +59,7 @@ fn take(key: Key) -> Action {
 /// The State Graph's take key, one per take limit (`graph.max_take`, 1 to 5), so the
 /// status line and the help say the real limit. Every digit is bound: the game refuses
 /// the ones beyond the limit with a message.
-pub static TAKES: [Binding<Action>; 5] = [
+pub(crate) static TAKES: [Binding<Action>; 5] = [
     bind(DIGITS, "1", "take a token", "take", take),
     bind(DIGITS, "1-2", "take that many tokens", "take", take),
     bind(DIGITS, "1-3", "take that many tokens", "take", take),
@@ -68,7 +68,7 @@ pub static TAKES: [Binding<Action>; 5] = [
 ];
 
 /// The State Graph's take key for a take limit of `max_take`.
-pub fn take_keys(max_take: u32) -> KeyGroup<Action> {
+pub(crate) fn take_keys(max_take: u32) -> KeyGroup<Action> {
     let index = (max_take.clamp(1, 5) - 1) as usize;
     KeyGroup {
         title: "State Graph: your move",

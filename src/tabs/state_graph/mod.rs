@@ -4,12 +4,14 @@
 mod action;
 mod keys;
 pub mod settings;
-pub mod state;
-pub mod symbols;
+pub(crate) mod state;
+pub(crate) mod symbols;
+#[cfg(test)]
+mod tests;
 mod view;
 
 pub use action::Action;
-pub use state::{GraphGame, StateGraphTab};
+pub use state::StateGraphTab;
 
 use crate::config::Config;
 use crate::domain::learn::state_graph::StateGraph;

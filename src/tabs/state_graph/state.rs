@@ -14,46 +14,45 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 /// Random games learned per tick while training runs: 10,000 games take 40 ticks (2 s).
-pub const GAMES_PER_TICK: u64 = 250;
+pub(crate) const GAMES_PER_TICK: u64 = 250;
 /// The weights' file, as the store reads and writes it (named here too for the `train`
-/// command and the tests that import it from the tab).
-pub use crate::persist::model_files::STATE_GRAPH as GRAPH;
+/// command).
+pub(crate) use crate::persist::model_files::STATE_GRAPH as GRAPH;
 /// The DOT export's file name in the data dir.
-pub const DOT_FILE: &str = "state-graph.dot";
+pub(crate) const DOT_FILE: &str = "state-graph.dot";
 
 /// A game against the learned graph.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GraphGame {
+pub(crate) struct GraphGame {
     /// The state now.
-    pub at: Vertex,
+    pub(crate) at: Vertex,
     /// The human's player.
-    pub human: Player,
+    pub(crate) human: Player,
     /// Moves so far.
-    pub path: Vec<Edge>,
+    pub(crate) path: Vec<Edge>,
 }
 
 /// Everything the tab holds.
 pub struct StateGraphTab {
-    /// The weighted graph.
-    pub graph: StateGraph,
+    pub(crate) graph: StateGraph,
     /// Games a full training run learns from.
-    pub target_games: u64,
+    pub(crate) target_games: u64,
     /// True while games are learned on every tick.
-    pub training: bool,
+    pub(crate) training: bool,
     /// The path to highlight: the last stepped game, or the game being played.
-    pub highlight: Vec<Edge>,
+    pub(crate) highlight: Vec<Edge>,
     /// The selected vertex.
-    pub cursor: Vertex,
+    pub(crate) cursor: Vertex,
     /// A game against the graph, if one is on.
-    pub game: Option<GraphGame>,
+    pub(crate) game: Option<GraphGame>,
     /// Whether the human is player 1 in the next game.
-    pub human_first: bool,
+    pub(crate) human_first: bool,
     /// Why the saved weights could not be used.
-    pub load_error: Option<String>,
+    pub(crate) load_error: Option<String>,
     /// Where the app keeps what it learns (for what quitting loses and where exports go).
-    pub storage: Storage,
+    pub(crate) storage: Storage,
     /// The games learned at the start, and whether a key trained since.
-    pub since: TrainedSince,
+    pub(crate) since: TrainedSince,
     rng: ChaCha8Rng,
     store: Option<Store>,
     /// The file these weights were read from or last saved as; `None` after a reset, so
@@ -62,16 +61,8 @@ pub struct StateGraphTab {
 }
 
 impl StateGraphTab {
-    /// The tab as `config` sets it up, with the saved weights if they fit.
-    pub fn new(config: &GraphConfig, seed: u64, store: Option<Store>) -> Self {
-        let saved = store
-            .as_ref()
-            .map_or_else(Loaded::default, |store| Self::load(config, store));
-        Self::from_loaded(config, seed, saved, store)
-    }
-
     /// Reads the saved weights from `store`, if there are some that fit `config`.
-    pub fn load(config: &GraphConfig, store: &Store) -> Loaded<StateGraph> {
+    pub(crate) fn load(config: &GraphConfig, store: &Store) -> Loaded<StateGraph> {
         Loaded::read(store.load_kind(&StateGraphFile {
             tokens: config.tokens,
             max_take: config.max_take,
@@ -80,7 +71,7 @@ impl StateGraphTab {
 
     /// The tab starting from weights loaded earlier (`saved`); `store` is where they are
     /// saved and exported (`None`: nowhere).
-    pub fn from_loaded(
+    pub(crate) fn from_loaded(
         config: &GraphConfig,
         seed: u64,
         saved: Loaded<StateGraph>,
@@ -110,7 +101,7 @@ impl StateGraphTab {
     }
 
     /// Starts or pauses training.
-    pub fn toggle_training(&mut self) -> Message {
+    pub(crate) fn toggle_training(&mut self) -> Message {
         if self.graph.games >= self.target_games && !self.training {
             return Message::error(format!(
                 "Trained on {} games: z resets to zero, s plays one more",
@@ -128,7 +119,7 @@ impl StateGraphTab {
     }
 
     /// One tick of training; a message when it reaches its target.
-    pub fn train_tick(&mut self) -> Option<Message> {
+    pub(crate) fn train_tick(&mut self) -> Option<Message> {
         if !self.training {
             return None;
         }
@@ -182,7 +173,7 @@ impl StateGraphTab {
     }
 
     /// One random game, learned from and highlighted with the +1/-1 it caused.
-    pub fn step_game(&mut self) -> Message {
+    pub(crate) fn step_game(&mut self) -> Message {
         self.training = false;
         let path = self.graph.random_game(&mut self.rng);
         self.graph.reinforce(&path);
@@ -199,7 +190,7 @@ impl StateGraphTab {
     }
 
     /// Every weight back to 0.
-    pub fn reset(&mut self) -> Message {
+    pub(crate) fn reset(&mut self) -> Message {
         self.training = false;
         self.graph.reset();
         self.stamp = None;
@@ -208,7 +199,7 @@ impl StateGraphTab {
     }
 
     /// Moves the cursor: left/right along the tokens, up/down between the players.
-    pub fn move_cursor(&mut self, dx: i8, dy: i8) {
+    pub(crate) fn move_cursor(&mut self, dx: i8, dy: i8) {
         let tokens = i64::from(self.cursor.tokens) - i64::from(dx);
         self.cursor.tokens = tokens.clamp(0, i64::from(self.graph.tokens)) as u32;
         if dy != 0 {
@@ -217,7 +208,7 @@ impl StateGraphTab {
     }
 
     /// A new game against the graph.
-    pub fn new_game(&mut self) -> Message {
+    pub(crate) fn new_game(&mut self) -> Message {
         let human = if self.human_first {
             Player::One
         } else {
@@ -239,7 +230,7 @@ impl StateGraphTab {
     }
 
     /// Player 1 or 2 in the next game.
-    pub fn toggle_first(&mut self) -> Message {
+    pub(crate) fn toggle_first(&mut self) -> Message {
         self.human_first = !self.human_first;
         Message::info(if self.human_first {
             "You are player 1 (first) in the next game"
@@ -249,7 +240,7 @@ impl StateGraphTab {
     }
 
     /// The human takes `take` tokens.
-    pub fn human_take(&mut self, take: u32) -> Message {
+    pub(crate) fn human_take(&mut self, take: u32) -> Message {
         let Some(game) = &self.game else {
             return Message::error("No game on: g starts one");
         };
@@ -319,12 +310,12 @@ impl StateGraphTab {
 
     /// Whether `x` can write the DOT file (a data dir to write to): a session of a shared
     /// server has none and shows the text instead.
-    pub fn can_export(&self) -> bool {
+    pub(crate) fn can_export(&self) -> bool {
         self.store.is_some()
     }
 
     /// Writes the graph as DOT into the data dir.
-    pub fn export(&self) -> Message {
+    pub(crate) fn export(&self) -> Message {
         let Some(store) = &self.store else {
             return Message::error("No data dir to write to (start with --data-dir)");
         };
@@ -336,7 +327,34 @@ impl StateGraphTab {
     }
 
     /// What the exact solution says about `vertex`.
-    pub fn exact(&self, vertex: Vertex) -> Option<u32> {
+    pub(crate) fn exact(&self, vertex: Vertex) -> Option<u32> {
         winning_take(vertex.tokens, self.graph.max_take)
+    }
+}
+
+/// What callers outside the crate read (the key, file and SSH tests in `tests/`).
+impl StateGraphTab {
+    /// The weighted graph learned so far (its games, its weights, its DOT text).
+    pub fn graph(&self) -> &StateGraph {
+        &self.graph
+    }
+
+    /// Why the saved weights could not be used, if they could not.
+    pub fn load_error(&self) -> Option<&str> {
+        self.load_error.as_deref()
+    }
+
+    /// Everything the user can change in the tab, as text: equal texts mean nothing the user
+    /// could see or keep changed.
+    pub fn fingerprint(&self) -> String {
+        format!(
+            "graph {} training {} cursor {:?} game {:?} first {} highlight {}",
+            serde_json::to_string(&self.graph).unwrap_or_default(),
+            self.training,
+            self.cursor,
+            self.game,
+            self.human_first,
+            self.highlight.len()
+        )
     }
 }

@@ -3,23 +3,23 @@
 use crate::widgets::symbols::{Symbol, symbol};
 
 /// Player 1 takes 1.
-pub const P1_TAKES_1: Symbol = symbol("↘", "player 1 takes 1");
+pub(crate) const P1_TAKES_1: Symbol = symbol("↘", "player 1 takes 1");
 /// Player 1 takes 2.
-pub const P1_TAKES_2: Symbol = symbol("⇘", "player 1 takes 2");
+pub(crate) const P1_TAKES_2: Symbol = symbol("⇘", "player 1 takes 2");
 /// Player 2 takes 2.
-pub const P2_TAKES_2: Symbol = symbol("⇗", "player 2 takes 2");
+pub(crate) const P2_TAKES_2: Symbol = symbol("⇗", "player 2 takes 2");
 /// Player 2 takes 1.
-pub const P2_TAKES_1: Symbol = symbol("↗", "player 2 takes 1");
+pub(crate) const P2_TAKES_1: Symbol = symbol("↗", "player 2 takes 1");
 /// The strongest edge of a state.
-pub const STRONGEST: Symbol = symbol("*", "strongest edge (AI's pick)");
+pub(crate) const STRONGEST: Symbol = symbol("*", "strongest edge (AI's pick)");
 /// A state whose strongest edge is not the winning move.
-pub const WRONG: Symbol = symbol("!", "strongest edge not winning");
+pub(crate) const WRONG: Symbol = symbol("!", "strongest edge not winning");
 /// A state the player to move loses (exact): marked so it does not depend on colour.
-pub const LOST: Symbol = symbol("×", "mover loses here (exact)");
+pub(crate) const LOST: Symbol = symbol("×", "mover loses here (exact)");
 /// Weights shown in thousands when the exact numbers do not fit.
-pub const THOUSANDS: Symbol = symbol("k", "×1000; exact in state pane");
+pub(crate) const THOUSANDS: Symbol = symbol("k", "×1000; exact in state pane");
 
 /// The graph's symbols.
-pub const GRAPH: &[Symbol] = &[
+pub(crate) const GRAPH: &[Symbol] = &[
     P1_TAKES_1, P1_TAKES_2, P2_TAKES_2, P2_TAKES_1, STRONGEST, WRONG, LOST, THOUSANDS,
 ];

@@ -1,14 +1,13 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
 /// Everything the user can ask of the Subtraction Nim tab.
+#[allow(missing_docs)] // the undocumented ones say what they do in their names
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// A digit of the starting pile or of a take.
     Digit(char),
-    /// Delete the last digit.
     Backspace,
     /// Confirm the digits.
     Enter,
-    /// Start a new game.
     NewGame,
     /// You or the AI first.
     ToggleFirst,

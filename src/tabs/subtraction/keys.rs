@@ -4,7 +4,7 @@ use super::action::Action;
 use crate::frame::keymap::{ARROWS, DIGITS, Key, KeyGroup, bind, direction, typed};
 
 /// The Subtraction Nim tab.
-pub const SUBTRACTION: KeyGroup<Action> = KeyGroup {
+pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
     title: "Subtraction Nim",
     bindings: &[
         bind(DIGITS, "0-9", "type a pile or a take", "type", |k| {

@@ -5,12 +5,15 @@
 mod action;
 mod keys;
 pub mod settings;
-pub mod state;
-pub mod symbols;
+pub(crate) mod state;
+pub(crate) mod symbols;
+#[cfg(test)]
+mod tests;
 mod view;
 
 pub use action::Action;
-pub use state::{PaneView, Played, SubtractionTab, Turn, Unit};
+pub use state::SubtractionTab;
+pub use state::{PaneView, Unit};
 
 use crate::config::Config;
 use crate::domain::learn::subtraction::SavedModel;

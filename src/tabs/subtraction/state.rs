@@ -16,17 +16,17 @@ use crate::persist::{Loaded, Stamp, Store};
 
 /// The network's file, as the store reads and writes it (named here too for the `train`
 /// command that imports it from the tab).
-pub use crate::persist::model_files::SUBTRACTION_NET as MODEL;
+pub(crate) use crate::persist::model_files::SUBTRACTION_NET as MODEL;
 
 /// Piles the evaluation table keeps in view when scrolled to its end.
 const TABLE_PAGE: usize = 48;
 
 /// Epochs one manual training step (`s`) trains.
-pub const STEP_EPOCHS: usize = 100;
+pub(crate) const STEP_EPOCHS: usize = 100;
 
 /// Whose turn it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Turn {
+pub(crate) enum Turn {
     /// The human types a take.
     Human,
     /// The network moves.
@@ -35,13 +35,12 @@ pub enum Turn {
 
 /// One move, as the move list shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Played {
-    /// Who moved.
-    pub by: Turn,
+pub(crate) struct Played {
+    pub(crate) by: Turn,
     /// The pile before.
-    pub from: u32,
+    pub(crate) from: u32,
     /// How many were taken.
-    pub take: u32,
+    pub(crate) take: u32,
 }
 
 /// Which view the right-hand pane shows.
@@ -67,43 +66,41 @@ pub enum Unit {
 /// Everything the tab holds.
 pub struct SubtractionTab {
     /// Exact answers for every pile.
-    pub solution: Solution,
+    pub(crate) solution: Solution,
     /// The recipe training follows.
-    pub recipe: Recipe,
+    pub(crate) recipe: Recipe,
     /// The largest starting pile.
-    pub n_max: u32,
+    pub(crate) n_max: u32,
     /// The network playing (the latest weights while training runs).
-    pub trainer: Trainer,
+    pub(crate) trainer: Trainer,
     /// The check of `trainer.network` against the DP.
-    pub evaluation: Evaluation,
+    pub(crate) evaluation: Evaluation,
     /// The pile; `None` while the starting pile is being typed.
-    pub pile: Option<u32>,
-    /// Whose turn it is.
-    pub turn: Turn,
+    pub(crate) pile: Option<u32>,
+    pub(crate) turn: Turn,
     /// Whether the human starts the next game.
-    pub human_first: bool,
-    /// Moves so far.
-    pub moves: Vec<Played>,
+    pub(crate) human_first: bool,
+    pub(crate) moves: Vec<Played>,
     /// Digits typed so far.
-    pub typed: String,
+    pub(crate) typed: String,
     /// The activations behind the AI's last move.
-    pub trace: Option<MoveTrace>,
+    pub(crate) trace: Option<MoveTrace>,
     /// Games won by the human and by the AI.
-    pub tally: (u32, u32),
+    pub(crate) tally: (u32, u32),
     /// The right-hand pane's view.
-    pub view: PaneView,
+    pub(crate) view: PaneView,
     /// First row of the evaluation table shown.
-    pub table_scroll: usize,
+    pub(crate) table_scroll: usize,
     /// The unit the weights cursor is on.
-    pub unit: Unit,
+    pub(crate) unit: Unit,
     /// Why the saved weights could not be used, if they could not.
-    pub load_error: Option<String>,
+    pub(crate) load_error: Option<String>,
     /// Train when the tab is first shown if there are no saved weights.
-    pub train_on_first_use: bool,
+    pub(crate) train_on_first_use: bool,
     /// Where the app keeps what it learns (for what quitting loses).
-    pub storage: Storage,
+    pub(crate) storage: Storage,
     /// The epochs trained at the start, and whether a key trained since.
-    pub since: TrainedSince,
+    pub(crate) since: TrainedSince,
     store: Option<Store>,
     /// The file this network was read from or last saved as; `None` for a new network, so
     /// its first save backs a trained file up as `.prev`.
@@ -121,17 +118,8 @@ fn takes(n: u32) -> String {
 }
 
 impl SubtractionTab {
-    /// The tab as `config` sets it up: the saved network from `store` if one fits, else an
-    /// untrained one (trained on first use).
-    pub fn new(config: &SubtractionConfig, seed: u64, store: Option<Store>) -> Self {
-        let saved = store
-            .as_ref()
-            .map_or_else(Loaded::default, |store| Self::load(config, store));
-        Self::from_loaded(config, seed, saved, store)
-    }
-
     /// Reads the saved network from `store`, if there is one that fits `config`.
-    pub fn load(config: &SubtractionConfig, store: &Store) -> Loaded<SavedModel> {
+    pub(crate) fn load(config: &SubtractionConfig, store: &Store) -> Loaded<SavedModel> {
         Loaded::read(store.load_kind(&SubtractionNetFile {
             n_max: config.n_max,
         }))
@@ -139,7 +127,7 @@ impl SubtractionTab {
 
     /// The tab starting from a network loaded earlier (`saved`); `store` is where training
     /// saves (`None`: nowhere).
-    pub fn from_loaded(
+    pub(crate) fn from_loaded(
         config: &SubtractionConfig,
         seed: u64,
         saved: Loaded<SavedModel>,
@@ -187,22 +175,22 @@ impl SubtractionTab {
     }
 
     /// True while the background thread trains.
-    pub fn is_training(&self) -> bool {
+    pub(crate) fn is_training(&self) -> bool {
         self.job.is_some()
     }
 
     /// True while the training run waits for a free trainer in the pool.
-    pub fn waits_for_trainer(&self) -> bool {
+    pub(crate) fn waits_for_trainer(&self) -> bool {
         self.job.as_ref().is_some_and(Job::is_waiting)
     }
 
     /// True when the network has had no training at all.
-    pub fn untrained(&self) -> bool {
+    pub(crate) fn untrained(&self) -> bool {
         self.trainer.epoch == 0
     }
 
     /// Called when the tab is shown: starts the first training if nothing was saved.
-    pub fn on_show(&mut self) -> Option<Message> {
+    pub(crate) fn on_show(&mut self) -> Option<Message> {
         if self.train_on_first_use
             && self.untrained()
             && !self.is_training()
@@ -218,7 +206,7 @@ impl SubtractionTab {
     }
 
     /// Pauses or resumes training; resumes a finished run only by restarting (`t`).
-    pub fn toggle_pause(&mut self) -> Message {
+    pub(crate) fn toggle_pause(&mut self) -> Message {
         if let Some(job) = self.job.take() {
             // The thread hands the trainer back after its current chunk: nothing trained is
             // lost.
@@ -243,7 +231,7 @@ impl SubtractionTab {
     }
 
     /// Trains a few epochs on this thread (training must be paused): a step to watch.
-    pub fn step_training(&mut self) -> Message {
+    pub(crate) fn step_training(&mut self) -> Message {
         if self.is_training() {
             return Message::error("Training is running: p pauses it first");
         }
@@ -257,7 +245,7 @@ impl SubtractionTab {
     }
 
     /// Starts over with fresh weights from the next seed, training in the background.
-    pub fn retrain(&mut self) -> Message {
+    pub(crate) fn retrain(&mut self) -> Message {
         self.job = None;
         self.trace = None;
         self.stamp = None;
@@ -280,7 +268,7 @@ impl SubtractionTab {
     }
 
     /// Takes in what the background thread reported; returns a message when training ended.
-    pub fn poll(&mut self) -> Option<Message> {
+    pub(crate) fn poll(&mut self) -> Option<Message> {
         let job = self.job.take()?;
         let mut stopped = false;
         while let Some(report) = job.try_next() {
@@ -352,7 +340,7 @@ impl SubtractionTab {
     }
 
     /// A typed digit.
-    pub fn type_digit(&mut self, digit: char) -> Option<Message> {
+    pub(crate) fn type_digit(&mut self, digit: char) -> Option<Message> {
         if self.game_over() {
             return Some(Message::error("The game is over: r starts a new game"));
         }
@@ -366,12 +354,13 @@ impl SubtractionTab {
     }
 
     /// Deletes the last typed digit.
-    pub fn backspace(&mut self) {
+    pub(crate) fn backspace(&mut self) {
         self.typed.pop();
     }
 
     /// Enter: the starting pile, or the human's take.
-    pub fn enter(&mut self) -> Option<Message> {
+    #[allow(clippy::unnecessary_wraps)] // one shape for every handler `update` returns
+    pub(crate) fn enter(&mut self) -> Option<Message> {
         let typed = std::mem::take(&mut self.typed);
         match self.pile {
             None => Some(self.start_with(&typed)),
@@ -470,12 +459,12 @@ impl SubtractionTab {
     }
 
     /// True when the pile is down to one block.
-    pub fn game_over(&self) -> bool {
+    pub(crate) fn game_over(&self) -> bool {
         self.pile.is_some_and(subtraction::is_over)
     }
 
     /// A new game: back to typing the starting pile.
-    pub fn new_game(&mut self) -> Message {
+    pub(crate) fn new_game(&mut self) -> Message {
         self.pile = None;
         self.trace = None;
         self.typed.clear();
@@ -487,7 +476,7 @@ impl SubtractionTab {
     }
 
     /// Who starts from the next game on.
-    pub fn toggle_first(&mut self) -> Message {
+    pub(crate) fn toggle_first(&mut self) -> Message {
         self.human_first = !self.human_first;
         Message::info(if self.human_first {
             "You start the next game"
@@ -497,7 +486,7 @@ impl SubtractionTab {
     }
 
     /// Cycles the right-hand pane.
-    pub fn next_view(&mut self) {
+    pub(crate) fn next_view(&mut self) {
         self.view = match self.view {
             PaneView::Training => PaneView::Table,
             PaneView::Table => PaneView::Weights,
@@ -506,7 +495,7 @@ impl SubtractionTab {
     }
 
     /// Arrow keys: scroll the table, or move the weights cursor.
-    pub fn cursor(&mut self, dx: i8, dy: i8) {
+    pub(crate) fn cursor(&mut self, dx: i8, dy: i8) {
         match self.view {
             PaneView::Table => {
                 let rows = self.evaluation.verdicts.len();
@@ -534,5 +523,58 @@ impl SubtractionTab {
                 Unit::Output(((k as isize + d as isize).rem_euclid(outputs as isize)) as usize)
             }
         };
+    }
+}
+
+/// What callers outside the crate read (the key, file and trainer-pool tests in `tests/`).
+impl SubtractionTab {
+    /// The epochs the network trained.
+    pub fn epochs_trained(&self) -> usize {
+        self.trainer.epoch
+    }
+
+    /// The moves of the game on the board.
+    pub fn moves_played(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Which view the right-hand pane shows.
+    pub fn pane_view(&self) -> PaneView {
+        self.view
+    }
+
+    /// The unit under the weights view's cursor.
+    pub fn weights_cursor(&self) -> Unit {
+        self.unit
+    }
+
+    /// The first row the evaluation table shows.
+    pub fn first_table_row(&self) -> usize {
+        self.table_scroll
+    }
+
+    /// Why the saved weights could not be used, if they could not.
+    pub fn load_error(&self) -> Option<&str> {
+        self.load_error.as_deref()
+    }
+
+    /// Everything the user can change in the tab and its network, as text: equal texts mean
+    /// nothing the user could see or keep changed.
+    pub fn fingerprint(&self) -> String {
+        format!(
+            "subtraction epoch {} weights {:?} pile {:?} typed {} moves {} first {} view {:?} scroll {} unit {:?} training {}",
+            self.trainer.epoch,
+            serde_json::to_string(&self.trainer.saved())
+                .unwrap_or_default()
+                .len(),
+            self.pile,
+            self.typed,
+            self.moves.len(),
+            self.human_first,
+            self.view,
+            self.table_scroll,
+            self.unit,
+            self.is_training()
+        )
     }
 }

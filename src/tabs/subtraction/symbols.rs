@@ -3,19 +3,19 @@
 use crate::widgets::symbols::{Symbol, symbol};
 
 /// The sign before every weight's shade.
-pub const SIGN: Symbol = symbol("+ -", "the sign of a weight");
+pub(crate) const SIGN: Symbol = symbol("+ -", "the sign of a weight");
 /// Weights of 4 or more (either sign).
-pub const SHADE_4: Symbol = symbol("█", "weight 4 or more");
+pub(crate) const SHADE_4: Symbol = symbol("█", "weight 4 or more");
 /// Weights from 2 to 4.
-pub const SHADE_2: Symbol = symbol("▓", "weight 2 to 4");
+pub(crate) const SHADE_2: Symbol = symbol("▓", "weight 2 to 4");
 /// Weights from 1 to 2.
-pub const SHADE_1: Symbol = symbol("▒", "weight 1 to 2");
+pub(crate) const SHADE_1: Symbol = symbol("▒", "weight 1 to 2");
 /// Weights from 0.3 to 1.
-pub const SHADE_03: Symbol = symbol("░", "weight 0.3 to 1");
+pub(crate) const SHADE_03: Symbol = symbol("░", "weight 0.3 to 1");
 /// Weights too small to matter.
-pub const FAINT: Symbol = symbol("·", "weight under 0.3");
+pub(crate) const FAINT: Symbol = symbol("·", "weight under 0.3");
 /// The shades, strongest first, with the smallest magnitude each stands for.
-pub const SHADES: [(f64, Symbol); 4] = [
+pub(crate) const SHADES: [(f64, Symbol); 4] = [
     (4.0, SHADE_4),
     (2.0, SHADE_2),
     (1.0, SHADE_1),
@@ -23,7 +23,7 @@ pub const SHADES: [(f64, Symbol); 4] = [
 ];
 
 /// The weight pane's symbols.
-pub const WEIGHTS: &[Symbol] = &[
+pub(crate) const WEIGHTS: &[Symbol] = &[
     SIGN,
     SHADE_4,
     SHADE_2,
@@ -35,12 +35,12 @@ pub const WEIGHTS: &[Symbol] = &[
 ];
 
 /// A pile where the network misses the winning take.
-pub const MISSES: Symbol = symbol("✗", "table: misses the win");
+pub(crate) const MISSES: Symbol = symbol("✗", "table: misses the win");
 /// A pile where the original threshold decoder reads an illegal take.
-pub const THRESHOLD_ILLEGAL: Symbol = symbol("!", "original decoder: illegal");
+pub(crate) const THRESHOLD_ILLEGAL: Symbol = symbol("!", "original decoder: illegal");
 
 /// The shade of a weight's magnitude.
-pub fn shade(magnitude: f64) -> &'static str {
+pub(crate) fn shade(magnitude: f64) -> &'static str {
     SHADES
         .iter()
         .find(|(least, _)| magnitude >= *least)

@@ -1,5 +1,6 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
 /// Everything the user can ask of the Tic-tac-toe tab.
+#[allow(missing_docs)] // the undocumented ones say what they do in their names
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// Play a cell (1-9) or number (1-3); 0 and out-of-range are refused with a message.
@@ -8,7 +9,6 @@ pub enum Action {
     MoveCursor(i8, i8),
     /// Play the cell or number under the cursor.
     PlayAtCursor,
-    /// Start a new game.
     NewGame,
     /// Tic-tac-toe / Eight.
     SwitchGame,
@@ -30,9 +30,7 @@ pub enum Action {
     StepOut,
     /// Undo one event.
     StepBack,
-    /// Run the search to its end.
     RunToEnd,
-    /// Autoplay on / off.
     ToggleAutoplay,
     /// Autoplay faster (`true`) or slower.
     AutoplaySpeed(bool),

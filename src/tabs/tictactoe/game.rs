@@ -7,7 +7,7 @@ use crate::domain::games::eight::{Eight, Seat};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 use crate::domain::numbers::{signed, thousands};
-use crate::domain::search::{Algorithm, EventKind, SearchResult, Stepper, WIN, search};
+use crate::domain::search::{Algorithm, EventKind, NodeId, SearchResult, Stepper, WIN, search};
 use crate::frame::message::Message;
 
 /// What a game must offer the tab beyond the search trait: checked moves and names.
@@ -85,24 +85,23 @@ impl Playable for Eight {
 
 /// Wins, losses and draws of the human this session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Tally {
+pub(crate) struct Tally {
     /// Games the human won.
-    pub wins: u32,
+    pub(crate) wins: u32,
     /// Games the AI won.
-    pub losses: u32,
-    /// Drawn games.
-    pub draws: u32,
+    pub(crate) losses: u32,
+    pub(crate) draws: u32,
 }
 
 /// The most nodes one recorded search keeps (about 1.6 MB at 24 bytes a node and a byte an
 /// event): every tic-tac-toe search after the first move fits (the largest, minimax after
 /// an edge opening, is 63,905 nodes); the whole minimax tree of the empty board (549,946
 /// nodes, 13 MB) stops at this limit, so a session on a server holds little.
-pub const TREE_NODE_LIMIT: usize = 65_536;
+pub(crate) const TREE_NODE_LIMIT: usize = 65_536;
 
 /// What the status line says once a recorded search reaches [`TREE_NODE_LIMIT`]: stepping
 /// stops, Enter still plays the move (found by the plain search), stepping back works.
-pub fn node_limit_sentence(live: bool) -> String {
+pub(crate) fn node_limit_sentence(live: bool) -> String {
     let then = if live { "Enter plays, " } else { "" };
     format!(
         "Tree pane full ({} nodes): stepping stops; {then}b steps back",
@@ -111,7 +110,7 @@ pub fn node_limit_sentence(live: bool) -> String {
 }
 
 /// Said when a move is tried after the game ended.
-pub const GAME_OVER: &str = "The game is over: r starts a new game";
+pub(crate) const GAME_OVER: &str = "The game is over: r starts a new game";
 
 /// A search the tree pane shows: the AI's pending move being stepped (live), or the record
 /// of the search behind a move already played.
@@ -119,14 +118,14 @@ pub struct SearchView<G: Playable> {
     /// The step machine and its recorded tree.
     pub stepper: Stepper<G>,
     /// Cursor and folds of the pane.
-    pub tree: TreeView,
+    pub(crate) tree: TreeView,
     /// Nodes plain minimax visits from the same root, shown beside alpha-beta's count (0
     /// for a minimax search).
-    pub minimax_nodes: u64,
+    pub(crate) minimax_nodes: u64,
     /// True while the AI waits for this search to be stepped and its move played.
     pub live: bool,
     /// True for a search the human asked for on their own turn (`t`).
-    pub analysis: bool,
+    pub(crate) analysis: bool,
 }
 
 impl<G: Playable> SearchView<G> {
@@ -145,6 +144,11 @@ impl<G: Playable> SearchView<G> {
         }
     }
 
+    /// The node under the tree pane's cursor.
+    pub fn tree_cursor(&self) -> NodeId {
+        self.tree.cursor
+    }
+
     /// Moves the tree cursor to the current node, if the view follows the search.
     pub(super) fn sync_cursor(&mut self) {
         self.tree.forget_beyond(self.stepper.nodes().len());
@@ -159,15 +163,15 @@ pub struct Match<G: Playable> {
     /// The position on the board.
     pub position: G,
     /// The human's side.
-    pub human: G::Player,
+    pub(crate) human: G::Player,
     /// Moves so far, labelled (`X5`) and by whom.
     pub moves: Vec<(G::Player, String)>,
     /// The search the tree pane shows.
     pub search: Option<SearchView<G>>,
     /// Board cursor: a cell index 0-8, or a number 1-3 for Eight.
-    pub cursor: u8,
+    pub(crate) cursor: u8,
     /// Results this session.
-    pub tally: Tally,
+    pub(crate) tally: Tally,
 }
 
 impl<G: Playable> Match<G> {
@@ -314,7 +318,7 @@ impl<G: Playable> Match<G> {
 }
 
 /// What the last step did, in a sentence for the status line.
-pub fn describe_last_event<G: Playable>(view: &SearchView<G>) -> String {
+pub(crate) fn describe_last_event<G: Playable>(view: &SearchView<G>) -> String {
     let stepper = &view.stepper;
     if stepper.at_node_limit() {
         return node_limit_sentence(view.live);

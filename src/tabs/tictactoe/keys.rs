@@ -5,7 +5,7 @@ use super::action::Action;
 use crate::frame::keymap::{ARROWS, DIGITS, Key, KeyGroup, bind, digit, direction};
 
 /// Tic-tac-toe tab, whatever has the focus.
-pub const SEARCH_TAB: KeyGroup<Action> = KeyGroup {
+pub(crate) const SEARCH_TAB: KeyGroup<Action> = KeyGroup {
     title: "Tic-tac-toe / Eight",
     bindings: &[
         bind(
@@ -47,7 +47,7 @@ pub const SEARCH_TAB: KeyGroup<Action> = KeyGroup {
 
 /// Which Tic-tac-toe pane the arrow keys go to: its own group, so the status line shows it
 /// early whatever else is bound.
-pub const SEARCH_FOCUS: KeyGroup<Action> = KeyGroup {
+pub(crate) const SEARCH_FOCUS: KeyGroup<Action> = KeyGroup {
     title: "Focus (▸ and a thick border mark it)",
     bindings: &[bind(
         &[Key::Char('f')],
@@ -59,7 +59,7 @@ pub const SEARCH_FOCUS: KeyGroup<Action> = KeyGroup {
 };
 
 /// Tic-tac-toe choices, whatever has the focus.
-pub const TICTACTOE_CHOICES: KeyGroup<Action> = KeyGroup {
+pub(crate) const TICTACTOE_CHOICES: KeyGroup<Action> = KeyGroup {
     title: "Board (tic-tac-toe)",
     bindings: &[bind(
         DIGITS,
@@ -71,7 +71,7 @@ pub const TICTACTOE_CHOICES: KeyGroup<Action> = KeyGroup {
 };
 
 /// Game of Eight choices, whatever has the focus.
-pub const EIGHT_CHOICES: KeyGroup<Action> = KeyGroup {
+pub(crate) const EIGHT_CHOICES: KeyGroup<Action> = KeyGroup {
     title: "Board (eight)",
     bindings: &[bind(DIGITS, "1-3", "choose it (or click)", "choose", |k| {
         Action::PlayCell(digit(k))
@@ -79,7 +79,7 @@ pub const EIGHT_CHOICES: KeyGroup<Action> = KeyGroup {
 };
 
 /// The board cursor, when the board has the focus.
-pub const BOARD_CURSOR: KeyGroup<Action> = KeyGroup {
+pub(crate) const BOARD_CURSOR: KeyGroup<Action> = KeyGroup {
     title: "Board cursor (f focuses the board)",
     bindings: &[
         bind(ARROWS, "←↑↓→/hjkl", "move the cursor", "", |k| {
@@ -93,7 +93,7 @@ pub const BOARD_CURSOR: KeyGroup<Action> = KeyGroup {
 };
 
 /// The search stepper, while the AI's search waits to be stepped.
-pub const STEPPER: KeyGroup<Action> = KeyGroup {
+pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
     title: "Stepper (the search in the tree pane)",
     bindings: &[
         bind(
@@ -148,7 +148,7 @@ pub const STEPPER: KeyGroup<Action> = KeyGroup {
 };
 
 /// The tree pane, when it has the focus.
-pub const TREE: KeyGroup<Action> = KeyGroup {
+pub(crate) const TREE: KeyGroup<Action> = KeyGroup {
     title: "Tree pane (f focuses it)",
     bindings: &[
         bind(
@@ -202,4 +202,4 @@ pub const TREE: KeyGroup<Action> = KeyGroup {
 };
 
 /// Lines a page key moves the tree cursor.
-pub const TREE_PAGE: i32 = 10;
+pub(crate) const TREE_PAGE: i32 = 10;

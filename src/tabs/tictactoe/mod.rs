@@ -9,13 +9,16 @@ mod action;
 pub mod game;
 mod keys;
 pub mod settings;
-pub mod state;
+pub(crate) mod state;
 pub mod symbols;
-pub mod tree;
+#[cfg(test)]
+mod tests;
+pub(crate) mod tree;
 mod view;
 
 pub use action::Action;
-pub use state::{Focus, GameKind, StepCommand, TicTacToeTab};
+pub use state::TicTacToeTab;
+pub(crate) use state::{Focus, GameKind, StepCommand};
 
 use crate::config::Config;
 use crate::frame::keymap::KeyGroup;

@@ -53,16 +53,14 @@ macro_rules! shown_mut {
 
 /// Which of the two games the tab shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameKind {
-    /// Tic-tac-toe.
+pub(crate) enum GameKind {
     TicTacToe,
-    /// The Game of Eight.
     Eight,
 }
 
 /// Which pane the arrow keys drive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Focus {
+pub(crate) enum Focus {
     /// The board: arrows move the cell cursor.
     Board,
     /// The tree pane: arrows move the tree cursor and fold.
@@ -71,7 +69,7 @@ pub enum Focus {
 
 /// A step-machine command from the keys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StepCommand {
+pub(crate) enum StepCommand {
     /// One event.
     Step,
     /// The next child's whole subtree.
@@ -80,39 +78,36 @@ pub enum StepCommand {
     Out,
     /// Undo one event.
     Back,
-    /// To the end.
     RunToEnd,
 }
 
 /// Everything the tab holds.
 pub struct TicTacToeTab {
     /// The game shown.
-    pub game: GameKind,
+    pub(crate) game: GameKind,
     /// The AI's search algorithm.
-    pub algorithm: Algorithm,
+    pub(crate) algorithm: Algorithm,
     /// When on, each AI turn opens the stepper instead of moving at once.
-    pub step_mode: bool,
+    pub(crate) step_mode: bool,
     /// While on, the stepper steps by itself on each tick.
-    pub autoplay: bool,
+    pub(crate) autoplay: bool,
     /// Where the arrows go.
-    pub focus: Focus,
-    /// The tic-tac-toe game.
-    pub tictactoe: Match<Board>,
-    /// The Game of Eight.
-    pub eight: Match<Eight>,
+    pub(crate) focus: Focus,
+    pub(crate) tictactoe: Match<Board>,
+    pub(crate) eight: Match<Eight>,
     ttt_first: FirstMover,
     eight_first: FirstMover,
     /// Who moves first when that is left to chance.
     rng: ChaCha8Rng,
     /// Time between autoplay steps.
-    pub autoplay_interval: Duration,
+    pub(crate) autoplay_interval: Duration,
     /// When autoplay last stepped.
     last_autoplay: Instant,
 }
 
 impl TicTacToeTab {
     /// The tab as the config sets it up, with both games started.
-    pub fn new(config: &Config, seed: u64) -> (Self, Option<Message>) {
+    pub(crate) fn new(config: &Config, seed: u64) -> (Self, Option<Message>) {
         let human_mark = config.tictactoe.human_plays;
         let algorithm = config.search.algorithm;
         let mut tab = Self {
@@ -188,7 +183,7 @@ impl TicTacToeTab {
     }
 
     /// Starts a new game of the game shown.
-    pub fn new_game(&mut self) -> Option<Message> {
+    pub(crate) fn new_game(&mut self) -> Option<Message> {
         self.autoplay = false;
         let message = match self.game {
             GameKind::TicTacToe => Some(self.new_tictactoe(self.tictactoe.human)),
@@ -209,7 +204,7 @@ impl TicTacToeTab {
     }
 
     /// Plays X or O from now on, starting a new tic-tac-toe game.
-    pub fn toggle_side(&mut self) -> Option<Message> {
+    pub(crate) fn toggle_side(&mut self) -> Option<Message> {
         if self.game != GameKind::TicTacToe {
             return Some(Message::error(
                 "x chooses X or O in tic-tac-toe (g switches game)",
@@ -223,7 +218,8 @@ impl TicTacToeTab {
     }
 
     /// Switches between tic-tac-toe and Eight.
-    pub fn switch_game(&mut self) -> Option<Message> {
+    #[allow(clippy::unnecessary_wraps)] // one shape for every handler `update` returns
+    pub(crate) fn switch_game(&mut self) -> Option<Message> {
         self.autoplay = false;
         self.game = match self.game {
             GameKind::TicTacToe => GameKind::Eight,
@@ -237,7 +233,8 @@ impl TicTacToeTab {
     }
 
     /// Switches minimax / alpha-beta; a search waiting in the stepper restarts with it.
-    pub fn toggle_algorithm(&mut self) -> Option<Message> {
+    #[allow(clippy::unnecessary_wraps)] // one shape for every handler `update` returns
+    pub(crate) fn toggle_algorithm(&mut self) -> Option<Message> {
         self.algorithm = self.algorithm.toggled();
         let algorithm = self.algorithm;
         // Both games: a search waiting in the game not shown must not keep the old algorithm.
@@ -268,7 +265,7 @@ impl TicTacToeTab {
 
     /// Turns step mode on or off; on, an AI turn in progress opens the stepper, off, the AI
     /// moves at once.
-    pub fn toggle_step_mode(&mut self) -> Option<Message> {
+    pub(crate) fn toggle_step_mode(&mut self) -> Option<Message> {
         self.step_mode = !self.step_mode;
         self.autoplay = false;
         let (algorithm, step_mode) = (self.algorithm, self.step_mode);
@@ -303,7 +300,8 @@ impl TicTacToeTab {
 
     /// Opens a search of the current position for the side to move (a hint for the human,
     /// or the whole game tree from the start), to be stepped like the AI's.
-    pub fn analyze(&mut self) -> Option<Message> {
+    #[allow(clippy::unnecessary_wraps)] // one shape for every handler `update` returns
+    pub(crate) fn analyze(&mut self) -> Option<Message> {
         let algorithm = self.algorithm;
         let message = shown_mut!(self, |game| Self::analyze_in(game, algorithm));
         if message.kind == crate::frame::message::MessageKind::Info {
@@ -327,7 +325,7 @@ impl TicTacToeTab {
     }
 
     /// Switches the focus between board and tree.
-    pub fn toggle_focus(&mut self) -> Option<Message> {
+    pub(crate) fn toggle_focus(&mut self) -> Option<Message> {
         self.focus = match self.focus {
             Focus::Board => Focus::Tree,
             Focus::Tree => Focus::Board,
@@ -336,7 +334,7 @@ impl TicTacToeTab {
     }
 
     /// The human's choice: a cell (1-9) or a number (1-3).
-    pub fn play(&mut self, choice: u8) -> Option<Message> {
+    pub(crate) fn play(&mut self, choice: u8) -> Option<Message> {
         let (algorithm, step_mode) = (self.algorithm, self.step_mode);
         let message = shown_mut!(self, |game| game.human_move(choice, algorithm, step_mode));
         if self.current_awaits_step() {
@@ -346,7 +344,7 @@ impl TicTacToeTab {
     }
 
     /// Plays the choice under the board cursor.
-    pub fn play_at_cursor(&mut self) -> Option<Message> {
+    pub(crate) fn play_at_cursor(&mut self) -> Option<Message> {
         // Tic-tac-toe's cursor is a cell index; the choice typed is the cell number.
         let choice = match self.game {
             GameKind::TicTacToe => self.tictactoe.cursor + 1,
@@ -356,7 +354,7 @@ impl TicTacToeTab {
     }
 
     /// Moves the board cursor, wrapping at the edges.
-    pub fn move_cursor(&mut self, dx: i8, dy: i8) {
+    pub(crate) fn move_cursor(&mut self, dx: i8, dy: i8) {
         match self.game {
             GameKind::TicTacToe => {
                 let cell = self.tictactoe.cursor as i8;
@@ -372,17 +370,17 @@ impl TicTacToeTab {
     }
 
     /// True when the game shown waits for its AI search to be stepped.
-    pub fn current_awaits_step(&self) -> bool {
+    pub(crate) fn current_awaits_step(&self) -> bool {
         shown!(self, |game| game.awaiting_step())
     }
 
     /// True when the game shown has a search to show or step.
-    pub fn has_search(&self) -> bool {
+    pub(crate) fn has_search(&self) -> bool {
         shown!(self, |game| game.search.is_some())
     }
 
     /// True when the shown search has run to its end (or there is none).
-    pub fn search_finished(&self) -> bool {
+    pub(crate) fn search_finished(&self) -> bool {
         shown!(self, |game| game
             .search
             .as_ref()
@@ -390,7 +388,7 @@ impl TicTacToeTab {
     }
 
     /// True when the shown search has taken at least one step.
-    pub fn search_started(&self) -> bool {
+    pub(crate) fn search_started(&self) -> bool {
         shown!(self, |game| game
             .search
             .as_ref()
@@ -400,7 +398,7 @@ impl TicTacToeTab {
 
     /// True when either game has a search the user stepped by hand (the AI's waiting search
     /// or a search of their own position) that quitting would lose.
-    pub fn stepped_search(&self) -> bool {
+    pub(crate) fn stepped_search(&self) -> bool {
         fn stepped<G: Playable>(game: &Match<G>) -> bool {
             game.search
                 .as_ref()
@@ -410,18 +408,19 @@ impl TicTacToeTab {
     }
 
     /// True when the game shown has ended.
-    pub fn game_over(&self) -> bool {
+    pub(crate) fn game_over(&self) -> bool {
         shown!(self, |game| game.position.outcome().is_some())
     }
 
     /// True when the human may move in the game shown.
-    pub fn human_to_move(&self) -> bool {
+    pub(crate) fn human_to_move(&self) -> bool {
         shown!(self, |game| game.position.outcome().is_none()
             && !game.ai_to_move())
     }
 
     /// Runs a step-machine command on the shown search.
-    pub fn step(&mut self, command: StepCommand) -> Option<Message> {
+    #[allow(clippy::unnecessary_wraps)] // one shape for every handler `update` returns
+    pub(crate) fn step(&mut self, command: StepCommand) -> Option<Message> {
         self.autoplay = false;
         Some(shown_mut!(self, |game| Self::step_view(
             game.search.as_mut(),
@@ -465,7 +464,7 @@ impl TicTacToeTab {
 
     /// One autoplay tick: one step when its interval is up; autoplay stops at the end.
     /// `None` when autoplay is off or not due (nothing to redraw); otherwise what the step did.
-    pub fn autoplay_step(&mut self) -> Option<Message> {
+    pub(crate) fn autoplay_step(&mut self) -> Option<Message> {
         if !self.autoplay || self.last_autoplay.elapsed() < self.autoplay_interval {
             return None;
         }
@@ -490,7 +489,8 @@ impl TicTacToeTab {
     }
 
     /// Starts or pauses autoplay.
-    pub fn toggle_autoplay(&mut self) -> Option<Message> {
+    #[allow(clippy::unnecessary_wraps)] // one shape for every handler `update` returns
+    pub(crate) fn toggle_autoplay(&mut self) -> Option<Message> {
         if !self.has_search() {
             return Some(Message::error(
                 "No search to play: t searches your position, m steps the AI's",
@@ -508,7 +508,7 @@ impl TicTacToeTab {
     }
 
     /// Plays the AI move the stepped search chose (finishing the search first).
-    pub fn play_search_move(&mut self) -> Option<Message> {
+    pub(crate) fn play_search_move(&mut self) -> Option<Message> {
         self.autoplay = false;
         let message = shown_mut!(self, |game| game.play_search_move());
         if message.is_some() {
@@ -518,7 +518,7 @@ impl TicTacToeTab {
     }
 
     /// Moves the tree cursor.
-    pub fn tree_cursor(&mut self, delta: i32) {
+    pub(crate) fn tree_cursor(&mut self, delta: i32) {
         shown_mut!(self, |game| Self::tree_cursor_in(
             game.search.as_mut(),
             delta
@@ -533,7 +533,7 @@ impl TicTacToeTab {
 
     /// Puts the tree cursor on a line (a mouse click); a click on the selected node folds
     /// or unfolds it.
-    pub fn tree_click(&mut self, line: usize) -> Option<Message> {
+    pub(crate) fn tree_click(&mut self, line: usize) -> Option<Message> {
         shown_mut!(self, |game| Self::tree_click_in(game.search.as_mut(), line))
     }
 
@@ -567,7 +567,7 @@ impl TicTacToeTab {
 
     /// Folds (`true`) or unfolds the node under the tree cursor; folding a folded node
     /// moves to its parent, unfolding an open one to its first child.
-    pub fn tree_fold(&mut self, fold: bool) -> Option<Message> {
+    pub(crate) fn tree_fold(&mut self, fold: bool) -> Option<Message> {
         shown_mut!(self, |game| Self::fold_in(game.search.as_mut()?, fold))
     }
 
@@ -599,7 +599,7 @@ impl TicTacToeTab {
     }
 
     /// Unfolds the whole tree, or folds it back.
-    pub fn tree_expand_all(&mut self) -> Option<Message> {
+    pub(crate) fn tree_expand_all(&mut self) -> Option<Message> {
         let toggle = |tree: &mut TreeView| {
             tree.expand_all = !tree.expand_all;
             tree.expand_all
@@ -616,7 +616,7 @@ impl TicTacToeTab {
     }
 
     /// Puts the tree cursor back on the search's current node and follows it again.
-    pub fn tree_to_current(&mut self) {
+    pub(crate) fn tree_to_current(&mut self) {
         shown_mut!(self, |game| Self::follow_in(game.search.as_mut()));
     }
 
@@ -630,7 +630,7 @@ impl TicTacToeTab {
 
 impl TicTacToeTab {
     /// Autoplay twice as fast or half as fast, within the config's bounds.
-    pub fn change_autoplay_speed(&mut self, faster: bool) -> Message {
+    pub(crate) fn change_autoplay_speed(&mut self, faster: bool) -> Message {
         let ms = self.autoplay_interval.as_millis() as u64;
         let ms = if faster { ms / 2 } else { ms * 2 };
         let ms = ms.clamp(*AUTOPLAY_MS_RANGE.start(), *AUTOPLAY_MS_RANGE.end());
@@ -642,12 +642,73 @@ impl TicTacToeTab {
     }
 
     /// Autoplay's pace in steps a second, as the screen shows it (`4/s`, `0.5/s`).
-    pub fn autoplay_speed(&self) -> String {
+    pub(crate) fn autoplay_speed(&self) -> String {
         let per_second = 1000.0 / self.autoplay_interval.as_millis().max(1) as f64;
         if per_second >= 10.0 || per_second.fract() == 0.0 {
             format!("{per_second:.0}/s")
         } else {
             format!("{per_second:.1}/s")
         }
+    }
+}
+
+/// What callers outside the crate read (the property, event-loop and view tests in `tests/`).
+impl TicTacToeTab {
+    /// The tic-tac-toe game: its position, its moves and the AI's recorded search.
+    pub fn tictactoe_game(&self) -> &Match<Board> {
+        &self.tictactoe
+    }
+
+    /// The Game of Eight, as [`Self::tictactoe_game`].
+    pub fn eight_game(&self) -> &Match<Eight> {
+        &self.eight
+    }
+
+    /// Whether autoplay steps the AI's search by itself on each tick.
+    pub fn is_autoplaying(&self) -> bool {
+        self.autoplay
+    }
+
+    /// Whether the keys go to the tree pane rather than to the board.
+    pub fn tree_has_focus(&self) -> bool {
+        self.focus == Focus::Tree
+    }
+
+    /// Everything the user can change in the tab, as text: equal texts mean nothing the user
+    /// could see or keep changed.
+    pub fn fingerprint(&self) -> String {
+        let view = |events: Option<usize>, cursor: Option<String>| format!("{events:?}/{cursor:?}");
+        format!(
+            "search {:?} {:?} {:?} step {} autoplay {} focus {:?} ttt {:?} {:?} {} eight {:?} {:?} {} views {} {}",
+            self.game,
+            self.algorithm,
+            self.tictactoe.human,
+            self.step_mode,
+            self.autoplay,
+            self.focus,
+            self.tictactoe.position,
+            self.tictactoe.moves,
+            self.tictactoe.cursor,
+            self.eight.position,
+            self.eight.moves,
+            self.eight.cursor,
+            view(
+                self.tictactoe
+                    .search
+                    .as_ref()
+                    .map(|v| v.stepper.events_taken()),
+                self.tictactoe
+                    .search
+                    .as_ref()
+                    .map(|v| format!("{:?}", v.tree.cursor)),
+            ),
+            view(
+                self.eight.search.as_ref().map(|v| v.stepper.events_taken()),
+                self.eight
+                    .search
+                    .as_ref()
+                    .map(|v| format!("{:?}", v.tree.cursor)),
+            ),
+        )
     }
 }

@@ -7,11 +7,11 @@ use std::cell::Cell;
 use std::collections::HashMap;
 
 /// At most this many lines are listed, so unfolding all of a 549,946-node tree stays cheap.
-pub const MAX_LINES: usize = 20_000;
+pub(crate) const MAX_LINES: usize = 20_000;
 
 /// What one line of the outline stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineKind {
+pub(crate) enum LineKind {
     /// A node of the explored tree.
     Node(NodeId),
     /// The children of this node that a cut-off skipped.
@@ -26,45 +26,35 @@ pub enum LineKind {
 
 /// One visible line of the outline, with what is needed to draw its box-drawing prefix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TreeLine {
+pub(crate) struct TreeLine {
     /// What the line shows.
-    pub kind: LineKind,
+    pub(crate) kind: LineKind,
     /// Plies below the root (the root is 0).
-    pub depth: u8,
+    pub(crate) depth: u8,
     /// Bit `l` set: the ancestor at depth `l` has later siblings, so a `│` continues there.
-    pub guides: u32,
+    pub(crate) guides: u32,
     /// The line is its parent's last child, drawn with `└─` rather than `├─`.
-    pub last: bool,
-}
-
-impl TreeLine {
-    /// The node this line belongs to (for marker lines, their parent).
-    pub const fn node(&self) -> Option<NodeId> {
-        match self.kind {
-            LineKind::Node(id) | LineKind::Pruned(id) | LineKind::Pending(id) => Some(id),
-            LineKind::NotStarted | LineKind::Truncated => None,
-        }
-    }
+    pub(crate) last: bool,
 }
 
 /// Fold state and cursor of the tree pane for one search.
 #[derive(Debug, Default)]
-pub struct TreeView {
+pub(crate) struct TreeView {
     /// The selected node.
-    pub cursor: NodeId,
+    pub(crate) cursor: NodeId,
     /// While true, the cursor jumps to the search's current node at every step.
-    pub follow: bool,
+    pub(crate) follow: bool,
     /// Folds and unfolds the user asked for, overriding the default.
     overrides: HashMap<NodeId, bool>,
     /// Unfold everything (the `e` key).
-    pub expand_all: bool,
+    pub(crate) expand_all: bool,
     /// First visible line; adjusted while drawing so the cursor stays in view.
-    pub scroll: Cell<usize>,
+    pub(crate) scroll: Cell<usize>,
 }
 
 impl TreeView {
     /// A fresh view that follows the search.
-    pub fn following() -> Self {
+    pub(crate) fn following() -> Self {
         Self {
             follow: true,
             ..Self::default()
@@ -75,7 +65,7 @@ impl TreeView {
     /// are open and finished subtrees are folded to one line.
     /// A node still being searched is always open (a fold made before a step back does not
     /// hide the current node).
-    pub fn is_expanded<G: Game>(&self, stepper: &Stepper<G>, id: NodeId) -> bool {
+    pub(crate) fn is_expanded<G: Game>(&self, stepper: &Stepper<G>, id: NodeId) -> bool {
         let open = !stepper.node(id).is_done();
         open || self
             .overrides
@@ -85,12 +75,12 @@ impl TreeView {
     }
 
     /// Folds or unfolds `id` on the user's request.
-    pub fn set_expanded(&mut self, id: NodeId, expanded: bool) {
+    pub(crate) fn set_expanded(&mut self, id: NodeId, expanded: bool) {
         self.overrides.insert(id, expanded);
     }
 
     /// Forgets state about nodes a step back removed, so a reused id starts fresh.
-    pub fn forget_beyond(&mut self, node_count: usize) {
+    pub(crate) fn forget_beyond(&mut self, node_count: usize) {
         self.overrides.retain(|&id, _| (id as usize) < node_count);
         if self.cursor as usize >= node_count {
             self.cursor = 0;
@@ -98,7 +88,7 @@ impl TreeView {
     }
 
     /// The visible outline, in display order.
-    pub fn lines<G: Game>(&self, stepper: &Stepper<G>) -> Vec<TreeLine> {
+    pub(crate) fn lines<G: Game>(&self, stepper: &Stepper<G>) -> Vec<TreeLine> {
         let mut lines = Vec::new();
         if stepper.nodes().is_empty() {
             lines.push(TreeLine {
@@ -172,7 +162,7 @@ impl TreeView {
     }
 
     /// Index of the cursor's line (or of the nearest line of its node).
-    pub fn cursor_line(&self, lines: &[TreeLine]) -> usize {
+    pub(crate) fn cursor_line(&self, lines: &[TreeLine]) -> usize {
         lines
             .iter()
             .position(|line| line.kind == LineKind::Node(self.cursor))
@@ -180,7 +170,7 @@ impl TreeView {
     }
 
     /// Moves the cursor `delta` node lines (clamped at both ends).
-    pub fn move_cursor<G: Game>(&mut self, stepper: &Stepper<G>, delta: i32) {
+    pub(crate) fn move_cursor<G: Game>(&mut self, stepper: &Stepper<G>, delta: i32) {
         let lines = self.lines(stepper);
         let nodes: Vec<NodeId> = lines
             .iter()

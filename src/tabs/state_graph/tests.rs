@@ -2,10 +2,10 @@
 //! training advances one chunk per `Tick`, so every frame is reproducible. Snapshots at 80x24
 //! and 120x40.
 
-use ai_arcade::app::{Action, App};
-use ai_arcade::config::Config;
-use ai_arcade::domain::learn::state_graph::Player;
-use ai_arcade::shell::input;
+use crate::app::{Action, App};
+use crate::config::Config;
+use crate::domain::learn::state_graph::Player;
+use crate::shell::input;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -49,8 +49,11 @@ fn trained() -> App {
 fn snapshot(name: &str, app: &App) {
     for (w, h) in [(80, 24), (120, 40)] {
         let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-        terminal.draw(|f| ai_arcade::ui::render(app, f)).unwrap();
-        insta::assert_snapshot!(format!("{name}_{w}x{h}"), terminal.backend());
+        terminal.draw(|f| crate::ui::render(app, f)).unwrap();
+        insta::with_settings!(
+            { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
+            { insta::assert_snapshot!(format!("graph__{name}_{w}x{h}"), terminal.backend()) }
+        );
     }
 }
 
@@ -136,7 +139,7 @@ fn a_game_against_the_learned_graph() {
 /// The rows of the graph pane as text, on a `width` x 24 screen.
 fn grid_rows(app: &App, width: u16) -> Vec<String> {
     let mut terminal = Terminal::new(TestBackend::new(width, 24)).unwrap();
-    terminal.draw(|f| ai_arcade::ui::render(app, f)).unwrap();
+    terminal.draw(|f| crate::ui::render(app, f)).unwrap();
     let buffer = terminal.backend().buffer();
     let lanes = 2 * app.tabs.state_graph.graph.max_take as u16;
     (2..2 + lanes + 2)
@@ -235,4 +238,40 @@ fn the_hints_say_the_configured_take_limit() {
         assert!(help.contains(&expected.as_str()), "{help:?}");
         assert!(!help.contains(&"1-5") || max_take == 5, "{help:?}");
     }
+}
+
+/// A fresh directory for one test's files.
+fn fresh_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ai-arcade-files-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn zeroing_the_graph_keeps_the_trained_file_as_prev_through_later_saves() {
+    let dir = fresh_dir("zero");
+    let mut app = App::with_store(
+        &Config::default(),
+        1,
+        Some(crate::persist::Store::new(&dir)),
+    );
+    app.tabs.state_graph.toggle_training();
+    while app.tabs.state_graph.training {
+        app.tabs.state_graph.train_tick();
+    }
+    let file = dir.join("state-graph.json");
+    let trained = std::fs::read(&file).unwrap();
+    assert!(app.tabs.state_graph.graph.games >= 10_000);
+
+    let message = app.tabs.state_graph.reset();
+    assert!(message.text.contains(".prev"), "{}", message.text);
+    let prev = dir.join("state-graph.json.prev");
+    assert_eq!(std::fs::read(&prev).unwrap(), trained, "byte for byte");
+    // Stepping a game after the zero saves again: the backup stays the trained file.
+    app.tabs.state_graph.step_game();
+    app.tabs.state_graph.step_game();
+    assert_eq!(std::fs::read(&prev).unwrap(), trained);
+    assert_ne!(std::fs::read(&file).unwrap(), trained);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,11 +2,11 @@
 //! background training (`autotrain = false`; training is stepped with `s` or finished
 //! synchronously), so every frame is reproducible. Snapshots at 80x24 and 120x40.
 
-use ai_arcade::app::App;
-use ai_arcade::config::Config;
-use ai_arcade::persist::Store;
-use ai_arcade::shell::input;
-use ai_arcade::tabs::subtraction::Turn;
+use super::state::Turn;
+use crate::app::App;
+use crate::config::Config;
+use crate::persist::Store;
+use crate::shell::input;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -56,13 +56,16 @@ fn trained_app() -> App {
 
 fn screen(app: &App, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| ai_arcade::ui::render(app, f)).unwrap();
+    terminal.draw(|f| crate::ui::render(app, f)).unwrap();
     terminal.backend().to_string()
 }
 
 fn snapshot(name: &str, app: &App) {
     for (w, h) in SIZES {
-        insta::assert_snapshot!(format!("{name}_{w}x{h}"), screen(app, w, h));
+        insta::with_settings!(
+            { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
+            { insta::assert_snapshot!(format!("subtraction__{name}_{w}x{h}"), screen(app, w, h)) }
+        );
     }
 }
 
@@ -156,7 +159,7 @@ fn bad_starting_piles_change_nothing() {
         assert_eq!(app.tabs.subtraction.pile, None, "{typed:?}");
         assert_eq!(
             app.message.as_ref().unwrap().kind,
-            ai_arcade::app::MessageKind::Error
+            crate::app::MessageKind::Error
         );
     }
     // Backspace edits what was typed: "12", Backspace, Enter starts with 1 block: refused.
@@ -236,7 +239,7 @@ fn pausing_after_training_ended_saves_the_network() {
     // Resuming a finished run is refused; stepping too.
     assert_eq!(
         app.tabs.subtraction.toggle_pause().kind,
-        ai_arcade::app::MessageKind::Error
+        crate::app::MessageKind::Error
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -295,4 +298,154 @@ fn polling_takes_in_background_training_to_its_end() {
             .text
             .starts_with("Trained")
     );
+}
+
+/// A fresh directory for one test's files.
+fn fresh_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ai-arcade-files-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn retraining_the_subtraction_network_keeps_the_trained_file_as_prev() {
+    let dir = fresh_dir("retrain");
+    let mut config = Config::default();
+    config.subtraction.epochs = 100;
+    let mut app = App::with_store(&config, 1, Some(crate::persist::Store::new(&dir)));
+    app.tabs.subtraction.finish_training_now();
+    let file = dir.join("subtraction-mlp.json");
+    let trained = std::fs::read(&file).unwrap();
+    app.tabs.subtraction.retrain();
+    let message = app.tabs.subtraction.finish_training_now().expect("saved");
+    assert!(message.text.contains(".prev"), "{}", message.text);
+    assert_eq!(
+        std::fs::read(dir.join("subtraction-mlp.json.prev")).unwrap(),
+        trained
+    );
+    assert!(!dir.join("subtraction-mlp.json.broken").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The Subtraction tests of `tests/views.rs` (what the tab says on the 80x24 screen), with
+/// that file's helpers.
+mod views {
+    use crate::app::App;
+    use crate::config::{Config, FirstMover};
+    use crate::shell::input;
+    use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+
+    const SEED: u64 = 7;
+
+    fn config(tweak: impl FnOnce(&mut Config)) -> Config {
+        let mut config = Config {
+            seed: Some(SEED),
+            ..Config::default()
+        };
+        config.tictactoe.first = FirstMover::Human;
+        config.eight.first = FirstMover::Human;
+        config.nim.first = FirstMover::Human;
+        config.subtraction.autotrain = false;
+        config.nim_net.autotrain = false;
+        tweak(&mut config);
+        config
+    }
+
+    /// Presses `keys` (one char a key; `\n` Enter, `↓` `→` arrows) on an 80x24 screen; `¹`
+    /// is F1.
+    fn press(app: &mut App, keys: &str) {
+        for c in keys.chars() {
+            let code = match c {
+                '\n' => KeyCode::Enter,
+                '↓' => KeyCode::Down,
+                '→' => KeyCode::Right,
+                '¹' => KeyCode::F(1),
+                c => KeyCode::Char(c),
+            };
+            input::handle(
+                app,
+                &Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
+                Rect::new(0, 0, 80, 24),
+            );
+        }
+    }
+
+    fn app_after(keys: &str) -> App {
+        let mut app = App::new(&config(|_| {}), SEED);
+        press(&mut app, keys);
+        app
+    }
+
+    fn screen(app: &App) -> Vec<String> {
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        crate::ui::render_app(app, area, &mut buf);
+        (0..24)
+            .map(|y| (0..80).map(|x| buf[(x, y)].symbol().to_string()).collect())
+            .collect()
+    }
+
+    fn shows(app: &App, text: &str) -> bool {
+        screen(app).iter().any(|row| row.contains(text))
+    }
+
+    fn assert_shows(app: &App, text: &str) {
+        assert!(
+            shows(app, text),
+            "{text:?} not on screen:\n{}",
+            screen(app).join("\n")
+        );
+    }
+
+    #[test]
+    fn subtraction_names_the_trained_loss_and_says_take_1() {
+        let mut app = app_after("¹");
+        app.tabs.subtraction.finish_training_now();
+        assert_shows(&app, "trained on cross-entropy");
+        let mut squared = App::new(
+            &config(|c| c.subtraction.recipe = crate::config::RecipeChoice::Seed),
+            SEED,
+        );
+        press(&mut squared, "¹");
+        squared.tabs.subtraction.finish_training_now();
+        assert_shows(&squared, "trained on squared error");
+        // A pile of 3: only 1 may be taken.
+        press(&mut app, "3\n");
+        if app.tabs.subtraction.turn == super::super::state::Turn::Human {
+            assert_shows(&app, "Take 1:");
+            assert!(!shows(&app, "(1-1)"));
+        }
+    }
+
+    #[test]
+    fn the_weights_pane_keeps_each_name_with_its_weight_and_reaches_every_unit() {
+        let mut app = app_after("¹");
+        app.tabs.subtraction.finish_training_now();
+        press(&mut app, "vv");
+        let hidden = app.tabs.subtraction.recipe.hidden;
+        for unit in 0..hidden {
+            let rows = screen(&app);
+            assert!(
+                rows.iter().any(|r| r.contains(&format!("›h{unit} "))),
+                "unit {unit} not in view"
+            );
+            let weights = app.tabs.subtraction.trainer.network.layers[0]
+                .incoming(unit)
+                .to_vec();
+            for (i, w) in weights[1..].iter().enumerate() {
+                let pair = format!("n{i} {w:+.1}");
+                assert!(
+                    rows.iter().any(|r| r.contains(&pair)),
+                    "unit {unit}: {pair:?} parted\n{}",
+                    rows.join("\n")
+                );
+            }
+            press(&mut app, "↓");
+        }
+        // The header names its columns one digit apart.
+        assert_shows(&app, "n:  b 0 1 2 3 4 5 6");
+    }
 }

@@ -2,12 +2,12 @@
 //! dir: Q-learning advances one chunk per `Tick` and the network trains on the test's
 //! thread, so every frame is reproducible. Snapshots at 80x24 and 120x40.
 
-use ai_arcade::app::{Action, App, MessageKind};
-use ai_arcade::config::{Config, FirstMover, OpponentChoice};
-use ai_arcade::domain::games::nim::Rule;
-use ai_arcade::domain::solve::nim as solver;
-use ai_arcade::shell::input;
-use ai_arcade::tabs::multipile::{Pane, Side};
+use super::{Pane, Side};
+use crate::app::{Action, App, MessageKind};
+use crate::config::{Config, FirstMover, OpponentChoice};
+use crate::domain::games::nim::Rule;
+use crate::domain::solve::nim as solver;
+use crate::shell::input;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -63,7 +63,7 @@ fn trained() -> App {
 
 fn screen(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| ai_arcade::ui::render(app, f)).unwrap();
+    terminal.draw(|f| crate::ui::render(app, f)).unwrap();
     terminal
 }
 
@@ -71,7 +71,10 @@ fn snapshot(name: &str, app: &App) -> String {
     let mut small = String::new();
     for (w, h) in [(80, 24), (120, 40)] {
         let terminal = screen(app, w, h);
-        insta::assert_snapshot!(format!("{name}_{w}x{h}"), terminal.backend());
+        insta::with_settings!(
+            { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
+            { insta::assert_snapshot!(format!("nim__{name}_{w}x{h}"), terminal.backend()) }
+        );
         if w == 80 {
             small = format!("{}", terminal.backend());
         }
@@ -128,7 +131,7 @@ fn browsing_walks_to_a_successor_and_back() {
     let home = app.tabs.multipile.piles;
     press(&mut app, &chars("f"));
     press(&mut app, &[KeyCode::Down, KeyCode::Enter]);
-    let edges = app.tabs.multipile.edges(&home);
+    let edges = app.tabs.multipile.edges(home);
     assert_eq!(app.tabs.multipile.shown_position(), edges[1].next);
     let text = snapshot("nim_browsed", &app);
     assert!(text.contains("1 step(s) in"), "{text}");
@@ -265,7 +268,7 @@ fn a_damaged_table_is_reported_kept_and_set_aside_only_when_replaced() {
     let file = dir.join("nim-qtable-misere-1-3-5-7.json");
     std::fs::write(&file, "garbage").unwrap();
     let config = config(|_| {});
-    let store = ai_arcade::persist::Store::new(&dir);
+    let store = crate::persist::Store::new(&dir);
     let mut app = App::with_store(&config, SEED, Some(store));
     press(&mut app, &[KeyCode::F(2)]);
     let message = app.message.clone().unwrap();
@@ -292,7 +295,7 @@ fn a_damaged_table_is_reported_kept_and_set_aside_only_when_replaced() {
             .contains("ai-arcade/nim-qtable")
     );
     // A new app loads the saved table.
-    let mut again = App::with_store(&config, SEED, Some(ai_arcade::persist::Store::new(&dir)));
+    let mut again = App::with_store(&config, SEED, Some(crate::persist::Store::new(&dir)));
     press(&mut again, &[KeyCode::F(2)]);
     assert_eq!(
         again.tabs.multipile.q.trainer.as_ref().unwrap().games,
@@ -307,14 +310,14 @@ fn quitting_mid_training_keeps_what_was_learned() {
     let dir = std::env::temp_dir().join(format!("ai-arcade-nimexit-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let config = config(|_| {});
-    let mut app = App::with_store(&config, SEED, Some(ai_arcade::persist::Store::new(&dir)));
+    let mut app = App::with_store(&config, SEED, Some(crate::persist::Store::new(&dir)));
     press(&mut app, &[KeyCode::F(2)]);
     for _ in 0..4 {
         app.update(Action::Tick);
     }
     assert!(app.tabs.multipile.q.training);
     app.on_exit();
-    let mut again = App::with_store(&config, SEED, Some(ai_arcade::persist::Store::new(&dir)));
+    let mut again = App::with_store(&config, SEED, Some(crate::persist::Store::new(&dir)));
     press(&mut again, &[KeyCode::F(2)]);
     let trainer = again.tabs.multipile.q.trainer.as_ref().unwrap();
     assert_eq!(trainer.games, 2000, "resumed where it stopped");
@@ -327,11 +330,11 @@ fn quitting_mid_training_keeps_what_was_learned() {
 
 #[test]
 fn a_session_starts_from_the_loaded_table_and_writes_nothing() {
-    use ai_arcade::app::Models;
+    use crate::app::Models;
     let dir = std::env::temp_dir().join(format!("ai-arcade-nimmodels-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let config = config(|_| {});
-    let store = ai_arcade::persist::Store::new(&dir);
+    let store = crate::persist::Store::new(&dir);
     let mut trainer = App::with_store(&config, SEED, Some(store.clone()));
     press(&mut trainer, &[KeyCode::F(2)]);
     while trainer.tabs.multipile.q.training {

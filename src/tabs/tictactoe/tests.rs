@@ -2,13 +2,13 @@
 //! than the tree pane keeps, so the record stops at the limit and says so, while the AI's
 //! move (from the plain search) and stepping back still work.
 
-use ai_arcade::app::App;
-use ai_arcade::config::{Config, FirstMover};
-use ai_arcade::domain::games::Game;
-use ai_arcade::domain::games::tictactoe::{Board, Mark};
-use ai_arcade::domain::search::{Algorithm, search};
-use ai_arcade::frame::keymap::Key;
-use ai_arcade::tabs::tictactoe::game::TREE_NODE_LIMIT;
+use super::game::TREE_NODE_LIMIT;
+use crate::app::App;
+use crate::config::{Config, FirstMover};
+use crate::domain::games::Game;
+use crate::domain::games::tictactoe::{Board, Mark};
+use crate::domain::search::{Algorithm, search};
+use crate::frame::keymap::Key;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -52,7 +52,7 @@ fn the_ai_s_opening_keeps_a_bounded_record_and_says_so() {
 
 fn screen(app: &App) -> String {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal.draw(|f| ai_arcade::ui::render(app, f)).unwrap();
+    terminal.draw(|f| crate::ui::render(app, f)).unwrap();
     terminal.backend().to_string()
 }
 
