@@ -266,7 +266,7 @@ fn subtraction_names_the_trained_loss_and_says_take_1() {
     app.tabs.subtraction.finish_training_now();
     assert_shows(&app, "trained on cross-entropy");
     let mut squared = App::new(
-        &config(|c| c.subtraction.recipe = ai_arcade::config::RecipeChoice::Seed),
+        &config(|c| c.subtraction.recipe = ai_arcade::config::RecipeChoice::Original),
         SEED,
     );
     press(&mut squared, "¹");

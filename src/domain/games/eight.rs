@@ -1,5 +1,5 @@
-//! The Game of Eight from the seed: the teaching example, small enough that its whole game
-//! tree can be read in the tree pane.
+//! The Game of Eight from the original lab programs: the teaching example, small enough that its
+//! whole game tree can be read in the tree pane.
 
 use super::{Game, MoveList, Outcome};
 use std::fmt;

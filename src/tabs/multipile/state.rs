@@ -281,8 +281,8 @@ impl MultiPileTab {
         self.q.train_if_untrained().or(net)
     }
 
-    /// The program is ending: a learner still training is paused, which saves what it has
-    /// learned so far (as the seed's network saves on Ctrl-C); the next start resumes it.
+    /// The program is ending: a learner still training is paused, which saves what it has learned
+    /// so far (as the original program's network saves on Ctrl-C); the next start resumes it.
     pub fn on_exit(&mut self) {
         if self.q.training {
             self.q.toggle_training();

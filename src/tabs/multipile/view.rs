@@ -550,7 +550,7 @@ fn render_net_head(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &The
             Span::styled(
                 format!(
                     "  lab decoder {:.1}%",
-                    net.evaluation().seed_accuracy() * 100.0
+                    net.evaluation().original_accuracy() * 100.0
                 ),
                 theme.dim,
             ),
@@ -757,7 +757,7 @@ fn render_network(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Them
     lines.push(Line::raw(format!(
         " lab's    {}",
         trace
-            .seed_reading
+            .original_reading
             .map_or("no legal move (illegal reading)".to_string(), |m| m
                 .to_string())
     )));

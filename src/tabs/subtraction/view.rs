@@ -14,7 +14,8 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph, Widget};
 
-/// Blocks per row of the pile, with a gap after the fifth, as the seed's window draws it.
+/// Blocks per row of the pile, with a gap after the fifth, as the original program's window draws
+/// it.
 const ROW: u32 = 10;
 
 impl TabView for SubtractionTab {
@@ -77,7 +78,7 @@ fn render_game(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme
                 pile.truncate(room - 1);
                 pile.push(Line::styled(format!(" … and {hidden} more"), theme.dim));
             }
-            // The count beside the first row, as the seed's window shows it.
+            // The count beside the first row, as the original program's window shows it.
             if let Some(first) = pile.first_mut() {
                 let width = first.width();
                 first
