@@ -6,7 +6,7 @@ use ai_arcade::app::App;
 use ai_arcade::config::Config;
 use ai_arcade::shell::input;
 use ai_arcade::persist::Store;
-use ai_arcade::tabs::subtraction::Turn;
+use ai_arcade::frame::side::Side;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -106,7 +106,7 @@ fn mid_game_and_an_illegal_take() {
     press(&mut app, "100\n");
     // The AI moved first: 100 -> 63 (a losing pile for the human).
     assert_eq!(app.tabs.subtraction.pile, Some(63));
-    assert_eq!(app.tabs.subtraction.turn, Turn::Human);
+    assert_eq!(app.tabs.subtraction.turn, Side::Human);
     snapshot("nim_mid_game", &app);
     press(&mut app, "40\n");
     assert_eq!(

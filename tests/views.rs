@@ -274,7 +274,7 @@ fn subtraction_names_the_trained_loss_and_says_take_1() {
     assert_shows(&squared, "trained on squared error");
     // A pile of 3: only 1 may be taken.
     press(&mut app, "3\n");
-    if app.tabs.subtraction.turn == ai_arcade::tabs::subtraction::Turn::Human {
+    if app.tabs.subtraction.turn == ai_arcade::frame::side::Side::Human {
         assert_shows(&app, "Take 1:");
         assert!(!shows(&app, "(1-1)"));
     }

@@ -7,7 +7,13 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-/// A player: 1 moves first.
+/// A player of Nim(k) as the original program names it in the vertex names (`p1-10`): 1 moves
+/// first.
+///
+/// The same idea as Eight's `Seat` (first or second to move), kept apart because this one is
+/// part of the saved graph (`state-graph.json` spells it `One` / `Two`) and `games/`, where a
+/// shared type would have to live, keeps serde to the values a user names. Neither says
+/// whether the person or the AI plays; a tab says that with `frame::side::Side`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Player {
     /// Player 1, who starts.

@@ -10,7 +10,7 @@ pub mod symbols;
 mod view;
 
 pub use action::Action;
-pub use state::{MultiPileTab, Pane, Side, Typed};
+pub use state::{MultiPileTab, Pane, Typed};
 
 use crate::config::Config;
 use crate::frame::background::TRAINING_POLL;

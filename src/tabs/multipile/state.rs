@@ -13,18 +13,10 @@ use crate::domain::learn::nim_net::{self, NetMove};
 use crate::domain::learn::qlearning::QTrainer;
 use crate::domain::learn::qlearning::greedy_is_optimal;
 use crate::domain::solve::nim as solver;
+use crate::frame::side::Side;
 use crate::persist::{Loaded, Store};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-/// Who made a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
-    /// The person at the keyboard.
-    Human,
-    /// The opponent.
-    Ai,
-}
 
 /// One move of the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,7 +2,8 @@
 //! views (edges with Q-values, a self-play game's updates, training charts, the Q-table,
 //! the network's outputs); the opponent menu over both while it is open.
 
-use super::state::{MultiPileTab, OPPONENTS, Pane, Side, Typed, opponent_name};
+use super::state::{MultiPileTab, OPPONENTS, Pane, Typed, opponent_name};
+use crate::frame::side::Side;
 use super::symbols;
 use crate::domain::games::nim::{NimMove, Piles, Rule};
 use crate::domain::learn::nim_net::{self, PILE_BITS};

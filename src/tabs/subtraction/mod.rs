@@ -9,7 +9,7 @@ pub mod symbols;
 mod view;
 
 pub use action::Action;
-pub use state::{PaneView, Played, SubtractionTab, Turn, Unit};
+pub use state::{PaneView, Played, SubtractionTab, Unit};
 
 use crate::config::Config;
 use crate::frame::background::TRAINING_POLL;

@@ -1,7 +1,8 @@
 //! The Subtraction Nim tab: the pile and the game on the left; on the right the training
 //! gauge over one of three views (loss curve, evaluation table, weights).
 
-use super::state::{PaneView, SubtractionTab, Turn, Unit};
+use super::state::{PaneView, SubtractionTab, Unit};
+use crate::frame::side::Side;
 use super::symbols;
 use crate::domain::games::subtraction::max_take;
 use crate::domain::learn::network::{Layer, Loss};
@@ -109,7 +110,7 @@ fn render_game(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme
 
 fn turn_line(tab: &SubtractionTab, n: u32, theme: &Theme) -> Line<'static> {
     if n <= 1 {
-        let human_won = tab.moves.last().is_some_and(|m| m.by == Turn::Human);
+        let human_won = tab.moves.last().is_some_and(|m| m.by == Side::Human);
         return if human_won {
             Line::styled(" ★ You won! r: new game", theme.win)
         } else {
@@ -117,14 +118,14 @@ fn turn_line(tab: &SubtractionTab, n: u32, theme: &Theme) -> Line<'static> {
         };
     }
     match tab.turn {
-        Turn::Human => Line::from(vec![
+        Side::Human => Line::from(vec![
             Span::raw(match max_take(n) {
                 1 => " Take 1: ".to_string(),
                 most => format!(" Take (1-{most}): "),
             }),
             Span::styled(format!("{}▏", tab.typed), theme.key),
         ]),
-        Turn::Ai => Line::styled(" AI to move: Enter", theme.key),
+        Side::Ai => Line::styled(" AI to move: Enter", theme.key),
     }
 }
 
@@ -136,7 +137,7 @@ fn last_moves(tab: &SubtractionTab) -> Option<String> {
         .take(2)
         .rev()
         .map(|m| {
-            let who = if m.by == Turn::Human { "you" } else { "AI" };
+            let who = if m.by == Side::Human { "you" } else { "AI" };
             format!("{who} -{}", m.take)
         })
         .collect();
