@@ -1,5 +1,5 @@
-//! Full-tree searches from the empty tic-tac-toe board: the figures compared with the seed's
-//! own C++ search (`benches/seed_cpp`) in the closing notes, and the cost of the recorded
+//! Full-tree searches from the empty tic-tac-toe board: the figures compared with the original
+//! program's own C++ search (`benches/seed_cpp`) in the closing notes, and the cost of the recorded
 //! step machine the tree pane uses.
 
 use ai_arcade::domain::games::eight::Eight;

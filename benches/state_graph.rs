@@ -1,4 +1,4 @@
-//! Learning Nim(10)'s state graph from 10,000 random games, the seed's training run.
+//! Learning Nim(10)'s state graph from 10,000 random games, the original program's training run.
 
 use ai_arcade::domain::learn::state_graph::StateGraph;
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -48,7 +48,7 @@ proptest! {
         let mut table = QTable::new(start, rule).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let settings = QSettings {
-            starts: if exploring { Starts::Exploring } else { Starts::Seed },
+            starts: if exploring { Starts::Exploring } else { Starts::Original },
             ..QSettings::default()
         };
         for _ in 0..games {
@@ -75,7 +75,7 @@ proptest! {
         output in prop::collection::vec(0.0f64..=1.0, 9),
     ) {
         let piles = Piles::new(&sizes).unwrap();
-        let decoded = legal_decode(NetGame::SEED, &output, &piles);
+        let decoded = legal_decode(NetGame::ORIGINAL, &output, &piles);
         if piles.is_over() {
             prop_assert!(decoded.is_none());
         } else {

@@ -190,23 +190,25 @@ impl From<RuleArg> for crate::domain::games::nim::Rule {
 }
 
 /// `--recipe` values of one `train` command, each described in that learner's terms (the
-/// names are shared: `default` is this project's recipe, `seed` the original lab program's).
+/// names are shared: `default` is this project's recipe, `original` the original lab
+/// program's; `seed`, its name before, is still accepted so existing scripts keep working).
 macro_rules! recipe_arg {
-    ($(#[$doc:meta])* $name:ident { default: $default:literal, seed: $seed:literal }) => {
+    ($(#[$doc:meta])* $name:ident { default: $default:literal, original: $original:literal }) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, ValueEnum)]
         pub enum $name {
             #[doc = $default]
             Default,
-            #[doc = $seed]
-            Seed,
+            #[doc = $original]
+            #[value(alias = "seed")]
+            Original,
         }
 
         impl From<$name> for config::RecipeChoice {
             fn from(recipe: $name) -> Self {
                 match recipe {
                     $name::Default => Self::Default,
-                    $name::Seed => Self::Seed,
+                    $name::Original => Self::Original,
                 }
             }
         }
@@ -217,7 +219,7 @@ recipe_arg!(
     /// `train subtraction --recipe`.
     SubtractionRecipe {
         default: "The original lab program's recipe with a cross-entropy loss instead of squared error",
-        seed: "The original lab program's recipe as written: squared error"
+        original: "The original lab program's recipe as written: squared error"
     }
 );
 
@@ -225,7 +227,7 @@ recipe_arg!(
     /// `train qlearning --recipe`.
     QlearningRecipe {
         default: "Exploring starts: each game from a random reachable position, 20000 games",
-        seed: "The original lab program: every game from the start piles, 10000 games"
+        original: "The original lab program: every game from the start piles, 10000 games"
     }
 );
 
@@ -233,7 +235,7 @@ recipe_arg!(
     /// `train nim-net --recipe`.
     NimNetRecipe {
         default: "Two hidden layers of 64, cross-entropy, rate 0.5, batch 32, 60 epochs",
-        seed: "The original lab program: 14 hidden, squared error, rate 0.01, batch 32, 128 epochs"
+        original: "The original lab program: 14 hidden, squared error, rate 0.01, batch 32, 128 epochs"
     }
 );
 
@@ -273,4 +275,56 @@ pub enum SolveGame {
         #[arg(long)]
         last: Option<u8>,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory as _;
+
+    /// The recipe `train LEARNER --recipe VALUE` asks for, as the config names it.
+    fn recipe_of(learner: &str, value: &str) -> Option<config::RecipeChoice> {
+        let cli = Cli::try_parse_from(["ai-arcade", "train", learner, "--recipe", value]).ok()?;
+        let Some(Command::Train(args)) = cli.command else {
+            return None;
+        };
+        match args.learner {
+            TrainLearner::Subtraction { recipe, .. } => recipe.map(Into::into),
+            TrainLearner::Qlearning { recipe, .. } => recipe.map(Into::into),
+            TrainLearner::NimNet { recipe, .. } => recipe.map(Into::into),
+            TrainLearner::Graph { .. } => None,
+        }
+    }
+
+    #[test]
+    fn every_recipe_flag_takes_original_and_still_takes_seed() {
+        for learner in ["subtraction", "qlearning", "nim-net"] {
+            for value in ["original", "seed"] {
+                assert_eq!(
+                    recipe_of(learner, value),
+                    Some(config::RecipeChoice::Original),
+                    "train {learner} --recipe {value}"
+                );
+            }
+            assert_eq!(
+                recipe_of(learner, "default"),
+                Some(config::RecipeChoice::Default)
+            );
+        }
+    }
+
+    #[test]
+    fn the_help_names_original_and_not_its_old_name() {
+        let mut command = Cli::command();
+        let train = command.find_subcommand_mut("train").unwrap();
+        for learner in ["subtraction", "qlearning", "nim-net"] {
+            let help = train
+                .find_subcommand_mut(learner)
+                .unwrap()
+                .render_long_help()
+                .to_string();
+            assert!(help.contains("original:"), "{learner}: {help}");
+            assert!(!help.contains("seed:"), "{learner}: {help}");
+        }
+    }
 }

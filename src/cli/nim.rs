@@ -30,13 +30,6 @@ fn round(value: f64, places: i32) -> f64 {
     (value * scale).round() / scale
 }
 
-fn recipe_name(recipe: RecipeChoice) -> &'static str {
-    match recipe {
-        RecipeChoice::Default => "default",
-        RecipeChoice::Seed => "seed",
-    }
-}
-
 pub(super) fn train_qlearning(
     cli: &Cli,
     mut config: config::Config,
@@ -127,7 +120,7 @@ fn q_json(trainer: &QTrainer, recipe: RecipeChoice, saved: &Path) -> serde_json:
         "learner": "qlearning",
         "piles": trainer.table.start().sizes(),
         "rule": trainer.table.rule(),
-        "recipe": recipe_name(recipe),
+        "recipe": recipe.json_name(),
         "alpha": settings.alpha,
         "epsilon": settings.epsilon,
         "seed": trainer.seed,
@@ -161,7 +154,7 @@ fn q_text(trainer: &QTrainer, recipe: RecipeChoice, saved: &Path) -> String {
          saved to       {}\n",
         trainer.table.start(),
         trainer.table.rule().name(),
-        recipe_name(recipe),
+        recipe.name(),
         settings.alpha,
         settings.epsilon,
         trainer.seed,
@@ -283,7 +276,7 @@ impl NetReport<'_> {
             "piles": t.game.piles,
             "max_pile": t.game.max_pile,
             "rule": t.game.rule,
-            "recipe": recipe_name(self.recipe),
+            "recipe": self.recipe.json_name(),
             "layers": t.network.sizes(),
             "learning_rate": t.recipe.learning_rate,
             "batch_size": t.recipe.batch_size,
@@ -296,8 +289,8 @@ impl NetReport<'_> {
             "winning_answers": e.winning_answers,
             "winning_accuracy": round(e.winning_accuracy(), 6),
             "legal_rate": round(e.legal_rate(), 6),
-            "seed_decoder_accuracy": round(e.seed_accuracy(), 6),
-            "seed_decoder_legal_rate": round(e.seed_legal_rate(), 6),
+            "seed_decoder_accuracy": round(e.original_accuracy(), 6),
+            "seed_decoder_legal_rate": round(e.original_legal_rate(), 6),
             "elapsed_ms": round(self.elapsed_ms, 1),
             "saved_to": self.saved.display().to_string(),
         })
@@ -318,7 +311,7 @@ impl NetReport<'_> {
             t.game.piles,
             t.game.max_pile,
             t.game.rule.name(),
-            recipe_name(self.recipe),
+            self.recipe.name(),
             t.seed,
             t.network
                 .sizes()
@@ -333,8 +326,8 @@ impl NetReport<'_> {
             e.winning_answers,
             e.winning_states,
             e.legal_rate() * 100.0,
-            e.seed_accuracy() * 100.0,
-            e.seed_legal_rate() * 100.0,
+            e.original_accuracy() * 100.0,
+            e.original_legal_rate() * 100.0,
             self.elapsed_ms,
             self.saved.display()
         )

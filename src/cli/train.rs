@@ -131,13 +131,6 @@ pub(super) fn train_subtraction(cli: &Cli, config: &config::Config, args: &Train
     report(json_out, || summary.json(), || summary.text())
 }
 
-pub(super) fn recipe_name(recipe: config::RecipeChoice) -> &'static str {
-    match recipe {
-        config::RecipeChoice::Default => "default",
-        config::RecipeChoice::Seed => "seed",
-    }
-}
-
 /// What `train subtraction` prints.
 pub(super) struct SubtractionReport<'a> {
     settings: &'a config::SubtractionConfig,
@@ -158,7 +151,7 @@ impl SubtractionReport<'_> {
         json!({
             "learner": "subtraction",
             "n_max": self.settings.n_max,
-            "recipe": recipe_name(self.settings.recipe),
+            "recipe": self.settings.recipe.json_name(),
             "hidden": self.recipe.hidden,
             "learning_rate": self.recipe.learning_rate,
             "seed": self.seed,
@@ -185,7 +178,7 @@ impl SubtractionReport<'_> {
              time           {:.1} ms (training only)\n\
              saved to       {}\n",
             self.settings.n_max,
-            recipe_name(self.settings.recipe),
+            self.settings.recipe.name(),
             self.seed,
             self.recipe.hidden,
             self.recipe.learning_rate,

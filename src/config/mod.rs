@@ -293,6 +293,23 @@ mod tests {
     }
 
     #[test]
+    fn the_original_recipe_is_read_by_its_name_and_by_its_old_name_seed() {
+        for value in ["original", "seed"] {
+            let text = format!(
+                "[subtraction]\nrecipe = \"{value}\"\n[qlearning]\nrecipe = \"{value}\"\n\
+                 [nim_net]\nrecipe = \"{value}\"\n"
+            );
+            let got = parse(&text, "user.toml").unwrap();
+            let recipes = [
+                got.subtraction.recipe,
+                got.qlearning.recipe,
+                got.nim_net.recipe,
+            ];
+            assert_eq!(recipes, [RecipeChoice::Original; 3], "{value}");
+        }
+    }
+
+    #[test]
     fn default_validates() {
         Config::default().validate().unwrap();
     }

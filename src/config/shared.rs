@@ -7,15 +7,39 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A training recipe: this project's default or the seed's as written.
+/// A training recipe: this project's default or the original lab program's as written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum RecipeChoice {
-    /// `"default"`: the seed's recipe with a cross-entropy loss (wins at every winning pile).
+    /// `"default"`: the original program's recipe with a cross-entropy loss (wins at every
+    /// winning pile).
     #[default]
     Default,
-    /// `"seed"`: the seed's squared error.
-    Seed,
+    /// `"original"`: the original program's squared error. `"seed"`, its name before, is
+    /// still read, so existing config files keep working.
+    #[serde(alias = "seed")]
+    Original,
+}
+
+impl RecipeChoice {
+    /// The name a person reads in `train`'s report: `default` or `original`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Default => "default",
+            Self::Original => "original",
+        }
+    }
+
+    /// The name in `train --json`'s `recipe` field: `default` or `seed`, the value's name
+    /// before it was `original`, so scripts that read the field keep working.
+    #[must_use]
+    pub const fn json_name(self) -> &'static str {
+        match self {
+            Self::Default => "default",
+            Self::Original => "seed",
+        }
+    }
 }
 
 pub use crate::domain::learn::limits::{
@@ -24,6 +48,9 @@ pub use crate::domain::learn::limits::{
 
 /// Who makes the first move of a game; spelled `"random"`, `"human"`,
 /// `"ai"` in TOML.
+///
+/// A setting, not a player: besides the human and the AI (the two `frame::side::Side`s) it
+/// may leave the opener to chance, drawn per game, so it cannot be a `Side`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum FirstMover {

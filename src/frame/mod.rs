@@ -1,7 +1,9 @@
 //! What every tab plugs into, headless: the key tables' shape, the messages, the `Tab`
-//! contract and the background training jobs. Nothing here names a tab.
+//! contract, the background training jobs and the human and AI sides of a tab's game.
+//! Nothing here names a tab.
 
 pub mod background;
 pub mod keymap;
 pub mod message;
+pub mod side;
 pub mod tab;

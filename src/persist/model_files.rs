@@ -177,7 +177,7 @@ mod tests {
         let store = Store::new(dir.path());
         let recipe = Recipe {
             epochs: 3,
-            ..Recipe::SEED
+            ..Recipe::ORIGINAL
         };
         let mut trainer = Trainer::new(31, recipe, 5);
         trainer.train_epochs(3);

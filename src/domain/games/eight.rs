@@ -1,5 +1,5 @@
-//! The Game of Eight from the seed: the teaching example, small enough that its whole game
-//! tree can be read in the tree pane.
+//! The Game of Eight from the original lab programs: the teaching example, small enough that its
+//! whole game tree can be read in the tree pane.
 
 use super::{Game, MoveList, Outcome};
 use std::fmt;
@@ -7,7 +7,13 @@ use std::fmt;
 /// The sum that wins when reached exactly.
 pub const TARGET: u8 = 8;
 
-/// The two players, named by who moved first.
+/// The two players, named by who moved first: the `Game` player of Eight, which the search
+/// reasons about whoever sits in each seat.
+///
+/// The state graph's `Player` (1 or 2) is the same idea for Nim(k); it stays its own type
+/// because it is saved in `state-graph.json` (spelled `One` / `Two`) while `games/` keeps
+/// serde to the values a user names, and `learn/` may not be imported from here. Which seat
+/// the person takes is the tab's business (its match keeps the human's seat).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Seat {
     /// The player who chose the first number.

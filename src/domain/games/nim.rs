@@ -1,6 +1,6 @@
-//! Multi-pile Nim: piles of objects, a move takes one or more objects from a single pile.
-//! Under the misère rule (seed 003) whoever takes the last object loses; under the normal
-//! rule (seed 001) whoever takes it wins.
+//! Multi-pile Nim: piles of objects, a move takes one or more objects from a single pile. Under the
+//! misère rule (original program 003) whoever takes the last object loses; under the normal rule
+//! (original program 001) whoever takes it wins.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -14,10 +14,10 @@ pub const MAX_PILE: u8 = 63;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rule {
-    /// Whoever takes the last object loses (seed 003).
+    /// Whoever takes the last object loses (original program 003).
     #[default]
     Misere,
-    /// Whoever takes the last object wins (seed 001).
+    /// Whoever takes the last object wins (original program 001).
     Normal,
 }
 

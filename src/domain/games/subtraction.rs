@@ -1,4 +1,4 @@
-//! Subtraction Nim from the seed: a pile of n blocks, a move takes k blocks with
+//! Subtraction Nim from the original lab programs: a pile of n blocks, a move takes k blocks with
 //! 1 <= k <= n/2, and the player who faces a single block cannot move and loses.
 
 /// Why a move was refused; the pile is unchanged.

@@ -39,6 +39,10 @@ static HAS_LINE: [bool; 512] = {
 /// A player's mark. Either may move first, so a board always records who is to move. The
 /// config file (`tictactoe.human_plays`) and `solve tictactoe --to-move` name it `x` / `o`
 /// through the serde and clap derives, so there is one mark type, not one per reader.
+///
+/// Unlike Eight's `Seat` and the state graph's `Player` it does not say who moved first
+/// (either mark may open), and unlike the tabs' `frame::side::Side` it does not say whether
+/// the person or the AI plays it.
 #[derive(
     Debug,
     Clone,

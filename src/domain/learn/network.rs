@@ -1,8 +1,10 @@
 //! One dense sigmoid network, generic in its layer sizes, learning rate and batch size: the
-//! multi-layer perceptron of the Subtraction Nim seed, and later the 3-pile Nim network.
+//! multi-layer perceptron of the original Subtraction Nim program, and later the 3-pile Nim
+//! network.
 //!
 //! Every layer has a bias unit: column 0 of a layer's weights multiplies a constant 1, as the
-//! seed's `x0 = 1` input and hidden `h0 = 1` unit do. Squared error, plain gradient descent.
+//! original program's `x0 = 1` input and hidden `h0 = 1` unit do. Squared error, plain gradient
+//! descent.
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -17,8 +19,8 @@ pub fn sigmoid(x: f64) -> f64 {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Loss {
-    /// ½·Σ(y - t)², as the seed: an output stuck confidently wrong learns slowly, because
-    /// its gradient carries the sigmoid's slope y(1 - y).
+    /// ½·Σ(y - t)², as in the original program: an output stuck confidently wrong learns slowly,
+    /// because its gradient carries the sigmoid's slope y(1 - y).
     #[default]
     Squared,
     /// -Σ t·ln y + (1 - t)·ln(1 - y): the output gradient is y - t, so a confidently wrong
@@ -178,10 +180,10 @@ impl Network {
         }
     }
 
-    /// One pass over `samples` (inputs, targets), in the given order, updating the weights
-    /// after every `batch_size` samples (1: the seed's per-sample backpropagation) by the
-    /// mean gradient times `learning_rate`. Returns the mean squared error of the pass (mean
-    /// over samples and outputs), measured on each sample before its update.
+    /// One pass over `samples` (inputs, targets), in the given order, updating the weights after
+    /// every `batch_size` samples (1: the original program's per-sample backpropagation) by the
+    /// mean gradient times `learning_rate`. Returns the mean squared error of the pass (mean over
+    /// samples and outputs), measured on each sample before its update.
     pub fn train_epoch(
         &mut self,
         samples: &[(Vec<f64>, Vec<f64>)],

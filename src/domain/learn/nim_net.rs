@@ -1,5 +1,5 @@
-//! The 3-pile Nim network of seed 001: pile sizes in binary in, the chosen pile (one-hot)
-//! and that pile's remaining size (binary) out, trained by mini-batch gradient descent on
+//! The 3-pile Nim network of original program 001: pile sizes in binary in, the chosen pile
+//! (one-hot) and that pile's remaining size (binary) out, trained by mini-batch gradient descent on
 //! the exact solver's move for every position that has a winning move.
 
 use crate::domain::games::nim::{NimMove, Piles, Rule};
@@ -11,23 +11,23 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-/// Bits per pile, in and out: the seed's 6 (piles up to 63).
+/// Bits per pile, in and out: the original program's 6 (piles up to 63).
 pub const PILE_BITS: usize = 6;
 
 /// The game the network plays: how many piles and how large they start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NetGame {
-    /// Number of piles (the seed: 3).
+    /// Number of piles (the original: 3).
     pub piles: usize,
-    /// Largest pile size trained on (the seed: 31).
+    /// Largest pile size trained on (the original: 31).
     pub max_pile: u8,
-    /// The rule the labels follow (the seed: normal play).
+    /// The rule the labels follow (the original: normal play).
     pub rule: Rule,
 }
 
 impl NetGame {
-    /// The seed's game: three piles of 0..31, normal play.
-    pub const SEED: Self = Self {
+    /// The original program's game: three piles of 0..31, normal play.
+    pub const ORIGINAL: Self = Self {
         piles: 3,
         max_pile: 31,
         rule: Rule::Normal,
@@ -48,7 +48,7 @@ impl NetGame {
         Piles::new(&vec![self.max_pile; self.piles]).expect("sizes checked by config")
     }
 
-    /// The input for a position, most significant bit first as in the seed.
+    /// The input for a position, most significant bit first as in the original program.
     pub fn input(self, piles: &Piles) -> Vec<f64> {
         piles.sizes().iter().flat_map(|&s| bits(s)).collect()
     }
@@ -73,27 +73,27 @@ fn bits(value: u8) -> impl Iterator<Item = f64> {
         .map(move |bit| f64::from((value >> bit) & 1))
 }
 
-/// How the network is trained: the seed's recipe, or this project's default.
+/// How the network is trained: the original program's recipe, or this project's default.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NetRecipe {
-    /// Hidden layer sizes (the seed: one layer of 14).
+    /// Hidden layer sizes (the original: one layer of 14).
     pub hidden: Vec<usize>,
     /// Gradient step.
     pub learning_rate: f64,
-    /// Samples per update (the seed: 32).
+    /// Samples per update (the original: 32).
     pub batch_size: usize,
-    /// Passes over the training set (the seed: 128 per run).
+    /// Passes over the training set (the original: 128 per run).
     pub epochs: usize,
     /// Initial weights uniform in ±this.
     pub init_range: f64,
-    /// What training minimises (the seed: squared error).
+    /// What training minimises (the original: squared error).
     pub loss: Loss,
 }
 
 impl NetRecipe {
-    /// The seed's program: 18-14-9, squared error, batch 32, rate 0.01 (its text's figure),
+    /// The original program: 18-14-9, squared error, batch 32, rate 0.01 (its text's figure),
     /// 128 iterations.
-    pub fn seed() -> Self {
+    pub fn original() -> Self {
         Self {
             hidden: vec![14],
             learning_rate: 0.01,
@@ -106,10 +106,10 @@ impl NetRecipe {
 }
 
 impl Default for NetRecipe {
-    /// This project's default: two hidden layers of 64 and a cross-entropy loss at rate
-    /// 0.5. The seed's single layer of 14 under squared error answers about 8% of winning
-    /// positions with a winning move after its 128 epochs (5.8-7.9% for seeds 1-3); this
-    /// answers 99.98-99.997% after its 60 (`ai-arcade --seed S train nim-net`).
+    /// This project's default: two hidden layers of 64 and a cross-entropy loss at rate 0.5. The
+    /// original program's single layer of 14 under squared error answers about 8% of winning
+    /// positions with a winning move after its 128 epochs (5.8-7.9% for seeds 1-3); this answers
+    /// 99.98-99.997% after its 60 (`ai-arcade --seed S train nim-net`).
     fn default() -> Self {
         Self {
             hidden: vec![64, 64],
@@ -167,9 +167,9 @@ pub fn legal_decode(game: NetGame, output: &[f64], piles: &Piles) -> Option<NimM
         .map(|(mv, _)| mv)
 }
 
-/// The seed's reading: the most active pile unit, remaining bits above 0.75. `None` when
-/// that is no legal move (an empty pile, or a size not below the pile's).
-pub fn seed_decode(game: NetGame, output: &[f64], piles: &Piles) -> Option<NimMove> {
+/// The original program's reading: the most active pile unit, remaining bits above 0.75. `None`
+/// when that is no legal move (an empty pile, or a size not below the pile's).
+pub fn original_decode(game: NetGame, output: &[f64], piles: &Piles) -> Option<NimMove> {
     let pile = (0..game.piles).fold(0, |best, i| if output[i] > output[best] { i } else { best });
     let left = output[game.piles..]
         .iter()
@@ -209,8 +209,8 @@ impl NetTrainer {
         sizes.extend(&recipe.hidden);
         sizes.push(game.outputs());
         let network = Network::new(&sizes, recipe.init_range, &mut rng);
-        // The samples (7 MB for the seed's game) are built by the first epoch: a network
-        // that only plays never needs them.
+        // The samples (7 MB for the original program's game) are built by the first epoch: a
+        // network that only plays never needs them.
         let samples = Vec::new();
         let order = Vec::new();
         Self {
@@ -400,10 +400,10 @@ pub struct NetEvaluation {
     /// Of those, answered with a legal move by the legal decoder (all of them, by its
     /// construction; counted, not assumed).
     pub legal_answers: usize,
-    /// Of those, answered with a winning move by the seed's decoder.
-    pub seed_winning_answers: usize,
-    /// Of those, where the seed's decoder reads no legal move at all.
-    pub seed_illegal: usize,
+    /// Of those, answered with a winning move by the original program's decoder.
+    pub original_winning_answers: usize,
+    /// Of those, where the original program's decoder reads no legal move at all.
+    pub original_illegal: usize,
 }
 
 impl NetEvaluation {
@@ -417,14 +417,14 @@ impl NetEvaluation {
         self.legal_answers as f64 / self.winning_states.max(1) as f64
     }
 
-    /// The same for the seed's decoder.
-    pub fn seed_accuracy(&self) -> f64 {
-        self.seed_winning_answers as f64 / self.winning_states.max(1) as f64
+    /// The same for the original program's decoder.
+    pub fn original_accuracy(&self) -> f64 {
+        self.original_winning_answers as f64 / self.winning_states.max(1) as f64
     }
 
-    /// The share of winning positions where the seed's decoder reads a legal move.
-    pub fn seed_legal_rate(&self) -> f64 {
-        1.0 - self.seed_illegal as f64 / self.winning_states.max(1) as f64
+    /// The share of winning positions where the original program's decoder reads a legal move.
+    pub fn original_legal_rate(&self) -> f64 {
+        1.0 - self.original_illegal as f64 / self.winning_states.max(1) as f64
     }
 }
 
@@ -434,8 +434,8 @@ pub fn evaluate(game: NetGame, network: &Network) -> NetEvaluation {
         winning_states: 0,
         winning_answers: 0,
         legal_answers: 0,
-        seed_winning_answers: 0,
-        seed_illegal: 0,
+        original_winning_answers: 0,
+        original_illegal: 0,
     };
     for piles in game.top().below() {
         if !solver::has_winning_move(&piles, game.rule) {
@@ -453,9 +453,9 @@ pub fn evaluate(game: NetGame, network: &Network) -> NetEvaluation {
         if wins(answer) {
             evaluation.winning_answers += 1;
         }
-        match seed_decode(game, &output, &piles) {
-            None => evaluation.seed_illegal += 1,
-            mv => evaluation.seed_winning_answers += usize::from(wins(mv)),
+        match original_decode(game, &output, &piles) {
+            None => evaluation.original_illegal += 1,
+            mv => evaluation.original_winning_answers += usize::from(wins(mv)),
         }
     }
     evaluation
@@ -470,8 +470,8 @@ pub struct NetMove {
     pub activations: Activations,
     /// The move played (legal decoder).
     pub played: NimMove,
-    /// The seed decoder's reading (`None`: illegal).
-    pub seed_reading: Option<NimMove>,
+    /// The original decoder's reading (`None`: illegal).
+    pub original_reading: Option<NimMove>,
     /// The solver's move (`None`: no winning move exists).
     pub solver: Option<NimMove>,
 }
@@ -483,7 +483,7 @@ pub fn choose(game: NetGame, network: &Network, piles: &Piles) -> Option<NetMove
     Some(NetMove {
         piles: *piles,
         played: legal_decode(game, output, piles)?,
-        seed_reading: seed_decode(game, output, piles),
+        original_reading: original_decode(game, output, piles),
         solver: solver::winning_moves(piles, game.rule).first().copied(),
         activations,
     })
@@ -494,8 +494,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_seed_encoding_has_18_inputs_and_9_outputs() {
-        let game = NetGame::SEED;
+    fn the_original_encoding_has_18_inputs_and_9_outputs() {
+        let game = NetGame::ORIGINAL;
         assert_eq!((game.inputs(), game.outputs()), (18, 9));
         let piles = Piles::new(&[15, 15, 14]).unwrap();
         let input = game.input(&piles);
@@ -509,7 +509,7 @@ mod tests {
 
     #[test]
     fn the_dataset_holds_every_position_with_a_winning_move() {
-        let data = dataset(NetGame::SEED);
+        let data = dataset(NetGame::ORIGINAL);
         // 32^3 positions, of which those with nim-sum 0 lose: 32^2 of them.
         assert_eq!(data.len(), 32 * 32 * 32 - 32 * 32);
         for (piles, mv) in data.iter().step_by(97) {
@@ -518,17 +518,17 @@ mod tests {
     }
 
     #[test]
-    fn the_decoders_read_the_seeds_example() {
-        // The seed's printout at [15, 15, 14]: pile 2 (0-based), remaining 0.
-        let game = NetGame::SEED;
+    fn the_decoders_read_the_originals_example() {
+        // The original program's printout at [15, 15, 14]: pile 2 (0-based), remaining 0.
+        let game = NetGame::ORIGINAL;
         let piles = Piles::new(&[15, 15, 14]).unwrap();
         let output = [0.14, 0.13, 0.72, 0.0, 0.15, 0.41, 0.41, 0.45, 0.49];
         let mv = NimMove { pile: 2, take: 14 };
-        assert_eq!(seed_decode(game, &output, &piles), Some(mv));
+        assert_eq!(original_decode(game, &output, &piles), Some(mv));
         assert_eq!(legal_decode(game, &output, &piles), Some(mv));
-        // Bits reading 63 left in a pile of 15: the seed's decoder has no move.
+        // Bits reading 63 left in a pile of 15: the original program's decoder has no move.
         let high = [0.9, 0.1, 0.1, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9];
-        assert_eq!(seed_decode(game, &high, &piles), None);
+        assert_eq!(original_decode(game, &high, &piles), None);
         let legal = legal_decode(game, &high, &piles).unwrap();
         assert!(piles.play(legal).is_ok());
     }

@@ -1,5 +1,5 @@
-//! The Q-learning agent of seed 003: a table of Q(s, a) for every position and move of a
-//! multi-pile Nim game, learned by self-play with the seed's update timing.
+//! The Q-learning agent of original program 003: a table of Q(s, a) for every position and move of
+//! a multi-pile Nim game, learned by self-play with the original program's update timing.
 //!
 //! Q(s, a) <- Q(s, a) + alpha (r + max Q(s', .) - Q(s, a)). A player's move is updated once
 //! the opponent has replied, so s' is the position the same player faces next and max Q(s', .)
@@ -18,27 +18,30 @@ use std::time::{Duration, Instant};
 /// and 8 MB of counts, the most an arcade session should spend on one learner.
 pub const MAX_TABLE_CELLS: usize = 2_000_000;
 
-/// The learning settings the seed names, kept with a table so a saved one says how it was
-/// made.
+/// The learning settings the original program names, kept with a table so a saved one says how it
+/// was made.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct QSettings {
-    /// Learning rate alpha (seed: 0.5).
+    /// Learning rate alpha (original: 0.5).
     pub alpha: f64,
-    /// Exploration rate epsilon (seed: 0.1).
+    /// Exploration rate epsilon (original: 0.1).
     pub epsilon: f64,
     /// Where each self-play game starts.
     #[serde(default)]
     pub starts: Starts,
 }
 
-/// Where self-play games start: the seed's recipe always plays from the start; exploring
-/// starts visit every position evenly, so positions good play rarely reaches are learned too.
+/// Where self-play games start: the original program's recipe always plays from the start;
+/// exploring starts visit every position evenly, so positions good play rarely reaches are learned
+/// too.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Starts {
-    /// Every game from the starting piles (seed 003).
+    /// Every game from the starting piles (original program 003). Saved tables spell it
+    /// `"seed"`, its name before, so files already written load unchanged.
     #[default]
-    Seed,
+    #[serde(rename = "seed")]
+    Original,
     /// Every game from a uniformly random position a game can reach.
     Exploring,
 }
@@ -48,7 +51,7 @@ impl Default for QSettings {
         Self {
             alpha: 0.5,
             epsilon: 0.1,
-            starts: Starts::Seed,
+            starts: Starts::Original,
         }
     }
 }
@@ -203,7 +206,7 @@ impl QTable {
         })
     }
 
-    /// Q(s, a); 0 for a pair never updated, as in the seed.
+    /// Q(s, a); 0 for a pair never updated, as in the original program.
     pub fn q(&self, piles: &Piles, mv: NimMove) -> f64 {
         self.values[self.cell(*piles, mv)]
     }
@@ -213,7 +216,7 @@ impl QTable {
         self.updates[self.cell(*piles, mv)]
     }
 
-    /// The (position, move) pairs updated at least once: the seed's dictionary size.
+    /// The (position, move) pairs updated at least once: the original program's dictionary size.
     pub fn entries(&self) -> usize {
         self.updates.iter().filter(|&&n| n > 0).count()
     }
@@ -330,7 +333,7 @@ impl QTable {
         }
     }
 
-    /// Plays one self-play game from the start with the seed's update timing, calling
+    /// Plays one self-play game from the start with the original program's update timing, calling
     /// `on_update` with every update in the order made.
     pub fn self_play(
         &mut self,
@@ -339,7 +342,7 @@ impl QTable {
         mut on_update: impl FnMut(Update),
     ) {
         let mut piles = match settings.starts {
-            Starts::Seed => self.start,
+            Starts::Original => self.start,
             Starts::Exploring => self.random_position(rng),
         };
         let mut last: [Option<(Piles, NimMove)>; 2] = [None, None];
@@ -720,13 +723,13 @@ impl QTrainer {
         }
     }
 
-    /// Plays one more game, past the target if need be, and returns its updates: the
-    /// single-game step the arithmetic view shows. It always starts from the starting
-    /// piles (whatever the recipe), so a student sees the whole game the seed describes.
+    /// Plays one more game, past the target if need be, and returns its updates: the single-game
+    /// step the arithmetic view shows. It always starts from the starting piles (whatever the
+    /// recipe), so a student sees the whole game the original program describes.
     pub fn step_game(&mut self) -> Vec<Update> {
         let mut updates = Vec::new();
         let from_start = QSettings {
-            starts: Starts::Seed,
+            starts: Starts::Original,
             ..self.settings
         };
         self.table
@@ -784,13 +787,21 @@ impl QTrainer {
 mod tests {
     use super::*;
 
-    fn seed_game() -> QTable {
+    fn original_game() -> QTable {
         QTable::new(Piles::new(&[1, 3, 5, 7]).unwrap(), Rule::Misere).unwrap()
     }
 
     #[test]
-    fn the_update_rule_is_the_seeds_formula() {
-        let mut table = seed_game();
+    fn saved_tables_spell_the_original_starts_as_before() {
+        let spelled = serde_json::to_string(&Starts::Original).unwrap();
+        assert_eq!(spelled, "\"seed\"");
+        let read: Starts = serde_json::from_str("\"seed\"").unwrap();
+        assert_eq!(read, Starts::Original);
+    }
+
+    #[test]
+    fn the_update_rule_is_the_originals_formula() {
+        let mut table = original_game();
         let start = table.start();
         let mv = NimMove { pile: 3, take: 7 };
         let next = start.after(mv);
@@ -807,7 +818,7 @@ mod tests {
 
     #[test]
     fn a_self_play_game_rewards_its_last_two_moves_and_nothing_else() {
-        let mut table = seed_game();
+        let mut table = original_game();
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let mut updates = Vec::new();
         table.self_play(QSettings::default(), &mut rng, |u| updates.push(u));
@@ -825,12 +836,12 @@ mod tests {
 
     #[test]
     fn saved_entries_restore_the_same_table() {
-        let mut table = seed_game();
+        let mut table = original_game();
         let mut rng = ChaCha8Rng::seed_from_u64(2);
         for _ in 0..200 {
             table.self_play(QSettings::default(), &mut rng, |_| {});
         }
-        let mut copy = seed_game();
+        let mut copy = original_game();
         for entry in table.learned() {
             copy.restore(&entry).unwrap();
         }
@@ -876,7 +887,7 @@ mod tests {
     }
 
     #[test]
-    fn the_default_recipe_learns_every_winning_position_of_the_seed_game() {
+    fn the_default_recipe_learns_every_winning_position_of_the_original_game() {
         let start = Piles::new(&[1, 3, 5, 7]).unwrap();
         let settings = QSettings {
             starts: Starts::Exploring,
@@ -906,7 +917,7 @@ mod tests {
 
     #[test]
     fn an_untrained_table_is_measured_honestly() {
-        let table = seed_game();
+        let table = original_game();
         let evaluation = evaluate(&table, 0);
         assert_eq!(evaluation.winning_states, 384 - evaluation_losing(&table));
         assert_eq!(evaluation.optimal_states, count_single_move_wins(&table));

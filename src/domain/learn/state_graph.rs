@@ -1,5 +1,5 @@
-//! The State-Graph Learner of seed 002: Nim(k) as a directed graph of states (player to move,
-//! tokens left), every edge weighted, trained from random games: each edge the winner took
+//! The State-Graph Learner of original program 002: Nim(k) as a directed graph of states (player to
+//! move, tokens left), every edge weighted, trained from random games: each edge the winner took
 //! gets +1, each edge the loser took -1.
 
 use crate::domain::solve::state_graph::winning_take;
@@ -7,7 +7,13 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-/// A player: 1 moves first.
+/// A player of Nim(k) as the original program names it in the vertex names (`p1-10`): 1 moves
+/// first.
+///
+/// The same idea as Eight's `Seat` (first or second to move), kept apart because this one is
+/// part of the saved graph (`state-graph.json` spells it `One` / `Two`) and `games/`, where a
+/// shared type would have to live, keeps serde to the values a user names. Neither says
+/// whether the person or the AI plays; a tab says that with `frame::side::Side`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Player {
     /// Player 1, who starts.
@@ -45,7 +51,7 @@ pub struct Vertex {
 }
 
 impl Vertex {
-    /// The seed's name: `p1-10`.
+    /// The original program's name: `p1-10`.
     pub fn name(&self) -> String {
         format!("p{}-{}", self.player.number(), self.tokens)
     }
@@ -159,8 +165,8 @@ impl StateGraph {
         path
     }
 
-    /// The seed's update: the player who took the last token won; each of the winner's edges
-    /// on `path` gets +1, each of the loser's -1.
+    /// The original program's update: the player who took the last token won; each of the winner's
+    /// edges on `path` gets +1, each of the loser's -1.
     pub fn reinforce(&mut self, path: &[Edge]) {
         let Some(last) = path.last() else { return };
         let winner = last.from.player;
@@ -274,8 +280,8 @@ impl StateGraph {
         right as f64 / verdicts.len().max(1) as f64
     }
 
-    /// The graph in Graphviz DOT: vertices named as in the seed, weights as edge labels,
-    /// each vertex's strongest edges bold.
+    /// The graph in Graphviz DOT: vertices named as in the original program, weights as edge
+    /// labels, each vertex's strongest edges bold.
     pub fn to_dot(&self) -> String {
         use std::fmt::Write;
         let mut dot = format!("digraph nim{} {{\n  rankdir=LR;\n", self.tokens);
@@ -361,7 +367,8 @@ mod tests {
 
     #[test]
     fn the_update_rewards_the_winner_and_punishes_the_loser() {
-        // The seed's example path: p1-10 → p2-8 → p1-7 → p2-6 → p1-4 → p2-3 → p1-1 → p2-0.
+        // The original program's example path: p1-10 → p2-8 → p1-7 → p2-6 → p1-4 → p2-3 → p1-1 →
+        // p2-0.
         let mut graph = StateGraph::new(10, 2);
         let stops = [
             (1, 10),

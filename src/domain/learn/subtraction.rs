@@ -15,7 +15,7 @@ pub fn bits_for(value: u32) -> usize {
     (u32::BITS - value.leading_zeros()).max(1) as usize
 }
 
-/// `value`'s low `bits` bits as 0.0 / 1.0, least significant first (the seed's layout).
+/// `value`'s low `bits` bits as 0.0 / 1.0, least significant first (the original program's layout).
 pub fn to_bits(value: u32, bits: usize) -> Vec<f64> {
     (0..bits).map(|b| f64::from((value >> b) & 1)).collect()
 }
@@ -49,8 +49,8 @@ impl Encoding {
     }
 }
 
-/// The seed's decoder: each output above 0.2 is a 1 bit; a result of 0 becomes 1. It can
-/// answer a k larger than n/2, which is why the AI does not play with it.
+/// The original program's decoder: each output above 0.2 is a 1 bit; a result of 0 becomes 1. It
+/// can answer a k larger than n/2, which is why the AI does not play with it.
 pub fn threshold_decode(output: &[f64]) -> u32 {
     let k = output
         .iter()
@@ -85,40 +85,40 @@ pub fn legal_decode(output: &[f64], n: u32) -> u32 {
         .0
 }
 
-/// How to train: the seed's recipe, or this project's default.
+/// How to train: the original program's recipe, or this project's default.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Recipe {
-    /// Hidden sigmoid units (the seed: 14).
+    /// Hidden sigmoid units (the original: 14).
     pub hidden: usize,
-    /// Gradient step (the seed: 0.12).
+    /// Gradient step (the original: 0.12).
     pub learning_rate: f64,
-    /// Passes over every n in `2..=n_max` (the seed: 4000).
+    /// Passes over every n in `2..=n_max` (the original: 4000).
     pub epochs: usize,
-    /// Samples per weight update (the seed: 1, per-sample backpropagation).
+    /// Samples per weight update (the original: 1, per-sample backpropagation).
     pub batch_size: usize,
     /// Initial weights are uniform in ±this.
     pub init_range: f64,
-    /// Visit the samples in a new random order every epoch (the seed: in order).
+    /// Visit the samples in a new random order every epoch (the original: in order).
     pub shuffle: bool,
-    /// What training minimises (the seed: squared error).
+    /// What training minimises (the original: squared error).
     pub loss: Loss,
-    /// Train on the losing piles too, labelled with a random legal move as the seed does;
-    /// when false they are left out (no move there is better than another).
+    /// Train on the losing piles too, labelled with a random legal move as the original program
+    /// does; when false they are left out (no move there is better than another).
     pub losing_labels: bool,
 }
 
 impl Recipe {
-    /// This project's default: the seed's recipe with a cross-entropy loss. Under the seed's
-    /// squared error, output bits that saturate on the wrong side barely learn, and the
-    /// carry patterns of k (n = 47, 79, 95, 111: k = n - 2^j + 1) stay wrong: 0 of 10 seeds
+    /// This project's default: the original program's recipe with a cross-entropy loss. Under the
+    /// original program's squared error, output bits that saturate on the wrong side barely learn,
+    /// and the carry patterns of k (n = 47, 79, 95, 111: k = n - 2^j + 1) stay wrong: 0 of 10 seeds
     /// reach 120/120. With cross-entropy all 10 do, in the same 4000 epochs.
     pub const DEFAULT: Self = Self {
         loss: Loss::CrossEntropy,
-        ..Self::SEED
+        ..Self::ORIGINAL
     };
 
-    /// The seed's program as written.
-    pub const SEED: Self = Self {
+    /// The original program as written.
+    pub const ORIGINAL: Self = Self {
         hidden: 14,
         learning_rate: 0.12,
         epochs: 4000,
@@ -380,7 +380,7 @@ pub struct Verdict {
     pub exact: Option<u32>,
     /// What the AI plays (legal decoder).
     pub played: u32,
-    /// What the seed's threshold decoder reads.
+    /// What the original program's threshold decoder reads.
     pub threshold: u32,
     /// The played move wins (always false at a losing pile, where nothing wins).
     pub wins: bool,
@@ -429,7 +429,7 @@ impl Evaluation {
         self.verdicts.iter().filter(|v| v.wins).count()
     }
 
-    /// Winning piles where the seed's threshold decoder gives the DP move.
+    /// Winning piles where the original program's threshold decoder gives the DP move.
     pub fn threshold_correct(&self) -> usize {
         self.verdicts
             .iter()
@@ -477,7 +477,7 @@ mod tests {
     use proptest::prelude::*;
 
     #[test]
-    fn the_seed_sizes_follow_from_n_max() {
+    fn the_original_sizes_follow_from_n_max() {
         let encoding = Encoding { n_max: 127 };
         assert_eq!(encoding.input_bits(), 7);
         assert_eq!(encoding.output_bits(), 6);
@@ -521,7 +521,7 @@ mod tests {
     fn training_is_reproducible_from_the_seed() {
         let recipe = Recipe {
             epochs: 20,
-            ..Recipe::SEED
+            ..Recipe::ORIGINAL
         };
         let mut a = Trainer::new(127, recipe, 9);
         let mut b = Trainer::new(127, recipe, 9);
@@ -538,7 +538,7 @@ mod tests {
     fn training_stops_at_the_recipe_epochs() {
         let recipe = Recipe {
             epochs: 5,
-            ..Recipe::SEED
+            ..Recipe::ORIGINAL
         };
         let mut trainer = Trainer::new(31, recipe, 1);
         trainer.train_epochs(3);
@@ -552,7 +552,7 @@ mod tests {
     fn a_background_chunk_is_25_epochs_reported_with_their_losses_and_the_weights() {
         let recipe = Recipe {
             epochs: 30,
-            ..Recipe::SEED
+            ..Recipe::ORIGINAL
         };
         let mut trainer = Trainer::new(31, recipe, 3);
         let first = trainer.train_chunk();
@@ -572,7 +572,7 @@ mod goal {
     use super::*;
 
     /// The goal: with the default recipe, a winning move at all 120 winning piles for
-    /// at least 9 of 10 seeds (all 10 reach it; the seed's recipe reaches it for none).
+    /// at least 9 of 10 seeds (all 10 reach it; the original program's recipe reaches it for none).
     #[test]
     fn the_default_recipe_wins_everywhere_for_nine_of_ten_seeds() {
         let solution = Solution::new(127);

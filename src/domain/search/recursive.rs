@@ -7,7 +7,7 @@ use std::fmt;
 /// Larger than any score; the initial α/β window is (-INFINITY, +INFINITY).
 pub const INFINITY: i32 = 100;
 
-/// The score of a win at the root; the seed's evaluation is `WIN - depth`.
+/// The score of a win at the root; the original program's evaluation is `WIN - depth`.
 pub const WIN: i32 = 10;
 
 /// Which search the AI runs; the default is alpha-beta, what a real engine would run. The
@@ -78,7 +78,7 @@ pub struct SearchResult<M> {
     pub stats: SearchStats,
 }
 
-/// The seed's depth-aware evaluation of a finished game, from MAX's (the root mover's)
+/// The original program's depth-aware evaluation of a finished game, from MAX's (the root mover's)
 /// view: win `10 - depth`, loss `depth - 10`, draw 0, so quick wins and slow losses are
 /// preferred.
 pub fn evaluate<P: PartialEq>(outcome: Outcome<P>, max_player: &P, depth: u32) -> i32 {
@@ -197,9 +197,9 @@ mod tests {
     }
 
     #[test]
-    fn alpha_beta_from_the_empty_board_visits_what_the_seed_visits() {
-        // The seed's C++ alpha-beta (benches/seed_cpp) visits 20,866 nodes with the same
-        // move order and tie-breaking.
+    fn alpha_beta_from_the_empty_board_visits_what_the_original_visits() {
+        // The original program's C++ alpha-beta (benches/seed_cpp) visits 20,866 nodes with the
+        // same move order and tie-breaking.
         let result = search(&Board::empty(Mark::X), Algorithm::AlphaBeta);
         assert_eq!(result.stats.nodes, 20_866);
         assert_eq!(result.stats.leaves, 8_453);

@@ -126,10 +126,10 @@ mod tests {
         for mv in moves {
             assert!(!mover_wins_by_search(&start.after(mv), Rule::Misere));
         }
-        // The seed's start is lost for the first player under both rules.
-        let seed = Piles::new(&[1, 3, 5, 7]).unwrap();
-        assert!(!mover_wins(&seed, Rule::Misere) && !mover_wins(&seed, Rule::Normal));
-        assert!(winning_moves(&seed, Rule::Misere).is_empty());
+        // The original program's start is lost for the first player under both rules.
+        let original = Piles::new(&[1, 3, 5, 7]).unwrap();
+        assert!(!mover_wins(&original, Rule::Misere) && !mover_wins(&original, Rule::Normal));
+        assert!(winning_moves(&original, Rule::Misere).is_empty());
     }
 
     #[test]

@@ -15,7 +15,7 @@ mod view;
 pub use action::Action;
 pub use state::MultiPileTab;
 pub(crate) use state::Pane;
-pub use state::{Played, Side};
+pub use state::Played;
 
 use crate::config::Config;
 use crate::domain::games::nim::Piles;

@@ -37,9 +37,9 @@ pub const NET_MAX_PILE_RANGE: RangeInclusive<u8> = 1..=63;
 pub struct NimConfig {
     /// Starting piles for play against the Q-learning, perfect and random players.
     pub piles: Vec<u8>,
-    /// Misère (the last object loses, seed 003) or normal play.
+    /// Misère (the last object loses, original program 003) or normal play.
     pub rule: Rule,
-    /// Who opens each game (seed 003: random per game).
+    /// Who opens each game (original program 003: random per game).
     pub first: FirstMover,
     /// The opponent at start.
     pub opponent: OpponentChoice,
@@ -98,8 +98,8 @@ pub enum OpponentChoice {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct QLearningConfig {
-    /// `"default"` (exploring starts, 20,000 games) or `"seed"` (every game from the start
-    /// piles, 10,000 games).
+    /// `"default"` (exploring starts, 20,000 games) or `"original"` (every game from the
+    /// start piles, 10,000 games; `"seed"` is read as `"original"`).
     pub recipe: RecipeChoice,
     /// Self-play games; absent: the recipe's.
     pub games: Option<usize>,
@@ -134,7 +134,7 @@ impl QLearningConfig {
     pub fn recipe(&self) -> (QSettings, usize) {
         let (starts, games) = match self.recipe {
             RecipeChoice::Default => (Starts::Exploring, 20_000),
-            RecipeChoice::Seed => (Starts::Seed, 10_000),
+            RecipeChoice::Original => (Starts::Original, 10_000),
         };
         let settings = QSettings {
             alpha: self.alpha,
@@ -171,16 +171,16 @@ impl QLearningConfig {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct NimNetConfig {
-    /// Piles the network plays (seed 001: 3).
+    /// Piles the network plays (original program 001: 3).
     pub piles: usize,
-    /// The largest pile it learns (seed 001: 31).
+    /// The largest pile it learns (original program 001: 31).
     pub max_pile: u8,
-    /// The rule its labels follow (seed 001: normal play).
+    /// The rule its labels follow (original program 001: normal play).
     pub rule: Rule,
     /// Starting piles of a game against it.
     pub start: Vec<u8>,
-    /// `"default"` (two hidden layers of 64, cross-entropy) or `"seed"` (14 hidden units,
-    /// squared error).
+    /// `"default"` (two hidden layers of 64, cross-entropy) or `"original"` (14 hidden
+    /// units, squared error; `"seed"` is read as `"original"`).
     pub recipe: RecipeChoice,
     /// Hidden layer sizes; absent: the recipe's.
     pub hidden: Option<Vec<usize>>,
@@ -228,7 +228,7 @@ impl NimNetConfig {
     pub fn recipe(&self) -> NetRecipe {
         let base = match self.recipe {
             RecipeChoice::Default => NetRecipe::default(),
-            RecipeChoice::Seed => NetRecipe::seed(),
+            RecipeChoice::Original => NetRecipe::original(),
         };
         NetRecipe {
             hidden: self.hidden.clone().unwrap_or(base.hidden),

@@ -12,19 +12,11 @@ use crate::domain::learn::qlearning::QTrainer;
 use crate::domain::learn::qlearning::greedy_is_optimal;
 use crate::domain::solve::nim as solver;
 use crate::frame::message::{Message, MessageKind};
+use crate::frame::side::Side;
 use crate::frame::tab::{Storage, TrainedSince};
 use crate::persist::{Loaded, Store};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-/// Who made a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
-    /// The person at the keyboard.
-    Human,
-    /// The opponent.
-    Ai,
-}
 
 /// One move of the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -272,8 +264,8 @@ impl MultiPileTab {
         self.q.train_if_untrained().or(net)
     }
 
-    /// The program is ending: a learner still training is paused, which saves what it has
-    /// learned so far (as the seed's network saves on Ctrl-C); the next start resumes it.
+    /// The program is ending: a learner still training is paused, which saves what it has learned
+    /// so far (as the original program's network saves on Ctrl-C); the next start resumes it.
     pub(crate) fn on_exit(&mut self) {
         if self.q.training {
             self.q.toggle_training();

@@ -2,11 +2,12 @@
 //! dir: Q-learning advances one chunk per `Tick` and the network trains on the test's
 //! thread, so every frame is reproducible. Snapshots at 80x24 and 120x40.
 
-use super::{Pane, Side};
+use super::Pane;
 use crate::app::{Action, App, MessageKind};
 use crate::config::{Config, FirstMover, OpponentChoice};
 use crate::domain::games::nim::Rule;
 use crate::domain::solve::nim as solver;
+use crate::frame::side::Side;
 use crate::shell::input;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;

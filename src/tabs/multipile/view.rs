@@ -2,13 +2,14 @@
 //! views (edges with Q-values, a self-play game's updates, training charts, the Q-table,
 //! the network's outputs); the opponent menu over both while it is open.
 
-use super::state::{MultiPileTab, OPPONENTS, Pane, Side, Typed, opponent_name};
+use super::state::{MultiPileTab, OPPONENTS, Pane, Typed, opponent_name};
 use super::symbols;
 use crate::domain::games::nim::{NimMove, Piles, Rule};
 use crate::domain::learn::nim_net::{self, PILE_BITS};
 use crate::domain::learn::qlearning::QEvaluation;
 use crate::domain::numbers::thousands;
 use crate::domain::solve::nim as solver;
+use crate::frame::side::Side;
 use crate::widgets::symbols::{FOCUS, Symbol};
 use crate::widgets::{TabView, Theme, pane_block};
 use ratatui::buffer::Buffer;
@@ -550,7 +551,7 @@ fn render_net_head(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &The
             Span::styled(
                 format!(
                     "  lab decoder {:.1}%",
-                    net.evaluation().seed_accuracy() * 100.0
+                    net.evaluation().original_accuracy() * 100.0
                 ),
                 theme.dim,
             ),
@@ -757,7 +758,7 @@ fn render_network(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Them
     lines.push(Line::raw(format!(
         " lab's    {}",
         trace
-            .seed_reading
+            .original_reading
             .map_or("no legal move (illegal reading)".to_string(), |m| m
                 .to_string())
     )));

@@ -18,7 +18,7 @@ pub const N_MAX_RANGE: RangeInclusive<u32> = 3..=1023;
 pub struct SubtractionConfig {
     /// The largest starting pile; the network's input and output widths follow from it.
     pub n_max: u32,
-    /// Whether the human moves first (the seed lets the AI start).
+    /// Whether the human moves first (the original program lets the AI start).
     pub human_first: bool,
     /// Which training recipe the tab and `train subtraction` use.
     pub recipe: RecipeChoice,
@@ -56,7 +56,7 @@ impl SubtractionConfig {
         use crate::domain::learn::subtraction::Recipe;
         let base = match self.recipe {
             RecipeChoice::Default => Recipe::DEFAULT,
-            RecipeChoice::Seed => Recipe::SEED,
+            RecipeChoice::Original => Recipe::ORIGINAL,
         };
         Recipe {
             hidden: self.hidden,

@@ -10,6 +10,7 @@ use crate::domain::learn::subtraction::{
 use crate::domain::solve::subtraction::Solution;
 use crate::frame::background::{Job, Progress};
 use crate::frame::message::Message;
+use crate::frame::side::Side;
 use crate::frame::tab::{Storage, TrainedSince};
 use crate::persist::model_files::SubtractionNetFile;
 use crate::persist::{Loaded, Stamp, Store};
@@ -24,19 +25,10 @@ const TABLE_PAGE: usize = 48;
 /// Epochs one manual training step (`s`) trains.
 pub(crate) const STEP_EPOCHS: usize = 100;
 
-/// Whose turn it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Turn {
-    /// The human types a take.
-    Human,
-    /// The network moves.
-    Ai,
-}
-
 /// One move, as the move list shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Played {
-    pub(crate) by: Turn,
+    pub(crate) by: Side,
     /// The pile before.
     pub(crate) from: u32,
     /// How many were taken.
@@ -77,7 +69,7 @@ pub struct SubtractionTab {
     pub(crate) evaluation: Evaluation,
     /// The pile; `None` while the starting pile is being typed.
     pub(crate) pile: Option<u32>,
-    pub(crate) turn: Turn,
+    pub(crate) turn: Side,
     /// Whether the human starts the next game.
     pub(crate) human_first: bool,
     pub(crate) moves: Vec<Played>,
@@ -151,9 +143,9 @@ impl SubtractionTab {
             evaluation,
             pile: None,
             turn: if config.human_first {
-                Turn::Human
+                Side::Human
             } else {
-                Turn::Ai
+                Side::Ai
             },
             human_first: config.human_first,
             moves: Vec::new(),
@@ -367,7 +359,7 @@ impl SubtractionTab {
             Some(_) if self.game_over() => {
                 Some(Message::error("The game is over: r starts a new game"))
             }
-            Some(_) if self.turn == Turn::Ai => Some(self.ai_move()),
+            Some(_) if self.turn == Side::Ai => Some(self.ai_move()),
             Some(pile) => Some(self.human_take(pile, &typed)),
         }
     }
@@ -384,13 +376,13 @@ impl SubtractionTab {
         self.moves.clear();
         self.trace = None;
         self.turn = if self.human_first {
-            Turn::Human
+            Side::Human
         } else {
-            Turn::Ai
+            Side::Ai
         };
         match self.turn {
-            Turn::Ai => self.ai_move(),
-            Turn::Human => Message::info(format!("{n} blocks: your move, take {}", takes(n))),
+            Side::Ai => self.ai_move(),
+            Side::Human => Message::info(format!("{n} blocks: your move, take {}", takes(n))),
         }
     }
 
@@ -403,7 +395,7 @@ impl SubtractionTab {
             Err(error) => Message::error(format!("Not allowed: {error}")),
             Ok(left) => {
                 self.moves.push(Played {
-                    by: Turn::Human,
+                    by: Side::Human,
                     from: pile,
                     take: k,
                 });
@@ -414,7 +406,7 @@ impl SubtractionTab {
                         "You took {k}, 1 left: the AI cannot move. You win! r: new game"
                     ));
                 }
-                self.turn = Turn::Ai;
+                self.turn = Side::Ai;
                 let ai = self.ai_move();
                 Message {
                     text: format!("You took {k}. {}", ai.text),
@@ -440,12 +432,12 @@ impl SubtractionTab {
         };
         self.trace = Some(trace);
         self.moves.push(Played {
-            by: Turn::Ai,
+            by: Side::Ai,
             from: pile,
             take: k,
         });
         self.pile = Some(left);
-        self.turn = Turn::Human;
+        self.turn = Side::Human;
         if subtraction::is_over(left) {
             self.tally.1 += 1;
             return Message::info(format!(

@@ -2,9 +2,9 @@
 //! background training (`autotrain = false`; training is stepped with `s` or finished
 //! synchronously), so every frame is reproducible. Snapshots at 80x24 and 120x40.
 
-use super::state::Turn;
 use crate::app::App;
 use crate::config::Config;
+use crate::frame::side::Side;
 use crate::persist::Store;
 use crate::shell::input;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -109,7 +109,7 @@ fn mid_game_and_an_illegal_take() {
     press(&mut app, "100\n");
     // The AI moved first: 100 -> 63 (a losing pile for the human).
     assert_eq!(app.tabs.subtraction.pile, Some(63));
-    assert_eq!(app.tabs.subtraction.turn, Turn::Human);
+    assert_eq!(app.tabs.subtraction.turn, Side::Human);
     snapshot("nim_mid_game", &app);
     press(&mut app, "40\n");
     assert_eq!(
@@ -406,7 +406,7 @@ mod views {
         app.tabs.subtraction.finish_training_now();
         assert_shows(&app, "trained on cross-entropy");
         let mut squared = App::new(
-            &config(|c| c.subtraction.recipe = crate::config::RecipeChoice::Seed),
+            &config(|c| c.subtraction.recipe = crate::config::RecipeChoice::Original),
             SEED,
         );
         press(&mut squared, "¹");
@@ -414,7 +414,7 @@ mod views {
         assert_shows(&squared, "trained on squared error");
         // A pile of 3: only 1 may be taken.
         press(&mut app, "3\n");
-        if app.tabs.subtraction.turn == super::super::state::Turn::Human {
+        if app.tabs.subtraction.turn == crate::frame::side::Side::Human {
             assert_shows(&app, "Take 1:");
             assert!(!shows(&app, "(1-1)"));
         }

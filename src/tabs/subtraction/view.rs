@@ -1,10 +1,11 @@
 //! The Subtraction Nim tab: the pile and the game on the left; on the right the training
 //! gauge over one of three views (loss curve, evaluation table, weights).
 
-use super::state::{PaneView, SubtractionTab, Turn, Unit};
+use super::state::{PaneView, SubtractionTab, Unit};
 use super::symbols;
 use crate::domain::games::subtraction::max_take;
 use crate::domain::learn::network::{Layer, Loss};
+use crate::frame::side::Side;
 use crate::widgets::symbols::Symbol;
 use crate::widgets::{TabView, Theme, titled};
 use ratatui::buffer::Buffer;
@@ -14,7 +15,8 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph, Widget};
 
-/// Blocks per row of the pile, with a gap after the fifth, as the seed's window draws it.
+/// Blocks per row of the pile, with a gap after the fifth, as the original program's window draws
+/// it.
 const ROW: u32 = 10;
 
 impl TabView for SubtractionTab {
@@ -77,7 +79,7 @@ fn render_game(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme
                 pile.truncate(room - 1);
                 pile.push(Line::styled(format!(" … and {hidden} more"), theme.dim));
             }
-            // The count beside the first row, as the seed's window shows it.
+            // The count beside the first row, as the original program's window shows it.
             if let Some(first) = pile.first_mut() {
                 let width = first.width();
                 first
@@ -108,7 +110,7 @@ fn render_game(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme
 
 fn turn_line(tab: &SubtractionTab, n: u32, theme: &Theme) -> Line<'static> {
     if n <= 1 {
-        let human_won = tab.moves.last().is_some_and(|m| m.by == Turn::Human);
+        let human_won = tab.moves.last().is_some_and(|m| m.by == Side::Human);
         return if human_won {
             Line::styled(" ★ You won! r: new game", theme.win)
         } else {
@@ -116,14 +118,14 @@ fn turn_line(tab: &SubtractionTab, n: u32, theme: &Theme) -> Line<'static> {
         };
     }
     match tab.turn {
-        Turn::Human => Line::from(vec![
+        Side::Human => Line::from(vec![
             Span::raw(match max_take(n) {
                 1 => " Take 1: ".to_string(),
                 most => format!(" Take (1-{most}): "),
             }),
             Span::styled(format!("{}▏", tab.typed), theme.key),
         ]),
-        Turn::Ai => Line::styled(" AI to move: Enter", theme.key),
+        Side::Ai => Line::styled(" AI to move: Enter", theme.key),
     }
 }
 
@@ -135,7 +137,7 @@ fn last_moves(tab: &SubtractionTab) -> Option<String> {
         .take(2)
         .rev()
         .map(|m| {
-            let who = if m.by == Turn::Human { "you" } else { "AI" };
+            let who = if m.by == Side::Human { "you" } else { "AI" };
             format!("{who} -{}", m.take)
         })
         .collect();
