@@ -20,6 +20,8 @@ pub mod id;
 pub mod multipile;
 pub mod state_graph;
 pub mod subtraction;
+#[cfg(test)]
+mod testing;
 pub mod tictactoe;
 
 pub use id::TabId;

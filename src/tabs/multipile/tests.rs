@@ -8,11 +8,10 @@ use crate::config::{Config, FirstMover, OpponentChoice};
 use crate::domain::games::nim::Rule;
 use crate::domain::solve::nim as solver;
 use crate::frame::side::Side;
-use crate::shell::input;
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use crate::tabs::testing::{chars, press};
+use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::layout::Rect;
 
 const SEED: u64 = 5;
 
@@ -32,25 +31,6 @@ fn app_with(config: &Config) -> App {
     let mut app = App::new(config, SEED);
     press(&mut app, &[KeyCode::F(2)]);
     app
-}
-
-fn press(app: &mut App, keys: &[KeyCode]) {
-    for &code in keys {
-        input::handle(
-            app,
-            &Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
-            Rect::new(0, 0, 80, 24),
-        );
-    }
-}
-
-fn chars(text: &str) -> Vec<KeyCode> {
-    text.chars()
-        .map(|c| match c {
-            '\n' => KeyCode::Enter,
-            c => KeyCode::Char(c),
-        })
-        .collect()
 }
 
 /// Ticks until Q-learning stops.

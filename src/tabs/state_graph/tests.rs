@@ -5,11 +5,10 @@
 use crate::app::{Action, App};
 use crate::config::Config;
 use crate::domain::learn::state_graph::Player;
-use crate::shell::input;
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use crate::tabs::testing::{chars, fresh_dir, press};
+use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::layout::Rect;
 
 const SEED: u64 = 11;
 
@@ -21,20 +20,6 @@ fn app() -> App {
     let mut app = App::new(&config, SEED);
     press(&mut app, &[KeyCode::F(3)]);
     app
-}
-
-fn press(app: &mut App, keys: &[KeyCode]) {
-    for &code in keys {
-        input::handle(
-            app,
-            &Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
-            Rect::new(0, 0, 80, 24),
-        );
-    }
-}
-
-fn chars(text: &str) -> Vec<KeyCode> {
-    text.chars().map(KeyCode::Char).collect()
 }
 
 fn trained() -> App {
@@ -238,14 +223,6 @@ fn the_hints_say_the_configured_take_limit() {
         assert!(help.contains(&expected.as_str()), "{help:?}");
         assert!(!help.contains(&"1-5") || max_take == 5, "{help:?}");
     }
-}
-
-/// A fresh directory for one test's files.
-fn fresh_dir(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-files-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]

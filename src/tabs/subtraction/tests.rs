@@ -7,6 +7,7 @@ use crate::config::Config;
 use crate::frame::side::Side;
 use crate::persist::Store;
 use crate::shell::input;
+use crate::tabs::testing::fresh_dir;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -298,14 +299,6 @@ fn polling_takes_in_background_training_to_its_end() {
             .text
             .starts_with("Trained")
     );
-}
-
-/// A fresh directory for one test's files.
-fn fresh_dir(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-files-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]

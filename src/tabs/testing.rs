@@ -1,0 +1,37 @@
+//! What the tabs' unit tests share: keys pressed as a terminal sends them, through the same
+//! `shell::input::handle` the arcade uses, and a fresh directory for a test's files.
+
+use crate::app::App;
+use crate::shell::input;
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use std::path::PathBuf;
+
+/// Presses each key on an 80x24 screen.
+pub(crate) fn press(app: &mut App, keys: &[KeyCode]) {
+    for &code in keys {
+        input::handle(
+            app,
+            &Event::Key(KeyEvent::new(code, KeyModifiers::NONE)),
+            Rect::new(0, 0, 80, 24),
+        );
+    }
+}
+
+/// The keys that type `text`, a newline being Enter.
+pub(crate) fn chars(text: &str) -> Vec<KeyCode> {
+    text.chars()
+        .map(|c| match c {
+            '\n' => KeyCode::Enter,
+            c => KeyCode::Char(c),
+        })
+        .collect()
+}
+
+/// An empty directory for one test's files, named after the test's `tag` and the process.
+pub(crate) fn fresh_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ai-arcade-files-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
