@@ -45,8 +45,7 @@ fn the_registry_lists_each_tab_once_with_its_own_f_key() {
         assert_eq!(tab.index(), index);
         let n = u8::try_from(index + 1).unwrap();
         assert_eq!(TabId::from_number(n), Some(tab));
-        let app = opened_on(TabId::ALL[(index + 1) % TabId::ALL.len()]);
-        let mut app = app;
+        let mut app = opened_on(TabId::ALL[(index + 1) % TabId::ALL.len()]);
         app.handle_key(ai_arcade::frame::keymap::Key::F(n));
         assert_eq!(app.tab, tab, "F{n}");
     }

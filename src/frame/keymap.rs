@@ -45,13 +45,6 @@ pub struct Binding<A> {
     pub action: fn(Key) -> A,
 }
 
-impl<A> Binding<A> {
-    /// Whether `key` triggers this binding.
-    pub fn matches(&self, key: Key) -> bool {
-        self.keys.contains(&key)
-    }
-}
-
 /// A named group of bindings, as the help overlay lists them.
 #[derive(Debug, Clone, Copy)]
 pub struct KeyGroup<A: 'static> {

@@ -25,7 +25,7 @@ use crate::domain::numbers::thousands;
 use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
-use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked, TrainedSince};
+use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked};
 use crate::persist::{Loaded, Problems, Store};
 use learners::{NetAgent, QAgent};
 use std::time::Duration;
@@ -71,11 +71,10 @@ impl Tab for MultiPileTab {
         store: Option<Store>,
         storage: Storage,
     ) -> (Self, Option<Message>) {
-        let mut tab = Self::from_loaded(config, seed, saved.q, saved.net, store);
-        tab.storage = storage;
-        tab.q_since = TrainedSince::new(tab.q_games());
-        tab.net_since = TrainedSince::new(tab.net.trainer.epochs() as u64);
-        (tab, None)
+        (
+            Self::from_loaded(config, seed, saved.q, saved.net, store, storage),
+            None,
+        )
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {

@@ -185,11 +185,14 @@ impl MultiPileTab {
         q: Loaded<QTrainer>,
         net: Loaded<NetTrainer>,
         store: Option<Store>,
+        storage: Storage,
     ) -> Self {
         let q_start = Piles::new(&config.nim.piles).expect("validated by config");
         let rule = config.nim.rule;
         let q = QAgent::from_loaded(q_start, rule, &config.qlearning, seed, q, store.clone());
         let net = NetAgent::from_loaded(&config.nim_net, seed, net, store.clone());
+        let q_games = q.trainer.as_ref().map_or(0, |t| t.games as u64);
+        let net_epochs = net.trainer.epochs() as u64;
         let mut tab = Self {
             rule,
             q_start,
@@ -218,9 +221,9 @@ impl MultiPileTab {
             seed,
             store,
             shown_once: false,
-            storage: Storage::Nowhere,
-            q_since: TrainedSince::default(),
-            net_since: TrainedSince::default(),
+            storage,
+            q_since: TrainedSince::new(q_games),
+            net_since: TrainedSince::new(net_epochs),
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x4e49_4d00),
         };
         if tab.opponent == OpponentChoice::Qlearning && tab.q.trainer.is_err() {

@@ -19,7 +19,7 @@ use crate::domain::numbers::thousands;
 use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
-use crate::frame::tab::{Confirm, CopyText, Effects, Storage, Tab, Ticked, TrainedSince};
+use crate::frame::tab::{Confirm, CopyText, Effects, Storage, Tab, Ticked};
 use crate::persist::{Loaded, Store};
 use std::time::Duration;
 
@@ -39,10 +39,10 @@ impl Tab for StateGraphTab {
         store: Option<Store>,
         storage: Storage,
     ) -> (Self, Option<Message>) {
-        let mut tab = Self::from_loaded(&config.graph, seed, saved, store);
-        tab.storage = storage;
-        tab.since = TrainedSince::new(tab.graph.games);
-        (tab, None)
+        (
+            Self::from_loaded(&config.graph, seed, saved, store, storage),
+            None,
+        )
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {

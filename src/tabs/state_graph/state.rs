@@ -76,6 +76,7 @@ impl StateGraphTab {
         seed: u64,
         saved: Loaded<StateGraph>,
         store: Option<Store>,
+        storage: Storage,
     ) -> Self {
         let load_error = saved.error;
         let stamp = saved.stamp;
@@ -83,6 +84,7 @@ impl StateGraphTab {
             .model
             .unwrap_or_else(|| StateGraph::new(config.tokens, config.max_take));
         let cursor = graph.start();
+        let games = graph.games;
         Self {
             graph,
             target_games: config.games,
@@ -92,8 +94,8 @@ impl StateGraphTab {
             game: None,
             human_first: true,
             load_error,
-            storage: Storage::Nowhere,
-            since: TrainedSince::default(),
+            storage,
+            since: TrainedSince::new(games),
             rng: ChaCha8Rng::seed_from_u64(config.seed.unwrap_or(seed)),
             store,
             stamp,

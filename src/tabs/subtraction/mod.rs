@@ -21,7 +21,7 @@ use crate::domain::numbers::thousands;
 use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
-use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked, TrainedSince};
+use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked};
 use crate::persist::{Loaded, Store};
 use std::time::Duration;
 
@@ -41,10 +41,10 @@ impl Tab for SubtractionTab {
         store: Option<Store>,
         storage: Storage,
     ) -> (Self, Option<Message>) {
-        let mut tab = Self::from_loaded(&config.subtraction, seed, saved, store);
-        tab.storage = storage;
-        tab.since = TrainedSince::new(tab.trainer.epoch as u64);
-        (tab, None)
+        (
+            Self::from_loaded(&config.subtraction, seed, saved, store, storage),
+            None,
+        )
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {

@@ -124,6 +124,7 @@ impl SubtractionTab {
         seed: u64,
         saved: Loaded<SavedModel>,
         store: Option<Store>,
+        storage: Storage,
     ) -> Self {
         let recipe = config.recipe();
         let n_max = config.n_max;
@@ -135,6 +136,7 @@ impl SubtractionTab {
             .model
             .map_or_else(|| Trainer::new(n_max, recipe, seed), Trainer::from_saved);
         let evaluation = Evaluation::new(&trainer.network, trainer.encoding, &solution);
+        let epochs = trainer.epoch as u64;
         Self {
             solution,
             recipe,
@@ -157,8 +159,8 @@ impl SubtractionTab {
             unit: Unit::Hidden(0),
             load_error,
             train_on_first_use: config.autotrain,
-            storage: Storage::Nowhere,
-            since: TrainedSince::default(),
+            storage,
+            since: TrainedSince::new(epochs),
             store,
             stamp,
             job: None,
