@@ -1,6 +1,7 @@
 //! Everything that can change the app, as data: the app's own actions and, tagged with its
 //! tab, each tab's.
 
+use crate::frame::why::Why;
 use crate::tabs::{TabAction, TabId};
 
 /// Everything that can change the app.
@@ -40,6 +41,8 @@ pub enum Action {
         /// The key group (pane) it belongs to.
         group: &'static str,
     },
+    /// Open the AI move this many records away in the why overlay (negative: earlier).
+    StepWhy(i8),
     /// Something for one tab.
     Tab(TabAction),
     /// Time passed while something runs by itself (training, autoplay).
@@ -56,7 +59,8 @@ impl<T: Into<TabAction>> From<T> for Action {
     }
 }
 
-/// An overlay over the tab besides help: the message log, or exported text to copy.
+/// An overlay over the tab besides help: the message log, exported text to copy, or what the
+/// AI weighed for a move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Overlay {
     /// The last messages, whole, newest last.
@@ -68,4 +72,6 @@ pub enum Overlay {
         /// The text itself, drawn plain so a terminal selection copies it as it is.
         text: String,
     },
+    /// What the AI weighed for a move of the game, or for a position asked about.
+    Why(Why),
 }

@@ -138,6 +138,35 @@ pub const TEXT_OVERLAY: KeyGroup<Action> = KeyGroup {
     ],
 };
 
+/// Keys while the why overlay shows what the AI weighed.
+pub const WHY_OVERLAY: KeyGroup<Action> = KeyGroup {
+    title: "Why the AI moved",
+    bindings: &[
+        bind(
+            &[Key::Esc, Key::Char('y')],
+            "Esc/y",
+            "close",
+            "close",
+            |_| Action::CloseOverlay,
+        ),
+        bind(
+            &[Key::Left, Key::Right, Key::Char('h'), Key::Char('l')],
+            "←→/hl",
+            "earlier / later AI move",
+            "move",
+            |k| {
+                Action::StepWhy(if matches!(k, Key::Left | Key::Char('h')) {
+                    -1
+                } else {
+                    1
+                })
+            },
+        ),
+        SCROLL_TEXT,
+        QUIT_FROM_OVERLAY,
+    ],
+};
+
 /// Keys while the help overlay is open (everything else is ignored).
 pub const HELP_OVERLAY: KeyGroup<Action> = KeyGroup {
     title: "Help",

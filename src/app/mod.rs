@@ -187,6 +187,7 @@ impl App {
         match self.overlay {
             Some(Overlay::Log) => return vec![keys::LOG_OVERLAY.into()],
             Some(Overlay::Text { .. }) => return vec![keys::TEXT_OVERLAY.into()],
+            Some(Overlay::Why(_)) => return vec![keys::WHY_OVERLAY.into()],
             None => {}
         }
         if self.help_open {
@@ -265,6 +266,9 @@ impl App {
             Some(Overlay::Log) => return Action::Refused("The message log is open: Esc closes it"),
             Some(Overlay::Text { .. }) => {
                 return Action::Refused("The exported text is open: Esc closes it");
+            }
+            Some(Overlay::Why(_)) => {
+                return Action::Refused("The AI's reasons are open: Esc closes them");
             }
             None => {}
         }
@@ -405,6 +409,7 @@ impl App {
                 let scroll = self.help_scroll.get().saturating_add_signed(by);
                 self.help_scroll.set(scroll.min(HELP_SCROLL_MAX));
             }
+            Action::StepWhy(by) => self.step_why(by),
             Action::Tab(action) => self.update_tab(action),
         }
         true
@@ -421,9 +426,27 @@ impl App {
             });
             self.overlay_scroll.set(0);
         }
+        if let Some(why) = effects.show_why {
+            self.help_open = false;
+            self.overlay = Some(Overlay::Why(why));
+            self.overlay_scroll.set(0);
+        }
         if let Some(message) = message {
             let waits = self.tabs.waits_for_trainer(action.tab());
             self.say(say_if_waiting(message, waits));
+        }
+    }
+
+    /// Opens another AI move's record in the why overlay, or says there is none that way.
+    fn step_why(&mut self, by: i8) {
+        let Some(Overlay::Why(why)) = &mut self.overlay else {
+            return;
+        };
+        if why.step(by) {
+            self.overlay_scroll.set(0);
+        } else {
+            let way = if by < 0 { "earlier" } else { "later" };
+            self.say(Message::info(format!("No {way} AI move in this game")));
         }
     }
 

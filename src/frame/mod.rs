@@ -1,5 +1,6 @@
 //! What every tab plugs into, headless: the key tables' shape, the messages, the `Tab`
-//! contract, the background training jobs and the human and AI sides of a tab's game.
+//! contract, the background training jobs, the human and AI sides of a tab's game and the
+//! records of what an AI weighed when it moved.
 //! Nothing here names a tab.
 
 pub mod background;
@@ -7,3 +8,4 @@ pub mod keymap;
 pub mod message;
 pub mod side;
 pub mod tab;
+pub mod why;

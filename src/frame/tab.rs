@@ -5,6 +5,7 @@
 
 use super::keymap::KeyGroup;
 use super::message::Message;
+use super::why::Why;
 use crate::config::Config;
 use crate::persist::{Problems, Store};
 use std::fmt::Debug;
@@ -45,6 +46,8 @@ pub struct CopyText {
 pub struct Effects {
     /// Show this text in the copy overlay.
     pub show_text: Option<CopyText>,
+    /// Open the why overlay on these moves (a `y` press, or a position asked about).
+    pub show_why: Option<Why>,
 }
 
 /// What a tick did to a tab.

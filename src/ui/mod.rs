@@ -3,6 +3,7 @@
 
 mod help;
 mod overlay;
+mod why;
 
 use crate::app::{Action, App, MessageKind, Overlay, TabId};
 use crate::frame::keymap::Command;
@@ -82,6 +83,7 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
         Some(Overlay::Text { title, text }) => {
             overlay::render_text(app, title, text, screen.body, buf, &theme);
         }
+        Some(Overlay::Why(why)) => why::render(app, why, screen.body, buf, &theme),
         None => {}
     }
 }

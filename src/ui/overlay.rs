@@ -20,7 +20,7 @@ pub fn glyph(kind: MessageKind) -> &'static str {
 
 /// The first line to show of `total` lines in `height` rows, from the wanted `scroll`,
 /// clamped to the end; remembered so scrolling back starts from what is shown.
-fn clamp_scroll(scroll: &Cell<u16>, total: usize, height: u16) -> u16 {
+pub(super) fn clamp_scroll(scroll: &Cell<u16>, total: usize, height: u16) -> u16 {
     let most = u16::try_from(total.saturating_sub(usize::from(height))).unwrap_or(u16::MAX);
     let shown = scroll.get().min(most);
     scroll.set(shown);
