@@ -1,6 +1,7 @@
 //! The recursive face of the search: minimax and alpha-beta as plain recursion, for play,
 //! `solve` and benchmarks, with the values and counters both faces share.
 
+use super::ordering::MoveOrder;
 use crate::domain::games::{Game, Outcome};
 use std::fmt;
 
@@ -93,9 +94,20 @@ pub fn evaluate<P: PartialEq>(outcome: Outcome<P>, max_player: &P, depth: u32) -
 /// Searches `root` to the end of the game and returns the value and the best move for
 /// the player to move. Children are tried in `legal_moves` order; the first best wins ties.
 pub fn search<G: Game>(root: &G, algorithm: Algorithm) -> SearchResult<G::Move> {
+    search_ordered(root, algorithm, MoveOrder::Listed)
+}
+
+/// [`search`] with the children of every node tried in `order`: the same value, other
+/// counts with alpha-beta, and among moves of equal value the first in `order` wins.
+pub fn search_ordered<G: Game>(
+    root: &G,
+    algorithm: Algorithm,
+    order: MoveOrder,
+) -> SearchResult<G::Move> {
     let mut searcher = Recursive {
         max_player: root.to_move(),
         prune: algorithm == Algorithm::AlphaBeta,
+        order,
         stats: SearchStats::default(),
     };
     let (value, best_move) = searcher.node(root, 0, -INFINITY, INFINITY);
@@ -109,6 +121,7 @@ pub fn search<G: Game>(root: &G, algorithm: Algorithm) -> SearchResult<G::Move> 
 struct Recursive<P> {
     max_player: P,
     prune: bool,
+    order: MoveOrder,
     stats: SearchStats,
 }
 
@@ -126,7 +139,7 @@ impl<P: Copy + PartialEq> Recursive<P> {
             return (evaluate(outcome, &self.max_player, depth), None);
         }
         let maximizing = position.to_move() == self.max_player;
-        let moves = position.legal_moves();
+        let moves = self.order.moves(position);
         let moves = moves.as_ref();
         let mut best = if maximizing { -INFINITY } else { INFINITY };
         let mut best_move = None;

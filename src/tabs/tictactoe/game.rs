@@ -7,7 +7,9 @@ use crate::domain::games::eight::{Eight, Seat};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 use crate::domain::numbers::{signed, thousands};
-use crate::domain::search::{Algorithm, EventKind, NodeId, SearchResult, Stepper, WIN, search};
+use crate::domain::search::{
+    Algorithm, EventKind, MoveOrder, NodeId, SearchResult, Stepper, WIN, search, search_ordered,
+};
 use crate::frame::message::Message;
 
 /// What a game must offer the tab beyond the search trait: checked moves and names.
@@ -129,14 +131,14 @@ pub struct SearchView<G: Playable> {
 }
 
 impl<G: Playable> SearchView<G> {
-    pub(super) fn new(root: G, algorithm: Algorithm, live: bool) -> Self {
+    pub(super) fn new(root: G, algorithm: Algorithm, order: MoveOrder, live: bool) -> Self {
         // Alpha-beta's count is shown beside plain minimax's; a minimax search has its own.
         let minimax_nodes = match algorithm {
             Algorithm::AlphaBeta => search(&root, Algorithm::Minimax).stats.nodes,
             Algorithm::Minimax => 0,
         };
         Self {
-            stepper: Stepper::with_node_limit(root, algorithm, TREE_NODE_LIMIT),
+            stepper: Stepper::with_node_limit(root, algorithm, TREE_NODE_LIMIT).with_order(order),
             tree: TreeView::following(),
             minimax_nodes,
             live,
@@ -172,11 +174,14 @@ pub struct Match<G: Playable> {
     pub(crate) cursor: u8,
     /// Results this session.
     pub(crate) tally: Tally,
+    /// The order the AI's searches try children in (`o` cycles it).
+    pub(crate) order: MoveOrder,
 }
 
 impl<G: Playable> Match<G> {
-    pub(super) fn new(position: G, human: G::Player, cursor: u8) -> Self {
+    pub(super) fn new(position: G, human: G::Player, cursor: u8, order: MoveOrder) -> Self {
         Self {
+            order,
             position,
             human,
             moves: Vec::new(),
@@ -248,15 +253,15 @@ impl<G: Playable> Match<G> {
             return None;
         }
         if step_mode {
-            self.search = Some(SearchView::new(self.position, algorithm, true));
+            self.search = Some(SearchView::new(self.position, algorithm, self.order, true));
             return Some(Message::info(
                 "AI's turn: Space steps its search, Enter plays",
             ));
         }
         let root = self.position;
-        let result = search(&root, algorithm);
+        let result = search_ordered(&root, algorithm, self.order);
         let mv = result.best_move?;
-        let mut view = SearchView::new(root, algorithm, false);
+        let mut view = SearchView::new(root, algorithm, self.order, false);
         view.stepper.run_to_end();
         view.sync_cursor();
         self.search = Some(view);
@@ -310,7 +315,11 @@ impl<G: Playable> Match<G> {
         // A search larger than the record's limit gets its move from the plain search.
         let result = match view.stepper.result() {
             Some(result) => result,
-            None => search(view.stepper.root(), view.stepper.algorithm()),
+            None => search_ordered(
+                view.stepper.root(),
+                view.stepper.algorithm(),
+                view.stepper.order(),
+            ),
         };
         let mv = result.best_move?;
         Some(self.play_ai_move(mv, &result))
@@ -346,9 +355,6 @@ pub(crate) fn describe_last_event<G: Playable>(view: &SearchView<G>) -> String {
         (Some(parent), Some(mv)) => stepper.position(parent).move_label(mv),
         _ => "the root".into(),
     };
-    let value = node.bound().map_or("?".into(), |(bound, v)| {
-        format!("{}{}", bound.sign(), signed(v))
-    });
     match event.kind {
         EventKind::Enter if node.terminal => {
             format!("Entered {name}: the game is over here, a leaf")
@@ -364,26 +370,8 @@ pub(crate) fn describe_last_event<G: Playable>(view: &SearchView<G>) -> String {
             },
         ),
         EventKind::Leaf => leaf_sentence(stepper, event.node, &name),
-        EventKind::Return => {
-            let parent = node.parent().map_or("ends the search".into(), |p| {
-                let best = stepper
-                    .node(p)
-                    .value
-                    .map_or("?".into(), |v| signed(i32::from(v)));
-                format!("to its parent (best so far {best})")
-            });
-            format!("{name} returns {value} {parent}")
-        }
-        EventKind::Cutoff => format!(
-            "Cut-off at {name}: α {} ≥ β {}, {} pruned",
-            signed(node.alpha()),
-            signed(node.beta()),
-            if node.pruned == 1 {
-                "1 child".to_string()
-            } else {
-                format!("{} children", node.pruned)
-            }
-        ),
+        EventKind::Return => super::explain::return_sentence(stepper, event.node),
+        EventKind::Cutoff => super::explain::cutoff_sentence(stepper, event.node),
     }
 }
 
