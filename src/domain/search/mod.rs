@@ -5,10 +5,10 @@
 
 mod ordering;
 mod recursive;
+mod score;
 mod stepper;
 
 pub use ordering::{MoveOrder, SHALLOW_PLIES};
-pub use recursive::{
-    Algorithm, INFINITY, SearchResult, SearchStats, WIN, evaluate, search, search_ordered,
-};
+pub use recursive::{Algorithm, SearchResult, SearchStats, search, search_ordered};
+pub use score::{INFINITY, WIN, evaluate};
 pub use stepper::{Bound, CutoffKind, Event, EventKind, NodeId, Stepper, TreeNode};

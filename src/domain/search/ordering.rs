@@ -2,7 +2,7 @@
 //! value, only how soon alpha-beta finds a good move and so how much it can prune (and, among
 //! moves of equal value, which one is found first and played).
 
-use super::recursive::evaluate;
+use super::score::evaluate;
 use crate::domain::games::Game;
 
 /// How many plies the best-first order looks ahead to rank a node's moves: the move itself
@@ -106,15 +106,15 @@ mod tests {
     use crate::domain::games::eight::Eight;
     use crate::domain::games::tictactoe::{Board, Mark};
 
-    fn ordered(board: &Board, order: MoveOrder) -> Vec<u8> {
-        order.moves(board).as_ref().to_vec()
+    fn ordered(board: Board, order: MoveOrder) -> Vec<u8> {
+        order.moves(&board).as_ref().to_vec()
     }
 
     #[test]
     fn listed_is_the_games_own_order() {
         let empty = Board::empty(Mark::X);
         assert_eq!(
-            ordered(&empty, MoveOrder::Listed),
+            ordered(empty, MoveOrder::Listed),
             empty.legal_moves().as_ref()
         );
     }
@@ -123,7 +123,7 @@ mod tests {
     fn static_puts_the_centre_then_the_corners_first() {
         let empty = Board::empty(Mark::X);
         assert_eq!(
-            ordered(&empty, MoveOrder::Static),
+            ordered(empty, MoveOrder::Static),
             [4, 0, 2, 6, 8, 1, 3, 5, 7]
         );
         let eight = Eight::start();
@@ -134,12 +134,12 @@ mod tests {
     fn best_first_plays_a_win_first_and_a_loss_last() {
         // X to move: cell 3 (index 2) wins at once.
         let board = Board::parse("XX.OO....", Some(Mark::X)).unwrap();
-        let moves = ordered(&board, MoveOrder::Best);
+        let moves = ordered(board, MoveOrder::Best);
         assert_eq!(moves[0], 2);
         // O to move on the same board: cell 6 (index 5) wins for O; cell 3 blocks X. Any
         // other move lets X win at once, so those come last.
         let board = Board::parse("XX.OO....", Some(Mark::O)).unwrap();
-        let moves = ordered(&board, MoveOrder::Best);
+        let moves = ordered(board, MoveOrder::Best);
         assert_eq!(moves[0], 5);
         assert_eq!(moves[1], 2, "the block ties at 0 with nothing else");
     }
@@ -148,7 +148,7 @@ mod tests {
     fn every_order_is_a_permutation_of_the_legal_moves() {
         let board = Board::parse("X...O..X.", Some(Mark::O)).unwrap();
         for order in MoveOrder::ALL {
-            let mut moves = ordered(&board, order);
+            let mut moves = ordered(board, order);
             moves.sort_unstable();
             assert_eq!(moves, board.legal_moves().as_ref(), "{order:?}");
         }
@@ -218,7 +218,10 @@ mod agreement {
                 let full = search_ordered(position, Algorithm::Minimax, order);
                 assert_eq!(full.value, truth.value, "{position:?} {order:?}");
                 assert_eq!(full.stats, truth.stats, "minimax visits every node");
-                assert_eq!(value_of_move(position, full.best_move.unwrap()), truth.value);
+                assert_eq!(
+                    value_of_move(position, full.best_move.unwrap()),
+                    truth.value
+                );
             }
         }
     }
@@ -253,7 +256,10 @@ mod agreement {
         ];
         for order in MoveOrder::ALL {
             for algorithm in [Algorithm::AlphaBeta, Algorithm::Minimax] {
-                for root in roots.iter().skip(usize::from(algorithm == Algorithm::Minimax)) {
+                for root in roots
+                    .iter()
+                    .skip(usize::from(algorithm == Algorithm::Minimax))
+                {
                     let mut stepper = Stepper::new(*root, algorithm).with_order(order);
                     stepper.run_to_end();
                     let recursive = search_ordered(root, algorithm, order);
@@ -272,7 +278,11 @@ mod agreement {
     #[test]
     fn ordering_changes_how_much_alpha_beta_prunes_from_the_empty_board() {
         let empty = Board::empty(Mark::X);
-        let nodes = |order| search_ordered(&empty, Algorithm::AlphaBeta, order).stats.nodes;
+        let nodes = |order| {
+            search_ordered(&empty, Algorithm::AlphaBeta, order)
+                .stats
+                .nodes
+        };
         assert_eq!(nodes(MoveOrder::Listed), 20_866);
         assert!(nodes(MoveOrder::Static) < nodes(MoveOrder::Listed));
         assert!(nodes(MoveOrder::Best) < nodes(MoveOrder::Listed));

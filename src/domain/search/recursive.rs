@@ -2,14 +2,9 @@
 //! `solve` and benchmarks, with the values and counters both faces share.
 
 use super::ordering::MoveOrder;
-use crate::domain::games::{Game, Outcome};
+use super::score::{INFINITY, evaluate};
+use crate::domain::games::Game;
 use std::fmt;
-
-/// Larger than any score; the initial α/β window is (-INFINITY, +INFINITY).
-pub const INFINITY: i32 = 100;
-
-/// The score of a win at the root; the original program's evaluation is `WIN - depth`.
-pub const WIN: i32 = 10;
 
 /// Which search the AI runs; the default is alpha-beta, what a real engine would run. The
 /// config file (`search.algorithm`) and `solve --algo` spell it `minimax` / `alphabeta`
@@ -77,18 +72,6 @@ pub struct SearchResult<M> {
     pub best_move: Option<M>,
     /// Node, leaf and cut-off counts.
     pub stats: SearchStats,
-}
-
-/// The original program's depth-aware evaluation of a finished game, from MAX's (the root mover's)
-/// view: win `10 - depth`, loss `depth - 10`, draw 0, so quick wins and slow losses are
-/// preferred.
-pub fn evaluate<P: PartialEq>(outcome: Outcome<P>, max_player: &P, depth: u32) -> i32 {
-    let depth = depth as i32;
-    match outcome {
-        Outcome::Draw => 0,
-        Outcome::Winner(p) if &p == max_player => WIN - depth,
-        Outcome::Winner(_) => depth - WIN,
-    }
 }
 
 /// Searches `root` to the end of the game and returns the value and the best move for
@@ -172,6 +155,7 @@ mod tests {
     use super::*;
     use crate::domain::games::eight::Eight;
     use crate::domain::games::tictactoe::{Board, Mark};
+    use crate::domain::search::WIN;
 
     #[test]
     fn plain_minimax_visits_549_946_nodes_from_the_empty_board() {

@@ -13,7 +13,8 @@
 //! back and everything about the nodes recorded keep working.
 
 use super::ordering::MoveOrder;
-use super::recursive::{Algorithm, INFINITY, SearchResult, SearchStats, evaluate};
+use super::recursive::{Algorithm, SearchResult, SearchStats};
+use super::score::{INFINITY, evaluate};
 use crate::domain::games::Game;
 
 /// Index of a node in the stepper's arena; the root is 0.

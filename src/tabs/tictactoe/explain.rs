@@ -3,9 +3,10 @@
 //! child's `alpha_in` / `beta_in` is its parent's window just before the child returned), so
 //! the words say what the search did, not a second account of it.
 
-use super::game::Playable;
-use crate::domain::numbers::signed;
-use crate::domain::search::{Algorithm, NodeId, Stepper, TreeNode};
+use super::game::{Playable, SearchView, node_limit_sentence};
+use crate::domain::games::Outcome;
+use crate::domain::numbers::{signed, thousands};
+use crate::domain::search::{Algorithm, EventKind, NodeId, Stepper, TreeNode, WIN};
 
 /// How a node is named in the sentences: its move (`X4`, `+2=5`) or "the root".
 pub(crate) fn node_name<G: Playable>(stepper: &Stepper<G>, id: NodeId) -> String {
@@ -18,10 +19,9 @@ pub(crate) fn node_name<G: Playable>(stepper: &Stepper<G>, id: NodeId) -> String
 
 /// A node's value with its bound sign (`≤-4`, `=+3`), or `?` before it has one.
 fn bounded_value<G: Playable>(stepper: &Stepper<G>, id: NodeId) -> String {
-    stepper
-        .node(id)
-        .bound()
-        .map_or("?".into(), |(bound, v)| format!("{}{}", bound.sign(), signed(v)))
+    stepper.node(id).bound().map_or("?".into(), |(bound, v)| {
+        format!("{}{}", bound.sign(), signed(v))
+    })
 }
 
 /// `1 move` / `3 moves`.
@@ -48,7 +48,8 @@ pub(crate) fn return_sentence<G: Playable>(stepper: &Stepper<G>, child: NodeId) 
     let Some(v) = stepper.node(child).value.map(i32::from) else {
         return returned;
     };
-    let took_it = parent.value.map(i32::from) == Some(v) && parent.best_move == stepper.node(child).mv;
+    let took_it =
+        parent.value.map(i32::from) == Some(v) && parent.best_move == stepper.node(child).mv;
     if stepper.algorithm() == Algorithm::Minimax {
         let best = parent.value.map_or("?".into(), |b| signed(i32::from(b)));
         return if took_it {
@@ -62,19 +63,23 @@ pub(crate) fn return_sentence<G: Playable>(stepper: &Stepper<G>, child: NodeId) 
     let (alpha_before, beta_before) = (i32::from(before.alpha_in), i32::from(before.beta_in));
     let (alpha, beta) = (parent.alpha(), parent.beta());
     let closed = if alpha >= beta {
-        format!(" (α {} ≥ β {}: a cut-off comes next)", signed(alpha), signed(beta))
+        format!(
+            " (α {} ≥ β {}: a cut-off comes next)",
+            signed(alpha),
+            signed(beta)
+        )
     } else {
         String::new()
     };
     if parent.maximizing && alpha > alpha_before {
         let v = signed(alpha);
-        return format!("{returned}. α rises to {v}: MAX has a move worth at least {v} here{closed}");
+        return format!(
+            "{returned}. α rises to {v}: MAX has a move worth at least {v} here{closed}"
+        );
     }
     if !parent.maximizing && beta < beta_before {
         let v = signed(beta);
-        return format!(
-            "{returned}. β falls to {v}: MIN can hold MAX to {v} or less here{closed}"
-        );
+        return format!("{returned}. β falls to {v}: MIN can hold MAX to {v} or less here{closed}");
     }
     let (side, bound, kept) = if parent.maximizing {
         ("MAX", "α", alpha)
@@ -149,6 +154,79 @@ pub(crate) fn window_moves<M>(node: &TreeNode<M>) -> String {
         part("α", node.alpha_in, node.alpha()),
         part("β", node.beta_in, node.beta())
     )
+}
+
+/// What the last step did, in a sentence for the status line.
+pub(crate) fn describe_last_event<G: Playable>(view: &SearchView<G>) -> String {
+    let stepper = &view.stepper;
+    if stepper.at_node_limit() {
+        return node_limit_sentence(view.live);
+    }
+    if let Some(result) = stepper.result() {
+        let best = result
+            .best_move
+            .map_or("none".into(), |mv| stepper.root().move_label(mv));
+        let then = if view.live {
+            "Enter plays it"
+        } else {
+            "b steps back"
+        };
+        return format!(
+            "Search finished: value {}, best {best}, {} nodes; {then}",
+            signed(result.value),
+            thousands(result.stats.nodes)
+        );
+    }
+    let Some(event) = stepper.last_event() else {
+        return "At the start: Space enters the root".into();
+    };
+    let node = stepper.node(event.node);
+    let name = match (node.parent(), node.mv) {
+        (Some(parent), Some(mv)) => stepper.position(parent).move_label(mv),
+        _ => "the root".into(),
+    };
+    match event.kind {
+        EventKind::Enter if node.terminal => {
+            format!("Entered {name}: the game is over here, a leaf")
+        }
+        EventKind::Enter => format!(
+            "Entered {name} at depth {}, a {} node: it keeps the {} value its children return",
+            node.depth,
+            if node.maximizing { "MAX" } else { "MIN" },
+            if node.maximizing {
+                "largest"
+            } else {
+                "smallest"
+            },
+        ),
+        EventKind::Leaf => leaf_sentence(stepper, event.node, &name),
+        EventKind::Return => return_sentence(stepper, event.node),
+        EventKind::Cutoff => cutoff_sentence(stepper, event.node),
+    }
+}
+
+/// How a leaf was scored, with the arithmetic of the depth-aware evaluation.
+fn leaf_sentence<G: Playable>(
+    stepper: &Stepper<G>,
+    id: crate::domain::search::NodeId,
+    name: &str,
+) -> String {
+    let node = stepper.node(id);
+    let depth = i32::from(node.depth);
+    let root_player = stepper.root().to_move();
+    match stepper.position(id).outcome() {
+        Some(Outcome::Winner(p)) if p == root_player => format!(
+            "Leaf {name}: {} wins at depth {depth}, scored {WIN} - {depth} = {}",
+            G::player_name(p),
+            signed(WIN - depth)
+        ),
+        Some(Outcome::Winner(p)) => format!(
+            "Leaf {name}: {} wins at depth {depth}, scored {depth} - {WIN} = {}",
+            G::player_name(p),
+            signed(depth - WIN)
+        ),
+        _ => format!("Leaf {name}: a draw, scored 0"),
+    }
 }
 
 #[cfg(test)]
@@ -288,15 +366,18 @@ mod tests {
     #[test]
     fn minimax_speaks_of_the_best_so_far_not_of_a_window() {
         let sentences = all_sentences(small(), Algorithm::Minimax);
-        assert!(sentences.iter().all(|s| !s.contains('α') && !s.contains('β')));
+        assert!(
+            sentences
+                .iter()
+                .all(|s| !s.contains('α') && !s.contains('β'))
+        );
         assert!(sentences.last().unwrap().ends_with(": the search ends"));
         assert!(sentences.iter().any(|s| s.ends_with("which it keeps")));
     }
 
     #[test]
     fn the_sentences_follow_the_order_the_search_used() {
-        let mut stepper =
-            Stepper::new(small(), Algorithm::AlphaBeta).with_order(MoveOrder::Static);
+        let mut stepper = Stepper::new(small(), Algorithm::AlphaBeta).with_order(MoveOrder::Static);
         let child = step_to(&mut stepper, EventKind::Return, 1);
         // Corners first: O tries the corner 3 first, X replies in the corner 9, and O's
         // first reply there, the edge 6, wins: the first return of the whole search.

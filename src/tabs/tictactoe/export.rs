@@ -51,7 +51,8 @@ pub(crate) fn tree_dot<G: Playable>(stepper: &Stepper<G>, current: Option<NodeId
     }
     for id in 0..stepper.nodes().len() as NodeId {
         if let Some(parent) = stepper.node(id).parent() {
-            let best = stepper.node(parent).is_done() && stepper.node(parent).best_move == stepper.node(id).mv;
+            let best = stepper.node(parent).is_done()
+                && stepper.node(parent).best_move == stepper.node(id).mv;
             let style = if best { " [penwidth=2]" } else { "" };
             let _ = writeln!(dot, "  n{parent} -> n{id}{style};");
         }
@@ -89,7 +90,11 @@ fn node_statement<G: Playable>(dot: &mut String, stepper: &Stepper<G>, id: NodeI
     if current {
         lines.push("searched now".into());
     }
-    let label = lines.iter().map(|l| escape(l)).collect::<Vec<_>>().join("\\n");
+    let label = lines
+        .iter()
+        .map(|l| escape(l))
+        .collect::<Vec<_>>()
+        .join("\\n");
     let shape = match (node.terminal, node.maximizing) {
         (true, _) => "plaintext",
         (false, true) => "box",
@@ -100,7 +105,10 @@ fn node_statement<G: Playable>(dot: &mut String, stepper: &Stepper<G>, id: NodeI
     } else {
         ""
     };
-    let _ = writeln!(dot, "  n{id} [label=\"{label}\", shape={shape}{highlight}];");
+    let _ = writeln!(
+        dot,
+        "  n{id} [label=\"{label}\", shape={shape}{highlight}];"
+    );
 }
 
 /// A dashed node and edge per move a cut-off skipped at `id`, a dotted one per move not
@@ -114,7 +122,9 @@ fn skipped_statements<G: Playable>(dot: &mut String, stepper: &Stepper<G>, id: N
     } else {
         None
     };
-    let Some((words, style)) = untried else { return };
+    let Some((words, style)) = untried else {
+        return;
+    };
     let position = stepper.position(id);
     for (i, mv) in stepper.moves_not_entered(id).into_iter().enumerate() {
         let label = escape(&format!("{}\n{words}", position.move_label(mv)));
@@ -162,7 +172,9 @@ impl TicTacToeTab {
 /// The DOT of a search view and its node count; the node being searched is highlighted.
 fn view_dot<G: Playable>(view: &SearchView<G>) -> (String, usize) {
     let stepper = &view.stepper;
-    let current = (!stepper.is_finished()).then(|| stepper.current()).flatten();
+    let current = (!stepper.is_finished())
+        .then(|| stepper.current())
+        .flatten();
     (tree_dot(stepper, current), stepper.nodes().len())
 }
 
@@ -176,7 +188,9 @@ mod tests {
         dot.lines()
             .filter(|l| {
                 let l = l.trim_start();
-                (l.starts_with('n') || l.starts_with('s')) && !l.contains("->") && l.contains(" [label=")
+                (l.starts_with('n') || l.starts_with('s'))
+                    && !l.contains("->")
+                    && l.contains(" [label=")
             })
             .count()
     }
@@ -187,9 +201,16 @@ mod tests {
         stepper.run_to_end();
         let dot = tree_dot(&stepper, None);
         assert_eq!(node_statements(&dot), 62, "{dot}");
-        assert_eq!(dot.matches(" -> ").count(), 61, "a tree: one edge per node but the root");
+        assert_eq!(
+            dot.matches(" -> ").count(),
+            61,
+            "a tree: one edge per node but the root"
+        );
         assert!(dot.starts_with("digraph search_tree {\n") && dot.ends_with("}\n"));
-        assert!(dot.contains("  n0 [label=\"the root\\nMAX =-5 (exact)\", shape=box];"), "{dot}");
+        assert!(
+            dot.contains("  n0 [label=\"the root\\nMAX =-5 (exact)\", shape=box];"),
+            "{dot}"
+        );
     }
 
     #[test]
@@ -200,10 +221,15 @@ mod tests {
         let dot = tree_dot(&stepper, None);
         let pruned: u64 = stepper.nodes().iter().map(|n| u64::from(n.pruned)).sum();
         assert!(pruned > 0);
-        let dashed = dot.lines().filter(|l| l.contains("pruned by a cut-off")).count() as u64;
+        let dashed = dot
+            .lines()
+            .filter(|l| l.contains("pruned by a cut-off"))
+            .count() as u64;
         assert_eq!(dashed, pruned);
         assert_eq!(
-            dot.lines().filter(|l| l.contains("-> s") && l.contains("style=dashed")).count() as u64,
+            dot.lines()
+                .filter(|l| l.contains("-> s") && l.contains("style=dashed"))
+                .count() as u64,
             pruned
         );
         assert_eq!(
@@ -226,7 +252,10 @@ mod tests {
             .lines()
             .find(|l| l.starts_with(&format!("  n{current} [")))
             .unwrap();
-        assert!(line.contains("fillcolor=yellow") && line.contains("searched now"), "{line}");
+        assert!(
+            line.contains("fillcolor=yellow") && line.contains("searched now"),
+            "{line}"
+        );
         assert!(dot.contains("not searched yet") && dot.contains("style=dotted"));
     }
 

@@ -8,7 +8,7 @@ use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{
-    Algorithm, EventKind, MoveOrder, NodeId, SearchResult, Stepper, WIN, search, search_ordered,
+    Algorithm, MoveOrder, NodeId, SearchResult, Stepper, search, search_ordered,
 };
 use crate::frame::message::Message;
 
@@ -323,78 +323,5 @@ impl<G: Playable> Match<G> {
         };
         let mv = result.best_move?;
         Some(self.play_ai_move(mv, &result))
-    }
-}
-
-/// What the last step did, in a sentence for the status line.
-pub(crate) fn describe_last_event<G: Playable>(view: &SearchView<G>) -> String {
-    let stepper = &view.stepper;
-    if stepper.at_node_limit() {
-        return node_limit_sentence(view.live);
-    }
-    if let Some(result) = stepper.result() {
-        let best = result
-            .best_move
-            .map_or("none".into(), |mv| stepper.root().move_label(mv));
-        let then = if view.live {
-            "Enter plays it"
-        } else {
-            "b steps back"
-        };
-        return format!(
-            "Search finished: value {}, best {best}, {} nodes; {then}",
-            signed(result.value),
-            thousands(result.stats.nodes)
-        );
-    }
-    let Some(event) = stepper.last_event() else {
-        return "At the start: Space enters the root".into();
-    };
-    let node = stepper.node(event.node);
-    let name = match (node.parent(), node.mv) {
-        (Some(parent), Some(mv)) => stepper.position(parent).move_label(mv),
-        _ => "the root".into(),
-    };
-    match event.kind {
-        EventKind::Enter if node.terminal => {
-            format!("Entered {name}: the game is over here, a leaf")
-        }
-        EventKind::Enter => format!(
-            "Entered {name} at depth {}, a {} node: it keeps the {} value its children return",
-            node.depth,
-            if node.maximizing { "MAX" } else { "MIN" },
-            if node.maximizing {
-                "largest"
-            } else {
-                "smallest"
-            },
-        ),
-        EventKind::Leaf => leaf_sentence(stepper, event.node, &name),
-        EventKind::Return => super::explain::return_sentence(stepper, event.node),
-        EventKind::Cutoff => super::explain::cutoff_sentence(stepper, event.node),
-    }
-}
-
-/// How a leaf was scored, with the arithmetic of the depth-aware evaluation.
-fn leaf_sentence<G: Playable>(
-    stepper: &Stepper<G>,
-    id: crate::domain::search::NodeId,
-    name: &str,
-) -> String {
-    let node = stepper.node(id);
-    let depth = i32::from(node.depth);
-    let root_player = stepper.root().to_move();
-    match stepper.position(id).outcome() {
-        Some(Outcome::Winner(p)) if p == root_player => format!(
-            "Leaf {name}: {} wins at depth {depth}, scored {WIN} - {depth} = {}",
-            G::player_name(p),
-            signed(WIN - depth)
-        ),
-        Some(Outcome::Winner(p)) => format!(
-            "Leaf {name}: {} wins at depth {depth}, scored {depth} - {WIN} = {}",
-            G::player_name(p),
-            signed(depth - WIN)
-        ),
-        _ => format!("Leaf {name}: a draw, scored 0"),
     }
 }

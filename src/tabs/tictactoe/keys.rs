@@ -45,14 +45,14 @@ pub(crate) const SEARCH_TAB: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Char('o')],
             "o",
-            "move order: listed / static / best (compared)",
+            "move order (compares all)",
             "",
             |_| Action::CycleOrder,
         ),
         bind(
             &[Key::Char('d')],
             "d",
-            "export the tree as Graphviz DOT",
+            "save tree as Graphviz DOT",
             "",
             |_| Action::ExportDot,
         ),

@@ -6,16 +6,16 @@
 //! `view` the drawing and `symbols` the glyphs the drawing uses.
 
 mod action;
+mod explain;
+mod export;
 pub mod game;
 mod keys;
+mod orders;
 pub mod settings;
 pub(crate) mod state;
 pub mod symbols;
 #[cfg(test)]
 mod tests;
-mod explain;
-mod export;
-mod orders;
 pub(crate) mod tree;
 mod view;
 

@@ -48,7 +48,11 @@ fn long_name<G: OrderNames>(order: MoveOrder) -> String {
 }
 
 /// The comparison of every order from `root`, `chosen` marked, as the overlay's lines.
-pub(crate) fn comparison<G: OrderNames>(root: &G, algorithm: Algorithm, chosen: MoveOrder) -> String {
+pub(crate) fn comparison<G: OrderNames>(
+    root: &G,
+    algorithm: Algorithm,
+    chosen: MoveOrder,
+) -> String {
     let moves = root.legal_moves().as_ref().len();
     let mut lines = vec![
         format!(
@@ -87,7 +91,9 @@ pub(crate) fn comparison<G: OrderNames>(root: &G, algorithm: Algorithm, chosen: 
         ),
     ]);
     if algorithm == Algorithm::Minimax {
-        lines.push("The AI uses minimax now (a switches): its counts do not depend on the order.".into());
+        lines.push(
+            "The AI uses minimax now (a switches): its counts do not depend on the order.".into(),
+        );
     }
     lines.push("o: the next order (a waiting search restarts with it) · Esc closes".into());
     lines.join("\n")
@@ -111,7 +117,11 @@ impl TicTacToeTab {
             GameKind::TicTacToe => compare(&self.tictactoe, algorithm),
             GameKind::Eight => compare(&self.eight, algorithm),
         };
-        let suffix = if restarted { " (the search restarts)" } else { "" };
+        let suffix = if restarted {
+            " (the search restarts)"
+        } else {
+            ""
+        };
         let Some(text) = compared else {
             return Message::info(format!(
                 "Move order: {}{suffix}; no position to compare (r: new game)",
@@ -164,11 +174,26 @@ mod tests {
 
     #[test]
     fn the_empty_board_compared_in_every_order() {
-        let text = comparison(&Board::empty(Mark::X), Algorithm::AlphaBeta, MoveOrder::Static);
-        let listed = search_ordered(&Board::empty(Mark::X), Algorithm::AlphaBeta, MoveOrder::Listed);
+        let text = comparison(
+            &Board::empty(Mark::X),
+            Algorithm::AlphaBeta,
+            MoveOrder::Static,
+        );
+        let listed = search_ordered(
+            &Board::empty(Mark::X),
+            Algorithm::AlphaBeta,
+            MoveOrder::Listed,
+        );
         assert!(text.contains(&thousands(listed.stats.nodes)), "{text}");
-        assert!(text.contains("Plain minimax visits 549,946 nodes in every order"), "{text}");
-        assert!(text.lines().any(|l| l.starts_with("▶ centre, then corners")), "{text}");
+        assert!(
+            text.contains("Plain minimax visits 549,946 nodes in every order"),
+            "{text}"
+        );
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("▶ centre, then corners")),
+            "{text}"
+        );
         assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
         assert!(!text.contains("uses minimax now"));
     }
@@ -176,8 +201,14 @@ mod tests {
     #[test]
     fn under_minimax_the_comparison_says_the_counts_do_not_move() {
         let text = comparison(&Eight::start(), Algorithm::Minimax, MoveOrder::Listed);
-        assert!(text.contains("Plain minimax visits 62 nodes in every order"), "{text}");
-        assert!(text.contains("its counts do not depend on the order"), "{text}");
+        assert!(
+            text.contains("Plain minimax visits 62 nodes in every order"),
+            "{text}"
+        );
+        assert!(
+            text.contains("its counts do not depend on the order"),
+            "{text}"
+        );
         assert!(text.contains("largest first (3, 2, 1)"), "{text}");
     }
 }

@@ -1,7 +1,8 @@
 //! The Tic-tac-toe tab: tic-tac-toe and the Game of Eight against minimax or alpha-beta, with
 //! the AI's search recorded so the tree pane can show it and the user can step through it.
 
-use super::game::{GAME_OVER, Match, Playable, SearchView, describe_last_event};
+use super::explain::describe_last_event;
+use super::game::{GAME_OVER, Match, Playable, SearchView};
 use super::tree::{LineKind, TreeView};
 use crate::config::AUTOPLAY_MS_RANGE;
 use crate::config::{Config, FirstMover};

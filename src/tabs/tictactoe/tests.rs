@@ -133,8 +133,13 @@ mod order_and_export {
         assert_eq!(view.stepper.events_taken(), 0, "restarted");
         let shown = screen(&app);
         for order in MoveOrder::ALL {
-            let nodes = search_ordered(&root, Algorithm::AlphaBeta, order).stats.nodes;
-            assert!(shown.contains(&crate::domain::numbers::thousands(nodes)), "{shown}");
+            let nodes = search_ordered(&root, Algorithm::AlphaBeta, order)
+                .stats
+                .nodes;
+            assert!(
+                shown.contains(&crate::domain::numbers::thousands(nodes)),
+                "{shown}"
+            );
         }
         insta::with_settings!({
             snapshot_path => "../../../tests/snapshots",
@@ -167,10 +172,21 @@ mod order_and_export {
         press(&mut app, &chars("1"));
         let after = Board::empty(Mark::X).play(0);
         let best = search_ordered(&after, Algorithm::AlphaBeta, MoveOrder::Best);
-        assert_eq!(app.tabs.tictactoe.tictactoe.position, after.play(best.best_move.unwrap()));
+        assert_eq!(
+            app.tabs.tictactoe.tictactoe.position,
+            after.play(best.best_move.unwrap())
+        );
         let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
-        assert_eq!(view.stepper.result(), Some(best), "the tree pane shows that search");
-        assert!(screen(&app).contains("alpha-beta, best first"), "{}", screen(&app));
+        assert_eq!(
+            view.stepper.result(),
+            Some(best),
+            "the tree pane shows that search"
+        );
+        assert!(
+            screen(&app).contains("alpha-beta, best first"),
+            "{}",
+            screen(&app)
+        );
     }
 
     #[test]
@@ -185,9 +201,16 @@ mod order_and_export {
         config.search.algorithm = Algorithm::Minimax;
         let mut app = App::with_store(&config, 7, Some(Store::new(&dir)));
         press(&mut app, &chars("gcd"));
-        assert!(text(&app).starts_with("The search tree (62 nodes) as Graphviz DOT written to "), "{}", text(&app));
+        assert!(
+            text(&app).starts_with("The search tree (62 nodes) as Graphviz DOT written to "),
+            "{}",
+            text(&app)
+        );
         let dot = std::fs::read_to_string(dir.join(super::super::export::DOT_FILE)).unwrap();
-        let nodes = dot.lines().filter(|l| l.starts_with("  n") && l.contains(" [label=")).count();
+        let nodes = dot
+            .lines()
+            .filter(|l| l.starts_with("  n") && l.contains(" [label="))
+            .count();
         assert_eq!(nodes, 62);
     }
 
@@ -200,7 +223,15 @@ mod order_and_export {
             "No search tree to export yet: t searches your position"
         );
         press(&mut app, &chars("5d"));
-        assert!(text(&app).contains("here is the text to copy"), "{}", text(&app));
-        assert!(screen(&app).contains("digraph search_tree {"), "{}", screen(&app));
+        assert!(
+            text(&app).contains("here is the text to copy"),
+            "{}",
+            text(&app)
+        );
+        assert!(
+            screen(&app).contains("digraph search_tree {"),
+            "{}",
+            screen(&app)
+        );
     }
 }
