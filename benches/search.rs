@@ -4,7 +4,7 @@
 
 use ai_arcade::domain::games::eight::Eight;
 use ai_arcade::domain::games::tictactoe::{Board, Mark};
-use ai_arcade::domain::search::{Algorithm, Stepper, search};
+use ai_arcade::domain::search::{Algorithm, MoveOrder, Stepper, search, search_ordered};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -38,5 +38,33 @@ fn game_of_eight(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, full_tree, game_of_eight);
+/// What `o` computes for the empty board: alpha-beta in every order, and plain minimax once.
+fn move_orders(c: &mut Criterion) {
+    let empty = Board::empty(Mark::X);
+    let mut group = c.benchmark_group("move orders, empty board");
+    for order in MoveOrder::ALL {
+        group.bench_function(format!("alpha-beta, {order:?}"), |b| {
+            b.iter(|| search_ordered(black_box(&empty), Algorithm::AlphaBeta, order));
+        });
+    }
+    group.bench_function("the whole comparison (3 alpha-beta, 1 minimax)", |b| {
+        b.iter(|| {
+            let counts: Vec<u64> = MoveOrder::ALL
+                .iter()
+                .map(|&order| {
+                    search_ordered(black_box(&empty), Algorithm::AlphaBeta, order)
+                        .stats
+                        .nodes
+                })
+                .collect();
+            (
+                counts,
+                search(black_box(&empty), Algorithm::Minimax).stats.nodes,
+            )
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, full_tree, game_of_eight, move_orders);
 criterion_main!(benches);

@@ -10,7 +10,7 @@ use ai_arcade::config::{self, Config, FirstMover};
 use ai_arcade::domain::games::eight::{Eight, TARGET};
 use ai_arcade::domain::games::tictactoe::{Board, LINES, Mark};
 use ai_arcade::domain::games::{Game, Outcome};
-use ai_arcade::domain::search::{Algorithm, search};
+use ai_arcade::domain::search::{Algorithm, search, search_ordered};
 use ai_arcade::frame::keymap::Key;
 use ai_arcade::tabs::tictactoe::game::{Match, Playable};
 use ai_arcade::ui;
@@ -323,7 +323,11 @@ fn check_match<G: Playable>(game: &Match<G>, deep: bool) -> Result<(), TestCaseE
         if let Some(result) = view.stepper.result().filter(|_| deep) {
             prop_assert_eq!(
                 result,
-                search(view.stepper.root(), view.stepper.algorithm())
+                search_ordered(
+                    view.stepper.root(),
+                    view.stepper.algorithm(),
+                    view.stepper.order()
+                )
             );
         }
     }

@@ -191,6 +191,12 @@ impl Game for Eight {
         }
     }
 
+    /// The largest number first (3, 2, 1): it brings the end, and a win by reaching 8,
+    /// nearest, so the decisive lines come early.
+    fn static_rank(&self, n: u8) -> u8 {
+        3 - n.min(3)
+    }
+
     fn outcome(&self) -> Option<Outcome<Seat>> {
         match self.sum.cmp(&TARGET) {
             std::cmp::Ordering::Less => None,

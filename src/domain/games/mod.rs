@@ -27,7 +27,8 @@ pub trait Game: Copy + Eq + Hash + Debug {
     type Move: Copy + Eq + Debug;
     /// The legal moves in a fixed order; a container chosen per game so the fast search
     /// does not allocate.
-    type Moves: AsRef<[Self::Move]>;
+    /// The move orderings of `search::MoveOrder` rearrange it in place.
+    type Moves: AsRef<[Self::Move]> + AsMut<[Self::Move]>;
 
     /// The player whose turn it is.
     fn to_move(&self) -> Self::Player;
@@ -38,6 +39,14 @@ pub trait Game: Copy + Eq + Hash + Debug {
     fn play(&self, mv: Self::Move) -> Self;
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome<Self::Player>>;
+    /// Where a fixed, game-specific order puts `mv` (lower first), for the static move
+    /// ordering of `search::MoveOrder::Static`: a rule of thumb about which moves tend to
+    /// be strong, the same in every position. Every move ranks 0 (the listed order) unless
+    /// a game says otherwise.
+    fn static_rank(&self, mv: Self::Move) -> u8 {
+        let _ = mv;
+        0
+    }
 }
 
 /// A fixed-capacity move list, so move generation in the hot search loop never allocates.
@@ -66,6 +75,12 @@ impl<const N: usize> MoveList<N> {
 impl<const N: usize> Default for MoveList<N> {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+impl<const N: usize> AsMut<[u8]> for MoveList<N> {
+    fn as_mut(&mut self) -> &mut [u8] {
+        &mut self.items[..usize::from(self.len)]
     }
 }
 

@@ -3,8 +3,12 @@
 //! that records the tree for the tree pane. Tests pin that both give the same value, move
 //! and counts.
 
+mod ordering;
 mod recursive;
+mod score;
 mod stepper;
 
-pub use recursive::{Algorithm, INFINITY, SearchResult, SearchStats, WIN, evaluate, search};
+pub use ordering::{MoveOrder, SHALLOW_PLIES};
+pub use recursive::{Algorithm, SearchResult, SearchStats, search, search_ordered};
+pub use score::{INFINITY, WIN, evaluate};
 pub use stepper::{Bound, CutoffKind, Event, EventKind, NodeId, Stepper, TreeNode};

@@ -1,14 +1,10 @@
 //! The recursive face of the search: minimax and alpha-beta as plain recursion, for play,
 //! `solve` and benchmarks, with the values and counters both faces share.
 
-use crate::domain::games::{Game, Outcome};
+use super::ordering::MoveOrder;
+use super::score::{INFINITY, evaluate};
+use crate::domain::games::Game;
 use std::fmt;
-
-/// Larger than any score; the initial α/β window is (-INFINITY, +INFINITY).
-pub const INFINITY: i32 = 100;
-
-/// The score of a win at the root; the original program's evaluation is `WIN - depth`.
-pub const WIN: i32 = 10;
 
 /// Which search the AI runs; the default is alpha-beta, what a real engine would run. The
 /// config file (`search.algorithm`) and `solve --algo` spell it `minimax` / `alphabeta`
@@ -78,24 +74,23 @@ pub struct SearchResult<M> {
     pub stats: SearchStats,
 }
 
-/// The original program's depth-aware evaluation of a finished game, from MAX's (the root mover's)
-/// view: win `10 - depth`, loss `depth - 10`, draw 0, so quick wins and slow losses are
-/// preferred.
-pub fn evaluate<P: PartialEq>(outcome: Outcome<P>, max_player: &P, depth: u32) -> i32 {
-    let depth = depth as i32;
-    match outcome {
-        Outcome::Draw => 0,
-        Outcome::Winner(p) if &p == max_player => WIN - depth,
-        Outcome::Winner(_) => depth - WIN,
-    }
-}
-
 /// Searches `root` to the end of the game and returns the value and the best move for
 /// the player to move. Children are tried in `legal_moves` order; the first best wins ties.
 pub fn search<G: Game>(root: &G, algorithm: Algorithm) -> SearchResult<G::Move> {
+    search_ordered(root, algorithm, MoveOrder::Listed)
+}
+
+/// [`search`] with the children of every node tried in `order`: the same value, other
+/// counts with alpha-beta, and among moves of equal value the first in `order` wins.
+pub fn search_ordered<G: Game>(
+    root: &G,
+    algorithm: Algorithm,
+    order: MoveOrder,
+) -> SearchResult<G::Move> {
     let mut searcher = Recursive {
         max_player: root.to_move(),
         prune: algorithm == Algorithm::AlphaBeta,
+        order,
         stats: SearchStats::default(),
     };
     let (value, best_move) = searcher.node(root, 0, -INFINITY, INFINITY);
@@ -109,6 +104,7 @@ pub fn search<G: Game>(root: &G, algorithm: Algorithm) -> SearchResult<G::Move> 
 struct Recursive<P> {
     max_player: P,
     prune: bool,
+    order: MoveOrder,
     stats: SearchStats,
 }
 
@@ -126,7 +122,7 @@ impl<P: Copy + PartialEq> Recursive<P> {
             return (evaluate(outcome, &self.max_player, depth), None);
         }
         let maximizing = position.to_move() == self.max_player;
-        let moves = position.legal_moves();
+        let moves = self.order.moves(position);
         let moves = moves.as_ref();
         let mut best = if maximizing { -INFINITY } else { INFINITY };
         let mut best_move = None;
@@ -159,6 +155,7 @@ mod tests {
     use super::*;
     use crate::domain::games::eight::Eight;
     use crate::domain::games::tictactoe::{Board, Mark};
+    use crate::domain::search::WIN;
 
     #[test]
     fn plain_minimax_visits_549_946_nodes_from_the_empty_board() {

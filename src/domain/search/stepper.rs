@@ -12,7 +12,9 @@
 //! ([`Stepper::at_node_limit`]), so what one recorded search can hold is bounded; stepping
 //! back and everything about the nodes recorded keep working.
 
-use super::recursive::{Algorithm, INFINITY, SearchResult, SearchStats, evaluate};
+use super::ordering::MoveOrder;
+use super::recursive::{Algorithm, SearchResult, SearchStats};
+use super::score::{INFINITY, evaluate};
 use crate::domain::games::Game;
 
 /// Index of a node in the stepper's arena; the root is 0.
@@ -193,6 +195,7 @@ pub struct Stepper<G: Game> {
     events: Vec<EventKind>,
     stats: SearchStats,
     node_limit: usize,
+    order: MoveOrder,
 }
 
 impl<G: Game> Stepper<G> {
@@ -212,7 +215,22 @@ impl<G: Game> Stepper<G> {
             events: Vec::new(),
             stats: SearchStats::default(),
             node_limit: limit.clamp(1, NodeId::MAX as usize),
+            order: MoveOrder::Listed,
         }
+    }
+
+    /// This search with every node's children tried in `order` (as listed unless set); set
+    /// it before the first step.
+    #[must_use]
+    pub fn with_order(mut self, order: MoveOrder) -> Self {
+        debug_assert_eq!(self.events.len(), 0, "the order is set before stepping");
+        self.order = order;
+        self
+    }
+
+    /// The order children are tried in.
+    pub const fn order(&self) -> MoveOrder {
+        self.order
     }
 
     /// The most nodes this search records.
@@ -353,7 +371,7 @@ impl<G: Game> Stepper<G> {
     /// searched) the ones still to come, in order.
     pub fn moves_not_entered(&self, id: NodeId) -> Vec<G::Move> {
         let tried = usize::from(self.node(id).children);
-        self.position(id).legal_moves().as_ref()[tried..].to_vec()
+        self.order.moves(&self.position(id)).as_ref()[tried..].to_vec()
     }
 
     /// The event the next [`Stepper::step`] will take, or `None` once finished.
@@ -496,7 +514,7 @@ impl<G: Game> Stepper<G> {
             self.nodes[parent as usize].children += 1;
         }
         let id = self.nodes.len() as NodeId;
-        let moves = position.legal_moves();
+        let moves = self.order.moves(&position);
         self.nodes.push(TreeNode {
             parent: parent.unwrap_or(NO_PARENT),
             mv,
@@ -573,7 +591,7 @@ impl<G: Game> Stepper<G> {
         self.stack.push(Frame {
             node: id,
             position,
-            moves: position.legal_moves(),
+            moves: self.order.moves(&position),
         });
         if let Some(parent) = self.node(id).parent() {
             self.recompute_best(parent, id);

@@ -46,4 +46,8 @@ pub enum Action {
     TreeToCurrent,
     /// A click on a line of the tree pane (0 = first visible line of the outline).
     TreeClick(usize),
+    /// The next move order (as listed, static, best-first), with the orders compared.
+    CycleOrder,
+    /// The tree pane's search as Graphviz DOT: a file in the data dir, or text to copy.
+    ExportDot,
 }

@@ -7,7 +7,9 @@ use crate::domain::games::eight::{Eight, Seat};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 use crate::domain::numbers::{signed, thousands};
-use crate::domain::search::{Algorithm, EventKind, NodeId, SearchResult, Stepper, WIN, search};
+use crate::domain::search::{
+    Algorithm, MoveOrder, NodeId, SearchResult, Stepper, search, search_ordered,
+};
 use crate::frame::message::Message;
 
 /// What a game must offer the tab beyond the search trait: checked moves and names.
@@ -129,14 +131,14 @@ pub struct SearchView<G: Playable> {
 }
 
 impl<G: Playable> SearchView<G> {
-    pub(super) fn new(root: G, algorithm: Algorithm, live: bool) -> Self {
+    pub(super) fn new(root: G, algorithm: Algorithm, order: MoveOrder, live: bool) -> Self {
         // Alpha-beta's count is shown beside plain minimax's; a minimax search has its own.
         let minimax_nodes = match algorithm {
             Algorithm::AlphaBeta => search(&root, Algorithm::Minimax).stats.nodes,
             Algorithm::Minimax => 0,
         };
         Self {
-            stepper: Stepper::with_node_limit(root, algorithm, TREE_NODE_LIMIT),
+            stepper: Stepper::with_node_limit(root, algorithm, TREE_NODE_LIMIT).with_order(order),
             tree: TreeView::following(),
             minimax_nodes,
             live,
@@ -172,11 +174,14 @@ pub struct Match<G: Playable> {
     pub(crate) cursor: u8,
     /// Results this session.
     pub(crate) tally: Tally,
+    /// The order the AI's searches try children in (`o` cycles it).
+    pub(crate) order: MoveOrder,
 }
 
 impl<G: Playable> Match<G> {
-    pub(super) fn new(position: G, human: G::Player, cursor: u8) -> Self {
+    pub(super) fn new(position: G, human: G::Player, cursor: u8, order: MoveOrder) -> Self {
         Self {
+            order,
             position,
             human,
             moves: Vec::new(),
@@ -248,15 +253,15 @@ impl<G: Playable> Match<G> {
             return None;
         }
         if step_mode {
-            self.search = Some(SearchView::new(self.position, algorithm, true));
+            self.search = Some(SearchView::new(self.position, algorithm, self.order, true));
             return Some(Message::info(
                 "AI's turn: Space steps its search, Enter plays",
             ));
         }
         let root = self.position;
-        let result = search(&root, algorithm);
+        let result = search_ordered(&root, algorithm, self.order);
         let mv = result.best_move?;
-        let mut view = SearchView::new(root, algorithm, false);
+        let mut view = SearchView::new(root, algorithm, self.order, false);
         view.stepper.run_to_end();
         view.sync_cursor();
         self.search = Some(view);
@@ -310,103 +315,13 @@ impl<G: Playable> Match<G> {
         // A search larger than the record's limit gets its move from the plain search.
         let result = match view.stepper.result() {
             Some(result) => result,
-            None => search(view.stepper.root(), view.stepper.algorithm()),
+            None => search_ordered(
+                view.stepper.root(),
+                view.stepper.algorithm(),
+                view.stepper.order(),
+            ),
         };
         let mv = result.best_move?;
         Some(self.play_ai_move(mv, &result))
-    }
-}
-
-/// What the last step did, in a sentence for the status line.
-pub(crate) fn describe_last_event<G: Playable>(view: &SearchView<G>) -> String {
-    let stepper = &view.stepper;
-    if stepper.at_node_limit() {
-        return node_limit_sentence(view.live);
-    }
-    if let Some(result) = stepper.result() {
-        let best = result
-            .best_move
-            .map_or("none".into(), |mv| stepper.root().move_label(mv));
-        let then = if view.live {
-            "Enter plays it"
-        } else {
-            "b steps back"
-        };
-        return format!(
-            "Search finished: value {}, best {best}, {} nodes; {then}",
-            signed(result.value),
-            thousands(result.stats.nodes)
-        );
-    }
-    let Some(event) = stepper.last_event() else {
-        return "At the start: Space enters the root".into();
-    };
-    let node = stepper.node(event.node);
-    let name = match (node.parent(), node.mv) {
-        (Some(parent), Some(mv)) => stepper.position(parent).move_label(mv),
-        _ => "the root".into(),
-    };
-    let value = node.bound().map_or("?".into(), |(bound, v)| {
-        format!("{}{}", bound.sign(), signed(v))
-    });
-    match event.kind {
-        EventKind::Enter if node.terminal => {
-            format!("Entered {name}: the game is over here, a leaf")
-        }
-        EventKind::Enter => format!(
-            "Entered {name} at depth {}, a {} node: it keeps the {} value its children return",
-            node.depth,
-            if node.maximizing { "MAX" } else { "MIN" },
-            if node.maximizing {
-                "largest"
-            } else {
-                "smallest"
-            },
-        ),
-        EventKind::Leaf => leaf_sentence(stepper, event.node, &name),
-        EventKind::Return => {
-            let parent = node.parent().map_or("ends the search".into(), |p| {
-                let best = stepper
-                    .node(p)
-                    .value
-                    .map_or("?".into(), |v| signed(i32::from(v)));
-                format!("to its parent (best so far {best})")
-            });
-            format!("{name} returns {value} {parent}")
-        }
-        EventKind::Cutoff => format!(
-            "Cut-off at {name}: α {} ≥ β {}, {} pruned",
-            signed(node.alpha()),
-            signed(node.beta()),
-            if node.pruned == 1 {
-                "1 child".to_string()
-            } else {
-                format!("{} children", node.pruned)
-            }
-        ),
-    }
-}
-
-/// How a leaf was scored, with the arithmetic of the depth-aware evaluation.
-fn leaf_sentence<G: Playable>(
-    stepper: &Stepper<G>,
-    id: crate::domain::search::NodeId,
-    name: &str,
-) -> String {
-    let node = stepper.node(id);
-    let depth = i32::from(node.depth);
-    let root_player = stepper.root().to_move();
-    match stepper.position(id).outcome() {
-        Some(Outcome::Winner(p)) if p == root_player => format!(
-            "Leaf {name}: {} wins at depth {depth}, scored {WIN} - {depth} = {}",
-            G::player_name(p),
-            signed(WIN - depth)
-        ),
-        Some(Outcome::Winner(p)) => format!(
-            "Leaf {name}: {} wins at depth {depth}, scored {depth} - {WIN} = {}",
-            G::player_name(p),
-            signed(depth - WIN)
-        ),
-        _ => format!("Leaf {name}: a draw, scored 0"),
     }
 }

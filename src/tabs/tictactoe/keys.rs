@@ -42,6 +42,20 @@ pub(crate) const SEARCH_TAB: KeyGroup<Action> = KeyGroup {
         bind(&[Key::Char('x')], "x", "play X or O (new game)", "", |_| {
             Action::ToggleSide
         }),
+        bind(
+            &[Key::Char('o')],
+            "o",
+            "move order (compares all)",
+            "",
+            |_| Action::CycleOrder,
+        ),
+        bind(
+            &[Key::Char('d')],
+            "d",
+            "save tree as Graphviz DOT",
+            "",
+            |_| Action::ExportDot,
+        ),
     ],
 };
 

@@ -6,8 +6,11 @@
 //! `view` the drawing and `symbols` the glyphs the drawing uses.
 
 mod action;
+mod explain;
+mod export;
 pub mod game;
 mod keys;
+mod orders;
 pub mod settings;
 pub(crate) mod state;
 pub mod symbols;
@@ -38,10 +41,10 @@ impl Tab for TicTacToeTab {
         config: &Config,
         seed: u64,
         _saved: (),
-        _store: Option<Store>,
-        _storage: Storage,
+        store: Option<Store>,
+        storage: Storage,
     ) -> (Self, Option<Message>) {
-        Self::new(config, seed)
+        Self::new(config, seed, store, storage)
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {
@@ -89,12 +92,18 @@ impl Tab for TicTacToeTab {
             | Action::ToggleAutoplay => !self.search_finished(),
             Action::StepBack => self.search_started(),
             Action::PlayCell(_) | Action::Analyze => self.human_to_move(),
+            Action::ExportDot => self.has_search(),
             Action::ToggleAlgorithm | Action::ToggleStepMode => !self.game_over(),
             _ => true,
         }
     }
 
-    fn update(&mut self, action: Action, _effects: &mut Effects) -> Option<Message> {
+    fn update(&mut self, action: Action, effects: &mut Effects) -> Option<Message> {
+        match action {
+            Action::CycleOrder => return Some(self.cycle_order(effects)),
+            Action::ExportDot => return Some(self.export_dot(effects)),
+            _ => {}
+        }
         let focus = self.focus;
         let message = self.apply(action);
         if self.focus != focus && action != Action::ToggleFocus {
@@ -162,6 +171,8 @@ impl TicTacToeTab {
                 None
             }
             Action::TreeClick(line) => self.tree_click(line),
+            // Handled in `update`: they may ask the app for the copy overlay.
+            Action::CycleOrder | Action::ExportDot => None,
         }
     }
 }

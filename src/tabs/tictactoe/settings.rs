@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::config::check::{ConfigError, in_range};
 use crate::config::shared::FirstMover;
 pub use crate::domain::games::tictactoe::Mark;
-pub use crate::domain::search::Algorithm;
+pub use crate::domain::search::{Algorithm, MoveOrder};
 
 /// Bounds for `search.autoplay_ms`: below 10 ms the stepper outruns the
 /// terminal's redraw, above 5 s it looks frozen.
@@ -66,6 +66,10 @@ pub struct SearchConfig {
     /// Delay in milliseconds between steps when the stepper plays itself;
     /// must lie in [`AUTOPLAY_MS_RANGE`].
     pub autoplay_ms: u64,
+    /// The order the search tries moves in (`"listed"`, `"static"`, `"best"`): the
+    /// value never changes, alpha-beta's node count does; `"listed"` is the search as
+    /// it always was.
+    pub order: MoveOrder,
 }
 
 impl Default for SearchConfig {
@@ -74,6 +78,7 @@ impl Default for SearchConfig {
             algorithm: Algorithm::AlphaBeta,
             step: false,
             autoplay_ms: 250,
+            order: MoveOrder::Listed,
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The Tic-tac-toe tab: tic-tac-toe and the Game of Eight against minimax or alpha-beta, with
 //! the AI's search recorded so the tree pane can show it and the user can step through it.
 
-use super::game::{GAME_OVER, Match, Playable, SearchView, describe_last_event};
+use super::explain::describe_last_event;
+use super::game::{GAME_OVER, Match, Playable, SearchView};
 use super::tree::{LineKind, TreeView};
 use crate::config::AUTOPLAY_MS_RANGE;
 use crate::config::{Config, FirstMover};
@@ -10,6 +11,8 @@ use crate::domain::games::eight::{Eight, Seat};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::search::{Algorithm, NodeId};
 use crate::frame::message::Message;
+use crate::frame::tab::Storage;
+use crate::persist::Store;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
@@ -103,11 +106,20 @@ pub struct TicTacToeTab {
     pub(crate) autoplay_interval: Duration,
     /// When autoplay last stepped.
     last_autoplay: Instant,
+    /// The data dir the tree's DOT export is written to, if any.
+    pub(crate) store: Option<Store>,
+    /// Where the tab may write: with no data dir the export is shown to copy instead.
+    pub(crate) storage: Storage,
 }
 
 impl TicTacToeTab {
     /// The tab as the config sets it up, with both games started.
-    pub(crate) fn new(config: &Config, seed: u64) -> (Self, Option<Message>) {
+    pub(crate) fn new(
+        config: &Config,
+        seed: u64,
+        store: Option<Store>,
+        storage: Storage,
+    ) -> (Self, Option<Message>) {
         let human_mark = config.tictactoe.human_plays;
         let algorithm = config.search.algorithm;
         let mut tab = Self {
@@ -116,8 +128,10 @@ impl TicTacToeTab {
             step_mode: config.search.step,
             autoplay: false,
             focus: Focus::Board,
-            tictactoe: Match::new(Board::empty(human_mark), human_mark, 4),
-            eight: Match::new(Eight::start(), Seat::First, 1),
+            tictactoe: Match::new(Board::empty(human_mark), human_mark, 4, config.search.order),
+            eight: Match::new(Eight::start(), Seat::First, 1, config.search.order),
+            store,
+            storage,
             ttt_first: config.tictactoe.first,
             eight_first: config.eight.first,
             rng: ChaCha8Rng::seed_from_u64(seed),
@@ -256,7 +270,7 @@ impl TicTacToeTab {
 
     fn restart_live<G: Playable>(game: &mut Match<G>, algorithm: Algorithm) -> bool {
         if game.awaiting_step() {
-            game.search = Some(SearchView::new(game.position, algorithm, true));
+            game.search = Some(SearchView::new(game.position, algorithm, game.order, true));
             true
         } else {
             false
@@ -318,7 +332,7 @@ impl TicTacToeTab {
         if game.awaiting_step() {
             return Message::error("The AI's search is already open: step it, or Enter plays");
         }
-        let mut view = SearchView::new(game.position, algorithm, false);
+        let mut view = SearchView::new(game.position, algorithm, game.order, false);
         view.analysis = true;
         game.search = Some(view);
         Message::info("Searching your position: Space steps, c runs to the end")

@@ -474,7 +474,8 @@ fn node_notes<G: Describe>(stepper: &Stepper<G>, id: NodeId, theme: &Theme) -> V
     value.extend(value_spans(node, theme));
     let mut notes = vec![Line::styled(played, theme.dim), Line::from(value)];
     if stepper.algorithm() == Algorithm::AlphaBeta && !node.terminal {
-        notes.push(Line::from(window_text(node)));
+        // As entered → as now, so a finished node's final window reads with where it began.
+        notes.push(Line::from(super::explain::window_moves(node)));
     }
     notes
 }
@@ -509,7 +510,13 @@ fn render_tree<G: Describe>(
             } else {
                 "Last AI move"
             };
-            format!(" {whose} · {} tree", view.stepper.algorithm())
+            let order = view.stepper.order();
+            if order == crate::domain::search::MoveOrder::Listed {
+                format!(" {whose} · {} tree", view.stepper.algorithm())
+            } else {
+                let order = super::orders::short_name(order);
+                format!(" {whose} · {}, {order}", view.stepper.algorithm())
+            }
         }
         None => " Search tree".to_string(),
     };
