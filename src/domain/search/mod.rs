@@ -5,6 +5,8 @@
 
 mod recursive;
 mod stepper;
+mod weighing;
 
 pub use recursive::{Algorithm, INFINITY, SearchResult, SearchStats, WIN, evaluate, search};
 pub use stepper::{Bound, CutoffKind, Event, EventKind, NodeId, Stepper, TreeNode};
+pub use weighing::{RootMove, Weighing, search_weighing};
