@@ -1,4 +1,6 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
+use super::editor::EditCommand;
+
 /// Everything the user can ask of the Tic-tac-toe tab.
 #[allow(missing_docs)] // the undocumented ones say what they do in their names
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,4 +48,12 @@ pub enum Action {
     TreeToCurrent,
     /// A click on a line of the tree pane (0 = first visible line of the outline).
     TreeClick(usize),
+    /// Why the AI played its last move: the why overlay.
+    Why,
+    /// Take back your last move and the AI's reply.
+    Undo,
+    /// Open the position editor.
+    OpenEditor,
+    /// A key of the position editor.
+    Edit(EditCommand),
 }

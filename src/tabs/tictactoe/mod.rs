@@ -6,7 +6,10 @@
 //! `view` the drawing and `symbols` the glyphs the drawing uses.
 
 mod action;
+mod commands;
+pub mod editor;
 pub mod game;
+pub mod history;
 mod keys;
 pub mod settings;
 pub(crate) mod state;
@@ -15,6 +18,9 @@ pub mod symbols;
 mod tests;
 pub(crate) mod tree;
 mod view;
+pub mod why;
+#[cfg(test)]
+mod why_tests;
 
 pub use action::Action;
 pub use state::TicTacToeTab;
@@ -45,6 +51,9 @@ impl Tab for TicTacToeTab {
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {
+        if self.editor.is_some() {
+            return vec![keys::EDITOR];
+        }
         let mut groups = Vec::new();
         if self.has_search() {
             groups.push(keys::STEPPER);
@@ -71,7 +80,14 @@ impl Tab for TicTacToeTab {
             keys::BOARD_CURSOR,
             keys::STEPPER,
             keys::TREE,
+            keys::EDITOR,
         ]
+    }
+
+    fn modal(&self) -> Option<&'static str> {
+        self.editor
+            .is_some()
+            .then_some("The position editor is open: Enter plays from it, Esc cancels")
     }
 
     /// Enter in the stepper group plays the AI's move only while one is waiting; otherwise
@@ -90,13 +106,20 @@ impl Tab for TicTacToeTab {
             Action::StepBack => self.search_started(),
             Action::PlayCell(_) | Action::Analyze => self.human_to_move(),
             Action::ToggleAlgorithm | Action::ToggleStepMode => !self.game_over(),
+            Action::Why => self.has_ai_record(),
+            Action::Undo => self.can_undo(),
+            Action::OpenEditor => self.game == GameKind::TicTacToe,
             _ => true,
         }
     }
 
-    fn update(&mut self, action: Action, _effects: &mut Effects) -> Option<Message> {
+    fn update(&mut self, action: Action, effects: &mut Effects) -> Option<Message> {
         let focus = self.focus;
-        let message = self.apply(action);
+        let message = match action {
+            Action::Why => return self.why(effects),
+            Action::Edit(command) => self.edit(command, effects),
+            _ => self.apply(action),
+        };
         if self.focus != focus && action != Action::ToggleFocus {
             return Some(focus_moved(message, focus_words(self.focus)));
         }
@@ -162,6 +185,9 @@ impl TicTacToeTab {
                 None
             }
             Action::TreeClick(line) => self.tree_click(line),
+            Action::Undo => self.undo(),
+            Action::OpenEditor => self.open_editor(),
+            Action::Why | Action::Edit(_) => None,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The Tic-tac-toe tab: tic-tac-toe and the Game of Eight against minimax or alpha-beta, with
 //! the AI's search recorded so the tree pane can show it and the user can step through it.
 
+use super::editor::Editor;
 use super::game::{GAME_OVER, Match, Playable, SearchView, describe_last_event};
 use super::tree::{LineKind, TreeView};
 use crate::config::AUTOPLAY_MS_RANGE;
@@ -103,6 +104,8 @@ pub struct TicTacToeTab {
     pub(crate) autoplay_interval: Duration,
     /// When autoplay last stepped.
     last_autoplay: Instant,
+    /// The position editor's draft while it is open (it takes the tab's keys).
+    pub(crate) editor: Option<Editor>,
 }
 
 impl TicTacToeTab {
@@ -123,6 +126,7 @@ impl TicTacToeTab {
             rng: ChaCha8Rng::seed_from_u64(seed),
             autoplay_interval: Duration::from_millis(config.search.autoplay_ms),
             last_autoplay: Instant::now(),
+            editor: None,
         };
         // Eight's game starts too (it is one key away); the tic-tac-toe message is shown.
         tab.new_eight();
@@ -679,7 +683,7 @@ impl TicTacToeTab {
     pub fn fingerprint(&self) -> String {
         let view = |events: Option<usize>, cursor: Option<String>| format!("{events:?}/{cursor:?}");
         format!(
-            "search {:?} {:?} {:?} step {} autoplay {} focus {:?} ttt {:?} {:?} {} eight {:?} {:?} {} views {} {}",
+            "search {:?} {:?} {:?} step {} autoplay {} focus {:?} ttt {:?} {:?} {} eight {:?} {:?} {} views {} {} editor {:?}",
             self.game,
             self.algorithm,
             self.tictactoe.human,
@@ -709,6 +713,7 @@ impl TicTacToeTab {
                     .as_ref()
                     .map(|v| format!("{:?}", v.tree.cursor)),
             ),
+            self.editor,
         )
     }
 }
