@@ -15,8 +15,7 @@ use crate::frame::tab::Effects;
 use crate::frame::why::Why;
 
 /// What `i` says when the editor opens.
-const EDITOR_OPENED: &str = "Position editor: arrows move, x/o/Space set a cell, s side to move; \
-     Enter plays from it, t searches it, y asks the AI, Esc cancels";
+const EDITOR_OPENED: &str = "Editor: x/o/Space set the cell; Enter plays, t searches, Esc cancels";
 
 impl TicTacToeTab {
     /// True when the game shown has an AI move with a record to show.
