@@ -140,6 +140,25 @@ pub enum ParseError {
     /// There is nothing left to search.
     #[error("the game is already over ({0})")]
     GameOver(String),
+    /// A game stops at the first line, so only one side can have one.
+    #[error("both X and O have three in a row: a game stops at the first line")]
+    TwoWinners,
+    /// A line is made by the move that ends the game, so its owner moved last.
+    #[error(
+        "{winner} has three in a row, but {last} moved last here ({x} X, {o} O{mover}): a game ends on the winner's move"
+    )]
+    WinnerNotLast {
+        /// The side with the line.
+        winner: Mark,
+        /// The side that made the last move, by the counts (and the side to move).
+        last: Mark,
+        /// Number of X marks.
+        x: u32,
+        /// Number of O marks.
+        o: u32,
+        /// `, X to move` when the side to move decided who moved last, else empty.
+        mover: String,
+    },
 }
 
 /// A tic-tac-toe position: where the marks are and who moves next.
@@ -215,15 +234,39 @@ impl Board {
         if chars.len() != 9 {
             return Err(ParseError::Length(chars.len()));
         }
-        let (mut x, mut o) = (0u16, 0u16);
+        let mut cells = [None; 9];
         for (i, c) in chars.iter().enumerate() {
-            match c.to_ascii_uppercase() {
-                'X' => x |= 1 << i,
-                'O' => o |= 1 << i,
-                '.' | '-' | ' ' | '_' => {}
+            cells[i] = match c.to_ascii_uppercase() {
+                'X' => Some(Mark::X),
+                'O' => Some(Mark::O),
+                '.' | '-' | ' ' | '_' => None,
                 found => {
                     return Err(ParseError::Character { cell: i + 1, found });
                 }
+            };
+        }
+        let board = Self::from_cells(cells, to_move)?;
+        if let Some(outcome) = board.outcome() {
+            let what = match outcome {
+                Outcome::Winner(mark) => format!("{mark} has three in a row"),
+                Outcome::Draw => "the board is full".to_string(),
+            };
+            return Err(ParseError::GameOver(what));
+        }
+        Ok(board)
+    }
+
+    /// The board with these nine cells (reading order) if a real game can reach it,
+    /// finished or not: the counts differ by at most one, at most one side has a line, and
+    /// a side with a line made the last move. Without `to_move` the side to move is X when
+    /// the counts are equal, else the side with fewer marks.
+    pub fn from_cells(cells: [Option<Mark>; 9], to_move: Option<Mark>) -> Result<Self, ParseError> {
+        let (mut x, mut o) = (0u16, 0u16);
+        for (i, cell) in cells.iter().enumerate() {
+            match cell {
+                Some(Mark::X) => x |= 1 << i,
+                Some(Mark::O) => o |= 1 << i,
+                None => {}
             }
         }
         let (xs, os) = (x.count_ones(), o.count_ones());
@@ -247,19 +290,36 @@ impl Board {
             (None, Some(f)) => f,
             (None, None) => Mark::X,
         };
-        let board = Self {
+        let winner = match (Self::has_line(x), Self::has_line(o)) {
+            (true, true) => return Err(ParseError::TwoWinners),
+            (true, false) => Some(Mark::X),
+            (false, true) => Some(Mark::O),
+            (false, false) => None,
+        };
+        // The side with more marks moved last; with equal counts, the side not to move.
+        let last = match fewer {
+            Some(fewer) => fewer.other(),
+            None => mover.other(),
+        };
+        if let Some(winner) = winner.filter(|&w| w != last) {
+            let mover = if fewer.is_none() {
+                format!(", {mover} to move")
+            } else {
+                String::new()
+            };
+            return Err(ParseError::WinnerNotLast {
+                winner,
+                last,
+                x: xs,
+                o: os,
+                mover,
+            });
+        }
+        Ok(Self {
             x,
             o,
             to_move: mover,
-        };
-        if let Some(outcome) = board.outcome() {
-            let what = match outcome {
-                Outcome::Winner(mark) => format!("{mark} has three in a row"),
-                Outcome::Draw => "the board is full".to_string(),
-            };
-            return Err(ParseError::GameOver(what));
-        }
-        Ok(board)
+        })
     }
 
     fn has_line(marks: u16) -> bool {
@@ -398,6 +458,60 @@ mod tests {
         ));
         assert!(matches!(
             Board::parse("XOXXOOOXX", None),
+            Err(ParseError::GameOver(_))
+        ));
+    }
+
+    fn cells(text: &str) -> [Option<Mark>; 9] {
+        std::array::from_fn(|i| match text.as_bytes()[i] {
+            b'X' => Some(Mark::X),
+            b'O' => Some(Mark::O),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn from_cells_refuses_two_winners() {
+        assert_eq!(
+            Board::from_cells(cells("XXXOOO..."), None),
+            Err(ParseError::TwoWinners)
+        );
+    }
+
+    #[test]
+    fn from_cells_refuses_a_winner_who_did_not_move_last() {
+        // X has a row, but O has more marks: O moved last.
+        let err = Board::from_cells(cells("XXXOO.OO."), None).unwrap_err();
+        assert!(matches!(
+            err,
+            ParseError::WinnerNotLast {
+                winner: Mark::X,
+                last: Mark::O,
+                ..
+            }
+        ));
+        assert_eq!(
+            err.to_string(),
+            "X has three in a row, but O moved last here (3 X, 4 O): a game ends on the winner's move"
+        );
+        // Equal counts: the side to move says who moved last.
+        let err = Board::from_cells(cells("OOOXX.X.."), Some(Mark::O)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "O has three in a row, but X moved last here (3 X, 3 O, O to move): a game ends on the winner's move"
+        );
+        // The same board with X to move is a finished game O won.
+        let won = Board::from_cells(cells("OOOXX.X.."), Some(Mark::X)).unwrap();
+        assert_eq!(won.outcome(), Some(Outcome::Winner(Mark::O)));
+    }
+
+    #[test]
+    fn from_cells_keeps_a_finished_board_parse_refuses() {
+        let won = Board::from_cells(cells("XXXOO...."), None).unwrap();
+        assert_eq!(won.to_move(), Mark::O);
+        assert_eq!(won.outcome(), Some(Outcome::Winner(Mark::X)));
+        assert!(matches!(
+            Board::parse("XXXOO....", None),
             Err(ParseError::GameOver(_))
         ));
     }

@@ -7,8 +7,10 @@ mod ordering;
 mod recursive;
 mod score;
 mod stepper;
+mod weighing;
 
 pub use ordering::{MoveOrder, SHALLOW_PLIES};
 pub use recursive::{Algorithm, SearchResult, SearchStats, search, search_ordered};
 pub use score::{INFINITY, WIN, evaluate};
 pub use stepper::{Bound, CutoffKind, Event, EventKind, NodeId, Stepper, TreeNode};
+pub use weighing::{RootMove, Weighing, search_weighing};

@@ -87,11 +87,36 @@ pub fn search_ordered<G: Game>(
     algorithm: Algorithm,
     order: MoveOrder,
 ) -> SearchResult<G::Move> {
+    run(root, algorithm, order, None)
+}
+
+/// A root child as the recursive search returned from it: the raw facts
+/// [`super::search_weighing`] reads a value and its bound from.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct RootChild<M> {
+    pub(super) mv: M,
+    pub(super) value: i32,
+    /// Whether the child is a finished game (its value is exact whatever the window).
+    pub(super) leaf: bool,
+    /// The window the child was searched with.
+    pub(super) alpha: i32,
+    pub(super) beta: i32,
+}
+
+/// The recursive search, also noting in `root_moves` (when given) what each root move
+/// returned: the one search behind [`search`] and [`super::search_weighing`].
+pub(super) fn run<G: Game>(
+    root: &G,
+    algorithm: Algorithm,
+    order: MoveOrder,
+    root_moves: Option<&mut Vec<RootChild<G::Move>>>,
+) -> SearchResult<G::Move> {
     let mut searcher = Recursive {
         max_player: root.to_move(),
         prune: algorithm == Algorithm::AlphaBeta,
         order,
         stats: SearchStats::default(),
+        root_moves,
     };
     let (value, best_move) = searcher.node(root, 0, -INFINITY, INFINITY);
     SearchResult {
@@ -101,15 +126,16 @@ pub fn search_ordered<G: Game>(
     }
 }
 
-struct Recursive<P> {
+struct Recursive<'a, P, M> {
     max_player: P,
     prune: bool,
     order: MoveOrder,
     stats: SearchStats,
+    root_moves: Option<&'a mut Vec<RootChild<M>>>,
 }
 
-impl<P: Copy + PartialEq> Recursive<P> {
-    fn node<G: Game<Player = P>>(
+impl<P: Copy + PartialEq, M: Copy> Recursive<'_, P, M> {
+    fn node<G: Game<Player = P, Move = M>>(
         &mut self,
         position: &G,
         depth: u32,
@@ -127,7 +153,19 @@ impl<P: Copy + PartialEq> Recursive<P> {
         let mut best = if maximizing { -INFINITY } else { INFINITY };
         let mut best_move = None;
         for (i, &mv) in moves.iter().enumerate() {
-            let (value, _) = self.node(&position.play(mv), depth + 1, alpha, beta);
+            let child = position.play(mv);
+            let (value, _) = self.node(&child, depth + 1, alpha, beta);
+            if depth == 0
+                && let Some(root_moves) = self.root_moves.as_deref_mut()
+            {
+                root_moves.push(RootChild {
+                    mv,
+                    value,
+                    leaf: child.outcome().is_some(),
+                    alpha,
+                    beta,
+                });
+            }
             if maximizing {
                 if value > best {
                     best = value;

@@ -1,4 +1,6 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
+use super::editor::EditCommand;
+
 /// Everything the user can ask of the Tic-tac-toe tab.
 #[allow(missing_docs)] // the undocumented ones say what they do in their names
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,4 +52,12 @@ pub enum Action {
     CycleOrder,
     /// The tree pane's search as Graphviz DOT: a file in the data dir, or text to copy.
     ExportDot,
+    /// Why the AI played its last move: the why overlay.
+    Why,
+    /// Take back your last move and the AI's reply.
+    Undo,
+    /// Open the position editor.
+    OpenEditor,
+    /// A key of the position editor.
+    Edit(EditCommand),
 }

@@ -2,15 +2,17 @@
 //! search the tree pane shows (the AI's move waiting to be stepped, the record of its last
 //! move, or a search of the human's position).
 
+use super::history::{AiChoice, Turn, undo_from};
 use super::tree::TreeView;
 use crate::domain::games::eight::{Eight, Seat};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{
-    Algorithm, MoveOrder, NodeId, SearchResult, Stepper, search, search_ordered,
+    Algorithm, MoveOrder, NodeId, Stepper, Weighing, search, search_weighing,
 };
 use crate::frame::message::Message;
+use crate::frame::side::Side;
 
 /// What a game must offer the tab beyond the search trait: checked moves and names.
 pub trait Playable: Game<Move = u8> {
@@ -166,8 +168,9 @@ pub struct Match<G: Playable> {
     pub position: G,
     /// The human's side.
     pub(crate) human: G::Player,
-    /// Moves so far, labelled (`X5`) and by whom.
-    pub moves: Vec<(G::Player, String)>,
+    /// Moves so far: by whom, labelled (`X5`), the position before each, and what the AI
+    /// weighed for its own.
+    pub moves: Vec<Turn<G>>,
     /// The search the tree pane shows.
     pub search: Option<SearchView<G>>,
     /// Board cursor: a cell index 0-8, or a number 1-3 for Eight.
@@ -176,6 +179,9 @@ pub struct Match<G: Playable> {
     pub(crate) tally: Tally,
     /// The order the AI's searches try children in (`o` cycles it).
     pub(crate) order: MoveOrder,
+    /// True for a game played from a position set up in the editor: its result is not
+    /// counted in the tally.
+    pub(crate) set_up: bool,
 }
 
 impl<G: Playable> Match<G> {
@@ -188,6 +194,7 @@ impl<G: Playable> Match<G> {
             search: None,
             cursor,
             tally: Tally::default(),
+            set_up: false,
         }
     }
 
@@ -206,19 +213,62 @@ impl<G: Playable> Match<G> {
         self.human = human;
         self.moves.clear();
         self.search = None;
+        self.set_up = false;
     }
 
-    fn play(&mut self, mv: u8) -> Option<Message> {
-        let mover = self.position.to_move();
-        let label = self.position.move_label(mv);
-        self.position = self.position.play(mv);
-        self.moves.push((mover, label));
+    fn play(&mut self, mv: u8, choice: Option<AiChoice<u8>>) -> Option<Message> {
+        let before = self.position;
+        let by = if before.to_move() == self.human {
+            Side::Human
+        } else {
+            Side::Ai
+        };
+        self.position = before.play(mv);
+        self.moves.push(Turn {
+            by,
+            text: before.move_label(mv),
+            before,
+            choice,
+        });
         let outcome = self.position.outcome()?;
         Some(self.record_result(outcome))
     }
 
+    /// Takes back the person's last move and the AI's reply to it (see [`undo_from`]); the
+    /// records of the moves before stay. A finished game stays counted in the tally.
+    pub(super) fn undo(&mut self) -> Message {
+        let from = match undo_from(&self.moves) {
+            Ok(from) => from,
+            Err(why) => return Message::error(why),
+        };
+        let was_over = self.position.outcome().is_some();
+        let taken: Vec<String> = self.moves[from..].iter().map(|t| t.text.clone()).collect();
+        self.position = self.moves[from].before;
+        self.moves.truncate(from);
+        self.search = None;
+        let counted = if was_over && !self.set_up {
+            " (the tally keeps the finished game)"
+        } else {
+            ""
+        };
+        Message::info(format!(
+            "Took back {}: your move again{counted}",
+            taken.join(" and ")
+        ))
+    }
+
     fn record_result(&mut self, outcome: Outcome<G::Player>) -> Message {
         let why = self.why_over().unwrap_or_default();
+        if self.set_up {
+            let result = match outcome {
+                Outcome::Winner(p) if p == self.human => "You win",
+                Outcome::Winner(_) => "The AI wins",
+                Outcome::Draw => "Draw",
+            };
+            return Message::info(format!(
+                "{result}: {why} (a set-up game: not counted). r: new game"
+            ));
+        }
         match outcome {
             Outcome::Winner(p) if p == self.human => {
                 self.tally.wins += 1;
@@ -259,25 +309,35 @@ impl<G: Playable> Match<G> {
             ));
         }
         let root = self.position;
-        let result = search_ordered(&root, algorithm, self.order);
-        let mv = result.best_move?;
+        let weighing = search_weighing(&root, algorithm, self.order);
         let mut view = SearchView::new(root, algorithm, self.order, false);
         view.stepper.run_to_end();
         view.sync_cursor();
+        let choice = AiChoice {
+            algorithm,
+            order: self.order,
+            weighing,
+            stepped: None,
+            minimax_nodes: view.minimax_nodes,
+            beyond_tree: view.stepper.result().is_none(),
+        };
         self.search = Some(view);
-        Some(self.play_ai_move(mv, &result))
+        self.play_ai_move(choice)
     }
 
-    /// Plays the AI's chosen move and says so (or how the game ended).
-    fn play_ai_move(&mut self, mv: u8, result: &SearchResult<u8>) -> Message {
+    /// Plays the move the AI's search chose, keeping what it weighed, and says so (or how
+    /// the game ended).
+    fn play_ai_move(&mut self, choice: AiChoice<u8>) -> Option<Message> {
+        let result = choice.weighing.result;
+        let mv = result.best_move?;
         let label = self.position.move_label(mv);
-        self.play(mv).unwrap_or_else(|| {
+        Some(self.play(mv, Some(choice)).unwrap_or_else(|| {
             Message::info(format!(
                 "AI played {label} (value {}, {} nodes): your move",
                 signed(result.value),
                 thousands(result.stats.nodes)
             ))
-        })
+        }))
     }
 
     pub(super) fn human_move(
@@ -298,7 +358,7 @@ impl<G: Playable> Match<G> {
             Err(reason) => Some(Message::error(reason)),
             Ok(mv) => {
                 let mover_label = self.position.move_label(mv);
-                if let Some(over) = self.play(mv) {
+                if let Some(over) = self.play(mv, None) {
                     return Some(over);
                 }
                 self.ai_turn(algorithm, step_mode)
@@ -309,19 +369,27 @@ impl<G: Playable> Match<G> {
 
     pub(super) fn play_search_move(&mut self) -> Option<Message> {
         let view = self.search.as_mut().filter(|v| v.live)?;
+        let stepped = view.stepper.events_taken();
         view.stepper.run_to_end();
         view.live = false;
         view.sync_cursor();
+        let algorithm = view.stepper.algorithm();
         // A search larger than the record's limit gets its move from the plain search.
-        let result = match view.stepper.result() {
-            Some(result) => result,
-            None => search_ordered(
-                view.stepper.root(),
-                view.stepper.algorithm(),
-                view.stepper.order(),
+        let (weighing, beyond_tree): (Weighing<u8>, bool) = match view.stepper.weighing() {
+            Some(weighing) => (weighing, false),
+            None => (
+                search_weighing(view.stepper.root(), algorithm, view.stepper.order()),
+                true,
             ),
         };
-        let mv = result.best_move?;
-        Some(self.play_ai_move(mv, &result))
+        let choice = AiChoice {
+            algorithm,
+            order: view.stepper.order(),
+            weighing,
+            stepped: Some(stepped),
+            minimax_nodes: view.minimax_nodes,
+            beyond_tree,
+        };
+        self.play_ai_move(choice)
     }
 }

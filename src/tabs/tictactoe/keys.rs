@@ -2,12 +2,21 @@
 //! whether a search waits to be stepped (see `TicTacToeTab::keys`).
 
 use super::action::Action;
+use super::editor::EditCommand;
+use crate::domain::games::tictactoe::Mark;
 use crate::frame::keymap::{ARROWS, DIGITS, Key, KeyGroup, bind, digit, direction};
 
 /// Tic-tac-toe tab, whatever has the focus.
 pub(crate) const SEARCH_TAB: KeyGroup<Action> = KeyGroup {
     title: "Tic-tac-toe / Eight",
     bindings: &[
+        bind(
+            &[Key::Char('y')],
+            "y",
+            "why the AI's last move",
+            "why",
+            |_| Action::Why,
+        ),
         bind(
             &[Key::Char('g')],
             "g",
@@ -55,6 +64,98 @@ pub(crate) const SEARCH_TAB: KeyGroup<Action> = KeyGroup {
             "save tree as Graphviz DOT",
             "",
             |_| Action::ExportDot,
+        ),
+        bind(
+            &[Key::Backspace],
+            "⌫",
+            "undo your move + AI reply",
+            "undo",
+            |_| Action::Undo,
+        ),
+        bind(
+            &[Key::Char('i')],
+            "i",
+            "set up a board (editor)",
+            "edit",
+            |_| Action::OpenEditor,
+        ),
+    ],
+};
+
+/// The position editor, while it is open (it takes the tab's keys).
+pub(crate) const EDITOR: KeyGroup<Action> = KeyGroup {
+    title: "Position editor (i opens it)",
+    bindings: &[
+        bind(ARROWS, "←↑↓→/hjkl", "move the cursor", "", |k| {
+            let (dx, dy) = direction(k);
+            Action::Edit(EditCommand::Cursor(dx, dy))
+        }),
+        bind(DIGITS, "1-9", "cursor to that cell", "", |k| {
+            Action::Edit(EditCommand::Cell(digit(k)))
+        }),
+        bind(
+            &[
+                Key::Char('x'),
+                Key::Char('X'),
+                Key::Char('o'),
+                Key::Char('O'),
+            ],
+            "x/o",
+            "put X / O at the cursor",
+            "put",
+            |k| {
+                let mark = if matches!(k, Key::Char('x' | 'X')) {
+                    Mark::X
+                } else {
+                    Mark::O
+                };
+                Action::Edit(EditCommand::Put(Some(mark)))
+            },
+        ),
+        bind(
+            &[Key::Char(' '), Key::Char('.')],
+            "Space/.",
+            "empty the cell",
+            "",
+            |_| Action::Edit(EditCommand::Put(None)),
+        ),
+        bind(
+            &[Key::Char('s')],
+            "s",
+            "side to move (equal counts)",
+            "side",
+            |_| Action::Edit(EditCommand::SwitchMover),
+        ),
+        bind(&[Key::Char('c')], "c", "clear the board", "", |_| {
+            Action::Edit(EditCommand::Clear)
+        }),
+        bind(
+            &[Key::Enter],
+            "Enter",
+            "play from this board",
+            "play",
+            |_| Action::Edit(EditCommand::Play),
+        ),
+        bind(
+            &[Key::Char('t')],
+            "t",
+            "search it, to step",
+            "search",
+            |_| Action::Edit(EditCommand::Search),
+        ),
+        bind(
+            &[Key::Char('y')],
+            "y",
+            "what the AI would play here",
+            "ask",
+            |_| Action::Edit(EditCommand::Ask),
+        ),
+        bind(
+            &[Key::Esc],
+            "Esc",
+            "cancel: keep the game",
+            "cancel",
+            |_| Action::Edit(EditCommand::Cancel),
         ),
     ],
 };

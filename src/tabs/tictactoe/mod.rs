@@ -6,9 +6,12 @@
 //! `view` the drawing and `symbols` the glyphs the drawing uses.
 
 mod action;
+mod commands;
+pub mod editor;
 mod explain;
 mod export;
 pub mod game;
+pub mod history;
 mod keys;
 mod orders;
 pub mod settings;
@@ -18,6 +21,9 @@ pub mod symbols;
 mod tests;
 pub(crate) mod tree;
 mod view;
+pub mod why;
+#[cfg(test)]
+mod why_tests;
 
 pub use action::Action;
 pub use state::TicTacToeTab;
@@ -48,6 +54,9 @@ impl Tab for TicTacToeTab {
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {
+        if self.editor.is_some() {
+            return vec![keys::EDITOR];
+        }
         let mut groups = Vec::new();
         if self.has_search() {
             groups.push(keys::STEPPER);
@@ -74,7 +83,14 @@ impl Tab for TicTacToeTab {
             keys::BOARD_CURSOR,
             keys::STEPPER,
             keys::TREE,
+            keys::EDITOR,
         ]
+    }
+
+    fn modal(&self) -> Option<&'static str> {
+        self.editor
+            .is_some()
+            .then_some("The position editor is open: Enter plays from it, Esc cancels")
     }
 
     /// Enter in the stepper group plays the AI's move only while one is waiting; otherwise
@@ -94,6 +110,9 @@ impl Tab for TicTacToeTab {
             Action::PlayCell(_) | Action::Analyze => self.human_to_move(),
             Action::ExportDot => self.has_search(),
             Action::ToggleAlgorithm | Action::ToggleStepMode => !self.game_over(),
+            Action::Why => self.has_ai_record(),
+            Action::Undo => self.can_undo(),
+            Action::OpenEditor => self.game == GameKind::TicTacToe,
             _ => true,
         }
     }
@@ -105,7 +124,11 @@ impl Tab for TicTacToeTab {
             _ => {}
         }
         let focus = self.focus;
-        let message = self.apply(action);
+        let message = match action {
+            Action::Why => return self.why(effects),
+            Action::Edit(command) => self.edit(command, effects),
+            _ => self.apply(action),
+        };
         if self.focus != focus && action != Action::ToggleFocus {
             return Some(focus_moved(message, focus_words(self.focus)));
         }
@@ -171,8 +194,10 @@ impl TicTacToeTab {
                 None
             }
             Action::TreeClick(line) => self.tree_click(line),
-            // Handled in `update`: they may ask the app for the copy overlay.
-            Action::CycleOrder | Action::ExportDot => None,
+            Action::Undo => self.undo(),
+            Action::OpenEditor => self.open_editor(),
+            // Handled in `update`: they may ask the app for an overlay.
+            Action::CycleOrder | Action::ExportDot | Action::Why | Action::Edit(_) => None,
         }
     }
 }

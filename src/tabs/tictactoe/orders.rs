@@ -39,7 +39,7 @@ pub(crate) const fn short_name(order: MoveOrder) -> &'static str {
 }
 
 /// An order in words for game `G`.
-fn long_name<G: OrderNames>(order: MoveOrder) -> String {
+pub(crate) fn long_name<G: OrderNames>(order: MoveOrder) -> String {
     match order {
         MoveOrder::Listed => G::LISTED_ORDER.into(),
         MoveOrder::Static => G::STATIC_ORDER.into(),

@@ -1,6 +1,7 @@
 //! The Tic-tac-toe tab: tic-tac-toe and the Game of Eight against minimax or alpha-beta, with
 //! the AI's search recorded so the tree pane can show it and the user can step through it.
 
+use super::editor::Editor;
 use super::explain::describe_last_event;
 use super::game::{GAME_OVER, Match, Playable, SearchView};
 use super::tree::{LineKind, TreeView};
@@ -110,6 +111,8 @@ pub struct TicTacToeTab {
     pub(crate) store: Option<Store>,
     /// Where the tab may write: with no data dir the export is shown to copy instead.
     pub(crate) storage: Storage,
+    /// The position editor's draft while it is open (it takes the tab's keys).
+    pub(crate) editor: Option<Editor>,
 }
 
 impl TicTacToeTab {
@@ -137,6 +140,7 @@ impl TicTacToeTab {
             rng: ChaCha8Rng::seed_from_u64(seed),
             autoplay_interval: Duration::from_millis(config.search.autoplay_ms),
             last_autoplay: Instant::now(),
+            editor: None,
         };
         // Eight's game starts too (it is one key away); the tic-tac-toe message is shown.
         tab.new_eight();
@@ -693,7 +697,7 @@ impl TicTacToeTab {
     pub fn fingerprint(&self) -> String {
         let view = |events: Option<usize>, cursor: Option<String>| format!("{events:?}/{cursor:?}");
         format!(
-            "search {:?} {:?} {:?} step {} autoplay {} focus {:?} ttt {:?} {:?} {} eight {:?} {:?} {} views {} {}",
+            "search {:?} {:?} {:?} step {} autoplay {} focus {:?} ttt {:?} {:?} {} eight {:?} {:?} {} views {} {} editor {:?}",
             self.game,
             self.algorithm,
             self.tictactoe.human,
@@ -723,6 +727,7 @@ impl TicTacToeTab {
                     .as_ref()
                     .map(|v| format!("{:?}", v.tree.cursor)),
             ),
+            self.editor,
         )
     }
 }

@@ -2,6 +2,7 @@
 //! position at the tree cursor, and the game-tree outline.
 
 use super::action::Action;
+use super::editor::Editor;
 use super::game::{Match, Playable, SearchView, Tally};
 use super::state::{Focus, GameKind, TicTacToeTab};
 use super::symbols;
@@ -11,6 +12,7 @@ use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{Algorithm, CutoffKind, NodeId, Stepper, TreeNode};
+use crate::frame::side::Side;
 use crate::widgets::symbols::{FOCUS, Symbol};
 use crate::widgets::{TabView, Theme, pane_block};
 use ratatui::buffer::Buffer;
@@ -121,6 +123,11 @@ fn render(tab: &TicTacToeTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
     let panes = Panes::new(body);
     let tree_focused = tab.focus == Focus::Tree;
     match tab.game {
+        GameKind::TicTacToe if tab.editor.is_some() => {
+            if let Some(editor) = &tab.editor {
+                render_editor(editor, panes.game, buf, theme);
+            }
+        }
         GameKind::TicTacToe => {
             render_tictactoe(&tab.tictactoe, !tree_focused, panes.game, buf, theme);
         }
@@ -217,16 +224,42 @@ fn render_tictactoe(
         let text = format!("  {}  ", span.content);
         put(buf, inner, rect.x, rect.y, &text, style);
     }
-    let grid = board_origin(area);
+    render_move_list(game, inner, board_origin(area), buf, theme);
+    render_grid(inner, board_origin(area), buf, theme);
+}
+
+/// The game's moves to the right of the board, a numbered pair a line (a game of
+/// tic-tac-toe has at most nine moves, so the whole game fits beside the board).
+fn render_move_list(
+    game: &Match<Board>,
+    clip: Rect,
+    grid: Position,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    if game.moves.is_empty() {
+        return;
+    }
+    let x = grid.x + 19;
+    put(buf, clip, x, grid.y - 1, "moves", theme.dim);
+    for (pair, turns) in game.moves.chunks(2).enumerate() {
+        let texts: Vec<&str> = turns.iter().map(|t| t.text.as_str()).collect();
+        let line = format!("{}. {}", pair + 1, texts.join(" "));
+        put(buf, clip, x, grid.y + pair as u16, &line, Style::default());
+    }
+}
+
+/// The lines between the cells of the big board drawn at `grid`.
+fn render_grid(clip: Rect, grid: Position, buf: &mut Buffer, theme: &Theme) {
     for row in 0..3u16 {
         for sep in 0..2u16 {
             let x = grid.x + 5 + sep * 6;
-            put(buf, inner, x, grid.y + row * 2, "│", theme.border);
+            put(buf, clip, x, grid.y + row * 2, "│", theme.border);
         }
         if row < 2 {
             put(
                 buf,
-                inner,
+                clip,
                 grid.x,
                 grid.y + row * 2 + 1,
                 "─────┼─────┼─────",
@@ -234,6 +267,46 @@ fn render_tictactoe(
             );
         }
     }
+}
+
+/// The position editor in place of the board: the draft with its cursor, the counts, and
+/// the side to move or what is wrong with the draft.
+fn render_editor(editor: &Editor, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let block = pane_block(" Position editor", true, theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let (x, o) = editor.counts();
+    let status = editor.status();
+    let status_style = if status.starts_with('✗') {
+        theme.error
+    } else {
+        theme.info
+    };
+    let mut lines = vec![
+        Line::from(format!(" Set up a board: {x} X, {o} O")),
+        Line::raw(""),
+    ];
+    lines.extend(std::iter::repeat_n(Line::raw(""), 5));
+    lines.push(Line::styled(format!(" {status}"), status_style));
+    lines.push(Line::styled(" Space: empty  c: clear all", theme.dim));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+    let grid = board_origin(area);
+    for (i, rect) in board_cells(grid).iter().enumerate() {
+        let mark = editor.cells[i];
+        let span = mark_span(mark, (i + 1).to_string(), theme);
+        let mut style = span.style;
+        if editor.cursor as usize == i {
+            style = style.patch(theme.board_cursor);
+        }
+        let text = format!("  {}  ", span.content);
+        put(buf, inner, rect.x, rect.y, &text, style);
+    }
+    render_grid(inner, grid, buf, theme);
+    let cursor = editor.cursor;
+    let hint = format!("cell {}", cursor + 1);
+    put(buf, inner, grid.x + 19, grid.y, &hint, theme.dim);
 }
 
 fn put(buf: &mut Buffer, clip: Rect, x: u16, y: u16, text: &str, style: Style) {
@@ -265,9 +338,9 @@ fn render_eight(game: &Match<Eight>, focused: bool, area: Rect, buf: &mut Buffer
     let history: Vec<String> = game
         .moves
         .iter()
-        .map(|(p, label)| {
-            let who = if *p == game.human { "You" } else { "AI" };
-            format!("{who} {label}")
+        .map(|turn| {
+            let who = if turn.by == Side::Human { "You" } else { "AI" };
+            format!("{who} {}", turn.text)
         })
         .collect();
     let lines = vec![

@@ -1,0 +1,231 @@
+//! "Why did the AI play that?" on the Tic-tac-toe tab: the decision record of an AI move,
+//! made from what the search that chose the move returned (kept in its [`AiChoice`]), with
+//! the exact answer of each move beside it from the perfect-play solver.
+
+use super::game::Match;
+use super::history::{AiChoice, Turn};
+use super::orders::{OrderNames, long_name};
+use crate::domain::games::eight::{Eight, TARGET};
+use crate::domain::games::tictactoe::Board;
+use crate::domain::numbers::{signed, thousands};
+use crate::domain::search::{Algorithm, Bound, RootMove, WIN};
+use crate::domain::solve::perfect::Solver;
+use crate::frame::why::{Decision, Played, Weighed, Why};
+
+/// What the record needs of a game beyond [`OrderNames`]: its position as lines of text.
+pub(crate) trait Explain: OrderNames {
+    /// The position, a few lines drawn as they are.
+    fn position_lines(&self) -> Vec<String>;
+}
+
+impl Explain for Board {
+    fn position_lines(&self) -> Vec<String> {
+        (0..3u8)
+            .map(|row| {
+                let cells: Vec<String> = (0..3u8)
+                    .map(|col| {
+                        let cell = row * 3 + col;
+                        self.cell(cell)
+                            .map_or_else(|| (cell + 1).to_string(), |m| m.to_string())
+                    })
+                    .collect();
+                format!("  {}", cells.join("  "))
+            })
+            .collect()
+    }
+}
+
+impl Explain for Eight {
+    fn position_lines(&self) -> Vec<String> {
+        let barred = self.last().map_or("nothing barred yet".to_string(), |n| {
+            format!("{n} just chosen, so barred")
+        });
+        vec![format!("  sum {} of {TARGET}, {barred}", self.sum())]
+    }
+}
+
+/// The why overlay for the game: every move, the last AI move's record open; `None` while
+/// the AI has not moved in this game.
+pub(crate) fn why_of<G: Explain>(game: &Match<G>) -> Option<Why> {
+    let mut solver = Solver::new();
+    let moves = game
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(ply, turn)| played(turn, ply + 1, &mut solver))
+        .collect();
+    Why::last_ai_move(moves)
+}
+
+fn played<G: Explain>(turn: &Turn<G>, ply: usize, solver: &mut Solver<G>) -> Played {
+    Played {
+        by: turn.by,
+        text: turn.text.clone(),
+        decision: turn.choice.as_ref().map(|choice| {
+            let mover = G::player_name(turn.before.to_move());
+            let context = format!("{mover} (the AI) to move, move {ply} of the game");
+            decision(&turn.before, choice, &context, solver)
+        }),
+    }
+}
+
+/// The record of the AI's choice at `root`; `context` says who is to move there and why
+/// the position was searched (a move of the game, a board asked about).
+pub(crate) fn decision<G: Explain>(
+    root: &G,
+    choice: &AiChoice<u8>,
+    context: &str,
+    solver: &mut Solver<G>,
+) -> Decision {
+    let weighing = &choice.weighing;
+    let chosen = weighing.result.best_move;
+    let options = root
+        .legal_moves()
+        .as_ref()
+        .iter()
+        .map(|&mv| {
+            let weighed = weighing.moves.iter().find(|m| m.mv == mv);
+            Weighed {
+                mv: root.move_label(mv),
+                numbers: weighed.map_or_else(
+                    || vec!["—".into(), "not searched".into()],
+                    |&m| vec![value_text(m), bound_words(m.bound).into()],
+                ),
+                verdict: solver.after(root, mv).to_string(),
+                chosen: chosen == Some(mv),
+            }
+        })
+        .collect();
+    // The context goes beside a board of several lines, under a one-line position.
+    let mut position = root.position_lines();
+    if position.len() > 1 {
+        position[0] = format!("{}    {context}", position[0]);
+    } else {
+        position.push(format!("  {context}"));
+    }
+    Decision {
+        title: match chosen {
+            Some(mv) => format!(
+                "Why the {} AI played {}",
+                choice.algorithm,
+                root.move_label(mv)
+            ),
+            None => format!("The {} AI's search", choice.algorithm),
+        },
+        position,
+        columns: vec!["value".into(), "bound".into()],
+        options,
+        how: how(root, choice),
+        origin: origin(choice),
+    }
+}
+
+/// A root move's value as the tree pane writes it: `=+7`, `≤0`, `≥-2`.
+fn value_text(m: RootMove<u8>) -> String {
+    format!("{}{}", m.bound.sign(), signed(m.value))
+}
+
+fn bound_words(bound: Bound) -> &'static str {
+    match bound {
+        Bound::Exact => "exact",
+        Bound::AtMost => "upper bound",
+        Bound::AtLeast => "lower bound",
+    }
+}
+
+/// How the move was chosen, in sentences: the best value, the tie among moves that reached
+/// it and how the search broke it (its move order; there is no random draw), and what
+/// alpha-beta's bounds leave open.
+fn how<G: Explain>(root: &G, choice: &AiChoice<u8>) -> String {
+    let weighing = &choice.weighing;
+    let Some(best) = weighing.result.best_move else {
+        return "The game was over: there was nothing to choose.".into();
+    };
+    let value = weighing.result.value;
+    let label = |m: &RootMove<u8>| root.move_label(m.mv);
+    let names = |moves: &[&RootMove<u8>]| {
+        let labels: Vec<String> = moves.iter().map(|m| label(m)).collect();
+        join_words(&labels)
+    };
+    let tied: Vec<&RootMove<u8>> = weighing
+        .moves
+        .iter()
+        .filter(|m| m.value == value && m.bound == Bound::Exact)
+        .collect();
+    let best = root.move_label(best);
+    let mut text = if tied.len() > 1 {
+        format!(
+            "The highest value is {}, reached by {}: a tie. The search tries the moves in this order: {}, \
+             and keeps the first that reaches the best value (a later move must score strictly \
+             higher to replace it), so {best}. No random draw: the same position always gets \
+             the same move.",
+            signed(value),
+            names(&tied),
+            long_name::<G>(choice.order)
+        )
+    } else {
+        format!(
+            "{best} has the highest value, {} (MAX takes the largest).",
+            signed(value)
+        )
+    };
+    let open: Vec<&RootMove<u8>> = weighing
+        .moves
+        .iter()
+        .filter(|m| m.bound == Bound::AtMost && m.value == value)
+        .collect();
+    if !open.is_empty() {
+        let them = if open.len() == 1 { "it" } else { "them" };
+        text = format!(
+            "{text} {} returned ≤{}: alpha-beta cut {them} short; at best a tie, which keeps {best}.",
+            names(&open),
+            signed(value),
+        );
+    }
+    text
+}
+
+/// Where the numbers came from: the search, its counts, how it was run.
+fn origin(choice: &AiChoice<u8>) -> Vec<String> {
+    let stats = choice.weighing.result.stats;
+    let cutoffs = match choice.algorithm {
+        Algorithm::AlphaBeta => format!(", {} cut-offs", thousands(stats.cutoffs)),
+        Algorithm::Minimax => String::new(),
+    };
+    let how_run = match choice.stepped {
+        None => "searched at once".to_string(),
+        Some(0) => "its search opened in the stepper; Enter played it unstepped".to_string(),
+        Some(events) => format!("you stepped {} events of it", thousands(events as u64)),
+    };
+    let minimax = if choice.algorithm == Algorithm::AlphaBeta && choice.minimax_nodes > 0 {
+        format!(" (plain minimax: {})", thousands(choice.minimax_nodes))
+    } else {
+        String::new()
+    };
+    let mut lines = vec![format!(
+        "the {} search of this position: {} nodes{minimax}, {} leaves{cutoffs}; {how_run}.",
+        choice.algorithm,
+        thousands(stats.nodes),
+        thousands(stats.leaves)
+    )];
+    if choice.beyond_tree {
+        lines.push(
+            "The tree pane kept only the first part of this search; the move and these \
+             values came from the whole search."
+                .into(),
+        );
+    }
+    lines.push(format!(
+        "Values: win {WIN}−plies, loss plies−{WIN}, draw 0; exact answer: perfect play."
+    ));
+    lines
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn join_words(words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
