@@ -1,5 +1,6 @@
 //! Exact answers every learner is measured against.
 
 pub mod nim;
+pub mod outcome;
 pub mod state_graph;
 pub mod subtraction;
