@@ -6,6 +6,7 @@ use crate::domain::games::subtraction::max_take;
 use crate::domain::learn::subtraction::MoveTrace;
 use crate::domain::solve::subtraction::Solution;
 use crate::frame::why::{Decision, Weighed};
+use std::fmt::Write;
 
 /// Whether the record is of a move played or of a pile asked about (nothing played).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,10 +113,11 @@ fn how(trace: &MoveTrace, output_bits: usize, occasion: Occasion) -> String {
         } else {
             ""
         };
-        how.push_str(&format!(
+        let _ = write!(
+            how,
             " The lab's decoder (bits above 0.2) reads {}{legal}.",
             trace.threshold
-        ));
+        );
     }
     how
 }
