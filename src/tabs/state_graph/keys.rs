@@ -45,7 +45,7 @@ pub(crate) const GRAPH: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Char('a')],
             "a",
-            "ask the AI about the selected state",
+            "ask the AI about this state",
             "ask",
             |_| Action::Ask,
         ),

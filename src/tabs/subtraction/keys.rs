@@ -25,7 +25,7 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Backspace],
             "⌫",
-            "take back your move and the AI's",
+            "undo your move and the AI's",
             "undo",
             |_| Action::Undo,
         ),
@@ -77,7 +77,7 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Char('a')],
             "a",
-            "ask the AI about a pile you type",
+            "ask the AI about any pile",
             "ask",
             |_| Action::Ask,
         ),
