@@ -1,9 +1,11 @@
 //! The State-Graph Learner of original program 002: Nim(k) as a directed graph of states (player to
 //! move, tokens left), every edge weighted, trained from random games: each edge the winner took
-//! gets +1, each edge the loser took -1.
+//! gets +1, each edge the loser took -1. It also counts, per edge, the won and lost games that
+//! crossed it, so a weight can say where it came from.
 
 use crate::domain::solve::state_graph::winning_take;
 use rand::RngExt;
+use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
@@ -74,6 +76,11 @@ impl Edge {
 }
 
 /// The weighted state graph of Nim(k).
+///
+/// The crossing counts came after the first files were saved: a file without them loads
+/// with empty counts (serde's defaults), and [`StateGraph::problem`] then takes it in with
+/// every count 0 and its games counted as `uncounted`, so a record can say which part of a
+/// weight it cannot break down.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StateGraph {
     /// Tokens at the start.
@@ -84,6 +91,50 @@ pub struct StateGraph {
     weights: Vec<i64>,
     /// Random games learned from.
     pub games: u64,
+    /// Per edge (same index as `weights`): the games its mover won that crossed it.
+    #[serde(default)]
+    won: Vec<u64>,
+    /// Per edge: the games its mover lost that crossed it.
+    #[serde(default)]
+    lost: Vec<u64>,
+    /// Games learned before crossings were counted (a graph saved by an earlier version):
+    /// their +1s and -1s are in the weights but in no count.
+    #[serde(default)]
+    uncounted: u64,
+}
+
+/// How an edge's weight was made: the games that crossed it since crossings were counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Crossings {
+    /// Games crossing the edge that its mover won (+1 each).
+    pub won: u64,
+    /// Games crossing the edge that its mover lost (-1 each).
+    pub lost: u64,
+    /// Games the graph learned before it counted crossings (their share of the weight is
+    /// not broken down).
+    pub uncounted: u64,
+}
+
+/// What the graph weighed at a state: every move with its weight and crossings, and the
+/// strongest ones (more than one when tied).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Weighing {
+    /// The state.
+    pub at: Vertex,
+    /// Every move out of it, smallest take first, with its weight and crossings.
+    pub options: Vec<(Edge, i64, Crossings)>,
+    /// The moves of the largest weight, smallest take first.
+    pub strongest: Vec<Edge>,
+}
+
+/// A move the graph played and what it weighed to choose it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// What it weighed.
+    pub weighing: Weighing,
+    /// The move played: the one strongest edge, or the one the seeded draw picked among
+    /// the tied ones.
+    pub chosen: Edge,
 }
 
 impl StateGraph {
@@ -93,9 +144,17 @@ impl StateGraph {
         Self {
             tokens,
             max_take,
-            weights: vec![0; 2 * (tokens as usize + 1) * max_take as usize],
+            weights: vec![0; Self::edge_slots(tokens, max_take)],
             games: 0,
+            won: vec![0; Self::edge_slots(tokens, max_take)],
+            lost: vec![0; Self::edge_slots(tokens, max_take)],
+            uncounted: 0,
         }
+    }
+
+    /// One slot per (player, tokens, take), legal or not: the length of every per-edge list.
+    fn edge_slots(tokens: u32, max_take: u32) -> usize {
+        2 * (tokens as usize + 1) * max_take as usize
     }
 
     fn edge_index(&self, edge: &Edge) -> usize {
@@ -172,9 +231,47 @@ impl StateGraph {
         let winner = last.from.player;
         for edge in path {
             let index = self.edge_index(edge);
-            self.weights[index] += if edge.from.player == winner { 1 } else { -1 };
+            if edge.from.player == winner {
+                self.weights[index] += 1;
+                self.won[index] += 1;
+            } else {
+                self.weights[index] -= 1;
+                self.lost[index] += 1;
+            }
         }
         self.games += 1;
+    }
+
+    /// The games that crossed `edge`, won and lost by its mover.
+    pub fn crossings(&self, edge: &Edge) -> Crossings {
+        let index = self.edge_index(edge);
+        Crossings {
+            won: self.won.get(index).copied().unwrap_or(0),
+            lost: self.lost.get(index).copied().unwrap_or(0),
+            uncounted: self.uncounted,
+        }
+    }
+
+    /// Every move out of `vertex` with its weight and crossings, and the strongest ones.
+    pub fn weigh(&self, vertex: Vertex) -> Weighing {
+        let options: Vec<(Edge, i64, Crossings)> = self
+            .out_edges(vertex)
+            .into_iter()
+            .map(|e| (e, self.weight(&e), self.crossings(&e)))
+            .collect();
+        Weighing {
+            at: vertex,
+            strongest: self.strongest(vertex),
+            options,
+        }
+    }
+
+    /// The graph's move at `vertex`: a strongest edge, ties drawn from `rng` (one draw,
+    /// even when there is no tie, as the game always drew); `None` with no move left.
+    pub fn choose(&self, vertex: Vertex, rng: &mut ChaCha8Rng) -> Option<Choice> {
+        let weighing = self.weigh(vertex);
+        let &chosen = weighing.strongest.choose(rng)?;
+        Some(Choice { weighing, chosen })
     }
 
     /// Plays and learns from `count` random games.
@@ -187,14 +284,33 @@ impl StateGraph {
 
     /// Whether a loaded graph has one weight per edge (a file edited by hand may not).
     pub fn is_well_formed(&self) -> bool {
+        let slots = Self::edge_slots(self.tokens, self.max_take);
         self.max_take >= 1
-            && self.weights.len() == 2 * (self.tokens as usize + 1) * self.max_take as usize
+            && self.weights.len() == slots
+            && self.won.len() == slots
+            && self.lost.len() == slots
+    }
+
+    /// A graph read from a file saved before crossings were counted (no counts at all):
+    /// every count 0, its games so far uncounted. Any other graph is left as it is.
+    #[must_use]
+    pub fn with_counts(mut self) -> Self {
+        if self.won.is_empty() && self.lost.is_empty() && self.uncounted == 0 {
+            let slots = self.weights.len();
+            self.won = vec![0; slots];
+            self.lost = vec![0; slots];
+            self.uncounted = self.games;
+        }
+        self
     }
 
     /// Why a loaded graph cannot be the one the config asks for (Nim(`tokens`) with takes
-    /// 1-`max_take`, ranges checked by the config): another game, a weight count that does
-    /// not match its edges, or a weight no training writes (a game passes an edge at most
-    /// once, so no weight exceeds the games played).
+    /// 1-`max_take`, ranges checked by the config): another game, a weight or count list
+    /// that does not match its edges, or numbers no training writes. A game passes an edge
+    /// at most once, so no weight exceeds the games played, an edge's won and lost games
+    /// are at most the games counted, and its weight is its won less its lost games, give or
+    /// take one per uncounted game. (Take a file saved before the counts through
+    /// [`StateGraph::with_counts`] first.)
     pub fn problem(&self, tokens: u32, max_take: u32) -> Option<String> {
         if self.tokens != tokens || self.max_take != max_take {
             return Some(format!(
@@ -204,25 +320,46 @@ impl StateGraph {
         }
         if !self.is_well_formed() {
             return Some(format!(
-                "{} weights, Nim({tokens}) with takes 1-{max_take} has {}",
+                "{} weights and {}/{} crossing counts, Nim({tokens}) with takes 1-{max_take} has {}",
                 self.weights.len(),
-                2 * (tokens as usize + 1) * max_take as usize
+                self.won.len(),
+                self.lost.len(),
+                Self::edge_slots(tokens, max_take)
             ));
         }
-        self.weights
-            .iter()
-            .find(|w| w.unsigned_abs() > self.games)
-            .map(|w| {
+        if let Some(w) = self.weights.iter().find(|w| w.unsigned_abs() > self.games) {
+            return Some(format!(
+                "a weight of {w} after {} games: no training writes that",
+                self.games
+            ));
+        }
+        if self.uncounted > self.games {
+            return Some(format!(
+                "{} uncounted games of {}: no training writes that",
+                self.uncounted, self.games
+            ));
+        }
+        let counted = self.games - self.uncounted;
+        (0..self.weights.len()).find_map(|i| {
+            let (w, won, lost) = (self.weights[i], self.won[i], self.lost[i]);
+            let crossed = won.checked_add(lost).filter(|&c| c <= counted);
+            let made = i128::from(won) - i128::from(lost);
+            let off = (i128::from(w) - made).unsigned_abs();
+            (crossed.is_none() || off > u128::from(self.uncounted)).then(|| {
                 format!(
-                    "a weight of {w} after {} games: no training writes that",
-                    self.games
+                    "an edge of weight {w} crossed by {won} won and {lost} lost games \
+                     ({counted} counted): no training writes that"
                 )
             })
+        })
     }
 
     /// Every weight back to 0.
     pub fn reset(&mut self) {
         self.weights.fill(0);
+        self.won.fill(0);
+        self.lost.fill(0);
+        self.uncounted = 0;
         self.games = 0;
     }
 
@@ -319,10 +456,14 @@ pub const GRAPH_VERSION: u32 = 1;
 
 /// The check a graph file passes to be used, on load and before a save replaces it: the
 /// game the config asks for, weights that training could have written.
+/// A file saved before crossings were counted is taken in with its games uncounted.
 pub fn usable(tokens: u32, max_take: u32) -> impl Fn(StateGraph) -> Result<StateGraph, String> {
-    move |graph| match graph.problem(tokens, max_take) {
-        None => Ok(graph),
-        Some(why) => Err(why),
+    move |graph| {
+        let graph = graph.with_counts();
+        match graph.problem(tokens, max_take) {
+            None => Ok(graph),
+            Some(why) => Err(why),
+        }
     }
 }
 
@@ -408,6 +549,101 @@ mod tests {
         };
         assert_eq!(graph.weight(&untouched), 0);
         assert_eq!(graph.games, 1);
+    }
+
+    #[test]
+    fn every_weight_is_its_won_less_its_lost_crossings() {
+        let mut graph = StateGraph::new(10, 2);
+        graph.train(3_000, &mut ChaCha8Rng::seed_from_u64(8));
+        for edge in graph.edges() {
+            let c = graph.crossings(&edge);
+            assert_eq!(graph.weight(&edge), c.won as i64 - c.lost as i64);
+            assert!(c.won + c.lost <= graph.games);
+            assert_eq!(c.uncounted, 0);
+        }
+        // p1-2 taking 2 always wins the game it is played in.
+        let take_two = Edge {
+            from: vertex(1, 2),
+            to: vertex(2, 0),
+        };
+        assert_eq!(graph.crossings(&take_two).lost, 0);
+        assert!(graph.crossings(&take_two).won > 0);
+        assert_eq!(graph.problem(10, 2), None);
+        graph.reset();
+        assert!(graph.edges().iter().all(|e| graph.crossings(e).won == 0));
+    }
+
+    #[test]
+    fn a_file_saved_before_the_counts_loads_with_its_games_uncounted() {
+        let mut graph = StateGraph::new(10, 2);
+        graph.train(500, &mut ChaCha8Rng::seed_from_u64(2));
+        let mut json: serde_json::Value = serde_json::to_value(&graph).unwrap();
+        let fields = json.as_object_mut().unwrap();
+        for old in ["won", "lost", "uncounted"] {
+            assert!(fields.remove(old).is_some(), "{old} is saved");
+        }
+        let read: StateGraph = serde_json::from_value(json).unwrap();
+        let mut loaded = usable(10, 2)(read).expect("an old file is usable");
+        assert_eq!(loaded.uncounted, 500);
+        let edge = loaded.strongest(loaded.start())[0];
+        assert_eq!(loaded.weight(&edge), graph.weight(&edge), "weights kept");
+        assert_eq!(
+            (loaded.crossings(&edge).won, loaded.crossings(&edge).lost),
+            (0, 0)
+        );
+        // Training on counts from there; the check still holds, and holds after a save.
+        loaded.train(300, &mut ChaCha8Rng::seed_from_u64(3));
+        assert_eq!(loaded.problem(10, 2), None);
+        let again: StateGraph =
+            serde_json::from_str(&serde_json::to_string(&loaded).unwrap()).unwrap();
+        assert_eq!(usable(10, 2)(again), Ok(loaded));
+    }
+
+    #[test]
+    fn counts_no_training_writes_are_refused() {
+        let mut graph = StateGraph::new(4, 2);
+        graph.train(50, &mut ChaCha8Rng::seed_from_u64(1));
+        let edge = graph.out_edges(graph.start())[0];
+        let index = graph.edge_index(&edge);
+        let mut more_won = graph.clone();
+        more_won.won[index] += 1;
+        assert!(
+            more_won
+                .problem(4, 2)
+                .unwrap()
+                .contains("no training writes")
+        );
+        let mut too_many = graph.clone();
+        too_many.won[index] += 100;
+        too_many.weights[index] += 100;
+        assert!(
+            too_many.problem(4, 2).is_some(),
+            "more crossings than games"
+        );
+        let mut short = graph.clone();
+        short.lost.pop();
+        assert!(short.problem(4, 2).unwrap().contains("crossing counts"));
+        let mut uncounted = graph;
+        uncounted.uncounted = 51;
+        assert!(uncounted.problem(4, 2).is_some());
+    }
+
+    #[test]
+    fn the_graph_chooses_a_strongest_edge_with_the_draw_the_game_always_made() {
+        let mut graph = StateGraph::new(10, 2);
+        graph.train(40, &mut ChaCha8Rng::seed_from_u64(6));
+        for vertex in graph.vertices().into_iter().filter(|v| v.tokens > 0) {
+            let mut a = ChaCha8Rng::seed_from_u64(9);
+            let mut b = a.clone();
+            let choice = graph.choose(vertex, &mut a).unwrap();
+            let before = *graph.strongest(vertex).choose(&mut b).unwrap();
+            assert_eq!(choice.chosen, before);
+            assert_eq!(a.random::<u64>(), b.random::<u64>(), "same stream after");
+            assert!(choice.weighing.strongest.contains(&choice.chosen));
+            assert_eq!(choice.weighing.options.len(), graph.out_edges(vertex).len());
+        }
+        let over = vertex(1, 0);
+        assert_eq!(graph.choose(over, &mut ChaCha8Rng::seed_from_u64(1)), None);
     }
 
     #[test]

@@ -60,9 +60,9 @@ pub fn threshold_decode(output: &[f64]) -> u32 {
     k.max(1)
 }
 
-/// The legal move whose bits are most likely under the outputs, read as independent bit
-/// probabilities: the decoder the AI plays with, so it never makes an illegal move.
-pub fn legal_decode(output: &[f64], n: u32) -> u32 {
+/// The log-likelihood of every legal take at `n` (take 1 first) under the outputs, read as
+/// independent bit probabilities: what the legal decoder compares.
+pub fn legal_likelihoods(output: &[f64], n: u32) -> Vec<f64> {
     let log_likelihood = |k: u32| -> f64 {
         output
             .iter()
@@ -77,12 +77,34 @@ pub fn legal_decode(output: &[f64], n: u32) -> u32 {
             })
             .sum()
     };
-    (1..=max_take(n).max(1))
-        .map(|k| (k, log_likelihood(k)))
-        .fold((1, f64::NEG_INFINITY), |best, (k, l)| {
+    (1..=max_take(n).max(1)).map(log_likelihood).collect()
+}
+
+/// The take with the largest of `likelihoods` (take 1 first, as [`legal_likelihoods`] lists
+/// them); the smallest take among equals.
+fn likeliest(likelihoods: &[f64]) -> u32 {
+    (1u32..)
+        .zip(likelihoods)
+        .fold((1, f64::NEG_INFINITY), |best, (k, &l)| {
             if l > best.1 { (k, l) } else { best }
         })
         .0
+}
+
+/// The legal move whose bits are most likely under the outputs, read as independent bit
+/// probabilities: the decoder the AI plays with, so it never makes an illegal move.
+pub fn legal_decode(output: &[f64], n: u32) -> u32 {
+    likeliest(&legal_likelihoods(output, n))
+}
+
+/// The take the outputs say with no regard for the rules: each output above 0.5 a 1 bit (the
+/// likeliest bit pattern of all). Where it is not legal, the legal decoder overrides it.
+pub fn raw_decode(output: &[f64]) -> u32 {
+    output
+        .iter()
+        .enumerate()
+        .filter(|&(_, &y)| y > 0.5)
+        .fold(0u32, |k, (bit, _)| k | (1 << bit))
 }
 
 /// How to train: the original program's recipe, or this project's default.
@@ -446,27 +468,43 @@ impl Evaluation {
     }
 }
 
-/// The activations behind one AI move, and how they decoded.
+/// The activations behind one AI move, and how they decoded: everything the move's record and
+/// the weights pane show about it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoveTrace {
     /// The pile the AI faced.
     pub n: u32,
     /// Input, hidden and output activations.
     pub activations: Activations,
-    /// The move played (legal decoder).
+    /// The log-likelihood of every legal take, take 1 first: what the legal decoder compared.
+    pub likelihoods: Vec<f64>,
+    /// The move played (legal decoder): the take with the largest likelihood.
     pub played: u32,
+    /// The outputs read at 0.5 with no regard for the rules ([`raw_decode`]).
+    pub raw: u32,
     /// The threshold decoder's reading.
     pub threshold: u32,
 }
 
-/// The AI's move at `n`, with everything the weights pane shows about it.
+impl MoveTrace {
+    /// Whether the legal decoder played something other than the raw outputs say (because
+    /// that was not a legal take here).
+    pub fn overridden(&self) -> bool {
+        self.raw != self.played
+    }
+}
+
+/// The AI's move at `n`, with everything the weights pane and the move's record show about it.
 pub fn choose(network: &Network, encoding: Encoding, n: u32) -> MoveTrace {
     let activations = network.activations(&encoding.input(n));
     let output = activations.output();
+    let likelihoods = legal_likelihoods(output, n);
     MoveTrace {
         n,
-        played: legal_decode(output, n),
+        played: likeliest(&likelihoods),
+        raw: raw_decode(output),
         threshold: threshold_decode(output),
+        likelihoods,
         activations,
     }
 }
@@ -504,6 +542,29 @@ mod tests {
         // At 8 only 1..=4 are legal: 1 (001) keeps the confident bit 0 and costs bit 2
         // (ln 0.2), 4 (100) costs bit 0 (ln 0.1): 1 is likelier.
         assert_eq!(legal_decode(&output, 8), 1);
+    }
+
+    #[test]
+    fn a_move_is_the_likeliest_of_the_takes_it_weighed() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let encoding = Encoding { n_max: 31 };
+        let network = Network::new(&[5, 6, 4], 3.0, &mut rng);
+        for n in 2..=31 {
+            let trace = choose(&network, encoding, n);
+            assert_eq!(
+                trace.likelihoods.len(),
+                (n / 2) as usize,
+                "every legal take"
+            );
+            let output = network.output(&encoding.input(n));
+            assert_eq!(trace.played, legal_decode(&output, n));
+            let best = trace.likelihoods[trace.played as usize - 1];
+            assert!(trace.likelihoods.iter().all(|&l| l <= best));
+            assert_eq!(trace.raw, raw_decode(&output));
+        }
+        // The raw reading is the likeliest pattern of all, legal or not.
+        assert_eq!(raw_decode(&[0.9, 0.1, 0.8, 0.6]), 0b1101);
+        assert_eq!(raw_decode(&[0.1, 0.1]), 0);
     }
 
     proptest! {

@@ -1,6 +1,8 @@
 //! The exact solution of Subtraction Nim by dynamic programming: which piles are won for the
-//! player to move, and the winning move (the smallest k that leaves a lost pile).
+//! player to move, the winning move (the smallest k that leaves a lost pile), and how many
+//! moves each take wins or loses in with perfect play.
 
+use super::outcome::Outcome;
 use crate::domain::games::subtraction::max_take;
 
 /// Win/lose and the winning move for every pile `1..=n_max`.
@@ -10,6 +12,8 @@ pub struct Solution {
     winning: Vec<bool>,
     /// `best[n]`: the smallest winning take at n, 0 where there is none.
     best: Vec<u32>,
+    /// `outcome[n]`: how the game ends for the player to move at n with perfect play.
+    outcome: Vec<Outcome>,
 }
 
 impl Solution {
@@ -18,13 +22,22 @@ impl Solution {
         let size = n_max as usize + 1;
         let mut winning = vec![false; size.max(2)];
         let mut best = vec![0; size.max(2)];
+        let mut outcome = vec![Outcome::Loses(0); size.max(2)];
         for n in 2..size {
             if let Some(k) = (1..=max_take(n as u32)).find(|&k| !winning[n - k as usize]) {
                 winning[n] = true;
                 best[n] = k;
             }
+            outcome[n] = (1..=max_take(n as u32))
+                .map(|k| Outcome::of_move_leaving(outcome[n - k as usize]))
+                .reduce(Outcome::better)
+                .unwrap_or(Outcome::Loses(0));
         }
-        Self { winning, best }
+        Self {
+            winning,
+            best,
+            outcome,
+        }
     }
 
     /// The largest pile solved.
@@ -40,6 +53,16 @@ impl Solution {
     /// The smallest winning take at `n`, if `n` is winning.
     pub fn winning_move(&self, n: u32) -> Option<u32> {
         self.best.get(n as usize).copied().filter(|&k| k > 0)
+    }
+
+    /// How the game ends for the player who takes `k` from `n`, with perfect play from
+    /// then on (`None` for a take that is not legal or a pile beyond the table).
+    pub fn outcome_of_take(&self, n: u32, k: u32) -> Option<Outcome> {
+        if k < 1 || k > max_take(n) {
+            return None;
+        }
+        let after = self.outcome.get((n - k) as usize)?;
+        Some(Outcome::of_move_leaving(*after))
     }
 
     /// Whether taking `k` from `n` leaves the opponent a lost pile.
@@ -80,6 +103,32 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Plain recursion: the result for the player to move at n, soonest win, latest loss.
+    fn brute_force_outcome(n: u32) -> Outcome {
+        (1..=max_take(n))
+            .map(|k| Outcome::of_move_leaving(brute_force_outcome(n - k)))
+            .reduce(Outcome::better)
+            .unwrap_or(Outcome::Loses(0))
+    }
+
+    #[test]
+    fn every_take_wins_or_loses_in_the_moves_brute_force_counts() {
+        let solution = Solution::new(24);
+        for n in 2..=24 {
+            for k in 1..=max_take(n) {
+                let expected = Outcome::of_move_leaving(brute_force_outcome(n - k));
+                assert_eq!(solution.outcome_of_take(n, k), Some(expected), "{n} - {k}");
+                assert_eq!(expected.wins(), solution.is_winning_move(n, k));
+            }
+        }
+        // By hand: from 3 the only take leaves 2, where the opponent takes 1 and wins.
+        assert_eq!(solution.outcome_of_take(3, 1), Some(Outcome::Loses(1)));
+        // From 5, taking 2 leaves 3: the opponent must take 1, then 2 -> 1 wins.
+        assert_eq!(solution.outcome_of_take(5, 2), Some(Outcome::Wins(2)));
+        assert_eq!(solution.outcome_of_take(2, 1), Some(Outcome::Wins(1)));
+        assert_eq!(solution.outcome_of_take(5, 3), None, "not legal");
     }
 
     #[test]

@@ -18,4 +18,8 @@ pub enum Action {
     Cursor(i8, i8),
     /// Write the DOT file.
     Export,
+    /// Open the record of the graph's last move in the game.
+    Why,
+    /// Open the graph's view of the selected state.
+    Ask,
 }

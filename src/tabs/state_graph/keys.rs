@@ -35,6 +35,20 @@ pub(crate) const GRAPH: KeyGroup<Action> = KeyGroup {
             "play",
             |_| Action::NewGame,
         ),
+        bind(
+            &[Key::Char('y')],
+            "y",
+            "why the AI played its last move",
+            "why",
+            |_| Action::Why,
+        ),
+        bind(
+            &[Key::Char('a')],
+            "a",
+            "ask the AI about this state",
+            "ask",
+            |_| Action::Ask,
+        ),
         bind(&[Key::Char('w')], "w", "you: player 1 or 2", "", |_| {
             Action::ToggleFirst
         }),

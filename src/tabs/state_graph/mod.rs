@@ -3,6 +3,7 @@
 
 mod action;
 mod keys;
+mod record;
 pub mod settings;
 pub(crate) mod state;
 pub(crate) mod symbols;
@@ -46,11 +47,20 @@ impl Tab for StateGraphTab {
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {
-        vec![keys::GRAPH, keys::take_keys(self.graph.max_take)]
+        // The take key first, so the status line keeps its hint when the others crowd it.
+        vec![keys::take_keys(self.graph.max_take), keys::GRAPH]
     }
 
     fn help_keys(&self) -> Vec<KeyGroup<Action>> {
-        self.keys()
+        vec![keys::GRAPH, keys::take_keys(self.graph.max_take)]
+    }
+
+    fn enabled(&self, action: Action) -> bool {
+        match action {
+            Action::Why => self.why().is_some(),
+            Action::Ask => self.cursor.tokens > 0,
+            _ => true,
+        }
     }
 
     fn confirmation(&self, action: Action) -> Option<Confirm> {
@@ -79,6 +89,22 @@ impl Tab for StateGraphTab {
                 self.move_cursor(dx, dy);
                 return None;
             }
+            Action::Why => match self.why() {
+                Some(why) => {
+                    effects.show_why = Some(why);
+                    Message::info("Why the AI moved: ←→ its earlier moves, Esc closes")
+                }
+                None => Message::error(
+                    "The AI has not moved in a game yet: g plays one, then y explains its moves",
+                ),
+            },
+            Action::Ask => match self.ask() {
+                Ok((why, said)) => {
+                    effects.show_why = Some(why);
+                    said
+                }
+                Err(refused) => refused,
+            },
             Action::Export if self.can_export() => self.export(),
             Action::Export => self.show_export(effects),
         })

@@ -6,12 +6,15 @@ use crate::config::GraphConfig;
 use crate::domain::learn::state_graph::{Edge, Player, StateGraph, Vertex};
 use crate::domain::solve::state_graph::winning_take;
 use crate::frame::message::Message;
+use crate::frame::side::Side;
 use crate::frame::tab::{Storage, TrainedSince};
+use crate::frame::why::{self, Decision, Why};
 use crate::persist::model_files::StateGraphFile;
 use crate::persist::{Kept, Loaded, Stamp, Store};
 use rand::SeedableRng;
-use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
+
+use super::record::{self, Occasion};
 
 /// Random games learned per tick while training runs: 10,000 games take 40 ticks (2 s).
 pub(crate) const GAMES_PER_TICK: u64 = 250;
@@ -30,6 +33,8 @@ pub(crate) struct GraphGame {
     pub(crate) human: Player,
     /// Moves so far.
     pub(crate) path: Vec<Edge>,
+    /// For each move of `path`, the graph's record when the graph made it.
+    pub(crate) decisions: Vec<Option<Decision>>,
 }
 
 /// Everything the tab holds.
@@ -220,6 +225,7 @@ impl StateGraphTab {
             at: self.graph.start(),
             human,
             path: Vec::new(),
+            decisions: Vec::new(),
         });
         self.highlight.clear();
         if human == Player::Two {
@@ -254,7 +260,7 @@ impl StateGraphTab {
             return Message::error(format!("Take 1-{max}, not {take}"));
         }
         let edge = self.graph.out_edges(game.at)[take as usize - 1];
-        self.advance(edge);
+        self.advance(edge, None);
         if let Some(over) = self.game_over_message() {
             return over;
         }
@@ -265,10 +271,11 @@ impl StateGraphTab {
         }
     }
 
-    fn advance(&mut self, edge: Edge) {
+    fn advance(&mut self, edge: Edge, decision: Option<Decision>) {
         if let Some(game) = &mut self.game {
             game.at = edge.to;
             game.path.push(edge);
+            game.decisions.push(decision);
             self.highlight = game.path.clone();
             self.cursor = edge.to;
         }
@@ -278,12 +285,17 @@ impl StateGraphTab {
         let Some(at) = self.game.as_ref().map(|g| g.at) else {
             return Message::error("No game on");
         };
-        let strongest = self.graph.strongest(at);
-        let Some(&edge) = strongest.choose(&mut self.rng) else {
+        let Some(choice) = self.graph.choose(at, &mut self.rng) else {
             return Message::error("No move left");
         };
-        self.advance(edge);
-        let tie = if strongest.len() > 1 {
+        let edge = choice.chosen;
+        let decision = record::decision(
+            &choice.weighing,
+            self.graph.max_take,
+            Occasion::Played(edge),
+        );
+        self.advance(edge, Some(decision));
+        let tie = if choice.weighing.strongest.len() > 1 {
             " (a tie, drawn at random)"
         } else {
             ""
@@ -308,6 +320,54 @@ impl StateGraphTab {
                 Message::info("The AI took the last token and wins. g plays again")
             }
         })
+    }
+
+    /// The game's moves with the graph's last move open, for `y`; `None` when no game is on
+    /// or the graph has not moved in it.
+    pub(crate) fn why(&self) -> Option<Why> {
+        let game = self.game.as_ref()?;
+        let moves = game
+            .path
+            .iter()
+            .zip(&game.decisions)
+            .map(|(edge, decision)| why::Played {
+                by: if edge.from.player == game.human {
+                    Side::Human
+                } else {
+                    Side::Ai
+                },
+                text: format!("{} took {}", edge.from.name(), edge.take()),
+                decision: decision.clone(),
+            })
+            .collect();
+        Why::last_ai_move(moves)
+    }
+
+    /// `a`: the graph's view of the selected state, as a record nothing was played from (no
+    /// draw is made from the game's random stream); refused at a state with no move.
+    pub(crate) fn ask(&self) -> Result<(Why, Message), Message> {
+        let at = self.cursor;
+        if at.tokens == 0 {
+            return Err(Message::error(format!(
+                "{} has no move: the game is over there (the arrows pick another state)",
+                at.name()
+            )));
+        }
+        let weighing = self.graph.weigh(at);
+        let decision = record::decision(&weighing, self.graph.max_take, Occasion::Asked);
+        let said = match weighing.strongest.as_slice() {
+            [only] => format!(
+                "At {} the graph would take {}; nothing was played",
+                at.name(),
+                only.take()
+            ),
+            tied => format!(
+                "At {} the graph weighs {} takes equally; nothing was played",
+                at.name(),
+                tied.len()
+            ),
+        };
+        Ok((Why::asked(at.name(), decision), Message::info(said)))
     }
 
     /// Whether `x` can write the DOT file (a data dir to write to): a session of a shared

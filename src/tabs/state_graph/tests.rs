@@ -252,3 +252,161 @@ fn zeroing_the_graph_keeps_the_trained_file_as_prev_through_later_saves() {
     assert_ne!(std::fs::read(&file).unwrap(), trained);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The record open in the why overlay, if it is open.
+fn open_record(app: &App) -> Option<&crate::frame::why::Why> {
+    match &app.overlay {
+        Some(crate::app::Overlay::Why(why)) => Some(why),
+        _ => None,
+    }
+}
+
+/// Checks the open record against the graph as it is now: every move out of `at` with its
+/// weight and the games that crossed it, and `chosen` marked.
+fn assert_record_is_the_graphs(app: &App, at: crate::domain::learn::state_graph::Vertex) {
+    let graph = &app.tabs.state_graph.graph;
+    let decision = open_record(app).unwrap().decision().unwrap();
+    let edges = graph.out_edges(at);
+    assert_eq!(decision.options.len(), edges.len(), "every move");
+    for (edge, option) in edges.iter().zip(&decision.options) {
+        let crossings = graph.crossings(edge);
+        assert_eq!(
+            option.numbers,
+            vec![
+                format!("{:+}", graph.weight(edge)),
+                crate::domain::numbers::thousands(crossings.won),
+                crate::domain::numbers::thousands(crossings.lost),
+            ]
+        );
+        let exact = crate::domain::solve::state_graph::outcome_of_take(at.tokens, edge.take(), 2);
+        assert_eq!(option.verdict, exact.to_string());
+    }
+}
+
+#[test]
+fn every_ai_move_keeps_the_weights_and_crossings_it_chose_by() {
+    let mut app = trained();
+    press(&mut app, &chars("y"));
+    assert!(open_record(&app).is_none(), "no game: nothing opens");
+    press(&mut app, &chars("g1"));
+    let game = app.tabs.state_graph.game.clone().unwrap();
+    let ai_edge = game.path[1];
+    press(&mut app, &chars("y"));
+    assert_record_is_the_graphs(&app, ai_edge.from);
+    let decision = open_record(&app).unwrap().decision().unwrap();
+    let chosen: Vec<&str> = decision
+        .options
+        .iter()
+        .filter(|o| o.chosen)
+        .map(|o| o.mv.as_str())
+        .collect();
+    assert_eq!(
+        chosen,
+        vec![format!("take {} → {}", ai_edge.take(), ai_edge.to.name())]
+    );
+    let crossings = app.tabs.state_graph.graph.crossings(&ai_edge);
+    assert!(
+        decision.origin[0].contains(&format!(
+            "{} won games",
+            crate::domain::numbers::thousands(crossings.won)
+        )),
+        "{:?}",
+        decision.origin
+    );
+    assert!(decision.how.starts_with("Greedy"));
+    snapshot("graph_why", &app);
+}
+
+#[test]
+fn a_tie_says_the_seeded_draw_picked_the_move() {
+    let mut app = app();
+    press(&mut app, &chars("g1y"));
+    let decision = open_record(&app).unwrap().decision().unwrap();
+    assert!(
+        decision
+            .how
+            .starts_with("A tie: take 1 and take 2 both weigh +0; the seeded draw picked"),
+        "{}",
+        decision.how
+    );
+    assert_eq!(decision.options.iter().filter(|o| o.chosen).count(), 1);
+}
+
+#[test]
+fn asking_about_the_selected_state_draws_nothing_from_the_game() {
+    // The same game played with and without a question first: the same moves.
+    let game_after = |ask: bool| {
+        let mut app = trained();
+        press(&mut app, &[KeyCode::Right, KeyCode::Right, KeyCode::Down]);
+        if ask {
+            press(&mut app, &chars("a"));
+            let at = app.tabs.state_graph.cursor;
+            assert_eq!(at.name(), "p2-8");
+            assert_record_is_the_graphs(&app, at);
+            let why = open_record(&app).unwrap();
+            assert_eq!(why.moves.len(), 1, "a state asked about, no game");
+            press(&mut app, &[KeyCode::Esc]);
+        }
+        press(&mut app, &chars("g1111"));
+        app.tabs.state_graph.game.clone().unwrap().path
+    };
+    assert_eq!(game_after(true), game_after(false));
+}
+
+#[test]
+fn asking_about_a_state_with_a_tie_or_no_move() {
+    let mut app = app();
+    press(&mut app, &chars("a"));
+    let decision = open_record(&app).unwrap().decision().unwrap();
+    assert!(
+        decision.how.contains("a question draws nothing"),
+        "{}",
+        decision.how
+    );
+    assert!(decision.options.iter().all(|o| !o.chosen));
+    assert_eq!(
+        decision.origin.len(),
+        2,
+        "both tied edges say where they came from"
+    );
+    snapshot("graph_asked_tie", &app);
+    press(&mut app, &[KeyCode::Esc]);
+    for _ in 0..10 {
+        press(&mut app, &[KeyCode::Right]);
+    }
+    assert_eq!(app.tabs.state_graph.cursor.tokens, 0);
+    press(&mut app, &chars("a"));
+    assert!(open_record(&app).is_none());
+    assert!(app.message.as_ref().unwrap().text.contains("has no move"));
+}
+
+#[test]
+fn a_graph_saved_before_the_counts_loads_and_says_which_games_it_cannot_break_down() {
+    let dir = fresh_dir("old-graph");
+    let store = crate::persist::Store::new(&dir);
+    let mut app = App::with_store(&Config::default(), 1, Some(store.clone()));
+    for _ in 0..200 {
+        app.tabs.state_graph.step_game();
+    }
+    // The file as the version before the counts wrote it: no won, lost or uncounted.
+    let file = dir.join("state-graph.json");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let payload = json["payload"].as_object_mut().unwrap();
+    for field in ["won", "lost", "uncounted"] {
+        assert!(payload.remove(field).is_some(), "{field}");
+    }
+    std::fs::write(&file, json.to_string()).unwrap();
+    let mut old = App::with_store(&Config::default(), 1, Some(store));
+    press(&mut old, &[KeyCode::F(3)]);
+    assert_eq!(old.tabs.state_graph.load_error, None);
+    assert_eq!(old.tabs.state_graph.graph.games, 200);
+    press(&mut old, &chars("g1y"));
+    let decision = open_record(&old).unwrap().decision().unwrap();
+    assert!(
+        decision.origin[0].contains("from the 200 games learned before"),
+        "{:?}",
+        decision.origin
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -21,4 +21,18 @@ pub enum Action {
     NextView,
     /// Scroll the table or move the weights cursor.
     Cursor(i8, i8),
+    /// Take back the person's last move and the AI's reply.
+    Undo,
+    /// Open the record of the AI's last move.
+    Why,
+    /// Start typing a pile to ask the network about.
+    Ask,
+    /// A digit of the pile asked about.
+    AskDigit(char),
+    /// Delete the last digit of the pile asked about.
+    AskBackspace,
+    /// Ask about the pile typed.
+    AskEnter,
+    /// Close the question unasked.
+    AskCancel,
 }

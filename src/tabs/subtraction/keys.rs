@@ -13,12 +13,28 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
         bind(&[Key::Enter], "Enter", "confirm what you typed", "", |_| {
             Action::Enter
         }),
+        // Backspace is two bindings, one in force at a time: while digits are typed it
+        // deletes one; with nothing typed it takes moves back.
         bind(
             &[Key::Backspace],
             "Backspace",
-            "delete the last digit",
+            "delete the last digit typed",
             "",
             |_| Action::Backspace,
+        ),
+        bind(
+            &[Key::Backspace],
+            "⌫",
+            "undo your move and the AI's",
+            "undo",
+            |_| Action::Undo,
+        ),
+        bind(
+            &[Key::Char('y')],
+            "y",
+            "why the AI played its last move",
+            "why",
+            |_| Action::Why,
         ),
         bind(&[Key::Char('r')], "r", "new game", "new", |_| {
             Action::NewGame
@@ -59,6 +75,13 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
             |_| Action::Retrain,
         ),
         bind(
+            &[Key::Char('a')],
+            "a",
+            "ask the AI about any pile",
+            "ask",
+            |_| Action::Ask,
+        ),
+        bind(
             ARROWS,
             "←↑↓→/hjkl",
             "scroll table / pick a unit",
@@ -78,5 +101,28 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
                 Action::Cursor(0, dy)
             },
         ),
+    ],
+};
+
+/// While a pile to ask about is typed (`a`): these keys alone (and the app's).
+pub(crate) const ASK: KeyGroup<Action> = KeyGroup {
+    title: "Subtraction Nim: ask about a pile",
+    bindings: &[
+        bind(DIGITS, "0-9", "type the pile to ask about", "type", |k| {
+            Action::AskDigit(typed(k))
+        }),
+        bind(&[Key::Enter], "Enter", "ask the network", "ask", |_| {
+            Action::AskEnter
+        }),
+        bind(
+            &[Key::Backspace],
+            "Backspace",
+            "delete the last digit",
+            "",
+            |_| Action::AskBackspace,
+        ),
+        bind(&[Key::Esc], "Esc", "cancel the question", "cancel", |_| {
+            Action::AskCancel
+        }),
     ],
 };

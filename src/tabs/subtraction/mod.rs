@@ -4,6 +4,7 @@
 
 mod action;
 mod keys;
+mod record;
 pub mod settings;
 pub(crate) mod state;
 pub(crate) mod symbols;
@@ -48,15 +49,35 @@ impl Tab for SubtractionTab {
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {
-        vec![keys::SUBTRACTION]
+        if self.asking.is_some() {
+            vec![keys::ASK]
+        } else {
+            vec![keys::SUBTRACTION]
+        }
     }
 
     fn help_keys(&self) -> Vec<KeyGroup<Action>> {
-        self.keys()
+        vec![keys::SUBTRACTION, keys::ASK]
+    }
+
+    fn modal(&self) -> Option<&'static str> {
+        self.asking
+            .is_some()
+            .then_some("Type a pile to ask about: Enter asks, Esc cancels")
+    }
+
+    fn in_force(&self, action: Action) -> bool {
+        match action {
+            Action::Backspace => !self.typed.is_empty(),
+            Action::Undo => self.typed.is_empty(),
+            _ => true,
+        }
     }
 
     fn enabled(&self, action: Action) -> bool {
         match action {
+            Action::Undo => self.can_undo(),
+            Action::Why => self.why().is_some(),
             Action::Digit(_) => !self.game_over(),
             Action::TogglePause => !self.trainer.is_done(),
             Action::Step => !self.is_training() && !self.trainer.is_done(),
@@ -75,7 +96,7 @@ impl Tab for SubtractionTab {
         })
     }
 
-    fn update(&mut self, action: Action, _effects: &mut Effects) -> Option<Message> {
+    fn update(&mut self, action: Action, effects: &mut Effects) -> Option<Message> {
         if matches!(action, Action::TogglePause | Action::Step | Action::Retrain) {
             self.since.trained_by_key();
         }
@@ -102,6 +123,30 @@ impl Tab for SubtractionTab {
                 self.cursor(dx, dy);
                 None
             }
+            Action::Undo => Some(self.undo()),
+            Action::Why => Some(match self.why() {
+                Some(why) => {
+                    effects.show_why = Some(why);
+                    Message::info("Why the AI moved: ←→ its earlier moves, Esc closes")
+                }
+                None => Message::error(
+                    "The AI has not moved in this game yet: y explains its moves once it has",
+                ),
+            }),
+            Action::Ask => Some(self.start_asking()),
+            Action::AskDigit(c) => self.ask_digit(c),
+            Action::AskBackspace => {
+                self.ask_backspace();
+                None
+            }
+            Action::AskCancel => Some(self.cancel_asking()),
+            Action::AskEnter => Some(match self.ask() {
+                Ok((why, said)) => {
+                    effects.show_why = Some(why);
+                    said
+                }
+                Err(refused) => refused,
+            }),
         }
     }
 

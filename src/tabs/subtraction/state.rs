@@ -12,8 +12,11 @@ use crate::frame::background::{Job, Progress};
 use crate::frame::message::Message;
 use crate::frame::side::Side;
 use crate::frame::tab::{Storage, TrainedSince};
+use crate::frame::why::{self, Decision, Why};
 use crate::persist::model_files::SubtractionNetFile;
 use crate::persist::{Loaded, Stamp, Store};
+
+use super::record::{self, Occasion};
 
 /// The network's file, as the store reads and writes it (named here too for the `train`
 /// command that imports it from the tab).
@@ -25,14 +28,25 @@ const TABLE_PAGE: usize = 48;
 /// Epochs one manual training step (`s`) trains.
 pub(crate) const STEP_EPOCHS: usize = 100;
 
-/// One move, as the move list shows it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One move, as the move list shows it; the AI's with what it weighed.
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Played {
     pub(crate) by: Side,
     /// The pile before.
     pub(crate) from: u32,
     /// How many were taken.
     pub(crate) take: u32,
+    /// The activations the AI's move was chosen with (the weights pane shows the last).
+    pub(crate) trace: Option<MoveTrace>,
+    /// The AI's record of the move, for the why overlay.
+    pub(crate) decision: Option<Decision>,
+}
+
+impl Played {
+    /// The move as the why overlay's move list writes it.
+    fn text(&self) -> String {
+        format!("took {} of {}", self.take, self.from)
+    }
 }
 
 /// Which view the right-hand pane shows.
@@ -75,6 +89,8 @@ pub struct SubtractionTab {
     pub(crate) moves: Vec<Played>,
     /// Digits typed so far.
     pub(crate) typed: String,
+    /// The pile being typed to ask the network about (`a`); `None` when not asking.
+    pub(crate) asking: Option<String>,
     /// The activations behind the AI's last move.
     pub(crate) trace: Option<MoveTrace>,
     /// Games won by the human and by the AI.
@@ -152,6 +168,7 @@ impl SubtractionTab {
             human_first: config.human_first,
             moves: Vec::new(),
             typed: String::new(),
+            asking: None,
             trace: None,
             tally: (0, 0),
             view: PaneView::Training,
@@ -400,6 +417,8 @@ impl SubtractionTab {
                     by: Side::Human,
                     from: pile,
                     take: k,
+                    trace: None,
+                    decision: None,
                 });
                 self.pile = Some(left);
                 if subtraction::is_over(left) {
@@ -432,11 +451,14 @@ impl SubtractionTab {
         } else {
             format!(" (the lab's decoder read {})", trace.threshold)
         };
-        self.trace = Some(trace);
+        let decision = record::decision(&trace, &self.solution, Occasion::Played);
+        self.trace = Some(trace.clone());
         self.moves.push(Played {
             by: Side::Ai,
             from: pile,
             take: k,
+            trace: Some(trace),
+            decision: Some(decision),
         });
         self.pile = Some(left);
         self.turn = Side::Human;
@@ -467,6 +489,129 @@ impl SubtractionTab {
             "New game: type the starting pile (2-{}), then Enter",
             self.n_max
         ))
+    }
+
+    /// The game's moves with the AI's last move open, for `y`; `None` before the AI has
+    /// moved in this game.
+    pub(crate) fn why(&self) -> Option<Why> {
+        Why::last_ai_move(
+            self.moves
+                .iter()
+                .map(|m| why::Played {
+                    by: m.by,
+                    text: m.text(),
+                    decision: m.decision.clone(),
+                })
+                .collect(),
+        )
+    }
+
+    /// Whether `Backspace` has a move of the person's to take back.
+    pub(crate) fn can_undo(&self) -> bool {
+        self.moves.iter().any(|m| m.by == Side::Human)
+    }
+
+    /// Takes back the person's last move and the AI's reply to it (just the person's when it
+    /// ended the game). The AI's opening move alone is not taken back: the network would
+    /// only play it again. A finished game's result comes off the tally; the network learns
+    /// nothing from games, so there is no learning to keep or undo.
+    pub(crate) fn undo(&mut self) -> Message {
+        let Some(last_human) = self.moves.iter().rposition(|m| m.by == Side::Human) else {
+            return Message::error(if self.moves.is_empty() {
+                "No move to take back yet"
+            } else {
+                "Nothing of yours to take back: the AI's opening move stays (r: new game)"
+            });
+        };
+        if self.game_over() {
+            match self.moves.last().map(|m| m.by) {
+                Some(Side::Human) => self.tally.0 = self.tally.0.saturating_sub(1),
+                Some(Side::Ai) => self.tally.1 = self.tally.1.saturating_sub(1),
+                None => {}
+            }
+        }
+        let undone = self.moves.split_off(last_human);
+        let from = undone[0].from;
+        self.pile = Some(from);
+        self.turn = Side::Human;
+        self.typed.clear();
+        self.trace = self.moves.iter().rev().find_map(|m| m.trace.clone());
+        let taken: Vec<String> = undone
+            .iter()
+            .map(|m| match m.by {
+                Side::Human => format!("your {}", m.take),
+                Side::Ai => format!("the AI's {}", m.take),
+            })
+            .collect();
+        Message::info(format!(
+            "Took back {}: {from} blocks, your move (take {})",
+            taken.join(" and "),
+            takes(from)
+        ))
+    }
+
+    /// `a`: starts typing a pile to ask the network about.
+    pub(crate) fn start_asking(&mut self) -> Message {
+        self.asking = Some(String::new());
+        Message::info(format!(
+            "Ask the network about a pile (2-{}): type it, Enter asks, Esc cancels",
+            self.n_max
+        ))
+    }
+
+    /// A digit of the pile asked about.
+    pub(crate) fn ask_digit(&mut self, digit: char) -> Option<Message> {
+        let typed = self.asking.as_mut()?;
+        if typed.len() >= 4 {
+            return Some(Message::error(
+                "That is already four digits: Backspace, or Enter",
+            ));
+        }
+        typed.push(digit);
+        None
+    }
+
+    /// Deletes the last digit of the pile asked about.
+    pub(crate) fn ask_backspace(&mut self) {
+        if let Some(typed) = &mut self.asking {
+            typed.pop();
+        }
+    }
+
+    /// Esc: no question after all.
+    pub(crate) fn cancel_asking(&mut self) -> Message {
+        self.asking = None;
+        Message::info("Not asked")
+    }
+
+    /// Enter: the network's view of the pile typed, as a record nothing was played from; a
+    /// pile outside the game's range is refused and the entry stays open to correct it.
+    pub(crate) fn ask(&mut self) -> Result<(Why, Message), Message> {
+        let typed = self.asking.clone().unwrap_or_default();
+        let range = format!("2-{}", self.n_max);
+        let Ok(n) = typed.parse::<u32>() else {
+            return Err(Message::error(format!(
+                "Type a pile ({range}) to ask about, then Enter (Esc cancels)"
+            )));
+        };
+        if !(2..=self.n_max).contains(&n) {
+            return Err(Message::error(format!(
+                "Ask about a pile of 2-{} blocks (this game's range), not {n}",
+                self.n_max
+            )));
+        }
+        self.asking = None;
+        let trace = choose(&self.trainer.network, self.trainer.encoding, n);
+        let decision = record::decision(&trace, &self.solution, Occasion::Asked);
+        let dp = self
+            .solution
+            .winning_move(n)
+            .map_or("every take loses".to_string(), |k| format!("take {k}"));
+        let said = Message::info(format!(
+            "At {n} the network would take {} (DP: {dp}); nothing was played",
+            trace.played
+        ));
+        Ok((Why::asked(format!("pile {n}"), decision), said))
     }
 
     /// Who starts from the next game on.
@@ -556,19 +701,21 @@ impl SubtractionTab {
     /// nothing the user could see or keep changed.
     pub fn fingerprint(&self) -> String {
         format!(
-            "subtraction epoch {} weights {:?} pile {:?} typed {} moves {} first {} view {:?} scroll {} unit {:?} training {}",
+            "subtraction epoch {} weights {:?} pile {:?} typed {} asking {:?} moves {} first {} view {:?} scroll {} unit {:?} training {} tally {:?}",
             self.trainer.epoch,
             serde_json::to_string(&self.trainer.saved())
                 .unwrap_or_default()
                 .len(),
             self.pile,
             self.typed,
+            self.asking,
             self.moves.len(),
             self.human_first,
             self.view,
             self.table_scroll,
             self.unit,
-            self.is_training()
+            self.is_training(),
+            self.tally
         )
     }
 }

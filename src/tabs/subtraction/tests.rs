@@ -321,6 +321,200 @@ fn retraining_the_subtraction_network_keeps_the_trained_file_as_prev() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The record open in the why overlay, if it is open.
+fn open_record(app: &App) -> Option<&crate::frame::why::Why> {
+    match &app.overlay {
+        Some(crate::app::Overlay::Why(why)) => Some(why),
+        _ => None,
+    }
+}
+
+/// Each row's likelihood as the network computes it for `n` now, and what it plays there.
+fn network_view(app: &App, n: u32) -> (Vec<String>, u32) {
+    use crate::domain::learn::subtraction::{legal_decode, legal_likelihoods};
+    let tab = &app.tabs.subtraction;
+    let output = tab.trainer.network.output(&tab.trainer.encoding.input(n));
+    let rows = legal_likelihoods(&output, n)
+        .iter()
+        .map(|l| {
+            let p = l.exp();
+            if p >= 0.000_5 {
+                format!("{p:.3}")
+            } else {
+                format!("{p:.1e}")
+            }
+        })
+        .collect();
+    (rows, legal_decode(&output, n))
+}
+
+/// Checks a record of the network at `n` against the network and the DP: every legal take,
+/// its likelihood, its exact verdict, and the chosen take.
+fn assert_record_is_the_networks(app: &App, n: u32, chosen: u32) {
+    let why = open_record(app).expect("the why overlay is open");
+    let decision = why.decision().expect("a record");
+    let (likelihoods, plays) = network_view(app, n);
+    assert_eq!(plays, chosen, "the record's move is the move played");
+    assert_eq!(decision.options.len(), (n / 2) as usize, "every legal take");
+    let solution = &app.tabs.subtraction.solution;
+    for (k, option) in (1u32..).zip(&decision.options) {
+        assert_eq!(option.mv, format!("take {k}"));
+        assert_eq!(option.numbers[1], likelihoods[k as usize - 1], "take {k}");
+        let verdict = solution.outcome_of_take(n, k).unwrap().to_string();
+        assert_eq!(option.verdict, verdict);
+        assert_eq!(option.chosen, k == chosen);
+    }
+}
+
+#[test]
+fn every_ai_move_keeps_the_record_the_network_chose_it_by() {
+    let mut app = trained_app();
+    press(&mut app, "y");
+    assert!(open_record(&app).is_none(), "no AI move yet: nothing opens");
+    assert!(app.message.as_ref().unwrap().text.contains("not moved"));
+    press(&mut app, "10\n");
+    // The same moves as before records were kept: 10 -> 7.
+    assert_eq!(app.tabs.subtraction.pile, Some(7));
+    press(&mut app, "1\n");
+    let pile = app.tabs.subtraction.pile.unwrap();
+    press(&mut app, "y");
+    assert_record_is_the_networks(&app, 6, 6 - pile);
+    snapshot("nim_why", &app);
+    // ← opens the AI's first move of the game.
+    input::handle(
+        &mut app,
+        &Event::Key(KeyEvent::new(KeyCode::Left, KeyModifiers::NONE)),
+        Rect::new(0, 0, 80, 24),
+    );
+    assert_record_is_the_networks(&app, 10, 3);
+    let decision = open_record(&app).unwrap().decision().unwrap();
+    assert!(decision.origin[0].contains("n = 10 as bits n0..n6: 0 1 0 1 0 0 0"));
+    let hidden = &app.tabs.subtraction.moves[0]
+        .trace
+        .as_ref()
+        .unwrap()
+        .activations;
+    let shown: Vec<String> = hidden.layers[1].iter().map(|a| format!("{a:.2}")).collect();
+    assert!(
+        decision.origin[1].ends_with(&shown.join(" ")),
+        "{}",
+        decision.origin[1]
+    );
+}
+
+#[test]
+fn asking_about_a_pile_shows_the_network_beside_the_dp_and_plays_nothing() {
+    let mut app = trained_app();
+    let before = app.tabs.subtraction.fingerprint();
+    press(&mut app, "a9\n");
+    let why = open_record(&app).expect("opened");
+    assert_eq!(why.moves.len(), 1, "one pile asked, no game");
+    let (_, plays) = network_view(&app, 9);
+    assert_record_is_the_networks(&app, 9, plays);
+    let decision = why.decision().unwrap();
+    assert!(decision.position[1].contains("The DP's move: take 2"));
+    assert!(decision.how.contains("would play"));
+    assert_eq!(app.tabs.subtraction.fingerprint(), before, "nothing played");
+    snapshot("nim_asked", &app);
+}
+
+#[test]
+fn a_pile_outside_the_range_is_refused_and_esc_cancels() {
+    let mut app = trained_app();
+    for typed in ["200\n", "1\n", "\n"] {
+        press(&mut app, "a");
+        press(&mut app, typed);
+        assert!(open_record(&app).is_none(), "{typed:?}");
+        let message = app.message.as_ref().unwrap();
+        assert_eq!(message.kind, crate::app::MessageKind::Error, "{typed:?}");
+        assert!(
+            message.text.contains("2-127") || message.text.contains("Type a pile"),
+            "{}",
+            message.text
+        );
+        input::handle(
+            &mut app,
+            &Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)),
+            Rect::new(0, 0, 80, 24),
+        );
+        assert_eq!(app.tabs.subtraction.asking, None);
+    }
+    // While typing, the game's keys are refused, not acted on.
+    press(&mut app, "ar");
+    assert_eq!(app.tabs.subtraction.asking.as_deref(), Some(""));
+    assert!(app.message.as_ref().unwrap().text.contains("Esc cancels"));
+    assert_eq!(app.tabs.subtraction.pile, None);
+}
+
+#[test]
+fn backspace_takes_back_your_move_and_the_ais_and_keeps_the_records_before() {
+    let mut app = trained_app();
+    press(&mut app, "10\n1\n");
+    let first = app.tabs.subtraction.moves[0].clone();
+    assert_eq!(app.tabs.subtraction.moves.len(), 3);
+    // A digit typed: Backspace deletes it, nothing is taken back.
+    press(&mut app, "2<");
+    assert_eq!(app.tabs.subtraction.moves.len(), 3);
+    press(&mut app, "<");
+    assert_eq!(
+        app.tabs.subtraction.moves,
+        vec![first.clone()],
+        "record intact"
+    );
+    assert_eq!(app.tabs.subtraction.pile, Some(7));
+    assert_eq!(app.tabs.subtraction.turn, Side::Human);
+    assert_eq!(
+        app.tabs.subtraction.trace, first.trace,
+        "the pane shows the move left"
+    );
+    press(&mut app, "<");
+    assert_eq!(
+        app.tabs.subtraction.moves.len(),
+        1,
+        "the AI's opening move stays"
+    );
+    assert!(
+        app.message
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("Nothing of yours")
+    );
+    // After the game ended: the result comes off the tally, the game goes on.
+    while !app.tabs.subtraction.game_over() {
+        press(&mut app, "1\n");
+    }
+    assert_eq!(app.tabs.subtraction.tally, (0, 1));
+    press(&mut app, "<");
+    assert_eq!(app.tabs.subtraction.tally, (0, 0));
+    assert!(!app.tabs.subtraction.game_over());
+    snapshot("nim_undone", &app);
+}
+
+#[test]
+fn undoing_your_winning_move_takes_back_only_yours() {
+    // Untrained, with the person first at 2: taking 1 wins at once.
+    let mut app = App::new(&config(), SEED);
+    input::handle(
+        &mut app,
+        &Event::Key(KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE)),
+        Rect::new(0, 0, 80, 24),
+    );
+    press(&mut app, "w2\n1\n");
+    assert_eq!(app.tabs.subtraction.tally, (1, 0));
+    press(&mut app, "<");
+    assert_eq!(app.tabs.subtraction.tally, (0, 0));
+    assert_eq!(app.tabs.subtraction.pile, Some(2));
+    assert!(app.tabs.subtraction.moves.is_empty());
+    assert!(
+        app.message
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("Took back your 1:")
+    );
+}
+
 /// The Subtraction tests of `tests/views.rs` (what the tab says on the 80x24 screen), with
 /// that file's helpers.
 mod views {

@@ -72,8 +72,14 @@ fn render_game(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme
         }
         Some(n) => {
             let mut pile = pile_lines(n, theme);
-            // Rows beyond the pane (large n_max) give way to the prompt: a count says so.
-            let room = usize::from(inner.height).saturating_sub(5).max(1);
+            // Rows beyond the pane (large n_max) give way to the prompt and the last few
+            // moves: a count says so.
+            let list = if tab.moves.is_empty() {
+                0
+            } else {
+                1 + tab.moves.len().min(MIN_MOVES_SHOWN)
+            };
+            let room = usize::from(inner.height).saturating_sub(4 + list).max(1);
             if pile.len() > room {
                 let hidden = n - (room as u32 - 1) * ROW;
                 pile.truncate(room - 1);
@@ -92,10 +98,20 @@ fn render_game(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme
             }
             lines.extend(pile);
             lines.push(turn_line(tab, n, theme));
-            if let Some(last) = last_moves(tab) {
-                lines.push(Line::styled(last, theme.dim));
-            }
+            // What is left above the footer holds the newest moves.
+            let free = usize::from(inner.height).saturating_sub(lines.len() + 1);
+            lines.extend(move_list(tab, free, theme));
         }
+    }
+    if let Some(typed) = &tab.asking {
+        let ask = vec![
+            Line::from(vec![
+                Span::styled(format!(" Ask about (2-{}): ", tab.n_max), theme.title),
+                Span::styled(format!("{typed}▏"), theme.key),
+            ]),
+            Line::styled(" Enter asks, Esc cancels", theme.dim),
+        ];
+        lines.splice(1..1, ask);
     }
     let (won, lost) = tab.tally;
     let footer = Line::from(format!(" won {won}  lost {lost}"));
@@ -129,19 +145,33 @@ fn turn_line(tab: &SubtractionTab, n: u32, theme: &Theme) -> Line<'static> {
     }
 }
 
-fn last_moves(tab: &SubtractionTab) -> Option<String> {
-    let texts: Vec<String> = tab
-        .moves
-        .iter()
-        .rev()
-        .take(2)
-        .rev()
-        .map(|m| {
-            let who = if m.by == Side::Human { "you" } else { "AI" };
-            format!("{who} -{}", m.take)
-        })
-        .collect();
-    (!texts.is_empty()).then(|| format!(" last: {}", texts.join(", ")))
+/// The moves of the game a list shows at the least, when it has them (the pile gives way).
+const MIN_MOVES_SHOWN: usize = 3;
+
+/// The game's newest moves that fit in `room` rows under a heading, oldest first: who, the
+/// pile before, the take, the pile after.
+fn move_list(tab: &SubtractionTab, room: usize, theme: &Theme) -> Vec<Line<'static>> {
+    if tab.moves.is_empty() || room < 2 {
+        return Vec::new();
+    }
+    let shown = tab.moves.len().min(room - 1);
+    let earlier = tab.moves.len() - shown;
+    let heading = if earlier > 0 {
+        format!(" moves ({earlier} earlier):")
+    } else {
+        " moves:".to_string()
+    };
+    let mut lines = vec![Line::styled(heading, theme.dim)];
+    lines.extend(tab.moves[earlier..].iter().map(|m| {
+        let who = if m.by == Side::Human { "you" } else { "AI" };
+        Line::raw(format!(
+            " {who:<3} {:>4} -{:<3} → {}",
+            m.from,
+            m.take,
+            m.from - m.take
+        ))
+    }));
+    lines
 }
 
 fn render_network(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
