@@ -118,7 +118,11 @@ impl Lengths {
     /// Whether `piles` is in the box these lengths cover.
     pub fn covers(&self, piles: &Piles) -> bool {
         piles.len() == self.top.len()
-            && piles.sizes().iter().zip(self.top.sizes()).all(|(a, b)| a <= b)
+            && piles
+                .sizes()
+                .iter()
+                .zip(self.top.sizes())
+                .all(|(a, b)| a <= b)
     }
 
     fn index(&self, piles: &Piles) -> usize {
@@ -246,7 +250,10 @@ mod tests {
         let wins = results.iter().filter(|(opponent, _)| !opponent);
         match wins.map(|&(_, p)| p + 1).min() {
             Some(plies) => (true, plies),
-            None => (false, results.iter().map(|&(_, p)| p + 1).max().unwrap_or(0)),
+            None => (
+                false,
+                results.iter().map(|&(_, p)| p + 1).max().unwrap_or(0),
+            ),
         }
     }
 
@@ -286,7 +293,9 @@ mod tests {
         assert_eq!(verdict(0, 1), "loses in 2");
         let last = Piles::new(&[0, 0, 1]).unwrap();
         assert_eq!(
-            lengths.verdict(&last, NimMove { pile: 2, take: 1 }).unwrap(),
+            lengths
+                .verdict(&last, NimMove { pile: 2, take: 1 })
+                .unwrap(),
             Verdict {
                 wins: false,
                 moves: 1
