@@ -581,3 +581,71 @@ fn the_weights_view_shows_one_unit_and_moves_between_units_and_layers() {
     press(&mut app, &[KeyCode::Left]);
     assert_eq!(app.tabs.multipile.weights_at, (1, 2));
 }
+
+/// A measurement, not a check: how long the AI's move takes alone and with its record,
+/// over every position of the trained [1,3,5,7] table and 200 network positions. Run it
+/// with `cargo test --lib record_cost -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement: prints timings"]
+fn record_cost() {
+    use crate::domain::learn::nim_net;
+    use rand::SeedableRng;
+    use std::hint::black_box;
+    use std::time::Instant;
+    let app = trained();
+    let trainer = app.tabs.multipile.q.trainer.as_ref().unwrap();
+    let table = &trainer.table;
+    let positions: Vec<_> = table.start().below().filter(|p| !p.is_over()).collect();
+    let rounds = 20;
+    let time = |f: &mut dyn FnMut()| {
+        let started = Instant::now();
+        for _ in 0..rounds {
+            f();
+        }
+        started.elapsed().as_secs_f64() * 1e6 / (rounds * positions.len()) as f64
+    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let greedy = time(&mut || {
+        for p in &positions {
+            black_box(table.greedy(p, &mut rng));
+        }
+    });
+    let recorded = time(&mut || {
+        for p in &positions {
+            let d = table.decide(p, &mut rng).unwrap();
+            black_box(super::why::q_record(&d, table, 0.5));
+        }
+    });
+    println!(
+        "Q-learning, {} positions of [1,3,5,7]: move {greedy:.2} µs, move + record {recorded:.2} µs",
+        positions.len()
+    );
+    let game = app.tabs.multipile.net.game();
+    let network = &app.tabs.multipile.net.trainer.network;
+    let start = crate::domain::games::nim::Piles::new(&[15, 15, 14]).unwrap();
+    let net_positions: Vec<_> = start
+        .below()
+        .filter(|p| !p.is_over())
+        .step_by(19)
+        .take(200)
+        .collect();
+    let started = Instant::now();
+    for p in &net_positions {
+        black_box(nim_net::legal_decode(
+            game,
+            &network.output(&game.input(p)),
+            p,
+        ));
+    }
+    let alone = started.elapsed().as_secs_f64() * 1e6 / net_positions.len() as f64;
+    let started = Instant::now();
+    for p in &net_positions {
+        let choice = nim_net::choose(game, network, p).unwrap();
+        black_box(super::why::net_record(&choice, game));
+    }
+    let with = started.elapsed().as_secs_f64() * 1e6 / net_positions.len() as f64;
+    println!(
+        "Network, {} positions below [15,15,14]: move {alone:.1} µs, move + record {with:.1} µs",
+        net_positions.len()
+    );
+}
