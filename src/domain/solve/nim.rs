@@ -104,7 +104,7 @@ impl Lengths {
             outcomes: Vec::new(),
         };
         for piles in top.below() {
-            let outcome = lengths.solve(&piles);
+            let outcome = lengths.solve(piles);
             lengths.outcomes.push(outcome);
         }
         lengths
@@ -125,7 +125,7 @@ impl Lengths {
                 .all(|(a, b)| a <= b)
     }
 
-    fn index(&self, piles: &Piles) -> usize {
+    fn index(&self, piles: Piles) -> usize {
         piles
             .sizes()
             .iter()
@@ -136,14 +136,14 @@ impl Lengths {
     }
 
     /// The outcome of a position whose smaller positions are already solved.
-    fn solve(&self, piles: &Piles) -> (bool, u32) {
+    fn solve(&self, piles: Piles) -> (bool, u32) {
         if piles.is_over() {
             return (self.rule.mover_wins_at_end(), 0);
         }
         let mut shortest_win: Option<u32> = None;
         let mut longest_loss = 0;
         for mv in piles.moves() {
-            let (opponent_wins, plies) = self.outcomes[self.index(&piles.after(mv))];
+            let (opponent_wins, plies) = self.outcomes[self.index(piles.after(mv))];
             if opponent_wins {
                 longest_loss = longest_loss.max(plies + 1);
             } else {
@@ -155,7 +155,8 @@ impl Lengths {
 
     /// The mover's outcome at `piles` and the plies left; `None` outside the box.
     pub fn outcome(&self, piles: &Piles) -> Option<(bool, u32)> {
-        self.covers(piles).then(|| self.outcomes[self.index(piles)])
+        self.covers(piles)
+            .then(|| self.outcomes[self.index(*piles)])
     }
 
     /// The exact answer for playing `mv` at `piles`; `None` outside the box.

@@ -936,9 +936,11 @@ fn render_weights(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Them
         strongest(&incoming[1..], |i| unit_name(game, layers, at, i), 3)
     );
     if !outgoing.is_empty() {
-        numbers.push_str(&format!(
-            "; out: {}",
-            strongest(&outgoing, |k| unit_name(game, layers, at + 2, k), 3)
+        numbers.push_str("; out: ");
+        numbers.push_str(&strongest(
+            &outgoing,
+            |k| unit_name(game, layers, at + 2, k),
+            3,
         ));
     }
     let [grid, detail] = Layout::vertical([Constraint::Fill(1), Constraint::Length(4)]).areas(area);

@@ -31,9 +31,9 @@ fn position_lines(piles: Piles, rule: Rule) -> Vec<String> {
 }
 
 /// The exact answer for `mv` at `piles`, from the lengths of the games below `piles`.
-fn verdict(lengths: &Lengths, piles: &Piles, mv: NimMove) -> String {
+fn verdict(lengths: &Lengths, piles: Piles, mv: NimMove) -> String {
     lengths
-        .verdict(piles, mv)
+        .verdict(&piles, mv)
         .map_or_else(String::new, |v| v.to_string())
 }
 
@@ -49,7 +49,7 @@ pub(crate) fn q_record(decision: &QDecision, table: &QTable, alpha: f64) -> Deci
         .map(|option| Weighed {
             mv: mv_text(option.mv),
             numbers: vec![format!("{:+.3}", option.q), option.updates.to_string()],
-            verdict: verdict(&lengths, &piles, option.mv),
+            verdict: verdict(&lengths, piles, option.mv),
             chosen: option.mv == decision.chosen,
         })
         .collect();
@@ -80,7 +80,7 @@ pub(crate) fn q_record(decision: &QDecision, table: &QTable, alpha: f64) -> Deci
     };
     let origin = chosen.map_or_else(Vec::new, |o| {
         q_origin(
-            &piles,
+            piles,
             o.mv,
             o.q,
             o.updates,
@@ -99,7 +99,7 @@ pub(crate) fn q_record(decision: &QDecision, table: &QTable, alpha: f64) -> Deci
 
 /// Where a Q-value came from: the update that set it last, with its arithmetic written
 /// as the Updates view writes it.
-fn q_origin(piles: &Piles, mv: NimMove, q: f64, updates: u32, last: Option<Update>) -> Vec<String> {
+fn q_origin(piles: Piles, mv: NimMove, q: f64, updates: u32, last: Option<Update>) -> Vec<String> {
     let name = format!("Q({piles}, {})", mv_text(mv));
     let Some(u) = last else {
         return vec![if updates == 0 {
@@ -132,7 +132,7 @@ fn q_origin(piles: &Piles, mv: NimMove, q: f64, updates: u32, last: Option<Updat
 
 /// A pile size's bits, most significant first, as the network reads them.
 fn bits_text(value: u8) -> String {
-    format!("{value:0width$b}", width = PILE_BITS)
+    format!("{value:0PILE_BITS$b}")
 }
 
 /// The network's record: every legal move with the output of its pile unit and the
@@ -151,7 +151,7 @@ pub(crate) fn net_record(choice: &NetMove, game: NetGame) -> Decision {
                 format!("{:.3}", output[usize::from(mv.pile)]),
                 probability(score),
             ],
-            verdict: verdict(&lengths, &piles, mv),
+            verdict: verdict(&lengths, piles, mv),
             chosen: mv == choice.played,
         })
         .collect();
@@ -281,7 +281,7 @@ pub(crate) fn perfect_record(
         .map(|mv| Weighed {
             mv: mv_text(mv),
             numbers: Vec::new(),
-            verdict: verdict(&lengths, &piles, mv),
+            verdict: verdict(&lengths, piles, mv),
             chosen: mv == chosen,
         })
         .collect();
@@ -317,7 +317,7 @@ pub(crate) fn random_record(piles: Piles, rule: Rule, drawn: usize) -> Decision 
         .map(|(i, &mv)| Weighed {
             mv: mv_text(mv),
             numbers: Vec::new(),
-            verdict: verdict(&lengths, &piles, mv),
+            verdict: verdict(&lengths, piles, mv),
             chosen: i == drawn,
         })
         .collect();
@@ -380,7 +380,7 @@ pub(crate) fn asked_record(
             Weighed {
                 mv: mv_text(mv),
                 numbers,
-                verdict: verdict(&lengths, &piles, mv),
+                verdict: verdict(&lengths, piles, mv),
                 chosen: Some(mv) == marked,
             }
         })
@@ -418,7 +418,7 @@ pub(crate) fn asked_record(
     if let (Some((table, alpha)), Some(pick)) = (q, marked.filter(|_| !prefer_net || net.is_none()))
     {
         origin = q_origin(
-            &piles,
+            piles,
             pick,
             table.q(&piles, pick),
             table.updates(&piles, pick),
