@@ -100,7 +100,7 @@ pub(crate) const NIM_PANE: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
             "↑↓",
-            "move the cursor / scroll / unit",
+            "cursor / scroll / unit",
             "cursor",
             |k| Action::PaneMove(direction(k).1),
         ),
@@ -114,7 +114,7 @@ pub(crate) const NIM_PANE: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Enter, Key::Right, Key::Char('l')],
             "Enter/→",
-            "follow edge / open row / next layer",
+            "follow, open row, layer",
             "follow",
             |_| Action::PaneEnter,
         ),

@@ -464,6 +464,10 @@ fn the_network_record_holds_its_outputs_and_the_decoders_reading() {
     press(&mut app, &chars("y"));
     let text = snapshot("nim_why_network", &app);
     assert!(text.contains("p(reading)"), "{text}");
+    // Scrolled to its end: how the decoder chose and the activations behind the move.
+    press(&mut app, &[KeyCode::PageDown; 6]);
+    let text = snapshot("nim_why_network_end", &app);
+    assert!(text.contains("How: legal decoder"), "{text}");
 }
 
 #[test]
