@@ -319,7 +319,11 @@ fn multi_pile_states_are_whole() {
     assert_whole("network", &app);
     press(&mut app, "o");
     // The opponent menu opens over the game pane.
-    assert_whole_but_covered("menu", &app, &["Your turn: pile 2, take"]);
+    assert_whole_but_covered(
+        "menu",
+        &app,
+        &["Your turn: pile 2, take", "Moves (y why, ⌫ take ba"],
+    );
     press(&mut app, "⎋?");
     assert_whole("help", &app);
 }

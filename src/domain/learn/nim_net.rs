@@ -137,6 +137,13 @@ pub fn dataset(game: NetGame) -> Vec<(Piles, NimMove)> {
 /// The move the network's output stands for: the likeliest legal move, each output read
 /// as the probability of its bit; never illegal.
 pub fn legal_decode(game: NetGame, output: &[f64], piles: &Piles) -> Option<NimMove> {
+    likeliest(&weigh(game, output, piles))
+}
+
+/// Every legal move of `piles` with the log-probability the output gives its reading (the
+/// pile unit on, the others off, the size bits spelling what is left): what the legal
+/// decoder compares.
+pub fn weigh(game: NetGame, output: &[f64], piles: &Piles) -> Vec<(NimMove, f64)> {
     let ln = |p: f64, on: bool| {
         let p = p.clamp(1e-9, 1.0 - 1e-9);
         if on { p.ln() } else { (1.0 - p).ln() }
@@ -157,14 +164,32 @@ pub fn legal_decode(game: NetGame, output: &[f64], piles: &Piles) -> Option<NimM
                 .sum();
             (mv, choice + size)
         })
+        .collect()
+}
+
+/// The first move with the highest score.
+fn likeliest(weighed: &[(NimMove, f64)]) -> Option<NimMove> {
+    weighed
+        .iter()
         .fold(
             None,
-            |best: Option<(NimMove, f64)>, (mv, score)| match best {
+            |best: Option<(NimMove, f64)>, &(mv, score)| match best {
                 Some((_, top)) if top >= score => best,
                 _ => Some((mv, score)),
             },
         )
         .map(|(mv, _)| mv)
+}
+
+/// The output's likeliest reading of all, legal or not: the strongest pile unit (the first
+/// of equals) and every size bit rounded at one half. The legal decoder plays it whenever
+/// it is a legal move, and overrides it otherwise.
+pub fn raw_reading(game: NetGame, output: &[f64]) -> (usize, u8) {
+    let pile = (0..game.piles).fold(0, |best, i| if output[i] > output[best] { i } else { best });
+    let left = output[game.piles..game.piles + PILE_BITS]
+        .iter()
+        .fold(0u8, |acc, &bit| (acc << 1) | u8::from(bit > 0.5));
+    (pile, left)
 }
 
 /// The original program's reading: the most active pile unit, remaining bits above 0.75. `None`
@@ -470,6 +495,10 @@ pub struct NetMove {
     pub activations: Activations,
     /// The move played (legal decoder).
     pub played: NimMove,
+    /// Every legal move with the log-probability the legal decoder gave it, in move order.
+    pub weighed: Vec<(NimMove, f64)>,
+    /// The output's likeliest reading, legal or not: the pile (0-based) and the size left.
+    pub raw: (usize, u8),
     /// The original decoder's reading (`None`: illegal).
     pub original_reading: Option<NimMove>,
     /// The solver's move (`None`: no winning move exists).
@@ -480,9 +509,12 @@ pub struct NetMove {
 pub fn choose(game: NetGame, network: &Network, piles: &Piles) -> Option<NetMove> {
     let activations = network.activations(&game.input(piles));
     let output = activations.output();
+    let weighed = weigh(game, output, piles);
     Some(NetMove {
         piles: *piles,
-        played: legal_decode(game, output, piles)?,
+        played: likeliest(&weighed)?,
+        raw: raw_reading(game, output),
+        weighed,
         original_reading: original_decode(game, output, piles),
         solver: solver::winning_moves(piles, game.rule).first().copied(),
         activations,
@@ -515,6 +547,31 @@ mod tests {
         for (piles, mv) in data.iter().step_by(97) {
             assert!(solver::is_winning_move(piles, Rule::Normal, *mv));
         }
+    }
+
+    #[test]
+    fn the_raw_reading_is_played_when_legal_and_overridden_when_not() {
+        let game = NetGame::ORIGINAL;
+        let piles = Piles::new(&[15, 15, 14]).unwrap();
+        // Pile 3, bits 000101: 5 left of 14, legal: the legal decoder plays exactly it.
+        let legal = [0.1, 0.2, 0.8, 0.1, 0.1, 0.1, 0.9, 0.2, 0.7];
+        assert_eq!(raw_reading(game, &legal), (2, 5));
+        assert_eq!(
+            legal_decode(game, &legal, &piles),
+            Some(NimMove { pile: 2, take: 9 })
+        );
+        // Bits 111111: 63 left, never legal; the decoder picks another move.
+        let high = [0.9, 0.1, 0.1, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9];
+        assert_eq!(raw_reading(game, &high), (0, 63));
+        let chosen = legal_decode(game, &high, &piles).unwrap();
+        assert!(piles.play(chosen).is_ok());
+        let scores = weigh(game, &high, &piles);
+        let best = scores
+            .iter()
+            .map(|&(_, s)| s)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let score = scores.iter().find(|&&(mv, _)| mv == chosen).unwrap().1;
+        assert!(score.total_cmp(&best).is_eq());
     }
 
     #[test]

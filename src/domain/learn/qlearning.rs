@@ -14,8 +14,9 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
-/// The most (position, move) cells a table may hold: 2 million cells are 16 MB of values
-/// and 8 MB of counts, the most an arcade session should spend on one learner.
+/// The most (position, move) cells a table may hold: 2 million cells are 16 MB of values,
+/// 8 MB of counts and 48 MB of the last update's arithmetic (what "why" shows), the most
+/// an arcade session should spend on one learner.
 pub const MAX_TABLE_CELLS: usize = 2_000_000;
 
 /// The learning settings the original program names, kept with a table so a saved one says how it
@@ -108,6 +109,70 @@ pub struct QTable {
     width: usize,
     values: Vec<f64>,
     updates: Vec<u32>,
+    /// Per cell, the numbers of the update that set its value last.
+    last: Vec<LastUpdate>,
+}
+
+/// What a cell keeps of the update that set its value last, so a decision can show the
+/// arithmetic behind a Q-value (the value after it is the cell's value). `next` is the
+/// next position's row, [`NONE`](LastUpdate::NONE) while the cell was never updated. The
+/// reward is kept as `f32`, which holds the -1, 0 and +1 self-play gives exactly.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct LastUpdate {
+    old: f64,
+    best_future: f64,
+    next: u32,
+    reward: f32,
+}
+
+impl LastUpdate {
+    const NONE: u32 = u32::MAX;
+    const EMPTY: Self = Self {
+        old: 0.0,
+        best_future: 0.0,
+        next: Self::NONE,
+        reward: 0.0,
+    };
+}
+
+/// One legal move as the greedy choice weighed it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct QOption {
+    /// The move.
+    pub mv: NimMove,
+    /// Q(s, a) as the table holds it.
+    pub q: f64,
+    /// Updates Q(s, a) has had.
+    pub updates: u32,
+}
+
+/// How the greedy choice picked its move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum QHow {
+    /// One move had the highest Q-value.
+    Greedy,
+    /// Several moves shared the highest Q-value; one draw from the seeded RNG picked the
+    /// `drawn`-th of `among` (0-based).
+    Tie {
+        /// The tied moves, in move order.
+        among: Vec<NimMove>,
+        /// The index drawn.
+        drawn: usize,
+    },
+}
+
+/// Everything the greedy choice weighed at one position, and what it chose: what the why
+/// view shows. Made by [`QTable::decide`], the choice the tab's Q-learning AI plays.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QDecision {
+    /// The position.
+    pub piles: Piles,
+    /// Every legal move, in move order, with its Q-value and update count.
+    pub options: Vec<QOption>,
+    /// The move chosen.
+    pub chosen: NimMove,
+    /// How.
+    pub how: QHow,
 }
 
 impl QTable {
@@ -138,6 +203,7 @@ impl QTable {
             width,
             values: vec![0.0; cells],
             updates: vec![0; cells],
+            last: vec![LastUpdate::EMPTY; cells],
         })
     }
 
@@ -176,11 +242,16 @@ impl QTable {
 
     /// The first cell of `piles`' row: the table is `width` cells per position.
     fn row_start(&self, piles: Piles) -> usize {
+        self.row(piles) * self.width
+    }
+
+    /// The index of `piles` among the table's positions, in [`Piles::below`] order.
+    fn row(&self, piles: Piles) -> usize {
         let mut state = 0;
         for (&size, &max) in piles.sizes().iter().zip(self.start.sizes()) {
             state = state * (usize::from(max) + 1) + usize::from(size);
         }
-        state * self.width
+        state
     }
 
     fn cell(&self, piles: Piles, mv: NimMove) -> usize {
@@ -283,6 +354,76 @@ impl QTable {
             .map(|(mv, _)| mv)
     }
 
+    /// The greedy choice with everything it weighed: the same move [`QTable::greedy`] plays
+    /// from the same RNG, drawing from it exactly as that does (once, and only for a tie).
+    #[allow(clippy::float_cmp)]
+    pub fn decide(&self, piles: &Piles, rng: &mut ChaCha8Rng) -> Option<QDecision> {
+        let weighed: Vec<(QOption, f64)> = self
+            .legal_cells(*piles)
+            .map(|(mv, cell)| {
+                let option = QOption {
+                    mv,
+                    q: self.values[cell],
+                    updates: self.updates[cell],
+                };
+                (option, self.rank(cell))
+            })
+            .collect();
+        let best = weighed
+            .iter()
+            .map(|&(_, rank)| rank)
+            .max_by(f64::total_cmp)?;
+        let among: Vec<NimMove> = weighed
+            .iter()
+            .filter(|&&(_, rank)| rank == best)
+            .map(|(option, _)| option.mv)
+            .collect();
+        let (chosen, how) = if among.len() == 1 {
+            (among[0], QHow::Greedy)
+        } else {
+            let drawn = rng.random_range(0..among.len());
+            (among[drawn], QHow::Tie { among, drawn })
+        };
+        Some(QDecision {
+            piles: *piles,
+            options: weighed.into_iter().map(|(option, _)| option).collect(),
+            chosen,
+            how,
+        })
+    }
+
+    /// The update that set Q(`piles`, `mv`) last, as it was made with learning rate
+    /// `alpha`; `None` while the cell was never updated (or its update came from a file
+    /// that did not keep it).
+    pub fn last_update(&self, piles: &Piles, mv: NimMove, alpha: f64) -> Option<Update> {
+        let cell = self.cell(*piles, mv);
+        let last = self.last[cell];
+        if last.next == LastUpdate::NONE {
+            return None;
+        }
+        Some(Update {
+            state: *piles,
+            mv,
+            next: self.position(last.next as usize),
+            old: last.old,
+            reward: f64::from(last.reward),
+            best_future: last.best_future,
+            alpha,
+            new: self.values[cell],
+        })
+    }
+
+    /// The position of row `row` (the inverse of the row index of [`QTable::row_start`]).
+    fn position(&self, mut row: usize) -> Piles {
+        let mut piles = self.start;
+        for pile in (0..self.start.len()).rev() {
+            let radix = usize::from(self.start.sizes()[pile]) + 1;
+            piles.sizes[pile] = (row % radix) as u8;
+            row /= radix;
+        }
+        piles
+    }
+
     /// Epsilon-greedy: a random legal move with probability `epsilon`, else the greedy one.
     pub fn explore(&self, piles: &Piles, epsilon: f64, rng: &mut ChaCha8Rng) -> Option<NimMove> {
         if rng.random::<f64>() < epsilon {
@@ -321,6 +462,12 @@ impl QTable {
         let new = old + alpha * (reward + best_future - old);
         self.values[cell] = new;
         self.updates[cell] = self.updates[cell].saturating_add(1);
+        self.last[cell] = LastUpdate {
+            old,
+            best_future,
+            next: self.row(next) as u32,
+            reward: reward as f32,
+        };
         Update {
             state,
             mv,
@@ -398,6 +545,12 @@ impl QTable {
                         take: mv.take,
                         value: self.values[cell],
                         updates: self.updates[cell],
+                        last: self.last_update(&piles, mv, 0.0).map(|u| SavedUpdate {
+                            old: u.old,
+                            reward: u.reward,
+                            best_future: u.best_future,
+                            next: u.next.sizes().to_vec(),
+                        }),
                     });
                 }
             }
@@ -424,7 +577,43 @@ impl QTable {
         let cell = self.cell(piles, mv);
         self.values[cell] = entry.value;
         self.updates[cell] = entry.updates;
+        if let Some(last) = &entry.last {
+            self.last[cell] = self.restored_update(piles, mv, last)?;
+        }
         Ok(())
+    }
+
+    /// A saved last update of (piles, mv) checked against the game: a later position of
+    /// this table, a reward self-play gives, values in the range training writes.
+    fn restored_update(
+        &self,
+        piles: Piles,
+        mv: NimMove,
+        last: &SavedUpdate,
+    ) -> Result<LastUpdate, String> {
+        let next = Piles::new(&last.next)
+            .filter(|p| self.covers(p) && p.total() < piles.total())
+            .ok_or_else(|| {
+                format!(
+                    "position {piles}, move {mv}: the last update's next position {:?} does not follow it",
+                    last.next
+                )
+            })?;
+        let in_range = |v: f64| !v.is_nan() && v.abs() <= 1.0 + 1e-9;
+        if ![-1.0, 0.0, 1.0].contains(&last.reward)
+            || !in_range(last.old)
+            || !in_range(last.best_future)
+        {
+            return Err(format!(
+                "position {piles}, move {mv}: the last update holds numbers no training writes"
+            ));
+        }
+        Ok(LastUpdate {
+            old: last.old,
+            best_future: last.best_future,
+            next: self.row(next) as u32,
+            reward: last.reward as f32,
+        })
     }
 }
 
@@ -441,6 +630,23 @@ pub struct QEntry {
     pub value: f64,
     /// Updates made to it.
     pub updates: u32,
+    /// The update that set the value last (absent in files written before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<SavedUpdate>,
+}
+
+/// The numbers of a saved value's last update; its new value is the entry's value and its
+/// learning rate the table's.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedUpdate {
+    /// Q(s, a) before it.
+    pub old: f64,
+    /// The reward.
+    pub reward: f64,
+    /// max Q(s', .) then.
+    pub best_future: f64,
+    /// The pile sizes of s'.
+    pub next: Vec<u8>,
 }
 
 /// How a table plays, measured against the exact solver and two fixed opponents.
@@ -835,6 +1041,80 @@ mod tests {
     }
 
     #[test]
+    fn decide_plays_what_greedy_plays_and_draws_the_same() {
+        let mut table = original_game();
+        let mut train = ChaCha8Rng::seed_from_u64(4);
+        for games in [0, 30, 300] {
+            for _ in 0..games {
+                table.self_play(QSettings::default(), &mut train, |_| {});
+            }
+            let mut ties = 0;
+            for (i, piles) in table.start().below().filter(|p| !p.is_over()).enumerate() {
+                let mut a = ChaCha8Rng::seed_from_u64(i as u64);
+                let mut b = a.clone();
+                let decision = table.decide(&piles, &mut a).unwrap();
+                assert_eq!(
+                    Some(decision.chosen),
+                    table.greedy(&piles, &mut b),
+                    "{piles}"
+                );
+                assert_eq!(a, b, "the same draws at {piles}");
+                assert_eq!(decision.options.len(), piles.moves().count());
+                for option in &decision.options {
+                    assert_eq!(option.q, table.q(&piles, option.mv));
+                    assert_eq!(option.updates, table.updates(&piles, option.mv));
+                }
+                match &decision.how {
+                    QHow::Greedy => {
+                        assert_eq!(table.greedy_moves(&piles), vec![decision.chosen]);
+                    }
+                    QHow::Tie { among, drawn } => {
+                        ties += 1;
+                        assert_eq!(among, &table.greedy_moves(&piles));
+                        assert_eq!(among[*drawn], decision.chosen);
+                    }
+                }
+            }
+            if games == 0 {
+                assert!(ties > 300, "an empty table ties everywhere");
+            }
+        }
+    }
+
+    #[test]
+    fn the_last_update_of_a_cell_is_kept_with_its_arithmetic() {
+        let mut table = original_game();
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let mut made = Vec::new();
+        for _ in 0..50 {
+            table.self_play(QSettings::default(), &mut rng, |u| made.push(u));
+        }
+        let last = *made.last().unwrap();
+        assert_eq!(table.last_update(&last.state, last.mv, 0.5), Some(last));
+        // Every cell's kept update is the last one made to it.
+        for piles in table.start().below() {
+            for mv in piles.moves() {
+                let expected = made
+                    .iter()
+                    .rev()
+                    .find(|u| u.state == piles && u.mv == mv)
+                    .copied();
+                assert_eq!(table.last_update(&piles, mv, 0.5), expected, "{piles} {mv}");
+            }
+        }
+        // Saved and restored, the arithmetic comes back too.
+        let mut copy = original_game();
+        for entry in table.learned() {
+            copy.restore(&entry).unwrap();
+        }
+        assert_eq!(copy, table);
+        let mut entry = table.learned().pop().unwrap();
+        entry.last.as_mut().unwrap().next = entry.state.clone();
+        let error = copy.restore(&entry).unwrap_err();
+        assert!(error.contains("does not follow it"), "{error}");
+    }
+
+    #[test]
     fn saved_entries_restore_the_same_table() {
         let mut table = original_game();
         let mut rng = ChaCha8Rng::seed_from_u64(2);
@@ -852,6 +1132,7 @@ mod tests {
             take: 1,
             value: 0.0,
             updates: 1,
+            last: None,
         };
         assert!(
             copy.restore(&foreign)
@@ -967,6 +1248,7 @@ mod tests {
             take: 1,
             value: 1e300,
             updates: 1,
+            last: None,
         });
         assert!(QTrainer::from_saved(&bad, 10).is_err());
     }

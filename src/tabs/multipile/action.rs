@@ -38,6 +38,20 @@ pub enum Action {
     ToggleWrongOnly,
     /// Show or hide the hints on the human's turn.
     ToggleHints,
+    /// Open the record of the AI's last move.
+    Why,
+    /// Take back the person's last move and the AI's reply.
+    Undo,
+    /// Open the entry for piles to ask the AI about.
+    Ask,
+    /// A character typed into it.
+    AskType(char),
+    /// Delete the last character typed into it.
+    AskErase,
+    /// Ask about the typed piles.
+    AskSubmit,
+    /// Close it without asking.
+    AskCancel,
     /// Pause or resume Q-learning.
     QTrain,
     /// One self-play game, its updates shown.

@@ -35,6 +35,30 @@ pub(crate) const NIM_MENU: KeyGroup<Action> = KeyGroup {
     ],
 };
 
+/// Keys while the entry for piles to ask about is open.
+pub(crate) const NIM_ASK: KeyGroup<Action> = KeyGroup {
+    title: "Ask the AI about piles",
+    bindings: &[
+        bind(DIGITS, "0-9", "pile sizes", "type", |k| {
+            Action::AskType(typed(k))
+        }),
+        bind(
+            &[Key::Char(' '), Key::Char(',')],
+            "Space",
+            "between piles",
+            "",
+            |k| Action::AskType(typed(k)),
+        ),
+        bind(&[Key::Backspace], "Backspace", "delete", "", |_| {
+            Action::AskErase
+        }),
+        bind(&[Key::Enter], "Enter", "ask", "ask", |_| Action::AskSubmit),
+        bind(&[Key::Esc], "Esc", "cancel", "cancel", |_| {
+            Action::AskCancel
+        }),
+    ],
+};
+
 /// Keys for the piles (when the pane does not have the focus).
 pub(crate) const NIM_PILES: KeyGroup<Action> = KeyGroup {
     title: "Your move (f: keys to the pane)",
@@ -59,7 +83,7 @@ pub(crate) const NIM_PILES: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Backspace],
             "Backspace",
-            "delete the last digit",
+            "delete the last digit typed",
             "",
             |_| Action::Backspace,
         ),
@@ -76,7 +100,7 @@ pub(crate) const NIM_PANE: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
             "↑↓",
-            "move the cursor / scroll",
+            "cursor / scroll / unit",
             "cursor",
             |k| Action::PaneMove(direction(k).1),
         ),
@@ -90,14 +114,14 @@ pub(crate) const NIM_PANE: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Enter, Key::Right, Key::Char('l')],
             "Enter/→",
-            "follow edge / open row",
+            "follow, open row, layer",
             "follow",
             |_| Action::PaneEnter,
         ),
         bind(
             &[Key::Left, Key::Char('h'), Key::Backspace],
             "←/Bksp",
-            "back along the path",
+            "back: path, game, layer",
             "back",
             |_| Action::PaneBack,
         ),
@@ -121,6 +145,27 @@ pub(crate) const NIM: KeyGroup<Action> = KeyGroup {
         bind(&[Key::Char('n')], "n", "new game", "new", |_| {
             Action::NewGame
         }),
+        bind(
+            &[Key::Char('y')],
+            "y",
+            "why the AI played its last move",
+            "why",
+            |_| Action::Why,
+        ),
+        bind(
+            &[Key::Char('a')],
+            "a",
+            "ask the AI about a position",
+            "ask",
+            |_| Action::Ask,
+        ),
+        bind(
+            &[Key::Backspace],
+            "⌫",
+            "take back your move and the AI's",
+            "undo",
+            |_| Action::Undo,
+        ),
         bind(&[Key::Char('o')], "o", "opponent menu", "opponent", |_| {
             Action::OpenMenu
         }),

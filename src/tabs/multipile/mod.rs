@@ -11,6 +11,7 @@ pub mod symbols;
 #[cfg(test)]
 mod tests;
 mod view;
+mod why;
 
 pub use action::Action;
 pub use state::MultiPileTab;
@@ -25,6 +26,7 @@ use crate::domain::numbers::thousands;
 use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
+use crate::frame::side as frame_side;
 use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked};
 use crate::persist::{Loaded, Problems, Store};
 use learners::{NetAgent, QAgent};
@@ -81,6 +83,9 @@ impl Tab for MultiPileTab {
         if self.menu.is_some() {
             return vec![keys::NIM_MENU];
         }
+        if self.asking.is_some() {
+            return vec![keys::NIM_ASK];
+        }
         vec![
             if self.pane_focus {
                 keys::NIM_PANE
@@ -92,13 +97,30 @@ impl Tab for MultiPileTab {
     }
 
     fn help_keys(&self) -> Vec<KeyGroup<Action>> {
-        vec![keys::NIM, keys::NIM_PILES, keys::NIM_PANE, keys::NIM_MENU]
+        vec![
+            keys::NIM,
+            keys::NIM_PILES,
+            keys::NIM_PANE,
+            keys::NIM_MENU,
+            keys::NIM_ASK,
+        ]
     }
 
     fn modal(&self) -> Option<&'static str> {
+        if self.asking.is_some() {
+            return Some("Typing piles to ask about: Enter asks, Esc cancels");
+        }
         self.menu
             .is_some()
             .then_some("The opponent menu is open: Esc closes it")
+    }
+
+    fn in_force(&self, action: Action) -> bool {
+        // Backspace deletes a digit while one is typed; otherwise it falls through to undo.
+        match action {
+            Action::Backspace => self.typed != state::Typed::Nothing,
+            _ => true,
+        }
     }
 
     fn enabled(&self, action: Action) -> bool {
@@ -106,7 +128,12 @@ impl Tab for MultiPileTab {
             Action::Confirm | Action::SelectPile(_) | Action::Count(_) | Action::Digit(_) => {
                 self.human_to_move && !self.game_over()
             }
-            Action::PaneBack => !self.browse.is_empty(),
+            Action::PaneBack => match self.pane {
+                Pane::Weights => self.weights_at.0 > 0,
+                _ => self.can_step_back(),
+            },
+            Action::Why => self.has_ai_record(),
+            Action::Undo => self.moves.iter().any(|m| m.by == frame_side::Side::Human),
             Action::QStep | Action::QTrain | Action::QRetrain => self.q.trainer.is_ok(),
             _ => true,
         }
@@ -133,9 +160,23 @@ impl Tab for MultiPileTab {
         }
     }
 
-    fn update(&mut self, action: Action, _effects: &mut Effects) -> Option<Message> {
+    fn update(&mut self, action: Action, effects: &mut Effects) -> Option<Message> {
         if let Some(why) = pane_refusal(action, self.pane) {
             return Some(Message::error(why));
+        }
+        let shown = match action {
+            Action::Why => Some(self.why()),
+            Action::AskSubmit => Some(self.ask_submit()),
+            _ => None,
+        };
+        if let Some(shown) = shown {
+            return match shown {
+                Ok(why) => {
+                    effects.show_why = Some(why);
+                    None
+                }
+                Err(message) => Some(message),
+            };
         }
         match action {
             Action::QTrain | Action::QStep | Action::QRetrain => self.q_since.trained_by_key(),
@@ -212,11 +253,16 @@ impl MultiPileTab {
 /// view shows, unseen), or `None` when it acts here.
 fn pane_refusal(action: Action, pane: Pane) -> Option<&'static str> {
     match action {
-        Action::PaneMove(_) | Action::PaneEnter if !matches!(pane, Pane::Edges | Pane::Table) => {
-            Some("The pane's cursor works in the edges and Q-table views: v shows them")
+        Action::PaneMove(_) | Action::PaneEnter
+            if !matches!(pane, Pane::Edges | Pane::Table | Pane::Weights) =>
+        {
+            Some("The pane's cursor works in the edges, Q-table and weights views: v shows them")
         }
-        Action::PaneBack | Action::PaneHome if pane != Pane::Edges => {
-            Some("← and . walk the browsed path in the edges view: v shows it")
+        Action::PaneBack if !matches!(pane, Pane::Edges | Pane::Weights) => {
+            Some("← walks back in the edges view (and layers in the weights view): v shows them")
+        }
+        Action::PaneHome if pane != Pane::Edges => {
+            Some(". goes back to the game in the edges view: v shows it")
         }
         _ => None,
     }

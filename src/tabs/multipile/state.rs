@@ -4,8 +4,9 @@
 
 use super::action::Action;
 use super::learners::{NetAgent, QAgent};
+use super::why::{self as records, mv_text};
 use crate::config::{Config, FirstMover, OpponentChoice};
-use crate::domain::games::nim::{NimMove, Piles, Rule};
+use crate::domain::games::nim::{NimMove, Piles, Rule, parse_piles};
 use crate::domain::learn::nim_net::NetTrainer;
 use crate::domain::learn::nim_net::{self, NetMove};
 use crate::domain::learn::qlearning::QTrainer;
@@ -14,6 +15,7 @@ use crate::domain::solve::nim as solver;
 use crate::frame::message::{Message, MessageKind};
 use crate::frame::side::Side;
 use crate::frame::tab::{Storage, TrainedSince};
+use crate::frame::why::{self, Decision, Why};
 use crate::persist::{Loaded, Store};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -53,15 +55,18 @@ pub(crate) enum Pane {
     Table,
     /// The network's outputs for its move.
     Network,
+    /// The network's weights, one unit at a time.
+    Weights,
 }
 
 impl Pane {
-    const ORDER: [Self; 5] = [
+    const ORDER: [Self; 6] = [
         Self::Edges,
         Self::Updates,
         Self::Training,
         Self::Table,
         Self::Network,
+        Self::Weights,
     ];
 
     /// The pane after this one.
@@ -137,6 +142,14 @@ pub struct MultiPileTab {
     /// True when the human is to move.
     pub(crate) human_to_move: bool,
     pub(crate) moves: Vec<Played>,
+    /// What the AI weighed for each move of `moves` (`None` for the person's).
+    pub(crate) records: Vec<Option<Decision>>,
+    /// The piles typed to ask the AI about, while the entry is open.
+    pub(crate) asking: Option<String>,
+    /// How many moves of the game the edges view steps back from the game's position.
+    pub(crate) rewind: usize,
+    /// The weights view's layer (0: the first hidden layer) and unit in it.
+    pub(crate) weights_at: (usize, usize),
     /// The selected pile (0-based).
     pub(crate) pile: usize,
     pub(crate) count: u32,
@@ -202,6 +215,10 @@ impl MultiPileTab {
             start: q_start,
             human_to_move: true,
             moves: Vec::new(),
+            records: Vec::new(),
+            asking: None,
+            rewind: 0,
+            weights_at: (0, 0),
             pile: 0,
             count: 1,
             typed: Typed::Nothing,
@@ -323,11 +340,6 @@ impl MultiPileTab {
         })
     }
 
-    /// The last move of `side`.
-    pub(crate) fn last_move(&self, side: Side) -> Option<Played> {
-        self.moves.iter().rev().find(|m| m.by == side).copied()
-    }
-
     fn start_game(&mut self) {
         self.start = match self.opponent {
             OpponentChoice::Network => self.network_start(),
@@ -335,6 +347,8 @@ impl MultiPileTab {
         };
         self.piles = self.start;
         self.moves.clear();
+        self.records.clear();
+        self.rewind = 0;
         self.net_move = None;
         self.browse.clear();
         self.edge_cursor = 0;
@@ -498,7 +512,7 @@ impl MultiPileTab {
             Ok(mv) => mv,
             Err(error) => return Message::error(format!("Not allowed: {error}")),
         };
-        self.play(Side::Human, mv);
+        self.play(Side::Human, mv, None);
         if !self.game_over() {
             self.ai_move();
         }
@@ -522,12 +536,14 @@ impl MultiPileTab {
         Message::info(text)
     }
 
-    fn play(&mut self, by: Side, mv: NimMove) {
+    fn play(&mut self, by: Side, mv: NimMove, record: Option<Decision>) {
         self.moves.push(Played {
             by,
             mv,
             before: self.piles,
         });
+        self.records.push(record);
+        self.rewind = 0;
         self.piles = self.piles.after(mv);
         self.human_to_move = by == Side::Ai;
         match self.winner() {
@@ -547,35 +563,198 @@ impl MultiPileTab {
         }
     }
 
-    /// The opponent's move in the current position.
-    fn ai_choice(&mut self) -> Option<NimMove> {
+    /// The opponent's move in the current position and its record, made by the code path
+    /// that chose it.
+    fn ai_choice(&mut self) -> Option<(NimMove, Decision)> {
         let rule = self.game_rule();
+        let piles = self.piles;
         match self.opponent {
             OpponentChoice::Qlearning => match &self.q.trainer {
-                Ok(trainer) if trainer.table.covers(&self.piles) => {
-                    trainer.table.greedy(&self.piles, &mut self.rng)
+                Ok(trainer) if trainer.table.covers(&piles) => {
+                    let decision = trainer.table.decide(&piles, &mut self.rng)?;
+                    let record =
+                        records::q_record(&decision, &trainer.table, trainer.settings.alpha);
+                    Some((decision.chosen, record))
                 }
-                _ => solver::perfect_move(&self.piles, rule),
+                _ => {
+                    let mv = solver::perfect_move(&piles, rule)?;
+                    let instead = "The Q-table does not cover these piles, so the perfect \
+                                   player moves in its place:";
+                    Some((mv, records::perfect_record(piles, rule, mv, Some(instead))))
+                }
             },
             OpponentChoice::Network => {
-                let choice =
-                    nim_net::choose(self.net.game(), &self.net.trainer.network, &self.piles);
-                let mv = choice.as_ref().map(|c| c.played);
-                self.net_move = choice;
-                mv
+                let game = self.net.game();
+                let choice = nim_net::choose(game, &self.net.trainer.network, &piles)?;
+                let record = records::net_record(&choice, game);
+                let mv = choice.played;
+                self.net_move = Some(choice);
+                Some((mv, record))
             }
-            OpponentChoice::Perfect => solver::perfect_move(&self.piles, rule),
+            OpponentChoice::Perfect => {
+                let mv = solver::perfect_move(&piles, rule)?;
+                Some((mv, records::perfect_record(piles, rule, mv, None)))
+            }
             OpponentChoice::Random => {
-                let moves: Vec<NimMove> = self.piles.moves().collect();
-                (!moves.is_empty()).then(|| moves[self.rng.random_range(0..moves.len())])
+                let moves: Vec<NimMove> = piles.moves().collect();
+                if moves.is_empty() {
+                    return None;
+                }
+                let drawn = self.rng.random_range(0..moves.len());
+                Some((moves[drawn], records::random_record(piles, rule, drawn)))
             }
         }
     }
 
     fn ai_move(&mut self) {
-        if let Some(mv) = self.ai_choice() {
-            self.play(Side::Ai, mv);
+        if let Some((mv, record)) = self.ai_choice() {
+            self.play(Side::Ai, mv, Some(record));
         }
+    }
+
+    // ---- why, asking, undo ----------------------------------------------------------
+
+    /// The game's moves with the AI's records, as the why overlay lists them.
+    pub(crate) fn why_moves(&self) -> Vec<why::Played> {
+        self.moves
+            .iter()
+            .zip(&self.records)
+            .map(|(played, record)| why::Played {
+                by: played.by,
+                text: mv_text(played.mv),
+                decision: record.clone(),
+            })
+            .collect()
+    }
+
+    /// True once the AI has moved in this game (with a record).
+    pub(crate) fn has_ai_record(&self) -> bool {
+        self.records.iter().any(Option::is_some)
+    }
+
+    /// The why overlay on the AI's last move, or why there is nothing to show.
+    pub(crate) fn why(&self) -> Result<Why, Message> {
+        Why::last_ai_move(self.why_moves()).ok_or_else(|| {
+            Message::error(
+                "The AI has not moved in this game yet: y explains its moves once it has",
+            )
+        })
+    }
+
+    /// Opens the entry for piles to ask about.
+    pub(crate) fn ask_open(&mut self) -> Message {
+        self.asking = Some(String::new());
+        Message::info("Type piles to ask the AI about, e.g. 3 5 7 (Enter asks, Esc cancels)")
+    }
+
+    /// A character typed into the entry: digits, and spaces or commas between piles.
+    pub(crate) fn ask_type(&mut self, c: char) -> Option<Message> {
+        let text = self.asking.as_mut()?;
+        if text.chars().count() >= 24 {
+            return Some(Message::error(
+                "That is long enough: at most 6 piles of 0-63",
+            ));
+        }
+        text.push(if c == ',' { ' ' } else { c });
+        None
+    }
+
+    /// Deletes the last character typed.
+    pub(crate) fn ask_erase(&mut self) {
+        if let Some(text) = &mut self.asking {
+            text.pop();
+        }
+    }
+
+    /// Closes the entry without asking.
+    pub(crate) fn ask_cancel(&mut self) -> Message {
+        self.asking = None;
+        Message::info("Not asked")
+    }
+
+    /// Asks about the typed piles: the AI's view of them, or why it cannot be given (the
+    /// entry then stays open with the text, to correct it).
+    pub(crate) fn ask_submit(&mut self) -> Result<Why, Message> {
+        let text = self.asking.clone().unwrap_or_default();
+        let joined = text.split_whitespace().collect::<Vec<_>>().join(",");
+        if joined.is_empty() {
+            return Err(Message::error("Type the pile sizes first, e.g. 3 5 7"));
+        }
+        let piles = parse_piles(&joined).map_err(|e| Message::error(format!("Not piles: {e}")))?;
+        if piles.is_over() {
+            return Err(Message::error(format!(
+                "{piles} has no moves: every pile is empty"
+            )));
+        }
+        let rule = self.game_rule();
+        let table = self
+            .q
+            .trainer
+            .as_ref()
+            .ok()
+            .filter(|t| t.table.covers(&piles) && t.table.rule() == rule)
+            .map(|t| (&t.table, t.settings.alpha));
+        let game = self.net.game();
+        let net = (game.fits(&piles) && game.rule == rule)
+            .then(|| nim_net::choose(game, &self.net.trainer.network, &piles))
+            .flatten();
+        if table.is_none() && net.is_none() {
+            return Err(Message::error(format!(
+                "Neither AI plays {piles} under {} play: the Q-table takes piles up to {}, the network {} piles up to {} under {} play",
+                rule.name(),
+                self.q_start,
+                game.piles,
+                game.max_pile,
+                game.rule.name()
+            )));
+        }
+        let prefer_net = self.opponent == OpponentChoice::Network;
+        let decision = records::asked_record(piles, rule, table, net.as_ref(), prefer_net);
+        self.asking = None;
+        Ok(Why::asked(format!("asked {piles}"), decision))
+    }
+
+    /// Takes back the person's last move and the AI's reply to it (the reply alone never:
+    /// an AI's opening move is part of the game the person was given). The learners keep
+    /// everything: games against a person never teach them.
+    pub(crate) fn undo(&mut self) -> Message {
+        let Some(mine) = self.moves.iter().rposition(|m| m.by == Side::Human) else {
+            return Message::error(if self.moves.is_empty() {
+                "Nothing to take back: no move yet"
+            } else {
+                "Nothing of yours to take back: the AI opened (n starts a new game)"
+            });
+        };
+        match self.winner() {
+            Some(Side::Human) => self.tally.0 = self.tally.0.saturating_sub(1),
+            Some(Side::Ai) => self.tally.1 = self.tally.1.saturating_sub(1),
+            None => {}
+        }
+        let taken: Vec<String> = self.moves[mine..]
+            .iter()
+            .map(|m| {
+                let who = if m.by == Side::Human {
+                    "your"
+                } else {
+                    "the AI's"
+                };
+                format!("{who} {}", mv_text(m.mv))
+            })
+            .collect();
+        self.piles = self.moves[mine].before;
+        self.moves.truncate(mine);
+        self.records.truncate(mine);
+        self.human_to_move = true;
+        self.net_move = None;
+        self.browse.clear();
+        self.rewind = 0;
+        self.edge_cursor = 0;
+        self.reset_selection();
+        Message::info(format!(
+            "Took back {}: your move at {} again",
+            taken.join(" and "),
+            self.piles
+        ))
     }
 
     // ---- the opponent menu ----------------------------------------------------------
@@ -662,7 +841,31 @@ impl MultiPileTab {
 
     /// The position the edges view shows.
     pub(crate) fn shown_position(&self) -> Piles {
-        self.browse.last().copied().unwrap_or(self.piles)
+        self.browse
+            .last()
+            .copied()
+            .unwrap_or_else(|| self.rewound_position())
+    }
+
+    /// The game's position `rewind` moves ago, where the edges view's path starts.
+    pub(crate) fn rewound_position(&self) -> Piles {
+        self.played_here().map_or(self.piles, |m| m.before)
+    }
+
+    /// The move of the game made at the position the edges view steps back to, while it
+    /// shows one (not a browsed successor).
+    pub(crate) fn played_here(&self) -> Option<Played> {
+        if self.rewind == 0 || !self.browse.is_empty() {
+            return None;
+        }
+        let at = self.moves.len().checked_sub(self.rewind)?;
+        self.moves.get(at).copied()
+    }
+
+    /// Whether `←` in the edges view can step somewhere: back along the path, or to the
+    /// position before an earlier move of the game.
+    pub(crate) fn can_step_back(&self) -> bool {
+        !self.browse.is_empty() || self.rewind < self.moves.len()
     }
 
     /// Every move out of `piles`, best Q first (moves the table does not cover last), with
@@ -715,8 +918,43 @@ impl MultiPileTab {
                     .clamp(0, rows.saturating_sub(1) as isize)
                     as usize;
             }
+            Pane::Weights => {
+                let units = self.weights_units();
+                let (layer, unit) = self.weights_at;
+                self.weights_at = (
+                    layer,
+                    (unit as isize + delta).clamp(0, units as isize - 1) as usize,
+                );
+            }
             _ => {}
         }
+    }
+
+    /// Units in the weights view's layer.
+    pub(crate) fn weights_units(&self) -> usize {
+        let layers = &self.net.trainer.network.layers;
+        layers
+            .get(self.weights_at.0)
+            .map_or(1, |l| l.outputs.max(1))
+    }
+
+    /// Moves the weights view to the next layer (or the previous), keeping the unit where
+    /// the new layer has it.
+    pub(crate) fn weights_layer(&mut self, delta: isize) -> Option<Message> {
+        let count = self.net.trainer.network.layers.len() as isize;
+        let (layer, unit) = self.weights_at;
+        let next = layer as isize + delta;
+        if !(0..count).contains(&next) {
+            return Some(Message::error(if delta < 0 {
+                "Already at the first layer (→ the next)"
+            } else {
+                "Already at the output layer (← the previous)"
+            }));
+        }
+        self.weights_at = (next as usize, unit);
+        let units = self.weights_units();
+        self.weights_at.1 = unit.min(units - 1);
+        None
     }
 
     /// Follows the edge under the cursor to its successor (or, in the table, opens the
@@ -733,6 +971,7 @@ impl MultiPileTab {
                     edge.next, edge.mv
                 )))
             }
+            Pane::Weights => self.weights_layer(1),
             Pane::Table => {
                 let row = self.table_rows().get(self.table_scroll)?.piles;
                 self.browse.push(row);
@@ -744,21 +983,49 @@ impl MultiPileTab {
         }
     }
 
-    /// Steps back along the browsed path.
+    /// Steps back along the browsed path; at its start, to the position before the game's
+    /// previous move, with the cursor on the move played there.
     pub(crate) fn pane_back(&mut self) -> Option<Message> {
-        if self.pane != Pane::Edges {
+        match self.pane {
+            Pane::Edges => {}
+            Pane::Weights => return self.weights_layer(-1),
+            _ => return None,
+        }
+        if self.browse.pop().is_some() {
+            self.edge_cursor = 0;
             return None;
         }
-        if self.browse.pop().is_none() {
-            return Some(Message::error("Already at the game's position"));
+        if self.rewind >= self.moves.len() {
+            return Some(Message::error(if self.moves.is_empty() {
+                "No move in this game yet: nothing earlier to show"
+            } else {
+                "At the game's start: nothing earlier (. back to the game)"
+            }));
         }
-        self.edge_cursor = 0;
-        None
+        self.rewind += 1;
+        let played = self.played_here()?;
+        self.edge_cursor = self
+            .edges(played.before)
+            .iter()
+            .position(|e| e.mv == played.mv)
+            .unwrap_or(0);
+        let number = self.moves.len() - self.rewind + 1;
+        Some(Message::info(match played.by {
+            Side::Ai => format!(
+                "Before move {number}, the AI's {}: ▸ on it; y explains the AI's choice, ← earlier, . the game",
+                mv_text(played.mv)
+            ),
+            Side::Human => format!(
+                "Before move {number}, your {}: ▸ on it; ← earlier, . back to the game",
+                mv_text(played.mv)
+            ),
+        }))
     }
 
     /// Back to the game's position.
     pub(crate) fn pane_home(&mut self) {
         self.browse.clear();
+        self.rewind = 0;
         self.edge_cursor = 0;
     }
 
@@ -835,6 +1102,12 @@ impl MultiPileTab {
             A::PaneEnter => return self.pane_enter(),
             A::PaneBack => return self.pane_back(),
             A::PaneHome => self.pane_home(),
+            A::Undo => return Some(self.undo()),
+            A::Ask => return Some(self.ask_open()),
+            A::AskType(c) => return self.ask_type(c),
+            A::AskErase => self.ask_erase(),
+            A::AskCancel => return Some(self.ask_cancel()),
+            A::Why | A::AskSubmit => {}
             A::ToggleWrongOnly => return Some(self.toggle_wrong_only()),
             A::ToggleHints => return Some(self.toggle_hints()),
             A::QTrain => return Some(self.q.toggle_training()),
@@ -930,6 +1203,10 @@ impl MultiPileTab {
             self.wrong_only,
             self.table_scroll,
             self.pane,
+        );
+        let position = format!(
+            "{position} {} {:?} {:?}",
+            self.rewind, self.asking, self.weights_at
         );
         let learners = format!(
             "q {:?} training {} net epochs {} training {}",

@@ -3,7 +3,7 @@
 //! thread, so every frame is reproducible. Snapshots at 80x24 and 120x40.
 
 use super::Pane;
-use crate::app::{Action, App, MessageKind};
+use crate::app::{Action, App, MessageKind, Overlay};
 use crate::config::{Config, FirstMover, OpponentChoice};
 use crate::domain::games::nim::Rule;
 use crate::domain::solve::nim as solver;
@@ -350,4 +350,306 @@ fn a_session_starts_from_the_loaded_table_and_writes_nothing() {
         "its own copy"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The record the AI made for the last move of the game, with the move.
+fn last_record(
+    app: &App,
+) -> (
+    crate::domain::games::nim::NimMove,
+    crate::frame::why::Decision,
+) {
+    let tab = &app.tabs.multipile;
+    let at = tab.moves.len() - 1;
+    assert_eq!(tab.moves[at].by, Side::Ai);
+    (
+        tab.moves[at].mv,
+        tab.records[at].clone().expect("the AI kept a record"),
+    )
+}
+
+#[test]
+fn the_q_learning_record_holds_the_numbers_the_table_chose_by() {
+    let mut app = trained();
+    press(&mut app, &chars("11\n"));
+    let (played, record) = last_record(&app);
+    let tab = &app.tabs.multipile;
+    let trainer = tab.q.trainer.as_ref().unwrap();
+    let before = tab.moves[tab.moves.len() - 1].before;
+    let moves: Vec<_> = before.moves().collect();
+    assert_eq!(record.options.len(), moves.len(), "every legal move");
+    for (option, &mv) in record.options.iter().zip(&moves) {
+        assert_eq!(option.mv, super::why::mv_text(mv));
+        assert_eq!(
+            option.numbers[0],
+            format!("{:+.3}", trainer.table.q(&before, mv))
+        );
+        assert_eq!(
+            option.numbers[1],
+            trainer.table.updates(&before, mv).to_string()
+        );
+        assert_eq!(option.chosen, mv == played, "{}", option.mv);
+        let wins = solver::is_winning_move(&before, Rule::Misere, mv);
+        assert!(
+            option
+                .verdict
+                .starts_with(if wins { "wins in" } else { "loses in" })
+        );
+    }
+    let last = trainer.table.last_update(&before, played, 0.5).unwrap();
+    assert_eq!(
+        record.origin[2],
+        format!(
+            "r {:+}  max Q(s′) {:+.3}  Q {:+.3} → {:+.3}",
+            last.reward, last.best_future, last.old, last.new
+        )
+    );
+    assert!(record.how.starts_with("greedy"), "{}", record.how);
+    // y opens it over the tab.
+    press(&mut app, &chars("y"));
+    let Some(Overlay::Why(why)) = &app.overlay else {
+        panic!("the why overlay is open")
+    };
+    assert_eq!(why.decision(), Some(&record));
+    let text = snapshot("nim_why_q", &app);
+    assert!(text.contains("◀ played"), "{text}");
+}
+
+#[test]
+fn why_before_the_ai_moved_says_so() {
+    let mut app = app_with(&config(|c| c.qlearning.autotrain = false));
+    press(&mut app, &chars("y"));
+    assert!(app.overlay.is_none());
+    let message = app.message.clone().unwrap();
+    assert_eq!(message.kind, MessageKind::Error);
+    assert!(message.text.contains("has not moved"), "{}", message.text);
+}
+
+#[test]
+fn the_network_record_holds_its_outputs_and_the_decoders_reading() {
+    let mut app = app_with(&config(|c| c.qlearning.autotrain = false));
+    app.tabs.multipile.net.train_now(2);
+    press(&mut app, &chars("o2"));
+    press(&mut app, &chars("11\n"));
+    let (played, record) = last_record(&app);
+    let trace = app.tabs.multipile.net_move.clone().unwrap();
+    assert_eq!(trace.played, played);
+    let output = trace.activations.output();
+    assert_eq!(record.options.len(), trace.weighed.len());
+    for (option, &(mv, score)) in record.options.iter().zip(&trace.weighed) {
+        assert_eq!(
+            option.numbers[0],
+            format!("{:.3}", output[usize::from(mv.pile)])
+        );
+        let p = score.exp();
+        let expected = if p >= 0.000_5 {
+            format!("{p:.3}")
+        } else {
+            format!("{p:.0e}")
+        };
+        assert_eq!(option.numbers[1], expected);
+        assert_eq!(option.chosen, mv == played);
+    }
+    assert!(record.how.starts_with("legal decoder"), "{}", record.how);
+    assert!(
+        record.origin[0].contains("001110 001111 001110"),
+        "{:?}",
+        record.origin
+    );
+    assert!(
+        record.origin[1].starts_with("hidden layer 1:"),
+        "{:?}",
+        record.origin
+    );
+    press(&mut app, &chars("y"));
+    let text = snapshot("nim_why_network", &app);
+    assert!(text.contains("p(reading)"), "{text}");
+    // Scrolled to its end: how the decoder chose and the activations behind the move.
+    press(&mut app, &[KeyCode::PageDown; 6]);
+    let text = snapshot("nim_why_network_end", &app);
+    assert!(text.contains("How: legal decoder"), "{text}");
+}
+
+#[test]
+fn backspace_takes_back_your_move_and_the_ais() {
+    let mut app = trained();
+    let games = app.tabs.multipile.q_games_trained();
+    press(&mut app, &chars("11\n"));
+    press(&mut app, &chars("31\n"));
+    assert_eq!(app.tabs.multipile.moves.len(), 4);
+    let kept = app.tabs.multipile.records[1].clone();
+    press(&mut app, &[KeyCode::Backspace]);
+    let tab = &app.tabs.multipile;
+    assert_eq!(tab.moves.len(), 2);
+    assert_eq!(tab.records.len(), 2);
+    assert_eq!(tab.records[1], kept, "earlier records stay");
+    assert_eq!(tab.piles, tab.moves[1].before.after(tab.moves[1].mv));
+    assert!(tab.human_to_move);
+    assert_eq!(
+        tab.q_games_trained(),
+        games,
+        "the table keeps what it learned"
+    );
+    press(&mut app, &[KeyCode::Backspace]);
+    assert_eq!(app.tabs.multipile.piles, app.tabs.multipile.q_start);
+    press(&mut app, &[KeyCode::Backspace]);
+    assert_eq!(app.message.clone().unwrap().kind, MessageKind::Error);
+    // While a count is typed, Backspace deletes a digit instead.
+    press(&mut app, &chars("11\n2"));
+    press(&mut app, &[KeyCode::Backspace]);
+    assert_eq!(
+        app.tabs.multipile.moves.len(),
+        2,
+        "the digit went, not the moves"
+    );
+    assert_eq!(app.tabs.multipile.typed, super::state::Typed::Nothing);
+}
+
+/// Regression: in the edges view `f` `←` answered "Already at the game's position", so the
+/// position the AI chose its move in could not be seen.
+#[test]
+fn back_in_the_edges_view_reaches_the_position_before_the_ais_move() {
+    let mut app = trained();
+    press(&mut app, &chars("11\n"));
+    let (played, _) = last_record(&app);
+    let before = app.tabs.multipile.moves[1].before;
+    press(&mut app, &chars("f"));
+    press(&mut app, &[KeyCode::Left]);
+    let tab = &app.tabs.multipile;
+    assert_eq!(tab.shown_position(), before);
+    assert_eq!(
+        tab.edges(before)[tab.edge_cursor].mv,
+        played,
+        "the cursor on its move"
+    );
+    let message = app.message.clone().unwrap();
+    assert_eq!(message.kind, MessageKind::Info);
+    assert!(message.text.contains("y explains"), "{}", message.text);
+    let text = snapshot("nim_edges_before_ai_move", &app);
+    assert!(text.contains("AI played"), "{text}");
+    press(&mut app, &[KeyCode::Left, KeyCode::Left]);
+    assert_eq!(
+        app.message.clone().unwrap().kind,
+        MessageKind::Error,
+        "at the start"
+    );
+    press(&mut app, &chars("."));
+    assert_eq!(
+        app.tabs.multipile.shown_position(),
+        app.tabs.multipile.piles
+    );
+}
+
+#[test]
+fn asking_about_piles_shows_the_ais_view_and_refuses_bad_input() {
+    let mut app = trained();
+    let before = app.tabs.multipile.fingerprint();
+    press(&mut app, &chars("a9 9\n"));
+    assert_eq!(app.message.clone().unwrap().kind, MessageKind::Error);
+    assert!(app.overlay.is_none());
+    assert_eq!(
+        app.tabs.multipile.asking.as_deref(),
+        Some("9 9"),
+        "kept to correct"
+    );
+    press(&mut app, &[KeyCode::Esc]);
+    assert_eq!(app.tabs.multipile.fingerprint(), before, "nothing changed");
+    press(&mut app, &chars("a1,2 3 4\n"));
+    let Some(Overlay::Why(why)) = &app.overlay else {
+        panic!("the AI's view is shown")
+    };
+    let record = why.decision().unwrap();
+    let piles = crate::domain::games::nim::Piles::new(&[1, 2, 3, 4]).unwrap();
+    let table = &app.tabs.multipile.q.trainer.as_ref().unwrap().table;
+    assert_eq!(record.options.len(), piles.moves().count());
+    for (option, mv) in record.options.iter().zip(piles.moves()) {
+        assert_eq!(option.numbers[0], format!("{:+.3}", table.q(&piles, mv)));
+    }
+    assert_eq!(app.tabs.multipile.moves.len(), 0, "nothing played");
+    snapshot("nim_why_asked", &app);
+}
+
+#[test]
+fn the_weights_view_shows_one_unit_and_moves_between_units_and_layers() {
+    let mut app = app_with(&config(|c| c.qlearning.autotrain = false));
+    app.tabs.multipile.net.train_now(1);
+    press(&mut app, &chars("vvvvvf"));
+    assert_eq!(app.tabs.multipile.pane, Pane::Weights);
+    press(&mut app, &[KeyCode::Down, KeyCode::Down, KeyCode::Right]);
+    assert_eq!(app.tabs.multipile.weights_at, (1, 2));
+    let text = snapshot("nim_weights_unit", &app);
+    assert!(text.contains("layer 2 of 3"), "{text}");
+    press(&mut app, &[KeyCode::Right, KeyCode::Right]);
+    assert_eq!(app.tabs.multipile.weights_at.0, 2);
+    assert_eq!(app.message.clone().unwrap().kind, MessageKind::Error);
+    press(&mut app, &[KeyCode::Left]);
+    assert_eq!(app.tabs.multipile.weights_at, (1, 2));
+}
+
+/// A measurement, not a check: how long the AI's move takes alone and with its record,
+/// over every position of the trained [1,3,5,7] table and 200 network positions. Run it
+/// with `cargo test --lib record_cost -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement: prints timings"]
+fn record_cost() {
+    use crate::domain::learn::nim_net;
+    use rand::SeedableRng;
+    use std::hint::black_box;
+    use std::time::Instant;
+    let app = trained();
+    let trainer = app.tabs.multipile.q.trainer.as_ref().unwrap();
+    let table = &trainer.table;
+    let positions: Vec<_> = table.start().below().filter(|p| !p.is_over()).collect();
+    let rounds = 20;
+    let time = |f: &mut dyn FnMut()| {
+        let started = Instant::now();
+        for _ in 0..rounds {
+            f();
+        }
+        started.elapsed().as_secs_f64() * 1e6 / (rounds * positions.len()) as f64
+    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let greedy = time(&mut || {
+        for p in &positions {
+            black_box(table.greedy(p, &mut rng));
+        }
+    });
+    let recorded = time(&mut || {
+        for p in &positions {
+            let d = table.decide(p, &mut rng).unwrap();
+            black_box(super::why::q_record(&d, table, 0.5));
+        }
+    });
+    println!(
+        "Q-learning, {} positions of [1,3,5,7]: move {greedy:.2} µs, move + record {recorded:.2} µs",
+        positions.len()
+    );
+    let game = app.tabs.multipile.net.game();
+    let network = &app.tabs.multipile.net.trainer.network;
+    let start = crate::domain::games::nim::Piles::new(&[15, 15, 14]).unwrap();
+    let net_positions: Vec<_> = start
+        .below()
+        .filter(|p| !p.is_over())
+        .step_by(19)
+        .take(200)
+        .collect();
+    let started = Instant::now();
+    for p in &net_positions {
+        black_box(nim_net::legal_decode(
+            game,
+            &network.output(&game.input(p)),
+            p,
+        ));
+    }
+    let alone = started.elapsed().as_secs_f64() * 1e6 / net_positions.len() as f64;
+    let started = Instant::now();
+    for p in &net_positions {
+        let choice = nim_net::choose(game, network, p).unwrap();
+        black_box(super::why::net_record(&choice, game));
+    }
+    let with = started.elapsed().as_secs_f64() * 1e6 / net_positions.len() as f64;
+    println!(
+        "Network, {} positions below [15,15,14]: move {alone:.1} µs, move + record {with:.1} µs",
+        net_positions.len()
+    );
 }

@@ -4,8 +4,9 @@
 
 use super::state::{MultiPileTab, OPPONENTS, Pane, Typed, opponent_name};
 use super::symbols;
-use crate::domain::games::nim::{NimMove, Piles, Rule};
-use crate::domain::learn::nim_net::{self, PILE_BITS};
+use super::why::mv_text;
+use crate::domain::games::nim::{Piles, Rule};
+use crate::domain::learn::nim_net::{self, NetGame, PILE_BITS};
 use crate::domain::learn::qlearning::QEvaluation;
 use crate::domain::numbers::thousands;
 use crate::domain::solve::nim as solver;
@@ -45,6 +46,7 @@ fn render(tab: &MultiPileTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
         Pane::Training => render_training(tab, inner, buf, theme),
         Pane::Table => render_table(tab, inner, buf, theme),
         Pane::Network => render_network(tab, inner, buf, theme),
+        Pane::Weights => render_weights(tab, inner, buf, theme),
     }
     if let Some(cursor) = tab.menu {
         render_menu(cursor, body, buf, theme);
@@ -64,11 +66,8 @@ fn pane_title(tab: &MultiPileTab) -> String {
             }
         }
         Pane::Network => " Network outputs".into(),
+        Pane::Weights => " Network weights, one unit".into(),
     }
-}
-
-fn mv_text(mv: NimMove) -> String {
-    format!("p{}−{}", mv.pile + 1, mv.take)
 }
 
 // ---- the game ---------------------------------------------------------------------
@@ -96,20 +95,33 @@ fn render_game(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme) 
     lines.extend(pile_lines(tab, usize::from(inner.width), theme));
     lines.push(Line::raw(""));
     lines.push(turn_line(tab, theme));
-    for side in [Side::Human, Side::Ai] {
-        if let Some(played) = tab.last_move(side) {
-            let who = if side == Side::Human { "You" } else { "AI " };
+    let room = usize::from(inner.height);
+    // The game's moves, as many of the last ones as fit above the footer.
+    let free = room.saturating_sub(lines.len() + 2);
+    if !tab.moves.is_empty() && free > 0 {
+        lines.push(Line::styled(" Moves (y why, ⌫ take back):", theme.dim));
+        let first = tab
+            .moves
+            .len()
+            .saturating_sub(free - 1)
+            .min(tab.moves.len());
+        for (i, played) in tab.moves.iter().enumerate().skip(first) {
+            let who = if played.by == Side::Human {
+                "you"
+            } else {
+                "AI "
+            };
             lines.push(Line::styled(
                 format!(
-                    " {who} took {} from pile {}",
-                    played.mv.take,
-                    played.mv.pile + 1
+                    " {:>2}. {who} {:<6} → {}",
+                    i + 1,
+                    mv_text(played.mv),
+                    played.before.after(played.mv)
                 ),
                 theme.dim,
             ));
         }
     }
-    let room = usize::from(inner.height);
     let footer = Line::from(format!(
         " won {}  lost {}  (o: opponent)",
         tab.tally.0, tab.tally.1
@@ -165,6 +177,12 @@ fn pile_lines(tab: &MultiPileTab, width: usize, theme: &Theme) -> Vec<Line<'stat
 }
 
 fn turn_line(tab: &MultiPileTab, theme: &Theme) -> Line<'static> {
+    if let Some(text) = &tab.asking {
+        return Line::from(vec![
+            Span::styled(" Ask about piles: ", theme.title),
+            Span::styled(format!("{text}▏"), theme.key),
+        ]);
+    }
     match tab.winner() {
         Some(Side::Human) => return Line::styled(" ★ You won! n: new game", theme.win),
         Some(Side::Ai) => return Line::styled(" ✗ The AI won. n: new game", theme.error),
@@ -317,7 +335,14 @@ fn position_line(
     } else {
         "mover loses"
     };
-    let place = if tab.browse.is_empty() {
+    let place = if let Some(played) = tab.played_here() {
+        let who = if played.by == Side::Human {
+            "you"
+        } else {
+            "AI"
+        };
+        format!("{who} played {} here", mv_text(played.mv))
+    } else if tab.browse.is_empty() {
         "in play".to_string()
     } else {
         format!("{} step(s) in, . back", tab.browse.len())
@@ -769,6 +794,161 @@ fn render_network(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Them
     )));
     lines.truncate(usize::from(area.height));
     Paragraph::new(lines).render(area, buf);
+}
+
+// ---- the weights ------------------------------------------------------------------
+
+/// Weights drawn per row of the weights view.
+const WEIGHTS_PER_ROW: usize = 16;
+
+/// The name of unit `unit` of the units feeding layer `layer + 1` (0: the inputs).
+fn unit_name(game: NetGame, layers: usize, layer: usize, unit: usize) -> String {
+    if layer == 0 {
+        let pile = unit / PILE_BITS + 1;
+        let bit = 1 << (PILE_BITS - 1 - unit % PILE_BITS);
+        format!("in{unit}(p{pile}:{bit})")
+    } else if layer == layers {
+        if unit < game.piles {
+            format!("out{unit}(pile {})", unit + 1)
+        } else {
+            format!(
+                "out{unit}(bit {})",
+                1 << (PILE_BITS - 1 - (unit - game.piles))
+            )
+        }
+    } else {
+        format!("h{layer}.{unit}")
+    }
+}
+
+/// Rows of sign-and-shade cells, `WEIGHTS_PER_ROW` a row, each headed by its first index.
+fn weight_rows(weights: &[f64], theme: &Theme) -> Vec<Line<'static>> {
+    weights
+        .chunks(WEIGHTS_PER_ROW)
+        .enumerate()
+        .map(|(row, chunk)| {
+            let mut spans = vec![Span::styled(
+                format!(" {:>3} ", row * WEIGHTS_PER_ROW),
+                theme.dim,
+            )];
+            spans.extend(chunk.iter().map(|&w| weight_cell(w, theme)));
+            Line::from(spans)
+        })
+        .collect()
+}
+
+/// A weight as a sign and a shade, so strength and sign read without colour.
+fn weight_cell(weight: f64, theme: &Theme) -> Span<'static> {
+    let shade = crate::tabs::subtraction::symbols::shade(weight.abs());
+    let (sign, style) = if weight >= 0.0 {
+        ('+', theme.positive)
+    } else {
+        ('-', theme.negative)
+    };
+    Span::styled(format!("{sign}{shade}"), style)
+}
+
+/// The strongest few of `weights` by size, with the names of their other ends.
+fn strongest(weights: &[f64], name: impl Fn(usize) -> String, count: usize) -> String {
+    let mut order: Vec<usize> = (0..weights.len()).collect();
+    order.sort_by(|&a, &b| {
+        weights[b]
+            .abs()
+            .total_cmp(&weights[a].abs())
+            .then(a.cmp(&b))
+    });
+    order
+        .iter()
+        .take(count)
+        .map(|&i| format!("{} {:+.2}", name(i), weights[i]))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn render_weights(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let game = tab.net.game();
+    let network = &tab.net.trainer.network;
+    let layers = network.layers.len();
+    let (at, unit) = tab.weights_at;
+    let Some(layer) = network.layers.get(at) else {
+        return;
+    };
+    let unit = unit.min(layer.outputs.saturating_sub(1));
+    let name = unit_name(game, layers, at + 1, unit);
+    let incoming = layer.incoming(unit);
+    let mut lines = vec![Line::styled(
+        format!(
+            " layer {} of {layers} ({}→{}) · {name} {}/{}",
+            at + 1,
+            layer.inputs,
+            layer.outputs,
+            unit + 1,
+            layer.outputs
+        ),
+        theme.title,
+    )];
+    let activation = tab.net_move.as_ref().map_or_else(
+        || " activation: after the network's next move".to_string(),
+        |m| {
+            format!(
+                " activation {:.3} at {} (its last move)",
+                m.activations.layers[at + 1][unit],
+                m.piles
+            )
+        },
+    );
+    lines.push(Line::styled(activation, theme.dim));
+    let source = if at == 0 {
+        "inputs".to_string()
+    } else {
+        format!("units h{at}.*")
+    };
+    lines.push(Line::from(vec![
+        Span::styled(
+            format!(" in from {} {source}; bias ", layer.inputs),
+            theme.dim,
+        ),
+        weight_cell(incoming[0], theme),
+    ]));
+    lines.extend(weight_rows(&incoming[1..], theme));
+    let outgoing: Vec<f64> = network.layers.get(at + 1).map_or_else(Vec::new, |next| {
+        (0..next.outputs)
+            .map(|k| next.incoming(k)[unit + 1])
+            .collect()
+    });
+    if outgoing.is_empty() {
+        lines.push(Line::styled(" out: the network's output", theme.dim));
+    } else {
+        let target = if at + 2 == layers {
+            "outputs".to_string()
+        } else {
+            format!("units h{}.*", at + 2)
+        };
+        lines.push(Line::styled(
+            format!(" out to {} {target}", outgoing.len()),
+            theme.dim,
+        ));
+        lines.extend(weight_rows(&outgoing, theme));
+    }
+    let mut numbers = format!(
+        " {name}: bias {:+.2}; strongest in: {}",
+        incoming[0],
+        strongest(&incoming[1..], |i| unit_name(game, layers, at, i), 3)
+    );
+    if !outgoing.is_empty() {
+        numbers.push_str("; out: ");
+        numbers.push_str(&strongest(
+            &outgoing,
+            |k| unit_name(game, layers, at + 2, k),
+            3,
+        ));
+    }
+    let [grid, detail] = Layout::vertical([Constraint::Fill(1), Constraint::Length(4)]).areas(area);
+    lines.truncate(usize::from(grid.height));
+    Paragraph::new(lines).render(grid, buf);
+    Paragraph::new(Line::styled(numbers, theme.key))
+        .wrap(ratatui::widgets::Wrap { trim: true })
+        .render(detail, buf);
 }
 
 // ---- the menu ---------------------------------------------------------------------
