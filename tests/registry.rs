@@ -5,7 +5,7 @@
 
 use ai_arcade::app::{Action, App, TabId};
 use ai_arcade::config::{Config, DEFAULT_TOML};
-use ai_arcade::frame::keymap::Group;
+use ai_arcade::frame::keymap::{Command, Group, Key, why_key};
 use ai_arcade::tabs::Tabs;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -142,5 +142,25 @@ fn every_tab_has_a_snapshot_of_its_first_screen() {
             tab.title().to_lowercase().replace([' ', '-'], "_")
         );
         insta::assert_snapshot!(name, screen(&app));
+    }
+}
+
+#[test]
+fn every_tab_answers_why_with_the_same_key() {
+    let why = why_key(|_| ());
+    let why: &dyn Command<()> = &why;
+    for &tab in TabId::ALL {
+        let app = opened_on(tab);
+        let help: Vec<Group<Action>> = app.tabs.help_keys(tab);
+        let bound = help
+            .iter()
+            .flat_map(|g| g.bindings.iter().copied())
+            .find(|b| b.matches(Key::Char('y')))
+            .map(|b| (b.label(), b.description(), b.hint()));
+        assert_eq!(
+            bound,
+            Some((why.label(), why.description(), why.hint())),
+            "{tab:?}: y is not the shared why key"
+        );
     }
 }

@@ -131,6 +131,30 @@ pub const fn bind<A>(
     }
 }
 
+/// `y` on every tab: the why overlay on the AI's last move. One binding for all, so the key,
+/// its words and its hint cannot drift apart between tabs.
+pub const fn why_key<A>(action: fn(Key) -> A) -> Binding<A> {
+    bind(
+        &[Key::Char('y')],
+        "y",
+        "why the AI's last move",
+        "why",
+        action,
+    )
+}
+
+/// Backspace on the tabs that play a game against the person: take back the person's last
+/// move and the AI's reply.
+pub const fn undo_key<A>(action: fn(Key) -> A) -> Binding<A> {
+    bind(
+        &[Key::Backspace],
+        "⌫",
+        "undo your move + AI reply",
+        "undo",
+        action,
+    )
+}
+
 /// The digit a digit key stands for (0 for any other key).
 pub fn digit(key: Key) -> u8 {
     match key {

@@ -62,6 +62,9 @@ pub struct Why {
     pub moves: Vec<Played>,
     /// The index in `moves` of the move whose record is shown.
     pub open: usize,
+    /// True for a position asked about: the chosen move is what the AI would play, and
+    /// nothing was played.
+    pub asked: bool,
 }
 
 impl Why {
@@ -69,7 +72,11 @@ impl Why {
     /// moved in this game.
     pub fn last_ai_move(moves: Vec<Played>) -> Option<Self> {
         let open = moves.iter().rposition(|m| m.decision.is_some())?;
-        Some(Self { moves, open })
+        Some(Self {
+            moves,
+            open,
+            asked: false,
+        })
     }
 
     /// A position asked about rather than played: one record and no game around it.
@@ -81,6 +88,7 @@ impl Why {
                 decision: Some(decision),
             }],
             open: 0,
+            asked: true,
         }
     }
 

@@ -53,7 +53,7 @@ fn lines<'a>(why: &'a Why, width: usize, theme: &Theme) -> Vec<Line<'a>> {
     };
     lines.extend(decision.position.iter().map(|l| Line::raw(l.as_str())));
     lines.push(Line::raw(""));
-    lines.extend(table(decision, theme));
+    lines.extend(table(decision, why.asked, theme));
     lines.push(Line::raw(""));
     for line in wrap(&format!("How: {}", decision.how), width, "  ") {
         lines.push(Line::raw(line));
@@ -102,7 +102,12 @@ fn move_list<'a>(why: &Why, width: usize, theme: &Theme) -> Vec<Line<'a>> {
 }
 
 /// One row per legal move under a heading: the move, the AI's numbers, the exact answer.
-fn table<'a>(decision: &Decision, theme: &Theme) -> Vec<Line<'a>> {
+fn table<'a>(decision: &Decision, asked: bool, theme: &Theme) -> Vec<Line<'a>> {
+    let marker = if asked {
+        "◀ would play"
+    } else {
+        "◀ played"
+    };
     let mut heading = vec!["move".to_string()];
     heading.extend(decision.columns.iter().cloned());
     heading.push("exact answer".to_string());
@@ -147,7 +152,7 @@ fn table<'a>(decision: &Decision, theme: &Theme) -> Vec<Line<'a>> {
     for (option, row) in decision.options.iter().zip(&rows) {
         if option.chosen {
             lines.push(Line::styled(
-                format!("▶ {}  ◀ played", layout(row)),
+                format!("▶ {}  {marker}", layout(row)),
                 theme.current,
             ));
         } else {
@@ -196,7 +201,7 @@ mod tests {
         assert_eq!(text[0], "piles 1 2");
         assert_eq!(text[2], "  move  Q-value  updates  exact answer");
         assert_eq!(text[3], "  1-1     -0.25        3  loses in 2");
-        assert_eq!(text[4], "▶ 2-1      +0.9        3  wins in 1  ◀ played");
+        assert_eq!(text[4], "▶ 2-1      +0.9        3  wins in 1  ◀ would play");
         assert!(text.contains(&"How: greedy: the highest Q-value".to_string()));
         assert!(text.contains(&"From: Q(2-1) = 0.9 after 3 updates".to_string()));
     }
@@ -213,6 +218,8 @@ mod tests {
             played(Side::Ai, "2-1", Some(record())),
         ])
         .unwrap();
-        assert_eq!(text(&why, 60)[0], "Moves: you 2-2 · [AI 2-1]");
+        let text = text(&why, 60);
+        assert_eq!(text[0], "Moves: you 2-2 · [AI 2-1]");
+        assert_eq!(text[6], "▶ 2-1      +0.9        3  wins in 1  ◀ played");
     }
 }

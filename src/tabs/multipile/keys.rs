@@ -1,7 +1,9 @@
 //! The Multi-pile Nim tab's key tables: the piles, the pane, the opponent menu, the rest.
 
 use super::action::Action;
-use crate::frame::keymap::{DIGITS, Key, KeyGroup, bind, digit, direction, typed};
+use crate::frame::keymap::{
+    DIGITS, Key, KeyGroup, bind, digit, direction, typed, undo_key, why_key,
+};
 
 /// Keys while the opponent menu is open.
 pub(crate) const NIM_MENU: KeyGroup<Action> = KeyGroup {
@@ -145,13 +147,7 @@ pub(crate) const NIM: KeyGroup<Action> = KeyGroup {
         bind(&[Key::Char('n')], "n", "new game", "new", |_| {
             Action::NewGame
         }),
-        bind(
-            &[Key::Char('y')],
-            "y",
-            "why the AI played its last move",
-            "why",
-            |_| Action::Why,
-        ),
+        why_key(|_| Action::Why),
         bind(
             &[Key::Char('a')],
             "a",
@@ -159,13 +155,7 @@ pub(crate) const NIM: KeyGroup<Action> = KeyGroup {
             "ask",
             |_| Action::Ask,
         ),
-        bind(
-            &[Key::Backspace],
-            "⌫",
-            "take back your move and the AI's",
-            "undo",
-            |_| Action::Undo,
-        ),
+        undo_key(|_| Action::Undo),
         bind(&[Key::Char('o')], "o", "opponent menu", "opponent", |_| {
             Action::OpenMenu
         }),

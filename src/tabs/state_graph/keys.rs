@@ -1,7 +1,9 @@
 //! The State Graph tab's key tables.
 
 use super::action::Action;
-use crate::frame::keymap::{ARROWS, Binding, DIGITS, Key, KeyGroup, bind, digit, direction};
+use crate::frame::keymap::{
+    ARROWS, Binding, DIGITS, Key, KeyGroup, bind, digit, direction, why_key,
+};
 
 /// The State Graph tab.
 pub(crate) const GRAPH: KeyGroup<Action> = KeyGroup {
@@ -35,13 +37,7 @@ pub(crate) const GRAPH: KeyGroup<Action> = KeyGroup {
             "play",
             |_| Action::NewGame,
         ),
-        bind(
-            &[Key::Char('y')],
-            "y",
-            "why the AI played its last move",
-            "why",
-            |_| Action::Why,
-        ),
+        why_key(|_| Action::Why),
         bind(
             &[Key::Char('a')],
             "a",

@@ -1,7 +1,9 @@
 //! The Subtraction Nim tab's key table.
 
 use super::action::Action;
-use crate::frame::keymap::{ARROWS, DIGITS, Key, KeyGroup, bind, direction, typed};
+use crate::frame::keymap::{
+    ARROWS, DIGITS, Key, KeyGroup, bind, direction, typed, undo_key, why_key,
+};
 
 /// The Subtraction Nim tab.
 pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
@@ -22,20 +24,8 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
             "",
             |_| Action::Backspace,
         ),
-        bind(
-            &[Key::Backspace],
-            "⌫",
-            "undo your move and the AI's",
-            "undo",
-            |_| Action::Undo,
-        ),
-        bind(
-            &[Key::Char('y')],
-            "y",
-            "why the AI played its last move",
-            "why",
-            |_| Action::Why,
-        ),
+        undo_key(|_| Action::Undo),
+        why_key(|_| Action::Why),
         bind(&[Key::Char('r')], "r", "new game", "new", |_| {
             Action::NewGame
         }),

@@ -4,19 +4,15 @@
 use super::action::Action;
 use super::editor::EditCommand;
 use crate::domain::games::tictactoe::Mark;
-use crate::frame::keymap::{ARROWS, DIGITS, Key, KeyGroup, bind, digit, direction};
+use crate::frame::keymap::{
+    ARROWS, DIGITS, Key, KeyGroup, bind, digit, direction, undo_key, why_key,
+};
 
 /// Tic-tac-toe tab, whatever has the focus.
 pub(crate) const SEARCH_TAB: KeyGroup<Action> = KeyGroup {
     title: "Tic-tac-toe / Eight",
     bindings: &[
-        bind(
-            &[Key::Char('y')],
-            "y",
-            "why the AI's last move",
-            "why",
-            |_| Action::Why,
-        ),
+        why_key(|_| Action::Why),
         bind(
             &[Key::Char('g')],
             "g",
@@ -65,13 +61,7 @@ pub(crate) const SEARCH_TAB: KeyGroup<Action> = KeyGroup {
             "",
             |_| Action::ExportDot,
         ),
-        bind(
-            &[Key::Backspace],
-            "⌫",
-            "undo your move + AI reply",
-            "undo",
-            |_| Action::Undo,
-        ),
+        undo_key(|_| Action::Undo),
         bind(
             &[Key::Char('i')],
             "i",
