@@ -62,9 +62,10 @@ fn lines<'a>(why: &'a Why, width: usize, theme: &Theme) -> Vec<Line<'a>> {
         for line in wrap(&format!("From: {first}"), width, "  ") {
             lines.push(Line::raw(line));
         }
+        // Each further origin line under the first, indented (wrap drops leading spaces).
         for more in rest {
-            for line in wrap(&format!("  {more}"), width, "  ") {
-                lines.push(Line::raw(line));
+            for line in wrap(more, width.saturating_sub(2), "  ") {
+                lines.push(Line::raw(format!("  {line}")));
             }
         }
     }
@@ -183,7 +184,10 @@ mod tests {
                 weighed("2-1", "+0.9", "wins in 1", true),
             ],
             how: "greedy: the highest Q-value".to_string(),
-            origin: vec!["Q(2-1) = 0.9 after 3 updates".to_string()],
+            origin: vec![
+                "Q(2-1) = 0.9 after 3 updates".to_string(),
+                "last update: 0.8 + 0.5 × (1 - 0.8)".to_string(),
+            ],
         }
     }
 
@@ -203,7 +207,9 @@ mod tests {
         assert_eq!(text[3], "  1-1     -0.25        3  loses in 2");
         assert_eq!(text[4], "▶ 2-1      +0.9        3  wins in 1  ◀ would play");
         assert!(text.contains(&"How: greedy: the highest Q-value".to_string()));
-        assert!(text.contains(&"From: Q(2-1) = 0.9 after 3 updates".to_string()));
+        let from = text.iter().position(|l| l.starts_with("From:")).unwrap();
+        assert_eq!(text[from], "From: Q(2-1) = 0.9 after 3 updates");
+        assert_eq!(text[from + 1], "  last update: 0.8 + 0.5 × (1 - 0.8)");
     }
 
     #[test]
