@@ -62,7 +62,9 @@ pub(crate) fn return_sentence<G: Playable>(stepper: &Stepper<G>, child: NodeId) 
     let before = stepper.node(child);
     let (alpha_before, beta_before) = (i32::from(before.alpha_in), i32::from(before.beta_in));
     let (alpha, beta) = (parent.alpha(), parent.beta());
-    let closed = if alpha >= beta {
+    // The window can close on the parent's last child: then nothing is left to cut off.
+    let moves_left = parent.children < parent.move_count;
+    let closed = if alpha >= beta && moves_left {
         format!(
             " (α {} ≥ β {}: a cut-off comes next)",
             signed(alpha),
@@ -321,6 +323,29 @@ mod tests {
             beta_cut.contains(". MIN can already hold MAX to ") && beta_cut.contains(" skipped ("),
             "{beta_cut}"
         );
+    }
+
+    #[test]
+    fn a_cut_off_is_promised_only_when_one_follows() {
+        for cells in ["XOX.O.OXX", "X...O....", "XX.OO.X..", "........."] {
+            let mover = if cells.matches('X').count() > cells.matches('O').count() {
+                Mark::O
+            } else {
+                Mark::X
+            };
+            let root = Board::parse(cells, Some(mover)).unwrap();
+            let mut stepper = Stepper::new(root, Algorithm::AlphaBeta);
+            let mut promised = false;
+            while let Some(event) = stepper.step() {
+                assert_eq!(
+                    promised,
+                    event.kind == EventKind::Cutoff,
+                    "{cells}: a promise and the next event disagree"
+                );
+                promised = event.kind == EventKind::Return
+                    && return_sentence(&stepper, event.node).contains("a cut-off comes next");
+            }
+        }
     }
 
     #[test]
