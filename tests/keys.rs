@@ -557,7 +557,7 @@ fn the_log_keeps_whole_messages_and_the_status_line_shortens_paths() {
     press(&mut app, &chars("L"));
     assert_eq!(app.overlay, Some(Overlay::Log));
     let log = rows(&draw(&app, 80, 24)).join("\n");
-    assert!(log.contains("Graphviz DOT written to"), "{log}");
+    assert!(log.contains("State graph saved as DOT to"), "{log}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

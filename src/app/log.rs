@@ -4,6 +4,7 @@
 
 use crate::frame::message::Message;
 use std::collections::VecDeque;
+use std::path::Path;
 
 /// How many messages the log keeps; older ones are dropped first.
 pub const LOG_CAPACITY: usize = 100;
@@ -45,6 +46,42 @@ impl MessageLog {
     /// True before the first message.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+}
+
+/// `text` as a status line of `room` columns shows it: whole when it fits, so a path names
+/// its folder (where an export went); else with paths in `home` written from `~`; else with
+/// every path cut to its file name, so the sentence keeps its room. The log keeps it whole.
+pub fn fit_paths(text: &str, room: usize, home: Option<&Path>) -> String {
+    let fits = |text: &str| text.chars().count() <= room;
+    if fits(text) {
+        return text.to_string();
+    }
+    let from_home = home
+        .and_then(Path::to_str)
+        .filter(|home| home.len() > 1)
+        .map_or_else(
+            || text.to_string(),
+            |home| {
+                let home = home.trim_end_matches('/');
+                text.split(' ')
+                    .map(|word| tilde(word, home))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            },
+        );
+    if fits(&from_home) {
+        from_home
+    } else {
+        short_paths(&from_home)
+    }
+}
+
+/// `word` with `home` at its start written `~` (`/home/a/x.dot` → `~/x.dot`).
+fn tilde(word: &str, home: &str) -> String {
+    match word.strip_prefix(home) {
+        Some(rest) if rest.starts_with('/') => format!("~{rest}"),
+        _ => word.to_string(),
     }
 }
 
@@ -119,6 +156,32 @@ mod tests {
         );
         assert_eq!(short_paths("train/pause 1/3 a/b"), "train/pause 1/3 a/b");
         assert_eq!(short_paths("root / and // and /"), "root / and // and /");
+    }
+
+    #[test]
+    fn a_path_is_shown_whole_when_the_line_has_room_for_it() {
+        let text = "Search tree saved as DOT to /home/ann/.local/share/ai-arcade/search-tree.dot";
+        let home = Path::new("/home/ann");
+        assert_eq!(fit_paths(text, 80, Some(home)), text, "it fits: whole");
+        assert_eq!(
+            fit_paths(text, 70, Some(home)),
+            "Search tree saved as DOT to ~/.local/share/ai-arcade/search-tree.dot",
+            "the home folder as ~, the rest whole"
+        );
+        assert_eq!(
+            fit_paths(text, 40, Some(home)),
+            "Search tree saved as DOT to search-tree.dot"
+        );
+        assert_eq!(
+            fit_paths(text, 70, None),
+            "Search tree saved as DOT to search-tree.dot",
+            "no home: file names"
+        );
+        assert_eq!(
+            fit_paths("saved to /home/annex/x.json now", 20, Some(home)),
+            "saved to x.json now",
+            "only the home folder itself becomes ~"
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ use super::why::Why;
 use crate::config::Config;
 use crate::persist::{Problems, Store};
 use std::fmt::Debug;
+use std::path::Path;
 use std::time::Duration;
 
 /// Where trained models go, which decides what quitting loses and how it is said.
@@ -39,6 +40,23 @@ pub struct CopyText {
     pub title: String,
     /// The text itself.
     pub text: String,
+}
+
+/// What a DOT export (`x` on the State Graph, `d` on Tic-tac-toe) says once it wrote its
+/// file: the whole path, so the user knows the folder as well as the name; short enough
+/// that the status line has room for it. One wording for every tab.
+pub fn export_written(what: &str, path: &Path) -> Message {
+    Message::info(format!("{what} saved as DOT to {}", path.display()))
+}
+
+/// What an export says when it shows its text to copy instead of writing a file: a shared
+/// server writes nothing of a session's, and without a data dir there is nowhere to write.
+pub fn export_shown(storage: Storage) -> Message {
+    Message::info(if storage == Storage::SharedServer {
+        "Exports are not saved on a shared server: here is the text to copy"
+    } else {
+        "No data dir to save to (see --data-dir): here is the text to copy"
+    })
 }
 
 /// What an action may ask of the app besides a message.

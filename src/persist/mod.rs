@@ -252,6 +252,11 @@ impl Store {
             .map(|dirs| dirs.data_dir().to_path_buf())
     }
 
+    /// The user's home folder, which the status line writes as `~` in a path.
+    pub fn home_dir() -> Option<PathBuf> {
+        directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf())
+    }
+
     /// The folder.
     pub fn dir(&self) -> &Path {
         &self.dir

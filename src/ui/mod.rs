@@ -162,11 +162,13 @@ fn render_message(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         MessageKind::Info => theme.info,
         MessageKind::Error => theme.error,
     };
-    // Paths shrink to file names here; the log (L) keeps the whole message, and a message
-    // still too long says where to read it whole.
+    // Paths stay whole when the line has room, else shrink (home as ~, then file names);
+    // the log (L) keeps the whole message, and a message still too long says where to read
+    // it whole.
     let glyph = overlay::glyph(message.kind);
-    let mut text = crate::app::log::short_paths(&message.text);
     let room = usize::from(area.width).saturating_sub(glyph.chars().count());
+    let home = crate::persist::Store::home_dir();
+    let mut text = crate::app::log::fit_paths(&message.text, room, home.as_deref());
     if text.chars().count() > room {
         text = text
             .chars()

@@ -161,6 +161,12 @@ fn the_network_agent_shows_its_outputs() {
     let text = snapshot("nim_network_outputs", &app);
     assert!(text.contains("pile 3") && text.contains("bit  1"), "{text}");
     assert!(text.contains("solver"), "{text}");
+    // The bits are the size the pile is left with, and say so, decoded to the take.
+    let (pile, take) = (usize::from(trace.played.pile), trace.played.take);
+    let left = trace.piles.sizes()[pile] - take;
+    assert!(text.contains("bits of the pile size to leave:"), "{text}");
+    let reads = format!("reads    pile {}: leave {left} → take {take}", pile + 1);
+    assert!(text.contains(&reads), "{reads}:\n{text}");
 }
 
 #[test]
@@ -452,9 +458,18 @@ fn the_network_record_holds_its_outputs_and_the_decoders_reading() {
     }
     assert!(record.how.starts_with("legal decoder"), "{}", record.how);
     assert!(
-        record.origin[0].contains("001110 001111 001110"),
+        record.origin[0].contains("in bits (32..1 a pile): 001110 001111 001110"),
         "{:?}",
         record.origin
+    );
+    let (pile, take) = (usize::from(played.pile), played.take);
+    let left = trace.piles.sizes()[pile] - take;
+    let outputs = record.origin.last().unwrap();
+    assert!(
+        outputs.contains("bits of the pile size to leave")
+            && outputs.contains(&format!("p{}−{take}", pile + 1))
+            && outputs.contains(&format!("leave {left} → take {take})")),
+        "{outputs}"
     );
     assert!(
         record.origin[1].starts_with("hidden layer 1:"),

@@ -4,7 +4,7 @@
 
 use super::state::{MultiPileTab, OPPONENTS, Pane, Typed, opponent_name};
 use super::symbols;
-use super::why::mv_text;
+use super::why::{leave_words, mv_text};
 use crate::domain::games::nim::{Piles, Rule};
 use crate::domain::learn::nim_net::{self, NetGame, PILE_BITS};
 use crate::domain::learn::qlearning::QEvaluation;
@@ -755,6 +755,10 @@ fn render_network(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Them
     let output = trace.activations.output();
     let width = usize::from(area.width).saturating_sub(16).clamp(4, 20);
     for (i, &value) in output.iter().enumerate() {
+        if i == game.piles {
+            // The bits spell the size the pile is left with, not the take: say so.
+            lines.push(Line::styled(" bits of the pile size to leave:", theme.dim));
+        }
         let name = if i < game.piles {
             format!("pile {}", i + 1)
         } else {
@@ -769,6 +773,11 @@ fn render_network(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Them
     }
     let solver = trace.solver;
     let played_wins = solver::is_winning_move(&trace.piles, game.rule, trace.played);
+    lines.push(Line::raw(format!(
+        " reads    pile {}: {}",
+        trace.played.pile + 1,
+        leave_words(trace.piles, trace.played)
+    )));
     lines.push(Line::from(vec![
         Span::raw(" plays    "),
         Span::styled(

@@ -130,6 +130,13 @@ fn q_origin(piles: Piles, mv: NimMove, q: f64, updates: u32, last: Option<Update
     ]
 }
 
+/// A move as the network's outputs spell it: the size left in its pile, then the take that
+/// leaves it (`leave 1 → take 2`).
+pub(crate) fn leave_words(piles: Piles, mv: NimMove) -> String {
+    let size = piles.sizes()[usize::from(mv.pile)];
+    format!("leave {} → take {}", size - mv.take, mv.take)
+}
+
 /// A pile size's bits, most significant first, as the network reads them.
 fn bits_text(value: u8) -> String {
     format!("{value:0PILE_BITS$b}")
@@ -215,8 +222,7 @@ fn net_how(choice: &NetMove, game: NetGame) -> String {
 /// units are on, the strongest few), and the outputs that spell the chosen move.
 fn net_origin(choice: &NetMove, game: NetGame) -> Vec<String> {
     let piles = choice.piles;
-    let input: Vec<String> = piles.sizes().iter().map(|&s| bits_text(s)).collect();
-    let mut lines = vec![format!("input {piles} in bits: {}", input.join(" "))];
+    let mut lines = vec![input_line(piles)];
     lines.extend(hidden_summaries(&choice.activations));
     let output = choice.activations.output();
     let mv = choice.played;
@@ -231,14 +237,37 @@ fn net_origin(choice: &NetMove, game: NetGame) -> Vec<String> {
         .map(|y| format!("{y:.2}"))
         .collect();
     lines.push(format!(
-        "output for {}: pile units {} (pile {} on); size bits {} (want {} = {left} left)",
+        "output for {}: pile units {} (pile {} on); bits of the pile size to leave \
+         ({}): {} (want {}: {})",
         mv_text(mv),
         units.join(" "),
         pile + 1,
+        bit_weights(),
         size_bits.join(" "),
-        bits_text(left)
+        bits_text(left),
+        leave_words(piles, mv)
     ));
     lines
+}
+
+/// The weights of a pile size's bits, highest first (`32 16 8 4 2 1`).
+fn bit_weights() -> String {
+    (0..PILE_BITS)
+        .rev()
+        .map(|bit| (1u32 << bit).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The network's input: every pile size in bits, highest first, with the bits' range of
+/// worth (the output line lists them one by one).
+fn input_line(piles: Piles) -> String {
+    let bits: Vec<String> = piles.sizes().iter().map(|&s| bits_text(s)).collect();
+    format!(
+        "input {piles} in bits ({}..1 a pile): {}",
+        1 << (PILE_BITS - 1),
+        bits.join(" ")
+    )
 }
 
 /// One line per hidden layer: units above one half, and the strongest few with their index.
@@ -425,15 +454,7 @@ pub(crate) fn asked_record(
             table.last_update(&piles, pick, alpha),
         );
     } else if let Some(choice) = net {
-        let mut lines = vec![format!(
-            "input {piles} in bits: {}",
-            piles
-                .sizes()
-                .iter()
-                .map(|&s| bits_text(s))
-                .collect::<Vec<_>>()
-                .join(" ")
-        )];
+        let mut lines = vec![input_line(piles)];
         lines.extend(hidden_summaries(&choice.activations));
         origin = lines;
     }

@@ -20,7 +20,7 @@ use crate::domain::numbers::thousands;
 use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
-use crate::frame::tab::{Confirm, CopyText, Effects, Storage, Tab, Ticked};
+use crate::frame::tab::{Confirm, CopyText, Effects, Storage, Tab, Ticked, export_shown};
 use crate::persist::{Loaded, Store};
 use std::time::Duration;
 
@@ -59,6 +59,7 @@ impl Tab for StateGraphTab {
         match action {
             Action::Why => self.why().is_some(),
             Action::Ask => self.cursor.tokens > 0,
+            Action::Take(_) => self.game_on(),
             _ => true,
         }
     }
@@ -149,10 +150,6 @@ impl StateGraphTab {
             title: "The state graph as Graphviz DOT".to_string(),
             text: self.graph.to_dot(),
         });
-        Message::info(if self.storage == Storage::SharedServer {
-            "Exports are not saved on a shared server: here is the text to copy"
-        } else {
-            "No data dir to save to (see --data-dir): here is the text to copy"
-        })
+        export_shown(self.storage)
     }
 }

@@ -7,7 +7,7 @@ use crate::domain::learn::state_graph::{Edge, Player, StateGraph, Vertex};
 use crate::domain::solve::state_graph::winning_take;
 use crate::frame::message::Message;
 use crate::frame::side::Side;
-use crate::frame::tab::{Storage, TrainedSince};
+use crate::frame::tab::{Storage, TrainedSince, export_written};
 use crate::frame::why::{self, Decision, Why};
 use crate::persist::model_files::StateGraphFile;
 use crate::persist::{Kept, Loaded, Stamp, Store};
@@ -247,6 +247,12 @@ impl StateGraphTab {
         })
     }
 
+    /// True while a game against the graph waits for the person's take (started and not
+    /// over): the take keys do something only then.
+    pub(crate) fn game_on(&self) -> bool {
+        self.game.as_ref().is_some_and(|game| game.at.tokens > 0)
+    }
+
     /// The human takes `take` tokens.
     pub(crate) fn human_take(&mut self, take: u32) -> Message {
         let Some(game) = &self.game else {
@@ -383,7 +389,7 @@ impl StateGraphTab {
         };
         // Whole or not at all: a full disk leaves no empty or cut-off file behind.
         match store.write_file(DOT_FILE, self.graph.to_dot().as_bytes()) {
-            Ok(path) => Message::info(format!("Graphviz DOT written to {}", path.display())),
+            Ok(path) => export_written("State graph", &path),
             Err(error) => Message::error(error.to_string()),
         }
     }

@@ -194,6 +194,31 @@ fn lost_states_are_marked_by_a_glyph_as_well_as_colour() {
     }
 }
 
+/// The hints' labels now.
+fn hint_labels(app: &App) -> Vec<&'static str> {
+    app.hints().iter().map(|b| b.label()).collect()
+}
+
+#[test]
+fn the_take_key_is_hinted_only_while_a_game_waits_for_a_take() {
+    let mut app = app();
+    assert!(app.tabs.state_graph.game.is_none());
+    let idle = hint_labels(&app);
+    assert!(!idle.contains(&"1-2"), "no game, nothing to take: {idle:?}");
+    assert!(idle.contains(&"g"), "{idle:?}");
+
+    press(&mut app, &chars("g"));
+    assert!(hint_labels(&app).contains(&"1-2"), "your turn");
+
+    // Play the game out: every take of 1 until someone takes the last token.
+    while app.tabs.state_graph.game_on() {
+        press(&mut app, &chars("1"));
+    }
+    let over = hint_labels(&app);
+    assert!(!over.contains(&"1-2"), "the game is over: {over:?}");
+    assert!(over.contains(&"y"), "the AI moved, so y explains: {over:?}");
+}
+
 #[test]
 fn the_hints_say_the_configured_take_limit() {
     for max_take in 1..=5 {
@@ -203,7 +228,8 @@ fn the_hints_say_the_configured_take_limit() {
         };
         config.graph.max_take = max_take;
         let mut app = App::new(&config, SEED);
-        press(&mut app, &[KeyCode::F(3)]);
+        // The take key is hinted while a game waits for a take.
+        press(&mut app, &[KeyCode::F(3), KeyCode::Char('g')]);
         let expected = if max_take == 1 {
             "1".to_string()
         } else {

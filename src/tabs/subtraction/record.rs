@@ -122,16 +122,32 @@ fn how(trace: &MoveTrace, output_bits: usize, occasion: Occasion) -> String {
     how
 }
 
-/// The input bits, hidden activations and outputs the move came from.
+/// The weights of `count` bits, highest first (`64 32 16 8 4 2 1`): the order every bit
+/// of the tab is shown in, as a binary number is written.
+fn bit_weights(count: usize) -> String {
+    (0..count)
+        .rev()
+        .map(|bit| (1u64 << bit).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `values` (one per bit, bit 0 first, as the network holds them) highest bit first.
+fn high_first<T: Copy>(values: &[T]) -> impl Iterator<Item = T> + '_ {
+    values.iter().rev().copied()
+}
+
+/// The input bits, hidden activations and outputs the move came from, every bit list
+/// highest bit first with the bits' weights named.
 fn origin(trace: &MoveTrace) -> Vec<String> {
     let layers = &trace.activations.layers;
     let mut lines = Vec::new();
     if let Some(input) = layers.first() {
-        let bits: Vec<String> = input.iter().map(|b| format!("{}", *b as u8)).collect();
+        let bits: Vec<String> = high_first(input).map(|b| format!("{}", b as u8)).collect();
         lines.push(format!(
-            "the input n = {} as bits n0..n{}: {}",
+            "the input n = {} in bits ({}): {}",
             trace.n,
-            input.len().saturating_sub(1),
+            bit_weights(input.len()),
             bits.join(" ")
         ));
     }
@@ -153,10 +169,11 @@ fn origin(trace: &MoveTrace) -> Vec<String> {
         ));
     }
     let output = trace.activations.output();
+    let output: Vec<f64> = high_first(output).collect();
     lines.push(format!(
-        "outputs k0..k{} (the chance bit k is 1): {}",
-        output.len().saturating_sub(1),
-        activations(output)
+        "outputs, the chance each bit of the take is 1 ({}): {}",
+        bit_weights(output.len()),
+        activations(&output)
     ));
     lines
 }

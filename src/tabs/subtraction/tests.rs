@@ -388,7 +388,29 @@ fn every_ai_move_keeps_the_record_the_network_chose_it_by() {
     );
     assert_record_is_the_networks(&app, 10, 3);
     let decision = open_record(&app).unwrap().decision().unwrap();
-    assert!(decision.origin[0].contains("n = 10 as bits n0..n6: 0 1 0 1 0 0 0"));
+    assert!(
+        decision.origin[0].contains("n = 10 in bits (64 32 16 8 4 2 1): 0 0 0 1 0 1 0"),
+        "{}",
+        decision.origin[0]
+    );
+    // Every bit list reads as a binary number, highest bit first: the input is n, the
+    // outputs read at 0.5 are the raw take, and the options' bits column is the take.
+    let read = |line: &str, threshold: f64| {
+        let (_, values) = line.rsplit_once(": ").unwrap();
+        values.split(' ').fold(0u32, |n, v| {
+            2 * n + u32::from(v.parse::<f64>().unwrap() > threshold)
+        })
+    };
+    assert_eq!(read(&decision.origin[0], 0.5), 10);
+    let trace = app.tabs.subtraction.moves[0].trace.as_ref().unwrap();
+    assert_eq!(read(decision.origin.last().unwrap(), 0.5), trace.raw);
+    for (k, option) in (1u32..).zip(&decision.options) {
+        assert_eq!(
+            u32::from_str_radix(&option.numbers[0], 2),
+            Ok(k),
+            "{option:?}"
+        );
+    }
     let hidden = &app.tabs.subtraction.moves[0]
         .trace
         .as_ref()
@@ -632,7 +654,11 @@ mod views {
             }
             press(&mut app, "↓");
         }
-        // The header names its columns one digit apart.
-        assert_shows(&app, "n:  b 0 1 2 3 4 5 6");
+        // The header names its columns one digit apart, the highest bit first.
+        assert_shows(&app, "n:  b 6 5 4 3 2 1 0 act k: 5 4 3 2 1 0");
+        // The AI's move at 22 shows its input as 22 is written in binary: 0010110.
+        press(&mut app, "22\n");
+        assert_eq!(app.tabs.subtraction.trace.as_ref().map(|t| t.n), Some(22));
+        assert_shows(&app, "in    0 0 1 0 1 1 0 bias");
     }
 }

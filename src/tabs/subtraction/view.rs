@@ -426,18 +426,25 @@ fn render_weights(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Th
     .render(detail, buf);
 }
 
-/// The row above the hidden units: the input bits of the AI's last move under n0.., and
-/// the output units' bias weights under k0...
+/// Bit indices from the highest down: every bit row and column of the weights view reads
+/// as a binary number is written, the most significant bit first, as the why overlay and
+/// the take's `bits` column do.
+fn high_first(bits: usize) -> impl Iterator<Item = usize> {
+    (0..bits).rev()
+}
+
+/// The row above the hidden units: the input bits of the AI's last move under their
+/// columns (the highest bit first), and the output units' bias weights under theirs.
 fn input_row(tab: &SubtractionTab, hidden: &Layer, output: &Layer, theme: &Theme) -> Line<'static> {
     let mut spans = vec![Span::styled("  in   ", theme.dim)];
-    for bit in 0..hidden.inputs {
+    for bit in high_first(hidden.inputs) {
         let text = tab.trace.as_ref().map_or(" ·".to_string(), |t| {
             format!(" {}", t.activations.layers[0][bit] as u8)
         });
         spans.push(Span::styled(text, theme.key));
     }
     spans.push(Span::styled(format!("{:<ACT_WIDTH$}", " bias"), theme.dim));
-    spans.extend((0..output.outputs).map(|k| weight_cell(output.incoming(k)[0], theme)));
+    spans.extend(high_first(output.outputs).map(|k| weight_cell(output.incoming(k)[0], theme)));
     Line::from(spans)
 }
 
@@ -451,12 +458,17 @@ fn hidden_row(tab: &SubtractionTab, unit: usize, theme: &Theme) -> Line<'static>
         format!("{}h{unit:<3}", if selected { "›" } else { " " }),
         if selected { theme.cursor } else { theme.dim },
     )];
-    spans.extend(hidden.incoming(unit).iter().map(|&w| weight_cell(w, theme)));
+    // Incoming: the bias (column 0), then input bit `bit` in column `bit + 1`.
+    let incoming = hidden.incoming(unit);
+    spans.push(weight_cell(incoming[0], theme));
+    spans.extend(high_first(hidden.inputs).map(|bit| weight_cell(incoming[bit + 1], theme)));
     let activation = tab.trace.as_ref().map(|t| t.activations.layers[1][unit]);
     let activation = activation.map_or(" ·".into(), |a| format!(" {a:.1}"));
     spans.push(Span::styled(format!("{activation:<ACT_WIDTH$}"), theme.dim));
     // Outgoing: column `unit + 1` (after the bias) of every output row.
-    spans.extend((0..output.outputs).map(|k| weight_cell(output.incoming(k)[unit + 1], theme)));
+    spans.extend(
+        high_first(output.outputs).map(|k| weight_cell(output.incoming(k)[unit + 1], theme)),
+    );
     Line::from(spans)
 }
 
@@ -477,7 +489,8 @@ fn output_row(tab: &SubtractionTab, hidden: &Layer, theme: &Theme) -> Line<'stat
         Span::styled(format!("{decoded:<pad$}"), theme.key),
         Span::styled(format!("{:<ACT_WIDTH$}", " out"), theme.dim),
     ];
-    for &y in trace.activations.output() {
+    let outputs = trace.activations.output();
+    for y in high_first(outputs.len()).map(|k| outputs[k]) {
         let style = if y > 0.5 { theme.positive } else { theme.dim };
         spans.push(Span::styled(
             format!("{:>2}", (y * 9.0).round() as u8),
@@ -487,9 +500,10 @@ fn output_row(tab: &SubtractionTab, hidden: &Layer, theme: &Theme) -> Line<'stat
     Line::from(spans)
 }
 
-/// Column labels, one digit over each weight (`n:` the inputs, `k:` the output bits); the
-/// selected output unit's label is reversed, like the selected row. `more`: hidden units
-/// scrolled out of view.
+/// Column labels, one number over each weight: the bit's index, highest first (`n:` the
+/// inputs, bit `i` worth 2^i; `k:` the output bits of the take); the selected output
+/// unit's label is reversed, like the selected row. `more`: hidden units scrolled out of
+/// view.
 fn weights_header(
     tab: &SubtractionTab,
     hidden: &Layer,
@@ -497,13 +511,15 @@ fn weights_header(
     more: usize,
     theme: &Theme,
 ) -> Line<'static> {
-    let inputs: Vec<String> = (0..hidden.inputs).map(|bit| format!("{bit:>2}")).collect();
+    let inputs: Vec<String> = high_first(hidden.inputs)
+        .map(|bit| format!("{bit:>2}"))
+        .collect();
     let inputs = inputs.concat();
     let mut spans = vec![Span::raw(format!(
         "  n:  b{inputs}{:<ACT_WIDTH$}",
         " act k:"
     ))];
-    spans.extend((0..output.outputs).map(|k| {
+    spans.extend(high_first(output.outputs).map(|k| {
         let style = if tab.unit == Unit::Output(k) {
             theme.cursor
         } else {
@@ -531,11 +547,14 @@ fn unit_detail(
         Unit::Output(k) => (format!("output k{k}:"), output.incoming(k), "h"),
     };
     let mut words = vec![name, format!("bias {:+.1};", weights[0])];
+    // Input bits highest first, as the columns; hidden units in their order.
+    let from: Vec<usize> = match tab.unit {
+        Unit::Hidden(_) => high_first(weights.len() - 1).collect(),
+        Unit::Output(_) => (0..weights.len() - 1).collect(),
+    };
     words.extend(
-        weights[1..]
-            .iter()
-            .enumerate()
-            .map(|(i, w)| format!("{inputs}{i} {w:+.1}")),
+        from.into_iter()
+            .map(|i| format!("{inputs}{i} {:+.1}", weights[i + 1])),
     );
     let mut lines: Vec<String> = Vec::new();
     for word in words {

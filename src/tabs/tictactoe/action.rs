@@ -50,6 +50,8 @@ pub enum Action {
     TreeClick(usize),
     /// The next move order (as listed, static, best-first), with the orders compared.
     CycleOrder,
+    /// Close the move-order comparison.
+    CloseComparison,
     /// The tree pane's search as Graphviz DOT: a file in the data dir, or text to copy.
     ExportDot,
     /// Why the AI played its last move: the why overlay.

@@ -10,7 +10,7 @@ use super::state::{GameKind, TicTacToeTab};
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{Algorithm, Bound, NodeId, Stepper};
 use crate::frame::message::Message;
-use crate::frame::tab::{CopyText, Effects, Storage};
+use crate::frame::tab::{CopyText, Effects, export_shown, export_written};
 use std::fmt::Write;
 
 /// The file the export writes in the data dir.
@@ -149,11 +149,9 @@ impl TicTacToeTab {
         };
         let nodes = thousands(nodes as u64);
         if let Some(store) = &self.store {
+            // The node count stays out of the message, so the whole path fits the status line.
             return match store.write_file(DOT_FILE, dot.as_bytes()) {
-                Ok(path) => Message::info(format!(
-                    "The search tree ({nodes} nodes) as Graphviz DOT written to {}",
-                    path.display()
-                )),
+                Ok(path) => export_written("Search tree", &path),
                 Err(error) => Message::error(error.to_string()),
             };
         }
@@ -161,11 +159,7 @@ impl TicTacToeTab {
             title: format!("The search tree ({nodes} nodes) as Graphviz DOT"),
             text: dot,
         });
-        Message::info(if self.storage == Storage::SharedServer {
-            "Exports are not saved on a shared server: here is the text to copy"
-        } else {
-            "No data dir to save to (see --data-dir): here is the text to copy"
-        })
+        export_shown(self.storage)
     }
 }
 

@@ -150,6 +150,24 @@ pub(crate) const EDITOR: KeyGroup<Action> = KeyGroup {
     ],
 };
 
+/// The move-order comparison, while it is open (it takes the tab's keys; its footer is
+/// written from this table, so it names only keys that work in it).
+pub(crate) const COMPARISON: KeyGroup<Action> = KeyGroup {
+    title: "Move-order comparison (o opens it)",
+    bindings: &[
+        bind(
+            &[Key::Char('o')],
+            "o",
+            "the next order, compared",
+            "next order",
+            |_| Action::CycleOrder,
+        ),
+        bind(&[Key::Esc], "Esc", "close the comparison", "close", |_| {
+            Action::CloseComparison
+        }),
+    ],
+};
+
 /// Which Tic-tac-toe pane the arrow keys go to: its own group, so the status line shows it
 /// early whatever else is bound.
 pub(crate) const SEARCH_FOCUS: KeyGroup<Action> = KeyGroup {

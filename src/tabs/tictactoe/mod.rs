@@ -57,6 +57,9 @@ impl Tab for TicTacToeTab {
         if self.editor.is_some() {
             return vec![keys::EDITOR];
         }
+        if self.comparison.is_some() {
+            return vec![keys::COMPARISON];
+        }
         let mut groups = Vec::new();
         if self.has_search() {
             groups.push(keys::STEPPER);
@@ -84,13 +87,17 @@ impl Tab for TicTacToeTab {
             keys::STEPPER,
             keys::TREE,
             keys::EDITOR,
+            keys::COMPARISON,
         ]
     }
 
     fn modal(&self) -> Option<&'static str> {
-        self.editor
+        if self.editor.is_some() {
+            return Some("The position editor is open: Enter plays from it, Esc cancels");
+        }
+        self.comparison
             .is_some()
-            .then_some("The position editor is open: Enter plays from it, Esc cancels")
+            .then_some("The move-order comparison is open: o the next order, Esc closes")
     }
 
     /// Enter in the stepper group plays the AI's move only while one is waiting; otherwise
@@ -119,7 +126,7 @@ impl Tab for TicTacToeTab {
 
     fn update(&mut self, action: Action, effects: &mut Effects) -> Option<Message> {
         match action {
-            Action::CycleOrder => return Some(self.cycle_order(effects)),
+            Action::CycleOrder => return Some(self.cycle_order()),
             Action::ExportDot => return Some(self.export_dot(effects)),
             _ => {}
         }
@@ -196,6 +203,10 @@ impl TicTacToeTab {
             Action::TreeClick(line) => self.tree_click(line),
             Action::Undo => self.undo(),
             Action::OpenEditor => self.open_editor(),
+            Action::CloseComparison => {
+                self.comparison = None;
+                Some(Message::info("Comparison closed: o opens it again"))
+            }
             // Handled in `update`: they may ask the app for an overlay.
             Action::CycleOrder | Action::ExportDot | Action::Why | Action::Edit(_) => None,
         }

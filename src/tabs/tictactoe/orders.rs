@@ -1,15 +1,15 @@
 //! The move-order toggle (`o`) and its comparison: the real alpha-beta run from the shown
-//! search's root in every order, its node and cut-off counts side by side, as text for the
-//! app's text overlay (pure: no drawing here).
+//! search's root in every order, its node and cut-off counts side by side, as the lines of
+//! the tab's comparison panel (pure: no drawing here; `o` and Esc work in the panel through
+//! its own key table, `keys::COMPARISON`).
 
 use super::game::{Match, Playable, SearchView};
-use super::state::{GameKind, TicTacToeTab};
+use super::state::{Comparison, GameKind, TicTacToeTab};
 use crate::domain::games::eight::Eight;
 use crate::domain::games::tictactoe::Board;
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{Algorithm, MoveOrder, SHALLOW_PLIES, search, search_ordered};
 use crate::frame::message::Message;
-use crate::frame::tab::{CopyText, Effects};
 
 /// What each order means in a game, for the comparison's rows.
 pub(crate) trait OrderNames: Playable {
@@ -95,14 +95,15 @@ pub(crate) fn comparison<G: OrderNames>(
             "The AI uses minimax now (a switches): its counts do not depend on the order.".into(),
         );
     }
-    lines.push("o: the next order (a waiting search restarts with it) · Esc closes".into());
+    lines.push("A waiting search restarts with the order chosen here.".into());
     lines.join("\n")
 }
 
 impl TicTacToeTab {
     /// Moves to the next order in both games, restarts a search waiting to be stepped (or
-    /// the user's own) with it, and shows every order compared from the shown root.
-    pub(crate) fn cycle_order(&mut self, effects: &mut Effects) -> Message {
+    /// the user's own) with it, and opens (or refreshes) the comparison of every order from
+    /// the shown root.
+    pub(crate) fn cycle_order(&mut self) -> Message {
         let order = self.tictactoe.order.next();
         self.tictactoe.order = order;
         self.eight.order = order;
@@ -123,15 +124,13 @@ impl TicTacToeTab {
             ""
         };
         let Some(text) = compared else {
+            self.comparison = None;
             return Message::info(format!(
                 "Move order: {}{suffix}; no position to compare (r: new game)",
                 short_name(order)
             ));
         };
-        effects.show_text = Some(CopyText {
-            title: format!("Move order: {}", short_name(order)),
-            text,
-        });
+        self.comparison = Some(Comparison { order, text });
         Message::info(format!(
             "Move order: {}{suffix}; every order compared above",
             short_name(order)

@@ -10,7 +10,7 @@ use crate::config::{Config, FirstMover};
 use crate::domain::games::Game;
 use crate::domain::games::eight::{Eight, Seat};
 use crate::domain::games::tictactoe::{Board, Mark};
-use crate::domain::search::{Algorithm, NodeId};
+use crate::domain::search::{Algorithm, MoveOrder, NodeId};
 use crate::frame::message::Message;
 use crate::frame::tab::Storage;
 use crate::persist::Store;
@@ -113,6 +113,18 @@ pub struct TicTacToeTab {
     pub(crate) storage: Storage,
     /// The position editor's draft while it is open (it takes the tab's keys).
     pub(crate) editor: Option<Editor>,
+    /// The move-order comparison while it is open over the panes (it takes the tab's keys,
+    /// so `o` in it gives the next order, as its footer says).
+    pub(crate) comparison: Option<Comparison>,
+}
+
+/// Every move order compared from one position, as the comparison panel shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Comparison {
+    /// The order the AI uses now (the panel's title).
+    pub(crate) order: MoveOrder,
+    /// The comparison's lines.
+    pub(crate) text: String,
 }
 
 impl TicTacToeTab {
@@ -141,6 +153,7 @@ impl TicTacToeTab {
             autoplay_interval: Duration::from_millis(config.search.autoplay_ms),
             last_autoplay: Instant::now(),
             editor: None,
+            comparison: None,
         };
         // Eight's game starts too (it is one key away); the tic-tac-toe message is shown.
         tab.new_eight();

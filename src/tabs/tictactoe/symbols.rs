@@ -5,6 +5,9 @@ use crate::widgets::symbols::{Symbol, symbol};
 
 /// A node's label: the move that led to it, then who moves next (MAX or MIN).
 pub const NODE_LABEL: Symbol = symbol("X2 MAX", "after X plays 2, MAX moves");
+/// A node's label in the Game of Eight: the number added and the sum it makes, then who
+/// moves next.
+pub const EIGHT_NODE_LABEL: Symbol = symbol("+2=3 MIN", "after 2 makes 3, MIN moves");
 /// An exact value.
 pub const EXACT: Symbol = symbol(Bound::Exact.sign(), "exact value");
 /// A lower bound (alpha-beta, fail-soft).
@@ -33,6 +36,7 @@ pub const CURRENT: Symbol = symbol("▶", "node being searched now");
 /// The tree's symbols, as the help lists them.
 pub const TREE: &[Symbol] = &[
     NODE_LABEL,
+    EIGHT_NODE_LABEL,
     EXACT,
     AT_LEAST,
     AT_MOST,

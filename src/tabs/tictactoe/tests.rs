@@ -114,6 +114,152 @@ mod order_and_export {
         terminal.backend().to_string()
     }
 
+    /// The rows of the screen at `width` x `height`.
+    fn screen_at(app: &App, width: u16, height: u16) -> Vec<String> {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|f| crate::ui::render(app, f)).unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..height)
+            .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn o_inside_the_comparison_gives_the_next_order() {
+        let mut app = app(false);
+        press(&mut app, &chars("5o"));
+        assert_eq!(
+            app.tabs.tictactoe.comparison.as_ref().map(|c| c.order),
+            Some(MoveOrder::Static)
+        );
+        press(&mut app, &chars("o"));
+        assert_eq!(app.tabs.tictactoe.tictactoe.order, MoveOrder::Best);
+        assert_eq!(
+            app.tabs.tictactoe.comparison.as_ref().map(|c| c.order),
+            Some(MoveOrder::Best),
+            "the comparison stays open, on the new order"
+        );
+        assert_eq!(
+            text(&app),
+            "Move order: best first; every order compared above"
+        );
+        let shown = screen(&app);
+        assert!(shown.contains("Move order: best first"), "{shown}");
+        assert!(shown.contains("▶ best first (2-ply look-ahead)"), "{shown}");
+        // A key the comparison has no use for says what works in it.
+        press(&mut app, &chars("5"));
+        assert_eq!(
+            text(&app),
+            "The move-order comparison is open: o the next order, Esc closes"
+        );
+        press(&mut app, &[KeyCode::Esc]);
+        assert_eq!(app.tabs.tictactoe.comparison, None);
+        assert_eq!(app.tabs.tictactoe.tictactoe.order, MoveOrder::Best);
+    }
+
+    /// Every key an overlay of the tab names, in its footer or in the status line's hints,
+    /// does what it says there rather than being refused.
+    #[test]
+    fn every_key_an_overlay_of_the_tab_names_works_in_it() {
+        use crate::app::Action;
+        use crate::frame::keymap::Key;
+        // (what is open, the app, the keys its own footer names)
+        let mut cases: Vec<(&str, App, Vec<Key>)> = Vec::new();
+        let mut compared = app(false);
+        press(&mut compared, &chars("5o"));
+        cases.push((
+            "move-order comparison",
+            compared,
+            vec![Key::Char('o'), Key::Esc],
+        ));
+        let mut why = app(false);
+        press(&mut why, &chars("5y"));
+        let why_keys = vec![Key::Left, Key::Right, Key::Up, Key::Down, Key::Esc];
+        cases.push(("why overlay", why, why_keys));
+        let mut dot = app(false);
+        press(&mut dot, &chars("5d"));
+        cases.push(("DOT text to copy", dot, vec![Key::Up, Key::Down, Key::Esc]));
+        let mut editor = app(false);
+        press(&mut editor, &chars("i"));
+        cases.push(("position editor", editor, vec![Key::Esc]));
+        let mut help = app(false);
+        press(&mut help, &chars("?"));
+        cases.push(("help", help, vec![Key::Up, Key::Down, Key::Esc]));
+        for (what, app, footer) in cases {
+            let hinted = app.hints().into_iter().flat_map(|b| {
+                b.keys()
+                    .iter()
+                    .map(move |&k| (k, Some(b.action(k))))
+                    .collect::<Vec<_>>()
+            });
+            let named = footer.into_iter().map(|k| (k, None));
+            for (key, expected) in hinted.chain(named) {
+                let action = app.action_for_key(key);
+                assert!(
+                    !matches!(
+                        action,
+                        Action::Refused(_) | Action::Noop | Action::Elsewhere { .. }
+                    ),
+                    "{what}: {key:?} is named but does nothing ({action:?})"
+                );
+                if let Some(expected) = expected {
+                    assert_eq!(action, expected, "{what}: {key:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_comparison_s_footer_is_its_key_table() {
+        let mut app = app(false);
+        press(&mut app, &chars("5o"));
+        let shown = screen(&app);
+        for binding in super::super::keys::COMPARISON.bindings {
+            let named = format!("{} {}", binding.label, binding.hint);
+            assert!(shown.contains(&named), "{named}:\n{shown}");
+        }
+    }
+
+    #[test]
+    fn the_empty_eight_tree_pane_explains_an_eight_node() {
+        let mut app = app(false);
+        press(&mut app, &chars("g"));
+        let shown = screen(&app);
+        assert!(shown.contains("A line +2=3 MIN"), "{shown}");
+        assert!(!shown.contains("X plays"), "no tic-tac-toe mark: {shown}");
+        insta::with_settings!({
+            snapshot_path => "../../../tests/snapshots",
+            prepend_module_to_snapshot => false,
+            description => "seed 7, keys: g (Eight, before any search)",
+        }, {
+            insta::assert_snapshot!("eight_empty_tree_80x24", shown);
+        });
+    }
+
+    /// A session of a shared server writes no file: `d` shows the DOT to copy, as the
+    /// State Graph's `x` does.
+    #[test]
+    fn d_in_a_shared_session_writes_nothing_and_shows_the_text() {
+        let mut config = Config {
+            seed: Some(7),
+            ..Config::default()
+        };
+        config.tictactoe.first = FirstMover::Human;
+        let mut app = App::with_models(&config, 7, &crate::app::Models::default());
+        press(&mut app, &[KeyCode::F(4)]);
+        press(&mut app, &chars("5d"));
+        assert_eq!(
+            text(&app),
+            "Exports are not saved on a shared server: here is the text to copy"
+        );
+        assert!(app.tabs.tictactoe.store.is_none(), "nowhere to write");
+        assert!(
+            matches!(&app.overlay, Some(crate::app::Overlay::Text { text, .. }) if text.starts_with("digraph search_tree {")),
+            "{:?}",
+            app.overlay
+        );
+    }
+
     #[test]
     fn o_cycles_the_order_restarts_the_waiting_search_and_compares_the_orders() {
         let mut app = app(true);
@@ -201,12 +347,15 @@ mod order_and_export {
         config.search.algorithm = Algorithm::Minimax;
         let mut app = App::with_store(&config, 7, Some(Store::new(&dir)));
         press(&mut app, &chars("gcd"));
-        assert!(
-            text(&app).starts_with("The search tree (62 nodes) as Graphviz DOT written to "),
-            "{}",
-            text(&app)
+        let path = dir.join(super::super::export::DOT_FILE);
+        assert_eq!(
+            text(&app),
+            format!("Search tree saved as DOT to {}", path.display())
         );
-        let dot = std::fs::read_to_string(dir.join(super::super::export::DOT_FILE)).unwrap();
+        // The status line shows the folder, not the file name alone.
+        let status = screen_at(&app, 120, 40)[38].clone();
+        assert!(status.contains(&path.display().to_string()), "{status}");
+        let dot = std::fs::read_to_string(&path).unwrap();
         let nodes = dot
             .lines()
             .filter(|l| l.starts_with("  n") && l.contains(" [label="))

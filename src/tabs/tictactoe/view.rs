@@ -4,7 +4,8 @@
 use super::action::Action;
 use super::editor::Editor;
 use super::game::{Match, Playable, SearchView, Tally};
-use super::state::{Focus, GameKind, TicTacToeTab};
+use super::keys;
+use super::state::{Comparison, Focus, GameKind, TicTacToeTab};
 use super::symbols;
 use super::tree::{LineKind, TreeLine};
 use crate::domain::games::eight::{Eight, TARGET};
@@ -12,6 +13,7 @@ use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{Algorithm, CutoffKind, NodeId, Stepper, TreeNode};
+use crate::frame::keymap::KeyGroup;
 use crate::frame::side::Side;
 use crate::widgets::symbols::{FOCUS, Symbol};
 use crate::widgets::{TabView, Theme, pane_block};
@@ -20,7 +22,8 @@ use ratatui::layout::{Constraint, Layout, Margin, Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{
-    Block, Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget, Wrap,
+    Block, BorderType, Clear, Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState,
+    StatefulWidget, Widget, Wrap,
 };
 
 /// The three panes of the tab.
@@ -43,6 +46,8 @@ impl Panes {
 
 /// How a game draws itself beyond what [`Playable`] says.
 trait Describe: Playable {
+    /// How a node of this game's tree is labelled, for the empty tree pane's example.
+    const NODE_LABEL: Symbol;
     /// A picture of the position in three lines or fewer, for the node under the tree
     /// cursor (its notes go beside it, so it stays narrow).
     fn mini(&self, theme: &Theme) -> Vec<Line<'static>>;
@@ -66,6 +71,8 @@ fn mark_span(mark: Option<Mark>, empty: String, theme: &Theme) -> Span<'static> 
 }
 
 impl Describe for Board {
+    const NODE_LABEL: Symbol = symbols::NODE_LABEL;
+
     fn mini(&self, theme: &Theme) -> Vec<Line<'static>> {
         (0..3u8)
             .map(|row| {
@@ -85,6 +92,8 @@ impl Describe for Board {
 }
 
 impl Describe for Eight {
+    const NODE_LABEL: Symbol = symbols::EIGHT_NODE_LABEL;
+
     fn mini(&self, theme: &Theme) -> Vec<Line<'static>> {
         let barred = self.last().map_or(" none".into(), |l| l.to_string());
         vec![
@@ -108,6 +117,9 @@ impl TabView for TicTacToeTab {
     }
 
     fn scroll(&self, body: Rect, at: Position, down: bool) -> Option<Action> {
+        if self.comparison.is_some() {
+            return None;
+        }
         Panes::new(body)
             .tree
             .contains(at)
@@ -143,6 +155,44 @@ fn render(tab: &TicTacToeTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
         render_info(game, &setting, panes.info, buf, theme);
         render_tree(game, tree_focused, panes.tree, buf, theme);
     });
+    if let Some(comparison) = &tab.comparison {
+        render_comparison(comparison, body, buf, theme);
+    }
+}
+
+/// The keys of `group` as a footer (`o next order · Esc close`): written from the table
+/// that drives them, so a panel names only keys that work in it.
+fn key_footer(group: &KeyGroup<Action>) -> String {
+    let keys: Vec<String> = group
+        .bindings
+        .iter()
+        .map(|binding| format!("{} {}", binding.label, binding.hint))
+        .collect();
+    format!(" {} ", keys.join(" · "))
+}
+
+/// The move-order comparison over the whole body: every order's counts, its keys below.
+fn render_comparison(comparison: &Comparison, body: Rect, buf: &mut Buffer, theme: &Theme) {
+    let title = format!(
+        " Move order: {} ",
+        super::orders::short_name(comparison.order)
+    );
+    let block = Block::bordered()
+        .border_type(BorderType::Double)
+        .border_style(theme.border_focused)
+        .title(Span::styled(title, theme.title))
+        .title_bottom(Line::from(key_footer(&keys::COMPARISON)).right_aligned());
+    let inner = block.inner(body);
+    Clear.render(body, buf);
+    block.render(body, buf);
+    let lines: Vec<Line> = comparison.text.lines().map(Line::raw).collect();
+    // A column of space inside the border where the widest row (70) still fits beside it.
+    let text = if inner.width > 71 {
+        inner.inner(Margin::new(1, 0))
+    } else {
+        inner
+    };
+    Paragraph::new(lines).render(text, buf);
 }
 
 /// Games won and lost, and drawn for a game that can end in a draw.
@@ -602,8 +652,8 @@ fn render_tree<G: Describe>(
             Line::raw(" every node it visits, with its value."),
             Line::raw(format!(
                 " A line {}: {}.",
-                symbols::NODE_LABEL.glyph,
-                symbols::NODE_LABEL.meaning
+                G::NODE_LABEL.glyph,
+                G::NODE_LABEL.meaning
             )),
             Line::raw(""),
             Line::from(vec![
@@ -836,6 +886,10 @@ fn first_best<G: Game>(stepper: &Stepper<G>, parent: NodeId) -> Option<NodeId> {
 
 /// What a click in the tab's body means.
 fn click(tab: &TicTacToeTab, body: Rect, at: Position) -> Option<Action> {
+    if tab.comparison.is_some() {
+        // The comparison covers the panes: a click may start a selection, it plays nothing.
+        return None;
+    }
     let panes = Panes::new(body);
     if panes.game.contains(at) {
         let targets: &[Rect] = match tab.game {
