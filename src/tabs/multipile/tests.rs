@@ -7,6 +7,7 @@ use crate::app::{Action, App, MessageKind, Overlay};
 use crate::config::{Config, FirstMover, OpponentChoice};
 use crate::domain::games::nim::Rule;
 use crate::domain::solve::nim as solver;
+use crate::domain::solve::verdict::Verdict;
 use crate::frame::side::Side;
 use crate::tabs::testing::{chars, press};
 use crossterm::event::KeyCode;
@@ -390,10 +391,11 @@ fn the_q_learning_record_holds_the_numbers_the_table_chose_by() {
         );
         assert_eq!(option.chosen, mv == played, "{}", option.mv);
         let wins = solver::is_winning_move(&before, Rule::Misere, mv);
-        assert!(
-            option
-                .verdict
-                .starts_with(if wins { "wins in" } else { "loses in" })
+        assert_eq!(
+            option.verdict.map(Verdict::wins),
+            Some(wins),
+            "{}",
+            option.mv
         );
     }
     let last = trainer.table.last_update(&before, played, 0.5).unwrap();
