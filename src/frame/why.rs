@@ -30,6 +30,18 @@ pub struct Decision {
     pub origin: Vec<String>,
 }
 
+impl Decision {
+    /// The moves marked as chosen, as the tab writes them: one for a move the AI made or
+    /// would make, none where a question left a tie undrawn.
+    pub fn chosen(&self) -> Vec<&str> {
+        self.options
+            .iter()
+            .filter(|o| o.chosen)
+            .map(|o| o.mv.as_str())
+            .collect()
+    }
+}
+
 /// One legal move as the AI weighed it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Weighed {

@@ -203,7 +203,7 @@ mod tests {
                 .contains("The lab's decoder (bits above 0.2) reads 9, not legal")
         );
         assert_eq!(record.options.len(), 4);
-        assert!(record.options[0].chosen && !record.options[1].chosen);
+        assert_eq!(record.chosen(), ["take 1"]);
         assert_eq!(record.options[0].numbers[0], "0001");
         assert_eq!(record.origin[1], "hidden h0..h1: 0.50 0.25");
         // 8 is won: taking 1 leaves 7, a lost pile.

@@ -116,12 +116,7 @@ fn the_record_of_an_instant_move_holds_the_values_the_search_chose_by() {
         values(decision),
         vec!["=-8", "≤-8", "≤-8", "=0", "≤0", "≤-4"]
     );
-    let chosen: Vec<&str> = decision
-        .options
-        .iter()
-        .filter(|o| o.chosen)
-        .map(|o| o.mv.as_str())
-        .collect();
+    let chosen = decision.chosen();
     assert_eq!(chosen, vec![root.move_label(played.unwrap()).as_str()]);
     assert_eq!(chosen, vec!["O7"]);
     assert!(
@@ -227,7 +222,7 @@ fn the_minimax_opening_beyond_the_tree_pane_s_limit_keeps_a_whole_record() {
     );
     assert!(decision.how.contains("a tie"), "{}", decision.how);
     assert!(decision.how.contains("O1, O2, O3"), "{}", decision.how);
-    assert!(decision.options[0].chosen, "the first of the tied moves");
+    assert_eq!(decision.chosen(), ["O1"], "the first of the tied moves");
     let origin = decision.origin.join(" ");
     assert!(origin.contains("549,946 nodes"), "{origin}");
     assert!(
