@@ -164,3 +164,60 @@ fn every_tab_answers_why_with_the_same_key() {
         );
     }
 }
+
+/// The why overlay's row for the move `mv` (marked `▶` when it is the AI's choice), as the
+/// screen shows it.
+fn row_of<'a>(screen: &'a str, mv: &str) -> &'a str {
+    screen
+        .lines()
+        .find(|line| {
+            [format!("║  {mv} "), format!("║▶ {mv} ")]
+                .iter()
+                .any(|r| line.starts_with(r.as_str()))
+        })
+        .unwrap_or_else(|| panic!("no row for {mv}:\n{screen}"))
+}
+
+#[test]
+fn every_tab_words_the_same_exact_answer_the_same_way() {
+    let keys = |app: &mut App, text: &str| {
+        for c in text.chars() {
+            app.handle_key(if c == '\n' { Key::Enter } else { Key::Char(c) });
+        }
+    };
+    // On each tab a position asked about where one move wins on its mover's next turn:
+    // the mover plays it, the opponent replies, the mover's second move ends the game.
+    let mut asked = Vec::new();
+    // Subtraction Nim, pile 5: take 2 leaves 3, the opponent must take 1, 2 → 1 wins.
+    let mut app = opened_on(TabId::SubtractionNim);
+    keys(&mut app, "a5\n");
+    asked.push(("F1", row_of(&screen(&app), "take 2").to_string()));
+    // Multi-pile Nim (misère), piles 0 1 1 2: taking one of the pair leaves three single
+    // objects; the mover takes the second and the opponent must take the last.
+    let mut app = opened_on(TabId::MultiPileNim);
+    keys(&mut app, "a0 1 1 2\n");
+    asked.push(("F2", row_of(&screen(&app), "p4−1").to_string()));
+    // State Graph, Nim(10) with takes 1-2, 4 tokens: taking 1 leaves 3, lost for the
+    // opponent, whose take the mover answers with the last tokens.
+    let mut app = opened_on(TabId::StateGraph);
+    for _ in 0..6 {
+        app.handle_key(Key::Right);
+    }
+    keys(&mut app, "a");
+    asked.push(("F3", row_of(&screen(&app), "take 1 → p2-3").to_string()));
+    // Tic-tac-toe, X . O / . O . / . . X with X to move: X7 blocks O and forks, and X's
+    // next move completes a line.
+    let mut app = opened_on(TabId::TicTacToe);
+    keys(&mut app, "ic");
+    for (cell, mark) in (1..).zip("X.O.O...X".chars()) {
+        keys(&mut app, &format!("{cell}{}", mark.to_ascii_lowercase()));
+    }
+    keys(&mut app, "y");
+    asked.push(("F4", row_of(&screen(&app), "X7").to_string()));
+    for (tab, row) in &asked {
+        assert!(
+            row.contains("wins in 2 moves"),
+            "{tab} words a win on the mover's next turn otherwise: {asked:#?}"
+        );
+    }
+}

@@ -9,6 +9,7 @@ use crate::domain::games::Game;
 use crate::domain::games::eight::Eight;
 use crate::domain::games::tictactoe::Board;
 use crate::domain::search::{Algorithm, SearchResult, search};
+use crate::domain::solve::verdict::Verdict;
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -105,19 +106,14 @@ pub(super) fn solved_json(s: &Solved) -> serde_json::Value {
     })
 }
 
+/// The exact answer a search to the end found, in the words the why overlay uses: the side
+/// to move wins or loses in so many of its own moves, or a draw.
 pub(super) fn verdict(value: i32) -> String {
-    use crate::domain::search::WIN;
-    let plies = |n: i32| {
-        if n == 1 {
-            "1 ply".to_string()
-        } else {
-            format!("{n} plies")
-        }
-    };
-    match value {
-        0 => "a draw with best play".into(),
-        v if v > 0 => format!("the side to move wins in {}", plies(WIN - v)),
-        v => format!("the side to move loses in {}", plies(WIN + v)),
+    let verdict = Verdict::from_search_value(value);
+    if verdict.is_draw() {
+        "a draw with best play".into()
+    } else {
+        format!("the side to move {verdict}")
     }
 }
 

@@ -7,6 +7,7 @@
 //! and the overlay only lays them out the same way on every tab.
 
 use super::side::Side;
+use crate::domain::solve::verdict::Verdict;
 
 /// What an AI weighed for one position: every legal move with its number, the exact answer
 /// for each, which move it chose and how, and where the chosen number came from.
@@ -29,6 +30,18 @@ pub struct Decision {
     pub origin: Vec<String>,
 }
 
+impl Decision {
+    /// The moves marked as chosen, as the tab writes them: one for a move the AI made or
+    /// would make, none where a question left a tie undrawn.
+    pub fn chosen(&self) -> Vec<&str> {
+        self.options
+            .iter()
+            .filter(|o| o.chosen)
+            .map(|o| o.mv.as_str())
+            .collect()
+    }
+}
+
 /// One legal move as the AI weighed it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Weighed {
@@ -36,9 +49,9 @@ pub struct Weighed {
     pub mv: String,
     /// The AI's numbers for it, one per [`Decision::columns`], formatted by the tab.
     pub numbers: Vec<String>,
-    /// The exact answer for the move where it is known ("wins in 3", "loses", "draw"), or
-    /// empty where no solver knows it.
-    pub verdict: String,
+    /// The exact answer for the move where a solver knows it: wins / loses in so many of
+    /// the mover's own moves, this one included, or a draw.
+    pub verdict: Option<Verdict>,
     /// Whether the AI played this move.
     pub chosen: bool,
 }

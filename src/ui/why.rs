@@ -41,6 +41,10 @@ pub fn render(app: &App, why: &Why, area: Rect, buf: &mut Buffer, theme: &Theme)
     Paragraph::new(lines).scroll((scroll, 0)).render(inner, buf);
 }
 
+/// What the exact answer column means, said once under the table on every tab.
+const EXACT_ANSWER: &str =
+    "Exact answer: perfect play; N counts the mover's own moves, this one included";
+
 /// Every line of the overlay at `width`, before scrolling.
 fn lines<'a>(why: &'a Why, width: usize, theme: &Theme) -> Vec<Line<'a>> {
     let mut lines = move_list(why, width, theme);
@@ -54,6 +58,11 @@ fn lines<'a>(why: &'a Why, width: usize, theme: &Theme) -> Vec<Line<'a>> {
     lines.extend(decision.position.iter().map(|l| Line::raw(l.as_str())));
     lines.push(Line::raw(""));
     lines.extend(table(decision, why.asked, theme));
+    if decision.options.iter().any(|o| o.verdict.is_some()) {
+        for line in wrap(EXACT_ANSWER, width, "  ") {
+            lines.push(Line::styled(line, theme.dim));
+        }
+    }
     lines.push(Line::raw(""));
     for line in wrap(&format!("How: {}", decision.how), width, "  ") {
         lines.push(Line::raw(line));
@@ -118,7 +127,7 @@ fn table<'a>(decision: &Decision, asked: bool, theme: &Theme) -> Vec<Line<'a>> {
         .map(|option| {
             let mut row = vec![option.mv.clone()];
             row.extend(option.numbers.iter().cloned());
-            row.push(option.verdict.clone());
+            row.push(option.verdict.map_or_else(String::new, |v| v.to_string()));
             row
         })
         .collect();
@@ -166,13 +175,14 @@ fn table<'a>(decision: &Decision, asked: bool, theme: &Theme) -> Vec<Line<'a>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::solve::verdict::Verdict;
     use crate::frame::why::{Played, Weighed};
 
     fn record() -> Decision {
-        let weighed = |mv: &str, q: &str, verdict: &str, chosen| Weighed {
+        let weighed = |mv: &str, q: &str, verdict, chosen| Weighed {
             mv: mv.to_string(),
             numbers: vec![q.to_string(), "3".to_string()],
-            verdict: verdict.to_string(),
+            verdict: Some(verdict),
             chosen,
         };
         Decision {
@@ -180,8 +190,8 @@ mod tests {
             position: vec!["piles 1 2".to_string()],
             columns: vec!["Q-value".to_string(), "updates".to_string()],
             options: vec![
-                weighed("1-1", "-0.25", "loses in 2", false),
-                weighed("2-1", "+0.9", "wins in 1", true),
+                weighed("1-1", "-0.25", Verdict::loses_in_plies(3), false),
+                weighed("2-1", "+0.9", Verdict::wins_in_plies(1), true),
             ],
             how: "greedy: the highest Q-value".to_string(),
             origin: vec![
@@ -201,11 +211,15 @@ mod tests {
     #[test]
     fn a_record_lays_out_every_move_with_its_numbers_and_marks_the_one_played() {
         let why = Why::asked("piles 1 2", record());
-        let text = text(&why, 60);
+        let text = text(&why, 78);
         assert_eq!(text[0], "piles 1 2");
         assert_eq!(text[2], "  move  Q-value  updates  exact answer");
-        assert_eq!(text[3], "  1-1     -0.25        3  loses in 2");
-        assert_eq!(text[4], "▶ 2-1      +0.9        3  wins in 1  ◀ would play");
+        assert_eq!(text[3], "  1-1     -0.25        3  loses in 2 moves");
+        assert_eq!(
+            text[4],
+            "▶ 2-1      +0.9        3  wins in 1 move  ◀ would play"
+        );
+        assert_eq!(text[5], EXACT_ANSWER, "what N counts, said once");
         assert!(text.contains(&"How: greedy: the highest Q-value".to_string()));
         let from = text.iter().position(|l| l.starts_with("From:")).unwrap();
         assert_eq!(text[from], "From: Q(2-1) = 0.9 after 3 updates");
@@ -226,6 +240,19 @@ mod tests {
         .unwrap();
         let text = text(&why, 60);
         assert_eq!(text[0], "Moves: you 2-2 · [AI 2-1]");
-        assert_eq!(text[6], "▶ 2-1      +0.9        3  wins in 1  ◀ played");
+        assert_eq!(
+            text[6],
+            "▶ 2-1      +0.9        3  wins in 1 move  ◀ played"
+        );
+    }
+
+    #[test]
+    fn a_record_without_exact_answers_does_not_explain_the_column() {
+        let mut record = record();
+        for option in &mut record.options {
+            option.verdict = None;
+        }
+        let text = text(&Why::asked("piles 1 2", record), 80);
+        assert!(!text.iter().any(|l| l.contains("N counts")), "{text:?}");
     }
 }

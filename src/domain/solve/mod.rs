@@ -1,7 +1,7 @@
-//! Exact answers every learner is measured against.
+//! Exact answers every learner is measured against, each given as one [`verdict::Verdict`].
 
 pub mod nim;
-pub mod outcome;
 pub mod perfect;
 pub mod state_graph;
 pub mod subtraction;
+pub mod verdict;

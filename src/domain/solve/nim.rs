@@ -1,6 +1,7 @@
 //! The exact answer for multi-pile Nim under either rule: the perfect player, the labels the
 //! network learns from, and the yardstick both learners are measured with.
 
+use super::verdict::Verdict;
 use crate::domain::games::nim::{NimMove, Piles, Rule};
 
 /// Whether the player to move wins with perfect play. Normal play: the nim-sum is not zero.
@@ -64,34 +65,16 @@ pub fn perfect_move(piles: &Piles, rule: Rule) -> Option<NimMove> {
     })
 }
 
-/// The exact answer for one move: whether its mover wins with perfect play from then on,
-/// and in how many of the mover's own moves (this one included) the game ends, the winner
-/// hurrying and the loser holding out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Verdict {
-    /// The mover wins.
-    pub wins: bool,
-    /// The mover's moves until the game ends, counting this one.
-    pub moves: u32,
-}
-
-impl std::fmt::Display for Verdict {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let outcome = if self.wins { "wins" } else { "loses" };
-        write!(f, "{outcome} in {}", self.moves)
-    }
-}
-
 /// How long every position below some piles lasts with perfect play: for each position,
-/// whether its mover wins and the plies left (the winner takes the shortest win, the
-/// loser the longest loss). One pass over the positions, smallest first, since every move
-/// leads to a smaller one.
+/// the [`Verdict`] for its mover (the winner takes the shortest win, the loser the longest
+/// loss). One pass over the positions, smallest first, since every move leads to a smaller
+/// one.
 #[derive(Debug, Clone)]
 pub struct Lengths {
     top: Piles,
     rule: Rule,
-    /// Per position in [`Piles::below`] order: the mover wins, and the plies left.
-    outcomes: Vec<(bool, u32)>,
+    /// Per position in [`Piles::below`] order: the verdict for the player to move.
+    verdicts: Vec<Verdict>,
 }
 
 impl Lengths {
@@ -101,11 +84,11 @@ impl Lengths {
         let mut lengths = Self {
             top,
             rule,
-            outcomes: Vec::new(),
+            verdicts: Vec::new(),
         };
         for piles in top.below() {
-            let outcome = lengths.solve(piles);
-            lengths.outcomes.push(outcome);
+            let verdict = lengths.solve(piles);
+            lengths.verdicts.push(verdict);
         }
         lengths
     }
@@ -135,39 +118,32 @@ impl Lengths {
             })
     }
 
-    /// The outcome of a position whose smaller positions are already solved.
-    fn solve(&self, piles: Piles) -> (bool, u32) {
+    /// The verdict of a position whose smaller positions are already solved.
+    fn solve(&self, piles: Piles) -> Verdict {
         if piles.is_over() {
-            return (self.rule.mover_wins_at_end(), 0);
-        }
-        let mut shortest_win: Option<u32> = None;
-        let mut longest_loss = 0;
-        for mv in piles.moves() {
-            let (opponent_wins, plies) = self.outcomes[self.index(piles.after(mv))];
-            if opponent_wins {
-                longest_loss = longest_loss.max(plies + 1);
+            return if self.rule.mover_wins_at_end() {
+                Verdict::wins_in_plies(0)
             } else {
-                shortest_win = Some(shortest_win.map_or(plies + 1, |w| w.min(plies + 1)));
-            }
+                Verdict::loses_in_plies(0)
+            };
         }
-        shortest_win.map_or((false, longest_loss), |plies| (true, plies))
+        piles
+            .moves()
+            .map(|mv| Verdict::of_move_leaving(self.verdicts[self.index(piles.after(mv))]))
+            .reduce(Verdict::better)
+            .expect("a game that is not over has a move")
     }
 
-    /// The mover's outcome at `piles` and the plies left; `None` outside the box.
-    pub fn outcome(&self, piles: &Piles) -> Option<(bool, u32)> {
+    /// The verdict for the player to move at `piles`; `None` outside the box.
+    pub fn of_position(&self, piles: &Piles) -> Option<Verdict> {
         self.covers(piles)
-            .then(|| self.outcomes[self.index(*piles)])
+            .then(|| self.verdicts[self.index(*piles)])
     }
 
     /// The exact answer for playing `mv` at `piles`; `None` outside the box.
     pub fn verdict(&self, piles: &Piles, mv: NimMove) -> Option<Verdict> {
-        let (opponent_wins, plies) = self.outcome(&piles.after(mv))?;
-        // The mover makes plies 1, 3, 5, ... of the rest of the game.
-        let total = plies + 1;
-        Some(Verdict {
-            wins: !opponent_wins,
-            moves: total.div_ceil(2),
-        })
+        self.of_position(&piles.after(mv))
+            .map(Verdict::of_move_leaving)
     }
 }
 
@@ -185,6 +161,7 @@ pub fn mover_wins_by_search(piles: &Piles, rule: Rule) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::solve::verdict::by_plain_search;
     use std::collections::HashMap;
 
     fn memo_search(piles: Piles, rule: Rule, memo: &mut HashMap<Piles, bool>) -> bool {
@@ -239,35 +216,19 @@ mod tests {
         assert!(winning_moves(&original, Rule::Misere).is_empty());
     }
 
-    /// The plies left with perfect play by plain search: the reference for [`Lengths`].
-    fn plies_by_search(piles: Piles, rule: Rule) -> (bool, u32) {
-        if piles.is_over() {
-            return (rule.mover_wins_at_end(), 0);
-        }
-        let results: Vec<(bool, u32)> = piles
-            .moves()
-            .map(|mv| plies_by_search(piles.after(mv), rule))
-            .collect();
-        let wins = results.iter().filter(|(opponent, _)| !opponent);
-        match wins.map(|&(_, p)| p + 1).min() {
-            Some(plies) => (true, plies),
-            None => (
-                false,
-                results.iter().map(|&(_, p)| p + 1).max().unwrap_or(0),
-            ),
-        }
-    }
-
     #[test]
     fn lengths_agree_with_plain_search_and_the_formula() {
         for start in [&[1, 3, 5][..], &[2, 2, 3], &[4, 1], &[3, 3]] {
             let start = Piles::new(start).unwrap();
             for rule in [Rule::Misere, Rule::Normal] {
                 let lengths = Lengths::new(start, rule);
+                let next = |p: &Piles| p.moves().map(|mv| p.after(mv)).collect();
                 for piles in start.below() {
-                    let (wins, plies) = lengths.outcome(&piles).unwrap();
-                    assert_eq!((wins, plies), plies_by_search(piles, rule), "{piles}");
-                    assert_eq!(wins, mover_wins(&piles, rule), "{piles}");
+                    let verdict = lengths.of_position(&piles).unwrap();
+                    let searched =
+                        by_plain_search(&piles, &next, &|_| Some(rule.mover_wins_at_end()));
+                    assert_eq!(verdict, searched, "{piles}");
+                    assert_eq!(verdict.wins(), mover_wins(&piles, rule), "{piles}");
                 }
             }
         }
@@ -277,32 +238,28 @@ mod tests {
     fn verdicts_count_the_movers_own_moves() {
         let rule = Rule::Misere;
         let lengths = Lengths::new(Piles::new(&[1, 1, 2]).unwrap(), rule);
-        let piles = Piles::new(&[1, 1, 2]).unwrap();
-        let verdict = |pile: u8, take: u8| {
+        let verdict = |piles: &[u8], pile: u8, take: u8| {
             lengths
-                .verdict(&piles, NimMove { pile, take })
+                .verdict(&Piles::new(piles).unwrap(), NimMove { pile, take })
                 .unwrap()
                 .to_string()
         };
         // Taking the pair leaves [1,1,0]: the opponent takes one, the mover the last.
-        assert_eq!(verdict(2, 2), "loses in 2");
+        assert_eq!(verdict(&[1, 1, 2], 2, 2), "loses in 2 moves");
         // Taking one of the pair leaves [1,1,1]: three single objects, the mover takes
         // the second and the opponent the last.
-        assert_eq!(verdict(2, 1), "wins in 2");
+        assert_eq!(verdict(&[1, 1, 2], 2, 1), "wins in 2 moves");
         // Taking a single object leaves [0,1,2]: the opponent takes the pair and the
         // mover must take the last.
-        assert_eq!(verdict(0, 1), "loses in 2");
-        let last = Piles::new(&[0, 0, 1]).unwrap();
+        assert_eq!(verdict(&[1, 1, 2], 0, 1), "loses in 2 moves");
+        // Taking the last object loses on the spot.
+        assert_eq!(verdict(&[0, 0, 1], 2, 1), "loses in 1 move");
+        assert_eq!(lengths.of_position(&Piles::new(&[2, 1, 2]).unwrap()), None);
         assert_eq!(
-            lengths
-                .verdict(&last, NimMove { pile: 2, take: 1 })
-                .unwrap(),
-            Verdict {
-                wins: false,
-                moves: 1
-            }
+            lengths.of_position(&Piles::new(&[0, 0, 0]).unwrap()),
+            Some(Verdict::wins_in_plies(0)),
+            "under misère the player left without a move has won"
         );
-        assert_eq!(lengths.outcome(&Piles::new(&[2, 1, 2]).unwrap()), None);
     }
 
     #[test]

@@ -1,62 +1,11 @@
-//! The exact result of a position of any small two-player game (tic-tac-toe, the Game of
-//! Eight) under perfect play, and how many plies the game then lasts: the winner ends it as
-//! soon as it can, the loser holds out as long as it can. The why overlay sets it beside the
-//! searches' values as the exact answer for each move.
+//! The exact [`Verdict`] of a position of any small two-player game (tic-tac-toe, the Game of
+//! Eight) under perfect play: the winner ends the game as soon as it can, the loser holds out
+//! as long as it can. The why overlay sets it beside the searches' values as the exact answer
+//! for each move.
 
+use super::verdict::Verdict;
 use crate::domain::games::{Game, Outcome};
 use std::collections::HashMap;
-use std::fmt;
-
-/// How a position ends for the player to move, with perfect play on both sides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// The player to move wins; the game ends this many plies from now.
-    Win(u32),
-    /// The player to move loses; the game ends this many plies from now.
-    Loss(u32),
-    /// Nobody can force a win.
-    Draw,
-}
-
-impl Verdict {
-    /// The verdict one ply earlier, for the player who moved into this position.
-    #[must_use]
-    pub const fn for_the_mover(self) -> Self {
-        match self {
-            Self::Win(plies) => Self::Loss(plies + 1),
-            Self::Loss(plies) => Self::Win(plies + 1),
-            Self::Draw => Self::Draw,
-        }
-    }
-
-    /// How good the verdict is for its player: a win beats a draw beats a loss, a quicker
-    /// win beats a slower one, a slower loss beats a quicker one.
-    fn rank(self) -> i64 {
-        match self {
-            Self::Win(plies) => i64::from(u32::MAX) - i64::from(plies),
-            Self::Draw => 0,
-            Self::Loss(plies) => i64::from(plies) - i64::from(u32::MAX),
-        }
-    }
-}
-
-impl fmt::Display for Verdict {
-    /// `wins in 3 plies`, `loses in 1 ply`, `draw`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plies = |n: u32| {
-            if n == 1 {
-                "1 ply".to_string()
-            } else {
-                format!("{n} plies")
-            }
-        };
-        match *self {
-            Self::Win(n) => write!(f, "wins in {}", plies(n)),
-            Self::Loss(n) => write!(f, "loses in {}", plies(n)),
-            Self::Draw => f.write_str("draw"),
-        }
-    }
-}
 
 /// Solves positions of one game, remembering every position it has solved.
 #[derive(Debug, Default)]
@@ -78,16 +27,16 @@ impl<G: Game> Solver<G> {
             return known;
         }
         let verdict = match position.outcome() {
-            Some(Outcome::Winner(p)) if p == position.to_move() => Verdict::Win(0),
-            Some(Outcome::Winner(_)) => Verdict::Loss(0),
-            Some(Outcome::Draw) => Verdict::Draw,
+            Some(Outcome::Winner(p)) if p == position.to_move() => Verdict::wins_in_plies(0),
+            Some(Outcome::Winner(_)) => Verdict::loses_in_plies(0),
+            Some(Outcome::Draw) => Verdict::DRAW,
             None => position
                 .legal_moves()
                 .as_ref()
                 .iter()
                 .map(|&mv| self.after(position, mv))
-                .max_by_key(|v| v.rank())
-                .unwrap_or(Verdict::Draw),
+                .reduce(Verdict::better)
+                .unwrap_or(Verdict::DRAW),
         };
         self.known.insert(*position, verdict);
         verdict
@@ -95,7 +44,7 @@ impl<G: Game> Solver<G> {
 
     /// The verdict of playing `mv` at `position`, for the player who plays it.
     pub fn after(&mut self, position: &G, mv: G::Move) -> Verdict {
-        self.verdict(&position.play(mv)).for_the_mover()
+        Verdict::of_move_leaving(self.verdict(&position.play(mv)))
     }
 }
 
@@ -104,59 +53,107 @@ mod tests {
     use super::*;
     use crate::domain::games::eight::Eight;
     use crate::domain::games::tictactoe::{Board, Mark};
+    use crate::domain::solve::verdict::by_plain_search;
 
     fn board(text: &str, mark: Mark) -> Board {
         Board::parse(text, Some(mark)).unwrap()
     }
 
-    #[test]
-    fn the_empty_board_is_a_draw() {
-        assert_eq!(Solver::new().verdict(&Board::empty(Mark::X)), Verdict::Draw);
+    /// Every position one move on.
+    fn next<G: Game>(position: &G) -> Vec<G> {
+        if position.outcome().is_some() {
+            return Vec::new();
+        }
+        position
+            .legal_moves()
+            .as_ref()
+            .iter()
+            .map(|&mv| position.play(mv))
+            .collect()
+    }
+
+    /// The verdict by plain search, no table.
+    fn searched<G: Game>(position: &G) -> Verdict {
+        let at_end = |p: &G| match p.outcome() {
+            Some(Outcome::Winner(winner)) => Some(winner == p.to_move()),
+            Some(Outcome::Draw) | None => None,
+        };
+        by_plain_search(position, &next, &at_end)
     }
 
     #[test]
-    fn a_win_on_the_spot_is_one_ply_and_a_forced_loss_counts_the_holding_out() {
+    fn the_empty_board_is_a_draw() {
+        assert_eq!(Solver::new().verdict(&Board::empty(Mark::X)), Verdict::DRAW);
+    }
+
+    #[test]
+    fn a_win_on_the_spot_is_one_move_and_a_forced_loss_counts_the_holding_out() {
         let mut solver = Solver::new();
         // X X . / O O . / . . .  X to move: cell 3 wins at once.
         let p = board("XX.OO....", Mark::X);
-        assert_eq!(solver.verdict(&p), Verdict::Win(1));
-        assert_eq!(solver.after(&p, 2), Verdict::Win(1));
-        // Cell 9 lets O complete its row next ply.
-        assert_eq!(solver.after(&p, 8), Verdict::Loss(2));
+        assert_eq!(solver.verdict(&p), Verdict::wins_in_plies(1));
+        assert_eq!(solver.after(&p, 2).to_string(), "wins in 1 move");
+        // Cell 9 lets O complete its row next ply: X makes only the move itself.
+        assert_eq!(solver.after(&p, 8), Verdict::loses_in_plies(2));
+        assert_eq!(solver.after(&p, 8).to_string(), "loses in 1 move");
         // O to move on the same board wins at once too.
         assert_eq!(
             solver.verdict(&board("XX.OO....", Mark::O)),
-            Verdict::Win(1)
+            Verdict::wins_in_plies(1)
         );
     }
 
     #[test]
-    fn a_fork_wins_in_three_plies() {
+    fn a_fork_wins_on_the_forkers_second_move() {
         // X . . / . O . / . . X, O to move: O must take an edge. O2 draws; O3 loses to the
         // fork X7 (threats on 4 and 8): O3, X7, O blocks one, X takes the other.
         let p = board("X...O...X", Mark::O);
         let mut solver = Solver::new();
-        assert_eq!(solver.after(&p, 1), Verdict::Draw);
-        assert_eq!(solver.after(&p, 2), Verdict::Loss(4));
-        assert_eq!(solver.verdict(&p), Verdict::Draw);
+        assert_eq!(solver.after(&p, 1), Verdict::DRAW);
+        assert_eq!(solver.after(&p, 2), Verdict::loses_in_plies(4));
+        assert_eq!(solver.after(&p, 2).to_string(), "loses in 2 moves");
+        assert_eq!(solver.verdict(&p), Verdict::DRAW);
+        // X's fork itself, after O3: X wins on its next move.
+        let forked = p.play(2);
+        assert_eq!(solver.after(&forked, 6).to_string(), "wins in 2 moves");
     }
 
     #[test]
-    fn the_second_player_wins_the_game_of_eight_on_the_fifth_ply() {
+    fn the_second_player_wins_the_game_of_eight_on_its_third_move() {
         // The searches score the start 5 - 10: the first player loses at depth 5.
         let mut solver = Solver::new();
-        assert_eq!(solver.verdict(&Eight::start()), Verdict::Loss(5));
+        assert_eq!(solver.verdict(&Eight::start()), Verdict::loses_in_plies(5));
+        assert_eq!(
+            solver.verdict(&Eight::start()).to_string(),
+            "loses in 3 moves"
+        );
         // At sum 6 with 1 barred, 2 reaches 8 at once.
         let p = Eight::from_parts(6, Some(1)).unwrap();
-        assert_eq!(solver.after(&p, 2), Verdict::Win(1));
-        // 3 goes past 8: the mover loses on the spot.
-        assert_eq!(solver.after(&p, 3), Verdict::Loss(1));
+        assert_eq!(solver.after(&p, 2).to_string(), "wins in 1 move");
+        // 3 goes past 8: the mover loses on the spot, with its own move.
+        assert_eq!(solver.after(&p, 3), Verdict::loses_in_plies(1));
+        assert_eq!(solver.after(&p, 3).to_string(), "loses in 1 move");
     }
 
     #[test]
-    fn verdicts_read_as_words() {
-        assert_eq!(Verdict::Win(1).to_string(), "wins in 1 ply");
-        assert_eq!(Verdict::Loss(4).to_string(), "loses in 4 plies");
-        assert_eq!(Verdict::Draw.to_string(), "draw");
+    fn the_solver_agrees_with_plain_search() {
+        let mut solver = Solver::new();
+        for text in [
+            "X...O...X",
+            "XX.OO....",
+            "XO.......",
+            "X........",
+            "XOX.O....",
+        ] {
+            let to_move = if text.matches('X').count() > text.matches('O').count() {
+                Mark::O
+            } else {
+                Mark::X
+            };
+            let p = board(text, to_move);
+            assert_eq!(solver.verdict(&p), searched(&p), "{text}");
+        }
+        let eight = Eight::start();
+        assert_eq!(Solver::new().verdict(&eight), searched(&eight));
     }
 }

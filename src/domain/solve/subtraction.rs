@@ -2,7 +2,7 @@
 //! player to move, the winning move (the smallest k that leaves a lost pile), and how many
 //! moves each take wins or loses in with perfect play.
 
-use super::outcome::Outcome;
+use super::verdict::Verdict;
 use crate::domain::games::subtraction::max_take;
 
 /// Win/lose and the winning move for every pile `1..=n_max`.
@@ -12,8 +12,8 @@ pub struct Solution {
     winning: Vec<bool>,
     /// `best[n]`: the smallest winning take at n, 0 where there is none.
     best: Vec<u32>,
-    /// `outcome[n]`: how the game ends for the player to move at n with perfect play.
-    outcome: Vec<Outcome>,
+    /// `verdict[n]`: how the game ends for the player to move at n with perfect play.
+    verdict: Vec<Verdict>,
 }
 
 impl Solution {
@@ -22,21 +22,22 @@ impl Solution {
         let size = n_max as usize + 1;
         let mut winning = vec![false; size.max(2)];
         let mut best = vec![0; size.max(2)];
-        let mut outcome = vec![Outcome::Loses(0); size.max(2)];
+        // A pile of 1 allows no take: the player facing it has lost (the other moved last).
+        let mut verdict = vec![Verdict::loses_in_plies(0); size.max(2)];
         for n in 2..size {
             if let Some(k) = (1..=max_take(n as u32)).find(|&k| !winning[n - k as usize]) {
                 winning[n] = true;
                 best[n] = k;
             }
-            outcome[n] = (1..=max_take(n as u32))
-                .map(|k| Outcome::of_move_leaving(outcome[n - k as usize]))
-                .reduce(Outcome::better)
-                .unwrap_or(Outcome::Loses(0));
+            verdict[n] = (1..=max_take(n as u32))
+                .map(|k| Verdict::of_move_leaving(verdict[n - k as usize]))
+                .reduce(Verdict::better)
+                .unwrap_or(Verdict::loses_in_plies(0));
         }
         Self {
             winning,
             best,
-            outcome,
+            verdict,
         }
     }
 
@@ -57,12 +58,12 @@ impl Solution {
 
     /// How the game ends for the player who takes `k` from `n`, with perfect play from
     /// then on (`None` for a take that is not legal or a pile beyond the table).
-    pub fn outcome_of_take(&self, n: u32, k: u32) -> Option<Outcome> {
+    pub fn verdict_of_take(&self, n: u32, k: u32) -> Option<Verdict> {
         if k < 1 || k > max_take(n) {
             return None;
         }
-        let after = self.outcome.get((n - k) as usize)?;
-        Some(Outcome::of_move_leaving(*after))
+        let after = self.verdict.get((n - k) as usize)?;
+        Some(Verdict::of_move_leaving(*after))
     }
 
     /// Whether taking `k` from `n` leaves the opponent a lost pile.
@@ -74,6 +75,7 @@ impl Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::solve::verdict::by_plain_search;
 
     /// Plain recursion with no table: who wins at n.
     fn brute_force_wins(n: u32) -> bool {
@@ -105,30 +107,25 @@ mod tests {
         }
     }
 
-    /// Plain recursion: the result for the player to move at n, soonest win, latest loss.
-    fn brute_force_outcome(n: u32) -> Outcome {
-        (1..=max_take(n))
-            .map(|k| Outcome::of_move_leaving(brute_force_outcome(n - k)))
-            .reduce(Outcome::better)
-            .unwrap_or(Outcome::Loses(0))
-    }
-
     #[test]
     fn every_take_wins_or_loses_in_the_moves_brute_force_counts() {
         let solution = Solution::new(24);
+        let after_takes = |&n: &u32| (1..=max_take(n)).map(|k| n - k).collect();
         for n in 2..=24 {
             for k in 1..=max_take(n) {
-                let expected = Outcome::of_move_leaving(brute_force_outcome(n - k));
-                assert_eq!(solution.outcome_of_take(n, k), Some(expected), "{n} - {k}");
-                assert_eq!(expected.wins(), solution.is_winning_move(n, k));
+                let after = by_plain_search(&(n - k), &after_takes, &|_| Some(false));
+                let verdict = solution.verdict_of_take(n, k).unwrap();
+                assert_eq!(verdict, Verdict::of_move_leaving(after), "{n} - {k}");
+                assert_eq!(verdict.wins(), solution.is_winning_move(n, k));
             }
         }
+        let words = |n, k| solution.verdict_of_take(n, k).unwrap().to_string();
         // By hand: from 3 the only take leaves 2, where the opponent takes 1 and wins.
-        assert_eq!(solution.outcome_of_take(3, 1), Some(Outcome::Loses(1)));
+        assert_eq!(words(3, 1), "loses in 1 move");
         // From 5, taking 2 leaves 3: the opponent must take 1, then 2 -> 1 wins.
-        assert_eq!(solution.outcome_of_take(5, 2), Some(Outcome::Wins(2)));
-        assert_eq!(solution.outcome_of_take(2, 1), Some(Outcome::Wins(1)));
-        assert_eq!(solution.outcome_of_take(5, 3), None, "not legal");
+        assert_eq!(words(5, 2), "wins in 2 moves");
+        assert_eq!(words(2, 1), "wins in 1 move");
+        assert_eq!(solution.verdict_of_take(5, 3), None, "not legal");
     }
 
     #[test]

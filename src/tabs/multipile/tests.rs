@@ -7,6 +7,7 @@ use crate::app::{Action, App, MessageKind, Overlay};
 use crate::config::{Config, FirstMover, OpponentChoice};
 use crate::domain::games::nim::Rule;
 use crate::domain::solve::nim as solver;
+use crate::domain::solve::verdict::Verdict;
 use crate::frame::side::Side;
 use crate::tabs::testing::{chars, press};
 use crossterm::event::KeyCode;
@@ -384,6 +385,7 @@ fn the_q_learning_record_holds_the_numbers_the_table_chose_by() {
     let before = tab.moves[tab.moves.len() - 1].before;
     let moves: Vec<_> = before.moves().collect();
     assert_eq!(record.options.len(), moves.len(), "every legal move");
+    assert_eq!(record.chosen(), [super::why::mv_text(played)]);
     for (option, &mv) in record.options.iter().zip(&moves) {
         assert_eq!(option.mv, super::why::mv_text(mv));
         assert_eq!(
@@ -394,12 +396,12 @@ fn the_q_learning_record_holds_the_numbers_the_table_chose_by() {
             option.numbers[1],
             trainer.table.updates(&before, mv).to_string()
         );
-        assert_eq!(option.chosen, mv == played, "{}", option.mv);
         let wins = solver::is_winning_move(&before, Rule::Misere, mv);
-        assert!(
-            option
-                .verdict
-                .starts_with(if wins { "wins in" } else { "loses in" })
+        assert_eq!(
+            option.verdict.map(Verdict::wins),
+            Some(wins),
+            "{}",
+            option.mv
         );
     }
     let last = trainer.table.last_update(&before, played, 0.5).unwrap();
@@ -442,6 +444,7 @@ fn the_network_record_holds_its_outputs_and_the_decoders_reading() {
     assert_eq!(trace.played, played);
     let output = trace.activations.output();
     assert_eq!(record.options.len(), trace.weighed.len());
+    assert_eq!(record.chosen(), [super::why::mv_text(played)]);
     for (option, &(mv, score)) in record.options.iter().zip(&trace.weighed) {
         assert_eq!(
             option.numbers[0],
@@ -454,7 +457,6 @@ fn the_network_record_holds_its_outputs_and_the_decoders_reading() {
             format!("{p:.0e}")
         };
         assert_eq!(option.numbers[1], expected);
-        assert_eq!(option.chosen, mv == played);
     }
     assert!(record.how.starts_with("legal decoder"), "{}", record.how);
     assert!(

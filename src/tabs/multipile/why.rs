@@ -8,6 +8,7 @@ use crate::domain::learn::network::Activations;
 use crate::domain::learn::nim_net::{NetGame, NetMove, PILE_BITS, original_decode};
 use crate::domain::learn::qlearning::{QDecision, QHow, QTable, Update};
 use crate::domain::solve::nim::Lengths;
+use crate::domain::solve::verdict::Verdict;
 use crate::frame::why::{Decision, Weighed};
 
 /// How a move is written everywhere on the tab: `p2−3` takes 3 from pile 2.
@@ -30,13 +31,6 @@ fn position_lines(piles: Piles, rule: Rule) -> Vec<String> {
     )]
 }
 
-/// The exact answer for `mv` at `piles`, from the lengths of the games below `piles`.
-fn verdict(lengths: &Lengths, piles: Piles, mv: NimMove) -> String {
-    lengths
-        .verdict(&piles, mv)
-        .map_or_else(String::new, |v| v.to_string())
-}
-
 /// The Q-learning agent's record: every move's Q-value and update count, how the greedy
 /// choice picked, and the update that set the chosen Q-value last.
 pub(crate) fn q_record(decision: &QDecision, table: &QTable, alpha: f64) -> Decision {
@@ -49,7 +43,7 @@ pub(crate) fn q_record(decision: &QDecision, table: &QTable, alpha: f64) -> Deci
         .map(|option| Weighed {
             mv: mv_text(option.mv),
             numbers: vec![format!("{:+.3}", option.q), option.updates.to_string()],
-            verdict: verdict(&lengths, piles, option.mv),
+            verdict: lengths.verdict(&piles, option.mv),
             chosen: option.mv == decision.chosen,
         })
         .collect();
@@ -158,7 +152,7 @@ pub(crate) fn net_record(choice: &NetMove, game: NetGame) -> Decision {
                 format!("{:.3}", output[usize::from(mv.pile)]),
                 probability(score),
             ],
-            verdict: verdict(&lengths, piles, mv),
+            verdict: lengths.verdict(&piles, mv),
             chosen: mv == choice.played,
         })
         .collect();
@@ -310,11 +304,11 @@ pub(crate) fn perfect_record(
         .map(|mv| Weighed {
             mv: mv_text(mv),
             numbers: Vec::new(),
-            verdict: verdict(&lengths, piles, mv),
+            verdict: lengths.verdict(&piles, mv),
             chosen: mv == chosen,
         })
         .collect();
-    let wins = lengths.verdict(&piles, chosen).is_some_and(|v| v.wins);
+    let wins = lengths.verdict(&piles, chosen).is_some_and(Verdict::wins);
     let mut how = if wins {
         "the perfect player plays the first winning move in move order (the Nim formula)."
             .to_string()
@@ -346,7 +340,7 @@ pub(crate) fn random_record(piles: Piles, rule: Rule, drawn: usize) -> Decision 
         .map(|(i, &mv)| Weighed {
             mv: mv_text(mv),
             numbers: Vec::new(),
-            verdict: verdict(&lengths, piles, mv),
+            verdict: lengths.verdict(&piles, mv),
             chosen: i == drawn,
         })
         .collect();
@@ -409,7 +403,7 @@ pub(crate) fn asked_record(
             Weighed {
                 mv: mv_text(mv),
                 numbers,
-                verdict: verdict(&lengths, piles, mv),
+                verdict: lengths.verdict(&piles, mv),
                 chosen: Some(mv) == marked,
             }
         })

@@ -4,7 +4,7 @@
 
 use crate::domain::learn::state_graph::{Crossings, Edge, Weighing};
 use crate::domain::numbers::thousands;
-use crate::domain::solve::state_graph::{outcome_of_take, winning_take};
+use crate::domain::solve::state_graph::{verdict_of_take, winning_take};
 use crate::frame::why::{Decision, Weighed};
 
 /// What the record is of: a move the graph played (and, for a tie, that the seeded draw
@@ -70,7 +70,7 @@ pub(crate) fn decision(weighing: &Weighing, max_take: u32, occasion: Occasion) -
                 thousands(crossings.won),
                 thousands(crossings.lost),
             ],
-            verdict: outcome_of_take(at.tokens, edge.take(), max_take).to_string(),
+            verdict: Some(verdict_of_take(at.tokens, edge.take(), max_take)),
             chosen: Some(*edge) == chosen,
         })
         .collect();

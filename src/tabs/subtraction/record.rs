@@ -65,9 +65,7 @@ pub(crate) fn decision(trace: &MoveTrace, solution: &Solution, occasion: Occasio
         .map(|(k, &l)| Weighed {
             mv: format!("take {k}"),
             numbers: vec![binary(k, output_bits), probability(l)],
-            verdict: solution
-                .outcome_of_take(n, k)
-                .map_or_else(String::new, |o| o.to_string()),
+            verdict: solution.verdict_of_take(n, k),
             chosen: k == trace.played,
         })
         .collect();
@@ -222,11 +220,12 @@ mod tests {
                 .contains("The lab's decoder (bits above 0.2) reads 9, not legal")
         );
         assert_eq!(record.options.len(), 4);
-        assert!(record.options[0].chosen && !record.options[1].chosen);
+        assert_eq!(record.chosen(), ["take 1"]);
         assert_eq!(record.options[0].numbers[0], "0001");
         assert_eq!(record.origin[1], "hidden h0..h1: 0.50 0.25");
         // 8 is won: taking 1 leaves 7, a lost pile.
-        assert_eq!(record.options[0].verdict, "wins in 3");
+        let verdict = record.options[0].verdict.unwrap().to_string();
+        assert_eq!(verdict, "wins in 3 moves");
         // Outputs that say a legal take: no override to tell.
         let plain = decision(
             &trace(8, &[0.9, 0.9, 0.1, 0.1]),

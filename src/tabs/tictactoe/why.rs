@@ -91,7 +91,7 @@ pub(crate) fn decision<G: Explain>(
                     || vec!["—".into(), "not searched".into()],
                     |&m| vec![value_text(m), bound_words(m.bound).into()],
                 ),
-                verdict: solver.after(root, mv).to_string(),
+                verdict: Some(solver.after(root, mv)),
                 chosen: chosen == Some(mv),
             }
         })
@@ -216,7 +216,7 @@ fn origin(choice: &AiChoice<u8>) -> Vec<String> {
         );
     }
     lines.push(format!(
-        "Values: win {WIN}−plies, loss plies−{WIN}, draw 0; exact answer: perfect play."
+        "Values: win {WIN}−plies, loss plies−{WIN}, draw 0."
     ));
     lines
 }

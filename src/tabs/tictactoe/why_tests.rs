@@ -8,8 +8,9 @@ use crate::config::{Config, FirstMover};
 use crate::domain::games::Game;
 use crate::domain::games::eight::Eight;
 use crate::domain::games::tictactoe::{Board, Mark};
-use crate::domain::search::{Algorithm, MoveOrder, WIN, search_weighing};
-use crate::domain::solve::perfect::{Solver, Verdict};
+use crate::domain::search::{Algorithm, MoveOrder, search_weighing};
+use crate::domain::solve::perfect::Solver;
+use crate::domain::solve::verdict::Verdict;
 use crate::frame::side::Side;
 use crate::frame::why::{Decision, Why};
 use crate::tabs::TabId;
@@ -115,12 +116,7 @@ fn the_record_of_an_instant_move_holds_the_values_the_search_chose_by() {
         values(decision),
         vec!["=-8", "≤-8", "≤-8", "=0", "≤0", "≤-4"]
     );
-    let chosen: Vec<&str> = decision
-        .options
-        .iter()
-        .filter(|o| o.chosen)
-        .map(|o| o.mv.as_str())
-        .collect();
+    let chosen = decision.chosen();
     assert_eq!(chosen, vec![root.move_label(played.unwrap()).as_str()]);
     assert_eq!(chosen, vec!["O7"]);
     assert!(
@@ -161,14 +157,10 @@ fn minimax_values_are_exact_and_agree_with_the_exact_answer() {
     assert_eq!(decision.options.len(), 8);
     for option in &decision.options {
         assert_eq!(option.numbers[1], "exact");
-        // A value of 10 - n is a win in n plies, n - 10 a loss in n, 0 a draw.
+        // A value of 10 - n is a win n plies on, n - 10 a loss, 0 a draw.
         let value: i32 = option.numbers[0].trim_start_matches('=').parse().unwrap();
-        let expected = match value {
-            0 => "draw".to_string(),
-            v if v > 0 => Verdict::Win((WIN - v) as u32).to_string(),
-            v => Verdict::Loss((v + WIN) as u32).to_string(),
-        };
-        assert_eq!(option.verdict, expected, "{}", option.mv);
+        let expected = Verdict::from_search_value(value);
+        assert_eq!(option.verdict, Some(expected), "{}", option.mv);
     }
     // Every reply to a corner but the centre loses; the centre draws.
     assert!(
@@ -222,10 +214,15 @@ fn the_minimax_opening_beyond_the_tree_pane_s_limit_keeps_a_whole_record() {
             .iter()
             .all(|o| o.numbers == ["=0", "exact"])
     );
-    assert!(decision.options.iter().all(|o| o.verdict == "draw"));
+    assert!(
+        decision
+            .options
+            .iter()
+            .all(|o| o.verdict == Some(Verdict::DRAW))
+    );
     assert!(decision.how.contains("a tie"), "{}", decision.how);
     assert!(decision.how.contains("O1, O2, O3"), "{}", decision.how);
-    assert!(decision.options[0].chosen, "the first of the tied moves");
+    assert_eq!(decision.chosen(), ["O1"], "the first of the tied moves");
     let origin = decision.origin.join(" ");
     assert!(origin.contains("549,946 nodes"), "{origin}");
     assert!(
@@ -256,7 +253,7 @@ fn the_game_of_eight_keeps_records_with_exact_answers() {
     assert_eq!(root, Eight::start().play(1));
     let mut solver = Solver::new();
     for (option, &mv) in decision.options.iter().zip(root.legal_moves().as_ref()) {
-        assert_eq!(option.verdict, solver.after(&root, mv).to_string());
+        assert_eq!(option.verdict, Some(solver.after(&root, mv)));
     }
     assert_eq!(
         decision.position[0],
@@ -443,7 +440,7 @@ fn the_editor_plays_from_a_legal_board_and_the_ai_answers() {
         decision
             .options
             .iter()
-            .any(|o| o.chosen && o.verdict == "wins in 1 ply")
+            .any(|o| o.chosen && o.verdict == Some(Verdict::wins_in_plies(1)))
     );
 }
 
@@ -477,13 +474,13 @@ fn asking_about_a_board_plays_nothing() {
     assert_eq!(why.moves.len(), 1);
     let decision = why.decision().unwrap();
     assert_eq!(decision.title, "The alpha-beta AI would play O2");
-    let verdicts: Vec<(&str, &str)> = decision
+    let verdicts: Vec<(&str, String)> = decision
         .options
         .iter()
-        .map(|o| (o.mv.as_str(), o.verdict.as_str()))
+        .map(|o| (o.mv.as_str(), o.verdict.unwrap().to_string()))
         .collect();
-    assert!(verdicts.contains(&("O2", "draw")));
-    assert!(verdicts.contains(&("O3", "loses in 4 plies")));
+    assert!(verdicts.contains(&("O2", "draw".to_string())));
+    assert!(verdicts.contains(&("O3", "loses in 2 moves".to_string())));
     assert!(
         decision
             .options
