@@ -162,7 +162,7 @@ pub const fn erase_or_undo_key<A>(action: fn(Key) -> A) -> Binding<A> {
     bind(
         &[Key::Backspace],
         "⌫",
-        "delete a digit, or undo + AI reply",
+        "delete digit / undo move",
         "undo",
         action,
     )

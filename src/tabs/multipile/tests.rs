@@ -208,7 +208,7 @@ fn won_against_random() -> App {
 
 #[test]
 fn a_finished_game_names_the_winner() {
-    let mut app = won_against_random();
+    let app = won_against_random();
     assert_eq!(app.tabs.multipile.winner(), Some(Side::Human));
     assert_eq!(score(&app), (1, 0));
     let text = snapshot("nim_game_over", &app);
