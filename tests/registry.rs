@@ -221,3 +221,31 @@ fn every_tab_words_the_same_exact_answer_the_same_way() {
         );
     }
 }
+
+/// Regression: Subtraction and Multi-pile Nim listed Backspace twice (a row to delete a
+/// digit and a row to undo, one falling through to the other). Within a group of the help,
+/// and among the groups in force together, each key has one row.
+#[test]
+fn every_tab_lists_each_key_once() {
+    fn repeated(groups: &[Group<Action>]) -> Option<Key> {
+        let mut seen = BTreeSet::new();
+        groups
+            .iter()
+            .flat_map(|g| g.bindings.iter().flat_map(|b| b.keys().iter()))
+            .find(|&&key| !seen.insert(format!("{key:?}")))
+            .copied()
+    }
+    for &tab in TabId::ALL {
+        let app = opened_on(tab);
+        for group in app.tabs.help_keys(tab) {
+            let title = group.title;
+            assert_eq!(repeated(&[group]), None, "{tab:?}: twice in {title:?}");
+        }
+        let in_force: Vec<Group<Action>> = app.tabs.keys(tab);
+        assert_eq!(
+            repeated(&in_force),
+            None,
+            "{tab:?}: twice among the keys in force"
+        );
+    }
+}

@@ -155,6 +155,19 @@ pub const fn undo_key<A>(action: fn(Key) -> A) -> Binding<A> {
     )
 }
 
+/// Backspace on the tabs where the person types a number to move (the Nim tabs): one row
+/// for both things it does, so the help lists the key once. The tab's action deletes the
+/// last digit typed when there is one, and otherwise takes back as [`undo_key`] does.
+pub const fn erase_or_undo_key<A>(action: fn(Key) -> A) -> Binding<A> {
+    bind(
+        &[Key::Backspace],
+        "⌫",
+        "delete digit / undo move",
+        "undo",
+        action,
+    )
+}
+
 /// The digit a digit key stands for (0 for any other key).
 pub fn digit(key: Key) -> u8 {
     match key {

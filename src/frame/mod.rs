@@ -1,11 +1,14 @@
 //! What every tab plugs into, headless: the key tables' shape, the messages, the `Tab`
 //! contract, the background training jobs, the human and AI sides of a tab's game and the
-//! records of what an AI weighed when it moved.
+//! records of what an AI weighed when it moved, the score of a tab's games and the short
+//! text entry the ask prompts share.
 //! Nothing here names a tab.
 
 pub mod background;
+pub mod entry;
 pub mod keymap;
 pub mod message;
 pub mod side;
 pub mod tab;
+pub mod tally;
 pub mod why;

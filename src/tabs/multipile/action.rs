@@ -9,7 +9,6 @@ pub enum Action {
     Count(i8),
     /// A digit: the pile, then the count.
     Digit(char),
-    Backspace,
     /// Take the selected count from the selected pile.
     Confirm,
     NewGame,

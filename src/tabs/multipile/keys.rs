@@ -2,7 +2,7 @@
 
 use super::action::Action;
 use crate::frame::keymap::{
-    DIGITS, Key, KeyGroup, bind, digit, direction, typed, undo_key, why_key,
+    DIGITS, Key, KeyGroup, bind, digit, direction, erase_or_undo_key, typed, why_key,
 };
 
 /// Keys while the opponent menu is open.
@@ -82,13 +82,6 @@ pub(crate) const NIM_PILES: KeyGroup<Action> = KeyGroup {
         bind(DIGITS, "0-9", "type pile, then count", "", |k| {
             Action::Digit(typed(k))
         }),
-        bind(
-            &[Key::Backspace],
-            "Backspace",
-            "delete the last digit typed",
-            "",
-            |_| Action::Backspace,
-        ),
         bind(&[Key::Enter], "Enter", "take them", "take", |_| {
             Action::Confirm
         }),
@@ -155,7 +148,8 @@ pub(crate) const NIM: KeyGroup<Action> = KeyGroup {
             "ask",
             |_| Action::Ask,
         ),
-        undo_key(|_| Action::Undo),
+        // One row for Backspace: it deletes a typed digit, or with none typed takes back.
+        erase_or_undo_key(|_| Action::Undo),
         bind(&[Key::Char('o')], "o", "opponent menu", "opponent", |_| {
             Action::OpenMenu
         }),

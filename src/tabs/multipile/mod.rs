@@ -115,14 +115,6 @@ impl Tab for MultiPileTab {
             .then_some("The opponent menu is open: Esc closes it")
     }
 
-    fn in_force(&self, action: Action) -> bool {
-        // Backspace deletes a digit while one is typed; otherwise it falls through to undo.
-        match action {
-            Action::Backspace => self.typed != state::Typed::Nothing,
-            _ => true,
-        }
-    }
-
     fn enabled(&self, action: Action) -> bool {
         match action {
             Action::Confirm | Action::SelectPile(_) | Action::Count(_) | Action::Digit(_) => {

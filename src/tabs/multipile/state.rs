@@ -12,9 +12,11 @@ use crate::domain::learn::nim_net::{self, NetMove};
 use crate::domain::learn::qlearning::QTrainer;
 use crate::domain::learn::qlearning::greedy_is_optimal;
 use crate::domain::solve::nim as solver;
+use crate::frame::entry::Entry;
 use crate::frame::message::{Message, MessageKind};
 use crate::frame::side::Side;
 use crate::frame::tab::{Storage, TrainedSince};
+use crate::frame::tally::{GameResult, Tally};
 use crate::frame::why::{self, Decision, Why};
 use crate::persist::{Loaded, Store};
 use rand::{RngExt, SeedableRng};
@@ -145,7 +147,7 @@ pub struct MultiPileTab {
     /// What the AI weighed for each move of `moves` (`None` for the person's).
     pub(crate) records: Vec<Option<Decision>>,
     /// The piles typed to ask the AI about, while the entry is open.
-    pub(crate) asking: Option<String>,
+    pub(crate) asking: Option<Entry>,
     /// How many moves of the game the edges view steps back from the game's position.
     pub(crate) rewind: usize,
     /// The weights view's layer (0: the first hidden layer) and unit in it.
@@ -155,7 +157,7 @@ pub struct MultiPileTab {
     pub(crate) count: u32,
     pub(crate) typed: Typed,
     /// Games won by the human and by the AI.
-    pub(crate) tally: (u32, u32),
+    pub(crate) tally: Tally,
     /// The opponent menu's cursor, while it is open.
     pub(crate) menu: Option<usize>,
     /// The right-hand view.
@@ -222,7 +224,7 @@ impl MultiPileTab {
             pile: 0,
             count: 1,
             typed: Typed::Nothing,
-            tally: (0, 0),
+            tally: Tally::default(),
             menu: None,
             pane: Pane::Edges,
             pane_focus: false,
@@ -337,6 +339,14 @@ impl MultiPileTab {
         Some(match (last.by, last_mover_wins) {
             (Side::Human, true) | (Side::Ai, false) => Side::Human,
             _ => Side::Ai,
+        })
+    }
+
+    /// How the finished game went for the person; `None` while it runs.
+    fn result(&self) -> Option<GameResult> {
+        self.winner().map(|winner| match winner {
+            Side::Human => GameResult::Won,
+            Side::Ai => GameResult::Lost,
         })
     }
 
@@ -546,10 +556,8 @@ impl MultiPileTab {
         self.rewind = 0;
         self.piles = self.piles.after(mv);
         self.human_to_move = by == Side::Ai;
-        match self.winner() {
-            Some(Side::Human) => self.tally.0 += 1,
-            Some(Side::Ai) => self.tally.1 += 1,
-            None => {}
+        if let Some(result) = self.result() {
+            self.tally.count(result);
         }
         self.browse.clear();
         self.edge_cursor = 0;
@@ -643,26 +651,24 @@ impl MultiPileTab {
 
     /// Opens the entry for piles to ask about.
     pub(crate) fn ask_open(&mut self) -> Message {
-        self.asking = Some(String::new());
+        self.asking = Some(Entry::new(24));
         Message::info("Type piles to ask the AI about, e.g. 3 5 7 (Enter asks, Esc cancels)")
     }
 
     /// A character typed into the entry: digits, and spaces or commas between piles.
     pub(crate) fn ask_type(&mut self, c: char) -> Option<Message> {
-        let text = self.asking.as_mut()?;
-        if text.chars().count() >= 24 {
-            return Some(Message::error(
-                "That is long enough: at most 6 piles of 0-63",
-            ));
+        if self.asking.as_mut()?.push(if c == ',' { ' ' } else { c }) {
+            return None;
         }
-        text.push(if c == ',' { ' ' } else { c });
-        None
+        Some(Message::error(
+            "That is long enough: at most 6 piles of 0-63",
+        ))
     }
 
     /// Deletes the last character typed.
     pub(crate) fn ask_erase(&mut self) {
-        if let Some(text) = &mut self.asking {
-            text.pop();
+        if let Some(entry) = &mut self.asking {
+            entry.erase();
         }
     }
 
@@ -673,9 +679,21 @@ impl MultiPileTab {
     }
 
     /// Asks about the typed piles: the AI's view of them, or why it cannot be given (the
-    /// entry then stays open with the text, to correct it).
+    /// entry then stays open, cleared, for the next try).
     pub(crate) fn ask_submit(&mut self) -> Result<Why, Message> {
-        let text = self.asking.clone().unwrap_or_default();
+        let mut entry = self
+            .asking
+            .take()
+            .ok_or_else(|| Message::error("a asks about piles"))?;
+        let asked = entry.submit(|text| self.ask_about(text));
+        if asked.is_err() {
+            self.asking = Some(entry);
+        }
+        asked
+    }
+
+    /// The AI's view of the piles `text` names, or why it cannot be given.
+    fn ask_about(&self, text: &str) -> Result<Why, Message> {
         let joined = text.split_whitespace().collect::<Vec<_>>().join(",");
         if joined.is_empty() {
             return Err(Message::error("Type the pile sizes first, e.g. 3 5 7"));
@@ -699,19 +717,37 @@ impl MultiPileTab {
             .then(|| nim_net::choose(game, &self.net.trainer.network, &piles))
             .flatten();
         if table.is_none() && net.is_none() {
-            return Err(Message::error(format!(
-                "Neither AI plays {piles} under {} play: the Q-table takes piles up to {}, the network {} piles up to {} under {} play",
-                rule.name(),
-                self.q_start,
-                game.piles,
-                game.max_pile,
-                game.rule.name()
-            )));
+            return Err(Message::error(self.why_neither_ai(piles, rule)));
         }
         let prefer_net = self.opponent == OpponentChoice::Network;
         let decision = records::asked_record(piles, rule, table, net.as_ref(), prefer_net);
-        self.asking = None;
         Ok(Why::asked(format!("asked {piles}"), decision))
+    }
+
+    /// Why neither learner can be asked about `piles` in a game of `rule`, each for its own
+    /// reason, and what to do instead.
+    fn why_neither_ai(&self, piles: Piles, rule: Rule) -> String {
+        let game = self.net.game();
+        let q = match &self.q.trainer {
+            Err(_) => "the Q-learning agent refuses piles this large".to_string(),
+            Ok(t) if !t.table.covers(&piles) => {
+                format!("the Q-table covers piles up to {}", self.q_start)
+            }
+            Ok(t) => format!(
+                "the Q-table learned {} play only, this game is {} play (o: another opponent, to ask the Q-table)",
+                t.table.rule().name(),
+                rule.name()
+            ),
+        };
+        let net = if game.fits(&piles) {
+            format!("the network learned {} play only", game.rule.name())
+        } else {
+            format!(
+                "the network takes {} piles of 0-{} (type such piles to ask it)",
+                game.piles, game.max_pile
+            )
+        };
+        format!("Neither AI can be asked about {piles}: {q}; {net}")
     }
 
     /// Takes back the person's last move and the AI's reply to it (the reply alone never:
@@ -725,11 +761,9 @@ impl MultiPileTab {
                 "Nothing of yours to take back: the AI opened (n starts a new game)"
             });
         };
-        match self.winner() {
-            Some(Side::Human) => self.tally.0 = self.tally.0.saturating_sub(1),
-            Some(Side::Ai) => self.tally.1 = self.tally.1.saturating_sub(1),
-            None => {}
-        }
+        let score = self.result().map_or(String::new(), |result| {
+            format!("; {}", self.tally.take_back(result))
+        });
         let taken: Vec<String> = self.moves[mine..]
             .iter()
             .map(|m| {
@@ -751,7 +785,7 @@ impl MultiPileTab {
         self.edge_cursor = 0;
         self.reset_selection();
         Message::info(format!(
-            "Took back {}: your move at {} again",
+            "Took back {}{score}: your move at {} again",
             taken.join(" and "),
             self.piles
         ))
@@ -1085,7 +1119,6 @@ impl MultiPileTab {
             A::SelectPile(d) => self.select_pile(isize::from(d)),
             A::Count(d) => self.adjust_count(i32::from(d)),
             A::Digit(c) => return self.digit(c),
-            A::Backspace => self.backspace(),
             A::Confirm => return Some(self.confirm()),
             A::NewGame => return Some(self.new_game()),
             A::CycleFirst => return Some(self.cycle_first()),
@@ -1102,6 +1135,7 @@ impl MultiPileTab {
             A::PaneEnter => return self.pane_enter(),
             A::PaneBack => return self.pane_back(),
             A::PaneHome => self.pane_home(),
+            A::Undo if self.typed != Typed::Nothing => self.backspace(),
             A::Undo => return Some(self.undo()),
             A::Ask => return Some(self.ask_open()),
             A::AskType(c) => return self.ask_type(c),

@@ -8,6 +8,7 @@ use crate::config::{Config, FirstMover, OpponentChoice};
 use crate::domain::games::nim::Rule;
 use crate::domain::solve::nim as solver;
 use crate::domain::solve::verdict::Verdict;
+use crate::frame::entry::Entry;
 use crate::frame::side::Side;
 use crate::tabs::testing::{chars, press};
 use crossterm::event::KeyCode;
@@ -200,19 +201,64 @@ fn play_to_the_end(app: &mut App) {
     }
 }
 
-#[test]
-fn a_finished_game_names_the_winner() {
-    // The start [1,3,5,7] loses for whoever opens: the AI opens, the human plays perfectly.
+/// A game the person won: the start [1,3,5,7] loses for whoever opens, the random player
+/// opens, the person plays perfectly.
+fn won_against_random() -> App {
     let mut app = app_with(&config(|c| {
         c.qlearning.autotrain = false;
         c.nim.first = FirstMover::Ai;
         c.nim.opponent = OpponentChoice::Random;
     }));
     play_to_the_end(&mut app);
+    app
+}
+
+#[test]
+fn a_finished_game_names_the_winner() {
+    let app = won_against_random();
     assert_eq!(app.tabs.multipile.winner(), Some(Side::Human));
-    assert_eq!(app.tabs.multipile.tally, (1, 0));
+    assert_eq!(score(&app), (1, 0));
     let text = snapshot("nim_game_over", &app);
     assert!(text.contains("You won"), "{text}");
+}
+
+/// Games won and lost by the person, as the tab's footer counts them.
+fn score(app: &App) -> (u32, u32) {
+    let tally = app.tabs.multipile.tally;
+    (tally.won, tally.lost)
+}
+
+#[test]
+fn a_won_game_taken_back_and_won_again_counts_once() {
+    let mut app = won_against_random();
+    assert_eq!(score(&app), (1, 0));
+    press(&mut app, &[KeyCode::Backspace]);
+    let said = app.message.clone().unwrap().text;
+    assert!(said.contains("; the win comes off the score"), "{said}");
+    assert_eq!(score(&app), (0, 0));
+    assert!(!app.tabs.multipile.game_over());
+    play_to_the_end(&mut app);
+    assert_eq!(score(&app), (1, 0));
+    let text = screen(&app, 80, 24).backend().to_string();
+    assert!(text.contains("won 1  lost 0"), "{text}");
+}
+
+#[test]
+fn asking_the_network_opponent_about_q_table_piles_says_the_table_plays_misere_only() {
+    let mut app = app_with(&config(|c| {
+        c.qlearning.autotrain = false;
+        c.nim.opponent = OpponentChoice::Network;
+    }));
+    press(&mut app, &chars("a1 3 5 7\n"));
+    let said = app.message.clone().unwrap();
+    assert_eq!(said.kind, MessageKind::Error);
+    for needle in [
+        "the Q-table learned misère play only, this game is normal play",
+        "o: another opponent",
+        "the network takes 3 piles of 0-31",
+    ] {
+        assert!(said.text.contains(needle), "{needle}: {}", said.text);
+    }
 }
 
 #[test]
@@ -565,12 +611,19 @@ fn asking_about_piles_shows_the_ais_view_and_refuses_bad_input() {
     assert_eq!(app.message.clone().unwrap().kind, MessageKind::Error);
     assert!(app.overlay.is_none());
     assert_eq!(
-        app.tabs.multipile.asking.as_deref(),
-        Some("9 9"),
-        "kept to correct"
+        app.tabs.multipile.asking.as_ref().map(Entry::text),
+        Some(""),
+        "open, and cleared for the next try"
     );
     press(&mut app, &[KeyCode::Esc]);
     assert_eq!(app.tabs.multipile.fingerprint(), before, "nothing changed");
+    // After a refusal the next keys are a fresh answer, not added to the refused text.
+    press(&mut app, &chars("a9 9\n1 2\n"));
+    assert!(
+        app.message.clone().unwrap().text.contains("[1,2]"),
+        "the refusal of 1 2 alone, not of 9 91 2"
+    );
+    press(&mut app, &[KeyCode::Esc]);
     press(&mut app, &chars("a1,2 3 4\n"));
     let Some(Overlay::Why(why)) = &app.overlay else {
         panic!("the AI's view is shown")

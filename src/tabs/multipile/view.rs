@@ -10,6 +10,7 @@ use crate::domain::learn::nim_net::{self, NetGame, PILE_BITS};
 use crate::domain::learn::qlearning::QEvaluation;
 use crate::domain::numbers::thousands;
 use crate::domain::solve::nim as solver;
+use crate::frame::entry::Entry;
 use crate::frame::side::Side;
 use crate::widgets::symbols::{FOCUS, Symbol};
 use crate::widgets::{TabView, Theme, pane_block};
@@ -124,7 +125,7 @@ fn render_game(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme) 
     }
     let footer = Line::from(format!(
         " won {}  lost {}  (o: opponent)",
-        tab.tally.0, tab.tally.1
+        tab.tally.won, tab.tally.lost
     ));
     lines.truncate(room.saturating_sub(1));
     while lines.len() + 1 < room {
@@ -177,7 +178,7 @@ fn pile_lines(tab: &MultiPileTab, width: usize, theme: &Theme) -> Vec<Line<'stat
 }
 
 fn turn_line(tab: &MultiPileTab, theme: &Theme) -> Line<'static> {
-    if let Some(text) = &tab.asking {
+    if let Some(text) = tab.asking.as_ref().map(Entry::text) {
         return Line::from(vec![
             Span::styled(" Ask about piles: ", theme.title),
             Span::styled(format!("{text}▏"), theme.key),

@@ -5,7 +5,6 @@
 pub enum Action {
     /// A digit of the starting pile or of a take.
     Digit(char),
-    Backspace,
     /// Confirm the digits.
     Enter,
     NewGame,

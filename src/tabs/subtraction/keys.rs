@@ -2,7 +2,7 @@
 
 use super::action::Action;
 use crate::frame::keymap::{
-    ARROWS, DIGITS, Key, KeyGroup, bind, direction, typed, undo_key, why_key,
+    ARROWS, DIGITS, Key, KeyGroup, bind, direction, erase_or_undo_key, typed, why_key,
 };
 
 /// The Subtraction Nim tab.
@@ -15,16 +15,8 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
         bind(&[Key::Enter], "Enter", "confirm what you typed", "", |_| {
             Action::Enter
         }),
-        // Backspace is two bindings, one in force at a time: while digits are typed it
-        // deletes one; with nothing typed it takes moves back.
-        bind(
-            &[Key::Backspace],
-            "Backspace",
-            "delete the last digit typed",
-            "",
-            |_| Action::Backspace,
-        ),
-        undo_key(|_| Action::Undo),
+        // One row for Backspace: it deletes a typed digit, or with none typed takes back.
+        erase_or_undo_key(|_| Action::Undo),
         why_key(|_| Action::Why),
         bind(&[Key::Char('r')], "r", "new game", "new", |_| {
             Action::NewGame

@@ -66,14 +66,6 @@ impl Tab for SubtractionTab {
             .then_some("Type a pile to ask about: Enter asks, Esc cancels")
     }
 
-    fn in_force(&self, action: Action) -> bool {
-        match action {
-            Action::Backspace => !self.typed.is_empty(),
-            Action::Undo => self.typed.is_empty(),
-            _ => true,
-        }
-    }
-
     fn enabled(&self, action: Action) -> bool {
         match action {
             Action::Undo => self.can_undo(),
@@ -102,10 +94,6 @@ impl Tab for SubtractionTab {
         }
         match action {
             Action::Digit(c) => self.type_digit(c),
-            Action::Backspace => {
-                self.backspace();
-                None
-            }
             Action::Enter => self.enter(),
             Action::NewGame => Some(self.new_game()),
             Action::ToggleFirst => Some(self.toggle_first()),
@@ -121,6 +109,10 @@ impl Tab for SubtractionTab {
             )),
             Action::Cursor(dx, dy) => {
                 self.cursor(dx, dy);
+                None
+            }
+            Action::Undo if !self.typed.is_empty() => {
+                self.backspace();
                 None
             }
             Action::Undo => Some(self.undo()),

@@ -9,9 +9,11 @@ use crate::domain::learn::subtraction::{
 };
 use crate::domain::solve::subtraction::Solution;
 use crate::frame::background::{Job, Progress};
+use crate::frame::entry::Entry;
 use crate::frame::message::Message;
 use crate::frame::side::Side;
 use crate::frame::tab::{Storage, TrainedSince};
+use crate::frame::tally::{GameResult, Tally};
 use crate::frame::why::{self, Decision, Why};
 use crate::persist::model_files::SubtractionNetFile;
 use crate::persist::{Loaded, Stamp, Store};
@@ -90,11 +92,11 @@ pub struct SubtractionTab {
     /// Digits typed so far.
     pub(crate) typed: String,
     /// The pile being typed to ask the network about (`a`); `None` when not asking.
-    pub(crate) asking: Option<String>,
+    pub(crate) asking: Option<Entry>,
     /// The activations behind the AI's last move.
     pub(crate) trace: Option<MoveTrace>,
-    /// Games won by the human and by the AI.
-    pub(crate) tally: (u32, u32),
+    /// Games won by the person and by the AI.
+    pub(crate) tally: Tally,
     /// The right-hand pane's view.
     pub(crate) view: PaneView,
     /// First row of the evaluation table shown.
@@ -170,7 +172,7 @@ impl SubtractionTab {
             typed: String::new(),
             asking: None,
             trace: None,
-            tally: (0, 0),
+            tally: Tally::default(),
             view: PaneView::Training,
             table_scroll: 0,
             unit: Unit::Hidden(0),
@@ -422,7 +424,7 @@ impl SubtractionTab {
                 });
                 self.pile = Some(left);
                 if subtraction::is_over(left) {
-                    self.tally.0 += 1;
+                    self.tally.count(GameResult::Won);
                     return Message::info(format!(
                         "You took {k}, 1 left: the AI cannot move. You win! r: new game"
                     ));
@@ -463,7 +465,7 @@ impl SubtractionTab {
         self.pile = Some(left);
         self.turn = Side::Human;
         if subtraction::is_over(left) {
-            self.tally.1 += 1;
+            self.tally.count(GameResult::Lost);
             return Message::info(format!(
                 "AI took {k}{note}, 1 left: you cannot move. The AI wins. r: new game"
             ));
@@ -523,13 +525,17 @@ impl SubtractionTab {
                 "Nothing of yours to take back: the AI's opening move stays (r: new game)"
             });
         };
-        if self.game_over() {
-            match self.moves.last().map(|m| m.by) {
-                Some(Side::Human) => self.tally.0 = self.tally.0.saturating_sub(1),
-                Some(Side::Ai) => self.tally.1 = self.tally.1.saturating_sub(1),
-                None => {}
-            }
-        }
+        // The side that made the last move of a finished game won it (the one left with a
+        // single block cannot move).
+        let result = self
+            .game_over()
+            .then(|| match self.moves.last().map(|m| m.by) {
+                Some(Side::Human) => GameResult::Won,
+                _ => GameResult::Lost,
+            });
+        let score = result.map_or(String::new(), |result| {
+            format!("; {}", self.tally.take_back(result))
+        });
         let undone = self.moves.split_off(last_human);
         let from = undone[0].from;
         self.pile = Some(from);
@@ -543,16 +549,20 @@ impl SubtractionTab {
                 Side::Ai => format!("the AI's {}", m.take),
             })
             .collect();
-        Message::info(format!(
-            "Took back {}: {from} blocks, your move (take {})",
-            taken.join(" and "),
-            takes(from)
-        ))
+        let taken = taken.join(" and ");
+        if score.is_empty() {
+            return Message::info(format!(
+                "Took back {taken}: {from} blocks, your move (take {})",
+                takes(from)
+            ));
+        }
+        // Short enough for an 80-column status line with the score's words.
+        Message::info(format!("Took back {taken}{score}: {from} left"))
     }
 
     /// `a`: starts typing a pile to ask the network about.
     pub(crate) fn start_asking(&mut self) -> Message {
-        self.asking = Some(String::new());
+        self.asking = Some(Entry::new(4));
         Message::info(format!(
             "Ask the network about a pile (2-{}): type it, Enter asks, Esc cancels",
             self.n_max
@@ -561,20 +571,18 @@ impl SubtractionTab {
 
     /// A digit of the pile asked about.
     pub(crate) fn ask_digit(&mut self, digit: char) -> Option<Message> {
-        let typed = self.asking.as_mut()?;
-        if typed.len() >= 4 {
-            return Some(Message::error(
-                "That is already four digits: Backspace, or Enter",
-            ));
+        if self.asking.as_mut()?.push(digit) {
+            return None;
         }
-        typed.push(digit);
-        None
+        Some(Message::error(
+            "That is already four digits: Backspace, or Enter",
+        ))
     }
 
     /// Deletes the last digit of the pile asked about.
     pub(crate) fn ask_backspace(&mut self) {
-        if let Some(typed) = &mut self.asking {
-            typed.pop();
+        if let Some(entry) = &mut self.asking {
+            entry.erase();
         }
     }
 
@@ -585,21 +593,27 @@ impl SubtractionTab {
     }
 
     /// Enter: the network's view of the pile typed, as a record nothing was played from; a
-    /// pile outside the game's range is refused and the entry stays open to correct it.
+    /// pile outside the game's range is refused, and the entry stays open, cleared, for
+    /// the next try.
     pub(crate) fn ask(&mut self) -> Result<(Why, Message), Message> {
-        let typed = self.asking.clone().unwrap_or_default();
-        let range = format!("2-{}", self.n_max);
-        let Ok(n) = typed.parse::<u32>() else {
-            return Err(Message::error(format!(
-                "Type a pile ({range}) to ask about, then Enter (Esc cancels)"
-            )));
-        };
-        if !(2..=self.n_max).contains(&n) {
-            return Err(Message::error(format!(
-                "Ask about a pile of 2-{} blocks (this game's range), not {n}",
-                self.n_max
-            )));
-        }
+        let n_max = self.n_max;
+        let n = self
+            .asking
+            .as_mut()
+            .ok_or_else(|| Message::error("a asks about a pile"))?
+            .submit(|typed| {
+                let Ok(n) = typed.parse::<u32>() else {
+                    return Err(Message::error(format!(
+                        "Type a pile (2-{n_max}) to ask about, then Enter (Esc cancels)"
+                    )));
+                };
+                if !(2..=n_max).contains(&n) {
+                    return Err(Message::error(format!(
+                        "Ask about a pile of 2-{n_max} blocks (this game's range), not {n}: type another"
+                    )));
+                }
+                Ok(n)
+            })?;
         self.asking = None;
         let trace = choose(&self.trainer.network, self.trainer.encoding, n);
         let decision = record::decision(&trace, &self.solution, Occasion::Asked);
@@ -708,7 +722,7 @@ impl SubtractionTab {
                 .len(),
             self.pile,
             self.typed,
-            self.asking,
+            self.asking.as_ref().map(Entry::text),
             self.moves.len(),
             self.human_first,
             self.view,

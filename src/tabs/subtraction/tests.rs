@@ -4,6 +4,7 @@
 
 use crate::app::App;
 use crate::config::Config;
+use crate::frame::entry::Entry;
 use crate::frame::side::Side;
 use crate::persist::Store;
 use crate::shell::input;
@@ -135,11 +136,7 @@ fn game_over() {
     while !app.tabs.subtraction.game_over() {
         press(&mut app, "1\n");
     }
-    assert_eq!(
-        app.tabs.subtraction.tally,
-        (0, 1),
-        "the trained network wins from 10"
-    );
+    assert_eq!(score(&app), (0, 1), "the trained network wins from 10");
     snapshot("nim_game_over", &app);
 }
 
@@ -462,7 +459,10 @@ fn a_pile_outside_the_range_is_refused_and_esc_cancels() {
     }
     // While typing, the game's keys are refused, not acted on.
     press(&mut app, "ar");
-    assert_eq!(app.tabs.subtraction.asking.as_deref(), Some(""));
+    assert_eq!(
+        app.tabs.subtraction.asking.as_ref().map(Entry::text),
+        Some("")
+    );
     assert!(app.message.as_ref().unwrap().text.contains("Esc cancels"));
     assert_eq!(app.tabs.subtraction.pile, None);
 }
@@ -505,9 +505,9 @@ fn backspace_takes_back_your_move_and_the_ais_and_keeps_the_records_before() {
     while !app.tabs.subtraction.game_over() {
         press(&mut app, "1\n");
     }
-    assert_eq!(app.tabs.subtraction.tally, (0, 1));
+    assert_eq!(score(&app), (0, 1));
     press(&mut app, "<");
-    assert_eq!(app.tabs.subtraction.tally, (0, 0));
+    assert_eq!(score(&app), (0, 0));
     assert!(!app.tabs.subtraction.game_over());
     snapshot("nim_undone", &app);
 }
@@ -522,9 +522,9 @@ fn undoing_your_winning_move_takes_back_only_yours() {
         Rect::new(0, 0, 80, 24),
     );
     press(&mut app, "w2\n1\n");
-    assert_eq!(app.tabs.subtraction.tally, (1, 0));
+    assert_eq!(score(&app), (1, 0));
     press(&mut app, "<");
-    assert_eq!(app.tabs.subtraction.tally, (0, 0));
+    assert_eq!(score(&app), (0, 0));
     assert_eq!(app.tabs.subtraction.pile, Some(2));
     assert!(app.tabs.subtraction.moves.is_empty());
     assert!(
@@ -532,8 +532,64 @@ fn undoing_your_winning_move_takes_back_only_yours() {
             .as_ref()
             .unwrap()
             .text
-            .contains("Took back your 1:")
+            .contains("Took back your 1; the win comes off the score:")
     );
+}
+
+/// Games won and lost by the person, as the tab's footer counts them.
+fn score(app: &App) -> (u32, u32) {
+    let tally = app.tabs.subtraction.tally;
+    (tally.won, tally.lost)
+}
+
+#[test]
+fn a_lost_game_taken_back_and_lost_again_counts_once() {
+    let mut app = trained_app();
+    press(
+        &mut app, "10
+",
+    );
+    while !app.tabs.subtraction.game_over() {
+        press(
+            &mut app, "1
+",
+        );
+    }
+    assert_eq!(score(&app), (0, 1));
+    let ending: Vec<_> = app.tabs.subtraction.moves.clone();
+    press(&mut app, "<");
+    let said = &app.message.as_ref().unwrap().text;
+    assert!(said.contains("the loss comes off the score"), "{said}");
+    assert_eq!(score(&app), (0, 0));
+    // The same take again: the AI replies as before and wins the same game once.
+    press(
+        &mut app, "1
+",
+    );
+    assert_eq!(app.tabs.subtraction.moves, ending);
+    assert_eq!(score(&app), (0, 1));
+    assert!(screen(&app, 80, 24).contains("won 0  lost 1"));
+}
+
+#[test]
+fn a_refused_pile_to_ask_about_clears_the_entry_for_the_next_try() {
+    let mut app = trained_app();
+    press(
+        &mut app, "a200
+",
+    );
+    let said = app.message.as_ref().unwrap();
+    assert_eq!(said.kind, crate::app::MessageKind::Error);
+    assert!(said.text.contains("not 200"), "{}", said.text);
+    let entry = app.tabs.subtraction.asking.as_ref().expect("still asking");
+    assert_eq!(entry.text(), "", "the refused text is gone");
+    // The next digits are a fresh answer, not added to the refused one.
+    press(
+        &mut app, "20
+",
+    );
+    assert!(open_record(&app).is_some());
+    assert!(app.tabs.subtraction.asking.is_none());
 }
 
 /// The Subtraction tests of `tests/views.rs` (what the tab says on the 80x24 screen), with

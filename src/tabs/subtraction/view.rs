@@ -5,7 +5,9 @@ use super::state::{PaneView, SubtractionTab, Unit};
 use super::symbols;
 use crate::domain::games::subtraction::max_take;
 use crate::domain::learn::network::{Layer, Loss};
+use crate::frame::entry::Entry;
 use crate::frame::side::Side;
+use crate::frame::tally::Tally;
 use crate::widgets::symbols::Symbol;
 use crate::widgets::{TabView, Theme, titled};
 use ratatui::buffer::Buffer;
@@ -103,7 +105,7 @@ fn render_game(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme
             lines.extend(move_list(tab, free, theme));
         }
     }
-    if let Some(typed) = &tab.asking {
+    if let Some(typed) = tab.asking.as_ref().map(Entry::text) {
         let ask = vec![
             Line::from(vec![
                 Span::styled(format!(" Ask about (2-{}): ", tab.n_max), theme.title),
@@ -113,7 +115,7 @@ fn render_game(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme
         ];
         lines.splice(1..1, ask);
     }
-    let (won, lost) = tab.tally;
+    let Tally { won, lost, .. } = tab.tally;
     let footer = Line::from(format!(" won {won}  lost {lost}"));
     let room = usize::from(inner.height);
     lines.truncate(room.saturating_sub(1));

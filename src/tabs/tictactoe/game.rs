@@ -13,6 +13,7 @@ use crate::domain::search::{
 };
 use crate::frame::message::Message;
 use crate::frame::side::Side;
+use crate::frame::tally::GameResult;
 
 /// What a game must offer the tab beyond the search trait: checked moves and names.
 pub trait Playable: Game<Move = u8> {
@@ -88,14 +89,7 @@ impl Playable for Eight {
 }
 
 /// Wins, losses and draws of the human this session.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) struct Tally {
-    /// Games the human won.
-    pub(crate) wins: u32,
-    /// Games the AI won.
-    pub(crate) losses: u32,
-    pub(crate) draws: u32,
-}
+pub(crate) use crate::frame::tally::Tally;
 
 /// The most nodes one recorded search keeps (about 1.6 MB at 24 bytes a node and a byte an
 /// event): every tic-tac-toe search after the first move fits (the largest, minimax after
@@ -235,26 +229,51 @@ impl<G: Playable> Match<G> {
     }
 
     /// Takes back the person's last move and the AI's reply to it (see [`undo_from`]); the
-    /// records of the moves before stay. A finished game stays counted in the tally.
+    /// records of the moves before stay. A finished game's result comes off the tally, so
+    /// playing it out again counts it once. The tree pane goes back to the search of the AI
+    /// move that now stands last (none: as a new game shows it).
     pub(super) fn undo(&mut self) -> Message {
         let from = match undo_from(&self.moves) {
             Ok(from) => from,
             Err(why) => return Message::error(why),
         };
-        let was_over = self.position.outcome().is_some();
+        let result = self.position.outcome().map(|outcome| self.result(outcome));
         let taken: Vec<String> = self.moves[from..].iter().map(|t| t.text.clone()).collect();
         self.position = self.moves[from].before;
         self.moves.truncate(from);
-        self.search = None;
-        let counted = if was_over && !self.set_up {
-            " (the tally keeps the finished game)"
-        } else {
-            ""
+        self.search = self.last_search();
+        let score = match result {
+            Some(result) if !self.set_up => format!("; {}", self.tally.take_back(result)),
+            _ => String::new(),
         };
         Message::info(format!(
-            "Took back {}: your move again{counted}",
+            "Took back {}{score}: your move again",
             taken.join(" and ")
         ))
+    }
+
+    /// The search behind the AI's last move of the game, searched again from the position
+    /// it faced with the same algorithm and order (the search is deterministic, so the tree
+    /// is the one the pane showed then); `None` when the AI has not moved.
+    fn last_search(&self) -> Option<SearchView<G>> {
+        let (before, choice) = self
+            .moves
+            .iter()
+            .rev()
+            .find_map(|turn| Some((turn.before, turn.choice.as_ref()?)))?;
+        let mut view = SearchView::new(before, choice.algorithm, choice.order, false);
+        view.stepper.run_to_end();
+        view.sync_cursor();
+        Some(view)
+    }
+
+    /// How a finished game went for the person.
+    fn result(&self, outcome: Outcome<G::Player>) -> GameResult {
+        match outcome {
+            Outcome::Winner(p) if p == self.human => GameResult::Won,
+            Outcome::Winner(_) => GameResult::Lost,
+            Outcome::Draw => GameResult::Drawn,
+        }
     }
 
     fn record_result(&mut self, outcome: Outcome<G::Player>) -> Message {
@@ -269,20 +288,13 @@ impl<G: Playable> Match<G> {
                 "{result}: {why} (a set-up game: not counted). r: new game"
             ));
         }
-        match outcome {
-            Outcome::Winner(p) if p == self.human => {
-                self.tally.wins += 1;
-                Message::info(format!("You win: {why}. r: new game"))
-            }
-            Outcome::Winner(_) => {
-                self.tally.losses += 1;
-                Message::info(format!("The AI wins: {why}. r: new game"))
-            }
-            Outcome::Draw => {
-                self.tally.draws += 1;
-                Message::info(format!("Draw: {why}. r: new game"))
-            }
-        }
+        let result = self.result(outcome);
+        self.tally.count(result);
+        Message::info(match result {
+            GameResult::Won => format!("You win: {why}. r: new game"),
+            GameResult::Lost => format!("The AI wins: {why}. r: new game"),
+            GameResult::Drawn => format!("Draw: {why}. r: new game"),
+        })
     }
 
     /// Why the game is over, the human called "you" and the AI "the AI".

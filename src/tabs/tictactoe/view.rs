@@ -198,11 +198,11 @@ fn render_comparison(comparison: &Comparison, body: Rect, buf: &mut Buffer, them
 /// Games won and lost, and drawn for a game that can end in a draw.
 fn tally_line<G: Playable>(tally: Tally) -> Line<'static> {
     let drawn = if G::DRAWS {
-        format!("  drawn {}", tally.draws)
+        format!("  drawn {}", tally.drawn)
     } else {
         String::new()
     };
-    Line::from(format!(" won {}  lost {}{drawn}", tally.wins, tally.losses))
+    Line::from(format!(" won {}  lost {}{drawn}", tally.won, tally.lost))
 }
 
 fn turn_line<G: Playable>(game: &Match<G>, theme: &Theme) -> Line<'static> {

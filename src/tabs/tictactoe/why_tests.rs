@@ -289,29 +289,101 @@ fn undo_takes_back_both_moves_and_keeps_the_earlier_records() {
     assert_eq!(why(&app), &first, "the remaining record is intact");
 }
 
-#[test]
-fn undo_after_the_game_ended_keeps_the_tally() {
-    let mut app = app(FirstMover::Human, Algorithm::AlphaBeta, false);
-    // X1 O5 X2 O3 X7 O4 X6 O... play until the game ends.
+/// Plays cells 1, 2, 3, ... (the free ones) until the game ends; the last cell pressed,
+/// and the tree pane's root values just before it.
+fn play_to_the_end(app: &mut App) -> (char, Vec<String>) {
+    let mut last = ('1', Vec::new());
     for cell in "123456789".chars() {
         if app.tabs.tictactoe.tictactoe.position.outcome().is_some() {
             break;
         }
-        press(&mut app, &chars(&cell.to_string()));
+        if app
+            .tabs
+            .tictactoe
+            .tictactoe
+            .position
+            .check_choice(cell as u8 - b'0')
+            .is_err()
+        {
+            continue;
+        }
+        let pane = app
+            .tabs
+            .tictactoe
+            .tictactoe
+            .search
+            .as_ref()
+            .map_or_else(Vec::new, |_| tree_values(app));
+        last = (cell, pane);
+        press(app, &chars(&cell.to_string()));
     }
-    let game = &app.tabs.tictactoe.tictactoe;
-    assert!(game.position.outcome().is_some());
-    let tally = game.tally;
+    assert!(app.tabs.tictactoe.tictactoe.position.outcome().is_some());
+    last
+}
+
+#[test]
+fn a_finished_game_taken_back_and_played_again_counts_once() {
+    let mut app = app(FirstMover::Human, Algorithm::AlphaBeta, false);
+    let (last, _) = play_to_the_end(&mut app);
+    let ended = app.tabs.tictactoe.tictactoe.tally;
+    assert_eq!(ended.won + ended.lost + ended.drawn, 1);
+    let result = if ended.lost == 1 { "loss" } else { "draw" };
     press(&mut app, &[KeyCode::Backspace]);
     assert!(
-        message(&app).ends_with("(the tally keeps the finished game)"),
+        message(&app).contains(&format!("; the {result} comes off the score")),
         "{}",
         message(&app)
     );
     let game = &app.tabs.tictactoe.tictactoe;
     assert!(game.position.outcome().is_none());
-    assert_eq!(game.tally, tally);
+    assert_eq!(game.tally, crate::frame::tally::Tally::default());
     assert_eq!(game.moves.last().map(|t| t.by), Some(Side::Ai));
+    // The same move again ends the same game, counted once.
+    press(&mut app, &chars(&last.to_string()));
+    assert_eq!(app.tabs.tictactoe.tictactoe.tally, ended);
+}
+
+#[test]
+fn undo_shows_the_search_of_the_ai_move_that_now_stands_last() {
+    let mut app = app(FirstMover::Human, Algorithm::AlphaBeta, false);
+    let (_, pane_before) = play_to_the_end(&mut app);
+    assert!(!pane_before.is_empty());
+    press(&mut app, &[KeyCode::Backspace]);
+    let game = &app.tabs.tictactoe.tictactoe;
+    let last_ai = game.moves.iter().rev().find(|t| t.by == Side::Ai).unwrap();
+    let view = game.search.as_ref().expect("the tree pane is not blank");
+    assert_eq!(*view.stepper.root(), last_ai.before);
+    assert!(view.stepper.result().is_some(), "searched to the end");
+    assert_eq!(
+        tree_values(&app),
+        pane_before,
+        "the tree the pane showed then"
+    );
+    // Taken back to the first move: the pane is as a new game shows it.
+    while app
+        .tabs
+        .tictactoe
+        .tictactoe
+        .moves
+        .iter()
+        .any(|t| t.by == Side::Human)
+    {
+        press(&mut app, &[KeyCode::Backspace]);
+    }
+    let game = &app.tabs.tictactoe.tictactoe;
+    assert!(game.moves.is_empty());
+    assert!(game.search.is_none());
+    let mut fresh = self::app(FirstMover::Human, Algorithm::AlphaBeta, false);
+    press(&mut fresh, &[KeyCode::Char('r')]);
+    let tree_pane = |app: &App| {
+        screen(app, 80, 24)
+            .lines()
+            .skip(2)
+            .map(|l| l.chars().skip(40).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(tree_pane(&app), tree_pane(&fresh));
 }
 
 #[test]
