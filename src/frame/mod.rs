@@ -6,6 +6,7 @@
 pub mod background;
 pub mod keymap;
 pub mod message;
+pub mod settings;
 pub mod side;
 pub mod tab;
 pub mod why;
