@@ -5,7 +5,7 @@
 
 use ai_arcade::app::{Action, App, TabId};
 use ai_arcade::config::{Config, DEFAULT_TOML};
-use ai_arcade::frame::keymap::{Command, Group, Key, why_key};
+use ai_arcade::frame::keymap::{Command, Group, Key, settings_key, why_key};
 use ai_arcade::tabs::Tabs;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -248,4 +248,44 @@ fn every_tab_lists_each_key_once() {
             "{tab:?}: twice among the keys in force"
         );
     }
+}
+
+#[test]
+fn every_tab_opens_settings_with_the_same_key_and_none_shadows_it() {
+    let settings = settings_key(|_| ());
+    let settings: &dyn Command<()> = &settings;
+    let key = settings.keys()[0];
+    for &tab in TabId::ALL {
+        let mut app = opened_on(tab);
+        let help: Vec<Group<Action>> = app.tabs.help_keys(tab);
+        let shadowing = help
+            .iter()
+            .flat_map(|g| g.bindings.iter().copied())
+            .find(|b| b.matches(key))
+            .map(Command::label);
+        assert_eq!(shadowing, None, "{tab:?} binds the settings key");
+        assert_eq!(app.action_for_key(key), Action::OpenSettings, "{tab:?}");
+        app.handle_key(key);
+        let has_panel = app.tabs.settings(tab).is_some();
+        assert_eq!(
+            app.overlay.is_some(),
+            has_panel,
+            "{tab:?}: the key opens the tab's panel, or says it has none"
+        );
+        if !has_panel {
+            let said = app
+                .message
+                .as_ref()
+                .map(|m| m.text.clone())
+                .unwrap_or_default();
+            assert!(said.contains("no settings panel yet"), "{tab:?}: {said}");
+        }
+    }
+    assert!(
+        opened_on(TabId::SubtractionNim)
+            .tabs
+            .settings(TabId::SubtractionNim)
+            .is_some(),
+        "F1 has its panel"
+    );
 }

@@ -20,6 +20,7 @@ struct Hold {
 
 impl Chunked for Hold {
     type Report = ();
+    type Tuning = ();
     fn is_done(&self) -> bool {
         self.done
     }

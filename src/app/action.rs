@@ -1,6 +1,7 @@
 //! Everything that can change the app, as data: the app's own actions and, tagged with its
 //! tab, each tab's.
 
+use crate::frame::settings::Panel;
 use crate::frame::why::Why;
 use crate::tabs::{TabAction, TabId};
 
@@ -43,6 +44,18 @@ pub enum Action {
     },
     /// Open the AI move this many records away in the why overlay (negative: earlier).
     StepWhy(i8),
+    /// Open the settings panel of the tab shown.
+    OpenSettings,
+    /// Select the panel's row this many rows away.
+    SettingsMove(i8),
+    /// Step the selected setting up (true) or down.
+    SettingsStep(bool),
+    /// A character typed into the selected setting.
+    SettingsType(char),
+    /// Delete the last character typed into the setting.
+    SettingsBackspace,
+    /// Apply the panel's changes and close it.
+    SettingsApply,
     /// Something for one tab.
     Tab(TabAction),
     /// Time passed while something runs by itself (training, autoplay).
@@ -74,4 +87,6 @@ pub enum Overlay {
     },
     /// What the AI weighed for a move of the game, or for a position asked about.
     Why(Why),
+    /// The settings panel of the tab shown, with its drafts.
+    Settings(Panel),
 }

@@ -3,7 +3,7 @@
 //! [`Action`].
 
 use super::action::Action;
-use crate::frame::keymap::{Binding, Group, Key, KeyGroup, bind};
+use crate::frame::keymap::{Binding, Group, Key, KeyGroup, bind, direction, settings_key, typed};
 use crate::tabs::TabId;
 
 /// A key group of the app or of a tab, its actions read as the app's.
@@ -39,6 +39,7 @@ pub const GLOBAL: KeyGroup<Action> = KeyGroup {
         bind(&[Key::Char('?')], "?", "help", "help", |_| {
             Action::ToggleHelp
         }),
+        settings_key(|_| Action::OpenSettings),
         bind(
             &[Key::Char('q')],
             "q",
@@ -163,6 +164,63 @@ pub const WHY_OVERLAY: KeyGroup<Action> = KeyGroup {
             },
         ),
         SCROLL_TEXT,
+        QUIT_FROM_OVERLAY,
+    ],
+};
+
+/// The keys that type a setting's value: digits and a decimal point.
+const NUMBER_KEYS: &[Key] = &[
+    Key::Char('0'),
+    Key::Char('1'),
+    Key::Char('2'),
+    Key::Char('3'),
+    Key::Char('4'),
+    Key::Char('5'),
+    Key::Char('6'),
+    Key::Char('7'),
+    Key::Char('8'),
+    Key::Char('9'),
+    Key::Char('.'),
+];
+
+/// Keys while the settings panel is open.
+pub const SETTINGS_OVERLAY: KeyGroup<Action> = KeyGroup {
+    title: "Settings panel",
+    bindings: &[
+        bind(
+            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+            "↑↓",
+            "choose a setting",
+            "choose",
+            |k| Action::SettingsMove(direction(k).1),
+        ),
+        bind(
+            &[Key::Left, Key::Right, Key::Char('h'), Key::Char('l')],
+            "←→",
+            "change its value a step",
+            "change",
+            |k| Action::SettingsStep(direction(k).0 > 0),
+        ),
+        bind(NUMBER_KEYS, "0-9.", "type a value", "type", |k| {
+            Action::SettingsType(typed(k))
+        }),
+        bind(
+            &[Key::Backspace],
+            "Backspace",
+            "delete a typed digit",
+            "",
+            |_| Action::SettingsBackspace,
+        ),
+        bind(&[Key::Enter], "Enter", "apply the changes", "apply", |_| {
+            Action::SettingsApply
+        }),
+        bind(
+            &[Key::Esc, Key::Char('S')],
+            "Esc",
+            "close, changes not applied",
+            "close",
+            |_| Action::CloseOverlay,
+        ),
         QUIT_FROM_OVERLAY,
     ],
 };

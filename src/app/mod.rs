@@ -188,6 +188,7 @@ impl App {
             Some(Overlay::Log) => return vec![keys::LOG_OVERLAY.into()],
             Some(Overlay::Text { .. }) => return vec![keys::TEXT_OVERLAY.into()],
             Some(Overlay::Why(_)) => return vec![keys::WHY_OVERLAY.into()],
+            Some(Overlay::Settings(_)) => return vec![keys::SETTINGS_OVERLAY.into()],
             None => {}
         }
         if self.help_open {
@@ -223,6 +224,7 @@ impl App {
     fn worth_hinting(&self, binding: &dyn Command<Action>) -> bool {
         match binding.action(binding.keys()[0]) {
             Action::Tab(action) => self.tabs.enabled(action),
+            Action::OpenSettings => self.tabs.settings(self.tab).is_some(),
             _ => true,
         }
     }
@@ -269,6 +271,9 @@ impl App {
             }
             Some(Overlay::Why(_)) => {
                 return Action::Refused("The AI's reasons are open: Esc closes them");
+            }
+            Some(Overlay::Settings(_)) => {
+                return Action::Refused("The settings panel is open: Enter applies, Esc closes");
             }
             None => {}
         }
@@ -400,16 +405,24 @@ impl App {
                 self.help_open = !self.help_open;
                 self.help_scroll.set(0);
             }
-            Action::CloseOverlay => {
-                if self.overlay.take().is_none() {
-                    self.help_open = false;
+            Action::CloseOverlay => match self.overlay.take() {
+                None => self.help_open = false,
+                Some(Overlay::Settings(panel)) if panel.has_drafts() => {
+                    self.say(Message::info("Settings closed: nothing changed"));
                 }
-            }
+                Some(_) => {}
+            },
             Action::ScrollHelp(by) => {
                 let scroll = self.help_scroll.get().saturating_add_signed(by);
                 self.help_scroll.set(scroll.min(HELP_SCROLL_MAX));
             }
             Action::StepWhy(by) => self.step_why(by),
+            Action::OpenSettings => self.open_settings(),
+            Action::SettingsMove(_)
+            | Action::SettingsStep(_)
+            | Action::SettingsType(_)
+            | Action::SettingsBackspace
+            | Action::SettingsApply => self.edit_settings(action),
             Action::Tab(action) => self.update_tab(action),
         }
         true
@@ -434,6 +447,50 @@ impl App {
         if let Some(message) = message {
             let waits = self.tabs.waits_for_trainer(action.tab());
             self.say(say_if_waiting(message, waits));
+        }
+    }
+
+    /// Opens the shown tab's settings panel, or says it has none yet.
+    fn open_settings(&mut self) {
+        match self.tabs.settings(self.tab) {
+            Some(panel) => {
+                self.help_open = false;
+                self.overlay = Some(Overlay::Settings(panel));
+                self.say(Message::info(
+                    "Settings: ↑↓ choose, ←→ or digits change, Enter applies, Esc closes",
+                ));
+            }
+            None => self.say(Message::error(format!(
+                "{} has no settings panel yet: its settings are in the config file",
+                self.tab.title()
+            ))),
+        }
+    }
+
+    /// A key of the open settings panel: edits its draft, or applies it to the tab.
+    fn edit_settings(&mut self, action: Action) {
+        let Some(Overlay::Settings(panel)) = &mut self.overlay else {
+            return;
+        };
+        let done = match action {
+            Action::SettingsMove(by) => panel.move_by(by).map(|()| None),
+            Action::SettingsStep(up) => panel.step(up).map(|()| None),
+            Action::SettingsType(c) => panel.type_char(c).map(|()| None),
+            Action::SettingsBackspace => {
+                panel.backspace();
+                Ok(None)
+            }
+            Action::SettingsApply => panel.apply().map(Some),
+            _ => Ok(None),
+        };
+        match done {
+            Err(refused) => self.say(Message::error(refused)),
+            Ok(None) => {}
+            Ok(Some(changes)) => {
+                self.overlay = None;
+                let said = self.tabs.apply_settings(self.tab, &changes);
+                self.say(said);
+            }
         }
     }
 

@@ -43,7 +43,7 @@ pub enum ConfigError {
         detail: String,
     },
     /// A value has the right type but lies outside what the program accepts.
-    #[error("config error in {origin}: {key} = {found}: allowed {allowed}")]
+    #[error("config error in {origin}: {}", refusal(key, found, allowed))]
     OutOfRange {
         /// The file path, [`BUILTIN_ORIGIN`] or [`MERGED_ORIGIN`].
         origin: String,
@@ -54,6 +54,12 @@ pub enum ConfigError {
         /// The value that was found.
         found: String,
     },
+}
+
+/// What a refused value is told, with no file named: `subtraction.hidden = 300: allowed
+/// 1..=256`. The settings panel says the same words.
+fn refusal(key: &str, found: &str, allowed: &str) -> String {
+    format!("{key} = {found}: allowed {allowed}")
 }
 
 /// Renders `key `a.b`: ` before a parse error when the key is known.
@@ -69,6 +75,20 @@ impl fmt::Display for KeyPrefix<'_> {
 }
 
 impl ConfigError {
+    /// The message without the file it came from: for a value out of range, the key, the
+    /// value and what is allowed (what the settings panel shows when it refuses one).
+    pub fn refused_value(&self) -> String {
+        match self {
+            Self::OutOfRange {
+                key,
+                allowed,
+                found,
+                ..
+            } => refusal(key, found, allowed),
+            other => other.to_string(),
+        }
+    }
+
     /// Re-labels an error raised without a file in view (by
     /// [`Config::validate`]) with the file it was actually found in.
     pub(super) fn with_origin(self, new_origin: &str) -> Self {

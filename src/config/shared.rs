@@ -22,6 +22,9 @@ pub enum RecipeChoice {
 }
 
 impl RecipeChoice {
+    /// Every recipe, in the order the settings panel cycles through them.
+    pub const ALL: [Self; 2] = [Self::Default, Self::Original];
+
     /// The name a person reads in `train`'s report: `default` or `original`.
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -43,7 +46,7 @@ impl RecipeChoice {
 }
 
 pub use crate::domain::learn::limits::{
-    EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, learning_rate_allowed,
+    BATCH_RANGE, EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, learning_rate_allowed,
 };
 
 /// Who makes the first move of a game; spelled `"random"`, `"human"`,

@@ -288,6 +288,9 @@ pub struct Job<T: Chunked> {
     progress: Receiver<Progress<T>>,
     stop: Sender<()>,
     trainer: Trainer,
+    /// The owner's latest tuning, not yet taken in: one slot, the latest wins, so it stays
+    /// bounded however often the owner changes its mind between two chunks.
+    tuning: Arc<Mutex<Option<T::Tuning>>>,
 }
 
 impl<T: Chunked> Job<T> {
@@ -301,11 +304,20 @@ impl<T: Chunked> Job<T> {
     pub fn start_in(pool: &Arc<TrainerPool>, mut learner: T) -> Self {
         let (progress_tx, progress) = mpsc::channel();
         let (stop, stop_rx) = mpsc::channel::<()>();
+        let tuning: Arc<Mutex<Option<T::Tuning>>> = Arc::default();
+        let tuned = Arc::clone(&tuning);
+        let take_tuning = move |learner: &mut T| {
+            let latest = tuned.lock().unwrap_or_else(PoisonError::into_inner).take();
+            if let Some(latest) = latest {
+                learner.retune(latest);
+            }
+        };
         let trainer = Trainer::start(pool, move |granted| {
             while granted
                 && !learner.is_done()
                 && matches!(stop_rx.try_recv(), Err(TryRecvError::Empty))
             {
+                take_tuning(&mut learner);
                 if progress_tx
                     .send(Progress::Chunk(learner.train_chunk()))
                     .is_err()
@@ -313,13 +325,23 @@ impl<T: Chunked> Job<T> {
                     return;
                 }
             }
+            take_tuning(&mut learner);
             let _ = progress_tx.send(Progress::Stopped(Box::new(learner)));
         });
         Self {
             progress,
             stop,
             trainer,
+            tuning,
         }
+    }
+
+    /// Changes the run from its next chunk on (a tuning sent before the last one was taken
+    /// in replaces it). A learner handed back has taken in every tuning sent before it
+    /// stopped, except one sent after its last check: the owner re-applies what it sent to
+    /// a learner it gets back.
+    pub fn retune(&self, tuning: T::Tuning) {
+        *self.tuning.lock().unwrap_or_else(PoisonError::into_inner) = Some(tuning);
     }
 
     /// True while the job waits for a place in the pool.
@@ -373,6 +395,7 @@ mod tests {
 
     impl Chunked for Counter {
         type Report = u32;
+        type Tuning = ();
         fn is_done(&self) -> bool {
             self.done >= self.target
         }
@@ -407,6 +430,7 @@ mod tests {
 
     impl Chunked for Gate {
         type Report = ();
+        type Tuning = ();
         fn is_done(&self) -> bool {
             self.done
         }
@@ -519,6 +543,7 @@ mod tests {
     #[cfg(target_os = "linux")]
     impl Chunked for NiceProbe {
         type Report = i64;
+        type Tuning = ();
         fn is_done(&self) -> bool {
             self.0.is_some()
         }
@@ -535,6 +560,51 @@ mod tests {
         let job = Job::start_in(&TrainerPool::new(1), NiceProbe(None));
         assert_eq!(stopped(&job).0, Some(19));
         assert!(own_nice() < 19, "the caller's priority is unchanged");
+    }
+
+    /// The learning rate sent to a running job is taken in before a later chunk: every
+    /// chunk reports the rate it trained with, the first ones the old, all after the switch
+    /// the new, and the weights handed back are a run switched at that chunk.
+    #[test]
+    fn a_running_subtraction_job_takes_a_new_learning_rate_between_chunks() {
+        use crate::domain::learn::subtraction::{Recipe, Trainer, Tuning};
+        let recipe = Recipe {
+            epochs: 1_000_000,
+            ..Recipe::DEFAULT
+        };
+        let job = Job::start_in(&TrainerPool::new(1), Trainer::new(127, recipe, 3));
+        let mut rates = Vec::new();
+        let learner = loop {
+            match job.progress.recv().unwrap() {
+                Progress::Chunk(done) => {
+                    rates.push(done.learning_rate);
+                    if rates.len() == 1 {
+                        job.retune(Tuning { learning_rate: 0.5 });
+                    }
+                    if done.learning_rate > 0.3 {
+                        job.request_stop();
+                    }
+                }
+                Progress::Stopped(learner) => break *learner,
+            }
+        };
+        let switch = rates
+            .iter()
+            .position(|&r| r > 0.3)
+            .expect("the new rate arrived");
+        assert!(switch >= 1, "the first chunk ran before the change");
+        assert!(rates[..switch].iter().all(|&r| (r - 0.12).abs() < 1e-15));
+        assert!(rates[switch..].iter().all(|&r| (r - 0.5).abs() < 1e-15));
+        let mut replay = Trainer::new(127, recipe, 3);
+        for _ in 0..switch {
+            replay.train_chunk();
+        }
+        replay.set_learning_rate(0.5);
+        for _ in switch..rates.len() {
+            replay.train_chunk();
+        }
+        assert_eq!(replay.epoch, learner.epoch);
+        assert_eq!(replay.network, learner.network);
     }
 
     #[test]

@@ -168,6 +168,12 @@ pub const fn erase_or_undo_key<A>(action: fn(Key) -> A) -> Binding<A> {
     )
 }
 
+/// `S` on every tab: the settings panel of the tab shown. One binding for all (the app's
+/// global keys hold it), so the key and its words are the same on every tab.
+pub const fn settings_key<A>(action: fn(Key) -> A) -> Binding<A> {
+    bind(&[Key::Char('S')], "S", "settings panel", "settings", action)
+}
+
 /// The digit a digit key stands for (0 for any other key).
 pub fn digit(key: Key) -> u8 {
     match key {

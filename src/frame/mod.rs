@@ -8,6 +8,7 @@ pub mod background;
 pub mod entry;
 pub mod keymap;
 pub mod message;
+pub mod settings;
 pub mod side;
 pub mod tab;
 pub mod tally;

@@ -5,6 +5,7 @@
 
 use super::keymap::KeyGroup;
 use super::message::Message;
+use super::settings::{Change, Panel};
 use super::why::Why;
 use crate::config::Config;
 use crate::persist::{Problems, Store};
@@ -167,6 +168,17 @@ pub trait Tab: Sized {
     /// Whether the tab trains right now.
     fn is_training(&self) -> bool {
         false
+    }
+
+    /// The settings panel over the tab's settings in force now (`None`: the tab has no
+    /// panel yet; its settings are in the config file only).
+    fn settings(&self) -> Option<Panel> {
+        None
+    }
+
+    /// Puts what the panel changed in force, each when its `Takes` says; what to say.
+    fn apply_settings(&mut self, _changes: &[Change]) -> Message {
+        Message::error("This tab has no settings panel")
     }
 }
 

@@ -29,6 +29,7 @@ pub use id::TabId;
 use crate::config::Config;
 use crate::frame::keymap::Group;
 use crate::frame::message::Message;
+use crate::frame::settings::{Change, Panel};
 use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked};
 use crate::persist::{Problems, Store};
 use crate::widgets::symbols::Symbol;
@@ -232,6 +233,20 @@ macro_rules! tab_set {
             pub fn is_training(&self, tab: TabId) -> bool {
                 match tab {
                     $(TabId::$id => self.$folder.is_training(),)*
+                }
+            }
+
+            /// `tab`'s settings panel, if it has one.
+            pub fn settings(&self, tab: TabId) -> Option<Panel> {
+                match tab {
+                    $(TabId::$id => self.$folder.settings(),)*
+                }
+            }
+
+            /// Puts what `tab`'s settings panel changed in force; what to say.
+            pub fn apply_settings(&mut self, tab: TabId, changes: &[Change]) -> Message {
+                match tab {
+                    $(TabId::$id => self.$folder.apply_settings(changes),)*
                 }
             }
 

@@ -3,6 +3,7 @@
 
 mod help;
 mod overlay;
+mod settings;
 mod why;
 
 use crate::app::{Action, App, MessageKind, Overlay, TabId};
@@ -84,6 +85,7 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
             overlay::render_text(app, title, text, screen.body, buf, &theme);
         }
         Some(Overlay::Why(why)) => why::render(app, why, screen.body, buf, &theme),
+        Some(Overlay::Settings(panel)) => settings::render(panel, screen.body, buf, &theme),
         None => {}
     }
 }

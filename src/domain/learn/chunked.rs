@@ -7,8 +7,13 @@
 pub trait Chunked: Send + 'static {
     /// What one chunk reports (the new losses, a copy of the weights, ...).
     type Report: Send + 'static;
+    /// What the owner may change in a run between two chunks (the learning rate); `()` for
+    /// a learner with nothing to change while it trains.
+    type Tuning: Send + 'static;
     /// True when the run has reached its end.
     fn is_done(&self) -> bool;
     /// Trains one chunk and says what changed.
     fn train_chunk(&mut self) -> Self::Report;
+    /// Takes in the owner's latest tuning before the next chunk.
+    fn retune(&mut self, _tuning: Self::Tuning) {}
 }

@@ -310,6 +310,7 @@ impl NetTrainer {
 /// runs every winning position through the network: about 0.1 s, too long for the loop).
 impl Chunked for NetTrainer {
     type Report = (f64, Network, NetEvaluation);
+    type Tuning = ();
 
     fn is_done(&self) -> bool {
         NetTrainer::is_done(self)

@@ -333,6 +333,12 @@ impl Trainer {
         trainer
     }
 
+    /// Trains every later epoch with `rate` (the epochs done keep theirs): the learning rate
+    /// a person changes while the run goes on. The recipe then records the rate in force.
+    pub fn set_learning_rate(&mut self, rate: f64) {
+        self.recipe.learning_rate = rate;
+    }
+
     /// True once every epoch of the recipe is done.
     pub fn is_done(&self) -> bool {
         self.epoch >= self.recipe.epochs
@@ -371,12 +377,23 @@ pub struct EpochsDone {
     pub losses: Vec<f64>,
     /// The weights after the chunk.
     pub network: Network,
+    /// The learning rate the chunk trained with.
+    pub learning_rate: f64,
+}
+
+/// What may change while a Subtraction network trains in the background: its learning
+/// rate, taken in before the next chunk.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tuning {
+    /// The learning rate of every later epoch.
+    pub learning_rate: f64,
 }
 
 /// [`CHUNK_EPOCHS`] epochs at a time on the background thread, with a copy of the weights so
 /// the pane shows them as they train.
 impl Chunked for Trainer {
     type Report = EpochsDone;
+    type Tuning = Tuning;
 
     fn is_done(&self) -> bool {
         Trainer::is_done(self)
@@ -389,7 +406,12 @@ impl Chunked for Trainer {
             epoch: self.epoch,
             losses: self.losses[before..].to_vec(),
             network: self.network.clone(),
+            learning_rate: self.recipe.learning_rate,
         }
+    }
+
+    fn retune(&mut self, tuning: Tuning) {
+        self.set_learning_rate(tuning.learning_rate);
     }
 }
 
@@ -512,6 +534,33 @@ pub fn choose(network: &Network, encoding: Encoding, n: u32) -> MoveTrace {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A learning rate changed after chunk k: the weights equal an unchanged run's up to
+    /// chunk k and differ after, and equal a run rebuilt at chunk k with the new rate.
+    #[test]
+    fn a_learning_rate_changed_mid_run_changes_only_the_later_updates() {
+        let mut changed = Trainer::new(127, Recipe::DEFAULT, 7);
+        let mut kept = changed.clone();
+        for _ in 0..4 {
+            changed.train_chunk();
+            kept.train_chunk();
+            assert_eq!(changed.network, kept.network, "same seed, same rate");
+        }
+        let mut snapshot = kept.saved();
+        snapshot.recipe.learning_rate = 0.5;
+        let mut rebuilt = Trainer::from_saved(snapshot);
+        changed.retune(Tuning { learning_rate: 0.5 });
+        let report = changed.train_chunk();
+        kept.train_chunk();
+        rebuilt.train_chunk();
+        assert!((report.learning_rate - 0.5).abs() < 1e-15);
+        assert_ne!(
+            changed.network, kept.network,
+            "the new rate changed the update"
+        );
+        assert_eq!(changed.network, rebuilt.network, "and only from chunk 4 on");
+        assert_eq!(changed.losses, rebuilt.losses[..].to_vec());
+    }
     use proptest::prelude::*;
 
     #[test]

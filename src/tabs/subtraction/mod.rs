@@ -4,6 +4,9 @@
 
 mod action;
 mod keys;
+mod panel;
+#[cfg(test)]
+mod panel_tests;
 mod record;
 pub mod settings;
 pub(crate) mod state;
@@ -22,6 +25,7 @@ use crate::domain::numbers::thousands;
 use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
+use crate::frame::settings::{Change, Panel};
 use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked};
 use crate::persist::{Loaded, Store};
 use std::time::Duration;
@@ -177,5 +181,13 @@ impl Tab for SubtractionTab {
 
     fn is_training(&self) -> bool {
         self.is_training()
+    }
+
+    fn settings(&self) -> Option<Panel> {
+        Some(self.settings_panel())
+    }
+
+    fn apply_settings(&mut self, changes: &[Change]) -> Message {
+        self.apply_settings(changes)
     }
 }

@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::check::{ConfigError, in_range, require};
 use crate::config::shared::{
-    EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed,
+    BATCH_RANGE, EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice,
+    learning_rate_allowed,
 };
 
 /// Allowed largest piles: at least 3 (one losing pile to learn), at most 1023 (10 bits).
@@ -28,6 +29,8 @@ pub struct SubtractionConfig {
     pub learning_rate: f64,
     /// Training passes over every pile.
     pub epochs: usize,
+    /// Samples per weight update (1: per-sample backpropagation, as the original).
+    pub batch_size: usize,
     /// Seed for the initial weights and the labels at losing piles; absent: the run's seed.
     pub seed: Option<u64>,
     /// Train in the background when the tab is first shown and no saved network exists.
@@ -43,6 +46,7 @@ impl Default for SubtractionConfig {
             hidden: 14,
             learning_rate: 0.12,
             epochs: 4000,
+            batch_size: 1,
             seed: None,
             autotrain: true,
         }
@@ -62,6 +66,7 @@ impl SubtractionConfig {
             hidden: self.hidden,
             learning_rate: self.learning_rate,
             epochs: self.epochs,
+            batch_size: self.batch_size,
             ..base
         }
     }
@@ -71,6 +76,7 @@ impl SubtractionConfig {
         in_range("subtraction.n_max", self.n_max, &N_MAX_RANGE)?;
         in_range("subtraction.hidden", self.hidden, &HIDDEN_RANGE)?;
         in_range("subtraction.epochs", self.epochs, &EPOCHS_RANGE)?;
+        in_range("subtraction.batch_size", self.batch_size, &BATCH_RANGE)?;
         require(
             "subtraction.learning_rate",
             learning_rate_allowed(self.learning_rate),

@@ -5,7 +5,7 @@
 use crate::config::SubtractionConfig;
 use crate::domain::games::subtraction::{self, max_take};
 use crate::domain::learn::subtraction::{
-    EpochsDone, Evaluation, MoveTrace, Recipe, SavedModel, Trainer, choose,
+    EpochsDone, Evaluation, MoveTrace, Recipe, SavedModel, Trainer, Tuning, choose,
 };
 use crate::domain::solve::subtraction::Solution;
 use crate::frame::background::{Job, Progress};
@@ -75,7 +75,8 @@ pub enum Unit {
 pub struct SubtractionTab {
     /// Exact answers for every pile.
     pub(crate) solution: Solution,
-    /// The recipe training follows.
+    /// The recipe the next retrain follows (the settings panel changes it; the trainer keeps
+    /// the recipe it was built with, but for a learning rate changed at once).
     pub(crate) recipe: Recipe,
     /// The largest starting pile.
     pub(crate) n_max: u32,
@@ -116,7 +117,8 @@ pub struct SubtractionTab {
     /// its first save backs a trained file up as `.prev`.
     stamp: Option<Stamp>,
     job: Option<Job<Trainer>>,
-    next_seed: u64,
+    /// The seed of the next retrain.
+    pub(crate) next_seed: u64,
 }
 
 /// The takes allowed from a pile of `n`, as a sentence says them: `1` or `1-15`.
@@ -224,7 +226,7 @@ impl SubtractionTab {
             // The thread hands the trainer back after its current chunk: nothing trained is
             // lost.
             if let Some(trainer) = job.finish() {
-                self.trainer = trainer;
+                self.take_back(trainer);
             }
             self.refresh();
             // The run may have ended before this key: then it is finished, not paused.
@@ -266,6 +268,7 @@ impl SubtractionTab {
         let seed = self.next_seed;
         self.next_seed = self.next_seed.wrapping_add(1);
         self.trainer = Trainer::new(self.n_max, self.recipe, seed);
+        self.unit = Unit::Hidden(0);
         self.refresh();
         self.job = Some(Job::start(self.trainer.clone()));
         Message::info(format!("Retraining from fresh weights, seed {seed}"))
@@ -275,7 +278,7 @@ impl SubtractionTab {
     /// without timing.
     pub fn finish_training_now(&mut self) -> Option<Message> {
         self.job = None;
-        self.trainer.train_epochs(self.recipe.epochs);
+        self.trainer.train_epochs(self.trainer.recipe.epochs);
         self.refresh();
         self.finish_if_done()
     }
@@ -305,6 +308,7 @@ impl SubtractionTab {
                 epoch,
                 losses,
                 network,
+                ..
             }) => {
                 self.trainer.epoch = epoch;
                 self.trainer.losses.extend(losses);
@@ -312,9 +316,29 @@ impl SubtractionTab {
                 false
             }
             Progress::Stopped(trainer) => {
-                self.trainer = *trainer;
+                self.take_back(*trainer);
                 true
             }
+        }
+    }
+
+    /// The trainer the thread hands back, with the learning rate in force here (one changed
+    /// after the thread's last check would otherwise be lost).
+    fn take_back(&mut self, trainer: Trainer) {
+        let rate = self.trainer.recipe.learning_rate;
+        self.trainer = trainer;
+        self.trainer.set_learning_rate(rate);
+    }
+
+    /// Changes the learning rate of the run in force from its next epochs on (the running
+    /// thread takes it in before its next chunk), and of every retrain after.
+    pub(crate) fn set_learning_rate(&mut self, rate: f64) {
+        self.recipe.learning_rate = rate;
+        self.trainer.set_learning_rate(rate);
+        if let Some(job) = &self.job {
+            job.retune(Tuning {
+                learning_rate: rate,
+            });
         }
     }
 
@@ -664,7 +688,7 @@ impl SubtractionTab {
     }
 
     fn move_unit(&mut self, dx: i8, dy: i8) {
-        let hidden = self.recipe.hidden;
+        let hidden = self.trainer.recipe.hidden;
         let outputs = self.trainer.encoding.output_bits();
         self.unit = match (self.unit, dx.signum(), dy.signum()) {
             (Unit::Hidden(_), 1, _) => Unit::Output(0),
