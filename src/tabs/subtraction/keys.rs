@@ -4,6 +4,7 @@ use super::action::Action;
 use crate::frame::keymap::{
     ARROWS, DIGITS, Key, KeyGroup, bind, direction, erase_or_undo_key, typed, why_key,
 };
+use crate::frame::speed::{faster, speed_keys};
 
 /// The Subtraction Nim tab.
 pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
@@ -49,6 +50,7 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
             "step",
             |_| Action::Step,
         ),
+        speed_keys(|k| Action::Speed(faster(k))),
         bind(
             &[Key::Char('t')],
             "t",
@@ -62,6 +64,13 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
             "ask the AI about any pile",
             "ask",
             |_| Action::Ask,
+        ),
+        bind(
+            &[Key::Char('c')],
+            "c",
+            "compare training runs",
+            "runs",
+            |_| Action::Runs,
         ),
         bind(
             ARROWS,
@@ -106,5 +115,40 @@ pub(crate) const ASK: KeyGroup<Action> = KeyGroup {
         bind(&[Key::Esc], "Esc", "cancel the question", "cancel", |_| {
             Action::AskCancel
         }),
+    ],
+};
+
+/// While the runs list is open (`c`): these keys alone (and the app's).
+pub(crate) const RUNS: KeyGroup<Action> = KeyGroup {
+    title: "Subtraction Nim: compare runs",
+    bindings: &[
+        bind(
+            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+            "↑↓",
+            "choose a run",
+            "",
+            |k| Action::RunsMove(direction(k).1),
+        ),
+        bind(
+            &[Key::Char(' '), Key::Enter],
+            "Space",
+            "show / hide on the chart",
+            "draw",
+            |_| Action::RunsToggle,
+        ),
+        bind(
+            &[Key::Char('x')],
+            "x",
+            "export every run as CSV",
+            "export",
+            |_| Action::RunsExport,
+        ),
+        bind(
+            &[Key::Esc, Key::Char('c')],
+            "Esc",
+            "close the runs list",
+            "close",
+            |_| Action::Runs,
+        ),
     ],
 };
