@@ -12,6 +12,8 @@ pub mod settings;
 pub(crate) mod state;
 pub(crate) mod symbols;
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;
 mod view;
 #[cfg(test)]

@@ -2,45 +2,13 @@
 //! keys, slow mode drawing every epoch, and the runs a retrain keeps for the chart to
 //! compare, with their CSV export. Snapshots of two runs on one chart at 80x24 and 120x40.
 
+use super::test_support::{SEED, app, config, said, screen};
 use crate::app::{Action as AppAction, App, Overlay};
-use crate::config::Config;
 use crate::frame::speed::Speed;
 use crate::persist::Store;
 use crate::tabs::testing::{chars, fresh_dir, press};
 use crossterm::event::KeyCode;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use std::time::Duration;
-
-const SEED: u64 = 7;
-
-fn config() -> Config {
-    let mut config = Config {
-        seed: Some(SEED),
-        ..Config::default()
-    };
-    config.subtraction.autotrain = false;
-    config
-}
-
-fn app() -> App {
-    let mut app = App::new(&config(), SEED);
-    press(&mut app, &[KeyCode::F(1)]);
-    app
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| crate::ui::render(app, f)).unwrap();
-    terminal.backend().to_string()
-}
-
-fn said(app: &App) -> String {
-    app.message
-        .as_ref()
-        .map(|m| m.text.clone())
-        .unwrap_or_default()
-}
 
 /// Two finished runs of 300 epochs: the default, then one retrained at learning rate 0.5
 /// with 6 hidden units, both trained to their end on this thread.
