@@ -12,7 +12,7 @@ pub const KEPT: usize = 3;
 
 /// Points a kept curve holds at most: a longer run is thinned to every k-th sample (the last
 /// always kept), so a session's memory stays bounded however long a run was.
-pub const MOST_POINTS: usize = 2_000;
+pub const MOST_POINTS: usize = 10_000;
 
 /// One training run: what it was trained with and the curve it drew.
 #[derive(Debug, Clone, PartialEq)]
@@ -280,7 +280,7 @@ mod tests {
 
     #[test]
     fn a_long_curve_is_thinned_to_a_bound_and_keeps_its_last_point() {
-        let long: Vec<_> = (1..=10_001)
+        let long: Vec<_> = (1..=25_001)
             .map(|i| (f64::from(i), 1.0 / f64::from(i)))
             .collect();
         let mut runs = Runs::default();

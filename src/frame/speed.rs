@@ -7,7 +7,7 @@
 //! tab shares is the ladder, the keys that climb it and the words for it.
 
 use super::keymap::{Binding, Key, bind};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A training speed, slowest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
@@ -82,6 +82,92 @@ impl Speed {
     }
 }
 
+/// How a learner that trains on the app's own loop (between two keys, no thread) trains in
+/// one tick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoopTick {
+    /// Games (or epochs) this tick trains at most.
+    pub units: u64,
+    /// Fast mode: stop once this much time went on the tick, so a key waits no longer.
+    pub budget: Option<Duration>,
+}
+
+impl Speed {
+    /// One tick of on-loop training at this speed, `normal` units being the normal tick.
+    pub fn loop_tick(self, normal: u64) -> LoopTick {
+        match self {
+            Self::Slow => LoopTick {
+                units: 1,
+                budget: None,
+            },
+            Self::Normal => LoopTick {
+                units: normal.max(1),
+                budget: None,
+            },
+            Self::Fast => LoopTick {
+                units: u64::MAX,
+                budget: Some(FAST_TICK_WORK),
+            },
+        }
+    }
+
+    /// How often on-loop training ticks: fast mode ticks often, each tick bounded by
+    /// [`FAST_TICK_WORK`], and draws only a few times a second ([`Redraws`]).
+    pub const fn loop_poll(self) -> Duration {
+        match self {
+            Self::Fast => Duration::from_millis(20),
+            other => other.poll(),
+        }
+    }
+}
+
+/// The most a fast tick of on-loop training works: under a frame at 60 Hz, so a key
+/// pressed meanwhile is answered within one.
+pub const FAST_TICK_WORK: Duration = Duration::from_millis(12);
+
+/// Trains one tick: `train(n)` trains up to `n` units and says how many it did (fewer at
+/// the run's end, when it returns 0); called in slices of `slice` while the tick's units
+/// and time last. Returns the units trained. Which units are trained never depends on the
+/// time, only how many go in one tick, so a run is the same at any speed.
+pub fn train_tick(tick: LoopTick, slice: u64, mut train: impl FnMut(u64) -> u64) -> u64 {
+    let started = Instant::now();
+    let mut done = 0;
+    while done < tick.units {
+        let trained = train(slice.max(1).min(tick.units - done));
+        done += trained;
+        let out_of_time = tick
+            .budget
+            .is_some_and(|budget| started.elapsed() >= budget);
+        if trained == 0 || out_of_time {
+            break;
+        }
+    }
+    done
+}
+
+/// Whether a tick that changed something should draw: always, but in fast mode, where
+/// ticks come fast and the picture moves on four times a second.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Redraws {
+    last: Option<Instant>,
+}
+
+impl Redraws {
+    /// Whether to draw now at `speed`; `finished` (the run ended) always draws.
+    pub fn due(&mut self, speed: Speed, finished: bool) -> bool {
+        let now = Instant::now();
+        let due = finished
+            || speed != Speed::Fast
+            || self
+                .last
+                .is_none_or(|last| now.duration_since(last) >= Speed::Fast.poll());
+        if due {
+            self.last = Some(now);
+        }
+        due
+    }
+}
+
 /// The pause between two slow-mode steps: thirty a second, slow enough to follow one by
 /// one, fast enough that 4000 epochs take a little over two minutes.
 pub const SLOW_GAP: Duration = Duration::from_millis(33);
@@ -128,6 +214,36 @@ mod tests {
         assert!(Speed::Slow.poll() <= SLOW_GAP);
         assert!(Speed::Slow.poll() < Speed::Normal.poll());
         assert!(Speed::Normal.poll() < Speed::Fast.poll());
+    }
+
+    #[test]
+    fn a_tick_trains_its_units_in_slices_and_stops_at_the_runs_end() {
+        let mut trained = 0u64;
+        let mut slices = Vec::new();
+        let mut train = |n: u64| {
+            let n = n.min(1_050 - trained);
+            trained += n;
+            slices.push(n);
+            n
+        };
+        assert_eq!(
+            train_tick(Speed::Normal.loop_tick(500), 200, &mut train),
+            500
+        );
+        assert_eq!(train_tick(Speed::Slow.loop_tick(500), 200, &mut train), 1);
+        // Fast: until the budget or the run's end (1,050 units in all).
+        assert_eq!(train_tick(Speed::Fast.loop_tick(500), 200, &mut train), 549);
+        assert_eq!(slices, [200, 200, 100, 1, 200, 200, 149, 0]);
+    }
+
+    #[test]
+    fn fast_draws_a_few_times_a_second_and_the_others_every_tick() {
+        let mut redraws = Redraws::default();
+        assert!(redraws.due(Speed::Fast, false), "the first draws");
+        assert!(!redraws.due(Speed::Fast, false), "then not at once again");
+        assert!(redraws.due(Speed::Fast, true), "the run's end always draws");
+        assert!(redraws.due(Speed::Slow, false));
+        assert!(redraws.due(Speed::Normal, false));
     }
 
     #[test]
