@@ -45,13 +45,14 @@ impl Speed {
         Self::ALL.get(to).copied()
     }
 
-    /// How often the app wakes to take in training progress and redraw: often enough in
-    /// slow mode that no epoch goes undrawn, a few times a second in fast mode.
+    /// How often the app wakes to take in training progress: often enough in slow mode
+    /// that no epoch goes undrawn, and often in fast mode so the run's end is seen at once
+    /// (fast mode draws only a few times a second all the same: [`Redraws`]).
     pub const fn poll(self) -> Duration {
         match self {
             Self::Slow => SLOW_GAP,
             Self::Normal => Duration::from_millis(50),
-            Self::Fast => Duration::from_millis(250),
+            Self::Fast => Duration::from_millis(10),
         }
     }
 
@@ -110,15 +111,6 @@ impl Speed {
             },
         }
     }
-
-    /// How often on-loop training ticks: fast mode ticks often, each tick bounded by
-    /// [`FAST_TICK_WORK`], and draws only a few times a second ([`Redraws`]).
-    pub const fn loop_poll(self) -> Duration {
-        match self {
-            Self::Fast => Duration::from_millis(20),
-            other => other.poll(),
-        }
-    }
 }
 
 /// The most a fast tick of on-loop training works: under a frame at 60 Hz, so a key
@@ -146,7 +138,7 @@ pub fn train_tick(tick: LoopTick, slice: u64, mut train: impl FnMut(u64) -> u64)
 }
 
 /// Whether a tick that changed something should draw: always, but in fast mode, where
-/// ticks come fast and the picture moves on four times a second.
+/// ticks come fast and the picture moves on four times a second ([`FAST_DRAWS`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Redraws {
     last: Option<Instant>,
@@ -160,13 +152,16 @@ impl Redraws {
             || speed != Speed::Fast
             || self
                 .last
-                .is_none_or(|last| now.duration_since(last) >= Speed::Fast.poll());
+                .is_none_or(|last| now.duration_since(last) >= FAST_DRAWS);
         if due {
             self.last = Some(now);
         }
         due
     }
 }
+
+/// How often fast mode draws a run that goes on.
+pub const FAST_DRAWS: Duration = Duration::from_millis(250);
 
 /// The pause between two slow-mode steps: thirty a second, slow enough to follow one by
 /// one, fast enough that 4000 epochs take a little over two minutes.
@@ -213,7 +208,10 @@ mod tests {
     fn slow_polls_at_least_as_often_as_it_trains() {
         assert!(Speed::Slow.poll() <= SLOW_GAP);
         assert!(Speed::Slow.poll() < Speed::Normal.poll());
-        assert!(Speed::Normal.poll() < Speed::Fast.poll());
+        assert!(
+            Speed::Fast.poll() < FAST_DRAWS,
+            "fast sees the end before it draws"
+        );
     }
 
     #[test]

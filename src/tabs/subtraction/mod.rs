@@ -173,10 +173,12 @@ impl Tab for SubtractionTab {
     }
 
     fn tick(&mut self, _shown: bool) -> Ticked {
-        let changed = self.is_training() && !self.waits_for_trainer();
+        let moving = self.is_training() && !self.waits_for_trainer();
+        let message = self.poll();
+        let finished = message.is_some() || !self.is_training();
         Ticked {
-            changed,
-            message: self.poll(),
+            changed: (moving || finished) && self.redraws.due(self.speed, finished),
+            message,
         }
     }
 

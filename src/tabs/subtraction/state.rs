@@ -14,7 +14,7 @@ use crate::frame::entry::Entry;
 use crate::frame::message::Message;
 use crate::frame::runs::Runs;
 use crate::frame::side::Side;
-use crate::frame::speed::{SLOW_GAP, Speed};
+use crate::frame::speed::{Redraws, SLOW_GAP, Speed};
 use crate::frame::tab::{
     CopyText, Effects, Storage, TrainedSince, export_shown, export_written_as,
 };
@@ -169,6 +169,8 @@ pub struct SubtractionTab {
     pub(crate) next_seed: u64,
     /// How fast training runs while it is watched (kept while paused).
     pub(crate) speed: Speed,
+    /// When training progress was last drawn (fast mode draws a few times a second).
+    pub(crate) redraws: Redraws,
     /// The runs trained this session, for the chart to compare (`c`).
     pub(crate) runs: Runs,
     /// The learning rates the run in force trained with, in the order it used them (one
@@ -242,6 +244,7 @@ impl SubtractionTab {
             job: None,
             next_seed: seed.wrapping_add(1),
             speed: Speed::default(),
+            redraws: Redraws::default(),
             runs: Runs::default(),
             rates_used: Vec::new(),
         }
