@@ -1,9 +1,11 @@
 //! The Multi-pile Nim tab's key tables: the piles, the pane, the opponent menu, the rest.
 
 use super::action::Action;
+use super::action::Compared;
 use crate::frame::keymap::{
     DIGITS, Key, KeyGroup, bind, digit, direction, erase_or_undo_key, typed, why_key,
 };
+use crate::frame::speed::{faster, speed_keys};
 
 /// Keys while the opponent menu is open.
 pub(crate) const NIM_MENU: KeyGroup<Action> = KeyGroup {
@@ -214,6 +216,52 @@ pub(crate) const NIM: KeyGroup<Action> = KeyGroup {
             "network: retrain, new seed",
             "",
             |_| Action::NetRetrain,
+        ),
+        speed_keys(|k| Action::Speed(faster(k))),
+        bind(
+            &[Key::Char('c')],
+            "c",
+            "Q: compare its runs",
+            "runs",
+            |_| Action::Compare(Compared::QTable),
+        ),
+        bind(&[Key::Char('C')], "C", "network: compare runs", "", |_| {
+            Action::Compare(Compared::Network)
+        }),
+    ],
+};
+
+/// While a learner's runs are compared (`c`, `C`): these keys alone (and the app's).
+pub(crate) const NIM_RUNS: KeyGroup<Action> = KeyGroup {
+    title: "Multi-pile Nim: compare runs",
+    bindings: &[
+        bind(
+            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+            "↑↓",
+            "choose a run",
+            "",
+            |k| Action::RunsMove(direction(k).1),
+        ),
+        bind(
+            &[Key::Char(' '), Key::Enter],
+            "Space",
+            "show / hide on the chart",
+            "draw",
+            |_| Action::RunsToggle,
+        ),
+        bind(
+            &[Key::Char('x')],
+            "x",
+            "export every run as CSV",
+            "export",
+            |_| Action::RunsExport,
+        ),
+        bind(
+            &[Key::Esc, Key::Char('c'), Key::Char('C')],
+            "Esc",
+            "close the runs",
+            "close",
+            |_| Action::Compare(Compared::QTable),
         ),
     ],
 };

@@ -11,6 +11,9 @@ pub mod symbols;
 #[cfg(test)]
 mod tests;
 mod view;
+mod watch;
+#[cfg(test)]
+mod watch_tests;
 mod why;
 
 pub use action::Action;
@@ -23,7 +26,6 @@ use crate::domain::games::nim::Piles;
 use crate::domain::learn::nim_net::NetTrainer;
 use crate::domain::learn::qlearning::QTrainer;
 use crate::domain::numbers::thousands;
-use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
 use crate::frame::side as frame_side;
@@ -86,6 +88,9 @@ impl Tab for MultiPileTab {
         if self.asking.is_some() {
             return vec![keys::NIM_ASK];
         }
+        if self.compare.is_some() {
+            return vec![keys::NIM_RUNS];
+        }
         vec![
             if self.pane_focus {
                 keys::NIM_PANE
@@ -103,10 +108,14 @@ impl Tab for MultiPileTab {
             keys::NIM_PANE,
             keys::NIM_MENU,
             keys::NIM_ASK,
+            keys::NIM_RUNS,
         ]
     }
 
     fn modal(&self) -> Option<&'static str> {
+        if self.compare.is_some() {
+            return Some("The runs are open: Space shows a run, x exports, Esc closes");
+        }
         if self.asking.is_some() {
             return Some("Typing piles to ask about: Enter asks, Esc cancels");
         }
@@ -156,6 +165,9 @@ impl Tab for MultiPileTab {
         if let Some(why) = pane_refusal(action, self.pane) {
             return Some(Message::error(why));
         }
+        if action == Action::RunsExport {
+            return self.export_runs(effects);
+        }
         let shown = match action {
             Action::Why => Some(self.why()),
             Action::AskSubmit => Some(self.ask_submit()),
@@ -184,15 +196,17 @@ impl Tab for MultiPileTab {
     }
 
     fn tick(&mut self, _shown: bool) -> Ticked {
-        let changed = self.q.training || (self.net.is_training() && !self.net.waits_for_trainer());
+        let moving = self.q.training || (self.net.is_training() && !self.net.waits_for_trainer());
+        let message = self.train_tick();
+        let finished = message.is_some();
         Ticked {
-            changed,
-            message: self.train_tick(),
+            changed: (moving || finished) && self.redraws.due(self.speed, finished),
+            message,
         }
     }
 
     fn tick_interval(&self, _shown: bool) -> Option<Duration> {
-        self.is_training().then_some(TRAINING_POLL)
+        self.is_training().then_some(self.speed.poll())
     }
 
     fn on_show(&mut self) -> Option<Message> {
