@@ -4,6 +4,7 @@
 //! a handout. Headless: the tab decides what a sample is (an epoch's loss, the policy
 //! optimality every 500 games), the drawing is `widgets::runs`.
 
+use super::keymap::{Binding, Key, bind, direction};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -13,6 +14,44 @@ pub const KEPT: usize = 3;
 /// Points a kept curve holds at most: a longer run is thinned to every k-th sample (the last
 /// always kept), so a session's memory stays bounded however long a run was.
 pub const MOST_POINTS: usize = 10_000;
+
+/// ↑↓ in an open runs list: the cursor moves (`action` gets the rows to move by).
+pub const fn move_key<A>(action: fn(Key) -> A) -> Binding<A> {
+    bind(
+        &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+        "↑↓",
+        "choose a run",
+        "",
+        action,
+    )
+}
+
+/// The rows an arrow of [`move_key`] moves by.
+pub fn rows(key: Key) -> i8 {
+    direction(key).1
+}
+
+/// Space (or Enter) in an open runs list: the run under the cursor shown or hidden.
+pub const fn toggle_key<A>(action: fn(Key) -> A) -> Binding<A> {
+    bind(
+        &[Key::Char(' '), Key::Enter],
+        "Space",
+        "show / hide on the chart",
+        "draw",
+        action,
+    )
+}
+
+/// `x` in an open runs list: every run as CSV.
+pub const fn export_key<A>(action: fn(Key) -> A) -> Binding<A> {
+    bind(
+        &[Key::Char('x')],
+        "x",
+        "export every run as CSV",
+        "export",
+        action,
+    )
+}
 
 /// One training run: what it was trained with and the curve it drew.
 #[derive(Debug, Clone, PartialEq)]

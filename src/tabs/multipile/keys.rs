@@ -5,6 +5,7 @@ use super::action::Compared;
 use crate::frame::keymap::{
     DIGITS, Key, KeyGroup, bind, digit, direction, erase_or_undo_key, typed, why_key,
 };
+use crate::frame::runs;
 use crate::frame::speed::{faster, speed_keys};
 
 /// Keys while the opponent menu is open.
@@ -235,27 +236,9 @@ pub(crate) const NIM: KeyGroup<Action> = KeyGroup {
 pub(crate) const NIM_RUNS: KeyGroup<Action> = KeyGroup {
     title: "Multi-pile Nim: compare runs",
     bindings: &[
-        bind(
-            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
-            "↑↓",
-            "choose a run",
-            "",
-            |k| Action::RunsMove(direction(k).1),
-        ),
-        bind(
-            &[Key::Char(' '), Key::Enter],
-            "Space",
-            "show / hide on the chart",
-            "draw",
-            |_| Action::RunsToggle,
-        ),
-        bind(
-            &[Key::Char('x')],
-            "x",
-            "export every run as CSV",
-            "export",
-            |_| Action::RunsExport,
-        ),
+        runs::move_key(|k| Action::RunsMove(runs::rows(k))),
+        runs::toggle_key(|_| Action::RunsToggle),
+        runs::export_key(|_| Action::RunsExport),
         bind(
             &[Key::Esc, Key::Char('c'), Key::Char('C')],
             "Esc",

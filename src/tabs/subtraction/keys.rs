@@ -4,6 +4,7 @@ use super::action::Action;
 use crate::frame::keymap::{
     ARROWS, DIGITS, Key, KeyGroup, bind, direction, erase_or_undo_key, typed, why_key,
 };
+use crate::frame::runs;
 use crate::frame::speed::{faster, speed_keys};
 
 /// The Subtraction Nim tab.
@@ -122,27 +123,9 @@ pub(crate) const ASK: KeyGroup<Action> = KeyGroup {
 pub(crate) const RUNS: KeyGroup<Action> = KeyGroup {
     title: "Subtraction Nim: compare runs",
     bindings: &[
-        bind(
-            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
-            "↑↓",
-            "choose a run",
-            "",
-            |k| Action::RunsMove(direction(k).1),
-        ),
-        bind(
-            &[Key::Char(' '), Key::Enter],
-            "Space",
-            "show / hide on the chart",
-            "draw",
-            |_| Action::RunsToggle,
-        ),
-        bind(
-            &[Key::Char('x')],
-            "x",
-            "export every run as CSV",
-            "export",
-            |_| Action::RunsExport,
-        ),
+        runs::move_key(|k| Action::RunsMove(runs::rows(k))),
+        runs::toggle_key(|_| Action::RunsToggle),
+        runs::export_key(|_| Action::RunsExport),
         bind(
             &[Key::Esc, Key::Char('c')],
             "Esc",
