@@ -7,6 +7,7 @@ use crate::domain::learn::state_graph::{Edge, Player, StateGraph, Vertex};
 use crate::domain::solve::state_graph::winning_take;
 use crate::frame::message::Message;
 use crate::frame::side::Side;
+use crate::frame::speed::{Redraws, Speed, train_tick};
 use crate::frame::tab::{Storage, TrainedSince, export_written};
 use crate::frame::why::{self, Decision, Why};
 use crate::persist::model_files::StateGraphFile;
@@ -58,6 +59,10 @@ pub struct StateGraphTab {
     pub(crate) storage: Storage,
     /// The games learned at the start, and whether a key trained since.
     pub(crate) since: TrainedSince,
+    /// How fast training runs while watched.
+    pub(crate) speed: Speed,
+    /// When training progress was last drawn (fast mode draws a few times a second).
+    pub(crate) redraws: Redraws,
     rng: ChaCha8Rng,
     store: Option<Store>,
     /// The file these weights were read from or last saved as; `None` after a reset, so
@@ -94,6 +99,8 @@ impl StateGraphTab {
             graph,
             target_games: config.games,
             training: false,
+            speed: Speed::default(),
+            redraws: Redraws::default(),
             highlight: Vec::new(),
             cursor,
             game: None,
@@ -130,10 +137,24 @@ impl StateGraphTab {
         if !self.training {
             return None;
         }
-        // At least 250 games a tick, more for long runs, so any run takes about 40 ticks.
-        let chunk = GAMES_PER_TICK.max(self.target_games / 40);
-        let count = chunk.min(self.target_games.saturating_sub(self.graph.games));
-        self.graph.train(count, &mut self.rng);
+        if self.speed == Speed::Slow {
+            // One game a tick, highlighted as `s` shows it: the same game `train` would play.
+            if self.graph.games < self.target_games {
+                let path = self.graph.random_game(&mut self.rng);
+                self.graph.reinforce(&path);
+                self.highlight = path;
+            }
+        } else {
+            // At least 250 games a tick, more for long runs, so any run takes about 40 ticks
+            // at normal speed; fast mode trains as many as fit the tick's time.
+            let normal = GAMES_PER_TICK.max(self.target_games / 40);
+            let (graph, rng, target) = (&mut self.graph, &mut self.rng, self.target_games);
+            train_tick(self.speed.loop_tick(normal), GAMES_PER_TICK, |count| {
+                let count = count.min(target.saturating_sub(graph.games));
+                graph.train(count, rng);
+                count
+            });
+        }
         if self.graph.games < self.target_games {
             return None;
         }
@@ -177,6 +198,14 @@ impl StateGraphTab {
 
     fn save(&mut self, said: String) -> Message {
         self.save_telling(said, false)
+    }
+
+    /// `-` / `+`: training slower or faster from the next tick on.
+    pub(crate) fn change_speed(&mut self, faster: bool) -> Message {
+        match self.speed.change(faster, "game") {
+            Ok(said) => Message::info(said),
+            Err(refused) => Message::error(refused),
+        }
     }
 
     /// One random game, learned from and highlighted with the +1/-1 it caused.
