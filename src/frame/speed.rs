@@ -173,7 +173,7 @@ pub const fn speed_keys<A>(action: fn(Key) -> A) -> Binding<A> {
     bind(
         &[Key::Char('-'), Key::Char('+'), Key::Char('=')],
         "-/+",
-        "training speed: slow/normal/fast",
+        "train slower / faster",
         "speed",
         action,
     )

@@ -3,6 +3,9 @@
 
 mod action;
 mod keys;
+mod panel;
+#[cfg(test)]
+mod panel_tests;
 mod record;
 pub mod settings;
 pub(crate) mod state;
@@ -21,6 +24,7 @@ use crate::domain::learn::state_graph::StateGraph;
 use crate::domain::numbers::thousands;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
+use crate::frame::settings::{Change, Panel};
 use crate::frame::tab::{Confirm, CopyText, Effects, Storage, Tab, Ticked, export_shown};
 use crate::persist::{Loaded, Store};
 use std::time::Duration;
@@ -112,6 +116,14 @@ impl Tab for StateGraphTab {
             Action::Export if self.can_export() => self.export(),
             Action::Export => self.show_export(effects),
         })
+    }
+
+    fn settings(&self) -> Option<Panel> {
+        Some(self.settings_panel())
+    }
+
+    fn apply_settings(&mut self, changes: &[Change]) -> Message {
+        self.apply_settings(changes)
     }
 
     fn tick(&mut self, _shown: bool) -> Ticked {

@@ -38,6 +38,17 @@ pub(crate) struct GraphGame {
     pub(crate) decisions: Vec<Option<Decision>>,
 }
 
+/// The graph the next reset builds, and the seed of its random games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NextGraph {
+    /// Tokens at the start.
+    pub(crate) tokens: u32,
+    /// The most one turn takes.
+    pub(crate) max_take: u32,
+    /// The seed of the random games after the reset.
+    pub(crate) seed: u64,
+}
+
 /// Everything the tab holds.
 pub struct StateGraphTab {
     pub(crate) graph: StateGraph,
@@ -61,9 +72,13 @@ pub struct StateGraphTab {
     pub(crate) since: TrainedSince,
     /// How fast training runs while watched.
     pub(crate) speed: Speed,
+    /// What the next reset (`z`) builds: the settings panel changes it.
+    pub(crate) next: NextGraph,
     /// When training progress was last drawn (fast mode draws a few times a second).
     pub(crate) redraws: Redraws,
     rng: ChaCha8Rng,
+    /// The seed `rng` was last seeded with.
+    seed: u64,
     store: Option<Store>,
     /// The file these weights were read from or last saved as; `None` after a reset, so
     /// the next save backs the trained file up as `.prev`.
@@ -101,6 +116,11 @@ impl StateGraphTab {
             training: false,
             speed: Speed::default(),
             redraws: Redraws::default(),
+            next: NextGraph {
+                tokens: config.tokens,
+                max_take: config.max_take,
+                seed: config.seed.unwrap_or(seed),
+            },
             highlight: Vec::new(),
             cursor,
             game: None,
@@ -109,6 +129,7 @@ impl StateGraphTab {
             storage,
             since: TrainedSince::new(games),
             rng: ChaCha8Rng::seed_from_u64(config.seed.unwrap_or(seed)),
+            seed: config.seed.unwrap_or(seed),
             store,
             stamp,
         }
@@ -228,9 +249,25 @@ impl StateGraphTab {
     /// Every weight back to 0.
     pub(crate) fn reset(&mut self) -> Message {
         self.training = false;
-        self.graph.reset();
         self.stamp = None;
         self.highlight.clear();
+        let next = self.next;
+        if (next.tokens, next.max_take) != (self.graph.tokens, self.graph.max_take) {
+            self.graph = StateGraph::new(next.tokens, next.max_take);
+            self.cursor = self.graph.start();
+            self.game = None;
+            self.rng = ChaCha8Rng::seed_from_u64(next.seed);
+            self.seed = next.seed;
+            return Message::info(format!(
+                "A new graph of Nim({}), takes 1-{}, every weight 0: p trains, s steps one game",
+                next.tokens, next.max_take
+            ));
+        }
+        self.graph.reset();
+        if next.seed != self.seed {
+            self.rng = ChaCha8Rng::seed_from_u64(next.seed);
+            self.seed = next.seed;
+        }
         self.save("Every weight is 0 again: p trains, s steps one game".to_string())
     }
 
