@@ -33,7 +33,7 @@ pub(crate) struct QAgent {
     pub(crate) last_game: Vec<Update>,
     /// Why the saved table could not be used.
     pub(crate) load_error: Option<String>,
-    settings: QLearningConfig,
+    pub(crate) settings: QLearningConfig,
     store: Option<Store>,
     /// The file this table was read from or last saved as; `None` for a new table, so its
     /// first save backs a trained file up as `.prev`.
@@ -132,6 +132,16 @@ impl QAgent {
             thousands(trainer.target as u64),
             trainer.seed
         )
+    }
+
+    /// Learns with α and ε from the next game on (the run in force too), and every run after.
+    pub(crate) fn set_rates(&mut self, alpha: f64, epsilon: f64) {
+        self.settings.alpha = alpha;
+        self.settings.epsilon = epsilon;
+        if let Ok(trainer) = &mut self.trainer {
+            trainer.settings.alpha = alpha;
+            trainer.settings.epsilon = epsilon;
+        }
     }
 
     /// True when no game has been played yet.
@@ -296,13 +306,14 @@ pub(crate) struct NetAgent {
     evaluation: OnceCell<NetEvaluation>,
     /// Why the saved network could not be used.
     pub(crate) load_error: Option<String>,
-    settings: NimNetConfig,
+    pub(crate) settings: NimNetConfig,
     store: Option<Store>,
     /// The file this network was read from or last saved as (`None`: a new network).
     stamp: Option<Stamp>,
     job: Option<Job<NetTrainer>>,
     trained_once: bool,
-    next_seed: u64,
+    /// The seed of the next retrain (the settings panel sets it).
+    pub(crate) next_seed: u64,
     /// The run in force's share of winning positions where it plays a winning move, after
     /// each epoch the thread measured: the curve the runs compare.
     pub(crate) accuracy: Vec<(f64, f64)>,
@@ -353,6 +364,16 @@ impl NetAgent {
     /// Trains the network in force in the background at the pace in force.
     fn start_job(&mut self) {
         self.job = Some(Job::start_paced(self.trainer.clone(), self.gap));
+    }
+
+    /// Trains with `rate` from the next epoch on (a running job takes it in between two
+    /// epochs), and every retrain after.
+    pub(crate) fn set_learning_rate(&mut self, rate: f64) {
+        self.settings.learning_rate = Some(rate);
+        self.trainer.recipe.learning_rate = rate;
+        if let Some(job) = &self.job {
+            job.retune(rate);
+        }
     }
 
     /// Trains slowly (a pause after each epoch) or not, from the next epoch on.
@@ -433,7 +454,9 @@ impl NetAgent {
                     self.evaluation = OnceCell::from(evaluation);
                 }
                 Progress::Stopped(trainer) => {
+                    let rate = self.trainer.recipe.learning_rate;
                     self.trainer = *trainer;
+                    self.trainer.recipe.learning_rate = rate;
                     stopped = true;
                     break;
                 }
@@ -458,7 +481,10 @@ impl NetAgent {
     pub(crate) fn toggle_training(&mut self) -> Message {
         if let Some(job) = self.job.take() {
             if let Some(trainer) = job.finish() {
+                // A rate sent after the thread's last look is kept all the same.
+                let rate = self.trainer.recipe.learning_rate;
                 self.trainer = trainer;
+                self.trainer.recipe.learning_rate = rate;
             }
             self.evaluation = OnceCell::new();
             let text = format!(

@@ -5,6 +5,9 @@
 mod action;
 mod keys;
 pub(crate) mod learners;
+mod panel;
+#[cfg(test)]
+mod panel_tests;
 pub mod settings;
 pub(crate) mod state;
 pub mod symbols;
@@ -28,6 +31,7 @@ use crate::domain::learn::qlearning::QTrainer;
 use crate::domain::numbers::thousands;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
+use crate::frame::settings::{Change, Panel};
 use crate::frame::side as frame_side;
 use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked};
 use crate::persist::{Loaded, Problems, Store};
@@ -193,6 +197,14 @@ impl Tab for MultiPileTab {
             return Some(focus_moved(message, self.focus_words()));
         }
         message
+    }
+
+    fn settings(&self) -> Option<Panel> {
+        Some(self.settings_panel())
+    }
+
+    fn apply_settings(&mut self, changes: &[Change]) -> Message {
+        self.apply_settings(changes)
     }
 
     fn tick(&mut self, _shown: bool) -> Ticked {

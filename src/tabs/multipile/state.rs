@@ -308,6 +308,26 @@ impl MultiPileTab {
         }
     }
 
+    /// The seed the tab's random choices come from.
+    pub(crate) fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The starting piles as the config file set them (`nim.piles`).
+    pub(crate) fn config_piles(&self) -> Piles {
+        Piles::new(&self.config.nim.piles).expect("validated by config")
+    }
+
+    /// A new game against the opponent in force, from its starting piles.
+    pub(crate) fn start_new_game(&mut self) {
+        self.start_game();
+    }
+
+    /// Keeps the Q-table's settings where a rule switch (`m`) reads them for the new agent.
+    pub(crate) fn keep_q_settings(&mut self) {
+        self.config.qlearning = self.q.settings.clone();
+    }
+
     /// Where the tab saves (`None`: nowhere).
     pub(crate) fn store(&self) -> Option<&Store> {
         self.store.as_ref()
