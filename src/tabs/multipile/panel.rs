@@ -257,23 +257,10 @@ impl MultiPileTab {
 
     /// Puts what the panel changed in force (or keeps it for the retrain); what to say.
     pub(crate) fn apply_settings(&mut self, changes: &[Change]) -> Message {
-        let said = settings::write(SETTINGS, self, changes);
-        if said.is_empty() {
-            return Message::info("Settings unchanged");
-        }
+        let said = settings::apply(SETTINGS, self, changes, "; t / T retrain with them");
         // The Q-table's settings outlive a rule or piles switch, which builds a new agent.
         self.keep_q_settings();
-        let waits = changes.iter().any(|change| {
-            SETTINGS
-                .iter()
-                .any(|d| d.spec.key == change.key && d.spec.takes == Takes::OnRetrain)
-        });
-        let then = if waits {
-            "; t / T retrain with them"
-        } else {
-            ""
-        };
-        Message::info(format!("Set {}{then}", said.join(", ")))
+        said
     }
 
     /// Plays `piles` under `rule` against the Q-table for them, from a new game (as `m`

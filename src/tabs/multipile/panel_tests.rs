@@ -8,7 +8,7 @@ use crate::app::{Action, App, Overlay};
 use crate::config::{Config, FirstMover, QLearningConfig, RecipeChoice};
 use crate::domain::games::nim::{Piles, Rule};
 use crate::domain::learn::network::Loss;
-use crate::tabs::testing::{chars, press};
+use crate::tabs::testing::{chars, press, said};
 use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -24,13 +24,6 @@ fn app() -> App {
     let mut app = App::new(&config, 5);
     press(&mut app, &[KeyCode::F(2)]);
     app
-}
-
-fn said(app: &App) -> String {
-    app.message
-        .as_ref()
-        .map(|m| m.text.clone())
-        .unwrap_or_default()
 }
 
 /// Whether two numbers set from the same decimal text are the same.

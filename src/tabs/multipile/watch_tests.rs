@@ -5,10 +5,8 @@
 use crate::app::{Action, App, Overlay};
 use crate::config::{Config, FirstMover};
 use crate::frame::speed::Speed;
-use crate::tabs::testing::{chars, press};
+use crate::tabs::testing::{chars, press, said, screen};
 use crossterm::event::KeyCode;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 const SEED: u64 = 5;
 
@@ -29,19 +27,6 @@ fn app() -> App {
 
 fn games(app: &App) -> usize {
     app.tabs.multipile.q.trainer.as_ref().unwrap().games
-}
-
-fn said(app: &App) -> String {
-    app.message
-        .as_ref()
-        .map(|m| m.text.clone())
-        .unwrap_or_default()
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| crate::ui::render(app, f)).unwrap();
-    terminal.backend().to_string()
 }
 
 #[test]

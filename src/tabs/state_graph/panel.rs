@@ -72,16 +72,11 @@ impl StateGraphTab {
 
     /// Puts what the panel changed in force (or keeps it for the reset); what to say.
     pub(crate) fn apply_settings(&mut self, changes: &[Change]) -> Message {
-        let said = settings::write(SETTINGS, self, changes);
-        if said.is_empty() {
-            return Message::info("Settings unchanged");
-        }
-        let waits = changes.iter().any(|change| change.key != "graph.games");
-        let then = if waits {
-            "; z resets to a new graph with them"
-        } else {
-            ""
-        };
-        Message::info(format!("Set {}{then}", said.join(", ")))
+        settings::apply(
+            SETTINGS,
+            self,
+            changes,
+            "; z resets to a new graph with them",
+        )
     }
 }

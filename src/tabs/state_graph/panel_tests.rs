@@ -5,7 +5,7 @@
 
 use crate::app::{Action, App, Overlay};
 use crate::config::{Config, GraphConfig};
-use crate::tabs::testing::{chars, press};
+use crate::tabs::testing::{chars, press, said};
 use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -18,13 +18,6 @@ fn app() -> App {
     let mut app = App::new(&config, 11);
     press(&mut app, &[KeyCode::F(3)]);
     app
-}
-
-fn said(app: &App) -> String {
-    app.message
-        .as_ref()
-        .map(|m| m.text.clone())
-        .unwrap_or_default()
 }
 
 #[test]

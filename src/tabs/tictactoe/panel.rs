@@ -99,10 +99,6 @@ impl TicTacToeTab {
 
     /// Puts what the panel changed in force; what to say.
     pub(crate) fn apply_settings(&mut self, changes: &[Change]) -> Message {
-        let said = settings::write(SETTINGS, self, changes);
-        if said.is_empty() {
-            return Message::info("Settings unchanged");
-        }
-        Message::info(format!("Set {}", said.join(", ")))
+        settings::apply(SETTINGS, self, changes, "")
     }
 }

@@ -6,7 +6,7 @@
 use crate::app::{App, Overlay};
 use crate::config::{Algorithm, Config, FirstMover, SearchConfig};
 use crate::domain::search::MoveOrder;
-use crate::tabs::testing::{chars, press};
+use crate::tabs::testing::{chars, press, said};
 use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -21,13 +21,6 @@ fn app() -> App {
     let mut app = App::new(&config, 7);
     press(&mut app, &[KeyCode::F(4)]);
     app
-}
-
-fn said(app: &App) -> String {
-    app.message
-        .as_ref()
-        .map(|m| m.text.clone())
-        .unwrap_or_default()
 }
 
 /// The nodes of the AI's last search and its algorithm.
