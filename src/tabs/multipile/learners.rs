@@ -319,6 +319,8 @@ pub(crate) struct NetAgent {
     pub(crate) accuracy: Vec<(f64, f64)>,
     /// The runs of this session, for the comparison chart (`C`).
     pub(crate) runs: Runs,
+    /// The learning rates the run in force trained with, in the order it used them.
+    rates_used: Vec<f64>,
     /// The wait after each epoch (slow mode's pace), for every run it starts.
     gap: Duration,
 }
@@ -357,12 +359,25 @@ impl NetAgent {
             next_seed: seed.wrapping_add(1),
             accuracy: Vec::new(),
             runs: Runs::default(),
+            rates_used: Vec::new(),
             gap: Duration::ZERO,
         }
     }
 
+    /// Notes that the run in force trains with `rate` from here on (kept short: a handful).
+    fn note_rate(&mut self, rate: f64) {
+        if self.rates_used.last() == Some(&rate) {
+            return;
+        }
+        if self.rates_used.len() >= 4 {
+            self.rates_used.pop();
+        }
+        self.rates_used.push(rate);
+    }
+
     /// Trains the network in force in the background at the pace in force.
     fn start_job(&mut self) {
+        self.note_rate(self.trainer.recipe.learning_rate);
         self.job = Some(Job::start_paced(self.trainer.clone(), self.gap));
     }
 
@@ -373,6 +388,7 @@ impl NetAgent {
         self.trainer.recipe.learning_rate = rate;
         if let Some(job) = &self.job {
             job.retune(rate);
+            self.note_rate(rate);
         }
     }
 
@@ -392,13 +408,18 @@ impl NetAgent {
     pub(crate) fn run_settings(&self) -> String {
         let recipe = &self.trainer.recipe;
         let hidden: Vec<String> = recipe.hidden.iter().map(usize::to_string).collect();
+        let rates: Vec<String> = if self.rates_used.is_empty() {
+            vec![recipe.learning_rate.to_string()]
+        } else {
+            self.rates_used.iter().map(f64::to_string).collect()
+        };
         format!(
             "{}, rate {}, hidden {}, batch {}, seed {}",
             match recipe.loss {
                 Loss::Squared => "squared error",
                 Loss::CrossEntropy => "cross-entropy",
             },
-            recipe.learning_rate,
+            rates.join("→"),
             hidden.join("-"),
             recipe.batch_size,
             self.trainer.seed
@@ -511,6 +532,7 @@ impl NetAgent {
         self.next_seed = seed.wrapping_add(1);
         self.runs.keep(self.run_settings(), &self.accuracy);
         self.accuracy.clear();
+        self.rates_used.clear();
         self.trainer = NetTrainer::new(self.game(), self.settings.recipe(), seed);
         self.stamp = None;
         self.evaluation = OnceCell::new();
@@ -522,6 +544,7 @@ impl NetAgent {
     /// Trains `epochs` on this thread, for tests, measuring each as the thread does.
     pub(crate) fn train_now(&mut self, epochs: usize) {
         self.job = None;
+        self.note_rate(self.trainer.recipe.learning_rate);
         for _ in 0..epochs {
             self.trainer.train_epoch();
             let evaluation = nim_net::evaluate(self.trainer.game, &self.trainer.network);

@@ -148,17 +148,22 @@ pub(crate) const SETTINGS: &[Declared<MultiPileTab>] = &[
     Declared {
         spec: Spec {
             key: "nim_net.recipe",
-            label: "net recipe",
+            label: "net loss",
             allowed: Allowed::OneOf(RECIPES),
             takes: Takes::OnRetrain,
         },
         get: |tab| recipe_index(tab.net.settings.recipe),
-        // A recipe is a whole: its rate, sizes and epochs come with it unless set after.
+        // The recipe row sets what the rows do not show, the loss (and the initial weights'
+        // range) as the Subtraction panel's does: the rate, sizes and epochs stay as their
+        // rows say.
         set: |tab, value| {
             let net = &mut tab.net.settings;
+            let shown = net.recipe();
+            net.hidden = Some(shown.hidden);
+            net.learning_rate = Some(shown.learning_rate);
+            net.epochs = Some(shown.epochs);
+            net.batch_size = Some(shown.batch_size);
             net.recipe = recipe(value);
-            (net.hidden, net.epochs, net.batch_size) = (None, None, None);
-            net.learning_rate = None;
         },
     },
     Declared {

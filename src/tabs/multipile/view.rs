@@ -609,10 +609,7 @@ fn render_net_head(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &The
         )),
         Line::from(vec![
             Span::styled(
-                format!(
-                    " wins at {:.1}%",
-                    net.evaluation().winning_accuracy() * 100.0
-                ),
+                format!(" wins {:.1}%", net.evaluation().winning_accuracy() * 100.0),
                 theme.key,
             ),
             Span::styled(

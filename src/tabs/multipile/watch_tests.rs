@@ -149,3 +149,55 @@ fn the_network_runs_at_80x24_and_120x40() {
         );
     }
 }
+
+/// The README's lesson from inside the arcade: the original recipe (squared error, rate
+/// 0.01, one layer of 14) beside the default (cross-entropy, rate 0.5, two layers of 64),
+/// ten epochs each, set with the panel's keys and compared with `C`.
+#[test]
+fn the_recipe_comparison_at_80x24_and_120x40() {
+    let mut app = app();
+    let row = |app: &mut App, rows: usize, keys: &[KeyCode]| {
+        press(app, &[KeyCode::Esc]);
+        press(app, &chars("S"));
+        press(app, &vec![KeyCode::Down; rows]);
+        press(app, keys);
+        press(app, &[KeyCode::Enter]);
+    };
+    // The original: loss, rate, layers, units, epochs.
+    row(&mut app, 6, &[KeyCode::Right]);
+    row(&mut app, 7, &chars("0.01"));
+    row(&mut app, 8, &chars("1"));
+    row(&mut app, 9, &chars("14"));
+    row(&mut app, 10, &chars("10"));
+    press(&mut app, &chars("T"));
+    app.tabs.multipile.net.train_now(10);
+    // The default: loss, rate, layers, units.
+    row(&mut app, 6, &[KeyCode::Left]);
+    row(&mut app, 7, &chars("0.5"));
+    row(&mut app, 8, &chars("2"));
+    row(&mut app, 9, &chars("64"));
+    press(&mut app, &chars("TT"));
+    app.tabs.multipile.net.train_now(10);
+    press(&mut app, &chars("C"));
+    let kept: Vec<_> = app.tabs.multipile.net.runs.kept().collect();
+    assert_eq!(kept.len(), 1);
+    assert!(
+        kept[0]
+            .settings
+            .starts_with("squared error, rate 0.01, hidden 14,"),
+        "{}",
+        kept[0].settings
+    );
+    let original = kept[0].last().unwrap();
+    let default = app.tabs.multipile.net.accuracy.last().unwrap().1;
+    assert!(
+        default > original + 0.5,
+        "cross-entropy {default} vs squared error {original}"
+    );
+    for (w, h) in [(80, 24), (120, 40)] {
+        insta::with_settings!(
+            { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
+            { insta::assert_snapshot!(format!("nim__recipe_comparison_{w}x{h}"), screen(&app, w, h)) }
+        );
+    }
+}
