@@ -250,11 +250,11 @@ impl RunsChart<'_> {
             .collect();
         if runs.open && runs.kept().next().is_none() {
             lines.push(Line::styled(
-                " No run kept yet: S changes a setting, t retrains,",
+                " No run kept yet: a retrain keeps the run",
                 theme.dim,
             ));
             lines.push(Line::styled(
-                " and the run it replaces is kept here.",
+                " it replaces here (S changes the settings).",
                 theme.dim,
             ));
         }
