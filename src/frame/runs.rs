@@ -53,6 +53,45 @@ pub const fn export_key<A>(action: fn(Key) -> A) -> Binding<A> {
     )
 }
 
+/// The values of a setting one run trained with, in the order it used them (a rate changed
+/// while the run goes on makes two): its words say all of them, `0.12→0.5`, and not only
+/// the last. Bounded: past [`USED_KEPT`] changes the latest replaces the one before it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Used {
+    values: Vec<String>,
+}
+
+/// Values a [`Used`] keeps at most.
+pub const USED_KEPT: usize = 4;
+
+impl Used {
+    /// The run trains with `value` from here on.
+    pub fn note(&mut self, value: impl ToString) {
+        let value = value.to_string();
+        if self.values.last() == Some(&value) {
+            return;
+        }
+        if self.values.len() >= USED_KEPT {
+            self.values.pop();
+        }
+        self.values.push(value);
+    }
+
+    /// A new run: nothing used yet.
+    pub fn clear(&mut self) {
+        self.values.clear();
+    }
+
+    /// The values used, `a→b`, or `in_force` when the run trained with none yet.
+    pub fn words(&self, in_force: impl ToString) -> String {
+        if self.values.is_empty() {
+            in_force.to_string()
+        } else {
+            self.values.join("→")
+        }
+    }
+}
+
 /// One training run: what it was trained with and the curve it drew.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Run {
@@ -315,6 +354,30 @@ mod tests {
                 "3,0.25,",
             ]
         );
+    }
+
+    #[test]
+    fn used_values_are_said_in_order_and_bounded() {
+        let mut used = Used::default();
+        assert_eq!(
+            used.words(0.12),
+            "0.12",
+            "nothing used yet: the value in force"
+        );
+        used.note(0.12);
+        used.note(0.12);
+        used.note(0.5);
+        assert_eq!(used.words(0.9), "0.12→0.5");
+        for rate in [1, 2, 3, 4, 5] {
+            used.note(rate);
+        }
+        assert_eq!(
+            used.words(0),
+            "0.12→0.5→1→5",
+            "the latest replaces the one before"
+        );
+        used.clear();
+        assert_eq!(used.words("x"), "x");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::domain::learn::qlearning::{QTrainer, Update};
 use crate::domain::numbers::thousands;
 use crate::frame::background::{Job, Progress};
 use crate::frame::message::Message;
-use crate::frame::runs::Runs;
+use crate::frame::runs::{Runs, Used};
 use crate::frame::speed::{Speed, train_tick};
 use crate::persist::model_files::{NimNetFile, QTableFile};
 use crate::persist::{Loaded, Stamp, Store};
@@ -41,6 +41,13 @@ pub(crate) struct QAgent {
     next_seed: u64,
     /// The runs of this session, for the comparison chart (`c`).
     pub(crate) runs: Runs,
+    /// The α and ε the run in force learned with.
+    rates_used: Used,
+}
+
+/// α and ε as a run's words say them.
+fn rates_words(alpha: f64, epsilon: f64) -> String {
+    format!("α {alpha}, ε {epsilon}")
 }
 
 /// Games one slice of a tick trains before the tick looks at its time again.
@@ -98,6 +105,7 @@ impl QAgent {
             store,
             next_seed: seed.wrapping_add(1),
             runs: Runs::default(),
+            rates_used: Used::default(),
         }
     }
 
@@ -121,14 +129,13 @@ impl QAgent {
             return "refused".into();
         };
         let q = &trainer.settings;
+        let rates = self.rates_used.words(rates_words(q.alpha, q.epsilon));
         let starts = match q.starts {
             Starts::Exploring => "exploring starts",
             Starts::Original => "starts at the start",
         };
         format!(
-            "α {}, ε {}, {starts}, {} games, seed {}",
-            q.alpha,
-            q.epsilon,
+            "{rates}, {starts}, {} games, seed {}",
             thousands(trainer.target as u64),
             trainer.seed
         )
@@ -141,6 +148,17 @@ impl QAgent {
         if let Ok(trainer) = &mut self.trainer {
             trainer.settings.alpha = alpha;
             trainer.settings.epsilon = epsilon;
+        }
+        if self.training {
+            self.rates_used.note(rates_words(alpha, epsilon));
+        }
+    }
+
+    /// Notes the α and ε the run in force learns with from here on.
+    fn note_rates(&mut self) {
+        if let Ok(trainer) = &self.trainer {
+            let words = rates_words(trainer.settings.alpha, trainer.settings.epsilon);
+            self.rates_used.note(words);
         }
     }
 
@@ -155,6 +173,7 @@ impl QAgent {
             return None;
         }
         self.training = true;
+        self.note_rates();
         Some(Message::info(
             "No saved Q-table: training by self-play now (p pauses)",
         ))
@@ -217,6 +236,7 @@ impl QAgent {
             trainer.target = trainer.games + games;
         }
         self.training = true;
+        self.note_rates();
         Message::info("Q-learning resumed")
     }
 
@@ -226,6 +246,7 @@ impl QAgent {
             return refused;
         }
         self.training = false;
+        self.note_rates();
         let Ok(trainer) = &mut self.trainer else {
             unreachable!("refused above")
         };
@@ -246,6 +267,7 @@ impl QAgent {
         let seed = self.next_seed;
         self.next_seed = seed.wrapping_add(1);
         self.runs.keep(self.run_settings(), &self.curve());
+        self.rates_used.clear();
         let Ok(old) = &self.trainer else {
             unreachable!("refused above")
         };
@@ -262,6 +284,7 @@ impl QAgent {
         self.stamp = None;
         self.last_game.clear();
         self.training = true;
+        self.note_rates();
         Message::info(format!("Q-learning again from an empty table, seed {seed}"))
     }
 
@@ -319,8 +342,8 @@ pub(crate) struct NetAgent {
     pub(crate) accuracy: Vec<(f64, f64)>,
     /// The runs of this session, for the comparison chart (`C`).
     pub(crate) runs: Runs,
-    /// The learning rates the run in force trained with, in the order it used them.
-    rates_used: Vec<f64>,
+    /// The learning rates the run in force trained with.
+    rates_used: Used,
     /// The wait after each epoch (slow mode's pace), for every run it starts.
     gap: Duration,
 }
@@ -359,20 +382,14 @@ impl NetAgent {
             next_seed: seed.wrapping_add(1),
             accuracy: Vec::new(),
             runs: Runs::default(),
-            rates_used: Vec::new(),
+            rates_used: Used::default(),
             gap: Duration::ZERO,
         }
     }
 
-    /// Notes that the run in force trains with `rate` from here on (kept short: a handful).
+    /// Notes that the run in force trains with `rate` from here on.
     fn note_rate(&mut self, rate: f64) {
-        if self.rates_used.last() == Some(&rate) {
-            return;
-        }
-        if self.rates_used.len() >= 4 {
-            self.rates_used.pop();
-        }
-        self.rates_used.push(rate);
+        self.rates_used.note(rate);
     }
 
     /// Trains the network in force in the background at the pace in force.
@@ -408,18 +425,13 @@ impl NetAgent {
     pub(crate) fn run_settings(&self) -> String {
         let recipe = &self.trainer.recipe;
         let hidden: Vec<String> = recipe.hidden.iter().map(usize::to_string).collect();
-        let rates: Vec<String> = if self.rates_used.is_empty() {
-            vec![recipe.learning_rate.to_string()]
-        } else {
-            self.rates_used.iter().map(f64::to_string).collect()
-        };
         format!(
             "{}, rate {}, hidden {}, batch {}, seed {}",
             match recipe.loss {
                 Loss::Squared => "squared error",
                 Loss::CrossEntropy => "cross-entropy",
             },
-            rates.join("→"),
+            self.rates_used.words(recipe.learning_rate),
             hidden.join("-"),
             recipe.batch_size,
             self.trainer.seed

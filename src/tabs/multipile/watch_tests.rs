@@ -201,3 +201,42 @@ fn the_recipe_comparison_at_80x24_and_120x40() {
         );
     }
 }
+
+/// A kept run says the α it learned with: not one set after it ended, and both when α
+/// changed in the middle.
+#[test]
+fn a_kept_run_names_the_alphas_it_learned_with() {
+    let mut app = app();
+    press(&mut app, &chars("++p"));
+    while app.tabs.multipile.q.training {
+        app.update(Action::Tick);
+    }
+    press(&mut app, &chars("--S"));
+    press(&mut app, &[KeyCode::Down]);
+    press(&mut app, &chars("0.9\ntt"));
+    let kept = app
+        .tabs
+        .multipile
+        .q
+        .runs
+        .kept()
+        .next()
+        .unwrap()
+        .settings
+        .clone();
+    assert!(kept.starts_with("α 0.5, ε 0.1, exploring"), "{kept}");
+    // Run 2 (slow: a game a tick) learns at 0.9 from its start, then 0.2 from a tick on.
+    app.update(Action::Tick);
+    press(&mut app, &chars("S"));
+    press(&mut app, &[KeyCode::Down]);
+    press(&mut app, &chars("0.2\n"));
+    assert!(
+        app.tabs
+            .multipile
+            .q
+            .run_settings()
+            .starts_with("α 0.9, ε 0.1→α 0.2, ε 0.1, "),
+        "{}",
+        app.tabs.multipile.q.run_settings()
+    );
+}

@@ -12,7 +12,7 @@ use crate::domain::solve::subtraction::Solution;
 use crate::frame::background::{Job, Progress};
 use crate::frame::entry::Entry;
 use crate::frame::message::Message;
-use crate::frame::runs::Runs;
+use crate::frame::runs::{Runs, Used};
 use crate::frame::side::Side;
 use crate::frame::speed::{Redraws, SLOW_GAP, Speed};
 use crate::frame::tab::{
@@ -31,9 +31,6 @@ pub(crate) use crate::persist::model_files::SUBTRACTION_NET as MODEL;
 
 /// The file the runs export (`x` in the runs list) writes in the data dir.
 pub(crate) const RUNS_FILE: &str = "subtraction-runs.csv";
-
-/// Learning rates a run's words name at most.
-const RATES_KEPT: usize = 4;
 
 /// Each epoch's loss as a curve: (epoch, loss), epochs from 1.
 pub(crate) fn loss_curve(losses: &[f64]) -> Vec<(f64, f64)> {
@@ -173,9 +170,8 @@ pub struct SubtractionTab {
     pub(crate) redraws: Redraws,
     /// The runs trained this session, for the chart to compare (`c`).
     pub(crate) runs: Runs,
-    /// The learning rates the run in force trained with, in the order it used them (one
-    /// changed in the middle of a run makes two).
-    rates_used: Vec<f64>,
+    /// The learning rates the run in force trained with.
+    rates_used: Used,
 }
 
 /// The takes allowed from a pile of `n`, as a sentence says them: `1` or `1-15`.
@@ -246,7 +242,7 @@ impl SubtractionTab {
             speed: Speed::default(),
             redraws: Redraws::default(),
             runs: Runs::default(),
-            rates_used: Vec::new(),
+            rates_used: Used::default(),
         }
     }
 
@@ -432,14 +428,7 @@ impl SubtractionTab {
 
     /// Notes that the run in force trains with `rate` from here on.
     fn note_rate(&mut self, rate: f64) {
-        if self.rates_used.last() == Some(&rate) {
-            return;
-        }
-        // Bounded: past a handful of changes the legend says the first and the latest.
-        if self.rates_used.len() >= RATES_KEPT {
-            self.rates_used.pop();
-        }
-        self.rates_used.push(rate);
+        self.rates_used.note(rate);
     }
 
     /// The settings the run in force trained with, in words, for the runs legend and the
@@ -447,12 +436,7 @@ impl SubtractionTab {
     /// the seed.
     pub(crate) fn run_settings(&self) -> String {
         let recipe = &self.trainer.recipe;
-        let rates = if self.rates_used.is_empty() {
-            recipe.learning_rate.to_string()
-        } else {
-            let rates: Vec<String> = self.rates_used.iter().map(f64::to_string).collect();
-            rates.join("→")
-        };
+        let rates = self.rates_used.words(recipe.learning_rate);
         format!(
             "{}, rate {rates}, {} hidden, batch {}, seed {}",
             loss_name(recipe.loss),
