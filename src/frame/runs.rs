@@ -66,7 +66,7 @@ pub const USED_KEPT: usize = 4;
 
 impl Used {
     /// The run trains with `value` from here on.
-    pub fn note(&mut self, value: impl ToString) {
+    pub fn note(&mut self, value: &impl ToString) {
         let value = value.to_string();
         if self.values.last() == Some(&value) {
             return;
@@ -83,7 +83,7 @@ impl Used {
     }
 
     /// The values used, `a→b`, or `in_force` when the run trained with none yet.
-    pub fn words(&self, in_force: impl ToString) -> String {
+    pub fn words(&self, in_force: &impl ToString) -> String {
         if self.values.is_empty() {
             in_force.to_string()
         } else {
@@ -360,24 +360,24 @@ mod tests {
     fn used_values_are_said_in_order_and_bounded() {
         let mut used = Used::default();
         assert_eq!(
-            used.words(0.12),
+            used.words(&0.12),
             "0.12",
             "nothing used yet: the value in force"
         );
-        used.note(0.12);
-        used.note(0.12);
-        used.note(0.5);
-        assert_eq!(used.words(0.9), "0.12→0.5");
+        used.note(&0.12);
+        used.note(&0.12);
+        used.note(&0.5);
+        assert_eq!(used.words(&0.9), "0.12→0.5");
         for rate in [1, 2, 3, 4, 5] {
-            used.note(rate);
+            used.note(&rate);
         }
         assert_eq!(
-            used.words(0),
+            used.words(&0),
             "0.12→0.5→1→5",
             "the latest replaces the one before"
         );
         used.clear();
-        assert_eq!(used.words("x"), "x");
+        assert_eq!(used.words(&"x"), "x");
     }
 
     #[test]

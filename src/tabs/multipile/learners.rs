@@ -129,7 +129,7 @@ impl QAgent {
             return "refused".into();
         };
         let q = &trainer.settings;
-        let rates = self.rates_used.words(rates_words(q.alpha, q.epsilon));
+        let rates = self.rates_used.words(&rates_words(q.alpha, q.epsilon));
         let starts = match q.starts {
             Starts::Exploring => "exploring starts",
             Starts::Original => "starts at the start",
@@ -150,7 +150,7 @@ impl QAgent {
             trainer.settings.epsilon = epsilon;
         }
         if self.training {
-            self.rates_used.note(rates_words(alpha, epsilon));
+            self.rates_used.note(&rates_words(alpha, epsilon));
         }
     }
 
@@ -158,7 +158,7 @@ impl QAgent {
     fn note_rates(&mut self) {
         if let Ok(trainer) = &self.trainer {
             let words = rates_words(trainer.settings.alpha, trainer.settings.epsilon);
-            self.rates_used.note(words);
+            self.rates_used.note(&words);
         }
     }
 
@@ -389,7 +389,7 @@ impl NetAgent {
 
     /// Notes that the run in force trains with `rate` from here on.
     fn note_rate(&mut self, rate: f64) {
-        self.rates_used.note(rate);
+        self.rates_used.note(&rate);
     }
 
     /// Trains the network in force in the background at the pace in force.
@@ -431,7 +431,7 @@ impl NetAgent {
                 Loss::Squared => "squared error",
                 Loss::CrossEntropy => "cross-entropy",
             },
-            self.rates_used.words(recipe.learning_rate),
+            self.rates_used.words(&recipe.learning_rate),
             hidden.join("-"),
             recipe.batch_size,
             self.trainer.seed

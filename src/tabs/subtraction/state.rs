@@ -428,7 +428,7 @@ impl SubtractionTab {
 
     /// Notes that the run in force trains with `rate` from here on.
     fn note_rate(&mut self, rate: f64) {
-        self.rates_used.note(rate);
+        self.rates_used.note(&rate);
     }
 
     /// The settings the run in force trained with, in words, for the runs legend and the
@@ -436,7 +436,7 @@ impl SubtractionTab {
     /// the seed.
     pub(crate) fn run_settings(&self) -> String {
         let recipe = &self.trainer.recipe;
-        let rates = self.rates_used.words(recipe.learning_rate);
+        let rates = self.rates_used.words(&recipe.learning_rate);
         format!(
             "{}, rate {rates}, {} hidden, batch {}, seed {}",
             loss_name(recipe.loss),
