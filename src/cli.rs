@@ -17,6 +17,7 @@ mod saving;
 pub mod serve;
 mod solve;
 mod train;
+mod watch;
 
 pub use args::{Cli, Command, SolveArgs, SolveGame, TrainArgs, TrainLearner};
 use clap::Parser;
@@ -40,7 +41,14 @@ pub fn main() -> ExitCode {
             Ok(loaded) => serve::command(loaded.config, args, &data_dir(&cli), cli.seed),
             Err(error) => fail(error),
         },
-        Some(Command::Bench(ref args)) => bench::command(args),
+        Some(Command::Bench(ref args)) => match config::load(cli.config.as_deref()) {
+            // A bench repeats: the seed is the flag's, the config's, or 7, never the clock's.
+            Ok(loaded) => {
+                let seed = cli.seed.or(loaded.config.seed).unwrap_or(7);
+                bench::command(args, &loaded.config, seed)
+            }
+            Err(error) => fail(error),
+        },
         None => play(&cli),
     }
 }

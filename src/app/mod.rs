@@ -224,7 +224,10 @@ impl App {
     fn worth_hinting(&self, binding: &dyn Command<Action>) -> bool {
         match binding.action(binding.keys()[0]) {
             Action::Tab(action) => self.tabs.enabled(action),
-            Action::OpenSettings => self.tabs.settings(self.tab).is_some(),
+            // A tab's menu or prompt refuses the app's keys: `S` would only be refused.
+            Action::OpenSettings => {
+                self.tabs.modal(self.tab).is_none() && self.tabs.settings(self.tab).is_some()
+            }
             _ => true,
         }
     }
@@ -607,7 +610,7 @@ mod tests {
     fn hints_only_list_keys_that_act_now() {
         let human = app(FirstMover::Human, false);
         let labels: Vec<_> = human.hints().iter().map(|b| b.label()).collect();
-        assert_eq!(&labels[..2], ["?", "q"], "global keys first");
+        assert_eq!(&labels[..3], ["?", "S", "q"], "global keys first");
         assert!(labels.contains(&"1-9"));
         assert!(!labels.contains(&"Space/s"), "no search to step yet");
 

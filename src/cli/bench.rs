@@ -3,6 +3,9 @@
 //! What a bench does is in [`crate::serve::bench`] and [`crate::serve::slowloris`].
 
 use super::exit::fail;
+use super::watch;
+use crate::config::Config;
+use crate::frame::speed::Speed;
 use crate::serve::bench::{self, MAX_SECONDS, MAX_SESSIONS, MAX_WARMUP_KEYS, Plan, Printable};
 use crate::serve::slowloris;
 use clap::{Args, Subcommand};
@@ -49,10 +52,20 @@ pub enum BenchWhat {
         #[arg(long, value_name = "PATH")]
         server: Option<PathBuf>,
     },
+    /// The Subtraction tab training its network while it is watched (headless, 80x24), at
+    /// a speed, beside the same training as `train subtraction` runs it.
+    Watch {
+        /// The training speed: slow (every epoch drawn), normal or fast.
+        #[arg(long, default_value = "fast", value_parser = ["slow", "normal", "fast"])]
+        speed: String,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// The `bench` command.
-pub fn command(args: &BenchArgs) -> ExitCode {
+pub fn command(args: &BenchArgs, config: &Config, seed: u64) -> ExitCode {
     let BenchWhat::Ssh {
         sessions,
         seconds,
@@ -61,7 +74,18 @@ pub fn command(args: &BenchArgs) -> ExitCode {
         training,
         warmup_keys,
         ref server,
-    } = args.what;
+    } = args.what
+    else {
+        let BenchWhat::Watch { ref speed, json } = args.what else {
+            unreachable!("the two benches")
+        };
+        let speed = Speed::ALL
+            .into_iter()
+            .find(|s| s.name() == speed)
+            .unwrap_or_default();
+        let report = watch::measure(config, seed, speed);
+        return print_report(Ok::<_, String>(report), json, "bench watch");
+    };
     if slowloris {
         return print_report(slowloris::run(), json, "bench ssh --slowloris");
     }

@@ -8,8 +8,8 @@
 
 use crate::domain::learn::Chunked;
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
@@ -275,6 +275,32 @@ impl Drop for Trainer {
     }
 }
 
+/// The longest a paced job waits before it looks at its pace again, so lifting the pace
+/// (slow to fast) takes effect within this.
+const PACE_SLICE: Duration = Duration::from_millis(20);
+
+/// Waits the job's pace after a chunk, a slice at a time so a changed pace counts at once;
+/// false when a stop request (or the owner's end) came during the wait.
+fn wait_between_chunks(pace: &AtomicU64, stop: &Receiver<()>) -> bool {
+    let mut waited = Duration::ZERO;
+    loop {
+        let gap = Duration::from_micros(pace.load(Ordering::Relaxed));
+        let Some(left) = gap.checked_sub(waited).filter(|left| !left.is_zero()) else {
+            return true;
+        };
+        let slice = left.min(PACE_SLICE);
+        match stop.recv_timeout(slice) {
+            Err(RecvTimeoutError::Timeout) => waited += slice,
+            Ok(()) | Err(RecvTimeoutError::Disconnected) => return false,
+        }
+    }
+}
+
+/// A duration in whole microseconds, as a paced job keeps it.
+fn micros(gap: Duration) -> u64 {
+    u64::try_from(gap.as_micros()).unwrap_or(u64::MAX)
+}
+
 /// What the thread sends.
 pub enum Progress<T: Chunked> {
     /// One more chunk done.
@@ -291,6 +317,8 @@ pub struct Job<T: Chunked> {
     /// The owner's latest tuning, not yet taken in: one slot, the latest wins, so it stays
     /// bounded however often the owner changes its mind between two chunks.
     tuning: Arc<Mutex<Option<T::Tuning>>>,
+    /// The wait after each chunk, in microseconds (0: none).
+    gap: Arc<AtomicU64>,
 }
 
 impl<T: Chunked> Job<T> {
@@ -301,7 +329,18 @@ impl<T: Chunked> Job<T> {
 
     /// Starts training `learner` once `pool` has a place, until it is done or asked to
     /// stop.
-    pub fn start_in(pool: &Arc<TrainerPool>, mut learner: T) -> Self {
+    pub fn start_in(pool: &Arc<TrainerPool>, learner: T) -> Self {
+        Self::start_paced_in(pool, learner, Duration::ZERO)
+    }
+
+    /// Starts training `learner` in the process's pool, waiting `gap` after each chunk.
+    pub fn start_paced(learner: T, gap: Duration) -> Self {
+        Self::start_paced_in(TrainerPool::global(), learner, gap)
+    }
+
+    /// Starts training `learner` once `pool` has a place, waiting `gap` after each chunk
+    /// (see [`Job::pace`]).
+    pub fn start_paced_in(pool: &Arc<TrainerPool>, mut learner: T, gap: Duration) -> Self {
         let (progress_tx, progress) = mpsc::channel();
         let (stop, stop_rx) = mpsc::channel::<()>();
         let tuning: Arc<Mutex<Option<T::Tuning>>> = Arc::default();
@@ -312,6 +351,8 @@ impl<T: Chunked> Job<T> {
                 learner.retune(latest);
             }
         };
+        let gap = Arc::new(AtomicU64::new(micros(gap)));
+        let paced = Arc::clone(&gap);
         let trainer = Trainer::start(pool, move |granted| {
             while granted
                 && !learner.is_done()
@@ -324,6 +365,9 @@ impl<T: Chunked> Job<T> {
                 {
                     return;
                 }
+                if !learner.is_done() && !wait_between_chunks(&paced, &stop_rx) {
+                    break;
+                }
             }
             take_tuning(&mut learner);
             let _ = progress_tx.send(Progress::Stopped(Box::new(learner)));
@@ -333,7 +377,14 @@ impl<T: Chunked> Job<T> {
             stop,
             trainer,
             tuning,
+            gap,
         }
+    }
+
+    /// Waits `gap` after each chunk from now on (zero: none), so a slow run can be watched
+    /// chunk by chunk; a stop request still ends the run at once.
+    pub fn pace(&self, gap: Duration) {
+        self.gap.store(micros(gap), Ordering::Relaxed);
     }
 
     /// Changes the run from its next chunk on (a tuning sent before the last one was taken
@@ -417,6 +468,49 @@ mod tests {
         };
         assert_eq!(reports, [1, 2, 3, 4, 5]);
         assert_eq!(learner.done, 5);
+    }
+
+    #[test]
+    fn a_paced_job_waits_between_chunks_and_a_stop_ends_the_wait() {
+        // An hour between chunks: without the pacing the counter would race to its target.
+        let job = Job::start_paced(
+            Counter {
+                done: 0,
+                target: 1000,
+            },
+            Duration::from_secs(3600),
+        );
+        assert!(matches!(job.progress.recv().unwrap(), Progress::Chunk(1)));
+        let learner = job.finish().expect("handed back");
+        assert_eq!(
+            learner.done, 1,
+            "one chunk, then the wait, cut short by the stop"
+        );
+    }
+
+    #[test]
+    fn lifting_the_pace_lets_a_waiting_job_run_on_by_itself() {
+        let job = Job::start_paced(
+            Counter {
+                done: 0,
+                target: 50,
+            },
+            Duration::from_secs(3600),
+        );
+        assert!(matches!(job.progress.recv().unwrap(), Progress::Chunk(1)));
+        job.pace(Duration::ZERO);
+        let mut last = 0;
+        let learner = loop {
+            match job.progress.recv().unwrap() {
+                Progress::Chunk(n) => last = n,
+                Progress::Stopped(learner) => break learner,
+            }
+        };
+        assert_eq!(
+            (last, learner.done),
+            (50, 50),
+            "no stop asked: it ran to its end"
+        );
     }
 
     /// A learner whose one chunk blocks until the test releases it, counting how many
@@ -567,7 +661,7 @@ mod tests {
     /// the new, and the weights handed back are a run switched at that chunk.
     #[test]
     fn a_running_subtraction_job_takes_a_new_learning_rate_between_chunks() {
-        use crate::domain::learn::subtraction::{Recipe, Trainer, Tuning};
+        use crate::domain::learn::subtraction::{CHUNK_EPOCHS, Recipe, Trainer, Tuning};
         let recipe = Recipe {
             epochs: 1_000_000,
             ..Recipe::DEFAULT
@@ -579,7 +673,10 @@ mod tests {
                 Progress::Chunk(done) => {
                     rates.push(done.learning_rate);
                     if rates.len() == 1 {
-                        job.retune(Tuning { learning_rate: 0.5 });
+                        job.retune(Tuning {
+                            learning_rate: 0.5,
+                            chunk_epochs: CHUNK_EPOCHS,
+                        });
                     }
                     if done.learning_rate > 0.3 {
                         job.request_stop();

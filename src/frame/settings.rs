@@ -8,6 +8,7 @@
 //! value of the tab); [`read`] builds the panel's rows from it and [`write`] applies the
 //! changes. The drawing is `ui/settings.rs`; the keys are the app's (`app/keys.rs`).
 
+use super::message::Message;
 use crate::config::ConfigError;
 use crate::config::check::{in_range, require};
 use std::ops::RangeInclusive;
@@ -326,6 +327,22 @@ pub fn write<C>(list: &[Declared<C>], to: &mut C, changes: &[Change]) -> Vec<Str
             ))
         })
         .collect()
+}
+
+/// Applies `changes` to `to` (as [`write`]) and says so in one message: "Set learning rate
+/// 0.12 → 0.5 (now), ...", then `waiting` ("; t retrains with them") when a change waits for
+/// a retrain; "Settings unchanged" when nothing changed.
+pub fn apply<C>(list: &[Declared<C>], to: &mut C, changes: &[Change], waiting: &str) -> Message {
+    let said = write(list, to, changes);
+    if said.is_empty() {
+        return Message::info("Settings unchanged");
+    }
+    let waits = changes.iter().any(|change| {
+        list.iter()
+            .any(|d| d.spec.key == change.key && d.spec.takes == Takes::OnRetrain)
+    });
+    let then = if waits { waiting } else { "" };
+    Message::info(format!("Set {}{then}", said.join(", ")))
 }
 
 /// Digits (and a point) a typed value may hold at most.

@@ -47,7 +47,12 @@ pub struct CopyText {
 /// file: the whole path, so the user knows the folder as well as the name; short enough
 /// that the status line has room for it. One wording for every tab.
 pub fn export_written(what: &str, path: &Path) -> Message {
-    Message::info(format!("{what} saved as DOT to {}", path.display()))
+    export_written_as(what, "DOT", path)
+}
+
+/// What an export in `format` (DOT, CSV) says once it wrote its file, as [`export_written`].
+pub fn export_written_as(what: &str, format: &str, path: &Path) -> Message {
+    Message::info(format!("{what} saved as {format} to {}", path.display()))
 }
 
 /// What an export says when it shows its text to copy instead of writing a file: a shared

@@ -18,6 +18,22 @@ pub(crate) fn press(app: &mut App, keys: &[KeyCode]) {
     }
 }
 
+/// What the status line says.
+pub(crate) fn said(app: &App) -> String {
+    app.message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
+}
+
+/// The whole screen at `width` x `height`.
+pub(crate) fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| crate::ui::render(app, f)).unwrap();
+    terminal.backend().to_string()
+}
+
 /// The keys that type `text`, a newline being Enter.
 pub(crate) fn chars(text: &str) -> Vec<KeyCode> {
     text.chars()

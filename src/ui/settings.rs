@@ -32,7 +32,9 @@ fn value_text(panel: &Panel, index: usize, row: &Setting) -> String {
 }
 
 /// The panel's lines for an inner width of `width`.
-fn lines<'a>(panel: &Panel, width: usize, theme: &Theme) -> Vec<Line<'a>> {
+/// The panel's lines; `compact` (a tall panel on a short screen) leaves out the blank line
+/// and the note on what applies now, which the "applies" column already says.
+fn lines<'a>(panel: &Panel, width: usize, theme: &Theme, compact: bool) -> Vec<Line<'a>> {
     let allowed_width = panel
         .settings
         .iter()
@@ -70,7 +72,9 @@ fn lines<'a>(panel: &Panel, width: usize, theme: &Theme) -> Vec<Line<'a>> {
         };
         lines.push(Line::from(Span::styled(text, style)));
     }
-    lines.push(Line::raw(""));
+    if !compact {
+        lines.push(Line::raw(""));
+    }
     let waiting = panel.waiting_for_retrain();
     let now: Vec<&str> = panel
         .settings
@@ -79,7 +83,7 @@ fn lines<'a>(panel: &Panel, width: usize, theme: &Theme) -> Vec<Line<'a>> {
         .filter(|label| !waiting.contains(label))
         .collect();
     let mut notes = Vec::new();
-    if !now.is_empty() {
+    if !now.is_empty() && !compact {
         notes.push(format!(
             "Applies now, even to a run in progress: {}.",
             now.join(", ")
@@ -113,7 +117,10 @@ pub fn render(panel: &Panel, area: Rect, buf: &mut Buffer, theme: &Theme) {
         .title(Span::styled(format!(" {} ", panel.title), theme.title))
         .title_bottom(Line::from(" Enter applies · Esc closes ").right_aligned());
     let width = usize::from(area.width.saturating_sub(2));
-    let text = lines(panel, width, theme);
+    let mut text = lines(panel, width, theme, false);
+    if text.len() + 2 > usize::from(area.height) {
+        text = lines(panel, width, theme, true);
+    }
     let height = u16::try_from(text.len() + 2)
         .unwrap_or(u16::MAX)
         .min(area.height);

@@ -310,7 +310,8 @@ impl NetTrainer {
 /// runs every winning position through the network: about 0.1 s, too long for the loop).
 impl Chunked for NetTrainer {
     type Report = (f64, Network, NetEvaluation);
-    type Tuning = ();
+    /// The learning rate of every later epoch (a person changed it while the run goes on).
+    type Tuning = f64;
 
     fn is_done(&self) -> bool {
         NetTrainer::is_done(self)
@@ -320,6 +321,10 @@ impl Chunked for NetTrainer {
         let error = self.train_epoch();
         let evaluation = evaluate(self.game, &self.network);
         (error, self.network.clone(), evaluation)
+    }
+
+    fn retune(&mut self, learning_rate: f64) {
+        self.recipe.learning_rate = learning_rate;
     }
 }
 

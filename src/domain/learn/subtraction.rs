@@ -278,6 +278,9 @@ pub struct Trainer {
     pub losses: Vec<f64>,
     /// The seed everything random was drawn from.
     pub seed: u64,
+    /// Epochs one chunk of background training trains (how often a watcher sees the run
+    /// move on); [`CHUNK_EPOCHS`] unless tuned.
+    pub chunk_epochs: usize,
     samples: Vec<(Vec<f64>, Vec<f64>)>,
     order: Vec<usize>,
     rng: ChaCha8Rng,
@@ -306,6 +309,7 @@ impl Trainer {
             epoch: 0,
             losses: Vec::new(),
             seed,
+            chunk_epochs: CHUNK_EPOCHS,
             samples,
             order,
             rng,
@@ -364,8 +368,8 @@ impl Trainer {
     }
 }
 
-/// Epochs one chunk of background training trains: the Subtraction tab's progress, loss
-/// curve and weights move on every 25 epochs.
+/// Epochs one chunk of background training trains at normal speed: the Subtraction tab's
+/// progress, loss curve and weights move on every 25 epochs.
 pub const CHUNK_EPOCHS: usize = 25;
 
 /// What one chunk of training reports: the epoch reached, the losses of the chunk's epochs
@@ -381,12 +385,15 @@ pub struct EpochsDone {
     pub learning_rate: f64,
 }
 
-/// What may change while a Subtraction network trains in the background: its learning
-/// rate, taken in before the next chunk.
+/// What may change while a Subtraction network trains in the background, taken in before
+/// the next chunk: its learning rate, and how many epochs a chunk trains (one in slow mode,
+/// so every epoch is seen).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Tuning {
     /// The learning rate of every later epoch.
     pub learning_rate: f64,
+    /// Epochs each later chunk trains (at least one).
+    pub chunk_epochs: usize,
 }
 
 /// [`CHUNK_EPOCHS`] epochs at a time on the background thread, with a copy of the weights so
@@ -401,7 +408,7 @@ impl Chunked for Trainer {
 
     fn train_chunk(&mut self) -> EpochsDone {
         let before = self.losses.len();
-        self.train_epochs(CHUNK_EPOCHS);
+        self.train_epochs(self.chunk_epochs.max(1));
         EpochsDone {
             epoch: self.epoch,
             losses: self.losses[before..].to_vec(),
@@ -412,6 +419,7 @@ impl Chunked for Trainer {
 
     fn retune(&mut self, tuning: Tuning) {
         self.set_learning_rate(tuning.learning_rate);
+        self.chunk_epochs = tuning.chunk_epochs.max(1);
     }
 }
 
@@ -549,7 +557,10 @@ mod tests {
         let mut snapshot = kept.saved();
         snapshot.recipe.learning_rate = 0.5;
         let mut rebuilt = Trainer::from_saved(snapshot);
-        changed.retune(Tuning { learning_rate: 0.5 });
+        changed.retune(Tuning {
+            learning_rate: 0.5,
+            chunk_epochs: CHUNK_EPOCHS,
+        });
         let report = changed.train_chunk();
         kept.train_chunk();
         rebuilt.train_chunk();
@@ -560,6 +571,34 @@ mod tests {
         );
         assert_eq!(changed.network, rebuilt.network, "and only from chunk 4 on");
         assert_eq!(changed.losses, rebuilt.losses[..].to_vec());
+    }
+
+    /// Slow mode trains one epoch a chunk: every epoch is reported, and the network is the
+    /// one a run at normal speed reaches, since the speed changes only how often it is seen.
+    #[test]
+    fn chunks_of_one_epoch_report_every_epoch_and_learn_the_same() {
+        let recipe = Recipe {
+            epochs: 60,
+            ..Recipe::DEFAULT
+        };
+        let mut slow = Trainer::new(127, recipe, 3);
+        let mut normal = slow.clone();
+        slow.retune(Tuning {
+            learning_rate: recipe.learning_rate,
+            chunk_epochs: 1,
+        });
+        let mut reported = Vec::new();
+        while !Chunked::is_done(&slow) {
+            let report = slow.train_chunk();
+            assert_eq!(report.losses.len(), 1, "one epoch a chunk");
+            reported.push(report.epoch);
+        }
+        assert_eq!(reported, (1..=60).collect::<Vec<_>>());
+        while !Chunked::is_done(&normal) {
+            normal.train_chunk();
+        }
+        assert_eq!(slow.network, normal.network);
+        assert_eq!(slow.losses, normal.losses);
     }
     use proptest::prelude::*;
 

@@ -1,4 +1,5 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
+
 /// Everything the user can ask of the Multi-pile Nim tab.
 #[allow(missing_docs)] // the undocumented ones say what they do in their names
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,4 +62,49 @@ pub enum Action {
     NetTrain,
     /// The network again from new weights.
     NetRetrain,
+    /// Both learners train faster (`true`) or slower.
+    Speed(bool),
+    /// Open (or close) the comparison of a learner's runs.
+    Compare(Compared),
+    /// Move the runs list's cursor.
+    RunsMove(i8),
+    /// Show the run under the cursor on the chart, or hide it.
+    RunsToggle,
+    /// Write every run of the compared learner as CSV.
+    RunsExport,
+}
+
+/// Which learner's runs the comparison shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compared {
+    /// The Q-table: policy optimality against games.
+    QTable,
+    /// The network: winning moves played against epochs.
+    Network,
+}
+
+impl Compared {
+    /// The learner's name, as the chart's title and messages say it.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Self::QTable => "Q-learning",
+            Self::Network => "Network",
+        }
+    }
+
+    /// The file its CSV goes to in the data dir.
+    pub(crate) const fn file(self) -> &'static str {
+        match self {
+            Self::QTable => "qlearning-runs.csv",
+            Self::Network => "nim-net-runs.csv",
+        }
+    }
+
+    /// What the x axis counts.
+    pub(crate) const fn x_name(self) -> &'static str {
+        match self {
+            Self::QTable => "games",
+            Self::Network => "epoch",
+        }
+    }
 }

@@ -1,9 +1,12 @@
 //! The Multi-pile Nim tab's key tables: the piles, the pane, the opponent menu, the rest.
 
 use super::action::Action;
+use super::action::Compared;
 use crate::frame::keymap::{
     DIGITS, Key, KeyGroup, bind, digit, direction, erase_or_undo_key, typed, why_key,
 };
+use crate::frame::runs;
+use crate::frame::speed::{faster, speed_keys};
 
 /// Keys while the opponent menu is open.
 pub(crate) const NIM_MENU: KeyGroup<Action> = KeyGroup {
@@ -214,6 +217,34 @@ pub(crate) const NIM: KeyGroup<Action> = KeyGroup {
             "network: retrain, new seed",
             "",
             |_| Action::NetRetrain,
+        ),
+        speed_keys(|k| Action::Speed(faster(k))),
+        bind(
+            &[Key::Char('c')],
+            "c",
+            "Q: compare its runs",
+            "runs",
+            |_| Action::Compare(Compared::QTable),
+        ),
+        bind(&[Key::Char('C')], "C", "network: compare runs", "", |_| {
+            Action::Compare(Compared::Network)
+        }),
+    ],
+};
+
+/// While a learner's runs are compared (`c`, `C`): these keys alone (and the app's).
+pub(crate) const NIM_RUNS: KeyGroup<Action> = KeyGroup {
+    title: "Multi-pile Nim: compare runs",
+    bindings: &[
+        runs::move_key(|k| Action::RunsMove(runs::rows(k))),
+        runs::toggle_key(|_| Action::RunsToggle),
+        runs::export_key(|_| Action::RunsExport),
+        bind(
+            &[Key::Esc, Key::Char('c'), Key::Char('C')],
+            "Esc",
+            "close the runs",
+            "close",
+            |_| Action::Compare(Compared::QTable),
         ),
     ],
 };

@@ -4,13 +4,19 @@
 
 use crate::config::{NimNetConfig, QLearningConfig};
 use crate::domain::games::nim::{Piles, Rule};
+use crate::domain::learn::network::Loss;
 use crate::domain::learn::nim_net::{self, NetEvaluation, NetGame, NetTrainer};
+use crate::domain::learn::qlearning::Starts;
 use crate::domain::learn::qlearning::{QTrainer, Update};
+use crate::domain::numbers::thousands;
 use crate::frame::background::{Job, Progress};
 use crate::frame::message::Message;
+use crate::frame::runs::{Runs, Used};
+use crate::frame::speed::{Speed, train_tick};
 use crate::persist::model_files::{NimNetFile, QTableFile};
 use crate::persist::{Loaded, Stamp, Store};
 use std::cell::OnceCell;
+use std::time::Duration;
 
 /// Ticks a whole Q-learning run is spread over, so its learning can be watched (the games
 /// themselves take about 20 ms).
@@ -27,13 +33,25 @@ pub(crate) struct QAgent {
     pub(crate) last_game: Vec<Update>,
     /// Why the saved table could not be used.
     pub(crate) load_error: Option<String>,
-    settings: QLearningConfig,
+    pub(crate) settings: QLearningConfig,
     store: Option<Store>,
     /// The file this table was read from or last saved as; `None` for a new table, so its
     /// first save backs a trained file up as `.prev`.
     stamp: Option<Stamp>,
     next_seed: u64,
+    /// The runs of this session, for the comparison chart (`c`).
+    pub(crate) runs: Runs,
+    /// The α and ε the run in force learned with.
+    rates_used: Used,
 }
+
+/// α and ε as a run's words say them.
+fn rates_words(alpha: f64, epsilon: f64) -> String {
+    format!("α {alpha}, ε {epsilon}")
+}
+
+/// Games one slice of a tick trains before the tick looks at its time again.
+const Q_SLICE_GAMES: u64 = 100;
 
 impl QAgent {
     /// The agent for games from `start` under `rule`, reading its table from `store`.
@@ -86,6 +104,61 @@ impl QAgent {
             settings: settings.clone(),
             store,
             next_seed: seed.wrapping_add(1),
+            runs: Runs::default(),
+            rates_used: Used::default(),
+        }
+    }
+
+    /// The run in force's curve: the policy optimality at each measurement.
+    pub(crate) fn curve(&self) -> Vec<(f64, f64)> {
+        self.trainer.as_ref().map_or_else(
+            |_| Vec::new(),
+            |trainer| {
+                trainer
+                    .curve
+                    .iter()
+                    .map(|e| (e.games as f64, e.policy_optimality()))
+                    .collect()
+            },
+        )
+    }
+
+    /// The settings of the run in force, in words, for the runs legend and the CSV.
+    pub(crate) fn run_settings(&self) -> String {
+        let Ok(trainer) = &self.trainer else {
+            return "refused".into();
+        };
+        let q = &trainer.settings;
+        let rates = self.rates_used.words(&rates_words(q.alpha, q.epsilon));
+        let starts = match q.starts {
+            Starts::Exploring => "exploring starts",
+            Starts::Original => "starts at the start",
+        };
+        format!(
+            "{rates}, {starts}, {} games, seed {}",
+            thousands(trainer.target as u64),
+            trainer.seed
+        )
+    }
+
+    /// Learns with α and ε from the next game on (the run in force too), and every run after.
+    pub(crate) fn set_rates(&mut self, alpha: f64, epsilon: f64) {
+        self.settings.alpha = alpha;
+        self.settings.epsilon = epsilon;
+        if let Ok(trainer) = &mut self.trainer {
+            trainer.settings.alpha = alpha;
+            trainer.settings.epsilon = epsilon;
+        }
+        if self.training {
+            self.rates_used.note(&rates_words(alpha, epsilon));
+        }
+    }
+
+    /// Notes the α and ε the run in force learns with from here on.
+    fn note_rates(&mut self) {
+        if let Ok(trainer) = &self.trainer {
+            let words = rates_words(trainer.settings.alpha, trainer.settings.epsilon);
+            self.rates_used.note(&words);
         }
     }
 
@@ -100,6 +173,7 @@ impl QAgent {
             return None;
         }
         self.training = true;
+        self.note_rates();
         Some(Message::info(
             "No saved Q-table: training by self-play now (p pauses)",
         ))
@@ -112,8 +186,9 @@ impl QAgent {
             .map(|_| Message::error("The Q-learning agent refuses this game: see the pane"))
     }
 
-    /// One tick of the run: a chunk of games. Returns a message when the run ends.
-    pub(crate) fn tick(&mut self) -> Option<Message> {
+    /// One tick of the run at `speed`: a game in slow mode, a fortieth of the run at normal
+    /// speed, as many as fit the tick's time when fast. Returns a message when the run ends.
+    pub(crate) fn tick(&mut self, speed: Speed) -> Option<Message> {
         if !self.training {
             return None;
         }
@@ -121,7 +196,12 @@ impl QAgent {
             self.training = false;
             return None;
         };
-        trainer.train((trainer.target / Q_RUN_TICKS).max(1));
+        let normal = (trainer.target / Q_RUN_TICKS).max(1) as u64;
+        train_tick(speed.loop_tick(normal), Q_SLICE_GAMES, |games| {
+            let before = trainer.games;
+            trainer.train(usize::try_from(games).unwrap_or(usize::MAX));
+            (trainer.games - before) as u64
+        });
         if !trainer.is_done() {
             return None;
         }
@@ -156,6 +236,7 @@ impl QAgent {
             trainer.target = trainer.games + games;
         }
         self.training = true;
+        self.note_rates();
         Message::info("Q-learning resumed")
     }
 
@@ -165,6 +246,7 @@ impl QAgent {
             return refused;
         }
         self.training = false;
+        self.note_rates();
         let Ok(trainer) = &mut self.trainer else {
             unreachable!("refused above")
         };
@@ -184,6 +266,8 @@ impl QAgent {
         }
         let seed = self.next_seed;
         self.next_seed = seed.wrapping_add(1);
+        self.runs.keep(self.run_settings(), &self.curve());
+        self.rates_used.clear();
         let Ok(old) = &self.trainer else {
             unreachable!("refused above")
         };
@@ -200,6 +284,7 @@ impl QAgent {
         self.stamp = None;
         self.last_game.clear();
         self.training = true;
+        self.note_rates();
         Message::info(format!("Q-learning again from an empty table, seed {seed}"))
     }
 
@@ -244,14 +329,28 @@ pub(crate) struct NetAgent {
     evaluation: OnceCell<NetEvaluation>,
     /// Why the saved network could not be used.
     pub(crate) load_error: Option<String>,
-    settings: NimNetConfig,
+    pub(crate) settings: NimNetConfig,
     store: Option<Store>,
     /// The file this network was read from or last saved as (`None`: a new network).
     stamp: Option<Stamp>,
     job: Option<Job<NetTrainer>>,
     trained_once: bool,
-    next_seed: u64,
+    /// The seed of the next retrain (the settings panel sets it).
+    pub(crate) next_seed: u64,
+    /// The run in force's share of winning positions where it plays a winning move, after
+    /// each epoch the thread measured: the curve the runs compare.
+    pub(crate) accuracy: Vec<(f64, f64)>,
+    /// The runs of this session, for the comparison chart (`C`).
+    pub(crate) runs: Runs,
+    /// The learning rates the run in force trained with.
+    rates_used: Used,
+    /// The wait after each epoch (slow mode's pace), for every run it starts.
+    gap: Duration,
 }
+
+/// The wait after each epoch of the network in slow mode: an epoch is drawn as it ends in
+/// every mode; slow mode leaves time to read it.
+const NET_SLOW_GAP: Duration = Duration::from_millis(750);
 
 impl NetAgent {
     /// Reads the saved network for the configured game, if one is there and fits.
@@ -281,7 +380,62 @@ impl NetAgent {
             job: None,
             trained_once: false,
             next_seed: seed.wrapping_add(1),
+            accuracy: Vec::new(),
+            runs: Runs::default(),
+            rates_used: Used::default(),
+            gap: Duration::ZERO,
         }
+    }
+
+    /// Notes that the run in force trains with `rate` from here on.
+    fn note_rate(&mut self, rate: f64) {
+        self.rates_used.note(&rate);
+    }
+
+    /// Trains the network in force in the background at the pace in force.
+    fn start_job(&mut self) {
+        self.note_rate(self.trainer.recipe.learning_rate);
+        self.job = Some(Job::start_paced(self.trainer.clone(), self.gap));
+    }
+
+    /// Trains with `rate` from the next epoch on (a running job takes it in between two
+    /// epochs), and every retrain after.
+    pub(crate) fn set_learning_rate(&mut self, rate: f64) {
+        self.settings.learning_rate = Some(rate);
+        self.trainer.recipe.learning_rate = rate;
+        if let Some(job) = &self.job {
+            job.retune(rate);
+            self.note_rate(rate);
+        }
+    }
+
+    /// Trains slowly (a pause after each epoch) or not, from the next epoch on.
+    pub(crate) fn set_speed(&mut self, speed: Speed) {
+        self.gap = if speed == Speed::Slow {
+            NET_SLOW_GAP
+        } else {
+            Duration::ZERO
+        };
+        if let Some(job) = &self.job {
+            job.pace(self.gap);
+        }
+    }
+
+    /// The settings of the run in force, in words, for the runs legend and the CSV.
+    pub(crate) fn run_settings(&self) -> String {
+        let recipe = &self.trainer.recipe;
+        let hidden: Vec<String> = recipe.hidden.iter().map(usize::to_string).collect();
+        format!(
+            "{}, rate {}, hidden {}, batch {}, seed {}",
+            match recipe.loss {
+                Loss::Squared => "squared error",
+                Loss::CrossEntropy => "cross-entropy",
+            },
+            self.rates_used.words(&recipe.learning_rate),
+            hidden.join("-"),
+            recipe.batch_size,
+            self.trainer.seed
+        )
     }
 
     /// How the network plays now (measured on first use after a change).
@@ -311,7 +465,7 @@ impl NetAgent {
             return None;
         }
         self.trained_once = true;
-        self.job = Some(Job::start(self.trainer.clone()));
+        self.start_job();
         Some(Message::info(
             "Training the network in the background (P pauses)",
         ))
@@ -325,11 +479,17 @@ impl NetAgent {
             match report {
                 Progress::Chunk((error, network, evaluation)) => {
                     self.trainer.errors.push(error);
+                    self.accuracy.push((
+                        self.trainer.errors.len() as f64,
+                        evaluation.winning_accuracy(),
+                    ));
                     self.trainer.network = network;
                     self.evaluation = OnceCell::from(evaluation);
                 }
                 Progress::Stopped(trainer) => {
+                    let rate = self.trainer.recipe.learning_rate;
                     self.trainer = *trainer;
+                    self.trainer.recipe.learning_rate = rate;
                     stopped = true;
                     break;
                 }
@@ -354,7 +514,10 @@ impl NetAgent {
     pub(crate) fn toggle_training(&mut self) -> Message {
         if let Some(job) = self.job.take() {
             if let Some(trainer) = job.finish() {
+                // A rate sent after the thread's last look is kept all the same.
+                let rate = self.trainer.recipe.learning_rate;
                 self.trainer = trainer;
+                self.trainer.recipe.learning_rate = rate;
             }
             self.evaluation = OnceCell::new();
             let text = format!(
@@ -367,7 +530,7 @@ impl NetAgent {
             self.trainer.target = self.trainer.epochs() + self.trainer.recipe.epochs;
         }
         self.trained_once = true;
-        self.job = Some(Job::start(self.trainer.clone()));
+        self.start_job();
         Message::info(format!(
             "Network training to epoch {} in the background",
             self.trainer.target
@@ -379,19 +542,28 @@ impl NetAgent {
         self.job = None;
         let seed = self.next_seed;
         self.next_seed = seed.wrapping_add(1);
+        self.runs.keep(self.run_settings(), &self.accuracy);
+        self.accuracy.clear();
+        self.rates_used.clear();
         self.trainer = NetTrainer::new(self.game(), self.settings.recipe(), seed);
         self.stamp = None;
         self.evaluation = OnceCell::new();
         self.trained_once = true;
-        self.job = Some(Job::start(self.trainer.clone()));
+        self.start_job();
         Message::info(format!("Network training from fresh weights, seed {seed}"))
     }
 
-    /// Trains `epochs` on this thread, for tests.
+    /// Trains `epochs` on this thread, for tests, measuring each as the thread does.
     pub(crate) fn train_now(&mut self, epochs: usize) {
         self.job = None;
+        self.note_rate(self.trainer.recipe.learning_rate);
         for _ in 0..epochs {
             self.trainer.train_epoch();
+            let evaluation = nim_net::evaluate(self.trainer.game, &self.trainer.network);
+            self.accuracy.push((
+                self.trainer.errors.len() as f64,
+                evaluation.winning_accuracy(),
+            ));
         }
         self.evaluation = OnceCell::new();
     }

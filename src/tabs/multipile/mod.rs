@@ -5,12 +5,18 @@
 mod action;
 mod keys;
 pub(crate) mod learners;
+mod panel;
+#[cfg(test)]
+mod panel_tests;
 pub mod settings;
 pub(crate) mod state;
 pub mod symbols;
 #[cfg(test)]
 mod tests;
 mod view;
+mod watch;
+#[cfg(test)]
+mod watch_tests;
 mod why;
 
 pub use action::Action;
@@ -23,9 +29,9 @@ use crate::domain::games::nim::Piles;
 use crate::domain::learn::nim_net::NetTrainer;
 use crate::domain::learn::qlearning::QTrainer;
 use crate::domain::numbers::thousands;
-use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
+use crate::frame::settings::{Change, Panel};
 use crate::frame::side as frame_side;
 use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked};
 use crate::persist::{Loaded, Problems, Store};
@@ -86,6 +92,9 @@ impl Tab for MultiPileTab {
         if self.asking.is_some() {
             return vec![keys::NIM_ASK];
         }
+        if self.compare.is_some() {
+            return vec![keys::NIM_RUNS];
+        }
         vec![
             if self.pane_focus {
                 keys::NIM_PANE
@@ -103,10 +112,14 @@ impl Tab for MultiPileTab {
             keys::NIM_PANE,
             keys::NIM_MENU,
             keys::NIM_ASK,
+            keys::NIM_RUNS,
         ]
     }
 
     fn modal(&self) -> Option<&'static str> {
+        if self.compare.is_some() {
+            return Some("The runs are open: Space shows a run, x exports, Esc closes");
+        }
         if self.asking.is_some() {
             return Some("Typing piles to ask about: Enter asks, Esc cancels");
         }
@@ -156,6 +169,9 @@ impl Tab for MultiPileTab {
         if let Some(why) = pane_refusal(action, self.pane) {
             return Some(Message::error(why));
         }
+        if action == Action::RunsExport {
+            return self.export_runs(effects);
+        }
         let shown = match action {
             Action::Why => Some(self.why()),
             Action::AskSubmit => Some(self.ask_submit()),
@@ -183,16 +199,26 @@ impl Tab for MultiPileTab {
         message
     }
 
+    fn settings(&self) -> Option<Panel> {
+        Some(self.settings_panel())
+    }
+
+    fn apply_settings(&mut self, changes: &[Change]) -> Message {
+        self.apply_settings(changes)
+    }
+
     fn tick(&mut self, _shown: bool) -> Ticked {
-        let changed = self.q.training || (self.net.is_training() && !self.net.waits_for_trainer());
+        let moving = self.q.training || (self.net.is_training() && !self.net.waits_for_trainer());
+        let message = self.train_tick();
+        let finished = message.is_some();
         Ticked {
-            changed,
-            message: self.train_tick(),
+            changed: (moving || finished) && self.redraws.due(self.speed, finished),
+            message,
         }
     }
 
     fn tick_interval(&self, _shown: bool) -> Option<Duration> {
-        self.is_training().then_some(TRAINING_POLL)
+        self.is_training().then_some(self.speed.poll())
     }
 
     fn on_show(&mut self) -> Option<Message> {

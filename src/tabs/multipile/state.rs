@@ -3,6 +3,7 @@
 //! one self-play game's updates, the training charts, the Q-table, the network's outputs).
 
 use super::action::Action;
+use super::action::Compared;
 use super::learners::{NetAgent, QAgent};
 use super::why::{self as records, mv_text};
 use crate::config::{Config, FirstMover, OpponentChoice};
@@ -15,6 +16,7 @@ use crate::domain::solve::nim as solver;
 use crate::frame::entry::Entry;
 use crate::frame::message::{Message, MessageKind};
 use crate::frame::side::Side;
+use crate::frame::speed::{Redraws, Speed};
 use crate::frame::tab::{Storage, TrainedSince};
 use crate::frame::tally::{GameResult, Tally};
 use crate::frame::why::{self, Decision, Why};
@@ -181,6 +183,12 @@ pub struct MultiPileTab {
     config: Config,
     seed: u64,
     store: Option<Store>,
+    /// How fast both learners train while watched.
+    pub(crate) speed: Speed,
+    /// When training progress was last drawn (fast mode draws a few times a second).
+    pub(crate) redraws: Redraws,
+    /// The learner whose runs the training view compares, while that list is open.
+    pub(crate) compare: Option<Compared>,
     shown_once: bool,
     /// Where the app keeps what it learns (for what quitting loses).
     pub(crate) storage: Storage,
@@ -239,6 +247,9 @@ impl MultiPileTab {
             config: config.clone(),
             seed,
             store,
+            speed: Speed::default(),
+            redraws: Redraws::default(),
+            compare: None,
             shown_once: false,
             storage,
             q_since: TrainedSince::new(q_games),
@@ -297,6 +308,31 @@ impl MultiPileTab {
         }
     }
 
+    /// The seed the tab's random choices come from.
+    pub(crate) fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The starting piles as the config file set them (`nim.piles`).
+    pub(crate) fn config_piles(&self) -> Piles {
+        Piles::new(&self.config.nim.piles).expect("validated by config")
+    }
+
+    /// A new game against the opponent in force, from its starting piles.
+    pub(crate) fn start_new_game(&mut self) {
+        self.start_game();
+    }
+
+    /// Keeps the Q-table's settings where a rule switch (`m`) reads them for the new agent.
+    pub(crate) fn keep_q_settings(&mut self) {
+        self.config.qlearning = self.q.settings.clone();
+    }
+
+    /// Where the tab saves (`None`: nowhere).
+    pub(crate) fn store(&self) -> Option<&Store> {
+        self.store.as_ref()
+    }
+
     /// True while either learner trains.
     pub(crate) fn is_training(&self) -> bool {
         self.q.training || self.net.is_training()
@@ -304,7 +340,7 @@ impl MultiPileTab {
 
     /// Time passed: train a chunk of games, take in the network's progress.
     pub(crate) fn train_tick(&mut self) -> Option<Message> {
-        let q = self.q.tick();
+        let q = self.q.tick(self.speed);
         let net = self.net.poll();
         q.or(net)
     }
@@ -1141,7 +1177,8 @@ impl MultiPileTab {
             A::AskType(c) => return self.ask_type(c),
             A::AskErase => self.ask_erase(),
             A::AskCancel => return Some(self.ask_cancel()),
-            A::Why | A::AskSubmit => {}
+            // `Why`, `AskSubmit` and `RunsExport` need the effects: `Tab::update` does them.
+            A::Why | A::AskSubmit | A::RunsExport => {}
             A::ToggleWrongOnly => return Some(self.toggle_wrong_only()),
             A::ToggleHints => return Some(self.toggle_hints()),
             A::QTrain => return Some(self.q.toggle_training()),
@@ -1149,6 +1186,10 @@ impl MultiPileTab {
             A::QRetrain => return Some(self.q.retrain()),
             A::NetTrain => return Some(self.net.toggle_training()),
             A::NetRetrain => return Some(self.net.retrain()),
+            A::Speed(faster) => return Some(self.change_speed(faster)),
+            A::Compare(which) => return Some(self.toggle_compare(which)),
+            A::RunsMove(by) => return self.runs_move(by),
+            A::RunsToggle => return self.runs_toggle(),
         }
         None
     }

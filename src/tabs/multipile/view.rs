@@ -2,6 +2,7 @@
 //! views (edges with Q-values, a self-play game's updates, training charts, the Q-table,
 //! the network's outputs); the opponent menu over both while it is open.
 
+use super::action::Compared;
 use super::state::{MultiPileTab, OPPONENTS, Pane, Typed, opponent_name};
 use super::symbols;
 use super::why::{leave_words, mv_text};
@@ -12,6 +13,7 @@ use crate::domain::numbers::thousands;
 use crate::domain::solve::nim as solver;
 use crate::frame::entry::Entry;
 use crate::frame::side::Side;
+use crate::widgets::runs::{RunsChart, Scale};
 use crate::widgets::symbols::{FOCUS, Symbol};
 use crate::widgets::{TabView, Theme, pane_block};
 use ratatui::buffer::Buffer;
@@ -58,7 +60,10 @@ fn pane_title(tab: &MultiPileTab) -> String {
     match tab.pane {
         Pane::Edges => format!(" Moves from {} · Q-values", tab.shown_position()),
         Pane::Updates => " Q-learning updates, one game".into(),
-        Pane::Training => " Training".into(),
+        Pane::Training => match tab.compare {
+            Some(which) => format!(" Training · {} runs", which.name()),
+            None => format!(" Training · speed {}", tab.speed.name()),
+        },
         Pane::Table => {
             if tab.wrong_only {
                 " Q-table: wrong positions".into()
@@ -444,6 +449,10 @@ fn bar(done: usize, total: usize, width: usize) -> String {
 }
 
 fn render_training(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    if let Some(which) = tab.compare {
+        render_compare(tab, which, area, buf, theme);
+        return;
+    }
     let [q_head, q_chart, net_head, net_chart] = Layout::vertical([
         Constraint::Length(2),
         Constraint::Fill(3),
@@ -455,6 +464,38 @@ fn render_training(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &The
     render_q_chart(tab, q_chart, buf, theme);
     render_net_head(tab, net_head, buf, theme);
     render_net_chart(tab, net_chart, buf, theme);
+}
+
+/// One learner's runs on one chart: its head line, then the run in force and the kept runs
+/// drawn, with the legend.
+fn render_compare(
+    tab: &MultiPileTab,
+    which: Compared,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let [head, chart] = Layout::vertical([Constraint::Length(2), Constraint::Fill(1)]).areas(area);
+    match which {
+        Compared::QTable => render_q_head(tab, head, buf, theme),
+        Compared::Network => render_net_head(tab, head, buf, theme),
+    }
+    let (settings, curve) = tab.current_run(which);
+    let (x_end, y_title) = match which {
+        Compared::QTable => (
+            tab.q.trainer.as_ref().map_or(1, |t| t.target) as f64,
+            "policy optimality",
+        ),
+        Compared::Network => (tab.net.trainer.target as f64, "winning moves played"),
+    };
+    RunsChart {
+        runs: tab.runs(which),
+        current: (&settings, &curve),
+        scale: Scale::Share,
+        x_axis: (which.x_name(), x_end),
+        y_title: y_title.into(),
+    }
+    .render(chart, buf, theme);
 }
 
 fn render_q_head(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -568,10 +609,7 @@ fn render_net_head(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &The
         )),
         Line::from(vec![
             Span::styled(
-                format!(
-                    " wins at {:.1}%",
-                    net.evaluation().winning_accuracy() * 100.0
-                ),
+                format!(" wins {:.1}%", net.evaluation().winning_accuracy() * 100.0),
                 theme.key,
             ),
             Span::styled(

@@ -6,6 +6,8 @@ pub enum Action {
     ToggleTraining,
     /// Learn from one random game and show it.
     Step,
+    /// Train faster (`true`) or slower.
+    Speed(bool),
     /// Every weight back to 0.
     Reset,
     /// A game against the graph.

@@ -4,6 +4,7 @@ use super::action::Action;
 use crate::frame::keymap::{
     ARROWS, Binding, DIGITS, Key, KeyGroup, bind, digit, direction, why_key,
 };
+use crate::frame::speed::{faster, speed_keys};
 
 /// The State Graph tab.
 pub(crate) const GRAPH: KeyGroup<Action> = KeyGroup {
@@ -23,6 +24,7 @@ pub(crate) const GRAPH: KeyGroup<Action> = KeyGroup {
             "step",
             |_| Action::Step,
         ),
+        speed_keys(|k| Action::Speed(faster(k))),
         bind(
             &[Key::Char('z')],
             "z",

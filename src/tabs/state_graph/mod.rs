@@ -3,6 +3,9 @@
 
 mod action;
 mod keys;
+mod panel;
+#[cfg(test)]
+mod panel_tests;
 mod record;
 pub mod settings;
 pub(crate) mod state;
@@ -10,6 +13,8 @@ pub(crate) mod symbols;
 #[cfg(test)]
 mod tests;
 mod view;
+#[cfg(test)]
+mod watch_tests;
 
 pub use action::Action;
 pub use state::StateGraphTab;
@@ -17,9 +22,9 @@ pub use state::StateGraphTab;
 use crate::config::Config;
 use crate::domain::learn::state_graph::StateGraph;
 use crate::domain::numbers::thousands;
-use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
+use crate::frame::settings::{Change, Panel};
 use crate::frame::tab::{Confirm, CopyText, Effects, Storage, Tab, Ticked, export_shown};
 use crate::persist::{Loaded, Store};
 use std::time::Duration;
@@ -60,6 +65,7 @@ impl Tab for StateGraphTab {
             Action::Why => self.why().is_some(),
             Action::Ask => self.cursor.tokens > 0,
             Action::Take(_) => self.game_on(),
+            Action::Speed(_) => self.graph.games < self.target_games,
             _ => true,
         }
     }
@@ -82,6 +88,7 @@ impl Tab for StateGraphTab {
         Some(match action {
             Action::ToggleTraining => self.toggle_training(),
             Action::Step => self.step_game(),
+            Action::Speed(faster) => self.change_speed(faster),
             Action::Reset => self.reset(),
             Action::NewGame => self.new_game(),
             Action::ToggleFirst => self.toggle_first(),
@@ -111,16 +118,26 @@ impl Tab for StateGraphTab {
         })
     }
 
+    fn settings(&self) -> Option<Panel> {
+        Some(self.settings_panel())
+    }
+
+    fn apply_settings(&mut self, changes: &[Change]) -> Message {
+        self.apply_settings(changes)
+    }
+
     fn tick(&mut self, _shown: bool) -> Ticked {
-        let changed = self.training;
+        let moving = self.training;
+        let message = self.train_tick();
+        let finished = message.is_some();
         Ticked {
-            changed,
-            message: self.train_tick(),
+            changed: (moving || finished) && self.redraws.due(self.speed, finished),
+            message,
         }
     }
 
     fn tick_interval(&self, _shown: bool) -> Option<Duration> {
-        self.training.then_some(TRAINING_POLL)
+        self.training.then_some(self.speed.poll())
     }
 
     fn on_exit(&mut self) {

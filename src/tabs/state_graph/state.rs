@@ -7,6 +7,7 @@ use crate::domain::learn::state_graph::{Edge, Player, StateGraph, Vertex};
 use crate::domain::solve::state_graph::winning_take;
 use crate::frame::message::Message;
 use crate::frame::side::Side;
+use crate::frame::speed::{Redraws, Speed, train_tick};
 use crate::frame::tab::{Storage, TrainedSince, export_written};
 use crate::frame::why::{self, Decision, Why};
 use crate::persist::model_files::StateGraphFile;
@@ -37,6 +38,17 @@ pub(crate) struct GraphGame {
     pub(crate) decisions: Vec<Option<Decision>>,
 }
 
+/// The graph the next reset builds, and the seed of its random games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NextGraph {
+    /// Tokens at the start.
+    pub(crate) tokens: u32,
+    /// The most one turn takes.
+    pub(crate) max_take: u32,
+    /// The seed of the random games after the reset.
+    pub(crate) seed: u64,
+}
+
 /// Everything the tab holds.
 pub struct StateGraphTab {
     pub(crate) graph: StateGraph,
@@ -58,7 +70,15 @@ pub struct StateGraphTab {
     pub(crate) storage: Storage,
     /// The games learned at the start, and whether a key trained since.
     pub(crate) since: TrainedSince,
+    /// How fast training runs while watched.
+    pub(crate) speed: Speed,
+    /// What the next reset (`z`) builds: the settings panel changes it.
+    pub(crate) next: NextGraph,
+    /// When training progress was last drawn (fast mode draws a few times a second).
+    pub(crate) redraws: Redraws,
     rng: ChaCha8Rng,
+    /// The seed `rng` was last seeded with.
+    seed: u64,
     store: Option<Store>,
     /// The file these weights were read from or last saved as; `None` after a reset, so
     /// the next save backs the trained file up as `.prev`.
@@ -94,6 +114,13 @@ impl StateGraphTab {
             graph,
             target_games: config.games,
             training: false,
+            speed: Speed::default(),
+            redraws: Redraws::default(),
+            next: NextGraph {
+                tokens: config.tokens,
+                max_take: config.max_take,
+                seed: config.seed.unwrap_or(seed),
+            },
             highlight: Vec::new(),
             cursor,
             game: None,
@@ -102,6 +129,7 @@ impl StateGraphTab {
             storage,
             since: TrainedSince::new(games),
             rng: ChaCha8Rng::seed_from_u64(config.seed.unwrap_or(seed)),
+            seed: config.seed.unwrap_or(seed),
             store,
             stamp,
         }
@@ -130,10 +158,24 @@ impl StateGraphTab {
         if !self.training {
             return None;
         }
-        // At least 250 games a tick, more for long runs, so any run takes about 40 ticks.
-        let chunk = GAMES_PER_TICK.max(self.target_games / 40);
-        let count = chunk.min(self.target_games.saturating_sub(self.graph.games));
-        self.graph.train(count, &mut self.rng);
+        if self.speed == Speed::Slow {
+            // One game a tick, highlighted as `s` shows it: the same game `train` would play.
+            if self.graph.games < self.target_games {
+                let path = self.graph.random_game(&mut self.rng);
+                self.graph.reinforce(&path);
+                self.highlight = path;
+            }
+        } else {
+            // At least 250 games a tick, more for long runs, so any run takes about 40 ticks
+            // at normal speed; fast mode trains as many as fit the tick's time.
+            let normal = GAMES_PER_TICK.max(self.target_games / 40);
+            let (graph, rng, target) = (&mut self.graph, &mut self.rng, self.target_games);
+            train_tick(self.speed.loop_tick(normal), GAMES_PER_TICK, |count| {
+                let count = count.min(target.saturating_sub(graph.games));
+                graph.train(count, rng);
+                count
+            });
+        }
         if self.graph.games < self.target_games {
             return None;
         }
@@ -179,6 +221,14 @@ impl StateGraphTab {
         self.save_telling(said, false)
     }
 
+    /// `-` / `+`: training slower or faster from the next tick on.
+    pub(crate) fn change_speed(&mut self, faster: bool) -> Message {
+        match self.speed.change(faster, "game") {
+            Ok(said) => Message::info(said),
+            Err(refused) => Message::error(refused),
+        }
+    }
+
     /// One random game, learned from and highlighted with the +1/-1 it caused.
     pub(crate) fn step_game(&mut self) -> Message {
         self.training = false;
@@ -199,9 +249,25 @@ impl StateGraphTab {
     /// Every weight back to 0.
     pub(crate) fn reset(&mut self) -> Message {
         self.training = false;
-        self.graph.reset();
         self.stamp = None;
         self.highlight.clear();
+        let next = self.next;
+        if (next.tokens, next.max_take) != (self.graph.tokens, self.graph.max_take) {
+            self.graph = StateGraph::new(next.tokens, next.max_take);
+            self.cursor = self.graph.start();
+            self.game = None;
+            self.rng = ChaCha8Rng::seed_from_u64(next.seed);
+            self.seed = next.seed;
+            return Message::info(format!(
+                "A new graph of Nim({}), takes 1-{}, every weight 0: p trains, s steps one game",
+                next.tokens, next.max_take
+            ));
+        }
+        self.graph.reset();
+        if next.seed != self.seed {
+            self.rng = ChaCha8Rng::seed_from_u64(next.seed);
+            self.seed = next.seed;
+        }
         self.save("Every weight is 0 again: p trains, s steps one game".to_string())
     }
 

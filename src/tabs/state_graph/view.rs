@@ -121,11 +121,11 @@ fn grid(tab: &StateGraphTab, width: usize, theme: &Theme) -> Vec<Vec<Cell>> {
 fn render_graph(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let graph = &tab.graph;
     let state = if tab.training {
-        "training"
+        format!("training · {}", tab.speed.name())
     } else if graph.games >= tab.target_games {
-        "trained"
+        "trained".into()
     } else {
-        "paused"
+        format!("paused · {}", tab.speed.name())
     };
     let filled = (graph.games.min(tab.target_games) * 10 / tab.target_games.max(1)) as usize;
     let title = format!(

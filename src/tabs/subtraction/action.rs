@@ -14,6 +14,8 @@ pub enum Action {
     TogglePause,
     /// Train a few epochs by hand.
     Step,
+    /// Train faster (`true`) or slower.
+    Speed(bool),
     /// Retrain with a new seed.
     Retrain,
     /// Next view of the right-hand pane.
@@ -34,4 +36,12 @@ pub enum Action {
     AskEnter,
     /// Close the question unasked.
     AskCancel,
+    /// Open (or close) the list of the session's runs, to compare them on the chart.
+    Runs,
+    /// Move the runs list's cursor.
+    RunsMove(i8),
+    /// Draw the run under the cursor on the chart, or take it off.
+    RunsToggle,
+    /// Write every run's curve as CSV.
+    RunsExport,
 }

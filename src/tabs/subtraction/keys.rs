@@ -4,6 +4,8 @@ use super::action::Action;
 use crate::frame::keymap::{
     ARROWS, DIGITS, Key, KeyGroup, bind, direction, erase_or_undo_key, typed, why_key,
 };
+use crate::frame::runs;
+use crate::frame::speed::{faster, speed_keys};
 
 /// The Subtraction Nim tab.
 pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
@@ -49,6 +51,7 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
             "step",
             |_| Action::Step,
         ),
+        speed_keys(|k| Action::Speed(faster(k))),
         bind(
             &[Key::Char('t')],
             "t",
@@ -62,6 +65,13 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
             "ask the AI about any pile",
             "ask",
             |_| Action::Ask,
+        ),
+        bind(
+            &[Key::Char('c')],
+            "c",
+            "compare training runs",
+            "runs",
+            |_| Action::Runs,
         ),
         bind(
             ARROWS,
@@ -106,5 +116,22 @@ pub(crate) const ASK: KeyGroup<Action> = KeyGroup {
         bind(&[Key::Esc], "Esc", "cancel the question", "cancel", |_| {
             Action::AskCancel
         }),
+    ],
+};
+
+/// While the runs list is open (`c`): these keys alone (and the app's).
+pub(crate) const RUNS: KeyGroup<Action> = KeyGroup {
+    title: "Subtraction Nim: compare runs",
+    bindings: &[
+        runs::move_key(|k| Action::RunsMove(runs::rows(k))),
+        runs::toggle_key(|_| Action::RunsToggle),
+        runs::export_key(|_| Action::RunsExport),
+        bind(
+            &[Key::Esc, Key::Char('c')],
+            "Esc",
+            "close the runs list",
+            "close",
+            |_| Action::Runs,
+        ),
     ],
 };

@@ -12,8 +12,12 @@ pub mod settings;
 pub(crate) mod state;
 pub(crate) mod symbols;
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;
 mod view;
+#[cfg(test)]
+mod watch_tests;
 
 pub use action::Action;
 pub use state::SubtractionTab;
@@ -22,7 +26,6 @@ pub use state::{PaneView, Unit};
 use crate::config::Config;
 use crate::domain::learn::subtraction::SavedModel;
 use crate::domain::numbers::thousands;
-use crate::frame::background::TRAINING_POLL;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
 use crate::frame::settings::{Change, Panel};
@@ -55,16 +58,21 @@ impl Tab for SubtractionTab {
     fn keys(&self) -> Vec<KeyGroup<Action>> {
         if self.asking.is_some() {
             vec![keys::ASK]
+        } else if self.runs.open {
+            vec![keys::RUNS]
         } else {
             vec![keys::SUBTRACTION]
         }
     }
 
     fn help_keys(&self) -> Vec<KeyGroup<Action>> {
-        vec![keys::SUBTRACTION, keys::ASK]
+        vec![keys::SUBTRACTION, keys::ASK, keys::RUNS]
     }
 
     fn modal(&self) -> Option<&'static str> {
+        if self.runs.open {
+            return Some("The runs list is open: Space draws a run, x exports, Esc closes");
+        }
         self.asking
             .is_some()
             .then_some("Type a pile to ask about: Enter asks, Esc cancels")
@@ -75,7 +83,7 @@ impl Tab for SubtractionTab {
             Action::Undo => self.can_undo(),
             Action::Why => self.why().is_some(),
             Action::Digit(_) => !self.game_over(),
-            Action::TogglePause => !self.trainer.is_done(),
+            Action::TogglePause | Action::Speed(_) => !self.trainer.is_done(),
             Action::Step => !self.is_training() && !self.trainer.is_done(),
             _ => true,
         }
@@ -103,6 +111,7 @@ impl Tab for SubtractionTab {
             Action::ToggleFirst => Some(self.toggle_first()),
             Action::TogglePause => Some(self.toggle_pause()),
             Action::Step => Some(self.step_training()),
+            Action::Speed(faster) => Some(self.change_speed(faster)),
             Action::Retrain => Some(self.retrain()),
             Action::NextView => {
                 self.next_view();
@@ -136,6 +145,23 @@ impl Tab for SubtractionTab {
                 None
             }
             Action::AskCancel => Some(self.cancel_asking()),
+            Action::Runs => Some(self.toggle_runs()),
+            Action::RunsMove(by) => {
+                self.runs.move_by(by);
+                Some(Message::info(match self.runs.selected_run() {
+                    Some(run) => format!("{}: {}", run.name(), run.settings),
+                    None => format!(
+                        "run {} (in force): {}",
+                        self.runs.current_number(),
+                        self.run_settings()
+                    ),
+                }))
+            }
+            Action::RunsToggle => Some(match self.runs.toggle_selected() {
+                Ok(said) => Message::info(said),
+                Err(refused) => Message::error(refused),
+            }),
+            Action::RunsExport => Some(self.export_runs(effects)),
             Action::AskEnter => Some(match self.ask() {
                 Ok((why, said)) => {
                     effects.show_why = Some(why);
@@ -147,15 +173,17 @@ impl Tab for SubtractionTab {
     }
 
     fn tick(&mut self, _shown: bool) -> Ticked {
-        let changed = self.is_training() && !self.waits_for_trainer();
+        let moving = self.is_training() && !self.waits_for_trainer();
+        let message = self.poll();
+        let finished = message.is_some() || !self.is_training();
         Ticked {
-            changed,
-            message: self.poll(),
+            changed: (moving || finished) && self.redraws.due(self.speed, finished),
+            message,
         }
     }
 
     fn tick_interval(&self, _shown: bool) -> Option<Duration> {
-        self.is_training().then_some(TRAINING_POLL)
+        self.is_training().then_some(self.speed.poll())
     }
 
     fn on_show(&mut self) -> Option<Message> {

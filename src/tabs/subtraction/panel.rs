@@ -111,16 +111,6 @@ impl SubtractionTab {
 
     /// Puts what the panel changed in force (or keeps it for the retrain); what to say.
     pub(crate) fn apply_settings(&mut self, changes: &[Change]) -> Message {
-        let said = settings::write(SETTINGS, self, changes);
-        if said.is_empty() {
-            return Message::info("Settings unchanged");
-        }
-        let waits = changes.iter().any(|change| {
-            SETTINGS
-                .iter()
-                .any(|d| d.spec.key == change.key && d.spec.takes == Takes::OnRetrain)
-        });
-        let then = if waits { "; t retrains with them" } else { "" };
-        Message::info(format!("Set {}{then}", said.join(", ")))
+        settings::apply(SETTINGS, self, changes, "; t retrains with them")
     }
 }

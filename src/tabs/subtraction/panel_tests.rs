@@ -3,40 +3,13 @@
 //! words, the learning rate reaches a running trainer, a retrain builds the new network, and
 //! a server session changes only its own copy. Snapshots of the panel at 80x24 and 120x40.
 
+use super::test_support::{SEED, app, said, screen};
 use crate::app::{App, Overlay};
 use crate::config::{Config, RecipeChoice, SubtractionConfig};
 use crate::domain::learn::network::Loss;
 use crate::tabs::Models;
 use crate::tabs::testing::{chars, press};
 use crossterm::event::KeyCode;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-
-const SEED: u64 = 7;
-
-fn app() -> App {
-    let mut config = Config {
-        seed: Some(SEED),
-        ..Config::default()
-    };
-    config.subtraction.autotrain = false;
-    let mut app = App::new(&config, SEED);
-    press(&mut app, &[KeyCode::F(1)]);
-    app
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| crate::ui::render(app, f)).unwrap();
-    terminal.backend().to_string()
-}
-
-fn said(app: &App) -> String {
-    app.message
-        .as_ref()
-        .map(|m| m.text.clone())
-        .unwrap_or_default()
-}
 
 fn panel_open(app: &App) -> bool {
     matches!(app.overlay, Some(Overlay::Settings(_)))

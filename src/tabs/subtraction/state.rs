@@ -4,15 +4,20 @@
 
 use crate::config::SubtractionConfig;
 use crate::domain::games::subtraction::{self, max_take};
+use crate::domain::learn::network::Loss;
 use crate::domain::learn::subtraction::{
-    EpochsDone, Evaluation, MoveTrace, Recipe, SavedModel, Trainer, Tuning, choose,
+    CHUNK_EPOCHS, EpochsDone, Evaluation, MoveTrace, Recipe, SavedModel, Trainer, Tuning, choose,
 };
 use crate::domain::solve::subtraction::Solution;
 use crate::frame::background::{Job, Progress};
 use crate::frame::entry::Entry;
 use crate::frame::message::Message;
+use crate::frame::runs::{Runs, Used};
 use crate::frame::side::Side;
-use crate::frame::tab::{Storage, TrainedSince};
+use crate::frame::speed::{Redraws, SLOW_GAP, Speed};
+use crate::frame::tab::{
+    CopyText, Effects, Storage, TrainedSince, export_shown, export_written_as,
+};
 use crate::frame::tally::{GameResult, Tally};
 use crate::frame::why::{self, Decision, Why};
 use crate::persist::model_files::SubtractionNetFile;
@@ -24,11 +29,51 @@ use super::record::{self, Occasion};
 /// command that imports it from the tab).
 pub(crate) use crate::persist::model_files::SUBTRACTION_NET as MODEL;
 
+/// The file the runs export (`x` in the runs list) writes in the data dir.
+pub(crate) const RUNS_FILE: &str = "subtraction-runs.csv";
+
+/// Each epoch's loss as a curve: (epoch, loss), epochs from 1.
+pub(crate) fn loss_curve(losses: &[f64]) -> Vec<(f64, f64)> {
+    losses
+        .iter()
+        .enumerate()
+        .map(|(i, &loss)| ((i + 1) as f64, loss))
+        .collect()
+}
+
 /// Piles the evaluation table keeps in view when scrolled to its end.
 const TABLE_PAGE: usize = 48;
 
 /// Epochs one manual training step (`s`) trains.
 pub(crate) const STEP_EPOCHS: usize = 100;
+
+/// The loss a recipe trains on, in words.
+pub(crate) fn loss_name(loss: Loss) -> &'static str {
+    match loss {
+        Loss::Squared => "squared error",
+        Loss::CrossEntropy => "cross-entropy",
+    }
+}
+
+/// Epochs a background chunk trains at `speed`: one in slow mode (each is drawn), ten
+/// times normal's in fast mode (fewer hand-overs; the display moves on four times a
+/// second anyway).
+fn chunk_epochs(speed: Speed) -> usize {
+    match speed {
+        Speed::Slow => 1,
+        Speed::Normal => CHUNK_EPOCHS,
+        Speed::Fast => 10 * CHUNK_EPOCHS,
+    }
+}
+
+/// The wait after each chunk at `speed`: slow mode's pace, else none.
+fn gap(speed: Speed) -> std::time::Duration {
+    if speed == Speed::Slow {
+        SLOW_GAP
+    } else {
+        std::time::Duration::ZERO
+    }
+}
 
 /// One move, as the move list shows it; the AI's with what it weighed.
 #[derive(Debug, Clone, PartialEq)]
@@ -119,6 +164,14 @@ pub struct SubtractionTab {
     job: Option<Job<Trainer>>,
     /// The seed of the next retrain.
     pub(crate) next_seed: u64,
+    /// How fast training runs while it is watched (kept while paused).
+    pub(crate) speed: Speed,
+    /// When training progress was last drawn (fast mode draws a few times a second).
+    pub(crate) redraws: Redraws,
+    /// The runs trained this session, for the chart to compare (`c`).
+    pub(crate) runs: Runs,
+    /// The learning rates the run in force trained with.
+    rates_used: Used,
 }
 
 /// The takes allowed from a pile of `n`, as a sentence says them: `1` or `1-15`.
@@ -186,6 +239,10 @@ impl SubtractionTab {
             stamp,
             job: None,
             next_seed: seed.wrapping_add(1),
+            speed: Speed::default(),
+            redraws: Redraws::default(),
+            runs: Runs::default(),
+            rates_used: Used::default(),
         }
     }
 
@@ -212,7 +269,7 @@ impl SubtractionTab {
             && self.load_error.is_none()
         {
             self.train_on_first_use = false;
-            self.job = Some(Job::start(self.trainer.clone()));
+            self.start_job();
             return Some(Message::info(
                 "No saved network: training it now (p pauses)",
             ));
@@ -241,7 +298,7 @@ impl SubtractionTab {
         if self.trainer.is_done() {
             return Message::error("Training is finished: t retrains with a new seed");
         }
-        self.job = Some(Job::start(self.trainer.clone()));
+        self.start_job();
         Message::info("Training resumed")
     }
 
@@ -253,6 +310,7 @@ impl SubtractionTab {
         if self.trainer.is_done() {
             return Message::error("Training is finished: t retrains with a new seed");
         }
+        self.note_rate(self.trainer.recipe.learning_rate);
         self.trainer.train_epochs(STEP_EPOCHS);
         self.refresh();
         self.finish_if_done()
@@ -267,27 +325,45 @@ impl SubtractionTab {
         self.load_error = None;
         let seed = self.next_seed;
         self.next_seed = self.next_seed.wrapping_add(1);
+        let kept = self.runs.keep(self.run_settings(), &self.curve());
+        self.rates_used.clear();
         self.trainer = Trainer::new(self.n_max, self.recipe, seed);
         self.unit = Unit::Hidden(0);
         self.refresh();
-        self.job = Some(Job::start(self.trainer.clone()));
-        Message::info(format!("Retraining from fresh weights, seed {seed}"))
+        self.start_job();
+        let dropped = kept.map_or(String::new(), |n| format!("; run {n} gave way"));
+        Message::info(format!(
+            "Retraining from fresh weights, seed {seed}: run {}; c compares runs{dropped}",
+            self.runs.current_number()
+        ))
     }
 
     /// Trains to the end on this thread: for scripts and tests that need a finished network
     /// without timing.
     pub fn finish_training_now(&mut self) -> Option<Message> {
         self.job = None;
+        self.note_rate(self.trainer.recipe.learning_rate);
         self.trainer.train_epochs(self.trainer.recipe.epochs);
         self.refresh();
         self.finish_if_done()
     }
 
     /// Takes in what the background thread reported; returns a message when training ended.
+    /// In slow mode one report a tick, so every epoch is drawn.
     pub(crate) fn poll(&mut self) -> Option<Message> {
         let job = self.job.take()?;
+        let most = if self.speed == Speed::Slow {
+            1
+        } else {
+            usize::MAX
+        };
         let mut stopped = false;
-        while let Some(report) = job.try_next() {
+        let mut taken = 0;
+        while taken < most {
+            let Some(report) = job.try_next() else {
+                break;
+            };
+            taken += 1;
             stopped = self.take_report(report);
             if stopped {
                 break;
@@ -308,8 +384,9 @@ impl SubtractionTab {
                 epoch,
                 losses,
                 network,
-                ..
+                learning_rate,
             }) => {
+                self.note_rate(learning_rate);
                 self.trainer.epoch = epoch;
                 self.trainer.losses.extend(losses);
                 self.trainer.network = network;
@@ -336,9 +413,100 @@ impl SubtractionTab {
         self.recipe.learning_rate = rate;
         self.trainer.set_learning_rate(rate);
         if let Some(job) = &self.job {
-            job.retune(Tuning {
-                learning_rate: rate,
-            });
+            job.retune(self.tuning());
+        }
+    }
+
+    /// What the running job is told: the learning rate in force and the chunk the speed
+    /// asks for.
+    fn tuning(&self) -> Tuning {
+        Tuning {
+            learning_rate: self.trainer.recipe.learning_rate,
+            chunk_epochs: chunk_epochs(self.speed),
+        }
+    }
+
+    /// Notes that the run in force trains with `rate` from here on.
+    fn note_rate(&mut self, rate: f64) {
+        self.rates_used.note(&rate);
+    }
+
+    /// The settings the run in force trained with, in words, for the runs legend and the
+    /// CSV header: the loss, every learning rate it used (`rate 0.12→0.5`), the sizes and
+    /// the seed.
+    pub(crate) fn run_settings(&self) -> String {
+        let recipe = &self.trainer.recipe;
+        let rates = self.rates_used.words(&recipe.learning_rate);
+        format!(
+            "{}, rate {rates}, {} hidden, batch {}, seed {}",
+            loss_name(recipe.loss),
+            recipe.hidden,
+            recipe.batch_size,
+            self.trainer.seed
+        )
+    }
+
+    /// The run in force's curve: each epoch's loss.
+    pub(crate) fn curve(&self) -> Vec<(f64, f64)> {
+        loss_curve(&self.trainer.losses)
+    }
+
+    /// `c`: opens the runs list on the loss curve, or closes it.
+    pub(crate) fn toggle_runs(&mut self) -> Message {
+        if self.runs.open {
+            self.runs.open = false;
+            return Message::info("Runs list closed: the chart keeps the runs drawn");
+        }
+        self.view = PaneView::Training;
+        self.runs.open = true;
+        self.runs.selected = 0;
+        let kept = self.runs.kept().count();
+        Message::info(if kept == 0 {
+            "Runs: none kept yet. Change a setting (S), retrain (t): the run it replaces is kept here"
+                .to_string()
+        } else {
+            format!("Runs: {kept} kept. ↑↓ choose, Space draws or hides, x exports CSV, Esc closes")
+        })
+    }
+
+    /// Every run's curve as CSV (`x` in the runs list): into the data dir, or shown to copy
+    /// where there is none.
+    pub(crate) fn export_runs(&self, effects: &mut Effects) -> Message {
+        let csv = self
+            .runs
+            .csv("epoch", (&self.run_settings(), &self.curve()));
+        if let Some(store) = &self.store {
+            return match store.write_file(RUNS_FILE, csv.as_bytes()) {
+                Ok(path) => export_written_as("Runs", "CSV", &path),
+                Err(error) => Message::error(error.to_string()),
+            };
+        }
+        effects.show_text = Some(CopyText {
+            title: "The runs' loss curves as CSV (epoch, one column per run)".into(),
+            text: csv,
+        });
+        export_shown(self.storage)
+    }
+
+    /// Starts training the network in force in the background, at the speed in force.
+    fn start_job(&mut self) {
+        let mut trainer = self.trainer.clone();
+        trainer.chunk_epochs = chunk_epochs(self.speed);
+        self.job = Some(Job::start_paced(trainer, gap(self.speed)));
+    }
+
+    /// `-` / `+`: trains slower or faster from the next chunk on (a paused run keeps the
+    /// speed for when it resumes).
+    pub(crate) fn change_speed(&mut self, faster: bool) -> Message {
+        match self.speed.change(faster, "epoch") {
+            Ok(said) => {
+                if let Some(job) = &self.job {
+                    job.retune(self.tuning());
+                    job.pace(gap(self.speed));
+                }
+                Message::info(said)
+            }
+            Err(refused) => Message::error(refused),
         }
     }
 

@@ -2,6 +2,7 @@
 //! background training (`autotrain = false`; training is stepped with `s` or finished
 //! synchronously), so every frame is reproducible. Snapshots at 80x24 and 120x40.
 
+use super::test_support::{SEED, config};
 use crate::app::App;
 use crate::config::Config;
 use crate::frame::entry::Entry;
@@ -14,17 +15,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
 
-const SEED: u64 = 7;
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
-
-fn config() -> Config {
-    let mut config = Config {
-        seed: Some(SEED),
-        ..Config::default()
-    };
-    config.subtraction.autotrain = false;
-    config
-}
 
 fn press(app: &mut App, keys: &str) {
     let area = Rect::new(0, 0, 80, 24);
@@ -602,7 +593,7 @@ mod views {
     use ratatui::buffer::Buffer;
     use ratatui::layout::Rect;
 
-    const SEED: u64 = 7;
+    use super::SEED;
 
     fn config(tweak: impl FnOnce(&mut Config)) -> Config {
         let mut config = Config {

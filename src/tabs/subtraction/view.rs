@@ -1,21 +1,21 @@
 //! The Subtraction Nim tab: the pile and the game on the left; on the right the training
 //! gauge over one of three views (loss curve, evaluation table, weights).
 
-use super::state::{PaneView, SubtractionTab, Unit};
+use super::state::{PaneView, SubtractionTab, Unit, loss_name};
 use super::symbols;
 use crate::domain::games::subtraction::max_take;
-use crate::domain::learn::network::{Layer, Loss};
+use crate::domain::learn::network::Layer;
 use crate::frame::entry::Entry;
 use crate::frame::side::Side;
 use crate::frame::tally::Tally;
+use crate::widgets::runs::{RunsChart, Scale};
 use crate::widgets::symbols::Symbol;
 use crate::widgets::{TabView, Theme, titled};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
-use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget};
 
 /// Blocks per row of the pile, with a gap after the fifth, as the original program's window draws
 /// it.
@@ -224,7 +224,12 @@ fn progress_line(tab: &SubtractionTab, width: u16) -> Line<'static> {
     } else {
         "paused"
     };
-    let label = format!(" {state} {done}/{total} ");
+    let speed = if done >= total {
+        String::new()
+    } else {
+        format!("· {} ", tab.speed.name())
+    };
+    let label = format!(" {state} {done}/{total} {speed}");
     let bar_width = usize::from(width)
         .saturating_sub(label.chars().count() + 1)
         .min(30);
@@ -257,8 +262,7 @@ fn score_line(tab: &SubtractionTab, theme: &Theme) -> Line<'static> {
 }
 
 fn render_chart(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let losses = &tab.trainer.losses;
-    if losses.is_empty() {
+    if tab.trainer.losses.is_empty() && !tab.runs.open && tab.runs.kept().next().is_none() {
         Paragraph::new(vec![
             Line::raw(" No training yet."),
             Line::styled(" p trains in the background, s steps 100 epochs", theme.dim),
@@ -266,62 +270,16 @@ fn render_chart(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
         .render(area, buf);
         return;
     }
-    // At most ~200 points: every k-th epoch, plotted as log10 of the mean squared error.
-    let every = losses.len().div_ceil(200).max(1);
-    let points: Vec<(f64, f64)> = losses
-        .iter()
-        .enumerate()
-        .step_by(every)
-        .map(|(i, &l)| ((i + 1) as f64, l.max(1e-12).log10()))
-        .collect();
-    let low = points
-        .iter()
-        .map(|p| p.1)
-        .fold(f64::INFINITY, f64::min)
-        .floor();
-    let high = points
-        .iter()
-        .map(|p| p.1)
-        .fold(f64::NEG_INFINITY, f64::max)
-        .ceil()
-        .max(low + 1.0);
-    let epochs = tab.trainer.recipe.epochs as f64;
-    let dataset = Dataset::default()
-        .marker(Marker::Braille)
-        .graph_type(GraphType::Line)
-        .style(theme.key)
-        .data(&points);
-    Chart::new(vec![dataset])
-        .x_axis(
-            Axis::default()
-                .title("epoch")
-                .bounds([0.0, epochs])
-                .labels(vec![
-                    Span::raw("0"),
-                    Span::raw(format!("{}", tab.trainer.recipe.epochs)),
-                ]),
-        )
-        .y_axis(
-            Axis::default()
-                .title(format!(
-                    "MSE, trained on {}",
-                    loss_name(tab.trainer.recipe.loss)
-                ))
-                .bounds([low, high])
-                .labels(vec![
-                    Span::raw(format!("1e{}", low as i32)),
-                    Span::raw(format!("1e{}", high as i32)),
-                ]),
-        )
-        .render(area, buf);
-}
-
-/// The loss a recipe trains on, as the chart names it.
-fn loss_name(loss: Loss) -> &'static str {
-    match loss {
-        Loss::Squared => "squared error",
-        Loss::CrossEntropy => "cross-entropy",
+    let settings = tab.run_settings();
+    let curve = tab.curve();
+    RunsChart {
+        runs: &tab.runs,
+        current: (&settings, &curve),
+        scale: Scale::Log,
+        x_axis: ("epoch", tab.trainer.recipe.epochs as f64),
+        y_title: format!("MSE, trained on {}", loss_name(tab.trainer.recipe.loss)),
     }
+    .render(area, buf, theme);
 }
 
 fn render_table(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme) {

@@ -14,6 +14,9 @@ pub mod game;
 pub mod history;
 mod keys;
 mod orders;
+mod panel;
+#[cfg(test)]
+mod panel_tests;
 pub mod settings;
 pub(crate) mod state;
 pub mod symbols;
@@ -32,6 +35,7 @@ pub(crate) use state::{Focus, GameKind, StepCommand};
 use crate::config::Config;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
+use crate::frame::settings::{Change, Panel};
 use crate::frame::tab::{Effects, Storage, Tab, Ticked};
 use crate::persist::Store;
 use std::time::Duration;
@@ -140,6 +144,14 @@ impl Tab for TicTacToeTab {
             return Some(focus_moved(message, focus_words(self.focus)));
         }
         message
+    }
+
+    fn settings(&self) -> Option<Panel> {
+        Some(self.settings_panel())
+    }
+
+    fn apply_settings(&mut self, changes: &[Change]) -> Message {
+        self.apply_settings(changes)
     }
 
     fn tick(&mut self, shown: bool) -> Ticked {

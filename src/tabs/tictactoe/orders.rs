@@ -99,21 +99,28 @@ pub(crate) fn comparison<G: OrderNames>(
     lines.join("\n")
 }
 
+/// Puts `order` in force in both games and restarts a search waiting to be stepped (or the
+/// user's own) with it; true when the shown game's search restarted.
+pub(crate) fn reorder_both(tab: &mut TicTacToeTab, order: MoveOrder) -> bool {
+    tab.tictactoe.order = order;
+    tab.eight.order = order;
+    let algorithm = tab.algorithm;
+    let ttt = reorder(&mut tab.tictactoe, algorithm);
+    let eight = reorder(&mut tab.eight, algorithm);
+    match tab.game {
+        GameKind::TicTacToe => ttt,
+        GameKind::Eight => eight,
+    }
+}
+
 impl TicTacToeTab {
     /// Moves to the next order in both games, restarts a search waiting to be stepped (or
     /// the user's own) with it, and opens (or refreshes) the comparison of every order from
     /// the shown root.
     pub(crate) fn cycle_order(&mut self) -> Message {
         let order = self.tictactoe.order.next();
-        self.tictactoe.order = order;
-        self.eight.order = order;
+        let restarted = reorder_both(self, order);
         let algorithm = self.algorithm;
-        let ttt = reorder(&mut self.tictactoe, algorithm);
-        let eight = reorder(&mut self.eight, algorithm);
-        let restarted = match self.game {
-            GameKind::TicTacToe => ttt,
-            GameKind::Eight => eight,
-        };
         let compared = match self.game {
             GameKind::TicTacToe => compare(&self.tictactoe, algorithm),
             GameKind::Eight => compare(&self.eight, algorithm),

@@ -1,0 +1,291 @@
+//! Drawing the runs a tab keeps (`frame::runs`): a chart of the run in force with the marked
+//! runs overlaid, each with its own marker, and a legend of every run with its settings, so
+//! "original recipe vs default" is one screen, told apart without colour.
+
+use super::Theme;
+use crate::frame::runs::{Run, Runs};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph, Widget};
+
+/// The run in force: a fine Braille line, and the legend's glyph for it.
+const CURRENT: (Marker, &str) = (Marker::Braille, "⣀");
+
+/// A kept run's marker and legend glyph, by its number: a run keeps its marker whatever
+/// else is drawn.
+pub fn run_marker(number: usize) -> (Marker, &'static str) {
+    const MARKERS: [(Marker, &str); 3] =
+        [(Marker::Dot, "•"), (Marker::Bar, "▄"), (Marker::Block, "█")];
+    MARKERS[number % MARKERS.len()]
+}
+
+/// What a tab's chart of runs needs besides the runs.
+pub struct RunsChart<'a> {
+    /// The runs kept, and the list's state.
+    pub runs: &'a Runs,
+    /// The run in force: its settings in words and its curve.
+    pub current: (&'a str, &'a [(f64, f64)]),
+    /// How the y values are drawn (`log10` for a loss) and written.
+    pub scale: Scale,
+    /// The x axis: its title and the end of the run in force (the epochs it will train).
+    pub x_axis: (&'a str, f64),
+    /// The y axis's title.
+    pub y_title: String,
+}
+
+/// How a chart draws its y values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scale {
+    /// log10 of the value (a loss falling over decades), labelled `1e-3`.
+    Log,
+    /// The value as it is, a share from 0 to 1, labelled as a percentage.
+    Share,
+}
+
+impl Scale {
+    fn y(self, value: f64) -> f64 {
+        match self {
+            Self::Log => value.max(1e-12).log10(),
+            Self::Share => value,
+        }
+    }
+
+    fn label(self, y: f64) -> String {
+        match self {
+            Self::Log => format!("1e{}", y as i32),
+            Self::Share => format!("{:.0}%", y * 100.0),
+        }
+    }
+
+    /// A value as the legend writes it.
+    pub fn written(self, value: f64) -> String {
+        match self {
+            Self::Log => format!("{value:.1e}"),
+            Self::Share => format!("{:.1}%", value * 100.0),
+        }
+    }
+
+    /// The y bounds around the drawn values: whole decades, or 0 to 100%.
+    fn bounds(self, ys: impl Iterator<Item = f64>) -> [f64; 2] {
+        match self {
+            Self::Share => [0.0, 1.0],
+            Self::Log => {
+                let (low, high) = ys.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), y| {
+                    (l.min(y), h.max(y))
+                });
+                if low.is_finite() {
+                    [low.floor(), high.ceil().max(low.floor() + 1.0)]
+                } else {
+                    [0.0, 1.0]
+                }
+            }
+        }
+    }
+}
+
+/// What tells runs apart: of each run's settings (parts joined by ", ", in the same order
+/// for every run of a tab), the parts in which some run differs; all of them for a run
+/// alone. The legend has room for little, and what is the same for every run says nothing.
+pub fn distinguishing(settings: &[&str]) -> Vec<String> {
+    let parts: Vec<Vec<&str>> = settings.iter().map(|s| s.split(", ").collect()).collect();
+    let differs = |i: usize| {
+        parts
+            .iter()
+            .any(|p| p.get(i) != parts.first().and_then(|first| first.get(i)))
+    };
+    parts
+        .iter()
+        .map(|p| {
+            let shown: Vec<&str> = p
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| parts.len() == 1 || differs(i))
+                .map(|(_, part)| *part)
+                .collect();
+            if shown.is_empty() {
+                "the same settings".to_string()
+            } else {
+                shown.join(", ")
+            }
+        })
+        .collect()
+}
+
+/// At most this many points a curve is drawn with: every k-th sample.
+const DRAWN_POINTS: usize = 200;
+
+fn drawn(points: &[(f64, f64)], scale: Scale) -> Vec<(f64, f64)> {
+    let every = points.len().div_ceil(DRAWN_POINTS).max(1);
+    points
+        .iter()
+        .step_by(every)
+        .map(|&(x, y)| (x, scale.y(y)))
+        .collect()
+}
+
+impl RunsChart<'_> {
+    /// The chart, and under it the legend when there is anything to compare (a kept run,
+    /// or the list open).
+    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let legend = self.legend(area.width, theme);
+        let legend_height = u16::try_from(legend.len()).unwrap_or(u16::MAX);
+        let [chart, below] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(legend_height)]).areas(area);
+        self.chart(chart, buf, theme);
+        Paragraph::new(legend).render(below, buf);
+    }
+
+    fn chart(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let scale = self.scale;
+        let current = drawn(self.current.1, scale);
+        let marked: Vec<(&Run, Vec<(f64, f64)>)> = self
+            .runs
+            .marked()
+            .map(|run| (run, drawn(&run.points, scale)))
+            .collect();
+        let x_end = marked
+            .iter()
+            .filter_map(|(run, _)| run.points.last().map(|p| p.0))
+            .fold(self.x_axis.1, f64::max);
+        let y_bounds = scale.bounds(
+            current
+                .iter()
+                .chain(marked.iter().flat_map(|(_, points)| points.iter()))
+                .map(|p| p.1),
+        );
+        // Kept runs first, so the run in force is drawn over them.
+        let mut datasets: Vec<Dataset> = marked
+            .iter()
+            .map(|(run, points)| {
+                Dataset::default()
+                    .marker(run_marker(run.number).0)
+                    .graph_type(GraphType::Scatter)
+                    .style(theme.dim)
+                    .data(points)
+            })
+            .collect();
+        datasets.push(
+            Dataset::default()
+                .marker(CURRENT.0)
+                .graph_type(GraphType::Line)
+                .style(theme.key)
+                .data(&current),
+        );
+        Chart::new(datasets)
+            .x_axis(
+                Axis::default()
+                    .title(self.x_axis.0)
+                    .bounds([0.0, x_end])
+                    .labels(vec![Span::raw("0"), Span::raw(format!("{x_end}"))]),
+            )
+            .y_axis(
+                Axis::default()
+                    .title(self.y_title.clone())
+                    .bounds(y_bounds)
+                    .labels(vec![
+                        Span::raw(scale.label(y_bounds[0])),
+                        Span::raw(scale.label(y_bounds[1])),
+                    ]),
+            )
+            .render(area, buf);
+    }
+
+    /// One line per run: the cursor (list open), its glyph (blank when not drawn), its name,
+    /// its last value and its settings, cut to the width.
+    fn legend(&self, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+        let runs = self.runs;
+        if runs.kept().next().is_none() && !runs.open {
+            return Vec::new();
+        }
+        let last = |points: &[(f64, f64)]| {
+            points
+                .last()
+                .map_or("-".to_string(), |&(_, y)| self.scale.written(y))
+        };
+        let mut rows = vec![(
+            CURRENT.1,
+            format!("run {} now", runs.current_number()),
+            last(self.current.1),
+            self.current.0.to_string(),
+            true,
+        )];
+        rows.extend(runs.kept().map(|run| {
+            (
+                if run.marked {
+                    run_marker(run.number).1
+                } else {
+                    " "
+                },
+                run.name(),
+                last(&run.points),
+                run.settings.clone(),
+                run.marked,
+            )
+        }));
+        let width = usize::from(width);
+        let settings = distinguishing(&rows.iter().map(|row| row.3.as_str()).collect::<Vec<_>>());
+        let mut lines: Vec<Line<'static>> = rows
+            .into_iter()
+            .zip(settings)
+            .enumerate()
+            .map(|(row, ((glyph, name, value, _, drawn), settings))| {
+                let cursor = if runs.open && row == runs.selected {
+                    "›"
+                } else {
+                    " "
+                };
+                let text = format!("{cursor}{glyph} {name:<9} {value:>7}  {settings}");
+                let text: String = text.chars().take(width).collect();
+                let style = if runs.open && row == runs.selected {
+                    theme.cursor
+                } else if drawn {
+                    theme.key
+                } else {
+                    theme.dim
+                };
+                Line::styled(text, style)
+            })
+            .collect();
+        if runs.open && runs.kept().next().is_none() {
+            lines.push(Line::styled(
+                " No run kept yet: a retrain keeps the run",
+                theme.dim,
+            ));
+            lines.push(Line::styled(
+                " it replaces here (S changes the settings).",
+                theme.dim,
+            ));
+        }
+        lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_legend_names_only_what_tells_the_runs_apart() {
+        let shown = distinguishing(&[
+            "cross-entropy, rate 0.12, 14 hidden, seed 9",
+            "squared error, rate 0.12, 14 hidden, seed 8",
+            "cross-entropy, rate 0.5, 14 hidden, seed 8",
+        ]);
+        assert_eq!(
+            shown,
+            [
+                "cross-entropy, rate 0.12, seed 9",
+                "squared error, rate 0.12, seed 8",
+                "cross-entropy, rate 0.5, seed 8",
+            ]
+        );
+        assert_eq!(
+            distinguishing(&["a, b"]),
+            ["a, b"],
+            "a run alone: everything"
+        );
+        assert_eq!(distinguishing(&["a, b", "a, b"]), ["the same settings"; 2]);
+    }
+}
