@@ -8,6 +8,7 @@ use crate::shell::{self, Ending};
 
 pub mod args;
 pub mod bench;
+mod connect4;
 mod exit;
 mod flags;
 mod nim;

@@ -1024,3 +1024,54 @@ fn train_reports_fit_80_columns() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn solve_connect4_scores_a_position_and_every_column() {
+    // The first player has three in column 1 and wins with its 4th stone: 22 - 4 = 18.
+    let json = parse_json(&run_ok(&[
+        "solve", "connect4", "--moves", "1212123", "--json",
+    ]));
+    assert_eq!(json_i64(&json, "score"), 18, "{json}");
+    assert_eq!(
+        json_u64(&json, "best_move"),
+        2,
+        "column 2 is the second player's four"
+    );
+    // A position near the end, every column, against plain negamax from the library.
+    let moves = "64342642125236167731715341453437";
+    let board = ai_arcade::domain::games::connect4::Board::parse(moves).unwrap();
+    let json = parse_json(&run_ok(&[
+        "solve", "connect4", "--moves", moves, "--all", "--json",
+    ]));
+    let scores = json["scores"].as_array().expect("scores").clone();
+    for (column, score) in scores.iter().enumerate() {
+        let expected = board.can_play(column).then(|| {
+            let after = board.play(column);
+            if after.is_won() {
+                ai_arcade::domain::solve::connect4::win_now_score(&board)
+            } else {
+                -ai_arcade::domain::solve::connect4::plain_negamax(&after)
+            }
+        });
+        assert_eq!(
+            score.as_i64().map(|s| s as i32),
+            expected,
+            "column {}",
+            column + 1
+        );
+    }
+}
+
+#[test]
+fn solve_connect4_refuses_a_finished_or_malformed_position_with_status_2() {
+    for (moves, says) in [
+        ("1212121", "the game is over (four in a row)"),
+        ("448", "move 3: '8' is no column"),
+        ("1111111", "move 7: column 1 is full"),
+    ] {
+        let output = run(&["solve", "connect4", "--moves", moves]);
+        assert_eq!(output.status.code(), Some(2), "{moves}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(says), "{moves}: {stderr}");
+    }
+}

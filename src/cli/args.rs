@@ -275,6 +275,15 @@ pub enum SolveGame {
         #[arg(long)]
         last: Option<u8>,
     },
+    /// A Connect Four position, solved exactly: its score, best move, nodes and time.
+    Connect4 {
+        /// The columns played so far, 1-7 each, in order ("4453"); empty for the start.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Also the score of every column.
+        #[arg(long)]
+        all: bool,
+    },
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! value, best move and counts.
 
 use super::args::{SolveArgs, SolveGame};
-use super::exit::fail;
+use super::connect4;
+use super::exit::{board_echo, fail};
 use super::run::report;
 use crate::config;
 use crate::domain::games::Game;
@@ -31,24 +32,10 @@ pub(super) fn timed<G: Game<Move = u8>>(root: &G, algorithm: Algorithm) -> (Sear
     (result, started.elapsed().as_secs_f64() * 1e6)
 }
 
-/// Longest `--board` echoed whole in an error; a longer one is cut with an ellipsis.
-pub(super) const BOARD_ECHO_CHARS: usize = 20;
-
-/// `board` as an error message quotes it: whole when short, else its start, an ellipsis
-/// and its length, so a huge argument cannot flood the terminal.
-pub(super) fn board_echo(board: &str) -> String {
-    let length = board.chars().count();
-    if length <= BOARD_ECHO_CHARS {
-        format!("{board:?}")
-    } else {
-        let start: String = board.chars().take(BOARD_ECHO_CHARS).collect();
-        format!("{:?} ({length} characters)", format!("{start}…"))
-    }
-}
-
 pub(super) fn solve(config: &config::Config, args: &SolveArgs) -> ExitCode {
     let algorithm = args.algo.unwrap_or(config.search.algorithm);
     let solved = match &args.game {
+        SolveGame::Connect4 { moves, all } => return connect4::solve(moves, *all, args.json),
         SolveGame::Tictactoe { board, to_move } => {
             let root = match Board::parse(board, *to_move) {
                 Ok(root) => root,

@@ -1,6 +1,7 @@
 //! Game rules only: pure, no I/O, no randomness. The searches in `search/` and the
 //! widgets in `ui/` work over the [`Game`] trait so one stepper serves every game.
 
+pub mod connect4;
 pub mod eight;
 pub mod nim;
 pub mod subtraction;

@@ -1,5 +1,6 @@
 //! Exact answers every learner is measured against, each given as one [`verdict::Verdict`].
 
+pub mod connect4;
 pub mod nim;
 pub mod perfect;
 pub mod state_graph;

@@ -1,0 +1,362 @@
+//! Connect Four on 7 columns of 6: the rules as bitboards, the shape an exact solver and a
+//! Monte Carlo search both need to run fast.
+//!
+//! The board is one `u64` per question: `mine` holds the stones of the player to move and
+//! `filled` every stone. Each column takes 7 bits, its 6 cells from the bottom and one spare
+//! bit on top that is never set, so a shift by 7 moves one column right without wrapping,
+//! a shift by 1 one cell up, by 6 and 8 along the two diagonals. Playing column `c` is
+//! `filled + bottom(c)`: the carry lands on the column's lowest empty cell.
+//!
+//! A position is written as the columns played in order, 1 to 7 ("4453"), the notation of
+//! the best-known open-source solver and its test sets.
+
+use std::fmt;
+
+/// Columns of the board.
+pub const WIDTH: usize = 7;
+/// Cells in a column.
+pub const HEIGHT: usize = 6;
+/// Cells on the board: a game ends at the latest when all are filled.
+pub const CELLS: usize = WIDTH * HEIGHT;
+/// Bits a column takes: its cells and a spare bit above them.
+const COLUMN_BITS: usize = HEIGHT + 1;
+
+/// The lowest cell of every column.
+const BOTTOM: u64 = {
+    let mut mask = 0;
+    let mut column = 0;
+    while column < WIDTH {
+        mask |= 1 << (column * COLUMN_BITS);
+        column += 1;
+    }
+    mask
+};
+
+/// Every cell of the board (no spare bit).
+const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
+
+/// The lowest cell of column `column` (0-based).
+const fn bottom(column: usize) -> u64 {
+    1 << (column * COLUMN_BITS)
+}
+
+/// The highest cell of column `column`.
+const fn top(column: usize) -> u64 {
+    1 << (HEIGHT - 1 + column * COLUMN_BITS)
+}
+
+/// Every cell of column `column`.
+pub const fn column_cells(column: usize) -> u64 {
+    ((1 << HEIGHT) - 1) << (column * COLUMN_BITS)
+}
+
+/// Why a move or a written position was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    /// A column outside 1-7 (or a character that is no column).
+    NoSuchColumn(String),
+    /// A column already holding 6 stones.
+    ColumnFull(usize),
+    /// The game was over before this move.
+    GameOver,
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NoSuchColumn(what) => write!(f, "{what} is no column: columns are 1 to 7"),
+            Self::ColumnFull(column) => write!(f, "column {column} is full"),
+            Self::GameOver => write!(f, "the game is over: no more moves"),
+        }
+    }
+}
+
+impl std::error::Error for Refused {}
+
+/// A Connect Four position: whose stones are where, and how many moves were played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Board {
+    /// The stones of the player to move.
+    mine: u64,
+    /// Every stone.
+    filled: u64,
+    /// Moves played so far.
+    moves: usize,
+    /// Whether the last move made four in a row.
+    won: bool,
+}
+
+impl Board {
+    /// The empty board.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The position after the columns in `written`, 1-7 each ("4453"); spaces are ignored.
+    /// Refuses a character that is no column, a full column, and a move after the game
+    /// ended, saying which move (1-based) was refused.
+    pub fn parse(written: &str) -> Result<Self, (usize, Refused)> {
+        let mut board = Self::new();
+        for (index, c) in written.chars().filter(|c| !c.is_whitespace()).enumerate() {
+            let column = c
+                .to_digit(10)
+                .filter(|d| (1..=WIDTH as u32).contains(d))
+                .ok_or_else(|| (index + 1, Refused::NoSuchColumn(format!("'{c}'"))))?;
+            board = board
+                .played(column as usize - 1)
+                .map_err(|refused| (index + 1, refused))?;
+        }
+        Ok(board)
+    }
+
+    /// Moves played so far.
+    pub const fn moves(&self) -> usize {
+        self.moves
+    }
+
+    /// True when the last move made four in a row.
+    pub const fn is_won(&self) -> bool {
+        self.won
+    }
+
+    /// True when the game is over: four in a row, or the board full.
+    pub const fn is_over(&self) -> bool {
+        self.won || self.moves == CELLS
+    }
+
+    /// Whether column `column` (0-based) has room.
+    pub const fn can_play(&self, column: usize) -> bool {
+        column < WIDTH && self.filled & top(column) == 0
+    }
+
+    /// The position after dropping a stone in `column` (0-based), or why not.
+    pub fn played(&self, column: usize) -> Result<Self, Refused> {
+        if self.is_over() {
+            return Err(Refused::GameOver);
+        }
+        if column >= WIDTH {
+            return Err(Refused::NoSuchColumn((column + 1).to_string()));
+        }
+        if !self.can_play(column) {
+            return Err(Refused::ColumnFull(column + 1));
+        }
+        Ok(self.play_cell(self.cell_in(column)))
+    }
+
+    /// The cell a stone dropped in `column` lands on (a playable column).
+    pub const fn cell_in(&self, column: usize) -> u64 {
+        (self.filled + bottom(column)) & column_cells(column)
+    }
+
+    /// The position after the player to move takes `cell` (one playable cell).
+    #[must_use]
+    pub fn play_cell(&self, cell: u64) -> Self {
+        let stones = self.mine | cell;
+        Self {
+            mine: self.mine ^ self.filled,
+            filled: self.filled | cell,
+            moves: self.moves + 1,
+            won: lines_through(stones),
+        }
+    }
+
+    /// The position after `column` for a caller that knows it is playable and the game is
+    /// on (the searches).
+    #[must_use]
+    pub fn play(&self, column: usize) -> Self {
+        self.play_cell(self.cell_in(column))
+    }
+
+    /// Every cell a stone may be dropped on now.
+    pub const fn playable(&self) -> u64 {
+        (self.filled + BOTTOM) & BOARD
+    }
+
+    /// Whether the player to move makes four in a row with `column` (a playable column).
+    pub fn wins_with(&self, column: usize) -> bool {
+        self.winning_cells() & self.playable() & column_cells(column) != 0
+    }
+
+    /// Whether the player to move can make four in a row with its next stone.
+    pub fn can_win_next(&self) -> bool {
+        self.winning_cells() & self.playable() != 0
+    }
+
+    /// The empty cells that would complete four in a row for the player to move.
+    pub fn winning_cells(&self) -> u64 {
+        open_fours(self.mine, self.filled)
+    }
+
+    /// The empty cells that would complete four in a row for the other player.
+    pub fn threats_against(&self) -> u64 {
+        open_fours(self.mine ^ self.filled, self.filled)
+    }
+
+    /// The playable cells the player to move may take without handing the other player an
+    /// immediate win: the one cell that blocks its only threat, nothing when it has two,
+    /// and never the cell under one of its winning cells. Meant for a position where the
+    /// player to move cannot win at once.
+    pub fn safe_cells(&self) -> u64 {
+        let mut playable = self.playable();
+        let threats = self.threats_against();
+        let forced = playable & threats;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            playable = forced;
+        }
+        playable & !(threats >> 1)
+    }
+
+    /// How many cells would complete a four for the player to move after taking `cell`:
+    /// the move ordering's measure of a move's threats.
+    pub fn threats_after(&self, cell: u64) -> u32 {
+        open_fours(self.mine | cell, self.filled).count_ones()
+    }
+
+    /// A number unique to the position (the stones of the player to move, and every stone
+    /// one place up: the lowest empty cell of each column tells the columns' heights).
+    pub const fn key(&self) -> u64 {
+        self.mine + self.filled
+    }
+
+    /// The stone in column `column`, row `row` (0 the bottom): 0 none, 1 the first player's,
+    /// 2 the second's.
+    pub fn stone(&self, column: usize, row: usize) -> u8 {
+        let cell = 1u64 << (column * COLUMN_BITS + row);
+        if self.filled & cell == 0 {
+            return 0;
+        }
+        let first_to_move = self.moves.is_multiple_of(2);
+        let mine = self.mine & cell != 0;
+        if mine == first_to_move { 1 } else { 2 }
+    }
+}
+
+/// Whether `stones` hold four in a row in any direction.
+fn lines_through(stones: u64) -> bool {
+    // Vertical, horizontal, and the two diagonals: a shift of 1, 7, 6 and 8.
+    [1, COLUMN_BITS, HEIGHT, HEIGHT + 2].iter().any(|&step| {
+        let pairs = stones & (stones >> step);
+        pairs & (pairs >> (2 * step)) != 0
+    })
+}
+
+/// The empty cells (of `filled`'s complement on the board) that complete four in a row for
+/// `stones`: three stones and the gap, at either end or inside, in every direction.
+fn open_fours(stones: u64, filled: u64) -> u64 {
+    // Vertical: only the cell above three.
+    let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
+    for step in [COLUMN_BITS, HEIGHT, HEIGHT + 2] {
+        let pair_left = (stones << step) & (stones << (2 * step));
+        cells |= pair_left & (stones << (3 * step));
+        cells |= pair_left & (stones >> step);
+        let pair_right = (stones >> step) & (stones >> (2 * step));
+        cells |= pair_right & (stones << step);
+        cells |= pair_right & (stones >> (3 * step));
+    }
+    cells & (BOARD ^ filled)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(moves: &str) -> Board {
+        Board::parse(moves).unwrap()
+    }
+
+    #[test]
+    fn four_in_a_row_wins_in_every_direction_and_at_the_edges() {
+        assert!(board("1212121").is_won(), "vertical, left edge");
+        assert!(board("7676767").is_won(), "vertical, right edge");
+        assert!(board("1122334").is_won(), "horizontal, bottom left");
+        assert!(board("7766554").is_won(), "horizontal, bottom right");
+        assert!(board("1223733474644").is_won(), "diagonal up to the right");
+        assert!(board("7665155414244").is_won(), "diagonal up to the left");
+        assert!(!board("121212").is_won(), "three are not four");
+        assert!(!board("1234567").is_won(), "alternate colours");
+    }
+
+    #[test]
+    fn the_diagonals_are_found_exactly() {
+        // The first player holds (1,0) (2,1) (3,2) and is to move: column 4 lands on (4,3).
+        let up_right = board("122373347464");
+        assert!(!up_right.is_won());
+        assert_eq!(up_right.moves() % 2, 0, "the first player to move");
+        assert!(up_right.wins_with(3), "column 4 completes the diagonal");
+        assert!(!up_right.wins_with(4));
+        assert!(up_right.played(3).unwrap().is_won());
+        let up_left = board("766515541424");
+        assert!(up_left.wins_with(3));
+        assert!(up_left.played(3).unwrap().is_won());
+    }
+
+    #[test]
+    fn a_full_board_without_four_is_a_draw() {
+        use rand::{RngExt as _, SeedableRng};
+        // Seeded random games until one fills the board without four in a row.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let drawn = (0..10_000)
+            .find_map(|_| {
+                let mut position = Board::new();
+                while !position.is_over() {
+                    let columns: Vec<usize> =
+                        (0..WIDTH).filter(|&c| position.can_play(c)).collect();
+                    position = position.play(columns[rng.random_range(0..columns.len())]);
+                }
+                (!position.is_won()).then_some(position)
+            })
+            .expect("a drawn game among 10,000");
+        assert_eq!(drawn.moves(), CELLS);
+        assert!(drawn.is_over() && !drawn.is_won());
+        assert_eq!(drawn.played(0), Err(Refused::GameOver));
+    }
+
+    #[test]
+    fn bad_columns_are_refused_with_the_move_that_was_refused() {
+        assert_eq!(
+            Board::parse("448").unwrap_err(),
+            (3, Refused::NoSuchColumn("'8'".into()))
+        );
+        assert_eq!(
+            Board::parse("40").unwrap_err(),
+            (2, Refused::NoSuchColumn("'0'".into()))
+        );
+        assert_eq!(
+            Board::parse("1111111").unwrap_err(),
+            (7, Refused::ColumnFull(1))
+        );
+        assert_eq!(
+            Board::parse("12121213").unwrap_err(),
+            (8, Refused::GameOver)
+        );
+        let before = board("444");
+        assert_eq!(before.played(7), Err(Refused::NoSuchColumn("8".into())));
+        assert_eq!(before, board("444"), "a refusal changes nothing");
+    }
+
+    #[test]
+    fn stones_are_where_they_were_dropped() {
+        let position = board("4453");
+        assert_eq!(position.stone(3, 0), 1);
+        assert_eq!(position.stone(3, 1), 2);
+        assert_eq!(position.stone(4, 0), 1);
+        assert_eq!(position.stone(2, 0), 2);
+        assert_eq!(position.stone(0, 0), 0);
+    }
+
+    #[test]
+    fn safe_cells_block_a_single_threat_and_give_up_on_two() {
+        // The second player has three in column 4; the first cannot win at once.
+        let position = board("141424");
+        assert!(!position.can_win_next());
+        assert_eq!(position.safe_cells(), position.cell_in(3));
+        // An open three on the bottom row (columns 3-5): two threats, nothing is safe.
+        let two = board("131475");
+        assert!(!two.can_win_next());
+        assert_eq!((two.threats_against() & two.playable()).count_ones(), 2);
+        assert_eq!(two.safe_cells(), 0);
+    }
+}
