@@ -10,6 +10,7 @@
 //! A position is written as the columns played in order, 1 to 7 ("4453"), the notation of
 //! the best-known open-source solver and its test sets.
 
+use super::{Game, MoveList, Outcome};
 use std::fmt;
 
 /// Columns of the board.
@@ -234,6 +235,116 @@ impl Board {
     }
 }
 
+/// The two players: red drops the first disc.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Disc {
+    /// The player who moves first.
+    Red,
+    /// The player who moves second.
+    Yellow,
+}
+
+impl Disc {
+    /// The other player.
+    pub const fn other(self) -> Self {
+        match self {
+            Self::Red => Self::Yellow,
+            Self::Yellow => Self::Red,
+        }
+    }
+
+    /// The player's name, as the tab and the commands write it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Red => "red",
+            Self::Yellow => "yellow",
+        }
+    }
+}
+
+impl Board {
+    /// The player whose turn it is.
+    pub const fn player_to_move(&self) -> Disc {
+        if self.moves % 2 == 0 {
+            Disc::Red
+        } else {
+            Disc::Yellow
+        }
+    }
+
+    /// The player of the disc at `column`, `row` (0 the bottom), if any.
+    pub fn disc(&self, column: usize, row: usize) -> Option<Disc> {
+        match self.stone(column, row) {
+            1 => Some(Disc::Red),
+            2 => Some(Disc::Yellow),
+            _ => None,
+        }
+    }
+
+    /// The columns (0-based) the player to move may play, left to right; none once the game
+    /// is over.
+    pub fn open_columns(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..WIDTH).filter(move |&column| !self.is_over() && self.can_play(column))
+    }
+
+    /// The cells of a four in a row, if the last move made one (every four it made).
+    pub fn winning_line(&self) -> u64 {
+        if !self.won {
+            return 0;
+        }
+        fours_of(self.mine ^ self.filled)
+    }
+}
+
+/// Every cell that is part of a four in a row of `stones`.
+fn fours_of(stones: u64) -> u64 {
+    let mut cells = 0;
+    for step in [1, COLUMN_BITS, HEIGHT, HEIGHT + 2] {
+        let starts = stones & (stones >> step) & (stones >> (2 * step)) & (stones >> (3 * step));
+        for offset in 0..4 {
+            cells |= starts << (offset * step);
+        }
+    }
+    cells
+}
+
+impl Game for Board {
+    type Player = Disc;
+    type Move = u8;
+    type Moves = MoveList<WIDTH>;
+
+    fn to_move(&self) -> Disc {
+        self.player_to_move()
+    }
+
+    fn legal_moves(&self) -> MoveList<WIDTH> {
+        let mut moves = MoveList::new();
+        for column in self.open_columns() {
+            moves.push(column as u8);
+        }
+        moves
+    }
+
+    fn play(&self, column: u8) -> Self {
+        Board::play(self, usize::from(column))
+    }
+
+    fn outcome(&self) -> Option<Outcome<Disc>> {
+        if self.won {
+            Some(Outcome::Winner(self.player_to_move().other()))
+        } else if self.moves == CELLS {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    /// Centre first, then outwards: a centre disc lies on the most lines of four.
+    fn static_rank(&self, column: u8) -> u8 {
+        column.abs_diff(WIDTH as u8 / 2)
+    }
+}
+
 /// Whether `stones` hold four in a row in any direction.
 fn lines_through(stones: u64) -> bool {
     // Vertical, horizontal, and the two diagonals: a shift of 1, 7, 6 and 8.
@@ -335,6 +446,34 @@ mod tests {
         let before = board("444");
         assert_eq!(before.played(7), Err(Refused::NoSuchColumn("8".into())));
         assert_eq!(before, board("444"), "a refusal changes nothing");
+    }
+
+    #[test]
+    fn the_game_trait_agrees_with_the_board() {
+        let position = board("4453");
+        assert_eq!(Game::to_move(&position), Disc::Red);
+        assert_eq!(position.legal_moves().as_ref(), &[0, 1, 2, 3, 4, 5, 6]);
+        assert_eq!(position.outcome(), None);
+        let won = board("1212121");
+        assert_eq!(won.outcome(), Some(Outcome::Winner(Disc::Red)));
+        assert!(won.legal_moves().as_ref().is_empty());
+        let full_column = board("444444");
+        assert!(!full_column.legal_moves().as_ref().contains(&3));
+        assert_eq!(position.static_rank(3), 0);
+        assert_eq!(position.static_rank(0), 3);
+    }
+
+    #[test]
+    fn the_winning_line_marks_exactly_the_four() {
+        let won = board("1122334");
+        let cells: Vec<(usize, usize)> = (0..WIDTH)
+            .flat_map(|c| (0..HEIGHT).map(move |r| (c, r)))
+            .filter(|&(c, r)| won.winning_line() & (1 << (c * COLUMN_BITS + r)) != 0)
+            .collect();
+        assert_eq!(cells, vec![(0, 0), (1, 0), (2, 0), (3, 0)]);
+        assert_eq!(board("112233").winning_line(), 0);
+        let diagonal = board("1223733474644");
+        assert_eq!(diagonal.winning_line().count_ones(), 4);
     }
 
     #[test]
