@@ -246,6 +246,7 @@ pub enum Disc {
 
 impl Disc {
     /// The other player.
+    #[must_use]
     pub const fn other(self) -> Self {
         match self {
             Self::Red => Self::Yellow,
@@ -265,7 +266,7 @@ impl Disc {
 impl Board {
     /// The player whose turn it is.
     pub const fn player_to_move(&self) -> Disc {
-        if self.moves % 2 == 0 {
+        if self.moves.is_multiple_of(2) {
             Disc::Red
         } else {
             Disc::Yellow
