@@ -288,6 +288,19 @@ impl Board {
         (0..WIDTH).filter(move |&column| !self.is_over() && self.can_play(column))
     }
 
+    /// The discs of `player`, one bit per cell (bit `7 × column + row`).
+    pub const fn discs(&self, player: Disc) -> u64 {
+        let to_move = self.player_to_move();
+        if matches!(
+            (player, to_move),
+            (Disc::Red, Disc::Red) | (Disc::Yellow, Disc::Yellow)
+        ) {
+            self.mine
+        } else {
+            self.mine ^ self.filled
+        }
+    }
+
     /// The cells of a four in a row, if the last move made one (every four it made).
     pub fn winning_line(&self) -> u64 {
         if !self.won {
@@ -296,6 +309,51 @@ impl Board {
         fours_of(self.mine ^ self.filled)
     }
 }
+
+/// The bit of the cell at `column`, `row` (0 the bottom), as [`Board::discs`] numbers them.
+pub const fn cell(column: usize, row: usize) -> u64 {
+    1 << (column * COLUMN_BITS + row)
+}
+
+/// Every line of four cells on the board (69 of them), as masks of their cells: what an
+/// evaluation counts.
+pub const FOURS: [u64; 69] = {
+    let mut fours = [0; 69];
+    let mut count = 0;
+    // (column step, row step): up, right, up-right, down-right.
+    let steps: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+    let mut s = 0;
+    while s < steps.len() {
+        let (dc, dr) = steps[s];
+        let mut column = 0;
+        while column < WIDTH as i32 {
+            let mut row = 0;
+            while row < HEIGHT as i32 {
+                let end_column = column + 3 * dc;
+                let end_row = row + 3 * dr;
+                if end_column >= 0
+                    && end_column < WIDTH as i32
+                    && end_row >= 0
+                    && end_row < HEIGHT as i32
+                {
+                    let mut mask = 0;
+                    let mut k = 0;
+                    while k < 4 {
+                        mask |= cell((column + k * dc) as usize, (row + k * dr) as usize);
+                        k += 1;
+                    }
+                    fours[count] = mask;
+                    count += 1;
+                }
+                row += 1;
+            }
+            column += 1;
+        }
+        s += 1;
+    }
+    assert!(count == 69);
+    fours
+};
 
 /// Every cell that is part of a four in a row of `stones`.
 fn fours_of(stones: u64) -> u64 {

@@ -3,6 +3,8 @@
 //! that records the tree for the tree pane. Tests pin that both give the same value, move
 //! and counts.
 
+pub mod heuristic;
+pub mod limited;
 mod ordering;
 mod recursive;
 mod score;
