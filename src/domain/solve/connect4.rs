@@ -66,6 +66,10 @@ pub struct Solver {
     table: Table,
     /// Positions searched since the last [`Solver::reset_nodes`].
     pub nodes: u64,
+    /// The node count at which a search gives up (see [`Solver::solve_within`]).
+    budget: u64,
+    /// Whether the search gave up at the budget.
+    gave_up: bool,
 }
 
 /// The size of the table by default: 2^23 slots, 64 MiB.
@@ -83,7 +87,30 @@ impl Solver {
         Self {
             table: Table::new(bits),
             nodes: 0,
+            budget: u64::MAX,
+            gave_up: false,
         }
+    }
+
+    /// The exact score of `board`, or `None` when it takes more than `budget` positions
+    /// (counted from the last [`Solver::reset_nodes`]): a player with a time to keep asks
+    /// this. A count rather than a clock, so a game replays exactly. What the table learned
+    /// before giving up stays true and is kept.
+    pub fn solve_within(&mut self, board: &Board, budget: u64) -> Option<i32> {
+        self.within(budget, |solver| solver.solve(board))
+    }
+
+    /// [`Solver::scores`] within `budget` positions, or `None`.
+    pub fn scores_within(&mut self, board: &Board, budget: u64) -> Option<[Option<i32>; WIDTH]> {
+        self.within(budget, |solver| solver.scores(board))
+    }
+
+    fn within<T>(&mut self, budget: u64, search: impl FnOnce(&mut Self) -> T) -> Option<T> {
+        self.budget = budget;
+        self.gave_up = false;
+        let found = search(self);
+        self.budget = u64::MAX;
+        (!std::mem::take(&mut self.gave_up)).then_some(found)
     }
 
     /// Starts counting nodes from zero.
@@ -114,6 +141,9 @@ impl Solver {
                 middle = high / 2;
             }
             let found = self.negamax(board, middle, middle + 1);
+            if self.gave_up {
+                break;
+            }
             if found <= middle {
                 high = found;
             } else {
@@ -163,6 +193,11 @@ impl Solver {
     /// outside it. The player to move cannot win at once.
     fn negamax(&mut self, board: &Board, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes > self.budget {
+            // Out of budget: every caller up the tree returns at once and stores nothing.
+            self.gave_up = true;
+            return alpha;
+        }
         let safe = board.safe_cells();
         if safe == 0 {
             // Every move lets the other player four at once: lost with its next stone.
@@ -193,6 +228,9 @@ impl Solver {
         }
         for cell in ordered_moves(board, safe) {
             let score = -self.negamax(&board.play_cell(cell), -beta, -alpha);
+            if self.gave_up {
+                return alpha;
+            }
             if score >= beta {
                 return score;
             }
@@ -263,6 +301,22 @@ mod tests {
             let after = facing.play(column);
             assert_eq!(-solver.solve(&after), -18, "column {}", column + 1);
         }
+    }
+
+    #[test]
+    fn a_budget_gives_up_without_spoiling_the_table() {
+        let position = Board::parse("43443").unwrap();
+        let mut exact = Solver::with_table_bits(20);
+        let truth = exact.solve(&position);
+        let needed = exact.nodes;
+        let mut solver = Solver::with_table_bits(20);
+        assert_eq!(solver.solve_within(&position, needed / 10), None);
+        solver.reset_nodes();
+        assert_eq!(solver.solve_within(&position, u64::MAX), Some(truth));
+        assert_eq!(solver.solve(&position), truth, "nothing false was stored");
+        solver.reset_nodes();
+        let scores = solver.scores_within(&position, 100);
+        assert_eq!(scores, None);
     }
 
     #[test]
