@@ -1075,3 +1075,90 @@ fn solve_connect4_refuses_a_finished_or_malformed_position_with_status_2() {
         assert!(stderr.contains(says), "{moves}: {stderr}");
     }
 }
+
+#[test]
+fn bench_mcts_reports_speed_tree_and_move_the_same_for_a_seed_and_refuses_bad_iterations() {
+    let args = [
+        "bench",
+        "mcts",
+        "--game",
+        "connect4",
+        "--iterations",
+        "2000",
+        "--seed",
+        "3",
+    ];
+    let text = run_ok(&args);
+    assert!(text.starts_with("mcts on connect4"), "{text}");
+    let fields = text_fields(&text);
+    assert_eq!(field(&fields, "iterations"), "2,000");
+    let seconds: f64 = number(field(&fields, "seconds"));
+    assert!(seconds >= 0.0, "{text}");
+    let per_second: u64 = number(&field(&fields, "per second").replace(',', ""));
+    assert!(per_second > 0, "{text}");
+    let nodes: u64 = number(
+        &field(&fields, "tree nodes")
+            .split(' ')
+            .next()
+            .unwrap()
+            .replace(',', ""),
+    );
+    assert!((8..=2001).contains(&nodes), "{text}");
+    assert!(
+        field(&fields, "chosen move").starts_with("column "),
+        "{text}"
+    );
+
+    let json_args: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
+    let json = parse_json(&run_ok(&json_args));
+    assert_eq!(json["game"], "connect4");
+    assert_eq!(json_u64(&json, "iterations"), 2000);
+    assert_eq!(json_u64(&json, "seed"), 3);
+    assert_eq!(json_u64(&json, "nodes"), nodes, "one seed, one tree");
+    assert!((1..=7).contains(&json_u64(&json, "move")), "{json}");
+    assert!(json_u64(&json, "move_visits") <= 2000, "{json}");
+    let mean = json["move_mean"].as_f64().expect("move_mean");
+    assert!((0.0..=1.0).contains(&mean), "{json}");
+    assert!(
+        json["iterations_per_second"].as_f64().unwrap() > 0.0,
+        "{json}"
+    );
+    let again = parse_json(&run_ok(&json_args));
+    for key in ["nodes", "slots", "move", "move_visits"] {
+        assert_eq!(
+            json[key], again[key],
+            "{key}: the same seed, the same search"
+        );
+    }
+
+    let tictactoe = parse_json(&run_ok(&[
+        "bench",
+        "mcts",
+        "--game",
+        "tictactoe",
+        "--iterations",
+        "2000",
+        "--json",
+    ]));
+    assert_eq!(tictactoe["game"], "tictactoe");
+    assert_eq!(
+        json_u64(&tictactoe, "seed"),
+        7,
+        "a bench's seed without --seed"
+    );
+    assert!(
+        (1..=9).contains(&json_u64(&tictactoe, "move")),
+        "{tictactoe}"
+    );
+
+    for bad in ["0", "10000001"] {
+        run_usage_error(
+            &["bench", "mcts", "--game", "connect4", "--iterations", bad],
+            &[&format!("--iterations {bad}"), "allowed 1..=10000000"],
+        );
+    }
+    run_usage_error(
+        &["bench", "mcts", "--game", "chess", "--iterations", "10"],
+        &["chess"],
+    );
+}

@@ -1,17 +1,26 @@
 //! `ai-arcade bench` on the command line: its flags, their bounds (a value out of bounds
 //! exits with status 2 before anything runs), and the report printed with the exit status.
-//! What a bench does is in [`crate::serve::bench`] and [`crate::serve::slowloris`].
+//! What a bench does is in [`crate::serve::bench`] and [`crate::serve::slowloris`]; `bench
+//! mcts` is here whole, since it only times the domain's search (the clock lives in the
+//! command line, never in the domain).
 
 use super::exit::fail;
 use super::watch;
 use crate::config::Config;
+use crate::domain::games::{connect4, tictactoe};
+use crate::domain::numbers::thousands;
+use crate::domain::search::mcts::{DEFAULT_EXPLORATION, Mcts, Rollout};
 use crate::frame::speed::Speed;
 use crate::serve::bench::{self, MAX_SECONDS, MAX_SESSIONS, MAX_WARMUP_KEYS, Plan, Printable};
 use crate::serve::slowloris;
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// The most iterations `bench mcts` runs: about half a minute at the measured speed, and a
+/// tree within the node limit's memory.
+pub const MAX_MCTS_ITERATIONS: u64 = 10_000_000;
 
 /// `bench` and what it measures.
 #[derive(Debug, Args)]
@@ -62,6 +71,39 @@ pub enum BenchWhat {
         #[arg(long)]
         json: bool,
     },
+    /// Monte Carlo tree search (UCT, random rollouts) from the empty board on one thread:
+    /// iterations per second, the tree's size and the move it chose. Seeded by --seed, the
+    /// config's seed, or 7.
+    Mcts {
+        /// The game searched.
+        #[arg(long, value_enum)]
+        game: MctsGame,
+        /// Iterations to run (1-10000000).
+        #[arg(long, default_value_t = 100_000)]
+        iterations: u64,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// The games `bench mcts` searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MctsGame {
+    /// Connect Four, 7 columns of 6.
+    Connect4,
+    /// Tic-tac-toe, X to move.
+    Tictactoe,
+}
+
+impl MctsGame {
+    /// The name the flag takes.
+    const fn name(self) -> &'static str {
+        match self {
+            Self::Connect4 => "connect4",
+            Self::Tictactoe => "tictactoe",
+        }
+    }
 }
 
 /// The `bench` command.
@@ -76,15 +118,22 @@ pub fn command(args: &BenchArgs, config: &Config, seed: u64) -> ExitCode {
         ref server,
     } = args.what
     else {
-        let BenchWhat::Watch { ref speed, json } = args.what else {
-            unreachable!("the two benches")
+        return match args.what {
+            BenchWhat::Watch { ref speed, json } => {
+                let speed = Speed::ALL
+                    .into_iter()
+                    .find(|s| s.name() == speed)
+                    .unwrap_or_default();
+                let report = watch::measure(config, seed, speed);
+                print_report(Ok::<_, String>(report), json, "bench watch")
+            }
+            BenchWhat::Mcts {
+                game,
+                iterations,
+                json,
+            } => mcts_command(game, iterations, seed, json),
+            BenchWhat::Ssh { .. } => unreachable!("taken above"),
         };
-        let speed = Speed::ALL
-            .into_iter()
-            .find(|s| s.name() == speed)
-            .unwrap_or_default();
-        let report = watch::measure(config, seed, speed);
-        return print_report(Ok::<_, String>(report), json, "bench watch");
     };
     if slowloris {
         return print_report(slowloris::run(), json, "bench ssh --slowloris");
@@ -113,6 +162,141 @@ pub fn command(args: &BenchArgs, config: &Config, seed: u64) -> ExitCode {
         server: server.clone(),
     };
     print_report(bench::run(&plan), json, "bench ssh")
+}
+
+/// `bench mcts`: checks `--iterations`, then runs and times the search.
+fn mcts_command(game: MctsGame, iterations: u64, seed: u64, json: bool) -> ExitCode {
+    if !(1..=MAX_MCTS_ITERATIONS).contains(&iterations) {
+        return fail(format!(
+            "--iterations {iterations}: allowed 1..={MAX_MCTS_ITERATIONS}"
+        ));
+    }
+    let report = match game {
+        MctsGame::Connect4 => time_mcts(game, connect4::Board::new(), iterations, seed, |column| {
+            format!("column {}", column + 1)
+        }),
+        MctsGame::Tictactoe => time_mcts(
+            game,
+            tictactoe::Board::empty(tictactoe::Mark::X),
+            iterations,
+            seed,
+            |cell| format!("cell {}", cell + 1),
+        ),
+    };
+    print_report(Ok::<_, String>(report), json, "bench mcts")
+}
+
+/// What one `bench mcts` run measured.
+pub struct MctsReport {
+    game: MctsGame,
+    seed: u64,
+    exploration: f64,
+    iterations: u64,
+    elapsed: Duration,
+    nodes: usize,
+    slots: usize,
+    node_limit: usize,
+    /// The chosen move (1-based, as people number columns and cells), in words ("column
+    /// 4"), its `N` and `W/N`; `None` if nothing was chosen (no game here ends before its
+    /// first move).
+    chosen: Option<Chosen>,
+}
+
+/// The move a `bench mcts` run chose, with its numbers.
+struct Chosen {
+    number: u8,
+    words: String,
+    visits: u64,
+    mean: f64,
+}
+
+/// Runs `iterations` of MCTS from `root` on this thread and times them; `name` words a
+/// move for people.
+fn time_mcts<G: Rollout<Move = u8>>(
+    game: MctsGame,
+    root: G,
+    iterations: u64,
+    seed: u64,
+    name: impl Fn(u8) -> String,
+) -> MctsReport {
+    let mut mcts = Mcts::new(root, DEFAULT_EXPLORATION, seed);
+    let started = Instant::now();
+    mcts.run(iterations);
+    let elapsed = started.elapsed();
+    let chosen = mcts.best_move().and_then(|mv| {
+        let stats = mcts.root_moves().into_iter().find(|stats| stats.mv == mv)?;
+        Some(Chosen {
+            number: mv + 1,
+            words: name(mv),
+            visits: stats.visits,
+            mean: stats.mean,
+        })
+    });
+    MctsReport {
+        game,
+        seed,
+        exploration: DEFAULT_EXPLORATION,
+        iterations: mcts.iterations(),
+        elapsed,
+        nodes: mcts.node_count(),
+        slots: mcts.slot_count(),
+        node_limit: mcts.node_limit(),
+        chosen,
+    }
+}
+
+impl MctsReport {
+    fn per_second(&self) -> f64 {
+        self.iterations as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+impl Printable for MctsReport {
+    fn text(&self) -> String {
+        let chosen = self.chosen.as_ref().map_or_else(
+            || "none".to_string(),
+            |chosen| {
+                format!(
+                    "{}, N {}, W/N {:.3}",
+                    chosen.words,
+                    thousands(chosen.visits),
+                    chosen.mean
+                )
+            },
+        );
+        format!(
+            "mcts on {} from the empty board, one thread, seed {}, exploration {:.3}\n\
+             iterations   {}\nseconds      {:.3}\nper second   {}\ntree nodes   {} ({} node \
+             slots reserved, at most {})\nchosen move  {chosen}\n",
+            self.game.name(),
+            self.seed,
+            self.exploration,
+            thousands(self.iterations),
+            self.elapsed.as_secs_f64(),
+            thousands(self.per_second().round() as u64),
+            thousands(self.nodes as u64),
+            thousands(self.slots as u64),
+            thousands(self.node_limit as u64),
+        )
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let chosen = self.chosen.as_ref();
+        serde_json::json!({
+            "game": self.game.name(),
+            "seed": self.seed,
+            "exploration": self.exploration,
+            "iterations": self.iterations,
+            "seconds": self.elapsed.as_secs_f64(),
+            "iterations_per_second": self.per_second(),
+            "nodes": self.nodes,
+            "slots": self.slots,
+            "node_limit": self.node_limit,
+            "move": chosen.map(|c| c.number),
+            "move_visits": chosen.map(|c| c.visits),
+            "move_mean": chosen.map(|c| c.mean),
+        })
+    }
 }
 
 /// Prints a bench's report (or why it could not run, naming the `command`) and gives the

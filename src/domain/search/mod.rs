@@ -1,10 +1,13 @@
 //! Minimax and alpha-beta, in two faces of one algorithm: [`search`], a fast recursive
 //! search for play, `solve` and benchmarks, and [`Stepper`], an explicit-stack step machine
 //! that records the tree for the tree pane. Tests pin that both give the same value, move
-//! and counts.
+//! and counts. [`limited`] is alpha-beta for games too large to search to the end: a depth
+//! limit and [`heuristic`]'s evaluation at it. [`mcts`] is the other family: Monte Carlo tree search, which needs no
+//! evaluation, only the rules and seeded random games.
 
 pub mod heuristic;
 pub mod limited;
+pub mod mcts;
 mod ordering;
 mod recursive;
 mod score;
