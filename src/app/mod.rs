@@ -626,9 +626,15 @@ mod tests {
         let mut app = app(FirstMover::Human, false);
         assert_eq!(app.tab, TabId::TicTacToe);
         assert!(app.handle_key(Key::Tab));
-        assert_eq!(app.tab, TabId::SubtractionNim);
+        assert_eq!(app.tab, TabId::ConnectFour);
+        assert!(app.handle_key(Key::Tab));
+        assert_eq!(
+            app.tab,
+            TabId::SubtractionNim,
+            "the last tab wraps to the first"
+        );
         assert!(app.handle_key(Key::BackTab));
-        assert_eq!(app.tab, TabId::TicTacToe);
+        assert_eq!(app.tab, TabId::ConnectFour);
         assert!(app.handle_key(Key::F(2)));
         assert_eq!(app.tab, TabId::MultiPileNim);
         assert!(!app.handle_key(Key::Char('Z')), "unbound: no redraw");

@@ -21,6 +21,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::tabs::connect4::settings::{
+    Connect4Ai, Connect4Config, DEPTH_RANGE, EXPLORATION_RANGE, ITERATIONS_RANGE,
+    SOLVER_BUDGET_RANGE,
+};
 pub use crate::tabs::multipile::settings::{
     ALPHA_ALLOWED, BATCH_RANGE, EPSILON_ALLOWED, HIDDEN_LAYERS_ALLOWED, NET_LAYERS_RANGE,
     NET_MAX_PILE_RANGE, NET_PILES_RANGE, NIM_PILE_RANGE, NIM_PILES_RANGE, NimConfig, NimNetConfig,
@@ -79,6 +83,8 @@ pub struct Config {
     pub nim_net: NimNetConfig,
     /// The State Graph tab.
     pub graph: GraphConfig,
+    /// The Connect Four tab and its AIs.
+    pub connect4: Connect4Config,
     /// `ai-arcade serve`: the arcade over SSH.
     pub serve: ServeConfig,
 }
@@ -106,6 +112,7 @@ impl Config {
         self.qlearning.validate()?;
         self.nim_net.validate()?;
         self.graph.validate()?;
+        self.connect4.validate()?;
         self.serve.validate()?;
         self.search.validate()
     }

@@ -12,10 +12,12 @@ macro_rules! each_tab {
             2 MultiPileNim "Multi-pile Nim" multipile::MultiPileTab,
             3 StateGraph "State Graph" state_graph::StateGraphTab,
             4 TicTacToe "Tic-tac-toe" tictactoe::TicTacToeTab,
+            5 ConnectFour "Connect Four" connect4::Connect4Tab,
         }
     };
 }
 
+pub mod connect4;
 pub mod id;
 pub mod multipile;
 pub mod state_graph;

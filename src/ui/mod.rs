@@ -118,14 +118,13 @@ fn render_too_small(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
 }
 
 /// The title cells of the tab bar, left to right: the text and where it is drawn. Titles
-/// lose their padding when the bar is narrow.
-fn tab_titles(area: Rect) -> Vec<(TabId, String, Rect)> {
-    let padded_width: usize = TabId::ALL
-        .iter()
-        .map(|t| t.title().len() + 7)
-        .sum::<usize>()
-        + 1;
-    let pad = if usize::from(area.width) >= padded_width {
+/// lose their padding when the bar is narrow, and then, while it is still too narrow, the
+/// longest title of a tab not shown loses its last word ("Multi-pile Nim" → "Multi-pile"),
+/// so every F-key stays on the bar with a name to recognise it by.
+fn tab_titles(area: Rect, shown: TabId) -> Vec<(TabId, String, Rect)> {
+    let titles = fitted_titles(usize::from(area.width), shown);
+    let padded: usize = titles.iter().map(|t| t.len() + 7).sum::<usize>() + 1;
+    let pad = if usize::from(area.width) >= padded {
         " "
     } else {
         ""
@@ -133,9 +132,10 @@ fn tab_titles(area: Rect) -> Vec<(TabId, String, Rect)> {
     let mut x = area.x + u16::from(!pad.is_empty());
     TabId::ALL
         .iter()
+        .zip(titles)
         .enumerate()
-        .map(|(i, &tab)| {
-            let text = format!("{pad}F{} {}{pad}", i + 1, tab.title());
+        .map(|(i, (&tab, title))| {
+            let text = format!("{pad}F{} {title}{pad}", i + 1);
             let width = text.chars().count() as u16;
             let rect = Rect::new(x, area.y, width, 1).intersection(area);
             x += width + 1;
@@ -144,8 +144,33 @@ fn tab_titles(area: Rect) -> Vec<(TabId, String, Rect)> {
         .collect()
 }
 
+/// Each tab's title as the bar writes it at `width` columns, `shown` always whole.
+fn fitted_titles(width: usize, shown: TabId) -> Vec<&'static str> {
+    let mut titles: Vec<&'static str> = TabId::ALL.iter().map(|t| t.title()).collect();
+    let bar = |titles: &[&str]| -> usize {
+        titles
+            .iter()
+            .enumerate()
+            .map(|(i, t)| format!("F{} {t}", i + 1).chars().count() + 1)
+            .sum::<usize>()
+            .saturating_sub(1)
+    };
+    while bar(&titles) > width {
+        let longest = TabId::ALL
+            .iter()
+            .zip(&titles)
+            .enumerate()
+            .filter(|(_, (tab, title))| **tab != shown && title.contains(' '))
+            .max_by_key(|(i, (_, title))| (title.chars().count(), std::cmp::Reverse(*i)));
+        let Some((index, _)) = longest else { break };
+        let title = titles[index];
+        titles[index] = &title[..title.rfind(' ').unwrap_or(title.len())];
+    }
+    titles
+}
+
 fn render_tab_bar(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    for (tab, text, rect) in tab_titles(area) {
+    for (tab, text, rect) in tab_titles(area, app.tab) {
         let style = if tab == app.tab {
             theme.tab_active
         } else {
@@ -214,7 +239,7 @@ pub fn click(app: &App, area: Rect, column: u16, row: u16) -> Action {
         return Action::CloseOverlay;
     }
     if screen.tabs.contains(at) {
-        return tab_titles(screen.tabs)
+        return tab_titles(screen.tabs, app.tab)
             .into_iter()
             .find(|(_, _, rect)| rect.contains(at))
             .map_or(Action::Noop, |(tab, _, _)| Action::SelectTab(tab));

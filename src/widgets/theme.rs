@@ -38,6 +38,10 @@ pub struct Theme {
     pub x: Style,
     /// The O mark.
     pub o: Style,
+    /// Red pieces (Connect Four's first player); the glyph tells them apart without colour.
+    pub red: Style,
+    /// Yellow pieces.
+    pub yellow: Style,
     /// Cells of the winning line.
     pub win: Style,
     /// The board cursor.
@@ -76,6 +80,8 @@ impl Theme {
             negative: fg(Color::Red),
             x: fg(Color::Cyan).add_modifier(bold),
             o: fg(Color::Magenta).add_modifier(bold),
+            red: fg(Color::Red).add_modifier(bold),
+            yellow: fg(Color::Yellow).add_modifier(bold),
             win: fg(Color::Yellow).add_modifier(bold | Modifier::UNDERLINED),
             board_cursor: Style::new().add_modifier(Modifier::REVERSED),
         }

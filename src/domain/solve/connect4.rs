@@ -6,6 +6,7 @@
 //! it wins), positive when the player to move wins: winning sooner scores higher, and the
 //! best possible, a win with one's 4th stone, scores 18.
 
+use super::verdict::Verdict;
 use crate::domain::games::connect4::{Board, CELLS, WIDTH};
 
 /// The columns in the order the search tries them: the centre first, then outwards, since
@@ -16,6 +17,22 @@ const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 pub const MIN_SCORE: i32 = -(CELLS as i32) / 2 + 3;
 /// The highest score there is.
 pub const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
+
+/// The verdict, for the player to move on `board`, of a move (or position) whose score is
+/// `score`: the score counts the winner's stones, the verdict the plies from now, this
+/// move included.
+pub fn verdict(board: &Board, score: i32) -> Verdict {
+    // The winner's w-th stone is ply 2w-1 of the game for the first player, 2w for the second.
+    let end_ply =
+        |winner_moves_first: bool, stones: i32| (2 * stones - i32::from(winner_moves_first)) as u32;
+    let mover_first = board.moves().is_multiple_of(2);
+    let played = board.moves() as u32;
+    match score {
+        0 => Verdict::DRAW,
+        s if s > 0 => Verdict::wins_in_plies(end_ply(mover_first, 22 - s) - played),
+        s => Verdict::loses_in_plies(end_ply(!mover_first, 22 + s) - played),
+    }
+}
 
 /// The score of a win by the player to move with its next stone.
 pub fn win_now_score(board: &Board) -> i32 {
@@ -317,6 +334,26 @@ mod tests {
         solver.reset_nodes();
         let scores = solver.scores_within(&position, 100);
         assert_eq!(scores, None);
+    }
+
+    #[test]
+    fn scores_become_verdicts_in_the_movers_own_moves() {
+        // Red plays column 5 for an open three and wins with its next stone.
+        let position = Board::parse("3344").unwrap();
+        assert_eq!(
+            verdict(&position, 18).to_string(),
+            Verdict::wins_in_plies(3).to_string()
+        );
+        // A win with this very stone: red's 4th stone, ply 7, after 6 plies.
+        let win_now = Board::parse("121212").unwrap();
+        assert_eq!(
+            verdict(&win_now, win_now_score(&win_now)),
+            Verdict::wins_in_plies(1)
+        );
+        // Yellow to move, red wins with its 4th stone whatever yellow does but block.
+        let yellow = Board::parse("12121").unwrap();
+        assert_eq!(verdict(&yellow, -18), Verdict::loses_in_plies(2));
+        assert_eq!(verdict(&yellow, 0), Verdict::DRAW);
     }
 
     #[test]

@@ -1,0 +1,28 @@
+//! The tab's actions, as data: what each key, click or tick asks of it.
+
+/// Everything the user can ask of the Connect Four tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Drop a disc in this column (1-7); other digits are refused with a message.
+    Drop(u8),
+    /// Drop a disc in the column under the cursor.
+    DropAtCursor,
+    /// Move the board cursor by this many columns.
+    Cursor(i8),
+    /// A new game.
+    NewGame,
+    /// Who opens: you, the AI, or chance (a new game).
+    ToggleFirst,
+    /// The next AI: alpha-beta, MCTS, perfect, random.
+    NextAi,
+    /// Board / tree focus.
+    ToggleFocus,
+    /// Move the tree cursor by this many rows (`i32::MIN`/`MAX`: to the ends).
+    TreeCursor(i32),
+    /// Fold (`false`) or unfold the node under the tree cursor.
+    TreeFold(bool),
+    /// Why the AI played its last move: the why overlay.
+    Why,
+    /// Take back your last move and the AI's reply.
+    Undo,
+}

@@ -1,0 +1,428 @@
+//! The AIs of the tab and what each one's choice rests on: a pure function from a position
+//! and the settings to a column and its record, run on a thread of its own so the screen
+//! stays live while the AI thinks (the exact verdicts can take a second).
+
+use super::settings::{Connect4Ai, Connect4Config};
+use crate::domain::games::connect4::{Board, Disc, WIDTH};
+use crate::domain::numbers::thousands;
+use crate::domain::search::Bound;
+use crate::domain::search::heuristic::Evaluate;
+use crate::domain::search::limited::{Limited, Options, search_limited};
+use crate::domain::search::mcts::Mcts;
+use crate::domain::solve::connect4::{Solver, verdict};
+use crate::domain::solve::verdict::Verdict;
+use crate::frame::why::{Decision, Weighed};
+use rand::{RngExt as _, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The most alpha-beta nodes the tree pane keeps (about 40 bytes each): every search to
+/// depth 6 fits; deeper ones keep their first nodes and say so.
+pub(crate) const TREE_LIMIT: usize = 200_000;
+/// Slots of the solver's table in the tab: 2^20, 8 MiB, allocated only while it thinks.
+const TABLE_BITS: u32 = 20;
+
+/// How the AI chose its column, kept whole for the tree pane.
+#[derive(Debug, Clone)]
+pub(crate) enum Searched {
+    /// Alpha-beta's search: iterations, tree, root values.
+    AlphaBeta(Box<Limited<Board>>),
+    /// Monte Carlo tree search: its whole tree.
+    Mcts(Box<Mcts<Board>>),
+    /// The exact solver: every column's score.
+    Solved {
+        /// The score of each column (`None`: full).
+        scores: [Option<i32>; WIDTH],
+        /// Positions it searched.
+        nodes: u64,
+    },
+    /// The solver ran out of budget; alpha-beta chose instead.
+    GaveUp {
+        /// The budget it had.
+        budget: u64,
+        /// The alpha-beta search that chose.
+        fallback: Box<Limited<Board>>,
+    },
+    /// A seeded random choice among the open columns.
+    Random {
+        /// How many columns were open.
+        open: usize,
+    },
+}
+
+/// What the exact solver says of each column, if it finished within its budget.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Verdicts {
+    /// Not asked (a budget of 0).
+    NotAsked,
+    /// Beyond the budget.
+    Unknown,
+    /// Each open column's verdict for the mover.
+    Known([Option<Verdict>; WIDTH]),
+}
+
+impl Verdicts {
+    /// The verdict of `column`, if known.
+    pub(crate) fn of(&self, column: usize) -> Option<Verdict> {
+        match self {
+            Self::Known(verdicts) => verdicts.get(column).copied().flatten(),
+            _ => None,
+        }
+    }
+}
+
+/// The AI's move and everything it rests on.
+#[derive(Debug, Clone)]
+pub(crate) struct Thought {
+    /// The column played (0-based).
+    pub(crate) column: u8,
+    /// The AI that chose.
+    pub(crate) ai: Connect4Ai,
+    /// How it chose.
+    pub(crate) searched: Searched,
+    /// The exact verdicts beside the root moves.
+    pub(crate) verdicts: Verdicts,
+}
+
+/// The alpha-beta options of the settings.
+pub(crate) fn options(config: &Connect4Config) -> Options {
+    Options {
+        depth: config.depth,
+        deepening: config.deepening,
+        ordering: config.ordering,
+        table: config.table,
+    }
+}
+
+/// The AI's choice on `board` (a game still on), with `seed` for its random choices.
+pub(crate) fn think(board: Board, config: &Connect4Config, seed: u64) -> Thought {
+    let mut solver = (config.solver_budget > 0).then(|| Solver::with_table_bits(TABLE_BITS));
+    let scores = solver
+        .as_mut()
+        .and_then(|s| s.scores_within(&board, config.solver_budget));
+    let verdicts = match (&solver, scores) {
+        (None, _) => Verdicts::NotAsked,
+        (Some(_), None) => Verdicts::Unknown,
+        (Some(_), Some(scores)) => {
+            Verdicts::Known(scores.map(|score| score.map(|s| verdict(&board, s))))
+        }
+    };
+    let (column, searched) = match config.ai {
+        Connect4Ai::AlphaBeta => alpha_beta(board, config),
+        Connect4Ai::Mcts => {
+            let mut mcts = Mcts::new(board, config.exploration, seed);
+            mcts.run(config.iterations);
+            let column = mcts.best_move().unwrap_or(3);
+            (column, Searched::Mcts(Box::new(mcts)))
+        }
+        Connect4Ai::Perfect => {
+            if let Some(scores) = scores {
+                let column = best_scored(&scores);
+                let nodes = solver.map_or(0, |s| s.nodes);
+                (column, Searched::Solved { scores, nodes })
+            } else {
+                let (column, fallback) = alpha_beta(board, config);
+                let Searched::AlphaBeta(fallback) = fallback else {
+                    unreachable!("alpha_beta returns its search")
+                };
+                let budget = config.solver_budget;
+                (column, Searched::GaveUp { budget, fallback })
+            }
+        }
+        Connect4Ai::Random => {
+            let open: Vec<usize> = board.open_columns().collect();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let column = open[rng.random_range(0..open.len())] as u8;
+            (column, Searched::Random { open: open.len() })
+        }
+    };
+    Thought {
+        column,
+        ai: config.ai,
+        searched,
+        verdicts,
+    }
+}
+
+fn alpha_beta(board: Board, config: &Connect4Config) -> (u8, Searched) {
+    let found = search_limited(&board, options(config), TREE_LIMIT);
+    let column = found
+        .best_move()
+        .or_else(|| board.open_columns().next().map(|c| c as u8))
+        .unwrap_or(0);
+    (column, Searched::AlphaBeta(Box::new(found)))
+}
+
+/// The column with the best score, the centre first among equals.
+fn best_scored(scores: &[Option<i32>; WIDTH]) -> u8 {
+    const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
+    let best = scores.iter().flatten().max().copied();
+    CENTRE_FIRST
+        .into_iter()
+        .find(|&c| scores[c].is_some() && scores[c] == best)
+        .unwrap_or(3) as u8
+}
+
+/// The position as text lines for the why overlay: row 6 at the top.
+pub(crate) fn board_lines(board: &Board) -> Vec<String> {
+    let mut lines: Vec<String> = (0..crate::domain::games::connect4::HEIGHT)
+        .rev()
+        .map(|row| {
+            (0..WIDTH)
+                .map(|column| match board.disc(column, row) {
+                    Some(Disc::Red) => "●",
+                    Some(Disc::Yellow) => "○",
+                    None => "·",
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    lines.push("1 2 3 4 5 6 7".to_string());
+    lines
+}
+
+/// The why record of an AI move: every open column with the AI's own numbers and the exact
+/// verdict, built from the search that chose it.
+pub(crate) fn decision(board: &Board, thought: &Thought) -> Decision {
+    let mover = board.player_to_move();
+    let (columns, numbers, how, origin) = weighed(board, thought);
+    let options = board
+        .open_columns()
+        .map(|column| Weighed {
+            mv: format!("column {}", column + 1),
+            numbers: numbers(column),
+            verdict: thought.verdicts.of(column),
+            chosen: column == usize::from(thought.column),
+        })
+        .collect();
+    let mut origin = origin;
+    origin.push(match thought.verdicts {
+        Verdicts::Known(_) => "The verdicts are the exact solver's.".to_string(),
+        Verdicts::Unknown => {
+            "The exact solver did not finish within its budget: no verdicts.".to_string()
+        }
+        Verdicts::NotAsked => "The exact solver was not asked (solver_budget = 0).".to_string(),
+    });
+    Decision {
+        title: format!(
+            "Connect Four: {} ({}) to move, move {}",
+            mover.name(),
+            disc_glyph(mover),
+            board.moves() + 1
+        ),
+        position: board_lines(board),
+        columns,
+        options,
+        how,
+        origin,
+    }
+}
+
+type Numbers<'a> = Box<dyn Fn(usize) -> Vec<String> + 'a>;
+
+/// The record's column headings, each column's numbers, how the move was chosen and where
+/// its numbers come from.
+fn weighed<'a>(
+    board: &Board,
+    thought: &'a Thought,
+) -> (Vec<String>, Numbers<'a>, String, Vec<String>) {
+    match &thought.searched {
+        Searched::AlphaBeta(found)
+        | Searched::GaveUp {
+            fallback: found, ..
+        } => {
+            let gave_up = match &thought.searched {
+                Searched::GaveUp { budget, .. } => format!(
+                    "The solver gave up after {} positions, so alpha-beta chose. ",
+                    thousands(*budget)
+                ),
+                _ => String::new(),
+            };
+            let total = found.total();
+            let how = format!(
+                "{gave_up}Alpha-beta to depth {}: the column with the highest value.",
+                found.options.depth
+            );
+            let origin = vec![format!(
+                "Values from {}'s side: the evaluation at depth {}, ±{} for a win; {} nodes.",
+                board.player_to_move().name(),
+                found.options.depth,
+                crate::domain::search::limited::WIN_SCORE,
+                thousands(total.nodes)
+            )];
+            let numbers = Box::new(move |column: usize| {
+                found
+                    .root
+                    .iter()
+                    .find(|r| usize::from(r.mv) == column)
+                    .map_or_else(
+                        || vec!["pruned".to_string()],
+                        |r| vec![bounded(r.value, r.bound)],
+                    )
+            });
+            (vec!["value".to_string()], numbers, how, origin)
+        }
+        Searched::Mcts(mcts) => {
+            let how = format!(
+                "MCTS, {} iterations: the column visited most.",
+                thousands(mcts.iterations())
+            );
+            let origin = vec![format!(
+                "N: visits; W/N: the share of random games won from there (a draw ½); c = {:.2}.",
+                mcts.exploration()
+            )];
+            let moves = mcts.root_moves();
+            let numbers = Box::new(move |column: usize| {
+                moves
+                    .iter()
+                    .find(|m| usize::from(m.mv) == column)
+                    .map_or_else(
+                        || vec!["0".to_string(), String::new()],
+                        |m| vec![thousands(m.visits), format!("{:.3}", m.mean)],
+                    )
+            });
+            (
+                vec!["N".to_string(), "W/N".to_string()],
+                numbers,
+                how,
+                origin,
+            )
+        }
+        Searched::Solved { scores, nodes } => {
+            let how = "The exact solver: the column with the best score.".to_string();
+            let origin = vec![format!(
+                "Score: 0 a draw, else ±(22 − the winner's discs when it wins); {} positions.",
+                thousands(*nodes)
+            )];
+            let scores = *scores;
+            let numbers = Box::new(move |column: usize| {
+                vec![scores[column].map_or_else(String::new, |s| format!("{s:+}"))]
+            });
+            (vec!["score".to_string()], numbers, how, origin)
+        }
+        Searched::Random { open } => {
+            let how = format!("A seeded random choice among {open} open columns.");
+            (Vec::new(), Box::new(|_| Vec::new()), how, Vec::new())
+        }
+    }
+}
+
+/// A value with its bound's sign where it is only a bound: `≤ +12`.
+pub(crate) fn bounded(value: i32, bound: Bound) -> String {
+    match bound {
+        Bound::Exact => format!("{value:+}"),
+        other => format!("{} {value:+}", other.sign()),
+    }
+}
+
+/// The glyph of a player's discs.
+pub(crate) const fn disc_glyph(disc: Disc) -> &'static str {
+    match disc {
+        Disc::Red => "●",
+        Disc::Yellow => "○",
+    }
+}
+
+/// The evaluation's arithmetic at a leaf, from the root mover's side.
+pub(crate) fn leaf_arithmetic(counts: <Board as Evaluate>::Counts, root_mover: Disc) -> String {
+    counts.arithmetic(root_mover)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(ai: Connect4Ai) -> Connect4Config {
+        Connect4Config {
+            ai,
+            solver_budget: 2_000_000,
+            ..Connect4Config::default()
+        }
+    }
+
+    #[test]
+    fn every_ai_takes_a_win_in_one_but_random() {
+        let board = Board::parse("121212").unwrap();
+        for ai in [Connect4Ai::AlphaBeta, Connect4Ai::Mcts, Connect4Ai::Perfect] {
+            assert_eq!(think(board, &config(ai), 1).column, 0, "{ai:?}");
+        }
+        let random = think(board, &config(Connect4Ai::Random), 1);
+        assert!(board.can_play(usize::from(random.column)));
+        assert_eq!(
+            think(board, &config(Connect4Ai::Random), 1).column,
+            random.column,
+            "the seed decides"
+        );
+    }
+
+    #[test]
+    fn the_perfect_ai_says_when_it_gave_up() {
+        let board = Board::parse("44").unwrap();
+        let small = Connect4Config {
+            solver_budget: 1_000,
+            ..config(Connect4Ai::Perfect)
+        };
+        let thought = think(board, &small, 1);
+        assert!(matches!(
+            thought.searched,
+            Searched::GaveUp { budget: 1_000, .. }
+        ));
+        assert_eq!(thought.verdicts, Verdicts::Unknown);
+        let record = decision(&board, &thought);
+        assert!(
+            record
+                .how
+                .starts_with("The solver gave up after 1,000 positions")
+        );
+    }
+
+    #[test]
+    fn the_record_holds_every_open_column_and_the_verdicts() {
+        // Columns 3 and 4 are full; 2 and 5 both win with red's 8th disc.
+        let board = Board::parse("444444333333").unwrap();
+        let thought = think(board, &config(Connect4Ai::Perfect), 1);
+        let record = decision(&board, &thought);
+        assert_eq!(record.options.len(), 5);
+        assert_eq!(
+            record.chosen(),
+            vec!["column 5"],
+            "centre first among equals"
+        );
+        let chosen = record.options.iter().find(|o| o.chosen).unwrap();
+        assert_eq!(chosen.verdict, Some(Verdict::wins_in_plies(3)));
+        assert_eq!(chosen.numbers, vec!["+14"]);
+        let draw = record.options.iter().find(|o| o.mv == "column 1").unwrap();
+        assert_eq!(draw.verdict, Some(Verdict::DRAW));
+    }
+}
+
+#[cfg(test)]
+mod mcts_tests {
+    use super::*;
+
+    #[test]
+    fn mcts_repeats_exactly_for_a_seed_and_records_its_visits() {
+        let board = Board::parse("4453").unwrap();
+        let config = Connect4Config {
+            ai: Connect4Ai::Mcts,
+            iterations: 2_000,
+            solver_budget: 0,
+            ..Connect4Config::default()
+        };
+        let first = think(board, &config, 9);
+        let again = think(board, &config, 9);
+        assert_eq!(first.column, again.column);
+        let Searched::Mcts(mcts) = &first.searched else {
+            panic!("MCTS searched")
+        };
+        assert_eq!(mcts.iterations(), 2_000);
+        let record = decision(&board, &first);
+        assert_eq!(record.columns, vec!["N", "W/N"]);
+        let visits: u64 = mcts.root_moves().iter().map(|m| m.visits).sum();
+        assert!(
+            visits >= 1_999,
+            "every iteration but the root's own passes a child"
+        );
+        assert_eq!(first.verdicts, Verdicts::NotAsked);
+    }
+}

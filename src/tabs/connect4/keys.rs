@@ -1,0 +1,110 @@
+//! The Connect Four tab's key tables: the game's keys, and the tree pane's while it has the
+//! focus.
+
+use super::action::Action;
+use crate::frame::keymap::{DIGITS, Key, KeyGroup, bind, digit, undo_key, why_key};
+
+/// The tab's keys, whatever has the focus.
+pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
+    title: "Connect Four",
+    bindings: &[
+        bind(DIGITS, "1-7", "drop a disc in that column", "drop", |k| {
+            Action::Drop(digit(k))
+        }),
+        why_key(|_| Action::Why),
+        bind(&[Key::Char('r')], "r", "new game", "new", |_| {
+            Action::NewGame
+        }),
+        bind(
+            &[Key::Char('a')],
+            "a",
+            "AI: alpha-beta/MCTS/perfect/random",
+            "AI",
+            |_| Action::NextAi,
+        ),
+        bind(
+            &[Key::Char('f')],
+            "f",
+            "focus: board / search tree",
+            "focus",
+            |_| Action::ToggleFocus,
+        ),
+        bind(
+            &[Key::Char('x')],
+            "x",
+            "who opens: you/AI/drawn (new game)",
+            "",
+            |_| Action::ToggleFirst,
+        ),
+        undo_key(|_| Action::Undo),
+    ],
+};
+
+/// The board's keys while it has the focus.
+pub(crate) const BOARD: KeyGroup<Action> = KeyGroup {
+    title: "Connect Four: board",
+    bindings: &[
+        bind(
+            &[Key::Left, Key::Right, Key::Char('h'), Key::Char('l')],
+            "←→/hl",
+            "pick a column",
+            "",
+            |k| {
+                Action::Cursor(if matches!(k, Key::Left | Key::Char('h')) {
+                    -1
+                } else {
+                    1
+                })
+            },
+        ),
+        bind(
+            &[Key::Enter, Key::Char(' ')],
+            "Enter/Space",
+            "drop a disc there",
+            "",
+            |_| Action::DropAtCursor,
+        ),
+    ],
+};
+
+/// The search tree's keys while it has the focus.
+pub(crate) const TREE: KeyGroup<Action> = KeyGroup {
+    title: "Connect Four: search tree",
+    bindings: &[
+        bind(
+            &[
+                Key::Up,
+                Key::Down,
+                Key::Char('k'),
+                Key::Char('j'),
+                Key::PageUp,
+                Key::PageDown,
+            ],
+            "↑↓/jk/PgUp/PgDn",
+            "move the tree cursor",
+            "",
+            |k| {
+                Action::TreeCursor(match k {
+                    Key::Up | Key::Char('k') => -1,
+                    Key::PageUp => -10,
+                    Key::PageDown => 10,
+                    _ => 1,
+                })
+            },
+        ),
+        bind(
+            &[Key::Home, Key::End],
+            "Home/End",
+            "first / last row",
+            "",
+            |k| Action::TreeCursor(if k == Key::Home { i32::MIN } else { i32::MAX }),
+        ),
+        bind(
+            &[Key::Left, Key::Right, Key::Char('h'), Key::Char('l')],
+            "←→/hl",
+            "fold / unfold",
+            "",
+            |k| Action::TreeFold(matches!(k, Key::Right | Key::Char('l'))),
+        ),
+    ],
+};

@@ -1,0 +1,121 @@
+//! The Connect Four tab: play against depth-limited alpha-beta, Monte Carlo tree search, the
+//! exact solver or chance, and look at the AI's last search beside the board, with the
+//! solver's verdict on every column it weighed.
+
+mod action;
+mod ai;
+mod keys;
+mod outline;
+pub mod settings;
+pub(crate) mod state;
+pub(crate) mod symbols;
+#[cfg(test)]
+mod tests;
+mod view;
+
+pub use action::Action;
+pub use state::Connect4Tab;
+
+use crate::config::Config;
+use crate::frame::keymap::KeyGroup;
+use crate::frame::message::Message;
+use crate::frame::side::Side;
+use crate::frame::tab::{Effects, Storage, Tab, Ticked};
+use crate::persist::Store;
+use state::Focus;
+use std::time::Duration;
+
+/// How often the loop looks for the AI's move while it thinks.
+const THINKING_POLL: Duration = Duration::from_millis(20);
+
+impl Tab for Connect4Tab {
+    type Action = Action;
+    type Saved = ();
+    const SECTIONS: &'static [&'static str] = &["connect4"];
+
+    fn load(_config: &Config, _store: &Store) -> Self::Saved {}
+
+    fn open(
+        config: &Config,
+        seed: u64,
+        _saved: Self::Saved,
+        _store: Option<Store>,
+        _storage: Storage,
+    ) -> (Self, Option<Message>) {
+        (Self::new(config, seed), None)
+    }
+
+    fn keys(&self) -> Vec<KeyGroup<Action>> {
+        match self.focus {
+            Focus::Board => vec![keys::BOARD, keys::GAME],
+            Focus::Tree => vec![keys::TREE, keys::GAME],
+        }
+    }
+
+    fn help_keys(&self) -> Vec<KeyGroup<Action>> {
+        vec![keys::GAME, keys::BOARD, keys::TREE]
+    }
+
+    fn enabled(&self, action: Action) -> bool {
+        match action {
+            Action::Drop(_) | Action::DropAtCursor | Action::Cursor(_) => self.human_to_move(),
+            Action::Why => self.why().is_some(),
+            Action::Undo => self.turns.iter().any(|t| t.by == Side::Human),
+            Action::TreeCursor(_) | Action::TreeFold(_) => self.last.is_some(),
+            _ => true,
+        }
+    }
+
+    fn update(&mut self, action: Action, effects: &mut Effects) -> Option<Message> {
+        Some(match action {
+            Action::Drop(0 | 8..) => Message::error("Columns are 1 to 7"),
+            Action::Drop(column) => self.drop_disc(usize::from(column) - 1),
+            Action::DropAtCursor => self.drop_disc(self.cursor),
+            Action::Cursor(by) => {
+                self.move_cursor(by);
+                return None;
+            }
+            Action::NewGame => {
+                self.start_game();
+                Message::info(format!("New game against {}", self.ai_words()))
+            }
+            Action::ToggleFirst => self.toggle_first(),
+            Action::NextAi => self.next_ai(),
+            Action::ToggleFocus => {
+                self.focus = match self.focus {
+                    Focus::Board => Focus::Tree,
+                    Focus::Tree => Focus::Board,
+                };
+                return None;
+            }
+            Action::TreeCursor(by) => {
+                self.tree_cursor(by);
+                return None;
+            }
+            Action::TreeFold(open) => {
+                self.tree_fold(open);
+                return None;
+            }
+            Action::Why => match self.why() {
+                Some(why) => {
+                    effects.show_why = Some(why);
+                    Message::info("Why the AI moved: ←→ its earlier moves, Esc closes")
+                }
+                None => Message::error("The AI has not moved yet in this game"),
+            },
+            Action::Undo => self.undo(),
+        })
+    }
+
+    fn tick(&mut self, _shown: bool) -> Ticked {
+        let message = self.poll_thinking();
+        Ticked {
+            changed: message.is_some(),
+            message,
+        }
+    }
+
+    fn tick_interval(&self, _shown: bool) -> Option<Duration> {
+        self.thinking.is_some().then_some(THINKING_POLL)
+    }
+}

@@ -1,0 +1,105 @@
+//! `[connect4]`: the Connect Four tab, its AIs and `arena connect4`'s defaults.
+
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize};
+
+use crate::config::check::{ConfigError, in_range};
+use crate::config::shared::FirstMover;
+
+/// Plies the alpha-beta AI looks ahead: 1 sees only its own move; 12 takes seconds.
+pub const DEPTH_RANGE: RangeInclusive<u8> = 1..=12;
+/// MCTS iterations per move.
+pub const ITERATIONS_RANGE: RangeInclusive<u64> = 100..=1_000_000;
+/// MCTS's exploration constant c: 0 never explores, past 10 it hardly exploits.
+pub const EXPLORATION_RANGE: RangeInclusive<f64> = 0.0..=10.0;
+/// Positions the exact solver may search for one move (0: never ask it).
+pub const SOLVER_BUDGET_RANGE: RangeInclusive<u64> = 0..=1_000_000_000;
+
+/// The AI the tab plays against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Connect4Ai {
+    /// Depth-limited alpha-beta with the evaluation.
+    #[default]
+    AlphaBeta,
+    /// Monte Carlo tree search (UCT) with random rollouts.
+    Mcts,
+    /// The exact solver within its budget; alpha-beta beyond it.
+    Perfect,
+    /// A uniformly random column, from the seed.
+    Random,
+}
+
+impl Connect4Ai {
+    /// Every AI, in the order `a` and the settings panel cycle through them.
+    pub const ALL: [Self; 4] = [Self::AlphaBeta, Self::Mcts, Self::Perfect, Self::Random];
+
+    /// The AI's name as the tab and the config write it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::AlphaBeta => "alphabeta",
+            Self::Mcts => "mcts",
+            Self::Perfect => "perfect",
+            Self::Random => "random",
+        }
+    }
+}
+
+/// Settings of the Connect Four tab.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Connect4Config {
+    /// Who opens each game.
+    pub first: FirstMover,
+    /// The AI played against.
+    pub ai: Connect4Ai,
+    /// Alpha-beta's depth in plies.
+    pub depth: u8,
+    /// Alpha-beta searches depth 1, 2, ... up to `depth`, the previous best line first.
+    pub deepening: bool,
+    /// Alpha-beta tries the best line known and the centre first.
+    pub ordering: bool,
+    /// Alpha-beta keeps a transposition table.
+    pub table: bool,
+    /// MCTS iterations per move.
+    pub iterations: u64,
+    /// MCTS's exploration constant c.
+    pub exploration: f64,
+    /// Positions the exact solver may search per move, for the perfect AI and for the
+    /// verdicts beside the AI's moves.
+    pub solver_budget: u64,
+    /// Seed of MCTS's rollouts and the random AI; absent: the run's seed.
+    pub seed: Option<u64>,
+}
+
+impl Default for Connect4Config {
+    fn default() -> Self {
+        Self {
+            first: FirstMover::Human,
+            ai: Connect4Ai::AlphaBeta,
+            depth: 6,
+            deepening: true,
+            ordering: true,
+            table: true,
+            iterations: 20_000,
+            exploration: std::f64::consts::SQRT_2,
+            solver_budget: 5_000_000,
+            seed: None,
+        }
+    }
+}
+
+impl Connect4Config {
+    /// Checks what the types alone cannot.
+    pub(crate) fn validate(&self) -> Result<(), ConfigError> {
+        in_range("connect4.depth", self.depth, &DEPTH_RANGE)?;
+        in_range("connect4.iterations", self.iterations, &ITERATIONS_RANGE)?;
+        in_range("connect4.exploration", self.exploration, &EXPLORATION_RANGE)?;
+        in_range(
+            "connect4.solver_budget",
+            self.solver_budget,
+            &SOLVER_BUDGET_RANGE,
+        )
+    }
+}

@@ -1,0 +1,405 @@
+//! The Connect Four tab's state: the game, who plays which colour, the AI thinking on its
+//! own thread, the record of its last search for the tree pane, and the score.
+
+use super::ai::Searched;
+use super::ai::{self, Thought};
+use super::outline::{self, Folds, Row};
+use super::settings::{Connect4Ai, Connect4Config};
+use crate::config::{Config, FirstMover};
+use crate::domain::games::connect4::{Board, Disc, Refused, WIDTH};
+use crate::frame::message::Message;
+use crate::frame::side::Side;
+use crate::frame::tally::{GameResult, Tally};
+use crate::frame::why::{Decision, Played, Why};
+use rand::{RngExt as _, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+/// Which pane the arrows move in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Focus {
+    /// The board: ←→ pick a column.
+    Board,
+    /// The search pane: ↑↓ move through the tree, ←→ fold.
+    Tree,
+}
+
+/// One move of the game, with what undo needs and what the AI weighed.
+#[derive(Debug, Clone)]
+pub(crate) struct Turn {
+    /// The position before the move.
+    pub(crate) before: Board,
+    /// The column played (0-based).
+    pub(crate) column: u8,
+    /// Who played it.
+    pub(crate) by: Side,
+    /// The AI's record of the move (AI moves only).
+    pub(crate) decision: Option<Decision>,
+}
+
+/// An AI move being worked out on its own thread.
+pub(crate) struct Thinking {
+    /// The thought, when it is ready.
+    receiver: Receiver<Thought>,
+    /// The position it thinks about.
+    pub(crate) board: Board,
+    /// The AI thinking.
+    pub(crate) ai: Connect4Ai,
+}
+
+/// The Connect Four tab.
+pub struct Connect4Tab {
+    /// The settings in force.
+    pub(crate) config: Connect4Config,
+    /// The seed of the AI's random choices.
+    pub(crate) seed: u64,
+    /// Draws who opens when the config leaves it to chance.
+    rng: ChaCha8Rng,
+    /// The position.
+    pub(crate) board: Board,
+    /// The moves so far.
+    pub(crate) turns: Vec<Turn>,
+    /// The person's colour this game.
+    pub(crate) human: Disc,
+    /// Who opens the next game (`x` changes it).
+    pub(crate) first: FirstMover,
+    /// Games started, so each game's random choices differ.
+    games: u64,
+    /// The column under the board cursor (0-based).
+    pub(crate) cursor: usize,
+    /// Where the arrows go.
+    pub(crate) focus: Focus,
+    /// The AI's move in the works.
+    pub(crate) thinking: Option<Thinking>,
+    /// The AI's last search and the position it searched.
+    pub(crate) last: Option<(Board, Thought)>,
+    /// The tree pane's folds and cursor.
+    pub(crate) folds: Folds,
+    /// The person's results.
+    pub(crate) tally: Tally,
+}
+
+impl Connect4Tab {
+    /// The tab as the config sets it up, the person's first game ready.
+    pub(crate) fn new(config: &Config, seed: u64) -> Self {
+        let config = config.connect4.clone();
+        let seed = config.seed.unwrap_or(seed);
+        let mut tab = Self {
+            first: config.first,
+            config,
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            board: Board::new(),
+            turns: Vec::new(),
+            human: Disc::Red,
+            games: 0,
+            cursor: 3,
+            focus: Focus::Board,
+            thinking: None,
+            last: None,
+            folds: Folds::default(),
+            tally: Tally::default(),
+        };
+        tab.start_game();
+        tab
+    }
+
+    /// A fresh board; who opens follows `first`; the AI starts thinking if it opens.
+    pub(crate) fn start_game(&mut self) {
+        self.thinking = None;
+        self.board = Board::new();
+        self.turns.clear();
+        self.games += 1;
+        let human_first = match self.first {
+            FirstMover::Human => true,
+            FirstMover::Ai => false,
+            FirstMover::Random => self.rng.random_bool(0.5),
+        };
+        self.human = if human_first { Disc::Red } else { Disc::Yellow };
+        self.cursor = 3;
+        self.ai_turn_if_due();
+    }
+
+    /// Whether the game is on and it is the person's turn (and the AI is not thinking).
+    pub(crate) fn human_to_move(&self) -> bool {
+        !self.board.is_over()
+            && self.board.player_to_move() == self.human
+            && self.thinking.is_none()
+    }
+
+    /// The side whose disc is `disc`.
+    pub(crate) fn side_of(&self, disc: Disc) -> Side {
+        if disc == self.human {
+            Side::Human
+        } else {
+            Side::Ai
+        }
+    }
+
+    /// The person drops a disc in `column` (0-based).
+    pub(crate) fn drop_disc(&mut self, column: usize) -> Message {
+        if self.thinking.is_some() {
+            return Message::error("The AI is thinking: wait for its move");
+        }
+        if self.board.is_over() {
+            return Message::error("The game is over: r starts a new one");
+        }
+        if !self.human_to_move() {
+            return Message::error("It is the AI's turn");
+        }
+        match self.board.played(column) {
+            Err(refused) => Message::error(refused_words(&refused)),
+            Ok(after) => {
+                self.cursor = column;
+                self.play(after, column as u8, Side::Human, None);
+                if let Some(end) = self.ended() {
+                    return end;
+                }
+                self.ai_turn_if_due();
+                Message::info(format!("You played column {}", column + 1))
+            }
+        }
+    }
+
+    fn play(&mut self, after: Board, column: u8, by: Side, decision: Option<Decision>) {
+        self.turns.push(Turn {
+            before: self.board,
+            column,
+            by,
+            decision,
+        });
+        self.board = after;
+        if self.board.is_over() {
+            self.tally.count(self.result());
+        }
+    }
+
+    /// How the finished game went for the person.
+    fn result(&self) -> GameResult {
+        if !self.board.is_won() {
+            GameResult::Drawn
+        } else if self.board.player_to_move() == self.human {
+            GameResult::Lost
+        } else {
+            GameResult::Won
+        }
+    }
+
+    /// What to say when the game just ended.
+    fn ended(&self) -> Option<Message> {
+        self.board.is_over().then(|| match self.result() {
+            GameResult::Won => Message::info("Four in a row: you win! r plays again"),
+            GameResult::Lost => {
+                Message::info("Four in a row: the AI wins. y says why; r plays again")
+            }
+            GameResult::Drawn => Message::info("The board is full: a draw. r plays again"),
+        })
+    }
+
+    /// Starts the AI's search on its own thread when it is the AI's turn.
+    fn ai_turn_if_due(&mut self) {
+        if self.board.is_over() || self.board.player_to_move() == self.human {
+            return;
+        }
+        let (sender, receiver) = channel();
+        let board = self.board;
+        let config = self.config.clone();
+        let seed = self.move_seed();
+        std::thread::spawn(move || {
+            // The tab may have moved on (new game, undo): then nobody listens.
+            let _ = sender.send(ai::think(board, &config, seed));
+        });
+        self.thinking = Some(Thinking {
+            receiver,
+            board,
+            ai: self.config.ai,
+        });
+    }
+
+    /// The seed of the AI's choice now: the tab's seed, the game and the move, so a game
+    /// replays exactly.
+    fn move_seed(&self) -> u64 {
+        self.seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(self.games << 8)
+            .wrapping_add(self.board.moves() as u64)
+    }
+
+    /// Plays the AI's move if its search has finished; what to say.
+    pub(crate) fn poll_thinking(&mut self) -> Option<Message> {
+        let thinking = self.thinking.as_ref()?;
+        let thought = match thinking.receiver.try_recv() {
+            Ok(thought) => thought,
+            Err(TryRecvError::Empty) => return None,
+            Err(TryRecvError::Disconnected) => {
+                self.thinking = None;
+                return Some(Message::error("The AI's search stopped without a move"));
+            }
+        };
+        Some(self.ai_moves(thought))
+    }
+
+    /// Sets up `board` with the person playing `human` (the tests: positions the AI's
+    /// replies cannot be steered to).
+    #[cfg(test)]
+    pub(crate) fn set_position(&mut self, board: Board, human: Disc) {
+        self.thinking = None;
+        self.board = board;
+        self.turns.clear();
+        self.human = human;
+        self.ai_turn_if_due();
+    }
+
+    fn ai_moves(&mut self, thought: Thought) -> Message {
+        let Some(thinking) = self.thinking.take() else {
+            return Message::error("The AI was not thinking");
+        };
+        let board = thinking.board;
+        let column = thought.column;
+        let decision = ai::decision(&board, &thought);
+        let after = board.play(usize::from(column));
+        self.folds = Folds::default();
+        self.last = Some((board, thought));
+        self.play(after, column, Side::Ai, Some(decision));
+        self.ended().unwrap_or_else(|| {
+            Message::info(format!(
+                "The AI ({}) played column {}: your move",
+                thinking.ai.name(),
+                column + 1
+            ))
+        })
+    }
+
+    /// Takes back the person's last move and the AI's reply.
+    pub(crate) fn undo(&mut self) -> Message {
+        let Some(last_human) = self.turns.iter().rposition(|t| t.by == Side::Human) else {
+            return Message::error("Nothing of yours to take back");
+        };
+        self.thinking = None;
+        let was_over = self.board.is_over().then(|| self.result());
+        self.board = self.turns[last_human].before;
+        self.turns.truncate(last_human);
+        let mut said = "Took back your last move".to_string();
+        if let Some(result) = was_over {
+            said = format!("{said}; {}", self.tally.take_back(result));
+        }
+        self.ai_turn_if_due();
+        Message::info(said)
+    }
+
+    /// The next AI in the list; it plays from its next move on.
+    pub(crate) fn next_ai(&mut self) -> Message {
+        let at = Connect4Ai::ALL
+            .iter()
+            .position(|&a| a == self.config.ai)
+            .unwrap_or(0);
+        self.config.ai = Connect4Ai::ALL[(at + 1) % Connect4Ai::ALL.len()];
+        Message::info(format!("The AI is now {}", self.ai_words()))
+    }
+
+    /// The AI and its settings, in a few words.
+    pub(crate) fn ai_words(&self) -> String {
+        let c = &self.config;
+        match c.ai {
+            Connect4Ai::AlphaBeta => format!("alpha-beta, depth {}", c.depth),
+            Connect4Ai::Mcts => format!(
+                "MCTS, {} iterations",
+                crate::domain::numbers::thousands(c.iterations)
+            ),
+            Connect4Ai::Perfect => "perfect (exact solver)".to_string(),
+            Connect4Ai::Random => "random".to_string(),
+        }
+    }
+
+    /// Who opens the next game: the person, the AI, or chance.
+    pub(crate) fn toggle_first(&mut self) -> Message {
+        self.first = match self.first {
+            FirstMover::Human => FirstMover::Ai,
+            FirstMover::Ai => FirstMover::Random,
+            FirstMover::Random => FirstMover::Human,
+        };
+        let who = match self.first {
+            FirstMover::Human => "you open",
+            FirstMover::Ai => "the AI opens",
+            FirstMover::Random => "who opens is drawn",
+        };
+        self.start_game();
+        Message::info(format!("New game: {who}"))
+    }
+
+    /// Moves the board cursor, within the board.
+    pub(crate) fn move_cursor(&mut self, by: i8) {
+        self.cursor = (self.cursor as i64 + i64::from(by)).clamp(0, WIDTH as i64 - 1) as usize;
+    }
+
+    /// Every move of the game, for the why overlay.
+    pub(crate) fn why(&self) -> Option<Why> {
+        let moves = self
+            .turns
+            .iter()
+            .map(|turn| Played {
+                by: turn.by,
+                text: format!(
+                    "{} column {}",
+                    turn.before.player_to_move().name(),
+                    turn.column + 1
+                ),
+                decision: turn.decision.clone(),
+            })
+            .collect();
+        Why::last_ai_move(moves)
+    }
+}
+
+impl Connect4Tab {
+    /// The tree pane's rows: the last alpha-beta search's outline, as the folds open it.
+    pub(crate) fn tree_rows(&self) -> Vec<Row> {
+        let Some((_, thought)) = &self.last else {
+            return Vec::new();
+        };
+        match &thought.searched {
+            Searched::AlphaBeta(found)
+            | Searched::GaveUp {
+                fallback: found, ..
+            } => outline::rows(found, thought, &self.folds),
+            Searched::Mcts(mcts) => outline::mcts_rows(mcts, thought, &self.folds),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Moves the tree cursor by `by` rows, within the outline.
+    pub(crate) fn tree_cursor(&mut self, by: i32) {
+        let last = self.tree_rows().len().saturating_sub(1) as i64;
+        let at = (self.folds.cursor as i64).saturating_add(i64::from(by));
+        self.folds.cursor = at.clamp(0, last) as usize;
+    }
+
+    /// Folds or unfolds the node under the tree cursor.
+    pub(crate) fn tree_fold(&mut self, open: bool) {
+        if let Some(row) = self.tree_rows().get(self.folds.cursor) {
+            let node = row.node;
+            self.folds.set(node, open);
+        }
+    }
+}
+
+/// A refused move in the tab's words.
+fn refused_words(refused: &Refused) -> String {
+    match refused {
+        Refused::ColumnFull(column) => format!("Column {column} is full: pick another"),
+        other => other.to_string(),
+    }
+}
+
+/// What callers outside the crate read.
+impl Connect4Tab {
+    /// The position.
+    pub fn position(&self) -> Board {
+        self.board
+    }
+
+    /// Whether the AI is working out its move.
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+}

@@ -1,0 +1,31 @@
+//! The glyphs of the Connect Four tab, each with what it means; the help lists them.
+
+use crate::widgets::symbols::{Symbol, symbol};
+
+/// A red disc (the first player's).
+pub(crate) const RED: Symbol = symbol("●", "red disc (moves first)");
+/// A yellow disc.
+pub(crate) const YELLOW: Symbol = symbol("○", "yellow disc");
+/// An empty cell.
+pub(crate) const EMPTY: Symbol = symbol("·", "empty cell");
+/// A disc of the four that won.
+pub(crate) const FOUR: Symbol = symbol("[●]", "the four in a row");
+/// A node whose children are shown.
+pub(crate) const OPEN: Symbol = symbol("▾", "node unfolded (← folds)");
+/// A node whose children are hidden.
+pub(crate) const FOLDED: Symbol = symbol("▸", "node folded (→ unfolds)");
+/// Moves a cut-off left unsearched.
+pub(crate) const CUT: Symbol = symbol("✂", "moves pruned by a cut-off");
+/// A leaf scored by the evaluation.
+pub(crate) const HORIZON: Symbol = symbol("h", "depth limit: evaluated");
+/// A finished game in the tree.
+pub(crate) const FINISHED: Symbol = symbol("#", "game over in the tree");
+/// An answer from the transposition table.
+pub(crate) const TABLE_HIT: Symbol = symbol("TT", "transposition-table hit");
+/// The line the AI chose.
+pub(crate) const CHOSEN: Symbol = symbol("*", "the AI's chosen line");
+
+/// The tab's symbols.
+pub(crate) const ALL: &[Symbol] = &[
+    RED, YELLOW, EMPTY, FOUR, OPEN, FOLDED, CUT, HORIZON, FINISHED, TABLE_HIT, CHOSEN,
+];

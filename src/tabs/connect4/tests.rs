@@ -1,0 +1,175 @@
+//! The Connect Four tab through `App` and real key events, with a fixed seed: the AI's search
+//! runs on its thread and the tests tick until its move is played, so every frame is
+//! reproducible. Snapshots at 80x24 and 120x40.
+
+use crate::app::{Action, App};
+use crate::config::{Config, Connect4Ai};
+use crate::domain::games::connect4::{Board, Disc};
+use crate::tabs::testing::{chars, press, said};
+use crossterm::event::KeyCode;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+const SEED: u64 = 5;
+
+fn app_with(ai: Connect4Ai, solver_budget: u64) -> App {
+    let mut config = Config {
+        seed: Some(SEED),
+        ..Config::default()
+    };
+    config.connect4.ai = ai;
+    config.connect4.solver_budget = solver_budget;
+    config.connect4.iterations = 3_000;
+    let mut app = App::new(&config, SEED);
+    press(&mut app, &[KeyCode::F(5)]);
+    app
+}
+
+/// Ticks until the AI has played.
+fn wait(app: &mut App) {
+    while app.tabs.connect4.is_thinking() {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        app.update(Action::Tick);
+    }
+}
+
+/// Plays `columns` (1-7), waiting for the AI's reply after each.
+fn play(app: &mut App, columns: &str) {
+    for column in columns.chars() {
+        press(app, &chars(&column.to_string()));
+        wait(app);
+    }
+}
+
+fn snapshot(name: &str, app: &App) {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal.draw(|f| crate::ui::render(app, f)).unwrap();
+        insta::with_settings!(
+            { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
+            { insta::assert_snapshot!(format!("connect4__{name}_{w}x{h}"), terminal.backend()) }
+        );
+    }
+}
+
+#[test]
+fn alpha_beta_replies_and_its_tree_shows_windows_values_and_cuts() {
+    let mut app = app_with(Connect4Ai::AlphaBeta, 0);
+    play(&mut app, "443");
+    assert_eq!(app.tabs.connect4.position().moves(), 6);
+    assert!(
+        said(&app).starts_with("The AI (alphabeta) played column"),
+        "{}",
+        said(&app)
+    );
+    snapshot("alphabeta_tree", &app);
+}
+
+#[test]
+fn a_leaf_under_the_cursor_shows_the_evaluations_arithmetic() {
+    let mut app = app_with(Connect4Ai::AlphaBeta, 0);
+    play(&mut app, "4");
+    // Down the first line to depth 6: each j goes to the first child, each l unfolds it.
+    press(&mut app, &chars("fjljljljljlj"));
+    let tab = &app.tabs.connect4;
+    let rows = tab.tree_rows();
+    let row = &rows[tab.folds.cursor];
+    assert!(row.text.contains(" h"), "a depth-limit leaf: {}", row.text);
+    snapshot("leaf_arithmetic", &app);
+}
+
+#[test]
+fn mcts_shows_visits_shares_and_ucb_sorted_by_visits() {
+    let mut app = app_with(Connect4Ai::Mcts, 0);
+    play(&mut app, "4");
+    let tab = &app.tabs.connect4;
+    let rows = tab.tree_rows();
+    assert!(
+        rows[1].chosen,
+        "the most visited root move is first and chosen"
+    );
+    snapshot("mcts_tree", &app);
+}
+
+#[test]
+fn the_solver_gives_every_column_its_verdict() {
+    let mut app = app_with(Connect4Ai::Perfect, 5_000_000);
+    // Columns 3 and 4 are full; red (the AI) to move wins with column 2 or 5.
+    app.tabs
+        .connect4
+        .set_position(Board::parse("444444333333").unwrap(), Disc::Yellow);
+    wait(&mut app);
+    let tab = &app.tabs.connect4;
+    assert_eq!(tab.position().moves(), 13);
+    assert_eq!(
+        tab.turns[0].column, 4,
+        "column 5, centre first among equal wins"
+    );
+    snapshot("solver_verdicts", &app);
+}
+
+#[test]
+fn a_game_against_random_ends_with_the_four_marked_and_counted() {
+    let mut app = app_with(Connect4Ai::Random, 0);
+    let mut column = 1;
+    while !app.tabs.connect4.position().is_over() {
+        let before = app.tabs.connect4.position().moves();
+        play(&mut app, &column.to_string());
+        if app.tabs.connect4.position().moves() == before {
+            column = column % 7 + 1;
+        }
+    }
+    let tally = app.tabs.connect4.tally;
+    assert_eq!(tally.won + tally.lost + tally.drawn, 1);
+    snapshot("game_over", &app);
+}
+
+#[test]
+fn bad_columns_are_refused_and_change_nothing() {
+    let mut app = app_with(Connect4Ai::AlphaBeta, 0);
+    press(&mut app, &chars("9"));
+    assert_eq!(said(&app), "Columns are 1 to 7");
+    press(&mut app, &chars("0"));
+    assert_eq!(said(&app), "Columns are 1 to 7");
+    assert_eq!(app.tabs.connect4.position().moves(), 0);
+    app.tabs
+        .connect4
+        .set_position(Board::parse("444444").unwrap(), Disc::Red);
+    press(&mut app, &chars("4"));
+    assert_eq!(said(&app), "Column 4 is full: pick another");
+    assert_eq!(
+        app.tabs.connect4.position(),
+        Board::parse("444444").unwrap()
+    );
+}
+
+#[test]
+fn undo_takes_back_your_move_and_the_reply() {
+    let mut app = app_with(Connect4Ai::AlphaBeta, 0);
+    play(&mut app, "44");
+    assert_eq!(app.tabs.connect4.position().moves(), 4);
+    press(&mut app, &[KeyCode::Backspace]);
+    assert_eq!(app.tabs.connect4.position().moves(), 2);
+    assert!(!app.tabs.connect4.is_thinking());
+}
+
+#[test]
+fn the_ai_may_open_and_a_switches_the_ai() {
+    let mut app = app_with(Connect4Ai::AlphaBeta, 0);
+    press(&mut app, &chars("x"));
+    assert!(said(&app).contains("the AI opens"), "{}", said(&app));
+    wait(&mut app);
+    assert_eq!(app.tabs.connect4.position().moves(), 1);
+    press(&mut app, &chars("a"));
+    assert_eq!(said(&app), "The AI is now MCTS, 3,000 iterations");
+}
+
+#[test]
+fn y_explains_the_ais_move() {
+    let mut app = app_with(Connect4Ai::AlphaBeta, 0);
+    press(&mut app, &chars("y"));
+    assert_eq!(said(&app), "The AI has not moved yet in this game");
+    play(&mut app, "4");
+    press(&mut app, &chars("y"));
+    assert!(said(&app).starts_with("Why the AI moved"), "{}", said(&app));
+}
