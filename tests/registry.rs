@@ -57,6 +57,7 @@ fn the_registry_lists_each_tab_once_with_its_own_f_key() {
 
 #[test]
 fn every_tab_has_keys_and_a_help_that_lists_them() {
+    let mut too_wide = Vec::new();
     for &tab in TabId::ALL {
         let app = opened_on(tab);
         let keys: Vec<Group<Action>> = app.tabs.keys(tab);
@@ -80,6 +81,13 @@ fn every_tab_has_keys_and_a_help_that_lists_them() {
                 "{tab:?}: a binding without keys"
             );
             assert!(!binding.label().is_empty() && !binding.description().is_empty());
+            // The help gives a key 10 columns and its words 26 at 80x24: longer ones are cut.
+            if binding.label().chars().count() > 10 {
+                too_wide.push(format!("{tab:?}: key {:?}", binding.label()));
+            }
+            if binding.description().chars().count() > 26 {
+                too_wide.push(format!("{tab:?}: {:?}", binding.description()));
+            }
         }
         let hinted = app.hints().iter().filter(|b| !b.hint().is_empty()).count();
         assert!(
@@ -87,6 +95,10 @@ fn every_tab_has_keys_and_a_help_that_lists_them() {
             "{tab:?}: the status line hints only the global keys"
         );
     }
+    assert!(
+        too_wide.is_empty(),
+        "cut in the help at 80x24: {too_wide:#?}"
+    );
 }
 
 #[test]

@@ -18,7 +18,7 @@ pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Char('a')],
             "a",
-            "AI: alpha-beta/MCTS/perfect/random",
+            "AI: αβ→MCTS→perfect→random",
             "AI",
             |_| Action::NextAi,
         ),
@@ -29,13 +29,9 @@ pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
             "focus",
             |_| Action::ToggleFocus,
         ),
-        bind(
-            &[Key::Char('x')],
-            "x",
-            "who opens: you/AI/drawn (new game)",
-            "",
-            |_| Action::ToggleFirst,
-        ),
+        bind(&[Key::Char('x')], "x", "who opens (a new game)", "", |_| {
+            Action::ToggleFirst
+        }),
         undo_key(|_| Action::Undo),
     ],
 };
@@ -59,8 +55,8 @@ pub(crate) const BOARD: KeyGroup<Action> = KeyGroup {
         ),
         bind(
             &[Key::Enter, Key::Char(' ')],
-            "Enter/Space",
-            "drop a disc there",
+            "Enter",
+            "drop it there (or Space)",
             "",
             |_| Action::DropAtCursor,
         ),
@@ -72,25 +68,24 @@ pub(crate) const TREE: KeyGroup<Action> = KeyGroup {
     title: "Connect Four: search tree",
     bindings: &[
         bind(
-            &[
-                Key::Up,
-                Key::Down,
-                Key::Char('k'),
-                Key::Char('j'),
-                Key::PageUp,
-                Key::PageDown,
-            ],
-            "↑↓/jk/PgUp/PgDn",
+            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+            "↑↓/jk",
             "move the tree cursor",
             "",
             |k| {
-                Action::TreeCursor(match k {
-                    Key::Up | Key::Char('k') => -1,
-                    Key::PageUp => -10,
-                    Key::PageDown => 10,
-                    _ => 1,
+                Action::TreeCursor(if matches!(k, Key::Up | Key::Char('k')) {
+                    -1
+                } else {
+                    1
                 })
             },
+        ),
+        bind(
+            &[Key::PageUp, Key::PageDown],
+            "PgUp/PgDn",
+            "ten rows up / down",
+            "",
+            |k| Action::TreeCursor(if k == Key::PageUp { -10 } else { 10 }),
         ),
         bind(
             &[Key::Home, Key::End],

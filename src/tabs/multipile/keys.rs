@@ -147,7 +147,7 @@ pub(crate) const NIM: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Char('a')],
             "a",
-            "ask the AI about a position",
+            "ask the AI about piles",
             "ask",
             |_| Action::Ask,
         ),

@@ -43,7 +43,7 @@ pub(crate) const GRAPH: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Char('a')],
             "a",
-            "ask the AI about this state",
+            "ask the AI about a state",
             "ask",
             |_| Action::Ask,
         ),

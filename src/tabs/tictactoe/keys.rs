@@ -33,7 +33,7 @@ pub(crate) const SEARCH_TAB: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Char('m')],
             "m",
-            "step through each AI search",
+            "step each AI search",
             "step mode",
             |_| Action::ToggleStepMode,
         ),
@@ -112,7 +112,7 @@ pub(crate) const EDITOR: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Char('s')],
             "s",
-            "side to move (equal counts)",
+            "side to move (if equal)",
             "side",
             |_| Action::Edit(EditCommand::SwitchMover),
         ),
@@ -136,7 +136,7 @@ pub(crate) const EDITOR: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Char('y')],
             "y",
-            "what the AI would play here",
+            "what the AI would play",
             "ask",
             |_| Action::Edit(EditCommand::Ask),
         ),
