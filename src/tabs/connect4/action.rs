@@ -25,4 +25,16 @@ pub enum Action {
     Why,
     /// Take back your last move and the AI's reply.
     Undo,
+    /// Step mode on or off: the AI's MCTS waits to be stepped phase by phase.
+    ToggleStepMode,
+    /// One phase of the stepped MCTS.
+    StepPhase,
+    /// Finish the iteration under way.
+    StepIteration,
+    /// Take the last phase back.
+    StepBack,
+    /// Run the stepped search to its full iteration count.
+    RunToEnd,
+    /// Play the stepped search's move.
+    PlayStepped,
 }

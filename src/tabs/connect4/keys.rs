@@ -33,6 +33,51 @@ pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
             Action::ToggleFirst
         }),
         undo_key(|_| Action::Undo),
+        bind(
+            &[Key::Char('m')],
+            "m",
+            "step MCTS phase by phase",
+            "step mode",
+            |_| Action::ToggleStepMode,
+        ),
+    ],
+};
+
+/// The stepped MCTS search's keys, while one waits (they come before the board's).
+pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
+    title: "Connect Four: MCTS stepper",
+    bindings: &[
+        bind(
+            &[Key::Char(' '), Key::Char('s')],
+            "Space/s",
+            "one phase",
+            "phase",
+            |_| Action::StepPhase,
+        ),
+        bind(
+            &[Key::Char('i')],
+            "i",
+            "finish this iteration",
+            "iteration",
+            |_| Action::StepIteration,
+        ),
+        bind(&[Key::Char('b')], "b", "back one phase", "back", |_| {
+            Action::StepBack
+        }),
+        bind(
+            &[Key::Char('c')],
+            "c",
+            "run all the iterations",
+            "run",
+            |_| Action::RunToEnd,
+        ),
+        bind(
+            &[Key::Enter],
+            "Enter",
+            "play the search's move",
+            "play",
+            |_| Action::PlayStepped,
+        ),
     ],
 };
 

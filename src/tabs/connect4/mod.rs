@@ -46,14 +46,20 @@ impl Tab for Connect4Tab {
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {
-        match self.focus {
-            Focus::Board => vec![keys::BOARD, keys::GAME],
-            Focus::Tree => vec![keys::TREE, keys::GAME],
+        let mut groups = Vec::new();
+        if self.stepping.is_some() {
+            groups.push(keys::STEPPER);
         }
+        groups.push(match self.focus {
+            Focus::Board => keys::BOARD,
+            Focus::Tree => keys::TREE,
+        });
+        groups.push(keys::GAME);
+        groups
     }
 
     fn help_keys(&self) -> Vec<KeyGroup<Action>> {
-        vec![keys::GAME, keys::BOARD, keys::TREE]
+        vec![keys::GAME, keys::BOARD, keys::TREE, keys::STEPPER]
     }
 
     fn enabled(&self, action: Action) -> bool {
@@ -61,7 +67,14 @@ impl Tab for Connect4Tab {
             Action::Drop(_) | Action::DropAtCursor | Action::Cursor(_) => self.human_to_move(),
             Action::Why => self.why().is_some(),
             Action::Undo => self.turns.iter().any(|t| t.by == Side::Human),
-            Action::TreeCursor(_) | Action::TreeFold(_) => self.last.is_some(),
+            Action::TreeCursor(_) | Action::TreeFold(_) => {
+                self.last.is_some() || self.stepping.is_some()
+            }
+            Action::StepBack => self.stepping.as_ref().is_some_and(|s| s.phases() > 0),
+            Action::PlayStepped => self
+                .stepping
+                .as_ref()
+                .is_some_and(|s| s.mcts().best_move().is_some()),
             _ => true,
         }
     }
@@ -104,6 +117,11 @@ impl Tab for Connect4Tab {
                 None => Message::error("The AI has not moved yet in this game"),
             },
             Action::Undo => self.undo(),
+            Action::ToggleStepMode => self.toggle_step_mode(),
+            Action::PlayStepped => self.play_stepped(),
+            Action::StepPhase | Action::StepIteration | Action::StepBack | Action::RunToEnd => {
+                return self.step(action);
+            }
         })
     }
 

@@ -2,13 +2,16 @@
 //! the root's children at first, each node with its move, level, window and value, and the
 //! words that explain the node under the cursor. Pure text: the view only styles it.
 
-use super::ai::{Searched, Thought, bounded, disc_glyph, leaf_arithmetic};
+use super::ai::{Searched, Thought, Verdicts, bounded, disc_glyph, leaf_arithmetic};
 use super::symbols;
+use crate::domain::games::Outcome;
 use crate::domain::games::connect4::{Board, Disc};
 use crate::domain::numbers::thousands;
 use crate::domain::search::Bound;
 use crate::domain::search::limited::{Limited, Node, NodeKind};
-use crate::domain::search::mcts::{Mcts, Node as MctsNode, NodeId, ROOT};
+use crate::domain::search::mcts::{
+    Expansion, Mcts, MctsStepper, Node as MctsNode, NodeId, Phase, PhaseRecord, ROOT,
+};
 use crate::domain::solve::verdict::Verdict;
 use std::cell::Cell;
 use std::collections::BTreeSet;
@@ -189,7 +192,13 @@ fn signed(value: i32) -> String {
 
 /// The outline of an MCTS tree, children sorted by visits (most first), as far as `folds`
 /// opens it; the root's children carry the solver's verdicts.
-pub(crate) fn mcts_rows(mcts: &Mcts<Board>, thought: &Thought, folds: &Folds) -> Vec<Row> {
+/// `marked` nodes (the path a stepped selection took) carry the mark the chosen line has.
+pub(crate) fn mcts_rows(
+    mcts: &Mcts<Board>,
+    verdicts: &Verdicts,
+    folds: &Folds,
+    marked: &[NodeId],
+) -> Vec<Row> {
     let mut rows = Vec::new();
     let best = mcts.best_move();
     let root = mcts.root();
@@ -205,19 +214,29 @@ pub(crate) fn mcts_rows(mcts: &Mcts<Board>, thought: &Thought, folds: &Folds) ->
         value: 0,
         chosen: true,
     });
-    push_mcts(mcts, thought, folds, ROOT, 1, best, &mut rows);
+    let shown = Shown {
+        verdicts,
+        folds,
+        marked,
+    };
+    push_mcts(mcts, &shown, ROOT, 1, best, &mut rows);
     rows
+}
+
+/// What an MCTS outline shows beside the tree itself.
+struct Shown<'a> {
+    verdicts: &'a Verdicts,
+    folds: &'a Folds,
+    marked: &'a [NodeId],
 }
 
 /// Rows kept for one fold of an MCTS tree: a node with thousands of children lists its
 /// most visited ones.
 const MCTS_CHILDREN_SHOWN: usize = 7;
 
-#[allow(clippy::too_many_arguments)]
 fn push_mcts(
     mcts: &Mcts<Board>,
-    thought: &Thought,
-    folds: &Folds,
+    shown: &Shown<'_>,
     parent: NodeId,
     depth: usize,
     best: Option<u8>,
@@ -229,7 +248,7 @@ fn push_mcts(
         .collect();
     children.sort_by_key(|(_, n)| std::cmp::Reverse(n.visits()));
     for (id, node) in children.into_iter().take(MCTS_CHILDREN_SHOWN) {
-        let open = folds.is_open(id as usize);
+        let open = shown.folds.is_open(id as usize) || shown.marked.contains(&id);
         let has_children = mcts.children(id).any(|(_, n)| n.is_in_tree());
         let fold = match (has_children, open) {
             (false, _) => " ",
@@ -246,11 +265,15 @@ fn push_mcts(
             thousands(node.visits()),
             node.mean().unwrap_or(0.0),
         );
-        let chosen = depth == 1 && node.mv() == best;
+        let chosen = if shown.marked.is_empty() {
+            depth == 1 && node.mv() == best
+        } else {
+            shown.marked.contains(&id)
+        };
         if let Some(verdict) = node
             .mv()
             .filter(|_| depth == 1)
-            .and_then(|m| thought.verdicts.of(usize::from(m)))
+            .and_then(|m| shown.verdicts.of(usize::from(m)))
         {
             text = format!("{text} {}", short_verdict(verdict));
         }
@@ -262,7 +285,7 @@ fn push_mcts(
             chosen,
         });
         if open && has_children {
-            push_mcts(mcts, thought, folds, id, depth + 1, None, rows);
+            push_mcts(mcts, shown, id, depth + 1, None, rows);
         }
     }
 }
@@ -451,6 +474,180 @@ fn limited_summary(found: &Limited<Board>) -> Vec<String> {
             "The pane keeps the first {} nodes of the last depth.",
             crate::domain::numbers::thousands(found.tree.len() as u64)
         ));
+    }
+    lines
+}
+
+/// The nodes of the path the last selection took, while its iteration is under way (the
+/// tree pane unfolds and marks them).
+pub(crate) fn selected_path(stepper: &MctsStepper<Board>) -> Vec<NodeId> {
+    match stepper.last_phase_record() {
+        Some(PhaseRecord::Selection { path, .. }) => path.clone(),
+        Some(PhaseRecord::Expansion(Expansion::Added { node, .. })) => {
+            path_to(stepper.mcts(), *node)
+        }
+        Some(PhaseRecord::Simulation { from, .. }) => path_to(stepper.mcts(), *from),
+        Some(PhaseRecord::Backpropagation { changes }) => changes.iter().map(|c| c.node).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn path_to(mcts: &Mcts<Board>, node: NodeId) -> Vec<NodeId> {
+    let mut path = vec![node];
+    let mut at = node;
+    while let Some(parent) = mcts.node(at).parent() {
+        path.push(parent);
+        at = parent;
+    }
+    path.reverse();
+    path
+}
+
+/// A node's move as the pane writes it.
+fn column_of(mcts: &Mcts<Board>, node: NodeId) -> String {
+    mcts.node(node)
+        .mv()
+        .map_or_else(|| "root".to_string(), |mv| format!("col {}", mv + 1))
+}
+
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Selection => "selection",
+        Phase::Expansion => "expansion",
+        Phase::Simulation => "simulation",
+        Phase::Backpropagation => "backpropagation",
+    }
+}
+
+/// Where the stepped search stands, for the status line.
+pub(crate) fn phase_said(stepper: &MctsStepper<Board>) -> String {
+    let done = stepper.mcts().iterations();
+    match stepper.last_phase_record() {
+        None => "The search has not started: Space runs its first phase".to_string(),
+        Some(record) => format!(
+            "Iteration {}: {} done; next: {}",
+            done + u64::from(record.phase() != Phase::Backpropagation),
+            phase_name(record.phase()),
+            phase_name(stepper.phase())
+        ),
+    }
+}
+
+/// What the last phase of a stepped search did, in words: the comparison that chose each
+/// step of the path, the node added, the random game, the numbers backed up.
+pub(crate) fn phase_lines(stepper: &MctsStepper<Board>) -> Vec<String> {
+    let mcts = stepper.mcts();
+    let mut lines = vec![format!(
+        "{} iterations done · next: {}",
+        thousands(mcts.iterations()),
+        phase_name(stepper.phase())
+    )];
+    let Some(record) = stepper.last_phase_record() else {
+        lines.push("Space: selection, the first of four phases.".to_string());
+        return lines;
+    };
+    match record {
+        PhaseRecord::Selection { path, steps } => lines.extend(selection_lines(mcts, path, steps)),
+        PhaseRecord::Expansion(expansion) => lines.push(match expansion {
+            Expansion::Added { node, mv } => format!(
+                "Expansion: col {} added under {}, its first untried move.",
+                mv + 1,
+                column_of(mcts, mcts.node(*node).parent().unwrap_or(ROOT))
+            ),
+            Expansion::Terminal { node } => {
+                format!(
+                    "Expansion: the game is over at {}: nothing to add.",
+                    column_of(mcts, *node)
+                )
+            }
+            Expansion::NodeLimit { node } => format!(
+                "Expansion: the tree is full; the game is played from {}.",
+                column_of(mcts, *node)
+            ),
+        }),
+        PhaseRecord::Simulation { moves, outcome, .. } => {
+            let played: Vec<String> = moves.iter().map(|m| (m + 1).to_string()).collect();
+            lines.push(format!(
+                "Simulation: {} random moves: {}",
+                moves.len(),
+                played.join(" ")
+            ));
+            lines.push(match outcome {
+                Outcome::Winner(disc) => format!(
+                    "{} {} wins the random game.",
+                    disc_glyph(*disc),
+                    disc.name()
+                ),
+                Outcome::Draw => "The random game is a draw.".to_string(),
+            });
+        }
+        PhaseRecord::Backpropagation { changes } => {
+            lines.push(
+                "Backpropagation: N +1 on the path, W +1 for the winner's moves (½ a draw):"
+                    .to_string(),
+            );
+            for change in changes {
+                lines.push(format!(
+                    "  {}: N {}→{}, W {}→{}",
+                    column_of(mcts, change.node),
+                    change.visits.0,
+                    change.visits.1,
+                    change.half_wins.0 as f64 / 2.0,
+                    change.half_wins.1 as f64 / 2.0
+                ));
+            }
+        }
+    }
+    lines
+}
+
+/// The selection phase: the path it took, and the comparison of the last step down, each
+/// child's UCB1 value written as its share of wins plus its exploration bonus.
+fn selection_lines(
+    mcts: &Mcts<Board>,
+    path: &[NodeId],
+    steps: &[crate::domain::search::mcts::SelectionStep<u8>],
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    let names: Vec<String> = path.iter().map(|&n| column_of(mcts, n)).collect();
+    lines.push(format!("Selection: {}", names.join(" → ")));
+    match steps.last() {
+        None => lines.push("The root still has untried moves: expand it.".to_string()),
+        Some(step) => {
+            lines.push(format!(
+                "At {}: UCB1 = W/N + {:.2}·√(ln {} / N)",
+                column_of(mcts, step.parent),
+                mcts.exploration(),
+                step.parent_visits
+            ));
+            let best = step
+                .candidates
+                .iter()
+                .map(|c| c.ucb)
+                .fold(f64::MIN, f64::max);
+            let tied = step
+                .candidates
+                .iter()
+                .filter(|c| (c.ucb - best).abs() < 1e-12)
+                .count()
+                > 1;
+            for candidate in &step.candidates {
+                let mark = match (candidate.node == step.chosen, tied) {
+                    (true, true) => " ◀ max, first",
+                    (true, false) => " ◀ max",
+                    _ => "",
+                };
+                let share = candidate.wins / candidate.visits.max(1) as f64;
+                lines.push(format!(
+                    "  col {} N {} W {}: {share:.2} + {:.2} = {:.2}{mark}",
+                    candidate.mv + 1,
+                    candidate.visits,
+                    candidate.wins,
+                    candidate.ucb - share,
+                    candidate.ucb
+                ));
+            }
+        }
     }
     lines
 }

@@ -1,12 +1,14 @@
 //! The Connect Four tab's state: the game, who plays which colour, the AI thinking on its
 //! own thread, the record of its last search for the tree pane, and the score.
 
-use super::ai::Searched;
+use super::action::Action;
 use super::ai::{self, Thought};
+use super::ai::{Searched, Verdicts};
 use super::outline::{self, Folds, Row};
 use super::settings::{Connect4Ai, Connect4Config};
 use crate::config::{Config, FirstMover};
 use crate::domain::games::connect4::{Board, Disc, Refused, WIDTH};
+use crate::domain::search::mcts::MctsStepper;
 use crate::frame::message::Message;
 use crate::frame::side::Side;
 use crate::frame::tally::{GameResult, Tally};
@@ -71,6 +73,10 @@ pub struct Connect4Tab {
     pub(crate) focus: Focus,
     /// The AI's move in the works.
     pub(crate) thinking: Option<Thinking>,
+    /// Whether the AI's MCTS waits to be stepped on its turn.
+    pub(crate) step_mode: bool,
+    /// The AI's MCTS search being stepped, while it waits.
+    pub(crate) stepping: Option<MctsStepper<Board>>,
     /// The AI's last search and the position it searched.
     pub(crate) last: Option<(Board, Thought)>,
     /// The tree pane's folds and cursor.
@@ -96,6 +102,8 @@ impl Connect4Tab {
             cursor: 3,
             focus: Focus::Board,
             thinking: None,
+            step_mode: false,
+            stepping: None,
             last: None,
             folds: Folds::default(),
             tally: Tally::default(),
@@ -107,6 +115,7 @@ impl Connect4Tab {
     /// A fresh board; who opens follows `first`; the AI starts thinking if it opens.
     pub(crate) fn start_game(&mut self) {
         self.thinking = None;
+        self.stepping = None;
         self.board = Board::new();
         self.turns.clear();
         self.games += 1;
@@ -140,6 +149,9 @@ impl Connect4Tab {
     pub(crate) fn drop_disc(&mut self, column: usize) -> Message {
         if self.thinking.is_some() {
             return Message::error("The AI is thinking: wait for its move");
+        }
+        if self.stepping.is_some() {
+            return Message::error("The AI's search waits to be stepped: Space steps, Enter plays");
         }
         if self.board.is_over() {
             return Message::error("The game is over: r starts a new one");
@@ -199,6 +211,11 @@ impl Connect4Tab {
     /// Starts the AI's search on its own thread when it is the AI's turn.
     fn ai_turn_if_due(&mut self) {
         if self.board.is_over() || self.board.player_to_move() == self.human {
+            return;
+        }
+        if self.step_mode && self.config.ai == Connect4Ai::Mcts {
+            let stepper = MctsStepper::new(self.board, self.config.exploration, self.move_seed());
+            self.stepping = Some(stepper);
             return;
         }
         let (sender, receiver) = channel();
@@ -276,6 +293,7 @@ impl Connect4Tab {
             return Message::error("Nothing of yours to take back");
         };
         self.thinking = None;
+        self.stepping = None;
         let was_over = self.board.is_over().then(|| self.result());
         self.board = self.turns[last_human].before;
         self.turns.truncate(last_human);
@@ -354,6 +372,10 @@ impl Connect4Tab {
 impl Connect4Tab {
     /// The tree pane's rows: the last alpha-beta search's outline, as the folds open it.
     pub(crate) fn tree_rows(&self) -> Vec<Row> {
+        if let Some(stepper) = &self.stepping {
+            let path = outline::selected_path(stepper);
+            return outline::mcts_rows(stepper.mcts(), &Verdicts::NotAsked, &self.folds, &path);
+        }
         let Some((_, thought)) = &self.last else {
             return Vec::new();
         };
@@ -362,7 +384,7 @@ impl Connect4Tab {
             | Searched::GaveUp {
                 fallback: found, ..
             } => outline::rows(found, thought, &self.folds),
-            Searched::Mcts(mcts) => outline::mcts_rows(mcts, thought, &self.folds),
+            Searched::Mcts(mcts) => outline::mcts_rows(mcts, &thought.verdicts, &self.folds, &[]),
             _ => Vec::new(),
         }
     }
@@ -380,6 +402,73 @@ impl Connect4Tab {
             let node = row.node;
             self.folds.set(node, open);
         }
+    }
+}
+
+impl Connect4Tab {
+    /// Step mode on or off; turning it off while a search waits runs it at once.
+    pub(crate) fn toggle_step_mode(&mut self) -> Message {
+        self.step_mode = !self.step_mode;
+        if !self.step_mode {
+            if self.stepping.take().is_some() {
+                self.ai_turn_if_due();
+            }
+            return Message::info("Step mode off: the AI moves at once");
+        }
+        if self.config.ai != Connect4Ai::Mcts {
+            return Message::info("Step mode on: it steps MCTS, so a picks MCTS first");
+        }
+        Message::info("Step mode on: the AI's next MCTS search waits for Space")
+    }
+
+    /// The stepper's keys: one phase, the rest of the iteration, back, to the end.
+    pub(crate) fn step(&mut self, action: Action) -> Option<Message> {
+        let iterations = self.config.iterations;
+        let stepper = self.stepping.as_mut()?;
+        match action {
+            Action::StepPhase => stepper.step(),
+            Action::StepIteration => stepper.run_iterations(1),
+            Action::StepBack => {
+                if !stepper.step_back() {
+                    return Some(Message::error(
+                        "At the start of the search: nothing to take back",
+                    ));
+                }
+            }
+            Action::RunToEnd => {
+                let done = stepper.mcts().iterations();
+                stepper.run_iterations(iterations.saturating_sub(done).max(1));
+            }
+            _ => return None,
+        }
+        Some(Message::info(outline::phase_said(stepper)))
+    }
+
+    /// Plays the move of the stepped search: the root move visited most so far.
+    pub(crate) fn play_stepped(&mut self) -> Message {
+        let Some(stepper) = self.stepping.take() else {
+            return Message::error("No stepped search waits");
+        };
+        let mcts = stepper.mcts().clone();
+        let Some(column) = mcts.best_move() else {
+            self.stepping = Some(stepper);
+            return Message::error("No iteration has reached a move yet: Space steps");
+        };
+        let thought = Thought {
+            column,
+            ai: Connect4Ai::Mcts,
+            searched: Searched::Mcts(Box::new(mcts)),
+            verdicts: Verdicts::NotAsked,
+        };
+        let (sender, receiver) = channel();
+        let _ = sender.send(thought);
+        self.thinking = Some(Thinking {
+            receiver,
+            board: self.board,
+            ai: Connect4Ai::Mcts,
+        });
+        self.poll_thinking()
+            .unwrap_or_else(|| Message::error("The stepped move was lost"))
     }
 }
 

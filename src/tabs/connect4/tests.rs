@@ -173,3 +173,74 @@ fn y_explains_the_ais_move() {
     press(&mut app, &chars("y"));
     assert!(said(&app).starts_with("Why the AI moved"), "{}", said(&app));
 }
+
+/// The text of the stepped search: the phase lines and the tree rows.
+fn stepped(app: &App) -> Vec<String> {
+    let tab = &app.tabs.connect4;
+    let stepper = tab.stepping.as_ref().expect("a stepped search");
+    let mut text = super::outline::phase_lines(stepper);
+    text.extend(tab.tree_rows().into_iter().map(|r| r.text));
+    text
+}
+
+#[test]
+fn a_stepped_search_run_to_the_end_plays_what_the_unstepped_one_plays() {
+    let mut at_once = app_with(Connect4Ai::Mcts, 0);
+    play(&mut at_once, "4");
+    let mut stepped_app = app_with(Connect4Ai::Mcts, 0);
+    press(&mut stepped_app, &chars("m4"));
+    assert!(
+        stepped_app.tabs.connect4.stepping.is_some(),
+        "the search waits"
+    );
+    assert!(!stepped_app.tabs.connect4.is_thinking());
+    press(&mut stepped_app, &chars("c"));
+    assert_eq!(
+        stepped_app
+            .tabs
+            .connect4
+            .stepping
+            .as_ref()
+            .unwrap()
+            .mcts()
+            .iterations(),
+        3_000
+    );
+    press(&mut stepped_app, &[KeyCode::Enter]);
+    wait(&mut stepped_app);
+    assert_eq!(
+        stepped_app.tabs.connect4.position(),
+        at_once.tabs.connect4.position(),
+        "the same move, from the same tree"
+    );
+}
+
+#[test]
+fn each_phase_of_a_stepped_iteration_on_screen_and_back() {
+    let mut app = app_with(Connect4Ai::Mcts, 0);
+    press(&mut app, &chars("m4"));
+    press(&mut app, &chars("iiiiiiiiiiii"));
+    let before = stepped(&app);
+    press(&mut app, &chars(" "));
+    assert!(said(&app).contains("selection done"), "{}", said(&app));
+    snapshot("mcts_step_selection", &app);
+    press(&mut app, &chars("b"));
+    assert_eq!(
+        stepped(&app),
+        before,
+        "b restores the state before the phase"
+    );
+    for (key, name) in [
+        (" ", "mcts_step_selection_again"),
+        (" ", "mcts_step_expansion"),
+        (" ", "mcts_step_simulation"),
+        (" ", "mcts_step_backpropagation"),
+    ] {
+        press(&mut app, &chars(key));
+        if name != "mcts_step_selection_again" {
+            snapshot(name, &app);
+        }
+    }
+    let stepper = app.tabs.connect4.stepping.as_ref().unwrap();
+    assert_eq!(stepper.mcts().iterations(), 13);
+}

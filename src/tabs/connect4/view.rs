@@ -30,7 +30,7 @@ impl TabView for Connect4Tab {
         render_search(self, search, buf, theme);
     }
 
-    fn click(&self, body: Rect, at: Position) -> Option<super::Action> {
+    fn click(&self, body: Rect, at: Position) -> Option<super::action::Action> {
         let [board, _] =
             Layout::horizontal([Constraint::Length(BOARD_WIDTH), Constraint::Fill(1)]).areas(body);
         let inner = board.inner(ratatui::layout::Margin::new(1, 1));
@@ -38,7 +38,7 @@ impl TabView for Connect4Tab {
             return None;
         }
         let column = (at.x - inner.x) / 3;
-        (usize::from(column) < WIDTH).then_some(super::Action::Drop(column as u8 + 1))
+        (usize::from(column) < WIDTH).then_some(super::action::Action::Drop(column as u8 + 1))
     }
 
     fn symbols(&self) -> Vec<Symbol> {
@@ -138,6 +138,9 @@ fn turn_line(tab: &Connect4Tab, theme: &Theme) -> Line<'static> {
         };
         return Line::styled(text, theme.title);
     }
+    if tab.stepping.is_some() {
+        return Line::styled("MCTS waits: Space steps it", theme.info);
+    }
     if let Some(thinking) = &tab.thinking {
         return Line::styled(
             format!("The AI ({}) is thinking…", thinking.ai.name()),
@@ -152,6 +155,9 @@ fn turn_line(tab: &Connect4Tab, theme: &Theme) -> Line<'static> {
 
 fn render_search(tab: &Connect4Tab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let focused = tab.focus == Focus::Tree;
+    if tab.stepping.is_some() {
+        return render_stepper(tab, area, buf, theme);
+    }
     let Some((searched_board, thought)) = &tab.last else {
         let block = pane_block(" The AI's last search", focused, theme);
         Paragraph::new(vec![
@@ -199,6 +205,43 @@ fn render_search(tab: &Connect4Tab, area: Rect, buf: &mut Buffer, theme: &Theme)
                 .border_style(theme.border),
         )
         .render(explain, buf);
+}
+
+/// The stepped MCTS: what the last phase did, then the tree as it stands, the path of the
+/// iteration under way unfolded and marked.
+fn render_stepper(tab: &Connect4Tab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let Some(stepper) = &tab.stepping else {
+        return;
+    };
+    let block = pane_block(" The AI's MCTS, stepped", tab.focus == Focus::Tree, theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let lines: Vec<Line> = outline::phase_lines(stepper)
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| {
+            if i == 0 {
+                Line::styled(text, theme.dim)
+            } else {
+                Line::from(text)
+            }
+        })
+        .collect();
+    let wanted = lines.len() as u16 + 2;
+    let [phase, tree] = Layout::vertical([
+        Constraint::Length(wanted.min(inner.height / 2 + 2)),
+        Constraint::Fill(1),
+    ])
+    .areas(inner);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(phase, buf);
+    let [rule, rows] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(tree);
+    Block::new()
+        .borders(Borders::TOP)
+        .border_style(theme.border)
+        .render(rule, buf);
+    render_tree(tab, rows, buf, theme);
 }
 
 /// The outline, scrolled so the cursor stays in sight.
