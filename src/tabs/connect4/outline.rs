@@ -313,17 +313,17 @@ pub(crate) fn explain_mcts(mcts: &Mcts<Board>, node: usize, thought: &Thought) -
         ];
     };
     let mut lines = vec![format!(
-        "col {}: N {} visits, W {} (a win 1, a draw ½), W/N {:.3}",
+        "col {}: N {}, W {} (a draw ½), W/N {:.3}",
         mv + 1,
         thousands(n.visits()),
         n.wins(),
         n.mean().unwrap_or(0.0)
     )];
-    if let (Some(ucb), Some(parent)) = (n.last_ucb(), n.parent()) {
+    if let Some(ucb) = n.last_ucb() {
+        lines.push(format!("UCB1 when last compared: {ucb:.3}"));
         lines.push(format!(
-            "UCB1 at its last selection: W/N + c·√(ln N_parent / N) = {ucb:.3} (c = {:.2}, N_parent now {})",
-            mcts.exploration(),
-            thousands(mcts.node(parent).visits())
+            "  = W/N + c·√(ln N_parent / N), c = {:.2}",
+            mcts.exploration()
         ));
     }
     if let Some(verdict) = thought
@@ -419,7 +419,7 @@ pub(crate) fn summary(thought: &Thought) -> Vec<String> {
                 ),
                 format!(
                     "visited {} times of {}; tree {} nodes",
-                    best.map_or(0, |b| b.visits),
+                    thousands(best.map_or(0, |b| b.visits)),
                     thousands(mcts.iterations()),
                     thousands(mcts.node_count() as u64)
                 ),

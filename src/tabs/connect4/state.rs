@@ -321,7 +321,7 @@ impl Connect4Tab {
         match c.ai {
             Connect4Ai::AlphaBeta => format!("alpha-beta, depth {}", c.depth),
             Connect4Ai::Mcts => format!(
-                "MCTS, {} iterations",
+                "MCTS, {} iters",
                 crate::domain::numbers::thousands(c.iterations)
             ),
             Connect4Ai::Perfect => "perfect (exact solver)".to_string(),

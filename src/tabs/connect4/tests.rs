@@ -161,7 +161,7 @@ fn the_ai_may_open_and_a_switches_the_ai() {
     wait(&mut app);
     assert_eq!(app.tabs.connect4.position().moves(), 1);
     press(&mut app, &chars("a"));
-    assert_eq!(said(&app), "The AI is now MCTS, 3,000 iterations");
+    assert_eq!(said(&app), "The AI is now MCTS, 3,000 iters");
 }
 
 #[test]
