@@ -84,7 +84,7 @@ impl Default for Connect4Config {
             table: true,
             iterations: 20_000,
             exploration: std::f64::consts::SQRT_2,
-            solver_budget: 5_000_000,
+            solver_budget: 2_000_000,
             seed: None,
         }
     }
