@@ -20,6 +20,8 @@ pub enum Takes {
     Now,
     /// When the learner is next trained from fresh weights (it needs a new network or run).
     OnRetrain,
+    /// From the AI's next move: a search under way finishes as it started.
+    NextMove,
 }
 
 impl Takes {
@@ -28,6 +30,7 @@ impl Takes {
         match self {
             Self::Now => "now",
             Self::OnRetrain => "on retrain",
+            Self::NextMove => "next move",
         }
     }
 }
@@ -209,6 +212,20 @@ pub enum Value {
 // The values are never NaN: every one passed the config's check, which refuses NaN.
 impl Eq for Value {}
 
+/// A number as the panel's column has room for it: whole up to 10 characters, else to four
+/// decimals (√2 as 1.4142).
+fn short_number(x: f64) -> String {
+    let whole = x.to_string();
+    if whole.chars().count() <= 10 {
+        return whole;
+    }
+    let short = format!("{x:.4}");
+    short
+        .trim_end_matches('0')
+        .trim_end_matches('.')
+        .to_string()
+}
+
 impl Value {
     /// The value as the panel writes it (a choice by its name).
     pub fn shown(self, allowed: &Allowed) -> String {
@@ -217,7 +234,7 @@ impl Value {
                 names.get(i).copied().unwrap_or("?").to_string()
             }
             (Self::Whole(n), _) => n.to_string(),
-            (Self::Number(x), _) => x.to_string(),
+            (Self::Number(x), _) => short_number(x),
             (Self::Choice(i), _) => i.to_string(),
         }
     }

@@ -4,7 +4,7 @@
 //! reads `frame::settings::Panel` only; the keys are the footer's, from the app's table.
 
 use super::overlay::wrap;
-use crate::frame::settings::{Panel, Setting};
+use crate::frame::settings::{Panel, Setting, Takes};
 use crate::widgets::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -76,17 +76,28 @@ fn lines<'a>(panel: &Panel, width: usize, theme: &Theme, compact: bool) -> Vec<L
         lines.push(Line::raw(""));
     }
     let waiting = panel.waiting_for_retrain();
-    let now: Vec<&str> = panel
-        .settings
-        .iter()
-        .map(|row| row.spec.label)
-        .filter(|label| !waiting.contains(label))
-        .collect();
+    let labels = |takes: Takes| -> Vec<&str> {
+        panel
+            .settings
+            .iter()
+            .filter(|row| row.spec.takes == takes)
+            .map(|row| row.spec.label)
+            .filter(|label| !waiting.contains(label))
+            .collect()
+    };
+    let now = labels(Takes::Now);
+    let next_move = labels(Takes::NextMove);
     let mut notes = Vec::new();
     if !now.is_empty() && !compact {
         notes.push(format!(
             "Applies now, even to a run in progress: {}.",
             now.join(", ")
+        ));
+    }
+    if !next_move.is_empty() && !compact {
+        notes.push(format!(
+            "Applies from the AI's next move: {}.",
+            next_move.join(", ")
         ));
     }
     if !waiting.is_empty() {

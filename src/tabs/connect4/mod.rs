@@ -6,6 +6,7 @@ mod action;
 mod ai;
 mod keys;
 mod outline;
+mod panel;
 pub mod settings;
 pub(crate) mod state;
 pub(crate) mod symbols;
@@ -19,6 +20,7 @@ pub use state::Connect4Tab;
 use crate::config::Config;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
+use crate::frame::settings::{Change, Panel};
 use crate::frame::side::Side;
 use crate::frame::tab::{Effects, Storage, Tab, Ticked};
 use crate::persist::Store;
@@ -123,6 +125,14 @@ impl Tab for Connect4Tab {
                 return self.step(action);
             }
         })
+    }
+
+    fn settings(&self) -> Option<Panel> {
+        Some(self.settings_panel())
+    }
+
+    fn apply_settings(&mut self, changes: &[Change]) -> Message {
+        self.apply_settings(changes)
     }
 
     fn tick(&mut self, _shown: bool) -> Ticked {

@@ -244,3 +244,27 @@ fn each_phase_of_a_stepped_iteration_on_screen_and_back() {
     let stepper = app.tabs.connect4.stepping.as_ref().unwrap();
     assert_eq!(stepper.mcts().iterations(), 13);
 }
+
+#[test]
+fn the_settings_panel_sets_the_ai_from_its_next_move() {
+    let mut app = app_with(Connect4Ai::AlphaBeta, 0);
+    press(&mut app, &chars("S"));
+    snapshot("settings_panel", &app);
+    press(
+        &mut app,
+        &[KeyCode::Down, KeyCode::Right, KeyCode::Down, KeyCode::Right],
+    );
+    press(&mut app, &[KeyCode::Enter]);
+    let config = &app.tabs.connect4.config;
+    assert_eq!(config.depth, 7, "{}", said(&app));
+    assert!(!config.deepening, "{}", said(&app));
+    play(&mut app, "4");
+    let Some((_, thought)) = &app.tabs.connect4.last else {
+        panic!("the AI moved")
+    };
+    let super::ai::Searched::AlphaBeta(found) = &thought.searched else {
+        panic!("alpha-beta searched")
+    };
+    assert_eq!(found.iterations.len(), 1, "no deepening: one iteration");
+    assert_eq!(found.options.depth, 7);
+}
