@@ -6,6 +6,7 @@ use crate::config;
 use crate::persist::Store;
 use crate::shell::{self, Ending};
 
+mod arena;
 pub mod args;
 pub mod bench;
 mod connect4;
@@ -20,7 +21,7 @@ mod solve;
 mod train;
 mod watch;
 
-pub use args::{Cli, Command, SolveArgs, SolveGame, TrainArgs, TrainLearner};
+pub use args::{ArenaArgs, ArenaGame, Cli, Command, SolveArgs, SolveGame, TrainArgs, TrainLearner};
 use clap::Parser;
 pub use exit::EXIT_USAGE;
 use exit::fail;
@@ -50,8 +51,34 @@ pub fn main() -> ExitCode {
             }
             Err(error) => fail(error),
         },
+        Some(Command::Arena(ref args)) => match config::load(cli.config.as_deref()) {
+            // An arena run repeats: the seed is the flag's, the config's, or 7, as a bench's.
+            Ok(loaded) => arena(args, cli.seed.or(loaded.config.seed).unwrap_or(7)),
+            Err(error) => fail(error),
+        },
         None => play(&cli),
     }
+}
+
+/// `arena`: the games between two players, or the quality of every AI's moves.
+fn arena(args: &ArenaArgs, seed: u64) -> ExitCode {
+    let ArenaGame::Connect4 {
+        ref a,
+        ref b,
+        games,
+        quality,
+        positions,
+        budget,
+        json,
+    } = args.game;
+    if quality {
+        return arena::quality_command(positions, budget, seed, json);
+    }
+    // clap requires both without --quality.
+    let (Some(a), Some(b)) = (a, b) else {
+        return fail("give both players, --a SPEC and --b SPEC, or --quality");
+    };
+    arena::games_command(a, b, games, seed, json)
 }
 
 fn play(cli: &Cli) -> ExitCode {

@@ -1162,3 +1162,163 @@ fn bench_mcts_reports_speed_tree_and_move_the_same_for_a_seed_and_refuses_bad_it
         &["chess"],
     );
 }
+
+/// A JSON object without its timings, which differ from run to run.
+fn without_times(mut value: Value) -> Value {
+    fn strip(value: &mut Value) {
+        match value {
+            Value::Object(map) => {
+                map.retain(|key, _| !key.contains("second") && key != "games_per_second");
+                map.values_mut().for_each(strip);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut value);
+    value
+}
+
+#[test]
+fn arena_plays_alternating_sides_and_repeats_with_its_seed() {
+    let args = [
+        "--seed", "11", "arena", "connect4", "--a", "mcts:200", "--b", "random", "--games", "4",
+        "--json",
+    ];
+    let json = parse_json(&run_ok(&args));
+    assert_eq!(json["a"], "mcts:200", "{json}");
+    assert_eq!(json["b"], "random", "{json}");
+    assert_eq!(json_u64(&json, "games"), 4, "{json}");
+    assert_eq!(json_u64(&json, "seed"), 11, "{json}");
+    for side in ["a_as_red", "a_as_yellow"] {
+        assert_eq!(json_u64(&json[side], "games"), 2, "{side}: {json}");
+    }
+    let total = &json["a_total"];
+    assert_eq!(
+        json_u64(total, "wins") + json_u64(total, "draws") + json_u64(total, "losses"),
+        4,
+        "{json}"
+    );
+    for side in ["a_moves", "b_moves"] {
+        assert!(json_u64(&json[side], "moves") >= 8, "{side}: {json}");
+        assert!(json[side]["seconds_per_move"].as_f64().is_some(), "{json}");
+        assert_eq!(json_u64(&json[side], "fell_back"), 0, "{json}");
+    }
+    assert!(json["games_per_second"].as_f64().is_some_and(|g| g > 0.0));
+    // Every draw comes from the seed: the same seed plays the same games.
+    let again = parse_json(&run_ok(&args));
+    assert_eq!(without_times(again), without_times(json.clone()));
+    // The text names the players and the three rows.
+    let text = run_ok(&args[..args.len() - 1]);
+    for needle in [
+        "A = mcts:200 against B = random, 4 games, seed 11",
+        "as red (2)",
+        "as yellow (2)",
+        "total (4)",
+        "games a second",
+    ] {
+        assert!(text.contains(needle), "{needle:?} in {text}");
+    }
+}
+
+#[test]
+fn arena_refuses_bad_players_and_counts() {
+    run_usage_error(
+        &["arena", "connect4", "--a", "minimax:3", "--b", "random"],
+        &["--a", "\"minimax:3\" is no player", "alphabeta:DEPTH"],
+    );
+    run_usage_error(
+        &["arena", "connect4", "--a", "random", "--b", "alphabeta:13"],
+        &["--b", "depth must be a whole number from 1 to 12"],
+    );
+    run_usage_error(
+        &[
+            "arena", "connect4", "--a", "random", "--b", "mcts", "--json",
+        ],
+        &["\"mcts\" needs its iterations after a colon"],
+    );
+    for games in ["0", "10001"] {
+        run_usage_error(
+            &[
+                "arena", "connect4", "--a", "random", "--b", "random", "--games", games,
+            ],
+            &["--games", "play 1 to 10,000 games"],
+        );
+    }
+    // clap's own: a player missing, or --quality with players.
+    for args in [
+        &["arena", "connect4", "--a", "random"][..],
+        &["arena", "connect4", "--quality", "--a", "random"],
+        &["arena", "connect4", "--positions", "5"],
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn arena_quality_weighs_every_ai_on_solved_positions_and_repeats() {
+    let args = [
+        "--seed",
+        "3",
+        "arena",
+        "connect4",
+        "--quality",
+        "--positions",
+        "5",
+        "--json",
+    ];
+    let json = parse_json(&run_ok(&args));
+    assert_eq!(json_u64(&json, "positions"), 5, "{json}");
+    let solved = json_u64(&json, "solved");
+    assert_eq!(solved + json_u64(&json, "skipped"), 5, "{json}");
+    assert!(solved > 0, "{json}");
+    let players: Vec<&str> = json["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["player"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        players,
+        [
+            "mcts:1000",
+            "mcts:10000",
+            "mcts:100000",
+            "alphabeta:2",
+            "alphabeta:4",
+            "alphabeta:6",
+            "alphabeta:8",
+            "random"
+        ]
+    );
+    for player in json["players"].as_array().unwrap() {
+        let kept = json_u64(player, "kept");
+        assert!(kept <= solved, "{player}");
+        let share = player["share"].as_f64().unwrap();
+        assert!(
+            (share - kept as f64 / solved as f64).abs() < 1e-9,
+            "{player}"
+        );
+    }
+    let again = parse_json(&run_ok(&args));
+    assert_eq!(without_times(again), without_times(json.clone()));
+    let text = run_ok(&args[..args.len() - 1]);
+    for needle in [
+        "5 random positions of 8-16 moves, seed 3",
+        "skipped",
+        "alphabeta:8",
+        "random",
+    ] {
+        assert!(text.contains(needle), "{needle:?} in {text}");
+    }
+    run_usage_error(
+        &["arena", "connect4", "--quality", "--positions", "0"],
+        &["--positions 0: weigh 1 to 10,000 positions"],
+    );
+    run_usage_error(
+        &["arena", "connect4", "--quality", "--budget", "0"],
+        &["--budget 0: give the solver at least one node"],
+    );
+}

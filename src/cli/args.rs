@@ -44,6 +44,54 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Measure something end to end.
     Bench(bench::BenchArgs),
+    /// Pit two AIs against each other, or measure how often each AI keeps the exact value.
+    Arena(ArenaArgs),
+}
+
+/// `arena` and its game.
+#[derive(Debug, Args)]
+pub struct ArenaArgs {
+    /// The game played.
+    #[command(subcommand)]
+    pub game: ArenaGame,
+}
+
+/// The games `arena` plays.
+#[derive(Debug, Subcommand)]
+pub enum ArenaGame {
+    /// Connect Four: --a against --b for --games games, sides alternating (A is red, and
+    /// moves first, in even games); or, with --quality, how often each AI's move keeps the
+    /// exact solver's value. Seeded by --seed, the config's seed, or 7, so a run repeats.
+    ///
+    /// A player is alphabeta:DEPTH (1-12), mcts:ITERATIONS (1-1000000), perfect or
+    /// perfect:BUDGET (the exact solver within BUDGET nodes a move, 5000000 by default,
+    /// alpha-beta at depth 6 when it gives up) or random.
+    Connect4 {
+        /// Player A.
+        #[arg(long, value_name = "SPEC", required_unless_present = "quality")]
+        a: Option<String>,
+        /// Player B.
+        #[arg(long, value_name = "SPEC", required_unless_present = "quality")]
+        b: Option<String>,
+        /// Games to play (1-10000).
+        #[arg(long, default_value_t = 100, conflicts_with = "quality")]
+        games: u64,
+        /// Instead of games: on a seeded set of random positions of 8 to 16 moves that the
+        /// solver finishes within its budget, the share where each AI (MCTS at 1k, 10k and
+        /// 100k iterations, alpha-beta at depth 2, 4, 6 and 8, random) keeps the exact value.
+        #[arg(long, conflicts_with_all = ["a", "b"])]
+        quality: bool,
+        /// Positions --quality weighs (1-10000).
+        #[arg(long, default_value_t = 200, requires = "quality")]
+        positions: u64,
+        /// Solver nodes --quality may spend on one position's columns (1 up); positions
+        /// beyond it are skipped and counted.
+        #[arg(long, default_value_t = super::arena::QUALITY_BUDGET, requires = "quality")]
+        budget: u64,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// `train` and its learner.

@@ -3,12 +3,14 @@
 //! that records the tree for the tree pane. Tests pin that both give the same value, move
 //! and counts. [`limited`] is alpha-beta for games too large to search to the end: a depth
 //! limit and [`heuristic`]'s evaluation at it. [`mcts`] is the other family: Monte Carlo tree search, which needs no
-//! evaluation, only the rules and seeded random games.
+//! evaluation, only the rules and seeded random games. [`players`] wraps them, the exact
+//! solver and a random mover as Connect Four players named by a short spelling.
 
 pub mod heuristic;
 pub mod limited;
 pub mod mcts;
 mod ordering;
+pub mod players;
 mod recursive;
 mod score;
 mod stepper;
