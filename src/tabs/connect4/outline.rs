@@ -2,7 +2,7 @@
 //! the root's children at first, each node with its move, level, window and value, and the
 //! words that explain the node under the cursor. Pure text: the view only styles it.
 
-use super::ai::{Searched, Thought, Verdicts, bounded, disc_glyph, leaf_arithmetic};
+use super::ai::{Searched, Thought, Verdicts, board_lines, bounded, disc_glyph, leaf_arithmetic};
 use super::symbols;
 use crate::domain::games::Outcome;
 use crate::domain::games::connect4::{Board, Disc};
@@ -565,13 +565,22 @@ pub(crate) fn phase_lines(stepper: &MctsStepper<Board>) -> Vec<String> {
                 column_of(mcts, *node)
             ),
         }),
-        PhaseRecord::Simulation { moves, outcome, .. } => {
+        PhaseRecord::Simulation {
+            from,
+            moves,
+            outcome,
+        } => {
             let played: Vec<String> = moves.iter().map(|m| (m + 1).to_string()).collect();
             lines.push(format!(
                 "Simulation: {} random moves: {}",
                 moves.len(),
                 played.join(" ")
             ));
+            // The random game's last position, as a small board.
+            let end = moves.iter().fold(mcts.position(*from), |board, &mv| {
+                board.play(usize::from(mv))
+            });
+            lines.extend(board_lines(&end).into_iter().map(|row| format!("  {row}")));
             lines.push(match outcome {
                 Outcome::Winner(disc) => format!(
                     "{} {} wins the random game.",
