@@ -15,7 +15,10 @@ use crate::frame::tally::{GameResult, Tally};
 use crate::frame::why::{Decision, Played, Why};
 use rand::{RngExt as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::thread::JoinHandle;
 
 /// Which pane the arrows move in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +50,8 @@ pub(crate) struct Thinking {
     pub(crate) board: Board,
     /// The AI thinking.
     pub(crate) ai: Connect4Ai,
+    /// The thread working it out (none for a stepped search's move).
+    worker: Option<JoinHandle<()>>,
 }
 
 /// The Connect Four tab.
@@ -73,6 +78,11 @@ pub struct Connect4Tab {
     pub(crate) focus: Focus,
     /// The AI's move in the works.
     pub(crate) thinking: Option<Thinking>,
+    /// A search given up (a new game or undo came first) that may still be running: at
+    /// most one is kept, so a session runs at most two searches however fast it asks.
+    abandoned: Option<JoinHandle<()>>,
+    /// Searches running on threads now, given up or not.
+    searching: Arc<AtomicUsize>,
     /// Whether the AI's MCTS waits to be stepped on its turn.
     pub(crate) step_mode: bool,
     /// The AI's MCTS search being stepped, while it waits.
@@ -102,6 +112,8 @@ impl Connect4Tab {
             cursor: 3,
             focus: Focus::Board,
             thinking: None,
+            abandoned: None,
+            searching: Arc::new(AtomicUsize::new(0)),
             step_mode: false,
             stepping: None,
             last: None,
@@ -114,7 +126,7 @@ impl Connect4Tab {
 
     /// A fresh board; who opens follows `first`; the AI starts thinking if it opens.
     pub(crate) fn start_game(&mut self) {
-        self.thinking = None;
+        self.abandon_thinking();
         self.stepping = None;
         self.board = Board::new();
         self.turns.clear();
@@ -222,15 +234,41 @@ impl Connect4Tab {
         let board = self.board;
         let config = self.config.clone();
         let seed = self.move_seed();
-        std::thread::spawn(move || {
+        let searching = Arc::clone(&self.searching);
+        searching.fetch_add(1, Ordering::SeqCst);
+        let worker = std::thread::spawn(move || {
+            let thought = ai::think(board, &config, seed);
+            searching.fetch_sub(1, Ordering::SeqCst);
             // The tab may have moved on (new game, undo): then nobody listens.
-            let _ = sender.send(ai::think(board, &config, seed));
+            let _ = sender.send(thought);
         });
         self.thinking = Some(Thinking {
             receiver,
             board,
             ai: self.config.ai,
+            worker: Some(worker),
         });
+    }
+
+    /// Gives up the search under way, if any. Its thread cannot be stopped midway, so it is
+    /// kept as the one abandoned search; one abandoned before is waited for first, which
+    /// bounds the threads a session can start by pressing keys fast.
+    fn abandon_thinking(&mut self) {
+        let Some(worker) = self.thinking.take().and_then(|t| t.worker) else {
+            return;
+        };
+        if worker.is_finished() {
+            return;
+        }
+        if let Some(older) = self.abandoned.replace(worker) {
+            let _ = older.join();
+        }
+    }
+
+    /// Searches running on threads now (the tests check the bound).
+    #[cfg(test)]
+    pub(crate) fn searches_running(&self) -> usize {
+        self.searching.load(Ordering::SeqCst)
     }
 
     /// The seed of the AI's choice now: the tab's seed, the game and the move, so a game
@@ -260,7 +298,7 @@ impl Connect4Tab {
     /// replies cannot be steered to).
     #[cfg(test)]
     pub(crate) fn set_position(&mut self, board: Board, human: Disc) {
-        self.thinking = None;
+        self.abandon_thinking();
         self.board = board;
         self.turns.clear();
         self.human = human;
@@ -292,7 +330,7 @@ impl Connect4Tab {
         let Some(last_human) = self.turns.iter().rposition(|t| t.by == Side::Human) else {
             return Message::error("Nothing of yours to take back");
         };
-        self.thinking = None;
+        self.abandon_thinking();
         self.stepping = None;
         let was_over = self.board.is_over().then(|| self.result());
         self.board = self.turns[last_human].before;
@@ -466,6 +504,7 @@ impl Connect4Tab {
             receiver,
             board: self.board,
             ai: Connect4Ai::Mcts,
+            worker: None,
         });
         self.poll_thinking()
             .unwrap_or_else(|| Message::error("The stepped move was lost"))

@@ -268,3 +268,16 @@ fn the_settings_panel_sets_the_ai_from_its_next_move() {
     assert_eq!(found.iterations.len(), 1, "no deepening: one iteration");
     assert_eq!(found.options.depth, 7);
 }
+
+#[test]
+fn new_games_pressed_fast_run_at_most_two_searches() {
+    let mut app = app_with(Connect4Ai::Perfect, 3_000_000);
+    press(&mut app, &chars("x"));
+    assert!(app.tabs.connect4.is_thinking(), "the AI opens");
+    for _ in 0..6 {
+        press(&mut app, &chars("r"));
+        let running = app.tabs.connect4.searches_running();
+        assert!(running <= 2, "{running} searches at once");
+    }
+    wait(&mut app);
+}
