@@ -7,11 +7,13 @@
 use ai_arcade::app::TabId;
 use ai_arcade::app::{Action, App};
 use ai_arcade::config::{self, Config, FirstMover};
+use ai_arcade::domain::games::connect4;
 use ai_arcade::domain::games::eight::{Eight, TARGET};
 use ai_arcade::domain::games::tictactoe::{Board, LINES, Mark};
 use ai_arcade::domain::games::{Game, Outcome};
 use ai_arcade::domain::search::{Algorithm, search, search_ordered};
 use ai_arcade::frame::keymap::Key;
+use ai_arcade::frame::side::Side;
 use ai_arcade::tabs::tictactoe::game::{Match, Playable};
 use ai_arcade::ui;
 use proptest::prelude::*;
@@ -190,6 +192,7 @@ fn any_config() -> impl Strategy<Value = Config> {
             3 => Just(TabId::TicTacToe),
             1 => Just(TabId::SubtractionNim),
             2 => Just(TabId::MultiPileNim),
+            2 => Just(TabId::ConnectFour),
         ],
     )
         .prop_map(
@@ -211,6 +214,8 @@ fn any_config() -> impl Strategy<Value = Config> {
                 config.eight.first = eight_first;
                 config.ui.start_tab = start_tab;
                 config.nim_net.autotrain = false;
+                // Verdicts for every root move cost the most of a Connect Four AI move.
+                config.connect4.solver_budget = 50_000;
                 config
             },
         )
@@ -340,6 +345,7 @@ fn check_app(app: &App, deep: bool) -> Result<(), TestCaseError> {
     check_match(app.tabs.tictactoe.tictactoe_game(), deep)?;
     check_match(app.tabs.tictactoe.eight_game(), deep)?;
     check_nim(app)?;
+    check_connect4(app)?;
     prop_assert!(TabId::ALL.contains(&app.tab));
     Ok(())
 }
@@ -364,6 +370,32 @@ fn check_nim(app: &App) -> Result<(), TestCaseError> {
         nim.winner().is_some() || nim.moves().is_empty() && nim.game_start().is_over()
     );
     prop_assert!(nim.selected_pile() < nim.piles().len());
+    Ok(())
+}
+
+/// The Connect Four game replays from the empty board through legal moves only, each by
+/// the side whose disc was to move, to the position shown.
+fn check_connect4(app: &App) -> Result<(), TestCaseError> {
+    let tab = &app.tabs.connect4;
+    let mut board = connect4::Board::new();
+    for (i, (before, column, by)) in tab.moves().enumerate() {
+        prop_assert_eq!(before, board, "move {}", i);
+        prop_assert!(!board.is_over(), "move {} after the game ended", i);
+        prop_assert!(
+            board.can_play(usize::from(column)),
+            "move {} in a full column",
+            i
+        );
+        let human_to_move = board.player_to_move() == tab.human();
+        prop_assert_eq!(
+            by == Side::Human,
+            human_to_move,
+            "move {} by the wrong side",
+            i
+        );
+        board = board.play(usize::from(column));
+    }
+    prop_assert_eq!(board, tab.position());
     Ok(())
 }
 
@@ -420,6 +452,14 @@ proptest! {
                 }
                 Input::Tick => {
                     app.update(Action::Tick);
+                    // The Connect Four AI thinks on a thread: a tick here lets it finish,
+                    // so the random keys reach the games it plays.
+                    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+                    while app.tab == TabId::ConnectFour && app.tabs.connect4.is_thinking() {
+                        prop_assert!(std::time::Instant::now() < deadline, "the AI never answered");
+                        std::thread::sleep(std::time::Duration::from_millis(2));
+                        app.update(Action::Tick);
+                    }
                 }
                 Input::Click(x, y) => {
                     let action = ui::click(&app, Rect::new(0, 0, 80, 24), x, y);

@@ -1115,3 +1115,91 @@ async fn a_session_asks_before_q_loses_its_training_and_shows_exports() {
     assert_eq!(screen.exit_status, Some(0));
     wait_until_closed(&handle).await;
 }
+
+/// The Connect Four board's cells as the client sees them: `rows[r][c]` from the top row,
+/// columns 0-6 (the board pane draws each cell three columns wide from the third column).
+fn connect4_cells(screen: &Screen) -> Vec<Vec<char>> {
+    (3..=8)
+        .map(|row| {
+            let chars: Vec<char> = screen.row(row).chars().collect();
+            (0..7)
+                .map(|c| chars.get(2 + 3 * c).copied().unwrap_or(' '))
+                .collect()
+        })
+        .collect()
+}
+
+fn connect4_discs(screen: &Screen) -> usize {
+    connect4_cells(screen)
+        .iter()
+        .flatten()
+        .filter(|&&c| c == '●' || c == '○')
+        .count()
+}
+
+fn connect4_over(screen: &Screen) -> bool {
+    let text = screen.text();
+    text.contains("Four in a row") || text.contains("a draw")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connect_four_is_played_to_the_end_over_ssh() {
+    let dir = temp_dir("connect4");
+    let alice = new_key();
+    let server = start(dir.clone(), settings(&dir, Some(&[&alice]))).await;
+    let (handle, _) = login(&server, Some(&alice)).await.unwrap();
+    let (mut channel, mut screen) = arcade_shown(&handle).await;
+    // F5 (ESC [ 1 5 ~): the person opens with red.
+    channel.data_bytes(&b"\x1b[15~"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "the Connect Four tab", |s| {
+            s.text().contains("You: ● red")
+        })
+        .await;
+    // Each turn: the leftmost open column, then the AI's reply (it thinks on a thread of
+    // the session's own, so the screen changes twice).
+    for turn in 0..21 {
+        if connect4_over(&screen) {
+            break;
+        }
+        let before = connect4_discs(&screen);
+        let top = &connect4_cells(&screen)[0];
+        let column = top.iter().position(|&c| c == '·').expect("an open column");
+        let digit = b'1' + u8::try_from(column).unwrap();
+        channel.data_bytes(vec![digit]).await.unwrap();
+        screen
+            .until(
+                &mut channel,
+                &format!("the AI's reply to turn {turn}"),
+                |s| connect4_discs(s) >= before + 2 || connect4_over(s),
+            )
+            .await;
+    }
+    assert!(connect4_over(&screen), "{}", screen.text());
+    // The why overlay, then MCTS as the AI for a new game, which the pane names.
+    channel.data_bytes(&b"y"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "the why overlay", |s| {
+            s.text().contains("exact answer")
+        })
+        .await;
+    // Esc alone: Esc and a key in one read are Alt and that key.
+    channel.data_bytes(&b"\x1b"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "the overlay closed", |s| {
+            !s.text().contains("exact answer")
+        })
+        .await;
+    channel.data_bytes(&b"ar1"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "an MCTS reply", |s| {
+            s.text().contains("MCTS:") && connect4_discs(s) == 2
+        })
+        .await;
+    channel.data_bytes(&b"\x03"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "the channel closing", |s| s.closed)
+        .await;
+    assert_eq!(screen.exit_status, Some(0));
+    wait_until_closed(&handle).await;
+}

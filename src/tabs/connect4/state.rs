@@ -530,4 +530,15 @@ impl Connect4Tab {
     pub fn is_thinking(&self) -> bool {
         self.thinking.is_some()
     }
+
+    /// The game's moves, each the position it was played from, its column (0-based) and
+    /// who played it: what a test replays to check the position.
+    pub fn moves(&self) -> impl Iterator<Item = (Board, u8, Side)> + '_ {
+        self.turns.iter().map(|t| (t.before, t.column, t.by))
+    }
+
+    /// The person's colour this game.
+    pub fn human(&self) -> Disc {
+        self.human
+    }
 }
