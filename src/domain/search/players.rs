@@ -234,7 +234,7 @@ fn first_open(board: &Board) -> u8 {
 
 /// A column drawn uniformly from the open ones (the tab's random AI draws the same way, so
 /// a seed gives the same column in both).
-fn random_column(board: &Board, rng: &mut ChaCha8Rng) -> u8 {
+pub fn random_column(board: &Board, rng: &mut ChaCha8Rng) -> u8 {
     let open: Vec<usize> = board.open_columns().collect();
     open[rng.random_range(0..open.len())] as u8
 }

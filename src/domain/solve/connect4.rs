@@ -181,6 +181,17 @@ impl Solver {
         })
     }
 
+    /// The column (0-based) with the best of `scores` (a column's `None`: full), the first
+    /// in the centre-first order among equals: the column [`Solver::best_move`] picks when
+    /// every column's score is known already.
+    #[must_use]
+    pub fn best_of(scores: &[Option<i32>; WIDTH]) -> Option<usize> {
+        let best = scores.iter().flatten().max()?;
+        CENTRE_FIRST
+            .into_iter()
+            .find(|&column| scores[column] == Some(*best))
+    }
+
     /// A column (0-based) that keeps `score`, the position's exact score: the first in the
     /// centre-first order whose own score is `score`. The table the solve filled makes
     /// these searches short.

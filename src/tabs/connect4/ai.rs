@@ -9,10 +9,11 @@ use crate::domain::search::Bound;
 use crate::domain::search::heuristic::Evaluate;
 use crate::domain::search::limited::{Limited, Options, search_limited};
 use crate::domain::search::mcts::Mcts;
+use crate::domain::search::players::random_column;
 use crate::domain::solve::connect4::{Solver, verdict};
 use crate::domain::solve::verdict::Verdict;
 use crate::frame::why::{Decision, Weighed};
-use rand::{RngExt as _, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// The most alpha-beta nodes the tree pane keeps (about 40 bytes each): every search to
@@ -116,7 +117,7 @@ pub(crate) fn think(board: Board, config: &Connect4Config, seed: u64) -> Thought
         }
         Connect4Ai::Perfect => {
             if let Some(scores) = scores {
-                let column = best_scored(&scores);
+                let column = Solver::best_of(&scores).unwrap_or(3) as u8;
                 let nodes = solver.map_or(0, |s| s.nodes);
                 (column, Searched::Solved { scores, nodes })
             } else {
@@ -129,10 +130,9 @@ pub(crate) fn think(board: Board, config: &Connect4Config, seed: u64) -> Thought
             }
         }
         Connect4Ai::Random => {
-            let open: Vec<usize> = board.open_columns().collect();
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let column = open[rng.random_range(0..open.len())] as u8;
-            (column, Searched::Random { open: open.len() })
+            let column = random_column(&board, &mut ChaCha8Rng::seed_from_u64(seed));
+            let open = board.open_columns().count();
+            (column, Searched::Random { open })
         }
     };
     Thought {
@@ -150,16 +150,6 @@ fn alpha_beta(board: Board, config: &Connect4Config) -> (u8, Searched) {
         .or_else(|| board.open_columns().next().map(|c| c as u8))
         .unwrap_or(0);
     (column, Searched::AlphaBeta(Box::new(found)))
-}
-
-/// The column with the best score, the centre first among equals.
-fn best_scored(scores: &[Option<i32>; WIDTH]) -> u8 {
-    const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
-    let best = scores.iter().flatten().max().copied();
-    CENTRE_FIRST
-        .into_iter()
-        .find(|&c| scores[c].is_some() && scores[c] == best)
-        .unwrap_or(3) as u8
 }
 
 /// The position as text lines for the why overlay: row 6 at the top.
@@ -393,6 +383,49 @@ mod tests {
         assert_eq!(chosen.numbers, vec!["+14"]);
         let draw = record.options.iter().find(|o| o.mv == "column 1").unwrap();
         assert_eq!(draw.verdict, Some(Verdict::DRAW));
+    }
+}
+
+#[cfg(test)]
+mod arena_tests {
+    use super::*;
+    use crate::domain::search::players::{Player, random_opening};
+
+    /// The arena measures the AIs the tab plays: with the tab's defaults, each AI and the
+    /// arena's player of the same strength choose the same column from the same seed.
+    #[test]
+    fn the_tab_s_ais_choose_as_the_arena_s_players_do() {
+        let defaults = Connect4Config::default();
+        let pairs = [
+            (
+                Connect4Ai::AlphaBeta,
+                Player::AlphaBeta {
+                    depth: defaults.depth,
+                },
+            ),
+            (Connect4Ai::Mcts, Player::Mcts { iterations: 2_000 }),
+            (
+                Connect4Ai::Perfect,
+                Player::Perfect {
+                    budget: defaults.solver_budget,
+                },
+            ),
+            (Connect4Ai::Random, Player::Random),
+        ];
+        let mut solver = Solver::with_table_bits(20);
+        for seed in 0..4 {
+            let board = random_opening(seed, 14 + seed as usize).expect("an opening");
+            for (ai, player) in pairs {
+                let config = Connect4Config {
+                    ai,
+                    iterations: 2_000,
+                    ..defaults.clone()
+                };
+                let tab = think(board, &config, seed).column;
+                let arena = player.choose(&board, seed, &mut solver).column;
+                assert_eq!(tab, arena, "{ai:?} at {seed}");
+            }
+        }
     }
 }
 
