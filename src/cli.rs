@@ -3,6 +3,7 @@
 
 use crate::app::App;
 use crate::config;
+use crate::lesson::{self, Lesson};
 use crate::persist::Store;
 use crate::shell::{self, Ending};
 
@@ -39,8 +40,8 @@ pub fn main() -> ExitCode {
             Err(error) => fail(error),
         },
         Some(Command::Train(ref args)) => train(&cli, args),
-        Some(Command::Serve(ref args)) => match config::load(cli.config.as_deref()) {
-            Ok(loaded) => serve::command(loaded.config, args, &data_dir(&cli), cli.seed),
+        Some(Command::Serve(ref args)) => match with_lesson(&cli) {
+            Ok((config, lesson)) => serve::command(config, args, &data_dir(&cli), cli.seed, lesson),
             Err(error) => fail(error),
         },
         Some(Command::Bench(ref args)) => match config::load(cli.config.as_deref()) {
@@ -81,9 +82,21 @@ fn arena(args: &ArenaArgs, seed: u64) -> ExitCode {
     arena::games_command(a, b, games, seed, json)
 }
 
+/// The config, with `--lesson`'s sections over it and the lesson itself when one is given.
+fn with_lesson(cli: &Cli) -> Result<(config::Config, Option<Lesson>), String> {
+    let loaded = config::load(cli.config.as_deref()).map_err(|e| e.to_string())?;
+    match &cli.lesson {
+        None => Ok((loaded.config, None)),
+        Some(path) => {
+            let (lesson, config) = lesson::load(path, &loaded.config).map_err(|e| e.to_string())?;
+            Ok((config, Some(lesson)))
+        }
+    }
+}
+
 fn play(cli: &Cli) -> ExitCode {
-    let loaded = match config::load(cli.config.as_deref()) {
-        Ok(loaded) => loaded,
+    let (config, lesson) = match with_lesson(cli) {
+        Ok(both) => both,
         Err(error) => return fail(error),
     };
     let store = match data_dir(cli) {
@@ -92,9 +105,11 @@ fn play(cli: &Cli) -> ExitCode {
         // No home and no --data-dir: play on, nothing is saved.
         Err(_) => None,
     };
-    let config = loaded.config;
     let seed = cli.seed.or(config.seed).unwrap_or_else(clock_seed);
     let mut app = App::with_store(&config, seed, store);
+    if let Some(lesson) = lesson {
+        app.start_lesson(std::sync::Arc::new(lesson));
+    }
     app.color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let ending = shell::run(&mut app, config.ui.mouse);
     app.on_exit();

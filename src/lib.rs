@@ -6,6 +6,7 @@ pub mod cli;
 pub mod config;
 pub mod domain;
 pub mod frame;
+pub mod lesson;
 pub mod persist;
 pub mod serve;
 pub mod shell;

@@ -30,8 +30,8 @@ const LAYERS: &[(&str, &[&str])] = &[
         &["tabs::id"],
     ),
     (
-        "settings: the file and each tab's sections",
-        &["config", "tabs::*::settings"],
+        "settings: the file, each tab's sections, and lessons",
+        &["config", "tabs::*::settings", "lesson"],
     ),
     ("the Tab contract and background jobs", &["frame"]),
     ("the drawing kit", &["widgets"]),

@@ -90,6 +90,7 @@ fn settings(dir: &std::path::Path, authorized: Option<&[&PrivateKey]>) -> Settin
         max_startups: defaults.max_startups,
         per_source_max_startups: defaults.per_source_max_startups,
         login_grace_time: defaults.login_grace_time.0,
+        lesson: None,
     }
 }
 

@@ -1,6 +1,7 @@
 //! Everything that can change the app, as data: the app's own actions and, tagged with its
 //! tab, each tab's.
 
+use crate::frame::keymap::Key;
 use crate::frame::settings::Panel;
 use crate::frame::why::Why;
 use crate::tabs::{TabAction, TabId};
@@ -42,6 +43,10 @@ pub enum Action {
         /// The key group (pane) it belongs to.
         group: &'static str,
     },
+    /// A key the lesson locks: it only says so.
+    Locked(Key),
+    /// Move this many steps through the lesson (negative: back).
+    LessonStep(i8),
     /// Open the AI move this many records away in the why overlay (negative: earlier).
     StepWhy(i8),
     /// Open the settings panel of the tab shown.

@@ -9,6 +9,18 @@ use crate::tabs::TabId;
 /// A key group of the app or of a tab, its actions read as the app's.
 pub type Keys = Group<Action>;
 
+/// The lesson's keys, while the arcade runs a lesson.
+pub const LESSON: KeyGroup<Action> = KeyGroup {
+    title: "Lesson",
+    bindings: &[bind(
+        &[Key::Char(']'), Key::Char('[')],
+        "] / [",
+        "next / previous step",
+        "",
+        |k| Action::LessonStep(if k == Key::Char(']') { 1 } else { -1 }),
+    )],
+};
+
 /// Keys that work on every tab.
 pub const GLOBAL: KeyGroup<Action> = KeyGroup {
     title: "Everywhere",

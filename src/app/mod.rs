@@ -5,12 +5,14 @@
 
 pub mod action;
 pub mod keys;
+pub mod lesson;
 pub mod log;
 
 pub use crate::frame::message::{Message, MessageKind};
 pub use crate::frame::tab::Storage;
 pub use crate::tabs::{Models, TabAction, TabId};
 pub use action::{Action, Overlay};
+pub use lesson::{LessonProgress, Moved};
 
 use crate::config::Config;
 use crate::frame::background;
@@ -81,6 +83,8 @@ pub struct App {
     trainers_waited: Vec<bool>,
     /// The action waiting for its key a second time.
     pending: Option<Pending>,
+    /// The lesson the arcade runs, if any, and the student's step in it.
+    pub lesson: Option<LessonProgress>,
 }
 
 impl App {
@@ -133,6 +137,7 @@ impl App {
             color: true,
             trainers_waited: vec![false; TabId::ALL.len()],
             pending: None,
+            lesson: None,
         };
         // The start tab's first words: what showing it says, else what it said on opening
         // (another tab's opening words would be about a game not on screen).
@@ -195,6 +200,9 @@ impl App {
             return vec![keys::HELP_OVERLAY.into()];
         }
         let mut groups = self.tabs.keys(self.tab);
+        if self.lesson.is_some() {
+            groups.push(keys::LESSON.into());
+        }
         groups.push(keys::GLOBAL.into());
         groups
     }
@@ -202,6 +210,9 @@ impl App {
     /// Every key group of the current tab, for the help overlay.
     pub fn help_keys(&self) -> Vec<Keys> {
         let mut groups = vec![keys::GLOBAL.into()];
+        if self.lesson.is_some() {
+            groups.push(keys::LESSON.into());
+        }
         groups.extend(self.tabs.help_keys(self.tab));
         groups
     }
@@ -216,6 +227,7 @@ impl App {
             .flat_map(|group| group.bindings.iter().copied())
             .filter(|binding| !binding.hint().is_empty())
             .filter(|&binding| self.binding_applies(binding) && self.worth_hinting(binding))
+            .filter(|binding| !self.all_locked(binding.keys()))
             .collect()
     }
 
@@ -243,6 +255,9 @@ impl App {
     /// waits, every key but the confirming one (and Ctrl-C) cancels it; a key that does
     /// nothing here but belongs to a pane or overlay not in front says so.
     pub fn action_for_key(&self, key: Key) -> Action {
+        if let Some(locked) = self.locked(key).filter(|_| self.pending.is_none()) {
+            return locked;
+        }
         let action = self
             .active_keys()
             .iter()
@@ -401,9 +416,15 @@ impl App {
                 let scroll = self.overlay_scroll.get().saturating_add_signed(by);
                 self.overlay_scroll.set(scroll);
             }
-            Action::NextTab => self.show_tab(self.tab.offset(1)),
-            Action::PrevTab => self.show_tab(self.tab.offset(-1)),
-            Action::SelectTab(tab) => self.show_tab(tab),
+            Action::NextTab => self.show_tab(self.tab_offset(1)),
+            Action::PrevTab => self.show_tab(self.tab_offset(-1)),
+            Action::SelectTab(tab) => self.select_tab(tab),
+            Action::Locked(key) => {
+                if let Some(words) = self.lesson.as_ref().and_then(|l| l.locked_words(key)) {
+                    self.say(Message::error(words));
+                }
+            }
+            Action::LessonStep(by) => self.lesson_step(by),
             Action::ToggleHelp => {
                 self.help_open = !self.help_open;
                 self.help_scroll.set(0);
@@ -535,6 +556,73 @@ impl App {
         let waits_changed = waits != self.trainers_waited;
         self.trainers_waited = waits;
         changed || waits_changed
+    }
+
+    /// Runs `lesson` from its first step: its start tab (or the first step's tab) is shown.
+    pub fn start_lesson(&mut self, lesson: std::sync::Arc<crate::lesson::Lesson>) {
+        let progress = LessonProgress::start(lesson);
+        let (first, greeting) = (progress.first_tab(), progress.greeting());
+        self.lesson = Some(progress);
+        self.show_tab(first);
+        self.say(Message::info(greeting));
+    }
+
+    /// The tabs on the tab bar, in order: the lesson's, or every tab.
+    pub fn shown_tabs(&self) -> Vec<TabId> {
+        self.lesson
+            .as_ref()
+            .map_or_else(|| TabId::ALL.to_vec(), LessonProgress::shown_tabs)
+    }
+
+    /// The shown tab `by` places from the current one, wrapping round.
+    fn tab_offset(&self, by: isize) -> TabId {
+        let shown = self.shown_tabs();
+        let at = shown.iter().position(|&t| t == self.tab).unwrap_or(0) as isize;
+        shown[(at + by).rem_euclid(shown.len() as isize) as usize]
+    }
+
+    /// What a key locked by the lesson stands for. The overlays keep their keys: a locked
+    /// key cannot open one, and their keys mean other things.
+    fn locked(&self, key: Key) -> Option<Action> {
+        if self.overlay.is_some() || self.help_open {
+            return None;
+        }
+        self.lesson.as_ref()?.locked_words(key)?;
+        Some(Action::Locked(key))
+    }
+
+    /// Whether every key of a binding is locked, so the status line leaves it out.
+    fn all_locked(&self, keys: &[Key]) -> bool {
+        !keys.is_empty() && keys.iter().all(|&k| self.locked(k).is_some())
+    }
+
+    /// Shows `tab`, unless the lesson leaves it out (then says so).
+    fn select_tab(&mut self, tab: TabId) {
+        match self.lesson.as_ref().and_then(|l| l.not_shown_words(tab)) {
+            Some(words) => self.say(Message::error(words)),
+            None => self.show_tab(tab),
+        }
+    }
+
+    /// Moves `by` steps through the lesson, showing the step's tab. The lesson pane shows
+    /// the step's words; the log keeps them with the counter.
+    fn lesson_step(&mut self, by: i8) {
+        let Some(progress) = self.lesson.as_mut() else {
+            return;
+        };
+        match progress.move_by(by) {
+            Moved::Refused(why) => self.say(Message::error(why)),
+            Moved::To { counter, text, tab } => {
+                if let Some(tab) = tab {
+                    self.show_tab(tab);
+                }
+                self.log.push(Message::info(format!("{counter}: {text}")));
+                self.message = Some(Message::info(format!(
+                    "Lesson: {} (the step's words are under the tab)",
+                    counter.to_lowercase()
+                )));
+            }
+        }
     }
 
     fn show_tab(&mut self, tab: TabId) {

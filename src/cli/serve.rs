@@ -4,6 +4,7 @@
 
 use super::exit::fail;
 use crate::config::{Config, HumanDuration, Startups};
+use crate::lesson::Lesson;
 use crate::persist::Store;
 use crate::serve::{self, Settings, keys};
 use crate::tabs::Models;
@@ -11,6 +12,7 @@ use clap::Args;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// `serve`'s flags; each overrides the config key of the same name in `[serve]`. (The doc
 /// comments are the `--help` text, shown as written: hence no backticks.)
@@ -122,6 +124,7 @@ pub fn settings(
         max_startups: serve.max_startups,
         per_source_max_startups: serve.per_source_max_startups,
         login_grace_time: serve.login_grace_time.0,
+        lesson: None,
     })
 }
 
@@ -132,12 +135,14 @@ pub fn command(
     args: &ServeArgs,
     data_dir: &Result<PathBuf, String>,
     seed: Option<u64>,
+    lesson: Option<Lesson>,
 ) -> ExitCode {
     let seed = seed.or(config.seed);
-    let settings = match settings(&mut config, args, data_dir.clone()) {
+    let mut settings = match settings(&mut config, args, data_dir.clone()) {
         Ok(settings) => settings,
         Err(message) => return fail(message),
     };
+    settings.lesson = lesson.map(Arc::new);
     let models = match data_dir {
         Ok(dir) => Models::load(&config, &Store::new(dir)),
         Err(_) => Models::default(),

@@ -131,6 +131,44 @@ pub fn parse(text: &str, origin: &str) -> Result<Config, ConfigError> {
     Ok(config)
 }
 
+/// `base` with `settings` (a lesson's config sections, say) laid over it: each key given
+/// replaces the base's, and what `settings` leaves out keeps the base's value. The
+/// settings alone go through [`parse`] first, so an unknown key, a wrong type or a value
+/// out of range is reported against `origin` with its key, as a config file's would be.
+///
+/// # Errors
+/// The first thing refused, naming `origin`.
+pub fn overlay(base: &Config, settings: &toml::Table, origin: &str) -> Result<Config, ConfigError> {
+    let refused = |detail: String| ConfigError::Parse {
+        origin: origin.to_owned(),
+        key: None,
+        detail,
+    };
+    let text = toml::to_string(settings).map_err(|e| refused(e.to_string()))?;
+    parse(&text, origin)?;
+    let mut merged = toml::Table::try_from(base).map_err(|e| refused(e.to_string()))?;
+    merge_tables(&mut merged, settings);
+    let config: Config = merged
+        .try_into()
+        .map_err(|e: toml::de::Error| refused(e.to_string()))?;
+    config.validate().map_err(|err| err.with_origin(origin))?;
+    Ok(config)
+}
+
+/// Lays `from` over `into`, section by section.
+fn merge_tables(into: &mut toml::Table, from: &toml::Table) {
+    for (key, value) in from {
+        match (into.get_mut(key), value) {
+            (Some(toml::Value::Table(inner)), toml::Value::Table(over)) => {
+                merge_tables(inner, over);
+            }
+            _ => {
+                into.insert(key.clone(), value.clone());
+            }
+        }
+    }
+}
+
 /// The user file looked for when no `--config` is given, e.g.
 /// `~/.config/ai-arcade/config.toml`; `None` when the platform has no home
 /// directory, in which case only the defaults are used.
@@ -180,7 +218,7 @@ fn load_with(
 /// error inside `[ui]` says `ui.foo` rather than just `foo`. `None` when the
 /// text does not even parse as TOML (then the error is a syntax error and
 /// the line shown is enough).
-fn key_at(text: &str, pos: usize) -> Option<String> {
+pub(crate) fn key_at(text: &str, pos: usize) -> Option<String> {
     let document = toml::de::DeTable::parse(text).ok()?;
     let mut path = Vec::new();
     key_path_in(document.get_ref(), pos, &mut path).then(|| path.join("."))

@@ -331,6 +331,14 @@ fn print_banner(server: &Server, settings: &Settings) {
             settings.host_key.display()
         );
     }
+    if let Some(lesson) = &settings.lesson {
+        eprintln!(
+            "ai-arcade: every session runs the lesson \"{}\" from {} ({} steps)",
+            lesson.title,
+            lesson.origin,
+            lesson.steps.len()
+        );
+    }
     match &settings.authorized_keys {
         Some(path) => eprintln!("ai-arcade: keys in {} may log in", path.display()),
         None => eprintln!("ai-arcade: open: anyone may log in, with or without a key"),

@@ -803,6 +803,9 @@ impl Arcade {
         let seed = shared.seed.unwrap_or_else(|| shared.session_seed());
         let mut app = App::with_models(&shared.config, seed, &shared.models);
         app.color = self.color;
+        if let Some(lesson) = &shared.settings.lesson {
+            app.start_lesson(Arc::clone(lesson));
+        }
         let (handle, channel, runtime) = (self.handle.clone(), self.channel, self.runtime.clone());
         let sink: FrameSink = Box::new(move |frame| {
             let sent = runtime.block_on(async {

@@ -6,6 +6,7 @@
 use super::gate::Admissions;
 use super::limits::Slots;
 use crate::config::{Config, Startups};
+use crate::lesson::Lesson;
 use crate::tabs::Models;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -41,6 +42,8 @@ pub struct Settings {
     pub per_source_max_startups: u32,
     /// Time from connecting to being logged in.
     pub login_grace_time: Duration,
+    /// The lesson every session runs, if the teacher gave one.
+    pub lesson: Option<Arc<Lesson>>,
 }
 
 /// Where log lines go: stderr for `serve`, a buffer in tests.

@@ -24,6 +24,10 @@ pub const MIN_HEIGHT: u16 = 24;
 pub const TOO_SMALL_KEYS: &str =
     "Keys wait until the window is at least 70x24: the tab is not shown (q quits)";
 
+/// Rows the lesson pane takes under the tab, while a lesson with steps runs: its step's
+/// words, two lines at 80 columns.
+pub const LESSON_ROWS: u16 = 2;
+
 /// The screen split into its fixed regions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Screen {
@@ -31,6 +35,8 @@ pub struct Screen {
     pub tabs: Rect,
     /// The tab's content.
     pub body: Rect,
+    /// The lesson pane (no rows without a lesson's steps).
+    pub lesson: Rect,
     /// The last message (one row).
     pub message: Rect,
     /// The key hints (one row).
@@ -40,12 +46,18 @@ pub struct Screen {
 impl Screen {
     /// The regions for a terminal of `area`, or `None` when it is too small.
     pub fn new(area: Rect) -> Option<Self> {
+        Self::with_lesson(area, 0)
+    }
+
+    /// The regions with `lesson_rows` rows for the lesson pane above the status line.
+    pub fn with_lesson(area: Rect, lesson_rows: u16) -> Option<Self> {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return None;
         }
-        let [tabs, body, message, hints] = Layout::vertical([
+        let [tabs, body, lesson, message, hints] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Fill(1),
+            Constraint::Length(lesson_rows),
             Constraint::Length(1),
             Constraint::Length(1),
         ])
@@ -53,9 +65,20 @@ impl Screen {
         Some(Self {
             tabs,
             body,
+            lesson,
             message,
             hints,
         })
+    }
+
+    /// The regions for `app`: the lesson pane while its lesson has steps.
+    pub fn of(app: &App, area: Rect) -> Option<Self> {
+        let rows = app
+            .lesson
+            .as_ref()
+            .filter(|progress| !progress.lesson.steps.is_empty())
+            .map_or(0, |_| LESSON_ROWS);
+        Self::with_lesson(area, rows)
     }
 }
 
@@ -68,12 +91,13 @@ pub fn render(app: &App, frame: &mut Frame) {
 /// Draws the whole app into a buffer (what `render` does; split out for tests).
 pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = Theme::new(app.color);
-    let Some(screen) = Screen::new(area) else {
+    let Some(screen) = Screen::of(app, area) else {
         render_too_small(app, area, buf, &theme);
         return;
     };
     render_tab_bar(app, screen.tabs, buf, &theme);
     app.tabs.render(app.tab, screen.body, buf, &theme);
+    render_lesson(app, screen.lesson, buf, &theme);
     render_message(app, screen.message, buf, &theme);
     render_hints(&app.hints(), screen.hints, buf, &theme);
     if app.help_open {
@@ -117,12 +141,13 @@ fn render_too_small(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         .render(area, buf);
 }
 
-/// The title cells of the tab bar, left to right: the text and where it is drawn. Titles
-/// lose their padding when the bar is narrow, and then, while it is still too narrow, the
-/// longest title of a tab not shown loses its last word ("Multi-pile Nim" → "Multi-pile"),
-/// so every F-key stays on the bar with a name to recognise it by.
-fn tab_titles(area: Rect, shown: TabId) -> Vec<(TabId, String, Rect)> {
-    let titles = fitted_titles(usize::from(area.width), shown);
+/// The title cells of the tab bar, left to right: the text and where it is drawn. Only
+/// the tabs in `tabs` are on the bar (a lesson may show fewer), each with its own F-key.
+/// Titles lose their padding when the bar is narrow, and then, while it is still too
+/// narrow, the longest title of a tab not shown loses its last word ("Multi-pile Nim" →
+/// "Multi-pile"), so every F-key stays on the bar with a name to recognise it by.
+fn tab_titles(area: Rect, tabs: &[TabId], shown: TabId) -> Vec<(TabId, String, Rect)> {
+    let titles = fitted_titles(usize::from(area.width), tabs, shown);
     let padded: usize = titles.iter().map(|t| t.len() + 7).sum::<usize>() + 1;
     let pad = if usize::from(area.width) >= padded {
         " "
@@ -130,12 +155,10 @@ fn tab_titles(area: Rect, shown: TabId) -> Vec<(TabId, String, Rect)> {
         ""
     };
     let mut x = area.x + u16::from(!pad.is_empty());
-    TabId::ALL
-        .iter()
+    tabs.iter()
         .zip(titles)
-        .enumerate()
-        .map(|(i, (&tab, title))| {
-            let text = format!("{pad}F{} {title}{pad}", i + 1);
+        .map(|(&tab, title)| {
+            let text = format!("{pad}F{} {title}{pad}", tab.index() + 1);
             let width = text.chars().count() as u16;
             let rect = Rect::new(x, area.y, width, 1).intersection(area);
             x += width + 1;
@@ -145,18 +168,17 @@ fn tab_titles(area: Rect, shown: TabId) -> Vec<(TabId, String, Rect)> {
 }
 
 /// Each tab's title as the bar writes it at `width` columns, `shown` always whole.
-fn fitted_titles(width: usize, shown: TabId) -> Vec<&'static str> {
-    let mut titles: Vec<&'static str> = TabId::ALL.iter().map(|t| t.title()).collect();
+fn fitted_titles(width: usize, tabs: &[TabId], shown: TabId) -> Vec<&'static str> {
+    let mut titles: Vec<&'static str> = tabs.iter().map(|t| t.title()).collect();
     let bar = |titles: &[&str]| -> usize {
-        titles
-            .iter()
-            .enumerate()
-            .map(|(i, t)| format!("F{} {t}", i + 1).chars().count() + 1)
+        tabs.iter()
+            .zip(titles)
+            .map(|(tab, t)| format!("F{} {t}", tab.index() + 1).chars().count() + 1)
             .sum::<usize>()
             .saturating_sub(1)
     };
     while bar(&titles) > width {
-        let longest = TabId::ALL
+        let longest = tabs
             .iter()
             .zip(&titles)
             .enumerate()
@@ -170,7 +192,9 @@ fn fitted_titles(width: usize, shown: TabId) -> Vec<&'static str> {
 }
 
 fn render_tab_bar(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    for (tab, text, rect) in tab_titles(area, app.tab) {
+    let titles = tab_titles(area, &app.shown_tabs(), app.tab);
+    let end = titles.last().map_or(area.x, |(_, _, rect)| rect.right());
+    for (tab, text, rect) in titles {
         let style = if tab == app.tab {
             theme.tab_active
         } else {
@@ -178,6 +202,33 @@ fn render_tab_bar(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         };
         buf.set_stringn(rect.x, rect.y, &text, usize::from(rect.width), style);
     }
+    // The lesson's title, right-aligned where the tabs leave room.
+    if let Some(progress) = &app.lesson {
+        let title = format!("Lesson: {} ", progress.lesson.title);
+        let width = title.chars().count() as u16;
+        if end + 2 + width <= area.right() {
+            buf.set_string(area.right() - width, area.y, &title, theme.key);
+        }
+    }
+}
+
+/// The lesson pane: the step's counter, the keys that move through it, and its words,
+/// wrapped over its rows.
+fn render_lesson(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let Some(progress) = app.lesson.as_ref().filter(|_| area.height > 0) else {
+        return;
+    };
+    let Some(counter) = progress.counter() else {
+        return;
+    };
+    let step = &progress.lesson.steps[progress.step];
+    let line = Line::from(vec![
+        Span::styled(format!("{counter} (] next [ back): "), theme.key),
+        Span::styled(step.text.clone(), theme.info),
+    ]);
+    Paragraph::new(line)
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
 }
 
 /// How the status line ends a message too long for it: where to read it whole.
@@ -227,7 +278,7 @@ fn render_hints(hints: &[&dyn Command<Action>], area: Rect, buf: &mut Buffer, th
 
 /// What a mouse click at (`column`, `row`) on a screen of `area` means now.
 pub fn click(app: &App, area: Rect, column: u16, row: u16) -> Action {
-    let Some(screen) = Screen::new(area) else {
+    let Some(screen) = Screen::of(app, area) else {
         return Action::Noop;
     };
     let at = Position::new(column, row);
@@ -239,7 +290,7 @@ pub fn click(app: &App, area: Rect, column: u16, row: u16) -> Action {
         return Action::CloseOverlay;
     }
     if screen.tabs.contains(at) {
-        return tab_titles(screen.tabs, app.tab)
+        return tab_titles(screen.tabs, &app.shown_tabs(), app.tab)
             .into_iter()
             .find(|(_, _, rect)| rect.contains(at))
             .map_or(Action::Noop, |(tab, _, _)| Action::SelectTab(tab));
@@ -255,7 +306,7 @@ pub fn click(app: &App, area: Rect, column: u16, row: u16) -> Action {
 
 /// What a mouse wheel turn (`down` or up) at (`column`, `row`) means now.
 pub fn scroll(app: &App, area: Rect, column: u16, row: u16, down: bool) -> Action {
-    let Some(screen) = Screen::new(area) else {
+    let Some(screen) = Screen::of(app, area) else {
         return Action::Noop;
     };
     if app.overlay.is_some() {

@@ -1,0 +1,116 @@
+//! A lesson in force: which step the student is on, the tabs it shows and the keys it
+//! locks. The lesson itself (read and checked) is [`crate::lesson::Lesson`]; the app
+//! asks this what a key, a tab or a step means while it runs.
+
+use crate::frame::keymap::Key;
+use crate::lesson::Lesson;
+use crate::tabs::TabId;
+use std::sync::Arc;
+
+/// The lesson a session runs and where the student is in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LessonProgress {
+    /// The lesson (one copy shared by every session of a server).
+    pub lesson: Arc<Lesson>,
+    /// The step shown, 0-based (0 when the lesson has no steps).
+    pub step: usize,
+}
+
+/// Where a move through the steps got to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Moved {
+    /// A new step: its counter and words, and the tab it shows, if it names one.
+    To {
+        /// "Step 2 of 6".
+        counter: String,
+        /// What the step says.
+        text: String,
+        /// The tab the step is about.
+        tab: Option<TabId>,
+    },
+    /// Nothing moved: why.
+    Refused(&'static str),
+}
+
+impl LessonProgress {
+    /// The lesson from its first step.
+    #[must_use]
+    pub fn start(lesson: Arc<Lesson>) -> Self {
+        Self { lesson, step: 0 }
+    }
+
+    /// The tab to show first: the first step's, else the lesson's start tab.
+    #[must_use]
+    pub fn first_tab(&self) -> TabId {
+        self.lesson
+            .steps
+            .first()
+            .and_then(|step| step.tab)
+            .unwrap_or(self.lesson.start_tab)
+    }
+
+    /// What the status line says as the lesson starts.
+    #[must_use]
+    pub fn greeting(&self) -> String {
+        let steps = match self.lesson.steps.len() {
+            0 => String::new(),
+            n => format!(" ({n} steps: ] next, [ back)"),
+        };
+        format!("Lesson: {}{steps}", self.lesson.title)
+    }
+
+    /// "Step 2 of 6", or `None` for a lesson without steps.
+    #[must_use]
+    pub fn counter(&self) -> Option<String> {
+        let total = self.lesson.steps.len();
+        (total > 0).then(|| format!("Step {} of {total}", self.step + 1))
+    }
+
+    /// Moves `by` steps, or says why not (no steps, or the first or last step already).
+    pub fn move_by(&mut self, by: i8) -> Moved {
+        let total = self.lesson.steps.len();
+        if total == 0 {
+            return Moved::Refused("This lesson has no steps");
+        }
+        let wanted = self.step as isize + isize::from(by);
+        if wanted < 0 {
+            return Moved::Refused("This is the lesson's first step");
+        }
+        if wanted as usize >= total {
+            return Moved::Refused("This is the lesson's last step");
+        }
+        self.step = wanted as usize;
+        let step = &self.lesson.steps[self.step];
+        Moved::To {
+            counter: self.counter().unwrap_or_default(),
+            text: step.text.clone(),
+            tab: step.tab,
+        }
+    }
+
+    /// The tabs on the tab bar, in order.
+    #[must_use]
+    pub fn shown_tabs(&self) -> Vec<TabId> {
+        self.lesson.tabs.clone()
+    }
+
+    /// What the status line says when `key` is locked.
+    #[must_use]
+    pub fn locked_words(&self, key: Key) -> Option<String> {
+        let label = self.lesson.locked_label(key)?;
+        Some(format!("{label} is locked by the lesson"))
+    }
+
+    /// What the status line says when `tab` is asked for but not part of the lesson.
+    #[must_use]
+    pub fn not_shown_words(&self, tab: TabId) -> Option<String> {
+        (!self.lesson.shows(tab)).then(|| {
+            format!(
+                "F{} {} is not part of this lesson ({})",
+                tab.index() + 1,
+                tab.title(),
+                self.lesson.title
+            )
+        })
+    }
+}

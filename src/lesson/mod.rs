@@ -1,0 +1,271 @@
+//! A lesson: what a teacher prepares once so thirty screens start the same and stay on
+//! the topic. One TOML file says which tabs are shown and which opens first, which keys
+//! are locked, an ordered list of steps with the words the lesson pane shows, and, in the
+//! config's own sections (`[search]`, `[tictactoe]`, `seed`, ...), how every game and AI
+//! starts. Those sections go through the config's own checks, so a lesson can set exactly
+//! what a config file can and is refused in the same words, naming the lesson's file.
+//!
+//! `lessons/` in the repository holds the lessons that ship; `lessons/README.md` documents
+//! every key.
+
+mod keys;
+
+pub use keys::{UNLOCKABLE, parse_key};
+
+use crate::config::{self, Config, ConfigError};
+use crate::frame::keymap::Key;
+use crate::tabs::id::TabId;
+use serde::Deserialize;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The largest lesson file read: a lesson of a hundred steps is a few kilobytes.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024;
+/// The most characters of a lesson's title (the lesson pane's first words).
+pub const MAX_TITLE_CHARS: usize = 60;
+/// The most characters of a step's words: two lines of the lesson pane at 80 columns.
+pub const MAX_STEP_CHARS: usize = 120;
+/// The most steps a lesson may have.
+pub const MAX_STEPS: usize = 100;
+
+/// A lesson, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lesson {
+    /// Where it was read from, for messages.
+    pub origin: String,
+    /// What the lesson pane calls it.
+    pub title: String,
+    /// The tabs shown, in tab-bar order.
+    pub tabs: Vec<TabId>,
+    /// The tab shown first.
+    pub start_tab: TabId,
+    /// The keys that do nothing but say they are locked, each as the file wrote it.
+    pub locked: Vec<(Key, String)>,
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+}
+
+/// One step of a lesson.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// What the lesson pane says: an instruction, a question.
+    pub text: String,
+    /// The tab the step is about: reaching the step shows it.
+    pub tab: Option<TabId>,
+}
+
+impl Lesson {
+    /// Whether `key` is locked, and how the file wrote it.
+    #[must_use]
+    pub fn locked_label(&self, key: Key) -> Option<&str> {
+        self.locked
+            .iter()
+            .find(|(locked, _)| *locked == key)
+            .map(|(_, label)| label.as_str())
+    }
+
+    /// Whether the lesson shows `tab`.
+    #[must_use]
+    pub fn shows(&self, tab: TabId) -> bool {
+        self.tabs.contains(&tab)
+    }
+}
+
+/// Why a lesson file was refused. Every message names the file and, where there is one,
+/// the key.
+#[derive(Debug, thiserror::Error)]
+pub enum LessonError {
+    /// The file could not be read, or is too large to be a lesson.
+    #[error("lesson error in {}: cannot read file: {reason}", path.display())]
+    Read {
+        /// The file asked for.
+        path: PathBuf,
+        /// What went wrong.
+        reason: String,
+    },
+    /// The `[lesson]` or `[[step]]` part is not what a lesson allows.
+    #[error("lesson error in {origin}: key `{key}`: {reason}")]
+    Invalid {
+        /// The file.
+        origin: String,
+        /// Dotted path of the key, e.g. `lesson.locked` or `step.3.text`.
+        key: String,
+        /// What is wrong and what is allowed.
+        reason: String,
+    },
+    /// A config section of the lesson was refused by the config's own checks (their
+    /// message names the file and the key).
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+}
+
+/// The file's shape before its checks.
+#[derive(Debug, Deserialize)]
+struct LessonFile {
+    lesson: LessonSection,
+    #[serde(default)]
+    step: Vec<StepSection>,
+    /// Everything else: the config's own sections and keys.
+    #[serde(flatten)]
+    settings: toml::Table,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LessonSection {
+    title: String,
+    #[serde(default)]
+    tabs: Option<Vec<TabId>>,
+    #[serde(default)]
+    start_tab: Option<TabId>,
+    #[serde(default)]
+    locked: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepSection {
+    text: String,
+    #[serde(default)]
+    tab: Option<TabId>,
+}
+
+/// Reads and checks the lesson at `path`; its config sections are laid over `base` (the
+/// config the program would run with otherwise). Reads at most [`MAX_FILE_BYTES`].
+///
+/// # Errors
+/// A [`LessonError`] naming the file and the key at fault.
+pub fn load(path: &Path, base: &Config) -> Result<(Lesson, Config), LessonError> {
+    let read_error = |reason: String| LessonError::Read {
+        path: path.to_owned(),
+        reason,
+    };
+    let file = std::fs::File::open(path).map_err(|e| read_error(e.to_string()))?;
+    let mut text = String::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| read_error(e.to_string()))?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(read_error(format!(
+            "larger than {} KiB, too large for a lesson",
+            MAX_FILE_BYTES / 1024
+        )));
+    }
+    parse(&text, &path.display().to_string(), base)
+}
+
+/// Parses and checks a lesson's text; `origin` is what messages call the file.
+///
+/// # Errors
+/// A [`LessonError`] naming `origin` and the key at fault.
+pub fn parse(text: &str, origin: &str, base: &Config) -> Result<(Lesson, Config), LessonError> {
+    let file: LessonFile = toml::from_str(text).map_err(|err| LessonError::Invalid {
+        origin: origin.to_owned(),
+        key: err
+            .span()
+            .and_then(|span| config::key_at(text, span.start))
+            .unwrap_or_else(|| "lesson".to_owned()),
+        reason: err.message().trim_end().to_owned(),
+    })?;
+    let lesson = check(file.lesson, file.step, origin)?;
+    let mut config = config::overlay(base, &file.settings, origin)?;
+    // The lesson's first tab is the one the app opens on.
+    config.ui.start_tab = lesson.start_tab;
+    Ok((lesson, config))
+}
+
+fn check(
+    section: LessonSection,
+    steps: Vec<StepSection>,
+    origin: &str,
+) -> Result<Lesson, LessonError> {
+    let invalid = |key: &str, reason: String| LessonError::Invalid {
+        origin: origin.to_owned(),
+        key: key.to_owned(),
+        reason,
+    };
+    let title = section.title.trim().to_owned();
+    check_words(&title, MAX_TITLE_CHARS).map_err(|why| invalid("lesson.title", why))?;
+    let mut tabs = section.tabs.unwrap_or_else(|| TabId::ALL.to_vec());
+    if tabs.is_empty() {
+        return Err(invalid(
+            "lesson.tabs",
+            "at least one tab must be shown".into(),
+        ));
+    }
+    // The tab listed first opens when `start_tab` is left out; the bar keeps its order.
+    let first_listed = tabs[0];
+    tabs.sort_by_key(|tab| tab.index());
+    if tabs.windows(2).any(|pair| pair[0] == pair[1]) {
+        return Err(invalid("lesson.tabs", "a tab is listed twice".into()));
+    }
+    let start_tab = section.start_tab.unwrap_or(first_listed);
+    if !tabs.contains(&start_tab) {
+        return Err(invalid(
+            "lesson.start_tab",
+            format!("{} is not one of the lesson's tabs", start_tab.title()),
+        ));
+    }
+    let mut locked = Vec::new();
+    for spec in section.locked {
+        let key = parse_key(&spec).map_err(|why| invalid("lesson.locked", why))?;
+        if locked.iter().any(|(k, _)| *k == key) {
+            return Err(invalid(
+                "lesson.locked",
+                format!("{spec:?} is listed twice"),
+            ));
+        }
+        locked.push((key, spec));
+    }
+    if steps.len() > MAX_STEPS {
+        return Err(invalid(
+            "step",
+            format!("{} steps: at most {MAX_STEPS}", steps.len()),
+        ));
+    }
+    let steps = steps
+        .into_iter()
+        .enumerate()
+        .map(|(i, step)| {
+            let text = step.text.trim().to_owned();
+            check_words(&text, MAX_STEP_CHARS)
+                .map_err(|why| invalid(&format!("step.{}.text", i + 1), why))?;
+            if let Some(tab) = step.tab.filter(|tab| !tabs.contains(tab)) {
+                return Err(invalid(
+                    &format!("step.{}.tab", i + 1),
+                    format!("{} is not one of the lesson's tabs", tab.title()),
+                ));
+            }
+            Ok(Step {
+                text,
+                tab: step.tab,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Lesson {
+        origin: origin.to_owned(),
+        title,
+        tabs,
+        start_tab,
+        locked,
+        steps,
+    })
+}
+
+/// Words a screen shows: not empty, no control characters, at most `max` characters.
+fn check_words(text: &str, max: usize) -> Result<(), String> {
+    let count = text.chars().count();
+    if count == 0 {
+        return Err("empty: write the words to show".into());
+    }
+    if count > max {
+        return Err(format!("{count} characters: at most {max}"));
+    }
+    if text.chars().any(char::is_control) {
+        return Err("a control character (a line break or tab): one line of words".into());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

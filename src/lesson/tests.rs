@@ -1,0 +1,204 @@
+use super::*;
+use crate::domain::search::Algorithm;
+
+const ORIGIN: &str = "lessons/test.toml";
+
+fn lesson(text: &str) -> Result<(Lesson, Config), LessonError> {
+    parse(text, ORIGIN, &Config::default())
+}
+
+fn refused(text: &str) -> String {
+    lesson(text).expect_err("refused").to_string()
+}
+
+const WHOLE: &str = r#"
+seed = 7
+
+[lesson]
+title = "Minimax on tic-tac-toe"
+tabs = ["tic-tac-toe", "subtraction-nim"]
+start_tab = "tic-tac-toe"
+locked = ["a", "S", "F2", "Ctrl-x", "Enter", "Space"]
+
+[search]
+algorithm = "minimax"
+step = true
+
+[tictactoe]
+first = "human"
+
+[[step]]
+text = "Press n three times. What is the value of the node after X plays 2?"
+
+[[step]]
+text = "Now the other tab."
+tab = "subtraction-nim"
+"#;
+
+#[test]
+fn every_key_of_a_lesson_is_read() {
+    let (lesson, config) = lesson(WHOLE).unwrap();
+    assert_eq!(lesson.title, "Minimax on tic-tac-toe");
+    assert_eq!(
+        lesson.tabs,
+        [TabId::SubtractionNim, TabId::TicTacToe],
+        "bar order"
+    );
+    assert_eq!(lesson.start_tab, TabId::TicTacToe);
+    let keys: Vec<Key> = lesson.locked.iter().map(|(k, _)| *k).collect();
+    assert_eq!(
+        keys,
+        [
+            Key::Char('a'),
+            Key::Char('S'),
+            Key::F(2),
+            Key::Ctrl('x'),
+            Key::Enter,
+            Key::Char(' ')
+        ]
+    );
+    assert_eq!(lesson.locked_label(Key::F(2)), Some("F2"));
+    assert_eq!(lesson.steps.len(), 2);
+    assert_eq!(lesson.steps[1].tab, Some(TabId::SubtractionNim));
+    assert_eq!(config.seed, Some(7));
+    assert_eq!(config.search.algorithm, Algorithm::Minimax);
+    assert!(config.search.step);
+    assert_eq!(config.ui.start_tab, TabId::TicTacToe);
+}
+
+#[test]
+fn a_lesson_keeps_what_it_leaves_out_from_the_base_config() {
+    let mut base = Config::default();
+    base.search.autoplay_ms = 1000;
+    base.graph.tokens = 12;
+    let (_, config) = parse(WHOLE, ORIGIN, &base).unwrap();
+    assert_eq!(
+        config.search.autoplay_ms, 1000,
+        "a key of a section it sets"
+    );
+    assert_eq!(config.graph.tokens, 12, "a section it does not name");
+    assert_eq!(
+        config.search.algorithm,
+        Algorithm::Minimax,
+        "what it sets wins"
+    );
+}
+
+#[test]
+fn a_minimal_lesson_shows_every_tab() {
+    let (lesson, config) = lesson("[lesson]\ntitle = \"Free play\"\n").unwrap();
+    assert_eq!(lesson.tabs, TabId::ALL);
+    assert_eq!(lesson.start_tab, TabId::ALL[0]);
+    assert!(lesson.steps.is_empty() && lesson.locked.is_empty());
+    assert_eq!(config.search, Config::default().search);
+}
+
+#[test]
+fn refusals_name_the_file_and_the_key() {
+    let cases: &[(&str, &str)] = &[
+        ("", "key `lesson`: missing field `lesson`"),
+        ("[lesson]\n", "missing field `title`"),
+        ("[lesson]\ntitle = \"\"\n", "key `lesson.title`: empty"),
+        (
+            "[lesson]\ntitle = \"t\"\nsize = 3\n",
+            "key `lesson.size`: unknown field `size`",
+        ),
+        (
+            "[lesson]\ntitle = \"t\"\ntabs = []\n",
+            "key `lesson.tabs`: at least one tab",
+        ),
+        (
+            "[lesson]\ntitle = \"t\"\ntabs = [\"nim\"]\n",
+            "key `lesson.tabs`: unknown variant `nim`",
+        ),
+        (
+            "[lesson]\ntitle = \"t\"\ntabs = [\"tic-tac-toe\", \"tic-tac-toe\"]\n",
+            "key `lesson.tabs`: a tab is listed twice",
+        ),
+        (
+            "[lesson]\ntitle = \"t\"\ntabs = [\"tic-tac-toe\"]\nstart_tab = \"state-graph\"\n",
+            "key `lesson.start_tab`: State Graph is not one of the lesson's tabs",
+        ),
+        (
+            "[lesson]\ntitle = \"t\"\nlocked = [\"q\"]\n",
+            "key `lesson.locked`: \"q\" cannot be locked: q quits",
+        ),
+        (
+            "[lesson]\ntitle = \"t\"\nlocked = [\"Hyper\"]\n",
+            "key `lesson.locked`: \"Hyper\" is not a key",
+        ),
+        (
+            "[lesson]\ntitle = \"t\"\nlocked = [\"a\", \"a\"]\n",
+            "key `lesson.locked`: \"a\" is listed twice",
+        ),
+        (
+            "[lesson]\ntitle = \"t\"\n[[step]]\ntext = \"one\"\n[[step]]\ntext = \"two\\nlines\"\n",
+            "key `step.2.text`: a control character",
+        ),
+        (
+            "[lesson]\ntitle = \"t\"\ntabs = [\"tic-tac-toe\"]\n[[step]]\ntext = \"x\"\ntab = \"connect-four\"\n",
+            "key `step.1.tab`: Connect Four is not one of the lesson's tabs",
+        ),
+        (
+            "[lesson]\ntitle = \"t\"\n[[step]]\ntext = \"x\"\ncheck = 1\n",
+            "unknown field `check`",
+        ),
+        (
+            "[lesson]\ntitle = \"t\"\n[search]\nautoplay_ms = 1\n",
+            "config error in lessons/test.toml: search.autoplay_ms = 1: allowed 10..=5000",
+        ),
+        (
+            "[lesson]\ntitle = \"t\"\n[search]\nspeed = 1\n",
+            "config error in lessons/test.toml: key `search.speed`",
+        ),
+    ];
+    for (text, expected) in cases {
+        let shown = refused(text);
+        assert!(
+            shown.contains(ORIGIN) && shown.contains(expected),
+            "{text:?}\n gave: {shown}\n wanted: {expected}"
+        );
+    }
+    let long = format!(
+        "[lesson]\ntitle = \"t\"\n[[step]]\ntext = \"{}\"\n",
+        "w".repeat(121)
+    );
+    assert!(refused(&long).contains("key `step.1.text`: 121 characters: at most 120"));
+}
+
+#[test]
+fn a_file_too_large_or_missing_is_refused_with_its_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("none.toml");
+    let shown = load(&missing, &Config::default()).unwrap_err().to_string();
+    assert!(shown.starts_with("lesson error in ") && shown.contains("none.toml: cannot read"));
+    let large = dir.path().join("large.toml");
+    let mut text = "[lesson]\ntitle = \"t\"\n".to_string();
+    text.push_str(&"# padding\n".repeat(7_000));
+    std::fs::write(&large, text).unwrap();
+    let shown = load(&large, &Config::default()).unwrap_err().to_string();
+    assert!(shown.contains("larger than 64 KiB"), "{shown}");
+}
+
+#[test]
+fn keys_are_written_as_the_help_writes_them() {
+    assert_eq!(parse_key("x"), Ok(Key::Char('x')));
+    assert_eq!(parse_key("+"), Ok(Key::Char('+')));
+    assert_eq!(parse_key("f12"), Ok(Key::F(12)));
+    assert_eq!(parse_key("C-t"), Ok(Key::Ctrl('t')));
+    assert_eq!(parse_key("pgdn"), Ok(Key::PageDown));
+    assert!(parse_key("F13").is_err());
+    assert!(parse_key("Ctrl-").is_err());
+    for (key, _) in UNLOCKABLE {
+        let spec = match key {
+            Key::Char(c) => c.to_string(),
+            Key::Ctrl(c) => format!("Ctrl-{c}"),
+            Key::Esc => "Esc".to_string(),
+            other => panic!("{other:?}"),
+        };
+        assert!(
+            parse_key(&spec).unwrap_err().contains("cannot be locked"),
+            "{spec}"
+        );
+    }
+}

@@ -1,0 +1,188 @@
+//! Lessons as a student meets them: the shipped lessons load, the tabs a lesson leaves out
+//! are out of reach, locked keys only say so, `]` and `[` move through the steps, and the
+//! lesson pane at 80x24 and 120x40.
+
+use ai_arcade::app::{App, MessageKind, TabId};
+use ai_arcade::config::Config;
+use ai_arcade::frame::keymap::Key;
+use ai_arcade::lesson::{self, Lesson};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+fn shipped(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("lessons")
+        .join(name)
+}
+
+/// The app a student gets from a lesson file, as `ai-arcade --lesson FILE` builds it.
+fn app_with(name: &str) -> (App, Arc<Lesson>) {
+    let (lesson, config) = lesson::load(&shipped(name), &Config::default()).expect("it loads");
+    let lesson = Arc::new(lesson);
+    let mut app = App::new(&config, config.seed.unwrap_or(1));
+    app.start_lesson(Arc::clone(&lesson));
+    (app, lesson)
+}
+
+fn said(app: &App) -> (MessageKind, String) {
+    let message = app.message.as_ref().expect("a message");
+    (message.kind, message.text.clone())
+}
+
+fn keys(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        app.handle_key(Key::Char(c));
+    }
+}
+
+#[test]
+fn every_shipped_lesson_loads_and_names_only_its_tabs_keys_and_steps() {
+    let mut names: Vec<String> = std::fs::read_dir(shipped(""))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| {
+            std::path::Path::new(name)
+                .extension()
+                .is_some_and(|e| e == "toml")
+        })
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "alphabeta.toml",
+            "minimax.toml",
+            "network.toml",
+            "qlearning.toml"
+        ]
+    );
+    for name in &names {
+        let (app, lesson) = app_with(name);
+        assert!(lesson.steps.len() >= 4, "{name}: a class's worth of steps");
+        assert_eq!(app.shown_tabs(), lesson.tabs, "{name}");
+        assert!(lesson.shows(app.tab), "{name} opens on one of its tabs");
+        // Every locked key is one the lesson's tabs or the app bind: locking a key that
+        // does nothing would teach the teacher the wrong thing.
+        for (key, label) in &lesson.locked {
+            let bound = lesson.tabs.iter().any(|&tab| {
+                let mut probe = app_with(name).0;
+                probe.tab = tab;
+                probe
+                    .help_keys()
+                    .iter()
+                    .any(|group| group.bindings.iter().any(|b| b.matches(*key)))
+            });
+            assert!(bound, "{name}: {label} is bound to nothing");
+        }
+    }
+}
+
+#[test]
+fn a_locked_key_says_so_and_changes_nothing() {
+    let (mut app, _) = app_with("minimax.toml");
+    let before = app.tabs.tictactoe.tictactoe_game().position;
+    app.handle_key(Key::Char('g'));
+    assert_eq!(
+        said(&app),
+        (MessageKind::Error, "g is locked by the lesson".to_string())
+    );
+    app.handle_key(Key::Char('S'));
+    assert!(app.overlay.is_none(), "no settings panel");
+    assert_eq!(app.tabs.tictactoe.tictactoe_game().position, before);
+    // The status line no longer offers them.
+    let hinted: Vec<&str> = app.hints().iter().map(|b| b.label()).collect();
+    assert!(
+        !hinted.contains(&"g") && !hinted.contains(&"S"),
+        "{hinted:?}"
+    );
+    // Keys the lesson leaves alone still work: the student plays the centre.
+    app.handle_key(Key::Char('5'));
+    assert_ne!(app.tabs.tictactoe.tictactoe_game().position, before);
+}
+
+#[test]
+fn tabs_the_lesson_leaves_out_are_out_of_reach() {
+    let (mut app, _) = app_with("qlearning.toml");
+    assert_eq!(app.tab, TabId::MultiPileNim);
+    app.handle_key(Key::F(4));
+    assert_eq!(app.tab, TabId::MultiPileNim);
+    let (kind, text) = said(&app);
+    assert_eq!(kind, MessageKind::Error);
+    assert!(
+        text.starts_with("F4 Tic-tac-toe is not part of this lesson"),
+        "{text}"
+    );
+    app.handle_key(Key::Tab);
+    assert_eq!(
+        app.tab,
+        TabId::MultiPileNim,
+        "Tab cycles the lesson's one tab"
+    );
+}
+
+#[test]
+fn brackets_move_through_the_steps_and_stop_at_the_ends() {
+    let (mut app, lesson) = app_with("network.toml");
+    let step = |app: &App| app.lesson.as_ref().unwrap().step;
+    assert_eq!(step(&app), 0);
+    app.handle_key(Key::Char('['));
+    assert_eq!(said(&app).1, "This is the lesson's first step");
+    app.handle_key(Key::Char(']'));
+    assert_eq!(step(&app), 1);
+    assert_eq!(
+        said(&app).1,
+        format!(
+            "Lesson: step 2 of {} (the step's words are under the tab)",
+            lesson.steps.len()
+        )
+    );
+    let logged = app.log.entries().last().expect("logged").0.text.clone();
+    assert_eq!(
+        logged,
+        format!("Step 2 of {}: {}", lesson.steps.len(), lesson.steps[1].text)
+    );
+    for _ in 0..lesson.steps.len() {
+        app.handle_key(Key::Char(']'));
+    }
+    assert_eq!(step(&app), lesson.steps.len() - 1);
+    assert_eq!(said(&app).1, "This is the lesson's last step");
+    app.handle_key(Key::Char('['));
+    assert_eq!(step(&app), lesson.steps.len() - 2);
+}
+
+#[test]
+fn a_step_with_a_tab_shows_it() {
+    let text = "[lesson]\ntitle = \"Two tabs\"\ntabs = [\"tic-tac-toe\", \"state-graph\"]\n\
+                [[step]]\ntext = \"Play one game.\"\n\
+                [[step]]\ntext = \"Now the graph.\"\ntab = \"state-graph\"\n";
+    let (lesson, config) = lesson::parse(text, "two.toml", &Config::default()).unwrap();
+    let mut app = App::new(&config, 1);
+    app.start_lesson(Arc::new(lesson));
+    assert_eq!(app.tab, TabId::TicTacToe);
+    app.handle_key(Key::Char(']'));
+    assert_eq!(app.tab, TabId::StateGraph);
+    assert_eq!(app.shown_tabs(), [TabId::StateGraph, TabId::TicTacToe]);
+}
+
+fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| ai_arcade::ui::render(app, frame))
+        .unwrap();
+    terminal
+}
+
+#[test]
+fn the_lesson_pane_at_80x24_and_120x40() {
+    for (width, height) in [(80, 24), (120, 40)] {
+        let (mut app, _) = app_with("minimax.toml");
+        keys(&mut app, "5   ]");
+        let terminal = draw(&app, width, height);
+        insta::assert_snapshot!(
+            format!("lesson_minimax_step_2_{width}x{height}"),
+            terminal.backend()
+        );
+    }
+}
