@@ -40,7 +40,7 @@ pub fn main() -> ExitCode {
             Err(error) => fail(error),
         },
         Some(Command::Train(ref args)) => train(&cli, args),
-        Some(Command::Serve(ref args)) => match with_lesson(&cli) {
+        Some(Command::Serve(ref args)) => match with_lesson(&cli, args.lesson.as_deref()) {
             Ok((config, lesson)) => serve::command(config, args, &data_dir(&cli), cli.seed, lesson),
             Err(error) => fail(error),
         },
@@ -83,9 +83,12 @@ fn arena(args: &ArenaArgs, seed: u64) -> ExitCode {
 }
 
 /// The config, with `--lesson`'s sections over it and the lesson itself when one is given.
-fn with_lesson(cli: &Cli) -> Result<(config::Config, Option<Lesson>), String> {
+fn with_lesson(
+    cli: &Cli,
+    lesson: Option<&std::path::Path>,
+) -> Result<(config::Config, Option<Lesson>), String> {
     let loaded = config::load(cli.config.as_deref()).map_err(|e| e.to_string())?;
-    match &cli.lesson {
+    match lesson {
         None => Ok((loaded.config, None)),
         Some(path) => {
             let (lesson, config) = lesson::load(path, &loaded.config).map_err(|e| e.to_string())?;
@@ -95,7 +98,7 @@ fn with_lesson(cli: &Cli) -> Result<(config::Config, Option<Lesson>), String> {
 }
 
 fn play(cli: &Cli) -> ExitCode {
-    let (config, lesson) = match with_lesson(cli) {
+    let (config, lesson) = match with_lesson(cli, cli.lesson.as_deref()) {
         Ok(both) => both,
         Err(error) => return fail(error),
     };

@@ -1322,3 +1322,38 @@ fn arena_quality_weighs_every_ai_on_solved_positions_and_repeats() {
         &["--budget 0: give the solver at least one node"],
     );
 }
+
+#[test]
+fn a_bad_lesson_exits_2_naming_the_file_and_key_before_any_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let locked = dir.path().join("locked.toml");
+    std::fs::write(&locked, "[lesson]\ntitle = \"x\"\nlocked = [\"q\"]\n").unwrap();
+    let path = locked.to_str().unwrap();
+    run_usage_error(
+        &["--lesson", path],
+        &[path, "key `lesson.locked`", "cannot be locked: q quits"],
+    );
+    run_usage_error(
+        &[
+            "serve",
+            "--open",
+            "--listen",
+            "127.0.0.1:0",
+            "--lesson",
+            path,
+        ],
+        &[path, "key `lesson.locked`"],
+    );
+    let range = dir.path().join("range.toml");
+    std::fs::write(
+        &range,
+        "[lesson]\ntitle = \"x\"\n[search]\nautoplay_ms = 2\n",
+    )
+    .unwrap();
+    let path = range.to_str().unwrap();
+    run_usage_error(
+        &["--lesson", path],
+        &[path, "search.autoplay_ms = 2: allowed 10..=5000"],
+    );
+    run_usage_error(&["--lesson", "/no/such/lesson.toml"], &["cannot read file"]);
+}

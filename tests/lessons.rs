@@ -186,3 +186,16 @@ fn the_lesson_pane_at_80x24_and_120x40() {
         );
     }
 }
+
+/// The example in `lessons/README.md`, which names every key, is a lesson that loads.
+#[test]
+fn the_documented_example_with_every_key_loads() {
+    let readme = std::fs::read_to_string(shipped("README.md")).unwrap();
+    let start = readme.find("```toml\n").expect("a toml block") + "```toml\n".len();
+    let end = start + readme[start..].find("```").unwrap();
+    let (lesson, config) =
+        lesson::parse(&readme[start..end], "lessons/README.md", &Config::default()).unwrap();
+    assert_eq!(lesson.locked.len(), 6);
+    assert_eq!(lesson.steps[0].tab, Some(TabId::TicTacToe));
+    assert_eq!(config.seed, Some(1));
+}

@@ -1204,3 +1204,67 @@ async fn connect_four_is_played_to_the_end_over_ssh() {
     assert_eq!(screen.exit_status, Some(0));
     wait_until_closed(&handle).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_served_lesson_runs_in_every_session_with_its_tabs_locks_and_steps() {
+    let dir = temp_dir("lesson");
+    let alice = new_key();
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lessons/minimax.toml");
+    let (lesson, config) =
+        ai_arcade::lesson::load(&path, &Config::default()).expect("the lesson loads");
+    let mut settings = settings(&dir, Some(&[&alice]));
+    settings.lesson = Some(Arc::new(lesson));
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&log);
+    let log_fn: Log = Arc::new(move |line: &str| sink.lock().unwrap().push(line.to_string()));
+    let server = Server::start(settings, config, Models::default(), None, log_fn)
+        .await
+        .expect("server starts");
+    let server = TestServer {
+        server,
+        log,
+        dir: DirGuard(dir),
+    };
+    let mut screens = Vec::new();
+    for _ in 0..2 {
+        let (handle, _) = login(&server, Some(&alice)).await.unwrap();
+        let mut channel = open_arcade(&handle).await;
+        let mut screen = Screen::new();
+        screen
+            .until(&mut channel, "the lesson", |s| {
+                s.text().contains("Lesson: Minimax on tic-tac-toe")
+                    && s.text().contains("Step 1 of 7")
+            })
+            .await;
+        assert!(!screen.row(0).contains("F1"), "one tab: {}", screen.row(0));
+        // A locked key, a tab out of the lesson, the centre, and the next step.
+        channel.data_bytes(&b"g"[..]).await.unwrap();
+        screen
+            .until(&mut channel, "the lock", |s| {
+                s.text().contains("g is locked by the lesson")
+            })
+            .await;
+        channel.data_bytes(&b"\x1bOP"[..]).await.unwrap();
+        screen
+            .until(&mut channel, "F1 refused", |s| {
+                s.text()
+                    .contains("F1 Subtraction Nim is not part of this lesson")
+            })
+            .await;
+        channel.data_bytes(&b"5]"[..]).await.unwrap();
+        screen
+            .until(&mut channel, "step 2", |s| {
+                s.text().contains("Step 2 of 7") && s.text().contains("MIN")
+            })
+            .await;
+        // What a person sees: a cell never written and a blank written are alike.
+        let seen: Vec<String> = (0..24)
+            .map(|row| screen.row(row).trim_end().to_string())
+            .collect();
+        screens.push(seen);
+        channel.data_bytes(&b"\x03"[..]).await.unwrap();
+        screen.until(&mut channel, "closed", |s| s.closed).await;
+        wait_until_closed(&handle).await;
+    }
+    assert_eq!(screens[0], screens[1], "the lesson's seed: the same screen");
+}

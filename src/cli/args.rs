@@ -23,8 +23,8 @@ pub struct Cli {
     #[arg(long, value_name = "N", global = true)]
     pub seed: Option<u64>,
     /// A lesson file (TOML): the tabs shown, keys locked, the steps the lesson pane shows,
-    /// and config sections over the config; for the arcade and for `serve` (every session).
-    #[arg(long, value_name = "FILE", global = true)]
+    /// and config sections over the config (`serve --lesson` runs it in every session).
+    #[arg(long, value_name = "FILE")]
     pub lesson: Option<PathBuf>,
     /// Where trained models are kept [default: the platform data dir's ai-arcade].
     #[arg(long, value_name = "PATH", global = true)]

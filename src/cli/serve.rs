@@ -55,6 +55,10 @@ pub struct ServeArgs {
     /// Time from connecting to being logged in, key exchange included [default: 1m].
     #[arg(long, value_name = "DURATION")]
     pub login_grace_time: Option<HumanDuration>,
+    /// A lesson file (TOML) every session runs: its tabs, locked keys and steps, and its
+    /// config sections over the config.
+    #[arg(long, value_name = "FILE")]
+    pub lesson: Option<PathBuf>,
 }
 
 /// The settings `serve` runs with: the config's `[serve]` with the flags over it, checked
