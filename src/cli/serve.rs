@@ -182,6 +182,7 @@ mod tests {
             max_startups: Some("10:30:100".parse().unwrap()),
             per_source_max_startups: None,
             login_grace_time: None,
+            lesson: None,
         };
         let settings = settings(&mut config, &args, Ok("/data".into())).unwrap();
         assert_eq!(settings.authorized_keys, Some(PathBuf::from("/tmp/keys")));
