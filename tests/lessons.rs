@@ -199,3 +199,34 @@ fn the_documented_example_with_every_key_loads() {
     assert_eq!(lesson.steps[0].tab, Some(TabId::TicTacToe));
     assert_eq!(config.seed, Some(1));
 }
+
+#[test]
+fn a_lesson_starts_tic_tac_toe_from_its_board_and_refuses_one_that_cannot_be() {
+    let text = "[lesson]\ntitle = \"Endgame\"\ntabs = [\"tic-tac-toe\"]\n\
+                [tictactoe]\nstart = \"XO.X.....\"\nhuman_plays = \"o\"\n";
+    let (lesson, config) = lesson::parse(text, "end.toml", &Config::default()).unwrap();
+    let mut app = App::new(&config, 1);
+    app.start_lesson(Arc::new(lesson));
+    let start = ai_arcade::domain::games::tictactoe::Board::parse("XO.X.....", None).unwrap();
+    assert_eq!(app.tabs.tictactoe.tictactoe_game().position, start);
+    // O blocks at 7; the AI (X) answers, and a new game starts from the board again.
+    app.handle_key(Key::Char('7'));
+    assert_ne!(app.tabs.tictactoe.tictactoe_game().position, start);
+    app.handle_key(Key::Char('r'));
+    assert_eq!(app.tabs.tictactoe.tictactoe_game().position, start);
+    for (board, why) in [
+        ("XX.X.....", "counts"),
+        ("XXXOO....", "over"),
+        ("XO", "length"),
+    ] {
+        let text = format!("[lesson]\ntitle = \"t\"\n[tictactoe]\nstart = \"{board}\"\n");
+        let shown = lesson::parse(&text, "end.toml", &Config::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            shown.starts_with("config error in end.toml: tictactoe.start = ")
+                && shown.contains("allowed nine cells"),
+            "{why}: {shown}"
+        );
+    }
+}

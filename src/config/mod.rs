@@ -113,6 +113,7 @@ impl Config {
         self.nim_net.validate()?;
         self.graph.validate()?;
         self.connect4.validate()?;
+        self.tictactoe.validate()?;
         self.serve.validate()?;
         self.search.validate()
     }

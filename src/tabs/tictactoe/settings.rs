@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::check::{ConfigError, in_range};
 use crate::config::shared::FirstMover;
-pub use crate::domain::games::tictactoe::Mark;
+pub use crate::domain::games::tictactoe::{Board, Mark};
 pub use crate::domain::search::{Algorithm, MoveOrder};
 
 /// Bounds for `search.autoplay_ms`: below 10 ms the stepper outruns the
@@ -24,6 +24,11 @@ pub struct TicTacToeConfig {
     /// Who opens each game; `Random` (drawn from the seed) keeps the AI
     /// from always seeing the same first move.
     pub first: FirstMover,
+    /// The board every game starts from, nine cells in reading order (`"X...O...."`, `.`
+    /// for empty), the side to move read from the counts; `first` is then unused. A
+    /// lesson starts a class a few moves in, where the search is small enough to step.
+    /// Such games are set-up games: the tally does not count them.
+    pub start: Option<String>,
 }
 
 impl Default for TicTacToeConfig {
@@ -31,7 +36,33 @@ impl Default for TicTacToeConfig {
         Self {
             human_plays: Mark::X,
             first: FirstMover::Random,
+            start: None,
         }
+    }
+}
+
+impl TicTacToeConfig {
+    /// The start board, if one is set.
+    ///
+    /// # Errors
+    /// Why `start` is not a board a game can go on from.
+    pub fn start_board(&self) -> Result<Option<Board>, ConfigError> {
+        let Some(text) = &self.start else {
+            return Ok(None);
+        };
+        Board::parse(text, None)
+            .map(Some)
+            .map_err(|why| ConfigError::OutOfRange {
+                origin: crate::config::check::MERGED_ORIGIN.to_owned(),
+                key: "tictactoe.start",
+                allowed: format!("nine cells X, O and . in reading order, a game not over ({why})"),
+                found: format!("{text:?}"),
+            })
+    }
+
+    /// Checks what the types alone cannot.
+    pub(crate) fn validate(&self) -> Result<(), ConfigError> {
+        self.start_board().map(|_| ())
     }
 }
 

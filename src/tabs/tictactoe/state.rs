@@ -100,6 +100,8 @@ pub struct TicTacToeTab {
     pub(crate) tictactoe: Match<Board>,
     pub(crate) eight: Match<Eight>,
     ttt_first: FirstMover,
+    /// The board every tic-tac-toe game starts from, when the config sets one.
+    ttt_start: Option<Board>,
     eight_first: FirstMover,
     /// Who moves first when that is left to chance.
     rng: ChaCha8Rng,
@@ -148,6 +150,8 @@ impl TicTacToeTab {
             store,
             storage,
             ttt_first: config.tictactoe.first,
+            // Checked when the config was loaded.
+            ttt_start: config.tictactoe.start_board().ok().flatten(),
             eight_first: config.eight.first,
             rng: ChaCha8Rng::seed_from_u64(seed),
             autoplay_interval: Duration::from_millis(config.search.autoplay_ms),
@@ -176,11 +180,14 @@ impl TicTacToeTab {
         } else {
             human.other()
         };
-        self.tictactoe.restart(Board::empty(first), human);
-        let who = if first == human {
-            "you move first"
-        } else {
-            "the AI moves first"
+        let start = self.ttt_start.unwrap_or_else(|| Board::empty(first));
+        self.tictactoe.restart(start, human);
+        self.tictactoe.set_up = self.ttt_start.is_some();
+        let who = match (self.ttt_start.is_some(), start.to_move() == human) {
+            (false, true) => "you move first".to_string(),
+            (false, false) => "the AI moves first".to_string(),
+            (true, true) => "from the set-up board, your move".to_string(),
+            (true, false) => "from the set-up board, the AI's move".to_string(),
         };
         let new_game = format!("New game: you play {human}, {who}");
         let ai = self.tictactoe.ai_turn(self.algorithm, self.step_mode);
