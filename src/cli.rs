@@ -41,7 +41,13 @@ pub fn main() -> ExitCode {
         },
         Some(Command::Train(ref args)) => train(&cli, args),
         Some(Command::Serve(ref args)) => match with_lesson(&cli, args.lesson.as_deref()) {
-            Ok((config, lesson)) => serve::command(config, args, &data_dir(&cli), cli.seed, lesson),
+            Ok((config, lesson)) => {
+                // SIGHUP reads the same files again.
+                let (config_path, lesson_path) = (cli.config.clone(), args.lesson.clone());
+                let reload: crate::serve::Reload =
+                    Box::new(move || reread(config_path.as_deref(), lesson_path.as_deref()));
+                serve::command(config, args, &data_dir(&cli), cli.seed, lesson, reload)
+            }
             Err(error) => fail(error),
         },
         Some(Command::Bench(ref args)) => match config::load(cli.config.as_deref()) {
@@ -87,7 +93,15 @@ fn with_lesson(
     cli: &Cli,
     lesson: Option<&std::path::Path>,
 ) -> Result<(config::Config, Option<Lesson>), String> {
-    let loaded = config::load(cli.config.as_deref()).map_err(|e| e.to_string())?;
+    reread(cli.config.as_deref(), lesson)
+}
+
+/// The config at `config_path` (or the platform's) with the lesson at `lesson` over it.
+fn reread(
+    config_path: Option<&std::path::Path>,
+    lesson: Option<&std::path::Path>,
+) -> Result<(config::Config, Option<Lesson>), String> {
+    let loaded = config::load(config_path).map_err(|e| e.to_string())?;
     match lesson {
         None => Ok((loaded.config, None)),
         Some(path) => {

@@ -1268,3 +1268,101 @@ async fn a_served_lesson_runs_in_every_session_with_its_tabs_locks_and_steps() {
     }
     assert_eq!(screens[0], screens[1], "the lesson's seed: the same screen");
 }
+
+/// Reads `lines` until one contains `text`; panics with what was read when the stream ends.
+fn line_with(lines: &mut impl Iterator<Item = std::io::Result<String>>, text: &str) -> String {
+    let mut seen = Vec::new();
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        if line.contains(text) {
+            return line;
+        }
+        seen.push(line);
+    }
+    panic!("no line with {text:?}: {seen:?}");
+}
+
+/// The title a fresh session's tab bar shows.
+async fn lesson_title_seen(addr: std::net::SocketAddr, title: &str) {
+    let (handle, mut channel) = ai_arcade::serve::bench::connect(addr, "student", None)
+        .await
+        .unwrap();
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, title, |s| s.row(0).contains(title))
+        .await;
+    drop(handle);
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sighup_reloads_the_lesson_for_new_sessions_and_a_bad_file_keeps_the_old_one() {
+    use std::io::BufRead;
+    let dir = temp_dir("reload");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("lesson.toml");
+    std::fs::write(
+        &file,
+        "[lesson]\ntitle = \"First lesson\"\ntabs = [\"tic-tac-toe\"]\n",
+    )
+    .unwrap();
+    let mut child = KillOnDrop(
+        std::process::Command::new(BIN)
+            .args(["--data-dir", dir.to_str().unwrap(), "serve", "--open"])
+            .args([
+                "--listen",
+                "127.0.0.1:0",
+                "--lesson",
+                file.to_str().unwrap(),
+            ])
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let pid = rustix::process::Pid::from_raw(child.0.id() as i32).unwrap();
+    let mut lines = std::io::BufReader::new(child.0.stderr.take().unwrap()).lines();
+    let first = line_with(&mut lines, "serving on");
+    let addr: std::net::SocketAddr = first
+        .strip_prefix("ai-arcade: serving on ")
+        .unwrap()
+        .parse()
+        .unwrap();
+    line_with(&mut lines, "runs the lesson \"First lesson\"");
+    // A session that stays connected through both reloads.
+    let (handle, mut channel) = ai_arcade::serve::bench::connect(addr, "student", None)
+        .await
+        .unwrap();
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, "the first lesson", |s| {
+            s.row(0).contains("First lesson")
+        })
+        .await;
+
+    std::fs::write(&file, "[lesson]\ntitle = \"Broken\"\nlocked = [\"q\"]\n").unwrap();
+    rustix::process::kill_process(pid, rustix::process::Signal::HUP).unwrap();
+    let refused = line_with(&mut lines, "reload refused");
+    assert!(refused.contains("\"q\" cannot be locked"), "{refused}");
+    lesson_title_seen(addr, "First lesson").await;
+
+    std::fs::write(
+        &file,
+        "[lesson]\ntitle = \"Second lesson\"\ntabs = [\"tic-tac-toe\"]\n",
+    )
+    .unwrap();
+    rustix::process::kill_process(pid, rustix::process::Signal::HUP).unwrap();
+    line_with(&mut lines, "reloaded: lesson \"Second lesson\"");
+    lesson_title_seen(addr, "Second lesson").await;
+
+    // The first session was never dropped: it still answers keys with its own lesson.
+    channel.data_bytes(&b"?"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "help in the first session", |s| {
+            s.text().contains("Help:") && s.row(0).contains("First lesson")
+        })
+        .await;
+    drop(handle);
+    drop(child);
+    let _ = std::fs::remove_dir_all(&dir);
+}

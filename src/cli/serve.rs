@@ -140,6 +140,7 @@ pub fn command(
     data_dir: &Result<PathBuf, String>,
     seed: Option<u64>,
     lesson: Option<Lesson>,
+    reload: serve::Reload,
 ) -> ExitCode {
     let seed = seed.or(config.seed);
     let mut settings = match settings(&mut config, args, data_dir.clone()) {
@@ -154,7 +155,7 @@ pub fn command(
     for problem in models.problems() {
         eprintln!("ai-arcade: a saved model is not used: {problem}");
     }
-    match serve::run(settings, config, models, seed) {
+    match serve::run(settings, config, models, seed, reload) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => fail(error),
     }

@@ -18,17 +18,18 @@ pub mod slowloris;
 pub mod terminal;
 
 use crate::config::{Config, HumanDuration};
+use crate::lesson::Lesson;
 use crate::tabs::Models;
 use gate::{Admissions, Gate};
 use russh::keys::PrivateKey;
 use russh::{MethodKind, MethodSet, SshId};
 use session::{Progress, Stage};
-use shared::Shared;
+use shared::{Current, Shared};
 pub use shared::{Log, REFUSAL_LOG_EVERY, RefusalLog, Settings, stderr_log, utc_timestamp};
 use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::sync::atomic::AtomicU64;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -132,8 +133,11 @@ impl Server {
             logged_in: Arc::default(),
             admissions: Admissions::new(gate),
             refusals: Mutex::new(RefusalLog::default()),
+            current: RwLock::new(Arc::new(Current {
+                config,
+                lesson: settings.lesson.clone(),
+            })),
             settings,
-            config,
             models,
             seed,
             slots: Arc::default(),
@@ -150,6 +154,42 @@ impl Server {
             shared,
             accept,
         })
+    }
+
+    /// Sessions that start from now on run `config` and `lesson`; those running keep
+    /// theirs, so nobody's game is cut short. The `[serve]` settings (addresses, limits)
+    /// stay as they are until a restart.
+    pub fn reload(&self, config: Config, lesson: Option<Lesson>) {
+        let words = lesson.as_ref().map_or_else(
+            || "no lesson".to_string(),
+            |l| {
+                format!(
+                    "lesson \"{}\" from {} ({} steps)",
+                    l.title,
+                    l.origin,
+                    l.steps.len()
+                )
+            },
+        );
+        let current = Arc::new(Current {
+            config,
+            lesson: lesson.map(Arc::new),
+        });
+        *self
+            .shared
+            .current
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = current;
+        self.shared.log(&format!(
+            "reloaded: {words}; new sessions start from it, running ones keep theirs"
+        ));
+    }
+
+    /// Logs why a reload was refused: the lesson and config in force stay.
+    pub fn reload_refused(&self, why: &str) {
+        self.shared.log(&format!(
+            "reload refused, keeping the lesson and config in force: {why}"
+        ));
     }
 
     /// Arcades running now.
@@ -287,14 +327,19 @@ fn with_cutter(
     Ok((tokio::net::TcpStream::from_std(stream)?, cutter))
 }
 
-/// Runs the server with `settings` until SIGINT, SIGTERM or SIGHUP, printing its banner and
-/// log on stderr, then ends every session cleanly. The models are loaded by the caller
-/// once; each session starts from its own copy.
+/// Reads the config and the lesson again, as they were given at start: what SIGHUP runs.
+pub type Reload = Box<dyn Fn() -> Result<(Config, Option<Lesson>), String> + Send + Sync>;
+
+/// Runs the server with `settings` until SIGINT or SIGTERM, printing its banner and log on
+/// stderr, then ends every session cleanly. SIGHUP runs `reload`: new sessions start from
+/// what it read, and a file it refuses leaves everything as it was, saying why. The models
+/// are loaded by the caller once; each session starts from its own copy.
 pub fn run(
     settings: Settings,
     config: Config,
     models: Models,
     seed: Option<u64>,
+    reload: Reload,
 ) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -303,7 +348,12 @@ pub fn run(
     runtime.block_on(async move {
         let server = Server::start(settings.clone(), config, models, seed, stderr_log()).await?;
         print_banner(&server, &settings);
-        wait_for_signal().await;
+        while wait_for_signal().await == Signal::Reload {
+            match reload() {
+                Ok((config, lesson)) => server.reload(config, lesson),
+                Err(why) => server.reload_refused(&why),
+            }
+        }
         eprintln!(
             "ai-arcade: shutting down, ending {} sessions",
             server.sessions()
@@ -367,20 +417,29 @@ fn connect_host(addr: SocketAddr) -> String {
     }
 }
 
-async fn wait_for_signal() {
+/// What a signal asks of the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Signal {
+    /// SIGINT or SIGTERM: end every session and exit.
+    Stop,
+    /// SIGHUP: read the config and the lesson again.
+    Reload,
+}
+
+async fn wait_for_signal() -> Signal {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
         let term = signal(SignalKind::terminate());
         let hup = signal(SignalKind::hangup());
         if let (Ok(mut term), Ok(mut hup)) = (term, hup) {
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = term.recv() => {}
-                _ = hup.recv() => {}
-            }
-            return;
+            return tokio::select! {
+                _ = tokio::signal::ctrl_c() => Signal::Stop,
+                _ = term.recv() => Signal::Stop,
+                _ = hup.recv() => Signal::Reload,
+            };
         }
     }
     let _ = tokio::signal::ctrl_c().await;
+    Signal::Stop
 }

@@ -801,9 +801,10 @@ impl Arcade {
     fn play(&self, events: &mpsc::Receiver<LoopEvent>) -> io::Result<Ending> {
         let shared = &self.shared;
         let seed = shared.seed.unwrap_or_else(|| shared.session_seed());
-        let mut app = App::with_models(&shared.config, seed, &shared.models);
+        let current = shared.current();
+        let mut app = App::with_models(&current.config, seed, &shared.models);
         app.color = self.color;
-        if let Some(lesson) = &shared.settings.lesson {
+        if let Some(lesson) = &current.lesson {
             app.start_lesson(Arc::clone(lesson));
         }
         let (handle, channel, runtime) = (self.handle.clone(), self.channel, self.runtime.clone());
@@ -823,7 +824,8 @@ impl Arcade {
                 )),
             }
         });
-        let mut backend = SessionBackend::new(sink, Arc::clone(&self.size), shared.config.ui.mouse);
+        let mut backend =
+            SessionBackend::new(sink, Arc::clone(&self.size), current.config.ui.mouse);
         backend.enter()?;
         let mut terminal = Terminal::new(backend)?;
         terminal.clear()?;

@@ -11,7 +11,7 @@ use crate::tabs::Models;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::watch;
 
@@ -54,10 +54,20 @@ pub fn stderr_log() -> Log {
     Arc::new(|line| eprintln!("{line}"))
 }
 
-/// What every connection shares, read-only but for the counters.
+/// What a new session starts from: the config and the lesson, which a reload replaces
+/// (sessions already running keep theirs).
+#[derive(Debug)]
+pub struct Current {
+    /// The games' and AIs' settings.
+    pub config: Config,
+    /// The lesson every new session runs, if any.
+    pub lesson: Option<Arc<Lesson>>,
+}
+
+/// What every connection shares, read-only but for the counters and [`Current`].
 pub struct Shared {
     pub(super) settings: Settings,
-    pub(super) config: Config,
+    pub(super) current: RwLock<Arc<Current>>,
     /// Loaded once at start; each session starts from its own copy.
     pub(super) models: Models,
     pub(super) seed: Option<u64>,
@@ -78,6 +88,11 @@ pub struct Shared {
 }
 
 impl Shared {
+    /// The config and lesson a session starting now runs.
+    pub(super) fn current(&self) -> Arc<Current> {
+        Arc::clone(&self.current.read().unwrap_or_else(PoisonError::into_inner))
+    }
+
     /// Writes one log line, stamped with the UTC time.
     pub(super) fn log(&self, line: &str) {
         (self.log)(&format!("{} {line}", utc_timestamp(SystemTime::now())));
