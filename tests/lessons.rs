@@ -230,3 +230,49 @@ fn a_lesson_starts_tic_tac_toe_from_its_board_and_refuses_one_that_cannot_be() {
         );
     }
 }
+
+#[test]
+fn a_lesson_sets_the_panes_view_and_the_training_step() {
+    let text = "[lesson]\ntitle = \"Views\"\ntabs = [\"subtraction-nim\", \"multi-pile-nim\"]\n\
+                [subtraction]\nautotrain = false\nstep_epochs = 7\nview = \"piles\"\n\
+                [nim]\nview = \"table\"\n";
+    let (lesson, config) = lesson::parse(text, "views.toml", &Config::default()).unwrap();
+    let mut app = App::new(&config, 1);
+    app.start_lesson(Arc::new(lesson));
+    let screen = |app: &App| {
+        let terminal = draw(app, 80, 24);
+        let buffer = terminal.backend().buffer().clone();
+        (0..24)
+            .map(|y| {
+                (0..80)
+                    .map(|x| buffer[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(
+        screen(&app).contains("Network: every pile"),
+        "{}",
+        screen(&app)
+    );
+    app.handle_key(Key::Char('s'));
+    assert_eq!(said(&app).1, "Trained to epoch 7");
+    app.handle_key(Key::F(2));
+    assert!(
+        screen(&app).contains("Q-table: learned positions"),
+        "{}",
+        screen(&app)
+    );
+    let shown = lesson::parse(
+        "[lesson]\ntitle = \"t\"\n[subtraction]\nstep_epochs = 0\n",
+        "views.toml",
+        &Config::default(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        shown.contains("subtraction.step_epochs = 0: allowed 1..=10000"),
+        "{shown}"
+    );
+}

@@ -46,6 +46,27 @@ pub struct NimConfig {
     /// Show the `★ ✓` marks (the AI's pick, the winning moves) for the position the human
     /// is about to play; `i` in the tab switches them. Off for a fair game.
     pub hints_on_your_turn: bool,
+    /// The view the right-hand pane opens on (`v` cycles them).
+    pub view: NimView,
+}
+
+/// The views of the Multi-pile Nim tab's right-hand pane, as the config names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum NimView {
+    /// `"moves"`: the position and every move out of it, with Q-values.
+    #[default]
+    Moves,
+    /// `"updates"`: the updates of the last one-game step.
+    Updates,
+    /// `"training"`: both learners' progress and curves.
+    Training,
+    /// `"table"`: every learned position.
+    Table,
+    /// `"network"`: the network's outputs for its move.
+    Network,
+    /// `"weights"`: the network's weights, a unit at a time.
+    Weights,
 }
 
 impl Default for NimConfig {
@@ -56,6 +77,7 @@ impl Default for NimConfig {
             first: FirstMover::Random,
             opponent: OpponentChoice::Qlearning,
             hints_on_your_turn: true,
+            view: NimView::Moves,
         }
     }
 }

@@ -5,6 +5,7 @@
 use super::action::Action;
 use super::action::Compared;
 use super::learners::{NetAgent, QAgent};
+use super::settings::NimView;
 use super::why::{self as records, mv_text};
 use crate::config::{Config, FirstMover, OpponentChoice};
 use crate::domain::games::nim::{NimMove, Piles, Rule, parse_piles};
@@ -64,6 +65,18 @@ pub(crate) enum Pane {
 }
 
 impl Pane {
+    /// The view the config opens the pane on.
+    fn of(view: NimView) -> Self {
+        match view {
+            NimView::Moves => Self::Edges,
+            NimView::Updates => Self::Updates,
+            NimView::Training => Self::Training,
+            NimView::Table => Self::Table,
+            NimView::Network => Self::Network,
+            NimView::Weights => Self::Weights,
+        }
+    }
+
     const ORDER: [Self; 6] = [
         Self::Edges,
         Self::Updates,
@@ -234,7 +247,7 @@ impl MultiPileTab {
             typed: Typed::Nothing,
             tally: Tally::default(),
             menu: None,
-            pane: Pane::Edges,
+            pane: Pane::of(config.nim.view),
             pane_focus: false,
             browse: Vec::new(),
             edge_cursor: 0,

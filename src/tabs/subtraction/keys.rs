@@ -47,7 +47,7 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Char('s')],
             "s",
-            "train 100 epochs (paused)",
+            "train a step (paused)",
             "step",
             |_| Action::Step,
         ),

@@ -13,6 +13,23 @@ use crate::config::shared::{
 /// Allowed largest piles: at least 3 (one losing pile to learn), at most 1023 (10 bits).
 pub const N_MAX_RANGE: RangeInclusive<u32> = 3..=1023;
 
+/// Epochs one press of `s` trains: one epoch lets a class see a single update's effect,
+/// 10,000 is a whole default training.
+pub const STEP_EPOCHS_RANGE: RangeInclusive<usize> = 1..=10_000;
+
+/// The view the tab's network pane opens on (`v` cycles them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum SubtractionView {
+    /// `"curve"`: the loss curve.
+    #[default]
+    Curve,
+    /// `"piles"`: every pile, the network's move beside the right one.
+    Piles,
+    /// `"weights"`: the weights, unit by unit.
+    Weights,
+}
+
 /// Settings of the Subtraction Nim tab and its network.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -35,6 +52,10 @@ pub struct SubtractionConfig {
     pub seed: Option<u64>,
     /// Train in the background when the tab is first shown and no saved network exists.
     pub autotrain: bool,
+    /// Epochs one press of `s` trains, within [`STEP_EPOCHS_RANGE`].
+    pub step_epochs: usize,
+    /// The view the network pane opens on.
+    pub view: SubtractionView,
 }
 
 impl Default for SubtractionConfig {
@@ -49,6 +70,8 @@ impl Default for SubtractionConfig {
             batch_size: 1,
             seed: None,
             autotrain: true,
+            step_epochs: 100,
+            view: SubtractionView::Curve,
         }
     }
 }
@@ -77,6 +100,11 @@ impl SubtractionConfig {
         in_range("subtraction.hidden", self.hidden, &HIDDEN_RANGE)?;
         in_range("subtraction.epochs", self.epochs, &EPOCHS_RANGE)?;
         in_range("subtraction.batch_size", self.batch_size, &BATCH_RANGE)?;
+        in_range(
+            "subtraction.step_epochs",
+            self.step_epochs,
+            &STEP_EPOCHS_RANGE,
+        )?;
         require(
             "subtraction.learning_rate",
             learning_rate_allowed(self.learning_rate),

@@ -2,6 +2,7 @@
 //! background, pausable, restartable with a new seed), its check against the exact answer,
 //! and what the weights pane needs.
 
+use super::settings::SubtractionView;
 use crate::config::SubtractionConfig;
 use crate::domain::games::subtraction::{self, max_take};
 use crate::domain::learn::network::Loss;
@@ -43,9 +44,6 @@ pub(crate) fn loss_curve(losses: &[f64]) -> Vec<(f64, f64)> {
 
 /// Piles the evaluation table keeps in view when scrolled to its end.
 const TABLE_PAGE: usize = 48;
-
-/// Epochs one manual training step (`s`) trains.
-pub(crate) const STEP_EPOCHS: usize = 100;
 
 /// The loss a recipe trains on, in words.
 pub(crate) fn loss_name(loss: Loss) -> &'static str {
@@ -145,6 +143,8 @@ pub struct SubtractionTab {
     pub(crate) tally: Tally,
     /// The right-hand pane's view.
     pub(crate) view: PaneView,
+    /// Epochs one manual training step (`s`) trains.
+    pub(crate) step_epochs: usize,
     /// First row of the evaluation table shown.
     pub(crate) table_scroll: usize,
     /// The unit the weights cursor is on.
@@ -228,7 +228,12 @@ impl SubtractionTab {
             asking: None,
             trace: None,
             tally: Tally::default(),
-            view: PaneView::Training,
+            view: match config.view {
+                SubtractionView::Curve => PaneView::Training,
+                SubtractionView::Piles => PaneView::Table,
+                SubtractionView::Weights => PaneView::Weights,
+            },
+            step_epochs: config.step_epochs,
             table_scroll: 0,
             unit: Unit::Hidden(0),
             load_error,
@@ -311,7 +316,7 @@ impl SubtractionTab {
             return Message::error("Training is finished: t retrains with a new seed");
         }
         self.note_rate(self.trainer.recipe.learning_rate);
-        self.trainer.train_epochs(STEP_EPOCHS);
+        self.trainer.train_epochs(self.step_epochs);
         self.refresh();
         self.finish_if_done()
             .unwrap_or_else(|| Message::info(format!("Trained to epoch {}", self.trainer.epoch)))

@@ -265,7 +265,13 @@ fn render_chart(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
     if tab.trainer.losses.is_empty() && !tab.runs.open && tab.runs.kept().next().is_none() {
         Paragraph::new(vec![
             Line::raw(" No training yet."),
-            Line::styled(" p trains in the background, s steps 100 epochs", theme.dim),
+            Line::styled(
+                format!(
+                    " p trains in the background, s steps {} epochs",
+                    crate::domain::numbers::thousands(tab.step_epochs as u64)
+                ),
+                theme.dim,
+            ),
         ])
         .render(area, buf);
         return;
