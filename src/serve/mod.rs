@@ -8,6 +8,7 @@
 //! resolved [`Settings`].
 
 pub mod bench;
+pub mod class_code;
 pub mod gate;
 pub mod input;
 pub mod keys;
