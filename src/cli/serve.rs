@@ -6,13 +6,20 @@ use super::exit::fail;
 use crate::config::{Config, HumanDuration, Startups};
 use crate::lesson::Lesson;
 use crate::persist::Store;
+use crate::serve::class_code::ClassCode;
 use crate::serve::{self, Settings, keys};
 use crate::tabs::Models;
 use clap::Args;
 use std::net::SocketAddr;
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
+
+/// How long a class code may stay good: a second (for tests) to 30 days.
+pub const CLASS_CODE_EXPIRES_RANGE: RangeInclusive<Duration> =
+    Duration::from_secs(1)..=Duration::from_secs(30 * 24 * 3600);
 
 /// `serve`'s flags; each overrides the config key of the same name in `[serve]`. (The doc
 /// comments are the `--help` text, shown as written: hence no backticks.)
@@ -59,6 +66,40 @@ pub struct ServeArgs {
     /// config sections over the config.
     #[arg(long, value_name = "FILE")]
     pub lesson: Option<PathBuf>,
+    /// Let a class in: any name as the user and this code typed at the prompt
+    /// (keyboard-interactive: ssh -o PreferredAuthentications=keyboard-interactive
+    /// NAME@HOST). Alone, a code is made from the system's random source and printed
+    /// (e.g. K7QF-M2XD-9HRT); given, 6 to 64 printable ASCII characters. Compared ignoring
+    /// case, dashes and spaces. Keys log in too only with --authorized-keys. Not a config
+    /// key: a code is for one class.
+    #[arg(long, value_name = "CODE", num_args = 0..=1, conflicts_with = "open")]
+    pub class_code: Option<Option<String>>,
+    /// The class code stops letting anyone in this long after the start, e.g. 2h, 45m
+    /// [default: never].
+    #[arg(long, value_name = "DURATION", requires = "class_code")]
+    pub class_code_expires: Option<HumanDuration>,
+}
+
+/// The class code the flags ask for, if any: made here, or the one given, checked.
+fn class_code(args: &ServeArgs) -> Result<Option<ClassCode>, String> {
+    let Some(given) = &args.class_code else {
+        return Ok(None);
+    };
+    let expires = args.class_code_expires.map(|d| d.0);
+    if let Some(after) = expires
+        && !CLASS_CODE_EXPIRES_RANGE.contains(&after)
+    {
+        return Err(format!(
+            "--class-code-expires {}: give 1s to 30d",
+            HumanDuration(after)
+        ));
+    }
+    let code = match given {
+        Some(text) => ClassCode::given(text),
+        None => ClassCode::generate(),
+    }
+    .map_err(|error| error.to_string())?;
+    Ok(Some(code.expiring(expires)))
 }
 
 /// The settings `serve` runs with: the config's `[serve]` with the flags over it, checked
@@ -75,6 +116,11 @@ pub fn settings(
     }
     if args.authorized_keys.is_some() {
         serve.authorized_keys.clone_from(&args.authorized_keys);
+        serve.open = false;
+    }
+    let class_code = class_code(args)?;
+    if class_code.is_some() {
+        // A class code closes a server the config opened, as a key file does.
         serve.open = false;
     }
     if args.open {
@@ -108,6 +154,9 @@ pub fn settings(
     };
     let authorized_keys = if serve.open {
         None
+    } else if class_code.is_some() && serve.authorized_keys.is_none() {
+        // The class code alone: no keys unless a key file is named.
+        None
     } else {
         Some(
             serve
@@ -121,6 +170,7 @@ pub fn settings(
         listen: serve.listen,
         host_key,
         authorized_keys,
+        class_code,
         max_sessions: serve.max_sessions,
         idle_timeout: serve.idle_timeout.0,
         max_failures_per_minute: serve.max_failures_per_minute,
@@ -184,6 +234,8 @@ mod tests {
             per_source_max_startups: None,
             login_grace_time: None,
             lesson: None,
+            class_code: None,
+            class_code_expires: None,
         };
         let settings = settings(&mut config, &args, Ok("/data".into())).unwrap();
         assert_eq!(settings.authorized_keys, Some(PathBuf::from("/tmp/keys")));
@@ -207,5 +259,66 @@ mod tests {
             error.contains("the command line: serve.max_sessions = 0"),
             "{error}"
         );
+    }
+
+    fn class_args(code: Option<&str>, expires: Option<&str>) -> ServeArgs {
+        ServeArgs {
+            listen: None,
+            host_key: None,
+            authorized_keys: None,
+            open: false,
+            max_sessions: None,
+            idle_timeout: None,
+            max_failures_per_minute: None,
+            auth_failure_delay: None,
+            max_startups: None,
+            per_source_max_startups: None,
+            login_grace_time: None,
+            lesson: None,
+            class_code: Some(code.map(str::to_string)),
+            class_code_expires: expires.map(|e| e.parse().unwrap()),
+        }
+    }
+
+    #[test]
+    fn a_class_code_alone_lets_no_key_in_and_closes_an_open_config() {
+        let mut config = Config::default();
+        config.serve.open = true;
+        let args = class_args(None, Some("2h"));
+        let settings = settings(&mut config, &args, Ok("/data".into())).unwrap();
+        assert_eq!(settings.authorized_keys, None, "not ~/.ssh/authorized_keys");
+        assert!(!settings.is_open());
+        let code = settings.class_code.unwrap();
+        assert!(code.generated());
+        assert_eq!(code.shown().len(), 14);
+        assert_eq!(code.expires_after(), Some(Duration::from_secs(7200)));
+
+        let both = ServeArgs {
+            authorized_keys: Some("/tmp/keys".into()),
+            ..class_args(Some("Maths-Club"), None)
+        };
+        let settings = super::settings(&mut Config::default(), &both, Ok("/d".into())).unwrap();
+        assert_eq!(settings.authorized_keys, Some(PathBuf::from("/tmp/keys")));
+        let code = settings.class_code.unwrap();
+        assert!(!code.generated());
+        assert_eq!(code.expires_after(), None);
+    }
+
+    #[test]
+    fn a_weak_class_code_or_expiry_is_refused_saying_why() {
+        for (code, expires, why) in [
+            (Some("abc"), None, "--class-code: it has 3 characters"),
+            (Some("a-b-c-d-e"), None, "only 5 of its characters"),
+            (None, Some("0s"), "--class-code-expires 0ms: give 1s to 30d"),
+            (
+                None,
+                Some("31d"),
+                "--class-code-expires 31d: give 1s to 30d",
+            ),
+        ] {
+            let args = class_args(code, expires);
+            let error = settings(&mut Config::default(), &args, Ok("/d".into())).unwrap_err();
+            assert!(error.contains(why), "{code:?} {expires:?}: {error}");
+        }
     }
 }

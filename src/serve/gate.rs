@@ -9,7 +9,12 @@
 //!   refused with a chance of `rate`%, rising to 100% at `full`;
 //! - per address, connections that ended without logging in (failed logins, silent or
 //!   dropped handshakes) are counted per minute, and past the limit the address is
-//!   refused until the minute has passed. A login that succeeds never counts.
+//!   refused until the minute has passed. A login that succeeds never counts;
+//! - a connection shown the class code prompt waits for a person to type, not for a
+//!   program: it gives its handshake place to the next connection from its address and
+//!   waits in a pool of its own, up to [`MAX_AT_PROMPT_PER_SOURCE`] per address and
+//!   `full` in all (when that pool is full it keeps its handshake place, as before), so a
+//!   class behind one NAT address types its code at once rather than four at a time.
 //!
 //! [`Gate`] is the bookkeeping, with the time passed in and its random choices drawn
 //! from a seed; [`Admissions`] shares it between connections and wakes the waiting ones.
@@ -27,6 +32,19 @@ use tokio::sync::Notify;
 
 /// Connections from one address that may wait for a handshake place.
 pub const MAX_WAITING_PER_SOURCE: u32 = 64;
+
+/// Connections from one address that may sit at the class code prompt without holding a
+/// handshake place: a class of 40 behind one NAT address, and room to spare.
+pub const MAX_AT_PROMPT_PER_SOURCE: u32 = 64;
+
+/// Where a connection not logged in yet is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// Among the handshakes (key exchange, key logins, a prompt while the pool is full).
+    Handshake,
+    /// At the class code prompt, in its own pool.
+    Prompt,
+}
 
 /// Whether a connection may start its handshake now or must wait for its address's turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,6 +93,7 @@ impl fmt::Display for Refusal {
 struct Source {
     handshaking: u32,
     waiting: u32,
+    at_prompt: u32,
 }
 
 /// The budget of connections not logged in yet.
@@ -87,6 +106,7 @@ pub struct Gate {
     sources: HashMap<IpAddr, Source>,
     handshaking: u32,
     waiting: u32,
+    at_prompt: u32,
     rng: ChaCha8Rng,
 }
 
@@ -102,6 +122,7 @@ impl Gate {
             sources: HashMap::new(),
             handshaking: 0,
             waiting: 0,
+            at_prompt: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
@@ -176,23 +197,57 @@ impl Gate {
         Ok(())
     }
 
-    /// A connection from `address` that had started its handshake logged in.
-    pub fn logged_in(&mut self, address: IpAddr) {
-        self.end(network_of(address));
+    /// Connections at the class code prompt now, out of the handshake places.
+    pub fn at_prompt(&self) -> u32 {
+        self.at_prompt
     }
 
-    /// A connection from `address` that had started its handshake ended without logging
-    /// in at `now`: it counts against its address.
-    pub fn failed(&mut self, address: IpAddr, now: Instant) {
+    /// A connection from `address` holding a handshake place was shown the class code
+    /// prompt: it moves to the prompt pool if its address and the pool have room (and
+    /// its handshake place goes to the next), else it keeps its place. The place it is
+    /// counted in now.
+    pub fn to_prompt(&mut self, address: IpAddr) -> Place {
         let net = network_of(address);
-        self.end(net);
+        let full = self.startups.full;
+        let pool_full = self.at_prompt >= full;
+        let Some(source) = self.sources.get_mut(&net) else {
+            return Place::Handshake;
+        };
+        if pool_full || source.at_prompt >= MAX_AT_PROMPT_PER_SOURCE || source.handshaking == 0 {
+            return Place::Handshake;
+        }
+        source.handshaking -= 1;
+        source.at_prompt += 1;
+        self.handshaking = self.handshaking.saturating_sub(1);
+        self.at_prompt += 1;
+        Place::Prompt
+    }
+
+    /// A connection from `address`, counted in `place`, logged in.
+    pub fn logged_in(&mut self, address: IpAddr, place: Place) {
+        self.end(network_of(address), place);
+    }
+
+    /// A connection from `address`, counted in `place`, ended without logging in at
+    /// `now`: it counts against its address.
+    pub fn failed(&mut self, address: IpAddr, place: Place, now: Instant) {
+        let net = network_of(address);
+        self.end(net, place);
         self.failures.record(net, now);
     }
 
-    fn end(&mut self, net: IpAddr) {
+    fn end(&mut self, net: IpAddr, place: Place) {
         if let Some(source) = self.sources.get_mut(&net) {
-            source.handshaking = source.handshaking.saturating_sub(1);
-            self.handshaking = self.handshaking.saturating_sub(1);
+            match place {
+                Place::Handshake => {
+                    source.handshaking = source.handshaking.saturating_sub(1);
+                    self.handshaking = self.handshaking.saturating_sub(1);
+                }
+                Place::Prompt => {
+                    source.at_prompt = source.at_prompt.saturating_sub(1);
+                    self.at_prompt = self.at_prompt.saturating_sub(1);
+                }
+            }
         }
         self.forget_if_idle(net);
     }
@@ -201,7 +256,7 @@ impl Gate {
         if self
             .sources
             .get(&net)
-            .is_some_and(|s| s.handshaking == 0 && s.waiting == 0)
+            .is_some_and(|s| s.handshaking == 0 && s.waiting == 0 && s.at_prompt == 0)
         {
             self.sources.remove(&net);
         }
@@ -269,6 +324,7 @@ impl Admissions {
         Pending {
             admissions: Arc::clone(self),
             address,
+            place: Place::Handshake,
             logged_in: false,
         }
     }
@@ -295,15 +351,29 @@ impl Drop for Waiting<'_> {
 pub struct Pending {
     admissions: Arc<Admissions>,
     address: IpAddr,
+    place: Place,
     logged_in: bool,
 }
 
 impl Pending {
+    /// The connection was shown the class code prompt: from now on a person types, so its
+    /// handshake place goes to the next connection from its address if the prompt pool
+    /// has room (see [`Gate::to_prompt`]). The place it is counted in now.
+    pub fn at_prompt(&mut self) -> Place {
+        if self.place == Place::Handshake {
+            self.place = self.admissions.gate().to_prompt(self.address);
+            if self.place == Place::Prompt {
+                self.admissions.freed.notify_waiters();
+            }
+        }
+        self.place
+    }
+
     /// The connection logged in: its place goes to the next, and it never counts against
     /// its address.
     pub fn logged_in(mut self) {
         self.logged_in = true;
-        self.admissions.gate().logged_in(self.address);
+        self.admissions.gate().logged_in(self.address, self.place);
         self.admissions.freed.notify_waiters();
     }
 }
@@ -311,7 +381,7 @@ impl Pending {
 impl Drop for Pending {
     fn drop(&mut self) {
         if !self.logged_in {
-            self.admissions.gate().failed(self.address, Instant::now());
+            (self.admissions.gate()).failed(self.address, self.place, Instant::now());
             self.admissions.freed.notify_waiters();
         }
     }
@@ -341,7 +411,7 @@ mod tests {
         assert_eq!(gate.arrive(ip(1), now), Err(Refusal::TooManyWaiting));
         assert_eq!(gate.arrive(ip(2), now), Ok(Admission::Now), "others go on");
         assert_eq!(gate.turn(ip(1), now), None, "no place yet");
-        gate.logged_in(ip(1));
+        gate.logged_in(ip(1), Place::Handshake);
         assert_eq!(gate.turn(ip(1), now), Some(Ok(())));
         assert_eq!(gate.turn(ip(1), now), None);
         assert_eq!(gate.handshaking(), 3);
@@ -385,11 +455,11 @@ mod tests {
         let now = Instant::now();
         for _ in 0..50 {
             gate.arrive(ip(1), now).unwrap();
-            gate.logged_in(ip(1));
+            gate.logged_in(ip(1), Place::Handshake);
         }
         for _ in 0..3 {
             assert_eq!(gate.arrive(ip(1), now), Ok(Admission::Now));
-            gate.failed(ip(1), now);
+            gate.failed(ip(1), Place::Handshake, now);
         }
         assert_eq!(gate.arrive(ip(1), now), Err(Refusal::Penalized(3)));
         assert_eq!(gate.arrive(ip(2), now), Ok(Admission::Now));
@@ -409,6 +479,60 @@ mod tests {
         assert_eq!(gate.arrive(other, now), Ok(Admission::Now));
     }
 
+    #[test]
+    fn a_connection_at_the_prompt_gives_its_handshake_place_to_the_next_while_the_pool_has_room() {
+        let (per_source, full) = (2, 200);
+        let mut gate = Gate::new(startups(100, 30, full), per_source, 3, 1);
+        let now = Instant::now();
+        // 40 from one address: two handshake at a time, each moving on to the prompt.
+        for student in 0..40 {
+            assert_eq!(
+                gate.arrive(ip(1), now),
+                Ok(Admission::Now),
+                "student {student}"
+            );
+            assert_eq!(gate.to_prompt(ip(1)), Place::Prompt);
+        }
+        assert_eq!((gate.handshaking(), gate.at_prompt()), (0, 40));
+        assert_eq!(
+            gate.to_prompt(ip(1)),
+            Place::Handshake,
+            "no handshake place to give"
+        );
+        for _ in 0..40 {
+            gate.logged_in(ip(1), Place::Prompt);
+        }
+        assert_eq!(gate.at_prompt(), 0);
+        assert!(gate.sources.is_empty(), "nothing left behind");
+        // Past its address's share of the pool, a connection keeps its handshake place.
+        for _ in 0..MAX_AT_PROMPT_PER_SOURCE {
+            gate.arrive(ip(2), now).unwrap();
+            assert_eq!(gate.to_prompt(ip(2)), Place::Prompt);
+        }
+        gate.arrive(ip(2), now).unwrap();
+        assert_eq!(gate.to_prompt(ip(2)), Place::Handshake);
+        assert_eq!(gate.handshaking(), 1);
+        // Ending at the prompt without logging in counts like any failure.
+        for _ in 0..3 {
+            gate.failed(ip(2), Place::Prompt, now);
+        }
+        assert_eq!(gate.arrive(ip(2), now), Err(Refusal::Penalized(3)));
+        assert_eq!(gate.at_prompt(), MAX_AT_PROMPT_PER_SOURCE - 3);
+    }
+
+    #[test]
+    fn the_prompt_pool_is_bounded_in_all_by_full() {
+        let mut gate = Gate::new(startups(10, 30, 20), 1, 0, 1);
+        let now = Instant::now();
+        for last in 0..20 {
+            assert_eq!(gate.arrive(ip(last), now), Ok(Admission::Now));
+            assert_eq!(gate.to_prompt(ip(last)), Place::Prompt);
+        }
+        assert_eq!(gate.arrive(ip(20), now), Ok(Admission::Now));
+        assert_eq!(gate.to_prompt(ip(20)), Place::Handshake, "the pool is full");
+        assert_eq!((gate.handshaking(), gate.at_prompt()), (1, 20));
+    }
+
     #[tokio::test]
     async fn a_waiting_connection_starts_when_a_place_frees_and_gives_up_at_its_deadline() {
         let admissions = Admissions::new(Gate::new(startups(100, 30, 200), 1, 0, 1));
@@ -426,6 +550,30 @@ mod tests {
         let late = admissions.enter(ip(1), Duration::from_millis(50)).await;
         assert_eq!(late.unwrap_err(), Refusal::WaitedTooLong);
         drop(second);
+        assert_eq!(admissions.handshaking(), 0);
+        assert!(admissions.gate().sources.is_empty(), "nothing left behind");
+    }
+
+    #[tokio::test]
+    async fn a_connection_shown_the_prompt_lets_the_next_one_start() {
+        let admissions = Admissions::new(Gate::new(startups(100, 30, 200), 1, 0, 1));
+        let mut typing = admissions
+            .enter(ip(1), Duration::from_secs(5))
+            .await
+            .unwrap();
+        let next = {
+            let admissions = Arc::clone(&admissions);
+            tokio::spawn(async move { admissions.enter(ip(1), Duration::from_secs(5)).await })
+        };
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(
+            !next.is_finished(),
+            "it waits while the first holds the place"
+        );
+        assert_eq!(typing.at_prompt(), Place::Prompt);
+        let next = next.await.unwrap().expect("its turn came");
+        assert_eq!(typing.at_prompt(), Place::Prompt, "asked again: no change");
+        drop((typing, next));
         assert_eq!(admissions.handshaking(), 0);
         assert!(admissions.gate().sources.is_empty(), "nothing left behind");
     }

@@ -8,6 +8,7 @@
 //! resolved [`Settings`].
 
 pub mod bench;
+pub mod class_code;
 pub mod gate;
 pub mod input;
 pub mod keys;
@@ -20,9 +21,10 @@ pub mod terminal;
 use crate::config::{Config, HumanDuration};
 use crate::lesson::Lesson;
 use crate::tabs::Models;
+use class_code::ClassCode;
 use gate::{Admissions, Gate};
+use russh::SshId;
 use russh::keys::PrivateKey;
-use russh::{MethodKind, MethodSet, SshId};
 use session::{Progress, Stage};
 use shared::{Current, Shared};
 pub use shared::{Log, REFUSAL_LOG_EVERY, RefusalLog, Settings, stderr_log, utc_timestamp};
@@ -77,6 +79,8 @@ pub struct Server {
     pub fingerprint: String,
     /// Whether the host key was made at this start.
     pub host_key_created: bool,
+    /// When the class code expires, if there is one that does.
+    pub class_code_expires_at: Option<SystemTime>,
     shared: Arc<Shared>,
     accept: tokio::task::JoinHandle<()>,
 }
@@ -144,13 +148,18 @@ impl Server {
             log,
             shutdown: watch::channel(false).0,
             sessions_started: AtomicU64::new(0),
+            started: Instant::now(),
             key_note: Mutex::new(key_note),
         });
+        let class_code_expires_at = (shared.settings.class_code.as_ref())
+            .and_then(ClassCode::expires_after)
+            .map(|after| SystemTime::now() + after);
         let accept = tokio::spawn(accept_loop(listener, Arc::clone(&shared), russh_config));
         Ok(Self {
             local_addr,
             fingerprint,
             host_key_created,
+            class_code_expires_at,
             shared,
             accept,
         })
@@ -209,20 +218,16 @@ impl Server {
     }
 }
 
-/// russh's settings for these: only public keys (and "none" when open), refused logins
-/// answered after the configured delay, keepalives to find dead clients.
+/// russh's settings for these: public keys (and "none" when open), keyboard-interactive
+/// for a class code, refused logins answered after the configured delay, keepalives to
+/// find dead clients.
 fn russh_config(settings: &Settings, host_key: PrivateKey) -> russh::server::Config {
-    let methods: &[MethodKind] = if settings.authorized_keys.is_some() {
-        &[MethodKind::PublicKey]
-    } else {
-        &[MethodKind::None, MethodKind::PublicKey]
-    };
     russh::server::Config {
         server_id: SshId::Standard(Cow::Owned(format!(
             "SSH-2.0-ai-arcade_{}",
             env!("CARGO_PKG_VERSION")
         ))),
-        methods: MethodSet::from(methods),
+        methods: settings.methods(),
         auth_rejection_time: settings.auth_failure_delay,
         // OpenSSH first asks with "none" to learn the methods: no need to slow that down.
         auth_rejection_time_initial: Some(Duration::ZERO),
@@ -389,23 +394,58 @@ fn print_banner(server: &Server, settings: &Settings) {
             lesson.steps.len()
         );
     }
-    match &settings.authorized_keys {
-        Some(path) => eprintln!("ai-arcade: keys in {} may log in", path.display()),
-        None => eprintln!("ai-arcade: open: anyone may log in, with or without a key"),
+    if let Some(path) = &settings.authorized_keys {
+        eprintln!("ai-arcade: keys in {} may log in", path.display());
     }
-    if settings.authorized_keys.is_none() && !server.local_addr.ip().is_loopback() {
+    if let Some(code) = &settings.class_code {
         eprintln!(
-            "ai-arcade: warning: open to everyone who can reach {}",
-            server.local_addr
+            "ai-arcade: {}",
+            class_code_line(code, server.class_code_expires_at)
         );
     }
-    let port = server.local_addr.port();
+    if settings.is_open() {
+        eprintln!("ai-arcade: open: anyone may log in, with or without a key");
+        if !server.local_addr.ip().is_loopback() {
+            eprintln!(
+                "ai-arcade: warning: open to everyone who can reach {}",
+                server.local_addr
+            );
+        }
+    }
+    let (port, host) = (server.local_addr.port(), connect_host(server.local_addr));
+    let with_key = format!("ssh -p {port} {host}");
+    let students =
+        format!("ssh -o PreferredAuthentications=keyboard-interactive NAME@{host} -p {port}");
+    let connect = match (&settings.class_code, &settings.authorized_keys) {
+        (None, _) => with_key,
+        (Some(_), None) => students,
+        (Some(_), Some(_)) => format!("{students} (with a key: {with_key})"),
+    };
     eprintln!(
-        "ai-arcade: {} sessions at most, closed after {} idle; connect with: ssh -p {port} {}",
+        "ai-arcade: {} sessions at most, closed after {} idle; connect with: {connect}",
         settings.max_sessions,
         HumanDuration(settings.idle_timeout),
-        connect_host(server.local_addr)
     );
+}
+
+/// The banner's line on the class code: the code itself when it was made here (a given
+/// one is on the teacher's command line already, and stays out of logs), how students
+/// use it, and when it expires.
+fn class_code_line(code: &ClassCode, expires_at: Option<SystemTime>) -> String {
+    let which = if code.generated() {
+        format!("class code {} (made now)", code.shown())
+    } else {
+        "the class code given with --class-code".to_string()
+    };
+    let until = match (code.expires_after(), expires_at) {
+        (Some(after), Some(at)) => format!(
+            "until {} ({} after start)",
+            utc_timestamp(at),
+            HumanDuration(after)
+        ),
+        _ => "until the server stops".to_string(),
+    };
+    format!("{which} lets students in with any name, {until}")
 }
 
 /// The host to put in the `ssh` line: the address, or a placeholder for a wildcard one.

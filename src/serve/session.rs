@@ -1,8 +1,10 @@
-//! One SSH connection: who it is (public-key login, or anyone on an open server), its one
-//! session channel with a PTY, and the arcade that runs on it. The arcade is the local
+//! One SSH connection: who it is (public-key login, a student's name and the class code,
+//! or anyone on an open server), its one session channel with a PTY, and the arcade that
+//! runs on it. The arcade is the local
 //! TUI's own event loop with its own `App`, on a thread of its own, fed parsed input and
 //! drawing through a [`SessionBackend`] at the client's window size.
 
+use super::class_code::{self, ClassCode, Verdict};
 use super::gate::Pending;
 use super::input::{ESCAPE_WAIT, InputParser};
 use super::keys;
@@ -14,8 +16,10 @@ use crate::shell::{self, Ending, LoopEvent};
 use crossterm::event::Event;
 use ratatui::Terminal;
 use russh::keys::PublicKey;
-use russh::server::{Auth, Handle, Msg, PublicKeyOffer, Session, VerifiedPublicKey};
+use russh::server::{Auth, Handle, Msg, PublicKeyOffer, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, Pty};
+use std::borrow::Cow;
+use std::fmt;
 use std::io;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -127,12 +131,55 @@ struct Running {
     ended: Arc<Notify>,
 }
 
+/// How a connection logged in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Via {
+    /// Anyone may, on an open server.
+    Open,
+    /// A key listed in the `authorized_keys` file: its fingerprint.
+    Key(String),
+    /// A student's name and the class code.
+    ClassCode,
+}
+
+/// Who a logged-in connection is, kept for its log lines (and whatever shows the teacher
+/// who is in).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Login {
+    /// The SSH user name; with the class code, the student's checked name, trimmed.
+    pub name: String,
+    /// How it got in.
+    pub via: Via,
+}
+
+/// The log's fields for a login: `user="ada" key=SHA256:...` (`key=-` on an open server),
+/// or `user="Ada" via=class-code`.
+impl fmt::Display for Login {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let user = quoted(&self.name);
+        match &self.via {
+            Via::Open => write!(f, "user={user} key=-"),
+            Via::Key(fingerprint) => write!(f, "user={user} key={fingerprint}"),
+            Via::ClassCode => write!(f, "user={user} via=class-code"),
+        }
+    }
+}
+
+/// What the connection's last keyboard-interactive request was answered with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Asked {
+    /// The class code prompt.
+    Code,
+    /// Only why the class code cannot let it in (its name, the code expired): no prompt.
+    Told,
+}
+
 /// The per-connection state russh calls back into.
 pub struct Connection {
     shared: Arc<Shared>,
     peer: SocketAddr,
-    user: String,
-    key: Option<String>,
+    /// Who it logged in as, once it has.
+    login: Option<Login>,
     channel: Option<ChannelId>,
     pty: Option<PtyRequest>,
     no_color: bool,
@@ -140,7 +187,12 @@ pub struct Connection {
     /// Its place among the connections logging in, until it has logged in.
     pending: Option<Pending>,
     /// Its place among the connections logged in, once it has.
-    login: Option<Slot>,
+    login_slot: Option<Slot>,
+    /// The keyboard-interactive request under way.
+    asked: Option<Asked>,
+    /// Whether it was told why the class code cannot let it in: clients try again (OpenSSH
+    /// three times), and are refused without being told, or logged, again.
+    told: bool,
     progress: Arc<Progress>,
 }
 
@@ -156,38 +208,140 @@ impl Connection {
         Self {
             shared,
             peer,
-            user: String::new(),
-            key: None,
+            login: None,
             channel: None,
             pty: None,
             no_color: false,
             running: None,
             pending: Some(pending),
-            login: None,
+            login_slot: None,
+            asked: None,
+            told: false,
             progress,
         }
     }
 
-    /// Lets `user` in if there is room among the logged-in connections (which those still
+    /// The user name it logged in as (empty before).
+    fn user(&self) -> &str {
+        self.login.as_ref().map_or("", |login| &login.name)
+    }
+
+    /// Lets `login` in if there is room among the logged-in connections (which those still
     /// logging in never use up); its place among those logging in goes to the next.
-    fn log_in(&mut self, user: &str, key: Option<String>) -> Auth {
+    fn log_in(&mut self, login: Login) -> Auth {
         let Some(slot) = self.shared.logged_in.take(self.shared.logged_in_cap()) else {
             self.shared.refused(&format!(
                 "refused login, server full ({} connections logged in): addr={} user={}",
                 self.shared.logged_in_cap(),
                 self.peer,
-                quoted(user)
+                quoted(&login.name)
             ));
             return Auth::reject();
         };
-        self.login = Some(slot);
+        self.login_slot = Some(slot);
         if let Some(pending) = self.pending.take() {
             pending.logged_in();
         }
         self.progress.reach(Stage::LoggedIn);
-        self.user = user.to_string();
-        self.key = key;
+        self.login = Some(login);
         Auth::Accept
+    }
+
+    /// The answer to a keyboard-interactive request: the class code prompt for a good
+    /// name while the code holds, else only why not, for the client to show (once).
+    fn ask_for_code(&mut self, user: &str, code: &ClassCode, elapsed: Duration) -> Auth {
+        if self.told {
+            return Auth::reject();
+        }
+        let why = match class_code::student_name(user) {
+            Err(why) => {
+                self.shared.log(&format!(
+                    "refused name: addr={} user={} ({why})",
+                    self.peer,
+                    quoted(user)
+                ));
+                why.to_string()
+            }
+            Ok(_) if code.expired(elapsed) => {
+                self.log_expired(user);
+                format!("{}; ask for a new one", class_code::EXPIRED)
+            }
+            Ok(_) => {
+                // A person types from here on: its handshake place goes to the next.
+                if let Some(pending) = self.pending.as_mut() {
+                    pending.at_prompt();
+                }
+                self.asked = Some(Asked::Code);
+                return Auth::Partial {
+                    name: Cow::Borrowed(""),
+                    instructions: Cow::Borrowed(""),
+                    prompts: Cow::Owned(vec![(Cow::Borrowed(class_code::PROMPT), false)]),
+                };
+            }
+        };
+        self.asked = Some(Asked::Told);
+        self.told = true;
+        Auth::Partial {
+            name: Cow::Borrowed(""),
+            instructions: Cow::Owned(format!("ai-arcade: {why}")),
+            prompts: Cow::Borrowed(&[]),
+        }
+    }
+
+    /// Checks the code typed at the prompt: a right one logs the student in; a wrong one
+    /// may be typed again (at most six tries a connection, each refusal answered after
+    /// the failure delay; a connection that ends without logging in counts against its
+    /// address, as one with refused keys does).
+    fn check_code(
+        &mut self,
+        user: &str,
+        code: &ClassCode,
+        answer: &[u8],
+        elapsed: Duration,
+    ) -> Auth {
+        match code.check(answer, elapsed) {
+            Verdict::Right => {
+                let Ok(name) = class_code::student_name(user) else {
+                    // Asked only for a good name; russh answers with the same one.
+                    return Auth::reject();
+                };
+                let login = Login {
+                    name: name.to_string(),
+                    via: Via::ClassCode,
+                };
+                let auth = self.log_in(login);
+                if auth == Auth::Accept {
+                    self.shared.log(&format!(
+                        "login: addr={} name={} via class code",
+                        self.peer,
+                        quoted(name)
+                    ));
+                }
+                auth
+            }
+            Verdict::Wrong => {
+                self.shared.log(&format!(
+                    "refused class code: addr={} user={}",
+                    self.peer,
+                    quoted(user)
+                ));
+                Auth::reject()
+            }
+            // Expired while it was typed: the next try is told so.
+            Verdict::Expired => {
+                self.log_expired(user);
+                Auth::reject()
+            }
+        }
+    }
+
+    fn log_expired(&self, user: &str) {
+        self.shared.log(&format!(
+            "refused class code, {}: addr={} user={}",
+            class_code::EXPIRED,
+            self.peer,
+            quoted(user)
+        ));
     }
 
     /// Logs a refused forwarding request (the arcade forwards nothing).
@@ -195,16 +349,16 @@ impl Connection {
         self.shared.log(&format!(
             "refused {what}: addr={} user={}",
             self.peer,
-            quoted(&self.user)
+            quoted(self.user())
         ));
     }
 
     /// Whether `key` may log in: every key on an open server, else those listed in the
     /// `authorized_keys` file, read again each time so a key added is let in without a
-    /// restart.
+    /// restart. With a class code and no key file, no key.
     fn key_allowed(&self, key: &PublicKey) -> bool {
         let Some(path) = &self.shared.settings.authorized_keys else {
-            return true;
+            return self.shared.settings.is_open();
         };
         match keys::read_authorized_keys(path) {
             Ok(found) if !found.keys.is_empty() => {
@@ -237,7 +391,7 @@ impl Connection {
         self.shared.log(&format!(
             "refused {what}: addr={} user={}",
             self.peer,
-            quoted(&self.user)
+            quoted(self.user())
         ));
         session.channel_failure(channel)
     }
@@ -271,10 +425,12 @@ impl Connection {
             last_input: Arc::new(Mutex::new(Instant::now())),
             ended: Arc::new(Notify::new()),
         };
+        let Some(login) = self.login.clone() else {
+            return false;
+        };
         let info = SessionInfo {
             peer: self.peer,
-            user: self.user.clone(),
-            key: self.key.clone(),
+            login,
             term: pty.term.clone(),
         };
         spawn_idle_timer(
@@ -379,12 +535,38 @@ impl russh::server::Handler for Connection {
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
         self.progress.reach(Stage::Authenticating);
-        if self.shared.settings.authorized_keys.is_none() {
-            return Ok(self.log_in(user, None));
+        if self.shared.settings.is_open() {
+            return Ok(self.log_in(Login {
+                name: user.to_string(),
+                via: Via::Open,
+            }));
         }
         Ok(Auth::Reject {
-            proceed_with_methods: Some(russh::MethodSet::from(&[russh::MethodKind::PublicKey][..])),
+            proceed_with_methods: Some(self.shared.settings.methods()),
             partial_success: false,
+        })
+    }
+
+    async fn auth_keyboard_interactive<'a>(
+        &'a mut self,
+        user: &str,
+        _submethods: &str,
+        response: Option<Response<'a>>,
+    ) -> Result<Auth, Self::Error> {
+        self.progress.reach(Stage::Authenticating);
+        let shared = Arc::clone(&self.shared);
+        let Some(code) = &shared.settings.class_code else {
+            return Ok(Auth::reject());
+        };
+        let elapsed = shared.started.elapsed();
+        Ok(match (response, self.asked.take()) {
+            (None, _) => self.ask_for_code(user, code, elapsed),
+            (Some(mut answers), Some(Asked::Code)) => {
+                let answer = answers.next().unwrap_or_default();
+                self.check_code(user, code, &answer, elapsed)
+            }
+            // The answer to a reason given without a prompt (or to nothing asked).
+            (Some(_), _) => Auth::reject(),
         })
     }
 
@@ -414,7 +596,10 @@ impl russh::server::Handler for Connection {
         self.progress.reach(Stage::Authenticating);
         let fingerprint = keys::fingerprint(key.public_key);
         if self.key_allowed(key.public_key) {
-            return Ok(self.log_in(user, Some(fingerprint)));
+            return Ok(self.log_in(Login {
+                name: user.to_string(),
+                via: Via::Key(fingerprint),
+            }));
         }
         self.shared.log(&format!(
             "refused login: addr={} user={} key={fingerprint}",
@@ -492,7 +677,7 @@ impl russh::server::Handler for Connection {
             self.shared.log(&format!(
                 "refused session without a terminal: addr={} user={}",
                 self.peer,
-                quoted(&self.user)
+                quoted(self.user())
             ));
             return Self::tell_and_close(session, channel, NEEDS_PTY);
         }
@@ -501,7 +686,7 @@ impl russh::server::Handler for Connection {
                 "refused session, server full ({} sessions): addr={} user={}",
                 self.shared.settings.max_sessions,
                 self.peer,
-                quoted(&self.user)
+                quoted(self.user())
             ));
             return Self::tell_and_close(session, channel, FULL);
         };
@@ -701,8 +886,7 @@ fn clamp_size(columns: u32, rows: u32) -> (u16, u16) {
 /// Who a session is, for its log lines.
 struct SessionInfo {
     peer: SocketAddr,
-    user: String,
-    key: Option<String>,
+    login: Login,
     term: String,
 }
 
@@ -726,11 +910,10 @@ impl Arcade {
         let started = Instant::now();
         let size = self.size.get();
         let info = &self.info;
-        let key = info.key.as_deref().unwrap_or("-");
         self.shared.log(&format!(
-            "session start: addr={} user={} key={key} term={} size={}x{} sessions={}",
+            "session start: addr={} {} term={} size={}x{} sessions={}",
             info.peer,
-            quoted(&info.user),
+            info.login,
             quoted(&info.term),
             size.width,
             size.height,
@@ -769,9 +952,9 @@ impl Arcade {
         let size = self.size.get();
         drop(self.slot);
         self.shared.log(&format!(
-            "session end: addr={} user={} key={key} term={} size={}x{} duration={:.1}s reason={}",
+            "session end: addr={} {} term={} size={}x{} duration={:.1}s reason={}",
             info.peer,
-            quoted(&info.user),
+            info.login,
             quoted(&info.term),
             size.width,
             size.height,

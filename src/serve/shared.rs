@@ -3,6 +3,7 @@
 //! its rate-limited refusals. Its own file so that the server (`mod.rs`) and one connection
 //! (`session.rs`) both use it without importing each other.
 
+use super::class_code::ClassCode;
 use super::gate::Admissions;
 use super::limits::Slots;
 use crate::config::{Config, Startups};
@@ -26,8 +27,11 @@ pub struct Settings {
     pub listen: SocketAddr,
     /// The host key file.
     pub host_key: PathBuf,
-    /// The `authorized_keys` file; `None` lets anyone in (`--open`).
+    /// The `authorized_keys` file; `None` (and no class code) lets anyone in (`--open`).
     pub authorized_keys: Option<PathBuf>,
+    /// The class join code: with it, any name and the code log in (keyboard-interactive),
+    /// besides the keys in `authorized_keys` if that is set too.
+    pub class_code: Option<ClassCode>,
     /// Arcades at once.
     pub max_sessions: usize,
     /// Input-less time after which a session ends.
@@ -44,6 +48,30 @@ pub struct Settings {
     pub login_grace_time: Duration,
     /// The lesson every session runs, if the teacher gave one.
     pub lesson: Option<Arc<Lesson>>,
+}
+
+impl Settings {
+    /// Whether anyone gets in, key or not: neither a key file nor a class code.
+    pub fn is_open(&self) -> bool {
+        self.authorized_keys.is_none() && self.class_code.is_none()
+    }
+
+    /// The login methods offered: "none" on an open server, public keys unless only a
+    /// class code lets anyone in, keyboard-interactive with a class code.
+    pub fn methods(&self) -> russh::MethodSet {
+        use russh::MethodKind;
+        let mut methods = Vec::new();
+        if self.is_open() {
+            methods.push(MethodKind::None);
+        }
+        if self.is_open() || self.authorized_keys.is_some() {
+            methods.push(MethodKind::PublicKey);
+        }
+        if self.class_code.is_some() {
+            methods.push(MethodKind::KeyboardInteractive);
+        }
+        russh::MethodSet::from(&methods[..])
+    }
 }
 
 /// Where log lines go: stderr for `serve`, a buffer in tests.
@@ -82,6 +110,8 @@ pub struct Shared {
     pub(super) log: Log,
     pub(super) shutdown: watch::Sender<bool>,
     pub(super) sessions_started: AtomicU64,
+    /// When the server started: a class code's expiry counts from here.
+    pub(super) started: Instant,
     /// The last note on skipped `authorized_keys` lines, so each re-read at a login logs
     /// it only when it changed.
     pub(super) key_note: Mutex<Option<String>>,
