@@ -50,6 +50,12 @@ pub struct Exact {
     pub sentence: String,
 }
 
+/// `1 iteration`, `12 iterations`: a count and its noun, singular for one.
+fn counted(n: u64, noun: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{} {noun}{s}", thousands(n))
+}
+
 /// A verdict in a few characters for a crowded row: `win 7`, `draw`, `loss 9` (the mover's
 /// own moves, as the verdict counts them).
 pub fn short_verdict(verdict: Verdict) -> String {
@@ -97,6 +103,10 @@ impl Folds {
     }
 }
 
+/// At most this many rows are listed, so unfolding every node of a tree of 100,000
+/// iterations stays cheap to draw; a last row says more were left out.
+pub const MAX_ROWS: usize = 20_000;
+
 /// One row of an MCTS outline.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
@@ -123,9 +133,9 @@ pub fn mcts_rows<G: Names>(
     let mut rows = vec![Row {
         node: ROOT as usize,
         text: format!(
-            "{OPEN} root N {} ({} iterations)",
+            "{OPEN} root N {} ({})",
             thousands(root.visits()),
-            thousands(mcts.iterations())
+            counted(mcts.iterations(), "iteration")
         ),
         chosen: true,
     }];
@@ -136,6 +146,14 @@ pub fn mcts_rows<G: Names>(
         best: mcts.best_move(),
     };
     push_mcts(mcts, &shown, ROOT, *mcts.root_position(), 1, &mut rows);
+    if rows.len() > MAX_ROWS {
+        rows.truncate(MAX_ROWS);
+        rows.push(Row {
+            node: ROOT as usize,
+            text: "… more rows not shown: fold some (←)".to_string(),
+            chosen: false,
+        });
+    }
     rows
 }
 
@@ -162,6 +180,9 @@ fn push_mcts<G: Names>(
         .collect();
     children.sort_by_key(|(_, n)| std::cmp::Reverse(n.visits()));
     for (id, node) in children {
+        if rows.len() > MAX_ROWS {
+            return;
+        }
         let open = shown.folds.is_open(id as usize) || shown.marked.contains(&id);
         let has_children = mcts.children(id).any(|(_, n)| n.is_in_tree());
         let fold = match (has_children, open) {
@@ -212,8 +233,8 @@ pub fn explain_mcts<G: Names>(mcts: &Mcts<G>, node: usize, exact: &[Exact]) -> V
     let Some(mv) = n.mv() else {
         return vec![
             format!(
-                "{} iterations: select by UCB1, expand one move, play a random game, back up the result.",
-                thousands(mcts.iterations())
+                "{}: select by UCB1, expand one move, play a random game, back up the result.",
+                counted(mcts.iterations(), "iteration")
             ),
             "The AI plays the root move visited most (marked *).".to_string(),
         ];
@@ -314,8 +335,8 @@ pub fn phase_said<G: Rollout>(stepper: &MctsStepper<G>) -> String {
 pub fn phase_lines<G: Names>(stepper: &MctsStepper<G>) -> Vec<String> {
     let mcts = stepper.mcts();
     let mut lines = vec![format!(
-        "{} iterations done · next: {}",
-        thousands(mcts.iterations()),
+        "{} done · next: {}",
+        counted(mcts.iterations(), "iteration"),
         phase_name(stepper.phase())
     )];
     let Some(record) = stepper.last_phase_record() else {
@@ -353,8 +374,8 @@ pub fn phase_lines<G: Names>(stepper: &MctsStepper<G>) -> Vec<String> {
                 position = position.play(mv);
             }
             lines.push(format!(
-                "Simulation: {} random moves: {}",
-                moves.len(),
+                "Simulation: {}: {}",
+                counted(moves.len() as u64, "random move"),
                 played.join(" ")
             ));
             // The random game's last position, drawn small.
@@ -446,6 +467,23 @@ fn selection_lines<G: Names>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_outline_unfolded_whole_stops_at_its_row_limit_and_says_so() {
+        use crate::domain::games::tictactoe::{Board, Mark};
+        let mut mcts = Mcts::new(Board::empty(Mark::X), 1.4, 1);
+        mcts.run(30_000);
+        let mut folds = Folds::default();
+        for (id, _) in mcts.nodes() {
+            folds.set(id as usize, true);
+        }
+        let rows = mcts_rows(&mcts, &[], &folds, &[]);
+        assert_eq!(rows.len(), MAX_ROWS + 1);
+        assert!(rows[MAX_ROWS].text.starts_with("… more rows not shown"));
+        let few = mcts_rows(&mcts, &[], &Folds::default(), &[]);
+        assert_eq!(few.len(), 10, "the root and its nine moves");
+        assert!(!few.iter().any(|r| r.text.contains("more rows")));
+    }
 
     #[test]
     fn folding_all_leaves_only_the_root_open() {

@@ -416,7 +416,7 @@ impl<G: Playable> Match<G> {
         if step_mode {
             self.open_stepper(setup);
             return Some(Message::info(match setup.kind {
-                SearchKind::Mcts => "AI's turn: Space steps MCTS a phase at a time, Enter plays",
+                SearchKind::Mcts => "AI's turn: Space steps MCTS, Enter plays",
                 _ => "AI's turn: Space steps its search, Enter plays",
             }));
         }

@@ -195,13 +195,17 @@ impl<G: Names> MctsView<G> {
             .map_or(ROOT, |row| row.node as NodeId)
     }
 
-    /// The cursor to where the search is: the last node of the path being stepped, or the
-    /// move the AI plays (the root before either exists).
+    /// The cursor to where the search is: the deepest node of the path being stepped (the
+    /// last of its rows, as rows list a parent before its children), or the move the AI
+    /// plays (the root before either exists).
     pub(crate) fn follow(&mut self) {
         let rows = self.rows();
-        let target = match self.marked().last() {
-            Some(&node) => rows.iter().position(|r| r.node == node as usize),
-            None => rows.iter().skip(1).position(|r| r.chosen).map(|i| i + 1),
+        let marked = self.marked();
+        let target = if marked.is_empty() {
+            rows.iter().skip(1).position(|r| r.chosen).map(|i| i + 1)
+        } else {
+            rows.iter()
+                .rposition(|r| r.chosen && marked.contains(&(r.node as NodeId)))
         };
         self.folds.cursor = target.unwrap_or(0);
     }
@@ -227,7 +231,7 @@ impl<G: Names> MctsView<G> {
             .find(|m| Some(m.mv) == mcts.best_move())
             .map_or(0, |m| m.visits);
         format!(
-            "All {} iterations done: {best} visited most (N {}); Enter plays it, b steps back",
+            "All {} iterations done: {best} visited most (N {}); Enter plays it",
             thousands(self.iterations),
             thousands(visits)
         )

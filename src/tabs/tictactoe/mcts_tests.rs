@@ -15,7 +15,7 @@ use crate::domain::games::Game;
 use crate::domain::games::eight::Eight;
 use crate::domain::games::tictactoe::Mark;
 use crate::domain::numbers::signed;
-use crate::domain::search::mcts::ROOT;
+use crate::domain::search::mcts::{PhaseRecord, ROOT};
 use crate::domain::search::{MoveOrder, search_weighing};
 use crate::domain::solve::perfect::Solver;
 use crate::frame::mcts_outline::{self, short_verdict};
@@ -95,7 +95,13 @@ fn a_cycles_minimax_alpha_beta_and_mcts_in_both_games() {
     // The Game of Eight shares the choice: its AI searches with MCTS too.
     press(&mut app, &chars("ga"));
     assert_eq!(app.tabs.tictactoe.algorithm, SearchKind::Mcts);
-    assert!(screen(&app, 80, 24).contains("AI: MCTS"));
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("AI: MCTS"), "{shown}");
+    assert!(shown.contains("MCTS tree shows here"), "{shown}");
+    assert!(
+        !shown.contains("search your own position"),
+        "t is minimax's: {shown}"
+    );
     press(&mut app, &chars("1"));
     let eight = &app.tabs.tictactoe.eight;
     assert!(eight.search.is_none(), "no tree search beside it");
@@ -393,6 +399,12 @@ fn the_stepper_has_its_own_keys_and_autoplay_steps_phases() {
         (view.stepper.phases(), view.stepper.mcts().iterations()),
         (4, 1)
     );
+    // After backpropagation the cursor is on the path's deepest node, the one just added.
+    let Some(PhaseRecord::Backpropagation { changes }) = view.stepper.last_phase_record() else {
+        panic!("backpropagation was last")
+    };
+    assert_eq!(view.cursor_node(), changes[0].node);
+    assert_ne!(changes[0].node, ROOT);
     // `i` stays the position editor's.
     press(&mut app, &chars("i"));
     assert!(app.tabs.tictactoe.editor.is_some());

@@ -119,8 +119,7 @@ impl TicTacToeTab {
     pub(crate) fn cycle_order(&mut self) -> Message {
         let Some(algorithm) = self.algorithm.tree() else {
             return Message::error(
-                "o orders minimax's and alpha-beta's moves: MCTS tries a node's untried \
-                 moves as listed and then picks by UCB1 (a switches)",
+                "o orders minimax's and alpha-beta's moves; MCTS picks by UCB1 (a switches)",
             );
         };
         let order = self.tictactoe.order.next();

@@ -804,7 +804,7 @@ impl TicTacToeTab {
 
 /// What `t` says while the AI uses MCTS.
 pub(crate) const MINIMAX_ONLY_T: &str =
-    "t steps a minimax or alpha-beta search of your position: MCTS is on (a switches)";
+    "t searches with minimax or alpha-beta: the AI uses MCTS (a switches)";
 
 impl TicTacToeTab {
     /// Autoplay twice as fast or half as fast, within the config's bounds.

@@ -156,7 +156,8 @@ fn render(tab: &TicTacToeTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
             autoplay,
         };
         render_info(game, &setting, panes.info, buf, theme);
-        render_tree(game, tree_focused, panes.tree, buf, theme);
+        let mcts_on = tab.algorithm == SearchKind::Mcts;
+        render_tree(game, tree_focused, mcts_on, panes.tree, buf, theme);
     });
     if let Some(comparison) = &tab.comparison {
         render_comparison(comparison, body, buf, theme);
@@ -617,9 +618,12 @@ fn value_spans<M>(node: &TreeNode<M>, theme: &Theme) -> Vec<Span<'static>> {
     }
 }
 
+/// The tree pane: the search shown, or (none yet) what will show there, for the
+/// algorithm picked (`mcts_on`: MCTS's tree, which `t` does not search).
 fn render_tree<G: Describe>(
     game: &Match<G>,
     focused: bool,
+    mcts_on: bool,
     area: Rect,
     buf: &mut Buffer,
     theme: &Theme,
@@ -651,6 +655,22 @@ fn render_tree<G: Describe>(
     let inner = block.inner(area);
     block.render(area, buf);
     let Some(view) = &game.search else {
+        if mcts_on {
+            let hint = vec![
+                Line::raw(" The AI's MCTS tree shows here once it moves:"),
+                Line::raw(" each move's visits N, W/N and UCB1, beside"),
+                Line::raw(" its exact value with perfect play."),
+                Line::raw(""),
+                Line::from(vec![
+                    Span::styled(" m", theme.key),
+                    Span::raw("  step through each AI search"),
+                ]),
+            ];
+            Paragraph::new(hint)
+                .wrap(Wrap { trim: false })
+                .render(inner, buf);
+            return;
+        }
         let hint = vec![
             Line::raw(" The AI's search shows here once it moves:"),
             Line::raw(" every node it visits, with its value."),
