@@ -267,8 +267,9 @@ impl<G: Playable> Match<G> {
         self.games += 1;
     }
 
-    /// The seed of an MCTS search now: the tab's seed, the game and the move, so a game
-    /// replays exactly and no two moves share their random games.
+    /// The seed of an MCTS search now: the tab's seed, the game and the move (as Connect
+    /// Four mixes them), so a game replays exactly and each move of it draws its own random
+    /// games.
     pub(crate) fn move_seed(&self, seed: u64) -> u64 {
         seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(self.games << 8)

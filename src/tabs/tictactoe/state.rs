@@ -301,7 +301,6 @@ impl TicTacToeTab {
     /// restarts with it.
     pub(crate) fn set_algorithm(&mut self, kind: SearchKind) -> Message {
         self.algorithm = kind;
-        self.autoplay = false;
         let setup = self.setup();
         // Both games: a search waiting in the game not shown must not keep the old algorithm.
         let ttt = Self::restart_live(&mut self.tictactoe, &setup);
