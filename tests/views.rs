@@ -229,7 +229,10 @@ fn the_search_panel_says_which_search_its_counters_belong_to() {
     assert_shows(&app, "AI: alpha-beta");
     assert_shows(&app, "depth now");
     press(&mut app, "a");
-    // The counters are still the alpha-beta search's; the next search will be minimax.
+    // The counters are still the alpha-beta search's; the next search will be MCTS, then
+    // (`a` again) minimax.
+    assert_shows(&app, "α-β search · next: MCTS");
+    press(&mut app, "a");
     assert_shows(&app, "α-β search · next: minimax");
     assert!(!shows(&app, "AI: minimax"));
 }

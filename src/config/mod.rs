@@ -36,7 +36,8 @@ pub use crate::tabs::state_graph::settings::{
 };
 pub use crate::tabs::subtraction::settings::{N_MAX_RANGE, SubtractionConfig};
 pub use crate::tabs::tictactoe::settings::{
-    AUTOPLAY_MS_RANGE, Algorithm, EightConfig, Mark, SearchConfig, TicTacToeConfig,
+    AUTOPLAY_MS_RANGE, Algorithm, EightConfig, MCTS_EXPLORATION_RANGE, MCTS_ITERATIONS_RANGE, Mark,
+    SearchConfig, TicTacToeConfig,
 };
 pub use check::{BUILTIN_ORIGIN, ConfigError, MERGED_ORIGIN};
 pub use serve::{

@@ -1,12 +1,13 @@
 //! What every tab plugs into, headless: the key tables' shape, the messages, the `Tab`
 //! contract, the background training jobs, the human and AI sides of a tab's game and the
 //! records of what an AI weighed when it moved, the score of a tab's games and the short
-//! text entry the ask prompts share.
+//! text entry the ask prompts share, and an MCTS search written out as text.
 //! Nothing here names a tab.
 
 pub mod background;
 pub mod entry;
 pub mod keymap;
+pub mod mcts_outline;
 pub mod message;
 pub mod runs;
 pub mod settings;

@@ -62,6 +62,20 @@ impl Verdict {
         }
     }
 
+    /// The search value of this verdict, the inverse of [`Self::from_search_value`]: `WIN -
+    /// plies` for a win, `plies - WIN` for a loss, 0 for a draw. For a move's verdict it is
+    /// the value minimax gives that move at the root (the move's own ply counted), so a
+    /// view can set the searches' number beside a solver's answer without a second search.
+    pub const fn search_value(self) -> i32 {
+        // A game here lasts far fewer plies than `i32::MAX`.
+        let plies = self.plies as i32;
+        match self.end {
+            End::Win => WIN - plies,
+            End::Loss => plies - WIN,
+            End::Draw => 0,
+        }
+    }
+
     /// The verdict of a move for its mover, from the verdict of the position it leaves for
     /// the opponent: the result turns round and the move adds its ply.
     #[must_use]
@@ -230,6 +244,17 @@ mod tests {
         assert_eq!(Verdict::from_search_value(-5), Verdict::loses_in_plies(5));
         assert_eq!(Verdict::from_search_value(0), Verdict::DRAW);
         assert_eq!(Verdict::from_search_value(-WIN), Verdict::loses_in_plies(0));
+    }
+
+    #[test]
+    fn a_verdict_gives_back_the_search_value_it_came_from() {
+        for value in [9, 7, 1, 0, -1, -6, -WIN] {
+            assert_eq!(Verdict::from_search_value(value).search_value(), value);
+        }
+        assert_eq!(
+            Verdict::of_move_leaving(Verdict::loses_in_plies(0)).search_value(),
+            9
+        );
     }
 
     #[test]

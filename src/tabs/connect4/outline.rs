@@ -4,47 +4,16 @@
 
 use super::ai::{Searched, Thought, Verdicts, board_lines, bounded, disc_glyph, leaf_arithmetic};
 use super::symbols;
-use crate::domain::games::Outcome;
 use crate::domain::games::connect4::{Board, Disc};
 use crate::domain::numbers::thousands;
 use crate::domain::search::Bound;
 use crate::domain::search::limited::{Limited, Node, NodeKind};
-use crate::domain::search::mcts::{
-    Expansion, Mcts, MctsStepper, Node as MctsNode, NodeId, Phase, PhaseRecord, ROOT,
-};
-use crate::domain::solve::verdict::Verdict;
-use std::cell::Cell;
-use std::collections::BTreeSet;
+use crate::domain::search::mcts::{Mcts, MctsStepper};
+use crate::frame::mcts_outline::{self, Exact, Names, short_verdict};
+pub(crate) use crate::frame::mcts_outline::{Folds, phase_lines, phase_said};
 
 /// Values at or beyond this are the search's infinite window ends.
 const SHOWN_INFINITY: i32 = 10_000;
-
-/// Which nodes are unfolded, where the cursor is, and how far the pane is scrolled.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Folds {
-    /// Unfolded nodes besides the root.
-    open: BTreeSet<usize>,
-    /// The cursor's row.
-    pub(crate) cursor: usize,
-    /// The first row shown (the view keeps the cursor in sight).
-    pub(crate) offset: Cell<usize>,
-}
-
-impl Folds {
-    /// Whether `node` shows its children (the root always does).
-    pub(crate) fn is_open(&self, node: usize) -> bool {
-        node == 0 || self.open.contains(&node)
-    }
-
-    /// Folds (`false`) or unfolds `node`.
-    pub(crate) fn set(&mut self, node: usize, open: bool) {
-        if open {
-            self.open.insert(node);
-        } else {
-            self.open.remove(&node);
-        }
-    }
-}
 
 /// What a row shows, for its style.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -190,150 +159,71 @@ fn signed(value: i32) -> String {
     format!("{value:+}")
 }
 
-/// The outline of an MCTS tree, children sorted by visits (most first), as far as `folds`
-/// opens it; the root's children carry the solver's verdicts.
-/// `marked` nodes (the path a stepped selection took) carry the mark the chosen line has.
+/// How Connect Four is written in the MCTS outline: `col 4`, a random game's columns as
+/// bare numbers, the discs by glyph and colour, the board as the why overlay draws it.
+impl Names for Board {
+    fn move_name(&self, mv: u8) -> String {
+        format!("col {}", mv + 1)
+    }
+
+    fn rollout_move(&self, mv: u8) -> String {
+        (mv + 1).to_string()
+    }
+
+    fn side_name(disc: Disc) -> String {
+        format!("{} {}", disc_glyph(disc), disc.name())
+    }
+
+    fn board_lines(&self) -> Vec<String> {
+        board_lines(self)
+    }
+}
+
+/// The solver's verdicts as the outline's exact values: `win 7` beside each column, and the
+/// sentence under the outline.
+fn exact_values(verdicts: &Verdicts) -> Vec<Exact> {
+    (0..crate::domain::games::connect4::WIDTH)
+        .filter_map(|column| {
+            let verdict = verdicts.of(column)?;
+            Some(Exact {
+                mv: column as u8,
+                short: short_verdict(verdict),
+                sentence: format!("Exact: the AI {verdict} with this column."),
+            })
+        })
+        .collect()
+}
+
+/// The outline of an MCTS tree (see [`mcts_outline::mcts_rows`]), the solver's verdicts
+/// beside the root's children.
 pub(crate) fn mcts_rows(
     mcts: &Mcts<Board>,
     verdicts: &Verdicts,
     folds: &Folds,
-    marked: &[NodeId],
+    marked: &[crate::domain::search::mcts::NodeId],
 ) -> Vec<Row> {
-    let mut rows = Vec::new();
-    let best = mcts.best_move();
-    let root = mcts.root();
-    rows.push(Row {
-        node: ROOT as usize,
-        text: format!(
-            "{} root N {} ({} iterations)",
-            symbols::OPEN.glyph,
-            thousands(root.visits()),
-            thousands(mcts.iterations())
-        ),
-        kind: RowKind::Inner,
-        value: 0,
-        chosen: true,
-    });
-    let shown = Shown {
-        verdicts,
-        folds,
-        marked,
-    };
-    push_mcts(mcts, &shown, ROOT, 1, best, &mut rows);
-    rows
-}
-
-/// What an MCTS outline shows beside the tree itself.
-struct Shown<'a> {
-    verdicts: &'a Verdicts,
-    folds: &'a Folds,
-    marked: &'a [NodeId],
-}
-
-/// Rows kept for one fold of an MCTS tree: a node with thousands of children lists its
-/// most visited ones.
-const MCTS_CHILDREN_SHOWN: usize = 7;
-
-fn push_mcts(
-    mcts: &Mcts<Board>,
-    shown: &Shown<'_>,
-    parent: NodeId,
-    depth: usize,
-    best: Option<u8>,
-    rows: &mut Vec<Row>,
-) {
-    let mut children: Vec<(NodeId, &MctsNode<u8>)> = mcts
-        .children(parent)
-        .filter(|(_, n)| n.is_in_tree())
-        .collect();
-    children.sort_by_key(|(_, n)| std::cmp::Reverse(n.visits()));
-    for (id, node) in children.into_iter().take(MCTS_CHILDREN_SHOWN) {
-        let open = shown.folds.is_open(id as usize) || shown.marked.contains(&id);
-        let has_children = mcts.children(id).any(|(_, n)| n.is_in_tree());
-        let fold = match (has_children, open) {
-            (false, _) => " ",
-            (true, true) => symbols::OPEN.glyph,
-            (true, false) => symbols::FOLDED.glyph,
-        };
-        let mv = node.mv().map_or(0, |m| m + 1);
-        let ucb = node
-            .last_ucb()
-            .map_or_else(|| "  -".to_string(), |u| format!("{u:.2}"));
-        let mut text = format!(
-            "{}{fold} col {mv} N {} W/N {:.2} UCB {ucb}",
-            "  ".repeat(depth),
-            thousands(node.visits()),
-            node.mean().unwrap_or(0.0),
-        );
-        let chosen = if shown.marked.is_empty() {
-            depth == 1 && node.mv() == best
-        } else {
-            shown.marked.contains(&id)
-        };
-        if let Some(verdict) = node
-            .mv()
-            .filter(|_| depth == 1)
-            .and_then(|m| shown.verdicts.of(usize::from(m)))
-        {
-            text = format!("{text} {}", short_verdict(verdict));
-        }
-        rows.push(Row {
-            node: id as usize,
-            text,
+    mcts_outline::mcts_rows(mcts, &exact_values(verdicts), folds, marked)
+        .into_iter()
+        .map(|row| Row {
+            node: row.node,
+            text: row.text,
             kind: RowKind::Inner,
             value: 0,
-            chosen,
-        });
-        if open && has_children {
-            push_mcts(mcts, shown, id, depth + 1, None, rows);
-        }
-    }
+            chosen: row.chosen,
+        })
+        .collect()
 }
 
-/// A verdict in a few characters for a crowded row: `win 7`, `draw`, `loss 9`.
-fn short_verdict(verdict: Verdict) -> String {
-    match verdict.moves() {
-        None => "draw".to_string(),
-        Some(moves) if verdict.wins() => format!("win {moves}"),
-        Some(moves) => format!("loss {moves}"),
-    }
-}
-
-/// What an MCTS node's numbers mean, with the UCB arithmetic of its last selection.
+/// What an MCTS node's numbers mean (see [`mcts_outline::explain_mcts`]).
 pub(crate) fn explain_mcts(mcts: &Mcts<Board>, node: usize, thought: &Thought) -> Vec<String> {
-    let id = node as NodeId;
-    let n = mcts.node(id);
-    let Some(mv) = n.mv() else {
-        return vec![
-            format!(
-                "{} iterations: select by UCB1, expand one move, play a random game, back up the result.",
-                thousands(mcts.iterations())
-            ),
-            "The AI plays the root move visited most (marked *).".to_string(),
-        ];
-    };
-    let mut lines = vec![format!(
-        "col {}: N {}, W {} (a draw ½), W/N {:.3}",
-        mv + 1,
-        thousands(n.visits()),
-        n.wins(),
-        n.mean().unwrap_or(0.0)
-    )];
-    if let Some(ucb) = n.last_ucb() {
-        lines.push(format!("UCB1 when last compared: {ucb:.3}"));
-        lines.push(format!(
-            "  = W/N + c·√(ln N_parent / N), c = {:.2}",
-            mcts.exploration()
-        ));
-    }
-    if let Some(verdict) = thought
-        .verdicts
-        .of(usize::from(mv))
-        .filter(|_| n.parent() == Some(ROOT))
-    {
-        lines.push(format!("Exact: the AI {verdict} with this column."));
-    }
-    lines
+    mcts_outline::explain_mcts(mcts, node, &exact_values(&thought.verdicts))
+}
+
+/// The nodes of the path the last selection took (see [`mcts_outline::selected_path`]).
+pub(crate) fn selected_path(
+    stepper: &MctsStepper<Board>,
+) -> Vec<crate::domain::search::mcts::NodeId> {
+    mcts_outline::selected_path(stepper)
 }
 
 /// What the node under the cursor means, in a few lines: the arithmetic of a leaf, the
@@ -474,189 +364,6 @@ fn limited_summary(found: &Limited<Board>) -> Vec<String> {
             "The pane keeps the first {} nodes of the last depth.",
             crate::domain::numbers::thousands(found.tree.len() as u64)
         ));
-    }
-    lines
-}
-
-/// The nodes of the path the last selection took, while its iteration is under way (the
-/// tree pane unfolds and marks them).
-pub(crate) fn selected_path(stepper: &MctsStepper<Board>) -> Vec<NodeId> {
-    match stepper.last_phase_record() {
-        Some(PhaseRecord::Selection { path, .. }) => path.clone(),
-        Some(PhaseRecord::Expansion(Expansion::Added { node, .. })) => {
-            path_to(stepper.mcts(), *node)
-        }
-        Some(PhaseRecord::Simulation { from, .. }) => path_to(stepper.mcts(), *from),
-        Some(PhaseRecord::Backpropagation { changes }) => changes.iter().map(|c| c.node).collect(),
-        _ => Vec::new(),
-    }
-}
-
-fn path_to(mcts: &Mcts<Board>, node: NodeId) -> Vec<NodeId> {
-    let mut path = vec![node];
-    let mut at = node;
-    while let Some(parent) = mcts.node(at).parent() {
-        path.push(parent);
-        at = parent;
-    }
-    path.reverse();
-    path
-}
-
-/// A node's move as the pane writes it.
-fn column_of(mcts: &Mcts<Board>, node: NodeId) -> String {
-    mcts.node(node)
-        .mv()
-        .map_or_else(|| "root".to_string(), |mv| format!("col {}", mv + 1))
-}
-
-fn phase_name(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Selection => "selection",
-        Phase::Expansion => "expansion",
-        Phase::Simulation => "simulation",
-        Phase::Backpropagation => "backpropagation",
-    }
-}
-
-/// Where the stepped search stands, for the status line.
-pub(crate) fn phase_said(stepper: &MctsStepper<Board>) -> String {
-    let done = stepper.mcts().iterations();
-    match stepper.last_phase_record() {
-        None => "The search has not started: Space runs its first phase".to_string(),
-        Some(record) => format!(
-            "Iteration {}: {} done; next: {}",
-            done + u64::from(record.phase() != Phase::Backpropagation),
-            phase_name(record.phase()),
-            phase_name(stepper.phase())
-        ),
-    }
-}
-
-/// What the last phase of a stepped search did, in words: the comparison that chose each
-/// step of the path, the node added, the random game, the numbers backed up.
-pub(crate) fn phase_lines(stepper: &MctsStepper<Board>) -> Vec<String> {
-    let mcts = stepper.mcts();
-    let mut lines = vec![format!(
-        "{} iterations done · next: {}",
-        thousands(mcts.iterations()),
-        phase_name(stepper.phase())
-    )];
-    let Some(record) = stepper.last_phase_record() else {
-        lines.push("Space: selection, the first of four phases.".to_string());
-        return lines;
-    };
-    match record {
-        PhaseRecord::Selection { path, steps } => lines.extend(selection_lines(mcts, path, steps)),
-        PhaseRecord::Expansion(expansion) => lines.push(match expansion {
-            Expansion::Added { node, mv } => format!(
-                "Expansion: col {} added under {}, its first untried move.",
-                mv + 1,
-                column_of(mcts, mcts.node(*node).parent().unwrap_or(ROOT))
-            ),
-            Expansion::Terminal { node } => {
-                format!(
-                    "Expansion: the game is over at {}: nothing to add.",
-                    column_of(mcts, *node)
-                )
-            }
-            Expansion::NodeLimit { node } => format!(
-                "Expansion: the tree is full; the game is played from {}.",
-                column_of(mcts, *node)
-            ),
-        }),
-        PhaseRecord::Simulation {
-            from,
-            moves,
-            outcome,
-        } => {
-            let played: Vec<String> = moves.iter().map(|m| (m + 1).to_string()).collect();
-            lines.push(format!(
-                "Simulation: {} random moves: {}",
-                moves.len(),
-                played.join(" ")
-            ));
-            // The random game's last position, as a small board.
-            let end = moves.iter().fold(mcts.position(*from), |board, &mv| {
-                board.play(usize::from(mv))
-            });
-            lines.extend(board_lines(&end).into_iter().map(|row| format!("  {row}")));
-            lines.push(match outcome {
-                Outcome::Winner(disc) => format!(
-                    "{} {} wins the random game.",
-                    disc_glyph(*disc),
-                    disc.name()
-                ),
-                Outcome::Draw => "The random game is a draw.".to_string(),
-            });
-        }
-        PhaseRecord::Backpropagation { changes } => {
-            lines.push(
-                "Backpropagation: N +1 on the path, W +1 for the winner's moves (½ a draw):"
-                    .to_string(),
-            );
-            for change in changes {
-                lines.push(format!(
-                    "  {}: N {}→{}, W {}→{}",
-                    column_of(mcts, change.node),
-                    change.visits.0,
-                    change.visits.1,
-                    change.half_wins.0 as f64 / 2.0,
-                    change.half_wins.1 as f64 / 2.0
-                ));
-            }
-        }
-    }
-    lines
-}
-
-/// The selection phase: the path it took, and the comparison of the last step down, each
-/// child's UCB1 value written as its share of wins plus its exploration bonus.
-fn selection_lines(
-    mcts: &Mcts<Board>,
-    path: &[NodeId],
-    steps: &[crate::domain::search::mcts::SelectionStep<u8>],
-) -> Vec<String> {
-    let mut lines = Vec::new();
-    let names: Vec<String> = path.iter().map(|&n| column_of(mcts, n)).collect();
-    lines.push(format!("Selection: {}", names.join(" → ")));
-    match steps.last() {
-        None => lines.push("The root still has untried moves: expand it.".to_string()),
-        Some(step) => {
-            lines.push(format!(
-                "At {}: UCB1 = W/N + {:.2}·√(ln {} / N)",
-                column_of(mcts, step.parent),
-                mcts.exploration(),
-                step.parent_visits
-            ));
-            let best = step
-                .candidates
-                .iter()
-                .map(|c| c.ucb)
-                .fold(f64::MIN, f64::max);
-            let tied = step
-                .candidates
-                .iter()
-                .filter(|c| (c.ucb - best).abs() < 1e-12)
-                .count()
-                > 1;
-            for candidate in &step.candidates {
-                let mark = match (candidate.node == step.chosen, tied) {
-                    (true, true) => " ◀ max, first",
-                    (true, false) => " ◀ max",
-                    _ => "",
-                };
-                let share = candidate.wins / candidate.visits.max(1) as f64;
-                lines.push(format!(
-                    "  col {} N {} W {}: {share:.2} + {:.2} = {:.2}{mark}",
-                    candidate.mv + 1,
-                    candidate.visits,
-                    candidate.wins,
-                    candidate.ucb - share,
-                    candidate.ucb
-                ));
-            }
-        }
     }
     lines
 }

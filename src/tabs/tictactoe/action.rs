@@ -14,7 +14,7 @@ pub enum Action {
     NewGame,
     /// Tic-tac-toe / Eight.
     SwitchGame,
-    /// Minimax / alpha-beta.
+    /// The next algorithm: minimax → alpha-beta → MCTS → minimax.
     ToggleAlgorithm,
     /// Step through each AI search, or let the AI move at once.
     ToggleStepMode,
@@ -24,13 +24,13 @@ pub enum Action {
     Analyze,
     /// Board / tree focus.
     ToggleFocus,
-    /// One event of the search.
+    /// One event of the search (one phase of MCTS).
     Step,
-    /// The next child's whole subtree.
+    /// The next child's whole subtree (MCTS: the rest of the iteration).
     StepOver,
     /// Finish the current node.
     StepOut,
-    /// Undo one event.
+    /// Undo one event (one phase of MCTS).
     StepBack,
     RunToEnd,
     ToggleAutoplay,

@@ -2,12 +2,13 @@
 
 use super::editor::{EditCommand, Editor};
 use super::game::Playable;
-use super::history::AiChoice;
+use super::history::{AiChoice, MctsChoice, TreeChoice};
+use super::mcts::{AiSetup, MctsView};
 use super::state::{Focus, GameKind, TicTacToeTab};
 use super::why::{decision, why_of};
 use crate::domain::games::Game;
 use crate::domain::games::tictactoe::Board;
-use crate::domain::search::{Algorithm, MoveOrder, search_weighing};
+use crate::domain::search::{MoveOrder, search_weighing};
 use crate::domain::solve::perfect::Solver;
 use crate::frame::message::Message;
 use crate::frame::side::Side;
@@ -107,7 +108,7 @@ impl TicTacToeTab {
             Err(why) => return Message::error(format!("Cannot use this board: {why}")),
         };
         self.editor = None;
-        let (algorithm, step_mode) = (self.algorithm, self.step_mode);
+        let (setup, step_mode) = (self.setup(), self.step_mode);
         let game = &mut self.tictactoe;
         game.restart(board, game.human);
         game.set_up = true;
@@ -116,7 +117,7 @@ impl TicTacToeTab {
         let set = format!("Board set up, {mover} to move (not counted in the tally)");
         let message = if game.ai_to_move() {
             // `t` opens the AI's search in the stepper whatever the step mode.
-            let ai = game.ai_turn(algorithm, step_mode || search);
+            let ai = game.ai_turn(&setup, step_mode || search);
             ai.map_or(Message::info(set.clone()), |ai| {
                 Message::info(format!("{set}. {}", ai.text))
             })
@@ -146,27 +147,35 @@ impl TicTacToeTab {
                 )));
             }
         };
-        effects.show_why = Some(asked(board, self.algorithm, self.tictactoe.order));
+        // MCTS's random games take the seed the game's next move would.
+        let seed = self.tictactoe.move_seed(self.setup().seed);
+        effects.show_why = Some(asked(board, &self.setup(), self.tictactoe.order, seed));
         None
     }
 }
 
-/// The AI's view of a board set up in the editor.
-fn asked(board: Board, algorithm: Algorithm, order: MoveOrder) -> Why {
-    let choice = AiChoice {
-        algorithm,
-        order,
-        weighing: search_weighing(&board, algorithm, order),
-        stepped: None,
-        minimax_nodes: 0,
-        beyond_tree: false,
+/// The AI's view of a board set up in the editor: the search `setup` picks, run at once.
+fn asked(board: Board, setup: &AiSetup, order: MoveOrder, seed: u64) -> Why {
+    let choice = if let Some(algorithm) = setup.kind.tree() {
+        AiChoice::Tree(TreeChoice {
+            algorithm,
+            order,
+            weighing: search_weighing(&board, algorithm, order),
+            stepped: None,
+            minimax_nodes: 0,
+            beyond_tree: false,
+        })
+    } else {
+        let view = MctsView::run(board, setup.iterations, setup.exploration, seed);
+        AiChoice::Mcts(MctsChoice::of(view.stepper.mcts(), None))
     };
     let mover = Board::player_name(board.to_move());
     let context = format!("{mover} to move: a board set up in the editor");
     let mut record = decision(&board, &choice, &context, &mut Solver::new());
-    record.title = match choice.weighing.result.best_move {
-        Some(mv) => format!("The {algorithm} AI would play {}", board.move_label(mv)),
-        None => format!("The {algorithm} AI's view"),
+    let name = setup.kind.name();
+    record.title = match choice.best_move() {
+        Some(mv) => format!("The {name} AI would play {}", board.move_label(mv)),
+        None => format!("The {name} AI's view"),
     };
     Why::asked(board.to_string(), record)
 }

@@ -140,6 +140,13 @@ impl TicTacToeTab {
     /// `d`: the shown search as DOT, written into the data dir, or shown to copy where
     /// nothing is written.
     pub(crate) fn export_dot(&self, effects: &mut Effects) -> Message {
+        // A tree search of the person's own position (`t`, before MCTS was picked) still
+        // exports; MCTS's tree has no DOT form here.
+        if self.has_mcts() || (self.mcts_on() && !self.has_search()) {
+            return Message::error(
+                "d exports a minimax or alpha-beta tree: the AI uses MCTS (a switches)",
+            );
+        }
         let dot = match self.game {
             GameKind::TicTacToe => self.tictactoe.search.as_ref().map(view_dot),
             GameKind::Eight => self.eight.search.as_ref().map(view_dot),

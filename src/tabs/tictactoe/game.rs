@@ -1,22 +1,25 @@
 //! One game against the AI: the position, whose turn, the moves so far, the tally, and the
 //! search the tree pane shows (the AI's move waiting to be stepped, the record of its last
-//! move, or a search of the human's position).
+//! move, or a search of the human's position), a minimax or alpha-beta tree or an MCTS.
 
-use super::history::{AiChoice, Turn, undo_from};
+use super::history::{AiChoice, MctsChoice, TreeChoice, Turn, undo_from};
+use super::mcts::{AiSetup, MctsView, SearchKind};
 use super::tree::TreeView;
-use crate::domain::games::eight::{Eight, Seat};
+use crate::domain::games::eight::{Eight, Seat, TARGET};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{
     Algorithm, MoveOrder, NodeId, Stepper, Weighing, search, search_weighing,
 };
+use crate::frame::mcts_outline::Names;
 use crate::frame::message::Message;
 use crate::frame::side::Side;
 use crate::frame::tally::GameResult;
 
-/// What a game must offer the tab beyond the search trait: checked moves and names.
-pub trait Playable: Game<Move = u8> {
+/// What a game must offer the tab beyond the search traits (the tree searches' `Game`, and
+/// MCTS's random games and outline names): checked moves and names.
+pub trait Playable: Names {
     /// The move for the human's choice as typed (a cell 1-9, a number 1-3), or a sentence
     /// saying why it is refused.
     fn check_choice(&self, choice: u8) -> Result<u8, String>;
@@ -85,6 +88,52 @@ impl Playable for Eight {
         } else {
             format!("{mover} went past 8 (sum {})", self.sum())
         })
+    }
+}
+
+/// Tic-tac-toe in the MCTS outline: moves as the tree writes them (`X5`), the marks by
+/// name, a finished random game as a small board.
+impl Names for Board {
+    fn move_name(&self, mv: u8) -> String {
+        self.move_label(mv)
+    }
+
+    fn side_name(player: Mark) -> String {
+        player.to_string()
+    }
+
+    fn board_lines(&self) -> Vec<String> {
+        (0..3u8)
+            .map(|row| {
+                let cells: Vec<String> = (0..3u8)
+                    .map(|col| {
+                        self.cell(row * 3 + col)
+                            .map_or("·".into(), |m| m.to_string())
+                    })
+                    .collect();
+                cells.join(" ")
+            })
+            .collect()
+    }
+}
+
+/// The Game of Eight in the MCTS outline: a move with the sum it makes in the tree (`+2=3`),
+/// bare (`+2`) in a random game's list, the seats by order, the sum at the end.
+impl Names for Eight {
+    fn move_name(&self, mv: u8) -> String {
+        self.move_label(mv)
+    }
+
+    fn rollout_move(&self, mv: u8) -> String {
+        format!("+{mv}")
+    }
+
+    fn side_name(player: Seat) -> String {
+        Self::player_name(player)
+    }
+
+    fn board_lines(&self) -> Vec<String> {
+        vec![format!("sum {} of {TARGET}", self.sum())]
     }
 }
 
@@ -165,8 +214,10 @@ pub struct Match<G: Playable> {
     /// Moves so far: by whom, labelled (`X5`), the position before each, and what the AI
     /// weighed for its own.
     pub moves: Vec<Turn<G>>,
-    /// The search the tree pane shows.
+    /// The minimax or alpha-beta search the tree pane shows (never beside an MCTS one).
     pub search: Option<SearchView<G>>,
+    /// The MCTS search the tree pane shows (never beside a tree search).
+    pub mcts: Option<MctsView<G>>,
     /// Board cursor: a cell index 0-8, or a number 1-3 for Eight.
     pub(crate) cursor: u8,
     /// Results this session.
@@ -176,6 +227,8 @@ pub struct Match<G: Playable> {
     /// True for a game played from a position set up in the editor: its result is not
     /// counted in the tally.
     pub(crate) set_up: bool,
+    /// Games started, so each game's MCTS seeds differ.
+    games: u64,
 }
 
 impl<G: Playable> Match<G> {
@@ -186,9 +239,11 @@ impl<G: Playable> Match<G> {
             human,
             moves: Vec::new(),
             search: None,
+            mcts: None,
             cursor,
             tally: Tally::default(),
             set_up: false,
+            games: 0,
         }
     }
 
@@ -197,9 +252,9 @@ impl<G: Playable> Match<G> {
         self.position.outcome().is_none() && self.position.to_move() != self.human
     }
 
-    /// True when the AI's search waits in the stepper.
+    /// True when the AI's search waits in the stepper (minimax's or MCTS's).
     pub fn awaiting_step(&self) -> bool {
-        self.search.as_ref().is_some_and(|s| s.live)
+        self.search.as_ref().is_some_and(|s| s.live) || self.mcts.as_ref().is_some_and(|m| m.live)
     }
 
     pub(super) fn restart(&mut self, position: G, human: G::Player) {
@@ -207,7 +262,37 @@ impl<G: Playable> Match<G> {
         self.human = human;
         self.moves.clear();
         self.search = None;
+        self.mcts = None;
         self.set_up = false;
+        self.games += 1;
+    }
+
+    /// The seed of an MCTS search now: the tab's seed, the game and the move (as Connect
+    /// Four mixes them), so a game replays exactly and each move of it draws its own random
+    /// games.
+    pub(crate) fn move_seed(&self, seed: u64) -> u64 {
+        seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(self.games << 8)
+            .wrapping_add(self.moves.len() as u64)
+    }
+
+    /// Opens the AI's search of the current position in the stepper, as `setup` says:
+    /// minimax's or alpha-beta's node by node, MCTS's phase by phase.
+    pub(super) fn open_stepper(&mut self, setup: &AiSetup) {
+        if let Some(algorithm) = setup.kind.tree() {
+            self.mcts = None;
+            self.search = Some(SearchView::new(self.position, algorithm, self.order, true));
+        } else {
+            self.search = None;
+            let seed = self.move_seed(setup.seed);
+            self.mcts = Some(MctsView::new(
+                self.position,
+                setup.iterations,
+                setup.exploration,
+                seed,
+                true,
+            ));
+        }
     }
 
     fn play(&mut self, mv: u8, choice: Option<AiChoice<u8>>) -> Option<Message> {
@@ -241,7 +326,7 @@ impl<G: Playable> Match<G> {
         let taken: Vec<String> = self.moves[from..].iter().map(|t| t.text.clone()).collect();
         self.position = self.moves[from].before;
         self.moves.truncate(from);
-        self.search = self.last_search();
+        self.show_last_search();
         let score = match result {
             Some(result) if !self.set_up => format!("; {}", self.tally.take_back(result)),
             _ => String::new(),
@@ -252,19 +337,34 @@ impl<G: Playable> Match<G> {
         ))
     }
 
-    /// The search behind the AI's last move of the game, searched again from the position
-    /// it faced with the same algorithm and order (the search is deterministic, so the tree
-    /// is the one the pane showed then); `None` when the AI has not moved.
-    fn last_search(&self) -> Option<SearchView<G>> {
-        let (before, choice) = self
+    /// Shows the search behind the AI's last move of the game, searched again from the
+    /// position it faced with the same algorithm and order, or MCTS's `c`, seed and
+    /// iterations (every search here is deterministic, so the tree is the one the pane
+    /// showed then); none when the AI has not moved.
+    fn show_last_search(&mut self) {
+        self.search = None;
+        self.mcts = None;
+        let Some((before, choice)) = self
             .moves
             .iter()
             .rev()
-            .find_map(|turn| Some((turn.before, turn.choice.as_ref()?)))?;
-        let mut view = SearchView::new(before, choice.algorithm, choice.order, false);
-        view.stepper.run_to_end();
-        view.sync_cursor();
-        Some(view)
+            .find_map(|turn| Some((turn.before, turn.choice.as_ref()?)))
+        else {
+            return;
+        };
+        match choice {
+            AiChoice::Tree(choice) => {
+                let mut view = SearchView::new(before, choice.algorithm, choice.order, false);
+                view.stepper.run_to_end();
+                view.sync_cursor();
+                self.search = Some(view);
+            }
+            AiChoice::Mcts(choice) => {
+                let view =
+                    MctsView::run(before, choice.iterations, choice.exploration, choice.seed);
+                self.mcts = Some(view);
+            }
+        }
     }
 
     /// How a finished game went for the person.
@@ -310,22 +410,29 @@ impl<G: Playable> Match<G> {
     }
 
     /// Lets the AI move: at once with the fast search, or by opening the stepper.
-    pub(super) fn ai_turn(&mut self, algorithm: Algorithm, step_mode: bool) -> Option<Message> {
+    pub(super) fn ai_turn(&mut self, setup: &AiSetup, step_mode: bool) -> Option<Message> {
         if !self.ai_to_move() {
             return None;
         }
         if step_mode {
-            self.search = Some(SearchView::new(self.position, algorithm, self.order, true));
-            return Some(Message::info(
-                "AI's turn: Space steps its search, Enter plays",
-            ));
+            self.open_stepper(setup);
+            return Some(Message::info(match setup.kind {
+                SearchKind::Mcts => "AI's turn: Space steps MCTS, Enter plays",
+                _ => "AI's turn: Space steps its search, Enter plays",
+            }));
         }
+        let Some(algorithm) = setup.kind.tree() else {
+            let seed = self.move_seed(setup.seed);
+            let view = MctsView::run(self.position, setup.iterations, setup.exploration, seed);
+            return self.play_mcts_move(view, None);
+        };
+        self.mcts = None;
         let root = self.position;
         let weighing = search_weighing(&root, algorithm, self.order);
         let mut view = SearchView::new(root, algorithm, self.order, false);
         view.stepper.run_to_end();
         view.sync_cursor();
-        let choice = AiChoice {
+        let choice = TreeChoice {
             algorithm,
             order: self.order,
             weighing,
@@ -337,25 +444,60 @@ impl<G: Playable> Match<G> {
         self.play_ai_move(choice)
     }
 
-    /// Plays the move the AI's search chose, keeping what it weighed, and says so (or how
-    /// the game ended).
-    fn play_ai_move(&mut self, choice: AiChoice<u8>) -> Option<Message> {
+    /// Plays the move the AI's tree search chose, keeping what it weighed, and says so (or
+    /// how the game ended).
+    fn play_ai_move(&mut self, choice: TreeChoice<u8>) -> Option<Message> {
         let result = choice.weighing.result;
         let mv = result.best_move?;
         let label = self.position.move_label(mv);
-        Some(self.play(mv, Some(choice)).unwrap_or_else(|| {
-            Message::info(format!(
-                "AI played {label} (value {}, {} nodes): your move",
-                signed(result.value),
-                thousands(result.stats.nodes)
-            ))
-        }))
+        Some(
+            self.play(mv, Some(AiChoice::Tree(choice)))
+                .unwrap_or_else(|| {
+                    Message::info(format!(
+                        "AI played {label} (value {}, {} nodes): your move",
+                        signed(result.value),
+                        thousands(result.stats.nodes)
+                    ))
+                }),
+        )
+    }
+
+    /// Plays the root move MCTS visited most in `view` (its search finished), keeping
+    /// what the search returned, and shows the view as the record of the move. `stepped`:
+    /// the phases the person stepped, `None` for a search run at once.
+    fn play_mcts_move(&mut self, mut view: MctsView<G>, stepped: Option<u64>) -> Option<Message> {
+        let choice = MctsChoice::of(view.stepper.mcts(), stepped);
+        let Some(mv) = choice.best else {
+            self.mcts = Some(view);
+            return None;
+        };
+        let visits = choice
+            .moves
+            .iter()
+            .find(|m| m.mv == mv)
+            .map_or(0, |m| m.visits);
+        let iterations = choice.iterations;
+        view.live = false;
+        view.follow();
+        self.search = None;
+        self.mcts = Some(view);
+        let label = self.position.move_label(mv);
+        Some(
+            self.play(mv, Some(AiChoice::Mcts(choice)))
+                .unwrap_or_else(|| {
+                    Message::info(format!(
+                        "AI played {label} (MCTS: N {} of {} iterations): your move",
+                        thousands(visits),
+                        thousands(iterations)
+                    ))
+                }),
+        )
     }
 
     pub(super) fn human_move(
         &mut self,
         choice: u8,
-        algorithm: Algorithm,
+        setup: &AiSetup,
         step_mode: bool,
     ) -> Option<Message> {
         if self.position.outcome().is_some() {
@@ -373,13 +515,21 @@ impl<G: Playable> Match<G> {
                 if let Some(over) = self.play(mv, None) {
                     return Some(over);
                 }
-                self.ai_turn(algorithm, step_mode)
+                self.ai_turn(setup, step_mode)
                     .or_else(|| Some(Message::info(format!("You played {mover_label}"))))
             }
         }
     }
 
+    /// Plays the move of the search waiting in the stepper, finishing the search first
+    /// (every event of minimax's, every iteration of MCTS's), so the move is the one the
+    /// AI plays unstepped.
     pub(super) fn play_search_move(&mut self) -> Option<Message> {
+        if let Some(mut view) = self.mcts.take_if(|v| v.live) {
+            let stepped = view.stepper.phases();
+            view.finish();
+            return self.play_mcts_move(view, Some(stepped));
+        }
         let view = self.search.as_mut().filter(|v| v.live)?;
         let stepped = view.stepper.events_taken();
         view.stepper.run_to_end();
@@ -394,7 +544,7 @@ impl<G: Playable> Match<G> {
                 true,
             ),
         };
-        let choice = AiChoice {
+        let choice = TreeChoice {
             algorithm,
             order: view.stepper.order(),
             weighing,

@@ -3,11 +3,12 @@
 //! that chose the move found each root move worth (so `y` can show why).
 
 use crate::domain::games::Game;
+use crate::domain::search::mcts::{Mcts, MoveStats, Rollout};
 use crate::domain::search::{Algorithm, MoveOrder, Weighing};
 use crate::frame::side::Side;
 
 /// One move of the game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Turn<G: Game> {
     /// Who moved: the person or the AI.
     pub by: Side,
@@ -20,8 +21,63 @@ pub struct Turn<G: Game> {
 }
 
 /// How the AI chose one move: the search that chose it and what that search returned.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AiChoice<M> {
+    /// Minimax or alpha-beta.
+    Tree(TreeChoice<M>),
+    /// Monte Carlo tree search.
+    Mcts(MctsChoice<M>),
+}
+
+impl<M: Copy> AiChoice<M> {
+    /// The move the search chose; `None` when the game was over.
+    pub fn best_move(&self) -> Option<M> {
+        match self {
+            Self::Tree(tree) => tree.weighing.result.best_move,
+            Self::Mcts(mcts) => mcts.best,
+        }
+    }
+}
+
+/// What an MCTS search returned for its move, and what rebuilds the search exactly (it is
+/// a function of its root, `c`, seed and iterations), so undo can show its tree again.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MctsChoice<M> {
+    /// Iterations run.
+    pub iterations: u64,
+    /// The exploration constant `c`.
+    pub exploration: f64,
+    /// The seed of its random games.
+    pub seed: u64,
+    /// Every root move the search expanded, in legal-move order: `N`, `W`, `W/N`.
+    pub moves: Vec<MoveStats<M>>,
+    /// The root move visited most (the first in legal-move order on a tie).
+    pub best: Option<M>,
+    /// Nodes in its tree.
+    pub nodes: usize,
+    /// Phases the person stepped before the move was played; `None` when the AI searched
+    /// at once.
+    pub stepped: Option<u64>,
+}
+
+impl<M: Copy> MctsChoice<M> {
+    /// What `mcts` returned, as its record keeps it; `stepped` as the field says.
+    pub fn of<G: Rollout<Move = M>>(mcts: &Mcts<G>, stepped: Option<u64>) -> Self {
+        Self {
+            iterations: mcts.iterations(),
+            exploration: mcts.exploration(),
+            seed: mcts.seed(),
+            moves: mcts.root_moves(),
+            best: mcts.best_move(),
+            nodes: mcts.node_count(),
+            stepped,
+        }
+    }
+}
+
+/// How minimax or alpha-beta chose one move.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AiChoice<M> {
+pub struct TreeChoice<M> {
     /// The algorithm that searched.
     pub algorithm: Algorithm,
     /// The order it tried each node's children in (it decides which of equal moves wins).

@@ -26,7 +26,7 @@ pub(crate) const SEARCH_TAB: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Char('a')],
             "a",
-            "minimax / alpha-beta",
+            "minimax→alpha-beta→MCTS",
             "algo",
             |_| Action::ToggleAlgorithm,
         ),
@@ -264,6 +264,59 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
             &[Key::Enter],
             "Enter",
             "play the search's move",
+            "play",
+            |_| Action::PlaySearchMove,
+        ),
+    ],
+};
+
+/// The MCTS stepper, while the AI's MCTS waits to be stepped (instead of [`STEPPER`]: a
+/// phase, not a node, is its step, and `i` stays the position editor's key).
+pub(crate) const MCTS_STEPPER: KeyGroup<Action> = KeyGroup {
+    title: "MCTS stepper (phases in the tree pane)",
+    bindings: &[
+        bind(
+            &[Key::Char(' '), Key::Char('s')],
+            "Space/s",
+            "one phase",
+            "phase",
+            |_| Action::Step,
+        ),
+        bind(
+            &[Key::Char('n')],
+            "n",
+            "the rest of the iteration",
+            "iteration",
+            |_| Action::StepOver,
+        ),
+        bind(&[Key::Char('b')], "b", "back one phase", "back", |_| {
+            Action::StepBack
+        }),
+        bind(
+            &[Key::Char('c')],
+            "c",
+            "run all the iterations",
+            "run",
+            |_| Action::RunToEnd,
+        ),
+        bind(
+            &[Key::Char('p')],
+            "p",
+            "autoplay: a phase a tick",
+            "auto",
+            |_| Action::ToggleAutoplay,
+        ),
+        bind(
+            &[Key::Char('+'), Key::Char('='), Key::Char('-')],
+            "+/-",
+            "autoplay faster / slower",
+            "",
+            |k| Action::AutoplaySpeed(k != Key::Char('-')),
+        ),
+        bind(
+            &[Key::Enter],
+            "Enter",
+            "finish, play its move",
             "play",
             |_| Action::PlaySearchMove,
         ),

@@ -1,9 +1,11 @@
-//! The Tic-tac-toe tab: tic-tac-toe and the Game of Eight against minimax or alpha-beta, with
-//! the AI's search recorded so the tree pane can show it and the user can step through it.
+//! The Tic-tac-toe tab: tic-tac-toe and the Game of Eight against minimax, alpha-beta or
+//! MCTS, with the AI's search recorded so the tree pane can show it and the user can step
+//! through it.
 //!
 //! `state` holds the tab and what each action does to it, `game` one game against the AI and
-//! the search it recorded, `tree` the tree pane's folds and lines, `keys` the key tables,
-//! `view` the drawing and `symbols` the glyphs the drawing uses.
+//! the search it recorded, `tree` the tree pane's folds and lines, `mcts` the MCTS search the
+//! pane shows instead, `keys` the key tables, `view` the drawing and `symbols` the glyphs the
+//! drawing uses.
 
 mod action;
 mod commands;
@@ -13,6 +15,9 @@ mod export;
 pub mod game;
 pub mod history;
 mod keys;
+pub mod mcts;
+#[cfg(test)]
+mod mcts_tests;
 mod orders;
 mod panel;
 #[cfg(test)]
@@ -65,7 +70,9 @@ impl Tab for TicTacToeTab {
             return vec![keys::COMPARISON];
         }
         let mut groups = Vec::new();
-        if self.has_search() {
+        if self.live_mcts() {
+            groups.push(keys::MCTS_STEPPER);
+        } else if self.has_search() {
             groups.push(keys::STEPPER);
         }
         groups.push(keys::SEARCH_FOCUS);
@@ -89,6 +96,7 @@ impl Tab for TicTacToeTab {
             keys::EIGHT_CHOICES,
             keys::BOARD_CURSOR,
             keys::STEPPER,
+            keys::MCTS_STEPPER,
             keys::TREE,
             keys::EDITOR,
             keys::COMPARISON,
@@ -118,8 +126,11 @@ impl Tab for TicTacToeTab {
             | Action::RunToEnd
             | Action::ToggleAutoplay => !self.search_finished(),
             Action::StepBack => self.search_started(),
-            Action::PlayCell(_) | Action::Analyze => self.human_to_move(),
-            Action::ExportDot => self.has_search(),
+            Action::PlayCell(_) => self.human_to_move(),
+            // Minimax and alpha-beta only: with MCTS on they say why instead.
+            Action::Analyze => self.human_to_move() && !self.mcts_on(),
+            Action::CycleOrder => !self.mcts_on(),
+            Action::ExportDot => self.has_search() && !self.has_mcts(),
             Action::ToggleAlgorithm | Action::ToggleStepMode => !self.game_over(),
             Action::Why => self.has_ai_record(),
             Action::Undo => self.can_undo(),

@@ -104,9 +104,8 @@ pub(crate) fn comparison<G: OrderNames>(
 pub(crate) fn reorder_both(tab: &mut TicTacToeTab, order: MoveOrder) -> bool {
     tab.tictactoe.order = order;
     tab.eight.order = order;
-    let algorithm = tab.algorithm;
-    let ttt = reorder(&mut tab.tictactoe, algorithm);
-    let eight = reorder(&mut tab.eight, algorithm);
+    let ttt = reorder(&mut tab.tictactoe);
+    let eight = reorder(&mut tab.eight);
     match tab.game {
         GameKind::TicTacToe => ttt,
         GameKind::Eight => eight,
@@ -118,9 +117,13 @@ impl TicTacToeTab {
     /// the user's own) with it, and opens (or refreshes) the comparison of every order from
     /// the shown root.
     pub(crate) fn cycle_order(&mut self) -> Message {
+        let Some(algorithm) = self.algorithm.tree() else {
+            return Message::error(
+                "o orders minimax's and alpha-beta's moves; MCTS picks by UCB1 (a switches)",
+            );
+        };
         let order = self.tictactoe.order.next();
         let restarted = reorder_both(self, order);
-        let algorithm = self.algorithm;
         let compared = match self.game {
             GameKind::TicTacToe => compare(&self.tictactoe, algorithm),
             GameKind::Eight => compare(&self.eight, algorithm),
@@ -145,15 +148,17 @@ impl TicTacToeTab {
     }
 }
 
-/// Restarts the game's search with its new order when it is one the user steps (the AI's
-/// waiting move, or a search of their own position); a record of a move played stays.
-fn reorder<G: Playable>(game: &mut Match<G>, algorithm: Algorithm) -> bool {
+/// Restarts the game's search with its new order and its own algorithm when it is one the
+/// user steps (the AI's waiting move, or a search of their own position); a record of a
+/// move played stays, and so does an MCTS (the order is the tree searches').
+fn reorder<G: Playable>(game: &mut Match<G>) -> bool {
     let Some(view) = &game.search else {
         return false;
     };
     if !view.live && !view.analysis {
         return false;
     }
+    let algorithm = view.stepper.algorithm();
     let (root, live, analysis) = (*view.stepper.root(), view.live, view.analysis);
     let mut fresh = SearchView::new(root, algorithm, game.order, live);
     fresh.analysis = analysis;

@@ -1,19 +1,25 @@
 //! The tab's settings panel, declared once: the search's algorithm and move order, step
-//! mode and the autoplay pace, each with the `[search]` section's key and range. All apply
-//! at once, as `a`, `o`, `m` and `+`/`-` do: a search waiting to be stepped restarts with
-//! the new algorithm or order, the next AI move uses them.
+//! mode, the autoplay pace and MCTS's iterations and `c`, each with the `[search]` section's
+//! key and range. The first four apply at once, as `a`, `o`, `m` and `+`/`-` do: a search
+//! waiting to be stepped restarts with the new algorithm or order, the next AI move uses
+//! them. MCTS's two apply from the AI's next move: a search being stepped keeps its own.
+//!
+//! The algorithm row offers MCTS as the tab's third choice, though the config's
+//! `search.algorithm` names only the two tree searches (`Algorithm`).
 
+use super::mcts::SearchKind;
 use super::orders::reorder_both;
-use super::settings::MoveOrder;
+use super::settings::{MCTS_EXPLORATION_RANGE, MCTS_ITERATIONS_RANGE, MoveOrder};
 use super::state::TicTacToeTab;
-use crate::config::{AUTOPLAY_MS_RANGE, Algorithm};
+use crate::config::AUTOPLAY_MS_RANGE;
 use crate::frame::message::Message;
 use crate::frame::settings::{self, Allowed, Change, Declared, Panel, Spec, Steps, Takes, Value};
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
-/// The algorithms in the config's spelling, in the order ←/→ cycle them.
-const ALGORITHMS: &[&str] = &["minimax", "alphabeta"];
+/// The algorithms in the config's spelling (and "mcts", the tab's own), in the order ←/→
+/// cycle them, as `a` does ([`SearchKind::ALL`]).
+const ALGORITHMS: &[&str] = &["minimax", "alphabeta", "mcts"];
 /// The move orders in the config's spelling.
 const ORDERS: &[&str] = &["listed", "static", "best"];
 /// Step mode.
@@ -28,15 +34,14 @@ pub(crate) const SETTINGS: &[Declared<TicTacToeTab>] = &[
             allowed: Allowed::OneOf(ALGORITHMS),
             takes: Takes::Now,
         },
-        get: |tab| Value::Choice(usize::from(tab.algorithm == Algorithm::AlphaBeta)),
+        get: |tab| {
+            let at = SearchKind::ALL.iter().position(|&k| k == tab.algorithm);
+            Value::Choice(at.unwrap_or(0))
+        },
         set: |tab, value| {
-            let wanted = if value.choice() == 1 {
-                Algorithm::AlphaBeta
-            } else {
-                Algorithm::Minimax
-            };
+            let wanted = SearchKind::ALL[value.choice() % SearchKind::ALL.len()];
             if tab.algorithm != wanted {
-                tab.toggle_algorithm();
+                tab.set_algorithm(wanted);
             }
         },
     },
@@ -85,7 +90,38 @@ pub(crate) const SETTINGS: &[Declared<TicTacToeTab>] = &[
         },
         set: |tab, value| tab.autoplay_interval = Duration::from_millis(value.whole()),
     },
+    Declared {
+        spec: Spec {
+            key: "search.mcts_iterations",
+            label: "MCTS iters",
+            allowed: Allowed::Whole {
+                range: MCTS_ITERATIONS_RANGE,
+                steps: Steps::OneTwoFive,
+            },
+            takes: Takes::NextMove,
+        },
+        get: |tab| Value::Whole(tab.mcts_iterations),
+        set: |tab, value| tab.mcts_iterations = value.whole(),
+    },
+    Declared {
+        spec: Spec {
+            key: "search.mcts_exploration",
+            label: "MCTS c",
+            allowed: Allowed::Number {
+                allowed: exploration_allowed,
+                words: "0.0..=10.0",
+                floor: 0.1,
+            },
+            takes: Takes::NextMove,
+        },
+        get: |tab| Value::Number(tab.mcts_exploration),
+        set: |tab, value| tab.mcts_exploration = value.number(),
+    },
 ];
+
+fn exploration_allowed(c: f64) -> bool {
+    MCTS_EXPLORATION_RANGE.contains(&c)
+}
 
 impl TicTacToeTab {
     /// The panel over the tab's settings as they are in force now.

@@ -3,6 +3,7 @@
 //! words, and the next AI search runs with the algorithm and order the panel set.
 //! Snapshots of the panel at 80x24 and 120x40.
 
+use super::mcts::SearchKind;
 use crate::app::{App, Overlay};
 use crate::config::{Algorithm, Config, FirstMover, SearchConfig};
 use crate::domain::search::MoveOrder;
@@ -50,7 +51,7 @@ fn every_setting_changes_from_the_panel_with_keys_only() {
          off → on (now), autoplay ms 250 → 100 (now)"
     );
     let tab = &app.tabs.tictactoe;
-    assert_eq!(tab.algorithm, Algorithm::Minimax);
+    assert_eq!(tab.algorithm, SearchKind::Minimax);
     assert_eq!(tab.tictactoe.order, MoveOrder::Static);
     assert_eq!(tab.eight.order, MoveOrder::Static, "both games");
     assert!(tab.step_mode);
@@ -92,7 +93,8 @@ fn the_next_search_uses_what_the_panel_set() {
 fn a_typed_autoplay_out_of_range_is_refused_in_the_configs_words() {
     let mut app = app();
     press(&mut app, &chars("S"));
-    press(&mut app, &[KeyCode::Up]);
+    // Up from the first row wraps to the last; the autoplay row is third from the end.
+    press(&mut app, &[KeyCode::Up; 3]);
     press(&mut app, &chars("3\n"));
     let config_says = SearchConfig {
         autoplay_ms: 3,

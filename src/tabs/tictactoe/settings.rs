@@ -13,6 +13,12 @@ pub use crate::domain::search::{Algorithm, MoveOrder};
 /// Bounds for `search.autoplay_ms`: below 10 ms the stepper outruns the
 /// terminal's redraw, above 5 s it looks frozen.
 pub const AUTOPLAY_MS_RANGE: RangeInclusive<u64> = 10..=5000;
+/// MCTS iterations per move: 1 shows a search that has seen one random game (and plays
+/// the first legal move); past 100,000 the tree of tic-tac-toe holds no more surprises
+/// and a move takes long enough to notice.
+pub const MCTS_ITERATIONS_RANGE: RangeInclusive<u64> = 1..=100_000;
+/// MCTS's exploration constant `c`: 0 never explores, past 10 it hardly exploits.
+pub const MCTS_EXPLORATION_RANGE: RangeInclusive<f64> = 0.0..=10.0;
 
 /// Settings for the tic-tac-toe tab.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -101,6 +107,11 @@ pub struct SearchConfig {
     /// value never changes, alpha-beta's node count does; `"listed"` is the search as
     /// it always was.
     pub order: MoveOrder,
+    /// MCTS iterations per move, when `a` picks MCTS on the tab (the third algorithm,
+    /// which `algorithm` cannot name); must lie in [`MCTS_ITERATIONS_RANGE`].
+    pub mcts_iterations: u64,
+    /// MCTS's exploration constant `c` in UCB1; must lie in [`MCTS_EXPLORATION_RANGE`].
+    pub mcts_exploration: f64,
 }
 
 impl Default for SearchConfig {
@@ -110,6 +121,8 @@ impl Default for SearchConfig {
             step: false,
             autoplay_ms: 250,
             order: MoveOrder::Listed,
+            mcts_iterations: 1000,
+            mcts_exploration: std::f64::consts::SQRT_2,
         }
     }
 }
@@ -117,6 +130,16 @@ impl Default for SearchConfig {
 impl SearchConfig {
     /// Checks what the types alone cannot.
     pub(crate) fn validate(&self) -> Result<(), ConfigError> {
-        in_range("search.autoplay_ms", self.autoplay_ms, &AUTOPLAY_MS_RANGE)
+        in_range("search.autoplay_ms", self.autoplay_ms, &AUTOPLAY_MS_RANGE)?;
+        in_range(
+            "search.mcts_iterations",
+            self.mcts_iterations,
+            &MCTS_ITERATIONS_RANGE,
+        )?;
+        in_range(
+            "search.mcts_exploration",
+            self.mcts_exploration,
+            &MCTS_EXPLORATION_RANGE,
+        )
     }
 }

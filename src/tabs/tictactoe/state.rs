@@ -1,16 +1,18 @@
-//! The Tic-tac-toe tab: tic-tac-toe and the Game of Eight against minimax or alpha-beta, with
-//! the AI's search recorded so the tree pane can show it and the user can step through it.
+//! The Tic-tac-toe tab: tic-tac-toe and the Game of Eight against minimax, alpha-beta or
+//! MCTS, with the AI's search recorded so the tree pane can show it and the user can step
+//! through it.
 
 use super::editor::Editor;
 use super::explain::describe_last_event;
 use super::game::{GAME_OVER, Match, Playable, SearchView};
+use super::mcts::{AiSetup, MctsView, SearchKind};
 use super::tree::{LineKind, TreeView};
 use crate::config::AUTOPLAY_MS_RANGE;
 use crate::config::{Config, FirstMover};
 use crate::domain::games::Game;
 use crate::domain::games::eight::{Eight, Seat};
 use crate::domain::games::tictactoe::{Board, Mark};
-use crate::domain::search::{Algorithm, MoveOrder, NodeId};
+use crate::domain::search::{MoveOrder, NodeId};
 use crate::frame::message::Message;
 use crate::frame::tab::Storage;
 use crate::persist::Store;
@@ -89,8 +91,14 @@ pub(crate) enum StepCommand {
 pub struct TicTacToeTab {
     /// The game shown.
     pub(crate) game: GameKind,
-    /// The AI's search algorithm.
-    pub(crate) algorithm: Algorithm,
+    /// The AI's search: minimax, alpha-beta or MCTS (`a` cycles them).
+    pub(crate) algorithm: SearchKind,
+    /// MCTS iterations per move (`search.mcts_iterations`).
+    pub(crate) mcts_iterations: u64,
+    /// MCTS's exploration constant `c` (`search.mcts_exploration`).
+    pub(crate) mcts_exploration: f64,
+    /// The seed MCTS's random games come from (each move mixes in its game and number).
+    seed: u64,
     /// When on, each AI turn opens the stepper instead of moving at once.
     pub(crate) step_mode: bool,
     /// While on, the stepper steps by itself on each tick.
@@ -138,10 +146,12 @@ impl TicTacToeTab {
         storage: Storage,
     ) -> (Self, Option<Message>) {
         let human_mark = config.tictactoe.human_plays;
-        let algorithm = config.search.algorithm;
         let mut tab = Self {
             game: GameKind::TicTacToe,
-            algorithm,
+            algorithm: SearchKind::from_algorithm(config.search.algorithm),
+            mcts_iterations: config.search.mcts_iterations,
+            mcts_exploration: config.search.mcts_exploration,
+            seed,
             step_mode: config.search.step,
             autoplay: false,
             focus: Focus::Board,
@@ -164,6 +174,21 @@ impl TicTacToeTab {
         let message = tab.new_tictactoe(human_mark);
         tab.focus_for_turn();
         (tab, Some(message))
+    }
+
+    /// What the AI's next turn runs.
+    pub(crate) fn setup(&self) -> AiSetup {
+        AiSetup {
+            kind: self.algorithm,
+            iterations: self.mcts_iterations,
+            exploration: self.mcts_exploration,
+            seed: self.seed,
+        }
+    }
+
+    /// True when the AI's search is MCTS.
+    pub(crate) fn mcts_on(&self) -> bool {
+        self.algorithm == SearchKind::Mcts
     }
 
     fn human_first(rule: FirstMover, rng: &mut ChaCha8Rng) -> bool {
@@ -190,7 +215,8 @@ impl TicTacToeTab {
             (true, false) => "from the set-up board, the AI's move".to_string(),
         };
         let new_game = format!("New game: you play {human}, {who}");
-        let ai = self.tictactoe.ai_turn(self.algorithm, self.step_mode);
+        let setup = self.setup();
+        let ai = self.tictactoe.ai_turn(&setup, self.step_mode);
         Self::new_game_message(&new_game, ai)
     }
 
@@ -208,7 +234,8 @@ impl TicTacToeTab {
             "the AI chooses first"
         };
         let new_game = format!("New game of Eight: {who}");
-        let ai = self.eight.ai_turn(self.algorithm, self.step_mode);
+        let setup = self.setup();
+        let ai = self.eight.ai_turn(&setup, self.step_mode);
         Self::new_game_message(&new_game, ai)
     }
 
@@ -270,14 +297,21 @@ impl TicTacToeTab {
         }))
     }
 
-    /// Switches minimax / alpha-beta; a search waiting in the stepper restarts with it.
+    /// The next algorithm: minimax → alpha-beta → MCTS → minimax; a search waiting in the
+    /// stepper restarts with it.
     #[allow(clippy::unnecessary_wraps)] // one shape for every handler `update` returns
     pub(crate) fn toggle_algorithm(&mut self) -> Option<Message> {
-        self.algorithm = self.algorithm.toggled();
-        let algorithm = self.algorithm;
+        Some(self.set_algorithm(self.algorithm.next()))
+    }
+
+    /// Puts `kind` in force (`a` and the settings panel); a search waiting in the stepper
+    /// restarts with it.
+    pub(crate) fn set_algorithm(&mut self, kind: SearchKind) -> Message {
+        self.algorithm = kind;
+        let setup = self.setup();
         // Both games: a search waiting in the game not shown must not keep the old algorithm.
-        let ttt = Self::restart_live(&mut self.tictactoe, algorithm);
-        let eight = Self::restart_live(&mut self.eight, algorithm);
+        let ttt = Self::restart_live(&mut self.tictactoe, &setup);
+        let eight = Self::restart_live(&mut self.eight, &setup);
         let restarted = match self.game {
             GameKind::TicTacToe => ttt,
             GameKind::Eight => eight,
@@ -287,14 +321,20 @@ impl TicTacToeTab {
         } else {
             ""
         };
-        Some(Message::info(format!(
-            "The AI now uses {algorithm}{suffix}"
-        )))
+        let what = match kind {
+            SearchKind::Mcts => format!(
+                "MCTS, {} iterations, c = {:.2}",
+                crate::domain::numbers::thousands(self.mcts_iterations),
+                self.mcts_exploration
+            ),
+            tree => tree.name().to_string(),
+        };
+        Message::info(format!("The AI now uses {what}{suffix}"))
     }
 
-    fn restart_live<G: Playable>(game: &mut Match<G>, algorithm: Algorithm) -> bool {
+    fn restart_live<G: Playable>(game: &mut Match<G>, setup: &AiSetup) -> bool {
         if game.awaiting_step() {
-            game.search = Some(SearchView::new(game.position, algorithm, game.order, true));
+            game.open_stepper(setup);
             true
         } else {
             false
@@ -306,10 +346,10 @@ impl TicTacToeTab {
     pub(crate) fn toggle_step_mode(&mut self) -> Option<Message> {
         self.step_mode = !self.step_mode;
         self.autoplay = false;
-        let (algorithm, step_mode) = (self.algorithm, self.step_mode);
+        let (setup, step_mode) = (self.setup(), self.step_mode);
         // Both games follow the mode: a game not shown must not stay waiting in the stepper.
-        let ttt = Self::apply_step_mode(&mut self.tictactoe, algorithm, step_mode);
-        let eight = Self::apply_step_mode(&mut self.eight, algorithm, step_mode);
+        let ttt = Self::apply_step_mode(&mut self.tictactoe, &setup, step_mode);
+        let eight = Self::apply_step_mode(&mut self.eight, &setup, step_mode);
         let moved = match self.game {
             GameKind::TicTacToe => ttt,
             GameKind::Eight => eight,
@@ -326,21 +366,24 @@ impl TicTacToeTab {
 
     fn apply_step_mode<G: Playable>(
         game: &mut Match<G>,
-        algorithm: Algorithm,
+        setup: &AiSetup,
         step_mode: bool,
     ) -> Option<Message> {
         if step_mode || !game.awaiting_step() {
             return None;
         }
         game.search = None;
-        game.ai_turn(algorithm, false)
+        game.mcts = None;
+        game.ai_turn(setup, false)
     }
 
     /// Opens a search of the current position for the side to move (a hint for the human,
     /// or the whole game tree from the start), to be stepped like the AI's.
     #[allow(clippy::unnecessary_wraps)] // one shape for every handler `update` returns
     pub(crate) fn analyze(&mut self) -> Option<Message> {
-        let algorithm = self.algorithm;
+        let Some(algorithm) = self.algorithm.tree() else {
+            return Some(Message::error(MINIMAX_ONLY_T));
+        };
         let message = shown_mut!(self, |game| Self::analyze_in(game, algorithm));
         if message.kind == crate::frame::message::MessageKind::Info {
             self.autoplay = false;
@@ -349,7 +392,10 @@ impl TicTacToeTab {
         Some(message)
     }
 
-    fn analyze_in<G: Playable>(game: &mut Match<G>, algorithm: Algorithm) -> Message {
+    fn analyze_in<G: Playable>(
+        game: &mut Match<G>,
+        algorithm: crate::domain::search::Algorithm,
+    ) -> Message {
         if game.position.outcome().is_some() {
             return Message::error(GAME_OVER);
         }
@@ -358,6 +404,7 @@ impl TicTacToeTab {
         }
         let mut view = SearchView::new(game.position, algorithm, game.order, false);
         view.analysis = true;
+        game.mcts = None;
         game.search = Some(view);
         Message::info("Searching your position: Space steps, c runs to the end")
     }
@@ -373,8 +420,8 @@ impl TicTacToeTab {
 
     /// The human's choice: a cell (1-9) or a number (1-3).
     pub(crate) fn play(&mut self, choice: u8) -> Option<Message> {
-        let (algorithm, step_mode) = (self.algorithm, self.step_mode);
-        let message = shown_mut!(self, |game| game.human_move(choice, algorithm, step_mode));
+        let (setup, step_mode) = (self.setup(), self.step_mode);
+        let message = shown_mut!(self, |game| game.human_move(choice, &setup, step_mode));
         if self.current_awaits_step() {
             self.focus = Focus::Tree;
         }
@@ -412,21 +459,44 @@ impl TicTacToeTab {
         shown!(self, |game| game.awaiting_step())
     }
 
-    /// True when the game shown has a search to show or step.
+    /// True when the game shown has a minimax or alpha-beta search to show or step.
     pub(crate) fn has_search(&self) -> bool {
         shown!(self, |game| game.search.is_some())
     }
 
-    /// True when the shown search has run to its end (or there is none).
+    /// True when the game shown has an MCTS search to show or step.
+    pub(crate) fn has_mcts(&self) -> bool {
+        shown!(self, |game| game.mcts.is_some())
+    }
+
+    /// True when the AI's MCTS waits in the stepper in the game shown.
+    pub(crate) fn live_mcts(&self) -> bool {
+        shown!(self, |game| game.mcts.as_ref().is_some_and(|m| m.live))
+    }
+
+    /// True when the shown search has run to its end (or there is none): every event of a
+    /// tree search, every iteration of a stepped MCTS (a record of one is not stepped).
     pub(crate) fn search_finished(&self) -> bool {
+        if self.has_mcts() {
+            return shown!(self, |game| game
+                .mcts
+                .as_ref()
+                .is_none_or(|m| !m.live || m.is_finished()));
+        }
         shown!(self, |game| game
             .search
             .as_ref()
             .is_none_or(|v| v.stepper.is_finished()))
     }
 
-    /// True when the shown search has taken at least one step.
+    /// True when the shown search has taken at least one step (a phase, for MCTS).
     pub(crate) fn search_started(&self) -> bool {
+        if self.has_mcts() {
+            return shown!(self, |game| game
+                .mcts
+                .as_ref()
+                .is_some_and(|m| m.live && m.stepper.phases() > 0));
+        }
         shown!(self, |game| game
             .search
             .as_ref()
@@ -441,6 +511,10 @@ impl TicTacToeTab {
             game.search
                 .as_ref()
                 .is_some_and(|v| (v.live || v.analysis) && v.stepper.events_taken() > 0)
+                || game
+                    .mcts
+                    .as_ref()
+                    .is_some_and(|m| m.live && m.stepper.phases() > 0)
         }
         stepped(&self.tictactoe) || stepped(&self.eight)
     }
@@ -460,10 +534,39 @@ impl TicTacToeTab {
     #[allow(clippy::unnecessary_wraps)] // one shape for every handler `update` returns
     pub(crate) fn step(&mut self, command: StepCommand) -> Option<Message> {
         self.autoplay = false;
+        if self.has_mcts() {
+            return Some(shown_mut!(self, |game| Self::step_mcts(
+                game.mcts.as_mut(),
+                command
+            )));
+        }
         Some(shown_mut!(self, |game| Self::step_view(
             game.search.as_mut(),
             command
         )))
+    }
+
+    fn step_mcts<G: Playable>(view: Option<&mut MctsView<G>>, command: StepCommand) -> Message {
+        let Some(view) = view.filter(|v| v.live) else {
+            return Message::error(
+                "This MCTS search is the record of a move played: m steps the AI's next one",
+            );
+        };
+        match command {
+            StepCommand::Back => {
+                if !view.stepper.step_back() {
+                    return Message::info("At the start of the search");
+                }
+                view.follow();
+                return Message::info(format!("Stepped back. {}", view.said()));
+            }
+            _ if view.is_finished() => return Message::info(view.finished_said()),
+            StepCommand::Step => view.stepper.step(),
+            StepCommand::Over | StepCommand::Out => view.stepper.run_iterations(1),
+            StepCommand::RunToEnd => view.finish(),
+        }
+        view.follow();
+        Message::info(view.said())
     }
 
     fn step_view<G: Playable>(view: Option<&mut SearchView<G>>, command: StepCommand) -> Message {
@@ -507,7 +610,11 @@ impl TicTacToeTab {
             return None;
         }
         self.last_autoplay = Instant::now();
-        let (message, finished) = shown_mut!(self, |game| Self::tick_view(game.search.as_mut()));
+        let (message, finished) = if self.has_mcts() {
+            shown_mut!(self, |game| Self::tick_mcts(game.mcts.as_mut()))
+        } else {
+            shown_mut!(self, |game| Self::tick_view(game.search.as_mut()))
+        };
         if finished {
             self.autoplay = false;
         }
@@ -526,10 +633,20 @@ impl TicTacToeTab {
         (message, stops)
     }
 
+    /// One phase of the stepped MCTS; autoplay stops once every iteration is done.
+    fn tick_mcts<G: Playable>(view: Option<&mut MctsView<G>>) -> (Message, bool) {
+        let Some(view) = view.filter(|v| v.live && !v.is_finished()) else {
+            return (Message::error("No search to play"), true);
+        };
+        view.stepper.step();
+        view.follow();
+        (Message::info(view.said()), view.is_finished())
+    }
+
     /// Starts or pauses autoplay.
     #[allow(clippy::unnecessary_wraps)] // one shape for every handler `update` returns
     pub(crate) fn toggle_autoplay(&mut self) -> Option<Message> {
-        if !self.has_search() {
+        if !self.has_search() && !self.live_mcts() {
             return Some(Message::error(
                 "No search to play: t searches your position, m steps the AI's",
             ));
@@ -557,6 +674,13 @@ impl TicTacToeTab {
 
     /// Moves the tree cursor.
     pub(crate) fn tree_cursor(&mut self, delta: i32) {
+        if self.has_mcts() {
+            shown_mut!(self, |game| game
+                .mcts
+                .as_mut()
+                .map(|m| m.move_cursor(delta)));
+            return;
+        }
         shown_mut!(self, |game| Self::tree_cursor_in(
             game.search.as_mut(),
             delta
@@ -572,6 +696,9 @@ impl TicTacToeTab {
     /// Puts the tree cursor on a line (a mouse click); a click on the selected node folds
     /// or unfolds it.
     pub(crate) fn tree_click(&mut self, line: usize) -> Option<Message> {
+        if self.has_mcts() {
+            return shown_mut!(self, |game| game.mcts.as_mut()?.click(line)).map(Message::error);
+        }
         shown_mut!(self, |game| Self::tree_click_in(game.search.as_mut(), line))
     }
 
@@ -606,6 +733,9 @@ impl TicTacToeTab {
     /// Folds (`true`) or unfolds the node under the tree cursor; folding a folded node
     /// moves to its parent, unfolding an open one to its first child.
     pub(crate) fn tree_fold(&mut self, fold: bool) -> Option<Message> {
+        if self.has_mcts() {
+            return shown_mut!(self, |game| game.mcts.as_mut()?.fold(fold)).map(Message::error);
+        }
         shown_mut!(self, |game| Self::fold_in(game.search.as_mut()?, fold))
     }
 
@@ -638,6 +768,14 @@ impl TicTacToeTab {
 
     /// Unfolds the whole tree, or folds it back.
     pub(crate) fn tree_expand_all(&mut self) -> Option<Message> {
+        if self.has_mcts() {
+            let on = shown_mut!(self, |game| game.mcts.as_mut().map(MctsView::expand_all))?;
+            return Some(Message::info(if on {
+                "Every node of the MCTS tree unfolded (e folds back)"
+            } else {
+                "Folded back to the root's moves"
+            }));
+        }
         let toggle = |tree: &mut TreeView| {
             tree.expand_all = !tree.expand_all;
             tree.expand_all
@@ -655,6 +793,10 @@ impl TicTacToeTab {
 
     /// Puts the tree cursor back on the search's current node and follows it again.
     pub(crate) fn tree_to_current(&mut self) {
+        if self.has_mcts() {
+            shown_mut!(self, |game| game.mcts.as_mut().map(MctsView::follow));
+            return;
+        }
         shown_mut!(self, |game| Self::follow_in(game.search.as_mut()));
     }
 
@@ -665,6 +807,10 @@ impl TicTacToeTab {
         }
     }
 }
+
+/// What `t` says while the AI uses MCTS.
+pub(crate) const MINIMAX_ONLY_T: &str =
+    "t searches with minimax or alpha-beta: the AI uses MCTS (a switches)";
 
 impl TicTacToeTab {
     /// Autoplay twice as fast or half as fast, within the config's bounds.
@@ -715,10 +861,18 @@ impl TicTacToeTab {
     /// Everything the user can change in the tab, as text: equal texts mean nothing the user
     /// could see or keep changed.
     pub fn fingerprint(&self) -> String {
+        /// An MCTS view as the fingerprint keeps it.
+        fn mcts<G: Playable>(game: &Match<G>) -> String {
+            game.mcts.as_ref().map_or_else(String::new, |m| {
+                format!("mcts {} {} {}", m.live, m.stepper.phases(), m.folds.cursor)
+            })
+        }
         let view = |events: Option<usize>, cursor: Option<String>| format!("{events:?}/{cursor:?}");
         format!(
-            "search {:?} {:?} {:?} step {} autoplay {} focus {:?} ttt {:?} {:?} {} eight {:?} {:?} {} views {} {} editor {:?}",
+            "search {:?} {} {} {:?} {:?} step {} autoplay {} focus {:?} ttt {:?} {:?} {} eight {:?} {:?} {} views {} {} {} {} editor {:?}",
             self.game,
+            self.mcts_iterations,
+            self.mcts_exploration,
             self.algorithm,
             self.tictactoe.human,
             self.step_mode,
@@ -747,6 +901,8 @@ impl TicTacToeTab {
                     .as_ref()
                     .map(|v| format!("{:?}", v.tree.cursor)),
             ),
+            mcts(&self.tictactoe),
+            mcts(&self.eight),
             self.editor,
         )
     }

@@ -1,6 +1,7 @@
 //! The glyphs of the search tree, each with what it means; the help lists them.
 
 use crate::domain::search::Bound;
+use crate::frame::mcts_outline;
 use crate::widgets::symbols::{Symbol, symbol};
 
 /// A node's label: the move that led to it, then who moves next (MAX or MIN).
@@ -25,13 +26,15 @@ pub const PENDING: Symbol = symbol("┄", "children not searched yet");
 /// The child whose value its parent took.
 pub const BEST: Symbol = symbol("◂ best", "the move the parent chose");
 /// A folded subtree.
-pub const FOLDED: Symbol = symbol("▸", "folded subtree (→ opens)");
+pub const FOLDED: Symbol = symbol(mcts_outline::FOLDED, "folded subtree (→ opens)");
 /// An unfolded subtree.
-pub const UNFOLDED: Symbol = symbol("▾", "unfolded subtree (← folds)");
+pub const UNFOLDED: Symbol = symbol(mcts_outline::OPEN, "unfolded subtree (← folds)");
 /// The tree cursor.
 pub const TREE_CURSOR: Symbol = symbol("›", "tree cursor");
 /// The node being searched now.
 pub const CURRENT: Symbol = symbol("▶", "node being searched now");
+/// In MCTS's tree: the move the AI plays, or the path of the iteration being stepped.
+pub const MCTS_CHOSEN: Symbol = symbol("*", "MCTS: move played or path");
 
 /// The tree's symbols, as the help lists them.
 pub const TREE: &[Symbol] = &[
@@ -49,4 +52,5 @@ pub const TREE: &[Symbol] = &[
     UNFOLDED,
     TREE_CURSOR,
     CURRENT,
+    MCTS_CHOSEN,
 ];

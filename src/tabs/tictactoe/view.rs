@@ -1,10 +1,12 @@
 //! The Tic-tac-toe tab: the board (or the Game of Eight), the search counters with the
-//! position at the tree cursor, and the game-tree outline.
+//! position at the tree cursor, and the game-tree outline (minimax's or alpha-beta's tree,
+//! or MCTS's with its phases while it is stepped).
 
 use super::action::Action;
 use super::editor::Editor;
 use super::game::{Match, Playable, SearchView, Tally};
 use super::keys;
+use super::mcts::{MctsView, SearchKind};
 use super::state::{Comparison, Focus, GameKind, TicTacToeTab};
 use super::symbols;
 use super::tree::{LineKind, TreeLine};
@@ -14,6 +16,7 @@ use crate::domain::games::{Game, Outcome};
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{Algorithm, CutoffKind, NodeId, Stepper, TreeNode};
 use crate::frame::keymap::KeyGroup;
+use crate::frame::mcts_outline;
 use crate::frame::side::Side;
 use crate::widgets::symbols::{FOCUS, Symbol};
 use crate::widgets::{TabView, Theme, pane_block};
@@ -153,7 +156,8 @@ fn render(tab: &TicTacToeTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
             autoplay,
         };
         render_info(game, &setting, panes.info, buf, theme);
-        render_tree(game, tree_focused, panes.tree, buf, theme);
+        let mcts_on = tab.algorithm == SearchKind::Mcts;
+        render_tree(game, tree_focused, mcts_on, panes.tree, buf, theme);
     });
     if let Some(comparison) = &tab.comparison {
         render_comparison(comparison, body, buf, theme);
@@ -449,31 +453,24 @@ fn tail(text: &str, width: usize) -> String {
 
 /// How the tab is set to search, for the Search pane's heading.
 struct Setting {
-    algorithm: Algorithm,
+    algorithm: SearchKind,
     step_mode: bool,
     /// Autoplay's speed while it runs.
     autoplay: Option<String>,
 }
 
-/// The short name of an algorithm, where the pane is narrow.
-fn short_name(algorithm: Algorithm) -> &'static str {
-    match algorithm {
-        Algorithm::Minimax => "minimax",
-        Algorithm::AlphaBeta => "α-β",
-    }
-}
-
 /// The Search pane's heading: the algorithm the counters below belong to, and how the AI
 /// is set to search next when `a` changed it since.
 fn info_heading<G: Describe>(game: &Match<G>, setting: &Setting, theme: &Theme) -> Line<'static> {
-    let shown = game.search.as_ref().map(|v| v.stepper.algorithm());
+    let shown = match (&game.search, &game.mcts) {
+        (Some(view), _) => Some(SearchKind::from_algorithm(view.stepper.algorithm())),
+        (None, Some(_)) => Some(SearchKind::Mcts),
+        (None, None) => None,
+    };
     if let Some(shown) = shown.filter(|&s| s != setting.algorithm) {
         return Line::from(vec![
-            Span::styled(format!(" {} search", short_name(shown)), theme.title),
-            Span::styled(
-                format!(" · next: {}", short_name(setting.algorithm)),
-                theme.dim,
-            ),
+            Span::styled(format!(" {} search", shown.short()), theme.title),
+            Span::styled(format!(" · next: {}", setting.algorithm.short()), theme.dim),
         ]);
     }
     let mode = match &setting.autoplay {
@@ -482,7 +479,7 @@ fn info_heading<G: Describe>(game: &Match<G>, setting: &Setting, theme: &Theme) 
         None => "instant".into(),
     };
     Line::from(vec![
-        Span::styled(format!(" AI: {}", setting.algorithm), theme.title),
+        Span::styled(format!(" AI: {}", setting.algorithm.name()), theme.title),
         Span::styled(format!(" · {mode}"), theme.dim),
     ])
 }
@@ -500,6 +497,10 @@ fn render_info<G: Describe>(
     let [heading, inner] =
         Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
     info_heading(game, setting, theme).render(heading, buf);
+    if let Some(view) = &game.mcts {
+        Paragraph::new(mcts_info_lines(view, theme)).render(inner, buf);
+        return;
+    }
     let Some(view) = &game.search else {
         let text = vec![Line::raw(" No search yet.")];
         Paragraph::new(text).render(inner, buf);
@@ -617,13 +618,20 @@ fn value_spans<M>(node: &TreeNode<M>, theme: &Theme) -> Vec<Span<'static>> {
     }
 }
 
+/// The tree pane: the search shown, or (none yet) what will show there, for the
+/// algorithm picked (`mcts_on`: MCTS's tree, which `t` does not search).
 fn render_tree<G: Describe>(
     game: &Match<G>,
     focused: bool,
+    mcts_on: bool,
     area: Rect,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
+    if let Some(view) = &game.mcts {
+        render_mcts(view, focused, area, buf, theme);
+        return;
+    }
     let title = match &game.search {
         Some(view) => {
             let whose = if view.live {
@@ -647,6 +655,22 @@ fn render_tree<G: Describe>(
     let inner = block.inner(area);
     block.render(area, buf);
     let Some(view) = &game.search else {
+        if mcts_on {
+            let hint = vec![
+                Line::raw(" The AI's MCTS tree shows here once it moves:"),
+                Line::raw(" each move's visits N, W/N and UCB1, beside"),
+                Line::raw(" its exact value with perfect play."),
+                Line::raw(""),
+                Line::from(vec![
+                    Span::styled(" m", theme.key),
+                    Span::raw("  step through each AI search"),
+                ]),
+            ];
+            Paragraph::new(hint)
+                .wrap(Wrap { trim: false })
+                .render(inner, buf);
+            return;
+        }
         let hint = vec![
             Line::raw(" The AI's search shows here once it moves:"),
             Line::raw(" every node it visits, with its value."),
@@ -884,6 +908,268 @@ fn first_best<G: Game>(stepper: &Stepper<G>, parent: NodeId) -> Option<NodeId> {
         .find(|&c| stepper.node(c).mv == Some(best))
 }
 
+/// The MCTS counters and the position at the tree cursor, in the Search pane: the
+/// iterations done, the tree's size and `c`, the node's position drawn small with where it
+/// came from, who moves and its `N` and `W/N`, then the move the search plays (or, while it
+/// is stepped, the next phase).
+fn mcts_info_lines<G: Describe>(view: &MctsView<G>, theme: &Theme) -> Vec<Line<'static>> {
+    let mcts = view.stepper.mcts();
+    let done = if mcts.iterations() == view.iterations {
+        format!(" iterations {}", thousands(mcts.iterations()))
+    } else {
+        format!(
+            " iterations {} of {}",
+            thousands(mcts.iterations()),
+            thousands(view.iterations)
+        )
+    };
+    let mut lines = vec![
+        Line::from(done),
+        Line::from(format!(
+            " tree {} nodes · c {:.2}",
+            thousands(mcts.node_count() as u64),
+            mcts.exploration()
+        )),
+    ];
+    let id = view.cursor_node();
+    let node = mcts.node(id);
+    let position = mcts.position(id);
+    let played = match (node.parent(), node.mv()) {
+        (Some(parent), Some(mv)) => mcts.position(parent).after(mv),
+        _ => "the root position".into(),
+    };
+    let state = match position.outcome() {
+        Some(outcome) => format!("{} {}", symbols::LEAF.glyph, G::result_text(outcome)),
+        None => format!("{} to move", G::player_name(position.to_move())),
+    };
+    let numbers = match node.mean().filter(|_| node.parent().is_some()) {
+        Some(mean) => format!("N {} W/N {mean:.2}", thousands(node.visits())),
+        None => format!("N {}", thousands(node.visits())),
+    };
+    let notes = [
+        Line::styled(played, theme.dim),
+        Line::from(state),
+        Line::from(numbers),
+    ];
+    let mut minis = position.mini(theme);
+    minis.resize(notes.len().max(minis.len()), Line::raw(""));
+    for (i, mini) in minis.into_iter().enumerate() {
+        let mut spans = mini.spans;
+        if let Some(note) = notes.get(i) {
+            spans.push(Span::raw("  "));
+            spans.extend(note.spans.iter().cloned());
+        }
+        lines.push(Line::from(spans));
+    }
+    if view.live && !view.is_finished() {
+        lines.push(Line::styled(
+            format!(" next: {}", mcts_outline::phase_name(view.stepper.phase())),
+            theme.dim,
+        ));
+    } else if let Some(best) = mcts.best_move() {
+        let visits = mcts
+            .root_moves()
+            .iter()
+            .find(|m| m.mv == best)
+            .map_or(0, |m| m.visits);
+        lines.push(Line::from(format!(
+            " best {}: N {} of {}",
+            mcts.root_position().move_label(best),
+            thousands(visits),
+            thousands(mcts.iterations())
+        )));
+    }
+    lines
+}
+
+/// Where the MCTS pane puts its parts: the phase lines (while stepped), the outline, the
+/// node explained (a record), each with a rule between.
+struct MctsAreas {
+    phase: Rect,
+    rows: Rect,
+    explain: Rect,
+}
+
+/// The text the MCTS pane shows beside the outline: the last phase's lines while the
+/// search is stepped, else the explanation of the node under the cursor.
+fn mcts_words<G: Describe>(view: &MctsView<G>) -> Vec<String> {
+    if view.live {
+        mcts_outline::phase_lines(&view.stepper)
+    } else {
+        mcts_outline::explain_mcts(
+            view.stepper.mcts(),
+            view.cursor_node() as usize,
+            &view.exact,
+        )
+    }
+}
+
+/// The MCTS pane's layout in `inner`: stepped, the phase's lines on top (all of them, so a
+/// comparison is never cut, the outline keeping at least three rows); a record, the
+/// outline on top and the node's explanation under it.
+fn mcts_areas(words: &[String], live: bool, inner: Rect) -> MctsAreas {
+    let wanted = wrapped_rows(words, inner.width);
+    if live {
+        let phase = wanted.min(inner.height.saturating_sub(4));
+        let [phase, _, rows] = Layout::vertical([
+            Constraint::Length(phase),
+            Constraint::Length(1),
+            Constraint::Fill(1),
+        ])
+        .areas(inner);
+        MctsAreas {
+            phase,
+            rows,
+            explain: Rect::default(),
+        }
+    } else {
+        let explain = wanted.min(inner.height / 2);
+        let [rows, _, explain] = Layout::vertical([
+            Constraint::Fill(1),
+            Constraint::Length(1),
+            Constraint::Length(explain),
+        ])
+        .areas(inner);
+        MctsAreas {
+            phase: Rect::default(),
+            rows,
+            explain,
+        }
+    }
+}
+
+/// Rows `lines` take word-wrapped at `width`, as `Paragraph` with `Wrap` lays them out
+/// (greedy, a word longer than a row cut across rows), to size the parts of a pane.
+fn wrapped_rows(lines: &[String], width: u16) -> u16 {
+    let width = usize::from(width.max(1));
+    let rows: usize = lines
+        .iter()
+        .map(|line| {
+            let mut rows = 1;
+            let mut used = 0;
+            for (i, word) in line.split(' ').enumerate() {
+                let w = word.chars().count();
+                let need = if i == 0 { w } else { used + 1 + w };
+                if need <= width {
+                    used = need;
+                } else {
+                    rows += 1 + w.saturating_sub(1) / width;
+                    used = w % width;
+                }
+            }
+            rows
+        })
+        .sum();
+    u16::try_from(rows).unwrap_or(u16::MAX)
+}
+
+/// The MCTS tree pane: stepped, what the last phase did over the tree as it stands (the
+/// iteration's path unfolded and marked); a record, the tree sorted by visits with the
+/// exact value of each root move, and the node under the cursor explained.
+fn render_mcts<G: Describe>(
+    view: &MctsView<G>,
+    focused: bool,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let title = if view.live {
+        " Next AI move · MCTS, stepped"
+    } else {
+        " Last AI move · MCTS tree"
+    };
+    let block = pane_block(title, focused, theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let words = mcts_words(view);
+    let areas = mcts_areas(&words, view.live, inner);
+    let rule = |above: Rect, buf: &mut Buffer| {
+        let at = Rect::new(inner.x, above.bottom(), inner.width, 1).intersection(inner);
+        Block::new()
+            .borders(ratatui::widgets::Borders::TOP)
+            .border_style(theme.border)
+            .render(at, buf);
+    };
+    let styled: Vec<Line> = words
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| {
+            if view.live && i == 0 {
+                Line::styled(text, theme.dim)
+            } else {
+                Line::from(text)
+            }
+        })
+        .collect();
+    if view.live {
+        Paragraph::new(styled)
+            .wrap(Wrap { trim: false })
+            .render(areas.phase, buf);
+        rule(areas.phase, buf);
+    } else {
+        rule(areas.rows, buf);
+        Paragraph::new(styled)
+            .wrap(Wrap { trim: false })
+            .render(areas.explain, buf);
+    }
+    render_mcts_rows(view, focused, areas.rows, buf, theme);
+}
+
+/// The MCTS outline, scrolled so the cursor stays in sight: `*` marks the move played (or
+/// the path being stepped), `›` the cursor while the pane has the focus.
+fn render_mcts_rows<G: Describe>(
+    view: &MctsView<G>,
+    focused: bool,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let rows = view.rows();
+    let height = usize::from(area.height);
+    let cursor = view.folds.cursor.min(rows.len().saturating_sub(1));
+    let offset = scroll_offset(view.folds.offset.get(), cursor, height, rows.len());
+    view.folds.offset.set(offset);
+    let lines: Vec<Line> = rows
+        .iter()
+        .enumerate()
+        .skip(offset)
+        .take(height)
+        .map(|(index, row)| {
+            let is_cursor = index == cursor && focused;
+            let gutter = if is_cursor {
+                symbols::TREE_CURSOR.glyph
+            } else {
+                " "
+            };
+            let mark = if row.chosen {
+                symbols::MCTS_CHOSEN.glyph
+            } else {
+                " "
+            };
+            let mut line = Line::from(vec![
+                Span::styled(gutter, theme.key),
+                Span::styled(mark, theme.title),
+                Span::raw(row.text.clone()),
+            ]);
+            if is_cursor {
+                line = line.patch_style(theme.cursor);
+            }
+            fit(line, usize::from(area.width))
+        })
+        .collect();
+    Paragraph::new(lines).render(area, buf);
+}
+
+/// The outline row a click at `at` in the MCTS pane lands on, if any.
+fn mcts_click<G: Describe>(view: &MctsView<G>, tree_pane: Rect, at: Position) -> Option<usize> {
+    let inner = Block::bordered().inner(tree_pane);
+    let areas = mcts_areas(&mcts_words(view), view.live, inner);
+    areas
+        .rows
+        .contains(at)
+        .then(|| view.folds.offset.get() + usize::from(at.y - areas.rows.y))
+}
+
 /// What a click in the tab's body means.
 fn click(tab: &TicTacToeTab, body: Rect, at: Position) -> Option<Action> {
     if tab.comparison.is_some() {
@@ -901,6 +1187,13 @@ fn click(tab: &TicTacToeTab, body: Rect, at: Position) -> Option<Action> {
             .iter()
             .position(|r| r.contains(at))
             .map(|i| Action::PlayCell(i as u8 + 1));
+    }
+    if let Some(row) = crate::shown!(tab, |game| game
+        .mcts
+        .as_ref()
+        .map(|view| mcts_click(view, panes.tree, at)))
+    {
+        return row.map(Action::TreeClick);
     }
     let inner = Block::bordered().inner(panes.tree);
     if inner.contains(at) {

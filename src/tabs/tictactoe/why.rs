@@ -3,7 +3,7 @@
 //! the exact answer of each move beside it from the perfect-play solver.
 
 use super::game::Match;
-use super::history::{AiChoice, Turn};
+use super::history::{AiChoice, MctsChoice, TreeChoice, Turn};
 use super::orders::{OrderNames, long_name};
 use crate::domain::games::eight::{Eight, TARGET};
 use crate::domain::games::tictactoe::Board;
@@ -77,6 +77,27 @@ pub(crate) fn decision<G: Explain>(
     context: &str,
     solver: &mut Solver<G>,
 ) -> Decision {
+    let mut decision = match choice {
+        AiChoice::Tree(choice) => tree_decision(root, choice, solver),
+        AiChoice::Mcts(choice) => mcts_decision(root, choice, solver),
+    };
+    // The context goes beside a board of several lines, under a one-line position.
+    let mut position = root.position_lines();
+    if position.len() > 1 {
+        position[0] = format!("{}    {context}", position[0]);
+    } else {
+        position.push(format!("  {context}"));
+    }
+    decision.position = position;
+    decision
+}
+
+/// The record of a minimax or alpha-beta move: each root move's value and bound.
+fn tree_decision<G: Explain>(
+    root: &G,
+    choice: &TreeChoice<u8>,
+    solver: &mut Solver<G>,
+) -> Decision {
     let weighing = &choice.weighing;
     let chosen = weighing.result.best_move;
     let options = root
@@ -96,13 +117,6 @@ pub(crate) fn decision<G: Explain>(
             }
         })
         .collect();
-    // The context goes beside a board of several lines, under a one-line position.
-    let mut position = root.position_lines();
-    if position.len() > 1 {
-        position[0] = format!("{}    {context}", position[0]);
-    } else {
-        position.push(format!("  {context}"));
-    }
     Decision {
         title: match chosen {
             Some(mv) => format!(
@@ -112,7 +126,7 @@ pub(crate) fn decision<G: Explain>(
             ),
             None => format!("The {} AI's search", choice.algorithm),
         },
-        position,
+        position: Vec::new(),
         columns: vec!["value".into(), "bound".into()],
         options,
         how: how(root, choice),
@@ -136,7 +150,7 @@ fn bound_words(bound: Bound) -> &'static str {
 /// How the move was chosen, in sentences: the best value, the tie among moves that reached
 /// it and how the search broke it (its move order; there is no random draw), and what
 /// alpha-beta's bounds leave open.
-fn how<G: Explain>(root: &G, choice: &AiChoice<u8>) -> String {
+fn how<G: Explain>(root: &G, choice: &TreeChoice<u8>) -> String {
     let weighing = &choice.weighing;
     let Some(best) = weighing.result.best_move else {
         return "The game was over: there was nothing to choose.".into();
@@ -186,7 +200,7 @@ fn how<G: Explain>(root: &G, choice: &AiChoice<u8>) -> String {
 }
 
 /// Where the numbers came from: the search, its counts, how it was run.
-fn origin(choice: &AiChoice<u8>) -> Vec<String> {
+fn origin(choice: &TreeChoice<u8>) -> Vec<String> {
     let stats = choice.weighing.result.stats;
     let cutoffs = match choice.algorithm {
         Algorithm::AlphaBeta => format!(", {} cut-offs", thousands(stats.cutoffs)),
@@ -219,6 +233,124 @@ fn origin(choice: &AiChoice<u8>) -> Vec<String> {
         "Values: win {WIN}−plies, loss plies−{WIN}, draw 0."
     ));
     lines
+}
+
+/// The record of an MCTS move: each root move's `N` and `W/N` as the search left them, the
+/// exact verdict beside them, and, where the move played is worse than the best one with
+/// perfect play, that the iterations were too few to tell.
+fn mcts_decision<G: Explain>(
+    root: &G,
+    choice: &MctsChoice<u8>,
+    solver: &mut Solver<G>,
+) -> Decision {
+    let legal: Vec<u8> = root.legal_moves().as_ref().to_vec();
+    let options: Vec<Weighed> = legal
+        .iter()
+        .map(|&mv| {
+            let stats = choice.moves.iter().find(|m| m.mv == mv);
+            Weighed {
+                mv: root.move_label(mv),
+                numbers: stats.map_or_else(
+                    || vec!["0".into(), "not tried".into()],
+                    |m| vec![thousands(m.visits), format!("{:.3}", m.mean)],
+                ),
+                verdict: Some(solver.after(root, mv)),
+                chosen: choice.best == Some(mv),
+            }
+        })
+        .collect();
+    let Some(best) = choice.best else {
+        return Decision {
+            title: "The MCTS AI's search".into(),
+            position: Vec::new(),
+            columns: vec!["N".into(), "W/N".into()],
+            options,
+            how: "The game was over: there was nothing to choose.".into(),
+            origin: Vec::new(),
+        };
+    };
+    let label = root.move_label(best);
+    let visits = choice
+        .moves
+        .iter()
+        .find(|m| m.mv == best)
+        .map_or(0, |m| m.visits);
+    let tied: Vec<String> = choice
+        .moves
+        .iter()
+        .filter(|m| m.visits == visits)
+        .map(|m| root.move_label(m.mv))
+        .collect();
+    let mut how = if tied.len() > 1 {
+        format!(
+            "MCTS plays the root move it visited most: {} were visited {} times each, a tie \
+             it breaks by taking the first in move order, {label}.",
+            join_words(&tied),
+            thousands(visits)
+        )
+    } else {
+        format!(
+            "MCTS plays the root move it visited most: {label}, {} of {} iterations.",
+            thousands(visits),
+            thousands(choice.iterations)
+        )
+    };
+    how.push_str(
+        " W/N, the share of its random games won after the move (a draw ½), steered the \
+         visits through UCB1; the visits, not W/N, choose.",
+    );
+    let played = solver.after(root, best);
+    let perfect = legal
+        .iter()
+        .map(|&mv| solver.after(root, mv))
+        .reduce(crate::domain::solve::verdict::Verdict::better);
+    if let Some(perfect) = perfect.filter(|&p| p != played) {
+        let better: Vec<String> = legal
+            .iter()
+            .filter(|&&mv| solver.after(root, mv) == perfect)
+            .map(|&mv| root.move_label(mv))
+            .collect();
+        let each = if better.len() > 1 { " each" } else { "" };
+        how = format!(
+            "{how} With perfect play {label} {}, while {}{each} {}: {} iterations were too \
+             few to tell.",
+            verdict_words(played),
+            join_words(&better),
+            verdict_words(perfect),
+            thousands(choice.iterations)
+        );
+    }
+    let how_run = match choice.stepped {
+        None => "searched at once".to_string(),
+        Some(0) => "its search opened in the stepper; Enter played it unstepped".to_string(),
+        Some(phases) => format!("you stepped {} phases of it", thousands(phases)),
+    };
+    Decision {
+        title: format!("Why the MCTS AI played {label}"),
+        position: Vec::new(),
+        columns: vec!["N".into(), "W/N".into()],
+        options,
+        how,
+        origin: vec![
+            format!(
+                "the MCTS search of this position: {} iterations, c = {:.2}, {} nodes; \
+                 {how_run}.",
+                thousands(choice.iterations),
+                choice.exploration,
+                thousands(choice.nodes as u64)
+            ),
+            "N: the iterations through the move; W/N: its random games won, a draw ½.".into(),
+        ],
+    }
+}
+
+/// A move's verdict after its name: `wins in 2 moves`, `draws`.
+fn verdict_words(verdict: crate::domain::solve::verdict::Verdict) -> String {
+    if verdict.is_draw() {
+        "draws".into()
+    } else {
+        verdict.to_string()
+    }
 }
 
 /// `a`, `a and b`, `a, b and c`.
