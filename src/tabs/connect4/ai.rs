@@ -111,7 +111,10 @@ pub(crate) fn think(board: Board, config: &Connect4Config, seed: u64) -> Thought
         Connect4Ai::AlphaBeta => alpha_beta(board, config),
         Connect4Ai::Mcts => {
             let mut mcts = Mcts::new(board, config.exploration, seed);
-            mcts.run(config.iterations);
+            match config.mcts_time {
+                None => mcts.run(config.iterations),
+                Some(budget) => run_for(&mut mcts, budget.0),
+            }
             let column = mcts.best_move().unwrap_or(3);
             (column, Searched::Mcts(Box::new(mcts)))
         }
@@ -140,6 +143,20 @@ pub(crate) fn think(board: Board, config: &Connect4Config, seed: u64) -> Thought
         ai: config.ai,
         searched,
         verdicts,
+    }
+}
+
+/// Iterations between two looks at the clock: about a third of a millisecond.
+const ITERATIONS_PER_CHECK: u64 = 256;
+
+/// Runs `mcts` until `budget` has passed (at least one batch of iterations).
+fn run_for(mcts: &mut Mcts<Board>, budget: std::time::Duration) {
+    let deadline = std::time::Instant::now() + budget;
+    loop {
+        mcts.run(ITERATIONS_PER_CHECK);
+        if std::time::Instant::now() >= deadline {
+            return;
+        }
     }
 }
 
@@ -383,6 +400,48 @@ mod tests {
         assert_eq!(chosen.numbers, vec!["+14"]);
         let draw = record.options.iter().find(|o| o.mv == "column 1").unwrap();
         assert_eq!(draw.verdict, Some(Verdict::DRAW));
+    }
+}
+
+#[cfg(test)]
+mod time_tests {
+    use super::*;
+    use crate::config::HumanDuration;
+
+    /// With a time budget MCTS runs whole batches until the clock says stop, and plays
+    /// the most visited move of what it built (no claim on how many: that is the machine's).
+    #[test]
+    fn mcts_with_a_time_budget_plays_its_most_visited_move() {
+        let config = Connect4Config {
+            ai: Connect4Ai::Mcts,
+            mcts_time: Some(HumanDuration(std::time::Duration::from_millis(10))),
+            solver_budget: 0,
+            ..Connect4Config::default()
+        };
+        let board = Board::parse("4453").unwrap();
+        let thought = think(board, &config, 3);
+        let Searched::Mcts(mcts) = &thought.searched else {
+            panic!("an MCTS search")
+        };
+        assert!(mcts.iterations() >= ITERATIONS_PER_CHECK);
+        assert_eq!(mcts.iterations() % ITERATIONS_PER_CHECK, 0, "whole batches");
+        assert_eq!(Some(thought.column), mcts.best_move());
+        assert!(board.can_play(usize::from(thought.column)));
+    }
+
+    #[test]
+    fn a_time_budget_out_of_range_is_refused_naming_the_key() {
+        for text in ["5ms", "2m"] {
+            let config = Connect4Config {
+                mcts_time: Some(text.parse().unwrap()),
+                ..Connect4Config::default()
+            };
+            let shown = config.validate().unwrap_err().refused_value();
+            assert_eq!(
+                shown,
+                format!("connect4.mcts_time = {text}: allowed 10ms to 60s")
+            );
+        }
     }
 }
 

@@ -4,8 +4,10 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::check::{ConfigError, in_range};
+use crate::config::HumanDuration;
+use crate::config::check::{ConfigError, in_range, require};
 use crate::config::shared::FirstMover;
+use std::time::Duration;
 
 /// Plies the alpha-beta AI looks ahead: 1 sees only its own move; 12 takes seconds.
 pub const DEPTH_RANGE: RangeInclusive<u8> = 1..=12;
@@ -13,6 +15,9 @@ pub const DEPTH_RANGE: RangeInclusive<u8> = 1..=12;
 pub const ITERATIONS_RANGE: RangeInclusive<u64> = 100..=1_000_000;
 /// MCTS's exploration constant c: 0 never explores, past 10 it hardly exploits.
 pub const EXPLORATION_RANGE: RangeInclusive<f64> = 0.0..=10.0;
+/// MCTS's time budget a move, when one is set instead of iterations.
+pub const MCTS_TIME_RANGE: RangeInclusive<Duration> =
+    Duration::from_millis(10)..=Duration::from_secs(60);
 /// Positions the exact solver may search for one move (0: never ask it).
 pub const SOLVER_BUDGET_RANGE: RangeInclusive<u64> = 0..=1_000_000_000;
 
@@ -66,6 +71,9 @@ pub struct Connect4Config {
     pub iterations: u64,
     /// MCTS's exploration constant c.
     pub exploration: f64,
+    /// When set, MCTS runs for this long a move instead of `iterations`: the iterations
+    /// depend on the machine, so such a run does not repeat exactly.
+    pub mcts_time: Option<HumanDuration>,
     /// Positions the exact solver may search per move, for the perfect AI and for the
     /// verdicts beside the AI's moves.
     pub solver_budget: u64,
@@ -84,6 +92,7 @@ impl Default for Connect4Config {
             table: true,
             iterations: 20_000,
             exploration: std::f64::consts::SQRT_2,
+            mcts_time: None,
             solver_budget: 2_000_000,
             seed: None,
         }
@@ -96,6 +105,14 @@ impl Connect4Config {
         in_range("connect4.depth", self.depth, &DEPTH_RANGE)?;
         in_range("connect4.iterations", self.iterations, &ITERATIONS_RANGE)?;
         in_range("connect4.exploration", self.exploration, &EXPLORATION_RANGE)?;
+        if let Some(time) = self.mcts_time {
+            require(
+                "connect4.mcts_time",
+                MCTS_TIME_RANGE.contains(&time.0),
+                "10ms to 60s",
+                time,
+            )?;
+        }
         in_range(
             "connect4.solver_budget",
             self.solver_budget,
