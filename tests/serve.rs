@@ -94,6 +94,7 @@ fn settings(dir: &std::path::Path, authorized: Option<&[&PrivateKey]>) -> Settin
         per_source_max_startups: defaults.per_source_max_startups,
         login_grace_time: defaults.login_grace_time.0,
         lesson: None,
+        teacher_keys: None,
     }
 }
 
@@ -2022,4 +2023,83 @@ async fn the_ssh_client_logs_in_with_the_class_code_typed_at_its_prompt() {
         assert_eq!(status, 255, "{user}: {}", ssh.shown());
         assert!(ssh.shown().contains(told), "{user}: {}", ssh.shown());
     }
+}
+
+// Issue 15 §4: the teacher's view of the room.
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_teacher_sees_every_student_s_name_and_tab_and_a_student_key_is_not_a_teacher() {
+    let dir = temp_dir("room");
+    let (student, teacher) = (new_key(), new_key());
+    let mut settings = settings(&dir, Some(&[&student]));
+    let teachers = dir.join("teacher_keys");
+    std::fs::write(&teachers, teacher.public_key().to_openssh().unwrap() + "\n").unwrap();
+    settings.teacher_keys = Some(teachers);
+    let server = start(dir.clone(), settings).await;
+
+    // Three students, each logged in under a name of their own.
+    let mut students = Vec::new();
+    for name in ["ada", "grace", "alan"] {
+        let handle = login_as(&server, name, &student).await;
+        let (channel, screen) = arcade_shown(&handle).await;
+        students.push((handle, channel, screen));
+    }
+    let handle = login_as(&server, "teacher", &teacher).await;
+    let mut channel = open_arcade(&handle).await;
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, "the room", |s| {
+            let text = s.text();
+            text.contains("The room: 3 students")
+                && ["ada", "alan", "grace"].iter().all(|n| text.contains(n))
+        })
+        .await;
+    // Grace goes to Connect Four (F5): the teacher's view says so within its refresh.
+    let (_, grace_channel, _) = &mut students[1];
+    grace_channel.data_bytes(&b"\x1b[15~"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "grace on Connect Four", |s| {
+            s.text()
+                .lines()
+                .any(|line| line.contains("grace") && line.contains("Connect Four"))
+        })
+        .await;
+    // A student who leaves leaves the room.
+    let (alan, _, _) = students.pop().unwrap();
+    drop(alan);
+    screen
+        .until(&mut channel, "two students", |s| {
+            s.text().contains("The room: 2 students")
+        })
+        .await;
+    // A student's session has no room: R is not the teacher's key there.
+    let (_, ada_channel, ada_screen) = &mut students[0];
+    ada_channel.data_bytes(&b"R"[..]).await.unwrap();
+    ada_channel.data_bytes(&b"?"[..]).await.unwrap();
+    ada_screen
+        .until(ada_channel, "help, not the room", |s| {
+            s.text().contains("Help:") && !s.text().contains("The room")
+        })
+        .await;
+    let log = server.log_text();
+    assert!(log.contains("user=\"teacher\" teacher key="), "{log}");
+}
+
+/// Logs in as `name` with `key`.
+async fn login_as(server: &TestServer, name: &str, key: &PrivateKey) -> Handle<Client> {
+    let handler = Client {
+        host_key: Arc::new(Mutex::new(None)),
+    };
+    let config = Arc::new(client::Config::default());
+    let mut handle = tokio::time::timeout(
+        LIMIT,
+        client::connect(config, server.server.local_addr, handler),
+    )
+    .await
+    .expect("connects in time")
+    .unwrap();
+    let key = PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None);
+    let auth = handle.authenticate_publickey(name, key).await.unwrap();
+    assert!(auth.success(), "{name} logs in");
+    handle
 }

@@ -27,6 +27,8 @@ pub enum Action {
     ScrollHelp(i16),
     /// Open or close the message log.
     ToggleLog,
+    /// Open or close the teacher's view of the room.
+    ToggleRoom,
     /// Scroll the message log or the exported text by this many lines.
     ScrollOverlay(i16),
     /// A key pressed while a confirmation was asked for that is not the confirming key: it
@@ -94,4 +96,6 @@ pub enum Overlay {
     Why(Why),
     /// The settings panel of the tab shown, with its drafts.
     Settings(Panel),
+    /// The teacher's view of the room: every student, where they are, how long idle.
+    Room,
 }

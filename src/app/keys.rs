@@ -135,6 +135,34 @@ pub const LOG_OVERLAY: KeyGroup<Action> = KeyGroup {
     ],
 };
 
+/// Keys while the teacher's view of the room is open.
+pub const ROOM_OVERLAY: KeyGroup<Action> = KeyGroup {
+    title: "The room (teacher)",
+    bindings: &[
+        bind(
+            &[Key::Esc, Key::Char('R')],
+            "Esc/R",
+            "close the room",
+            "close",
+            |_| Action::CloseOverlay,
+        ),
+        SCROLL_TEXT,
+        QUIT_FROM_OVERLAY,
+    ],
+};
+
+/// The teacher's key, on a teacher's session.
+pub const TEACHER: KeyGroup<Action> = KeyGroup {
+    title: "Teacher",
+    bindings: &[bind(
+        &[Key::Char('R')],
+        "R",
+        "the room: every student",
+        "room",
+        |_| Action::ToggleRoom,
+    )],
+};
+
 /// Keys while an exported text is shown to be copied.
 pub const TEXT_OVERLAY: KeyGroup<Action> = KeyGroup {
     title: "Exported text",

@@ -17,13 +17,18 @@ pub use lesson::{LessonProgress, Moved};
 use crate::config::Config;
 use crate::frame::background;
 use crate::frame::keymap::{Command, Key};
+use crate::frame::room::{Room, SeatReport, Whereabouts};
 use crate::frame::tab::Effects;
 use crate::persist::Store;
 use crate::tabs::Tabs;
 use keys::Keys;
 use log::MessageLog;
 use std::cell::Cell;
+use std::sync::Arc;
 use std::time::Duration;
+
+/// How often the teacher's open view of the room is read again.
+pub const ROOM_REFRESH: Duration = Duration::from_secs(1);
 
 /// Enough to scroll the longest help to its end on the smallest screen; the overlay
 /// clamps what it shows.
@@ -85,6 +90,10 @@ pub struct App {
     pending: Option<Pending>,
     /// The lesson the arcade runs, if any, and the student's step in it.
     pub lesson: Option<LessonProgress>,
+    /// On a teacher's session, the room of the class.
+    pub room: Option<Arc<dyn Room>>,
+    /// On a student's session, the seat in the room that hears where the student is.
+    pub seat: Option<Arc<dyn SeatReport>>,
 }
 
 impl App {
@@ -138,6 +147,8 @@ impl App {
             trainers_waited: vec![false; TabId::ALL.len()],
             pending: None,
             lesson: None,
+            room: None,
+            seat: None,
         };
         // The start tab's first words: what showing it says, else what it said on opening
         // (another tab's opening words would be about a game not on screen).
@@ -194,6 +205,7 @@ impl App {
             Some(Overlay::Text { .. }) => return vec![keys::TEXT_OVERLAY.into()],
             Some(Overlay::Why(_)) => return vec![keys::WHY_OVERLAY.into()],
             Some(Overlay::Settings(_)) => return vec![keys::SETTINGS_OVERLAY.into()],
+            Some(Overlay::Room) => return vec![keys::ROOM_OVERLAY.into()],
             None => {}
         }
         if self.help_open {
@@ -202,6 +214,9 @@ impl App {
         let mut groups = self.tabs.keys(self.tab);
         if self.lesson.is_some() {
             groups.push(keys::LESSON.into());
+        }
+        if self.room.is_some() {
+            groups.push(keys::TEACHER.into());
         }
         groups.push(keys::GLOBAL.into());
         groups
@@ -212,6 +227,9 @@ impl App {
         let mut groups = vec![keys::GLOBAL.into()];
         if self.lesson.is_some() {
             groups.push(keys::LESSON.into());
+        }
+        if self.room.is_some() {
+            groups.push(keys::TEACHER.into());
         }
         groups.extend(self.tabs.help_keys(self.tab));
         groups
@@ -293,6 +311,7 @@ impl App {
             Some(Overlay::Settings(_)) => {
                 return Action::Refused("The settings panel is open: Enter applies, Esc closes");
             }
+            Some(Overlay::Room) => return Action::Refused("The room is open: Esc closes it"),
             None => {}
         }
         if self.help_open {
@@ -356,7 +375,12 @@ impl App {
     /// How long the event loop may sleep before it must tick; `None` means it may block
     /// until input arrives (nothing runs by itself).
     pub fn tick_interval(&self) -> Option<Duration> {
-        self.tabs.tick_interval(self.tab)
+        let tabs = self.tabs.tick_interval(self.tab);
+        if self.overlay == Some(Overlay::Room) {
+            // The room changes without this app's input: read it again every second.
+            return Some(tabs.map_or(ROOM_REFRESH, |every| every.min(ROOM_REFRESH)));
+        }
+        tabs
     }
 
     /// The one place state changes. Returns whether a redraw is needed.
@@ -369,7 +393,11 @@ impl App {
         match action {
             Action::Noop => return false,
             Action::Cancel if self.pending.is_none() => return false,
-            Action::Tick => return self.tick(),
+            Action::Tick => {
+                // The tabs tick whatever is open; an open room is read again each tick.
+                let ticked = self.tick();
+                return ticked || self.overlay == Some(Overlay::Room);
+            }
             Action::Resize => return true,
             Action::QuitNow => {
                 self.running = false;
@@ -389,7 +417,23 @@ impl App {
             self.pending = Some(pending);
             return true;
         }
-        self.apply(action)
+        let changed = self.apply(action);
+        self.report_seat();
+        changed
+    }
+
+    /// Tells the room where this student is now (on a served student's session).
+    fn report_seat(&self) {
+        if let Some(seat) = &self.seat {
+            seat.report(Whereabouts {
+                tab: self.tab,
+                step: self.lesson.as_ref().and_then(|progress| {
+                    progress
+                        .counter()
+                        .map(|_| (progress.step + 1, progress.lesson.steps.len()))
+                }),
+            });
+        }
     }
 
     /// Performs `action` (confirmed, or not needing confirmation).
@@ -402,6 +446,14 @@ impl App {
                 self.say(Message::error(format!(
                     "{label} ({what}) is a key of: {group}"
                 )));
+            }
+            Action::ToggleRoom => {
+                self.help_open = false;
+                self.overlay = match (&self.overlay, &self.room) {
+                    (Some(Overlay::Room), _) | (_, None) => None,
+                    (_, Some(_)) => Some(Overlay::Room),
+                };
+                self.overlay_scroll.set(0);
             }
             Action::ToggleLog => {
                 self.help_open = false;

@@ -66,6 +66,10 @@ pub struct ServeArgs {
     /// config sections over the config.
     #[arg(long, value_name = "FILE")]
     pub lesson: Option<PathBuf>,
+    /// Keys (one per line, as in authorized_keys) that log in as the teacher: the session
+    /// opens on the room, every student's name, tab, lesson step and idle time.
+    #[arg(long, value_name = "FILE")]
+    pub teacher_keys: Option<PathBuf>,
     /// Let a class in: any name as the user and this code typed at the prompt
     /// (keyboard-interactive: ssh -o PreferredAuthentications=keyboard-interactive
     /// NAME@HOST). Alone, a code is made from the system's random source and printed
@@ -179,6 +183,7 @@ pub fn settings(
         per_source_max_startups: serve.per_source_max_startups,
         login_grace_time: serve.login_grace_time.0,
         lesson: None,
+        teacher_keys: args.teacher_keys.clone(),
     })
 }
 
@@ -234,6 +239,7 @@ mod tests {
             per_source_max_startups: None,
             login_grace_time: None,
             lesson: None,
+            teacher_keys: None,
             class_code: None,
             class_code_expires: None,
         };
@@ -275,6 +281,7 @@ mod tests {
             per_source_max_startups: None,
             login_grace_time: None,
             lesson: None,
+            teacher_keys: None,
             class_code: Some(code.map(str::to_string)),
             class_code_expires: expires.map(|e| e.parse().unwrap()),
         }

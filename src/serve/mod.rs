@@ -13,6 +13,7 @@ pub mod gate;
 pub mod input;
 pub mod keys;
 pub mod limits;
+pub mod room;
 pub mod session;
 mod shared;
 pub mod slowloris;
@@ -114,6 +115,18 @@ impl Server {
                 Err(error) => return Err(ServeError::NoKeys(error.to_string())),
             }
         }
+        if let Some(path) = &settings.teacher_keys {
+            match keys::authorized_keys(path) {
+                Ok(teachers) if teachers.is_empty() => {
+                    return Err(ServeError::NoKeys(format!(
+                        "{} lists no teacher keys",
+                        path.display()
+                    )));
+                }
+                Ok(_) => {}
+                Err(error) => return Err(ServeError::NoKeys(error.to_string())),
+            }
+        }
         let listener =
             TcpListener::bind(settings.listen)
                 .await
@@ -148,6 +161,7 @@ impl Server {
             log,
             shutdown: watch::channel(false).0,
             sessions_started: AtomicU64::new(0),
+            room: Arc::default(),
             started: Instant::now(),
             key_note: Mutex::new(key_note),
         });
@@ -384,6 +398,12 @@ fn print_banner(server: &Server, settings: &Settings) {
         eprintln!(
             "ai-arcade: warning: {} can be read by others; chmod 600 it",
             settings.host_key.display()
+        );
+    }
+    if let Some(path) = &settings.teacher_keys {
+        eprintln!(
+            "ai-arcade: keys in {} log in as the teacher, on the room (R)",
+            path.display()
         );
     }
     if let Some(lesson) = &settings.lesson {

@@ -140,6 +140,8 @@ pub enum Via {
     Key(String),
     /// A student's name and the class code.
     ClassCode,
+    /// A key listed in the teacher keys: its fingerprint. The session shows the room.
+    Teacher(String),
 }
 
 /// Who a logged-in connection is, kept for its log lines (and whatever shows the teacher
@@ -161,6 +163,7 @@ impl fmt::Display for Login {
             Via::Open => write!(f, "user={user} key=-"),
             Via::Key(fingerprint) => write!(f, "user={user} key={fingerprint}"),
             Via::ClassCode => write!(f, "user={user} via=class-code"),
+            Via::Teacher(fingerprint) => write!(f, "user={user} teacher key={fingerprint}"),
         }
     }
 }
@@ -356,6 +359,21 @@ impl Connection {
     /// Whether `key` may log in: every key on an open server, else those listed in the
     /// `authorized_keys` file, read again each time so a key added is let in without a
     /// restart. With a class code and no key file, no key.
+    /// Whether `key` is one of the teacher keys (read again at each login, as the
+    /// `authorized_keys` file is, so a key added during class works at once).
+    fn teacher_key(&self, key: &PublicKey) -> bool {
+        let Some(path) = &self.shared.settings.teacher_keys else {
+            return false;
+        };
+        match keys::read_authorized_keys(path) {
+            Ok(found) => keys::is_allowed(key, &found.keys),
+            Err(error) => {
+                self.shared.log(&format!("no teacher logins: {error}"));
+                false
+            }
+        }
+    }
+
     fn key_allowed(&self, key: &PublicKey) -> bool {
         let Some(path) = &self.shared.settings.authorized_keys else {
             return self.shared.settings.is_open();
@@ -576,7 +594,7 @@ impl russh::server::Handler for Connection {
         offer: PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
         self.progress.reach(Stage::Authenticating);
-        if self.key_allowed(offer.public_key) {
+        if self.teacher_key(offer.public_key) || self.key_allowed(offer.public_key) {
             return Ok(Auth::Accept);
         }
         self.shared.log(&format!(
@@ -595,6 +613,12 @@ impl russh::server::Handler for Connection {
     ) -> Result<Auth, Self::Error> {
         self.progress.reach(Stage::Authenticating);
         let fingerprint = keys::fingerprint(key.public_key);
+        if self.teacher_key(key.public_key) {
+            return Ok(self.log_in(Login {
+                name: user.to_string(),
+                via: Via::Teacher(fingerprint),
+            }));
+        }
         if self.key_allowed(key.public_key) {
             return Ok(self.log_in(Login {
                 name: user.to_string(),
@@ -990,6 +1014,16 @@ impl Arcade {
         if let Some(lesson) = &current.lesson {
             app.start_lesson(Arc::clone(lesson));
         }
+        // A teacher's session opens on the room; a student's takes a seat in it.
+        let _seat = if matches!(self.info.login.via, Via::Teacher(_)) {
+            app.room = Some(Arc::clone(&shared.room) as Arc<dyn crate::frame::room::Room>);
+            app.update(crate::app::Action::ToggleRoom);
+            None
+        } else {
+            let seat = Arc::new(shared.room.sit(&self.info.login.name, app.tab));
+            app.seat = Some(Arc::clone(&seat) as Arc<dyn crate::frame::room::SeatReport>);
+            Some(seat)
+        };
         let (handle, channel, runtime) = (self.handle.clone(), self.channel, self.runtime.clone());
         let sink: FrameSink = Box::new(move |frame| {
             let sent = runtime.block_on(async {

@@ -48,6 +48,8 @@ pub struct Settings {
     pub login_grace_time: Duration,
     /// The lesson every session runs, if the teacher gave one.
     pub lesson: Option<Arc<Lesson>>,
+    /// Keys (`authorized_keys` format) that log in as a teacher: the view of the room.
+    pub teacher_keys: Option<PathBuf>,
 }
 
 impl Settings {
@@ -64,7 +66,7 @@ impl Settings {
         if self.is_open() {
             methods.push(MethodKind::None);
         }
-        if self.is_open() || self.authorized_keys.is_some() {
+        if self.is_open() || self.authorized_keys.is_some() || self.teacher_keys.is_some() {
             methods.push(MethodKind::PublicKey);
         }
         if self.class_code.is_some() {
@@ -110,6 +112,8 @@ pub struct Shared {
     pub(super) log: Log,
     pub(super) shutdown: watch::Sender<bool>,
     pub(super) sessions_started: AtomicU64,
+    /// The students in, for a teacher's view.
+    pub(super) room: Arc<super::room::Registry>,
     /// When the server started: a class code's expiry counts from here.
     pub(super) started: Instant,
     /// The last note on skipped `authorized_keys` lines, so each re-read at a login logs

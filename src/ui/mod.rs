@@ -3,6 +3,7 @@
 
 mod help;
 mod overlay;
+mod room;
 mod settings;
 mod why;
 
@@ -110,6 +111,11 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
         }
         Some(Overlay::Why(why)) => why::render(app, why, screen.body, buf, &theme),
         Some(Overlay::Settings(panel)) => settings::render(panel, screen.body, buf, &theme),
+        Some(Overlay::Room) => {
+            if let Some(room) = &app.room {
+                room::render(app, room.as_ref(), screen.body, buf, &theme);
+            }
+        }
         None => {}
     }
 }

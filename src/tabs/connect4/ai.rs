@@ -406,7 +406,7 @@ mod tests {
 #[cfg(test)]
 mod time_tests {
     use super::*;
-    use crate::config::HumanDuration;
+    use crate::config::serve::HumanDuration;
 
     /// With a time budget MCTS runs whole batches until the clock says stop, and plays
     /// the most visited move of what it built (no claim on how many: that is the machine's).

@@ -1,0 +1,109 @@
+//! The teacher's view of the room, headless: the table at 80x24 and 120x40, scrolling
+//! through forty students, and the keys that open and close it.
+
+use ai_arcade::app::{App, Overlay, TabId};
+use ai_arcade::config::Config;
+use ai_arcade::frame::keymap::Key;
+use ai_arcade::frame::room::{Room, Seat};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A room of `n` students with names, tabs, steps and idle times that vary.
+struct Class(usize);
+
+impl Room for Class {
+    fn seats(&self) -> Vec<Seat> {
+        const NAMES: [&str; 8] = [
+            "Ada",
+            "Alan",
+            "Barbara",
+            "Claude",
+            "Donald",
+            "Edsger",
+            "Grace",
+            "Katherine Johnson-Goble",
+        ];
+        (0..self.0)
+            .map(|i| Seat {
+                name: format!("{} {}", NAMES[i % NAMES.len()], i + 1),
+                tab: if i % 5 == 4 {
+                    TabId::MultiPileNim
+                } else {
+                    TabId::TicTacToe
+                },
+                step: Some((1 + i % 7, 7)),
+                idle: Duration::from_secs((i as u64 * 37) % 400),
+            })
+            .collect()
+    }
+}
+
+fn teacher(students: usize) -> App {
+    let mut app = App::new(&Config::default(), 1);
+    app.room = Some(Arc::new(Class(students)));
+    app.handle_key(Key::Char('R'));
+    app
+}
+
+fn screen(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| ai_arcade::ui::render(app, frame))
+        .unwrap();
+    terminal
+}
+
+fn text(terminal: &Terminal<TestBackend>) -> String {
+    let buffer = terminal.backend().buffer();
+    let area = buffer.area;
+    (0..area.height)
+        .map(|y| {
+            (0..area.width)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn r_opens_the_room_only_on_a_teacher_s_session_and_esc_closes_it() {
+    let mut student = App::new(&Config::default(), 1);
+    student.handle_key(Key::Char('R'));
+    assert!(student.overlay.is_none(), "a student has no room");
+    let mut app = teacher(3);
+    assert_eq!(app.overlay, Some(Overlay::Room));
+    assert!(app.tick_interval().is_some(), "read again while open");
+    app.handle_key(Key::Esc);
+    assert!(app.overlay.is_none());
+    assert!(app.tick_interval().is_none(), "idle again once closed");
+}
+
+#[test]
+fn the_room_at_80x24_and_120x40() {
+    for (width, height) in [(80, 24), (120, 40)] {
+        let app = teacher(30);
+        insta::assert_snapshot!(
+            format!("room_30_students_{width}x{height}"),
+            screen(&app, width, height).backend()
+        );
+    }
+}
+
+#[test]
+fn forty_students_scroll_to_the_last_and_long_names_are_cut() {
+    let mut app = teacher(40);
+    let first = text(&screen(&app, 80, 24));
+    assert!(first.contains("The room: 40 students"), "{first}");
+    assert!(first.contains("Katherine Johnson-G…"), "{first}");
+    app.handle_key(Key::End);
+    let last = text(&screen(&app, 80, 24));
+    // Sorted as the room gives them; the last row is the 40th student.
+    assert!(
+        last.contains("Katherine Johnson-G…") || last.contains("Grace"),
+        "{last}"
+    );
+    assert_ne!(first, last, "End scrolled");
+}
