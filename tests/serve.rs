@@ -2103,3 +2103,50 @@ async fn login_as(server: &TestServer, name: &str, key: &PrivateKey) -> Handle<C
     assert!(auth.success(), "{name} logs in");
     handle
 }
+
+/// A server whose stderr was closed (its log read by nobody any more: a pipe to a pager
+/// that quit, a supervisor gone) goes on serving: a log line that cannot be written is
+/// dropped, not a panic that ends the client's connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_whose_log_nobody_reads_goes_on_serving() {
+    use std::io::BufRead;
+    let dir = temp_dir("closed-stderr");
+    let mut child = KillOnDrop(
+        std::process::Command::new(BIN)
+            .args(["--data-dir", dir.to_str().unwrap(), "serve", "--open"])
+            .args(["--listen", "127.0.0.1:0"])
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let stderr = child.0.stderr.take().unwrap();
+    let first = std::io::BufReader::new(stderr)
+        .lines()
+        .next()
+        .unwrap()
+        .unwrap();
+    // The reader is dropped here: the pipe's read end is closed.
+    let addr: std::net::SocketAddr = first
+        .strip_prefix("ai-arcade: serving on ")
+        .unwrap()
+        .parse()
+        .unwrap();
+    for round in 0..2 {
+        let (handle, mut channel) = ai_arcade::serve::bench::connect(addr, "student", None)
+            .await
+            .unwrap();
+        let mut screen = Screen::new();
+        screen
+            .until(&mut channel, &format!("the arcade, round {round}"), |s| {
+                s.text().contains("F4 Tic-tac-toe")
+            })
+            .await;
+        channel.data_bytes(&b"q"[..]).await.unwrap();
+        screen.until(&mut channel, "quit", |s| s.closed).await;
+        assert_eq!(screen.exit_status, Some(0));
+        drop(handle);
+    }
+    drop(child);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -27,7 +27,7 @@ use gate::{Admissions, Gate};
 use russh::SshId;
 use russh::keys::PrivateKey;
 use session::{Progress, Stage};
-use shared::{Current, Shared};
+use shared::{Current, Shared, to_stderr};
 pub use shared::{Log, REFUSAL_LOG_EVERY, RefusalLog, Settings, stderr_log, utc_timestamp};
 use std::borrow::Cow;
 use std::net::SocketAddr;
@@ -373,10 +373,10 @@ pub fn run(
                 Err(why) => server.reload_refused(&why),
             }
         }
-        eprintln!(
+        to_stderr(&format!(
             "ai-arcade: shutting down, ending {} sessions",
             server.sessions()
-        );
+        ));
         server.shutdown(SHUTDOWN_WAIT).await;
         Ok(())
     })
@@ -388,48 +388,50 @@ fn print_banner(server: &Server, settings: &Settings) {
     } else {
         ""
     };
-    eprintln!("ai-arcade: serving on {}", server.local_addr);
-    eprintln!(
+    to_stderr(&format!("ai-arcade: serving on {}", server.local_addr));
+    to_stderr(&format!(
         "ai-arcade: host key {}{created}: ED25519 key fingerprint is {}",
         settings.host_key.display(),
         server.fingerprint
-    );
+    ));
     if keys::readable_by_others(&settings.host_key) {
-        eprintln!(
+        to_stderr(&format!(
             "ai-arcade: warning: {} can be read by others; chmod 600 it",
             settings.host_key.display()
-        );
+        ));
     }
     if let Some(path) = &settings.teacher_keys {
-        eprintln!(
+        to_stderr(&format!(
             "ai-arcade: keys in {} log in as the teacher, on the room (R)",
             path.display()
-        );
+        ));
     }
     if let Some(lesson) = &settings.lesson {
-        eprintln!(
+        to_stderr(&format!(
             "ai-arcade: every session runs the lesson \"{}\" from {} ({} steps)",
             lesson.title,
             lesson.origin,
             lesson.steps.len()
-        );
+        ));
     }
     if let Some(path) = &settings.authorized_keys {
-        eprintln!("ai-arcade: keys in {} may log in", path.display());
+        to_stderr(&format!("ai-arcade: keys in {} may log in", path.display()));
     }
     if let Some(code) = &settings.class_code {
-        eprintln!(
+        to_stderr(&format!(
             "ai-arcade: {}",
             class_code_line(code, server.class_code_expires_at)
-        );
+        ));
     }
     if settings.is_open() {
-        eprintln!("ai-arcade: open: anyone may log in, with or without a key");
+        to_stderr(&format!(
+            "ai-arcade: open: anyone may log in, with or without a key"
+        ));
         if !server.local_addr.ip().is_loopback() {
-            eprintln!(
+            to_stderr(&format!(
                 "ai-arcade: warning: open to everyone who can reach {}",
                 server.local_addr
-            );
+            ));
         }
     }
     let (port, host) = (server.local_addr.port(), connect_host(server.local_addr));
@@ -441,11 +443,11 @@ fn print_banner(server: &Server, settings: &Settings) {
         (Some(_), None) => students,
         (Some(_), Some(_)) => format!("{students} (with a key: {with_key})"),
     };
-    eprintln!(
+    to_stderr(&format!(
         "ai-arcade: {} sessions at most, closed after {} idle; connect with: {connect}",
         settings.max_sessions,
         HumanDuration(settings.idle_timeout),
-    );
+    ));
 }
 
 /// The banner's line on the class code: the code itself when it was made here (a given

@@ -81,7 +81,14 @@ pub type Log = Arc<dyn Fn(&str) + Send + Sync>;
 
 /// A log that prints to stderr.
 pub fn stderr_log() -> Log {
-    Arc::new(|line| eprintln!("{line}"))
+    Arc::new(to_stderr)
+}
+
+/// Writes a line to stderr, or drops it when stderr is gone (closed by whoever read it):
+/// `eprintln!` would panic there, ending the connection or the server over a log line.
+pub fn to_stderr(line: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
 /// What a new session starts from: the config and the lesson, which a reload replaces
