@@ -424,9 +424,7 @@ fn print_banner(server: &Server, settings: &Settings) {
         ));
     }
     if settings.is_open() {
-        to_stderr(&format!(
-            "ai-arcade: open: anyone may log in, with or without a key"
-        ));
+        to_stderr("ai-arcade: open: anyone may log in, with or without a key");
         if !server.local_addr.ip().is_loopback() {
             to_stderr(&format!(
                 "ai-arcade: warning: open to everyone who can reach {}",
