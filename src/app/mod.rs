@@ -422,6 +422,12 @@ impl App {
         changed
     }
 
+    /// Whether the screen shows something from outside the app (the room), which must be
+    /// drawn again when it changes.
+    pub fn shows_outside(&self) -> bool {
+        self.overlay == Some(Overlay::Room)
+    }
+
     /// Tells the room where this student is now (on a served student's session).
     fn report_seat(&self) {
         if let Some(seat) = &self.seat {

@@ -451,6 +451,7 @@ impl Connection {
             login,
             term: pty.term.clone(),
         };
+        let wake = events.clone();
         spawn_idle_timer(
             self.shared.settings.idle_timeout,
             Arc::clone(&running.last_input),
@@ -468,6 +469,7 @@ impl Connection {
             runtime: tokio::runtime::Handle::current(),
             ended: Arc::clone(&running.ended),
             slot,
+            wake,
         };
         let spawned = std::thread::Builder::new()
             .name(format!("session {}", self.peer))
@@ -926,6 +928,8 @@ struct Arcade {
     ended: Arc<Notify>,
     /// Held while the arcade runs: dropping it frees the place for the next client.
     slot: Slot,
+    /// Wakes the arcade's loop (a teacher's, when the room changes).
+    wake: mpsc::SyncSender<LoopEvent>,
 }
 
 impl Arcade {
@@ -1015,14 +1019,16 @@ impl Arcade {
             app.start_lesson(Arc::clone(lesson));
         }
         // A teacher's session opens on the room; a student's takes a seat in it.
-        let _seat = if matches!(self.info.login.via, Via::Teacher(_)) {
+        // The teacher's loop is woken at every change of the room, so the view is never a
+        // second behind; the handles leave the room when the session ends.
+        let _in_room: Box<dyn std::any::Any> = if matches!(self.info.login.via, Via::Teacher(_)) {
             app.room = Some(Arc::clone(&shared.room) as Arc<dyn crate::frame::room::Room>);
             app.update(crate::app::Action::ToggleRoom);
-            None
+            Box::new(shared.room.watch(self.wake.clone()))
         } else {
             let seat = Arc::new(shared.room.sit(&self.info.login.name, app.tab));
             app.seat = Some(Arc::clone(&seat) as Arc<dyn crate::frame::room::SeatReport>);
-            Some(seat)
+            Box::new(seat)
         };
         let (handle, channel, runtime) = (self.handle.clone(), self.channel, self.runtime.clone());
         let sink: FrameSink = Box::new(move |frame| {

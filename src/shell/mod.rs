@@ -33,6 +33,9 @@ pub enum LoopEvent {
     Signal(i32),
     /// The terminal's input ended or failed (a dropped connection).
     InputClosed(String),
+    /// Something the app shows from outside it changed (a served class's room): redraw if
+    /// it is on screen.
+    Changed,
 }
 
 /// Why the loop ended.
@@ -84,6 +87,7 @@ pub fn event_loop<B: Backend>(
                 None => return Ok(Ending::InputClosed("event source closed".into())),
                 Some(LoopEvent::Signal(signal)) => return Ok(Ending::Signal(signal)),
                 Some(LoopEvent::InputClosed(why)) => return Ok(Ending::InputClosed(why)),
+                Some(LoopEvent::Changed) => app.shows_outside(),
                 Some(LoopEvent::Input(event)) => {
                     let size = terminal.size()?;
                     input::handle(app, &event, Rect::new(0, 0, size.width, size.height))
