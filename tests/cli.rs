@@ -1357,3 +1357,17 @@ fn a_bad_lesson_exits_2_naming_the_file_and_key_before_any_screen() {
     );
     run_usage_error(&["--lesson", "/no/such/lesson.toml"], &["cannot read file"]);
 }
+
+#[test]
+fn bench_room_times_the_teacher_s_view_and_refuses_an_empty_room() {
+    let json = parse_json(&run_ok(&["bench", "room", "--students", "3", "--json"]));
+    assert_eq!(json_u64(&json, "students"), 3);
+    assert_eq!(json_u64(&json, "rounds"), 100);
+    let p50 = json["p50_ms"].as_f64().unwrap();
+    let p99 = json["p99_ms"].as_f64().unwrap();
+    assert!(p50 > 0.0 && p50 <= p99, "{json}");
+    run_usage_error(
+        &["bench", "room", "--students", "0"],
+        &["--students 0: allowed 1..=200"],
+    );
+}

@@ -12,7 +12,7 @@ use crate::domain::numbers::thousands;
 use crate::domain::search::mcts::{DEFAULT_EXPLORATION, Mcts, Rollout};
 use crate::frame::speed::Speed;
 use crate::serve::bench::{self, MAX_SECONDS, MAX_SESSIONS, MAX_WARMUP_KEYS, Plan, Printable};
-use crate::serve::slowloris;
+use crate::serve::{bench_room, slowloris};
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -60,6 +60,16 @@ pub enum BenchWhat {
         /// the same way); it must accept the same `serve` options.
         #[arg(long, value_name = "PATH")]
         server: Option<PathBuf>,
+    },
+    /// A teacher's view of a room of N students (an open server on loopback): the time
+    /// from a student's tab switch to the teacher's frame showing it, over 100 switches.
+    Room {
+        /// Students seated (1-200).
+        #[arg(long, default_value_t = 40)]
+        students: usize,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// The Subtraction tab training its network while it is watched (headless, 80x24), at
     /// a speed, beside the same training as `train subtraction` runs it.
@@ -132,6 +142,15 @@ pub fn command(args: &BenchArgs, config: &Config, seed: u64) -> ExitCode {
                 iterations,
                 json,
             } => mcts_command(game, iterations, seed, json),
+            BenchWhat::Room { students, json } => {
+                if !(1..=bench_room::MAX_STUDENTS).contains(&students) {
+                    return fail(format!(
+                        "--students {students}: allowed 1..={}",
+                        bench_room::MAX_STUDENTS
+                    ));
+                }
+                print_report(bench_room::run(students), json, "bench room")
+            }
             BenchWhat::Ssh { .. } => unreachable!("taken above"),
         };
     };

@@ -8,6 +8,7 @@
 //! resolved [`Settings`].
 
 pub mod bench;
+pub mod bench_room;
 pub mod class_code;
 pub mod gate;
 pub mod input;
