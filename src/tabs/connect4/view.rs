@@ -3,7 +3,7 @@
 //! outline, and what the node under the cursor means.
 
 use super::ai::{Searched, Thought, disc_glyph};
-use super::outline::{self, RowKind};
+use super::outline::{self, Row, RowKind};
 use super::state::{Connect4Tab, Focus};
 use super::symbols;
 use crate::domain::games::connect4::{Disc, HEIGHT, WIDTH, cell};
@@ -185,7 +185,9 @@ fn render_search(tab: &Connect4Tab, area: Rect, buf: &mut Buffer, theme: &Theme)
     let [top, body] =
         Layout::vertical([Constraint::Length(summary_rows), Constraint::Fill(1)]).areas(inner);
     Paragraph::new(summary).render(top, buf);
-    let node = tab.tree_rows().get(tab.folds.cursor).map_or(0, |r| r.node);
+    // The outline is built once a frame: the explanation and the tree both read it.
+    let rows = tab.tree_rows();
+    let node = rows.get(tab.folds.cursor).map_or(0, |r| r.node);
     let explained = match &thought.searched {
         Searched::AlphaBeta(found)
         | Searched::GaveUp {
@@ -196,7 +198,7 @@ fn render_search(tab: &Connect4Tab, area: Rect, buf: &mut Buffer, theme: &Theme)
     };
     let [tree, explain] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(EXPLAIN_ROWS)]).areas(body);
-    render_tree(tab, tree, buf, theme);
+    render_tree(tab, &rows, tree, buf, theme);
     Paragraph::new(explained.into_iter().map(Line::from).collect::<Vec<_>>())
         .wrap(Wrap { trim: false })
         .block(
@@ -241,12 +243,11 @@ fn render_stepper(tab: &Connect4Tab, area: Rect, buf: &mut Buffer, theme: &Theme
         .borders(Borders::TOP)
         .border_style(theme.border)
         .render(rule, buf);
-    render_tree(tab, rows, buf, theme);
+    render_tree(tab, &tab.tree_rows(), rows, buf, theme);
 }
 
 /// The outline, scrolled so the cursor stays in sight.
-fn render_tree(tab: &Connect4Tab, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let rows = tab.tree_rows();
+fn render_tree(tab: &Connect4Tab, rows: &[Row], area: Rect, buf: &mut Buffer, theme: &Theme) {
     let height = usize::from(area.height).max(1);
     let cursor = tab.folds.cursor.min(rows.len().saturating_sub(1));
     let mut offset = tab.folds.offset.get();
