@@ -284,9 +284,9 @@ impl Grade {
                 "Wrong: no sign flip here: every value is from MAX's view all the way up. \
                  {child} returned {v}, and {here} ({side}) hands up {v} as it is"
             ),
-            (Question::Value { .. }, Some(_)) => format!(
-                "Wrong: at a {side} node the value is {rule} value found: {child} returned {v}"
-            ),
+            (Question::Value { .. }, Some(_)) => {
+                format!("Wrong: a {side} node returns {rule} value found: {child} gave {v}")
+            }
             (Question::Cutoff { .. }, None) if self.cuts => format!(
                 "Right: cut-off at {here}: {}; pruned: {}",
                 cut_rule(node.maximizing, &v, &alpha, &beta, true),
@@ -452,7 +452,7 @@ mod tests {
         assert_eq!(
             said,
             format!(
-                "Wrong: at a MIN node the value is the smallest value found: N{child} returned {}",
+                "Wrong: a MIN node returns the smallest value found: N{child} gave {}",
                 signed(v)
             )
         );

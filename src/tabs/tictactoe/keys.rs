@@ -298,7 +298,7 @@ const VALUE_KEYS: &[Key] = &[
 pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Prediction (P turns it on)",
     bindings: &[
-        bind(VALUE_KEYS, "0-9 + -", "type a value", "", |k| {
+        bind(VALUE_KEYS, "0-9 + -", "type a value", "answer", |k| {
             Action::AnswerType(typed(k))
         }),
         bind(

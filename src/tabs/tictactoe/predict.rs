@@ -87,7 +87,8 @@ fn submit_in<G: Playable>(
     });
     if grade.mistake.is_some() {
         view.answered = Some(view.stepper.events_taken());
-        return Message::error(format!("{words} (Space steps on)"));
+        // The hints say Space steps on; the status line keeps its width for the rule.
+        return Message::error(words);
     }
     view.stepper.step();
     view.tree.follow = true;
@@ -262,7 +263,7 @@ mod tests {
         type_text(&mut app, &(value + 1).to_string());
         let message = said(&app);
         assert!(message.starts_with("Wrong: "), "{message}");
-        assert!(message.contains("node the value is the"), "{message}");
+        assert!(message.contains("node returns the"), "{message}");
         assert!(message.contains(&signed(value)), "{message}");
         assert_eq!(score(&app), Score { right: 0, asked: 1 });
         let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
