@@ -257,7 +257,9 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
             &[Key::Char('P')],
             "P",
             "predict, then check",
-            "predict",
+            // Kept out of the hint bar, where it would push out `1-9 play` at 80 columns;
+            // the help lists it and the status line says how to leave it.
+            "",
             |_| Action::TogglePredict,
         ),
         bind(

@@ -100,9 +100,9 @@ impl Tab for TicTacToeTab {
             keys::EIGHT_CHOICES,
             keys::BOARD_CURSOR,
             keys::STEPPER,
-            keys::ANSWER,
             keys::MCTS_STEPPER,
             keys::TREE,
+            keys::ANSWER,
             keys::EDITOR,
             keys::COMPARISON,
         ]
