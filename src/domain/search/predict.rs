@@ -296,14 +296,16 @@ impl Grade {
                 "Right: no cut-off at {here}: {}",
                 cut_rule(node.maximizing, &v, &alpha, &beta, false)
             ),
+            // The node first, then the rule: the whole sentence fits the status line at 80
+            // columns.
             (Question::Cutoff { .. }, Some(Mistake::MissedCutoff)) => format!(
-                "Wrong: a {side} node stops once {}: {child} gave {v}, {}; pruned: {}",
+                "Wrong: at {here} {}: a {side} node stops once {}; pruned: {}",
+                cut_rule(node.maximizing, &v, &alpha, &beta, true),
                 if node.maximizing {
                     "its value reaches β"
                 } else {
                     "its value falls to α"
                 },
-                cut_rule(node.maximizing, &v, &alpha, &beta, true),
                 pruned(id)
             ),
             (Question::Cutoff { .. }, Some(Mistake::BoundMixUp)) => {

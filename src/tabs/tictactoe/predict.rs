@@ -94,9 +94,10 @@ fn submit_in<G: Playable>(
     view.tree.follow = true;
     view.sync_cursor();
     match view.waiting() {
+        // The next question follows at once: a short "Right." keeps it whole at 80 columns.
         Some(next) => {
             let asked = prompt(view, next, "").text;
-            Message::info(format!("{words}. {asked}"))
+            Message::info(format!("Right. {asked}"))
         }
         None => Message::info(format!("{words}. Space steps on")),
     }
@@ -238,7 +239,12 @@ mod tests {
         let mut app = at_first_question();
         let (question, value, events) = waiting(&app);
         type_text(&mut app, &signed(value));
-        assert!(said(&app).starts_with("Right: "), "{}", said(&app));
+        // O8's return is right, and X7's cut-off question follows at once.
+        assert!(
+            said(&app).starts_with("Right. Predict: is there a cut-off at X7 (MAX)? y/n"),
+            "{}",
+            said(&app)
+        );
         assert_eq!(score(&app), Score { right: 1, asked: 1 });
         let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
         assert_eq!(view.stepper.events_taken(), events + 1);
