@@ -13,7 +13,7 @@
 //! whole [`Config`], loading and the error type.
 
 pub(crate) mod check;
-mod serve;
+pub(crate) mod serve;
 pub(crate) mod shared;
 mod ui;
 

@@ -4,8 +4,8 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::HumanDuration;
 use crate::config::check::{ConfigError, in_range, require};
+use crate::config::serve::HumanDuration;
 use crate::config::shared::FirstMover;
 use std::time::Duration;
 
