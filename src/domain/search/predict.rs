@@ -13,7 +13,6 @@ use super::recursive::Algorithm;
 use super::score::INFINITY;
 use super::stepper::{EventKind, NodeId, Stepper};
 use crate::domain::games::Game;
-use crate::domain::numbers::signed;
 
 /// What the student is asked before the next event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -244,12 +243,15 @@ pub fn grade<G: Game>(stepper: &Stepper<G>, question: Question, answer: Answer) 
 
 impl Grade {
     /// The grade in words: the rule that decides it and the node that shows it. `name`
-    /// names a node; `pruned` lists the moves a cut-off at a node skips (`X7 X9`).
+    /// names a node; `pruned` lists the moves a cut-off at a node skips (`X7 X9`);
+    /// `signed` writes a value or bound (`+3`, `-∞`: the number formats sit above the
+    /// searches, so the caller hands them in).
     pub fn words<G: Game>(
         &self,
         stepper: &Stepper<G>,
         name: &dyn Fn(NodeId) -> String,
         pruned: &dyn Fn(NodeId) -> String,
+        signed: &dyn Fn(i32) -> String,
     ) -> String {
         let id = self.question.node();
         let node = stepper.node(id);
@@ -357,6 +359,11 @@ mod tests {
         format!("P{id}")
     }
 
+    /// Values as the tests expect them (the tab hands in `numbers::signed`).
+    fn signed(v: i32) -> String {
+        format!("{v:+}")
+    }
+
     /// Steps until `wanted` says the waiting question is the one to test.
     fn stepper_at(
         board: &str,
@@ -378,7 +385,7 @@ mod tests {
 
     fn words(stepper: &Stepper<Board>, q: Question, answer: Answer) -> (Option<Mistake>, String) {
         let grade = grade(stepper, q, answer).unwrap();
-        (grade.mistake, grade.words(stepper, &name, &pruned))
+        (grade.mistake, grade.words(stepper, &name, &pruned, &signed))
     }
 
     /// A MIN node whose children returned different values.

@@ -8,6 +8,7 @@
 //! drawing uses.
 
 mod action;
+mod answer;
 mod commands;
 pub mod editor;
 mod explain;

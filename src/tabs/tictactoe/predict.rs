@@ -1,20 +1,19 @@
 //! Predict mode (`P`, issue 15 §3): stepping a minimax or alpha-beta search stops before a
 //! node returns its value and, under alpha-beta, before a cut-off may come, and asks for
 //! it. The question and the grading are `domain::search::predict`'s; this file holds the
-//! tab's side: the answer being typed, the score, and what each key of the answer does.
+//! tab's side: the answer being typed, the score, the prompt and the check (`answer.rs`
+//! holds what the keys do).
 
-use super::TicTacToeTab;
 use super::explain::node_name;
 use super::game::{Playable, SearchView};
-use super::state::GameKind;
+use crate::domain::numbers::signed;
 use crate::domain::search::predict::{self, Question, Score};
 use crate::domain::search::{NodeId, Stepper};
 use crate::frame::entry::Entry;
 use crate::frame::message::Message;
-use crate::{shown, shown_mut};
 
 /// The longest answer typed: a sign and two digits.
-const ANSWER_LIMIT: usize = 3;
+pub(crate) const ANSWER_LIMIT: usize = 3;
 
 /// Predict mode while it is on: the answer being typed and the score so far.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,7 +25,7 @@ pub(crate) struct Predicting {
 }
 
 impl Predicting {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self {
             score: Score::default(),
             entry: Entry::new(ANSWER_LIMIT),
@@ -59,7 +58,7 @@ fn pruned_labels<G: Playable>(stepper: &Stepper<G>, id: NodeId) -> String {
 /// Checks the typed answer against the search's next event: a right one takes the event
 /// and says so (and the next question, if one waits at once); a wrong one says the rule
 /// and marks the question answered, so the next step shows the true value.
-fn submit_in<G: Playable>(
+pub(crate) fn submit_in<G: Playable>(
     view: Option<&mut SearchView<G>>,
     predicting: &mut Predicting,
 ) -> Message {
@@ -82,9 +81,12 @@ fn submit_in<G: Playable>(
     };
     predicting.score.count(&grade);
     let stepper = &view.stepper;
-    let words = grade.words(stepper, &|id| node_name(stepper, id), &|id| {
-        pruned_labels(stepper, id)
-    });
+    let words = grade.words(
+        stepper,
+        &|id| node_name(stepper, id),
+        &|id| pruned_labels(stepper, id),
+        &signed,
+    );
     if grade.mistake.is_some() {
         view.answered = Some(view.stepper.events_taken());
         // The hints say Space steps on; the status line keeps its width for the rule.
@@ -100,68 +102,6 @@ fn submit_in<G: Playable>(
             Message::info(format!("Right. {asked}"))
         }
         None => Message::info(format!("{words}. Space steps on")),
-    }
-}
-
-impl TicTacToeTab {
-    /// True while predict mode is on and the search shown waits for an answer.
-    pub(crate) fn question_waiting(&self) -> bool {
-        self.predict.is_some()
-            && shown!(self, |game| game
-                .search
-                .as_ref()
-                .is_some_and(|view| view.waiting().is_some()))
-    }
-
-    /// The question waiting, with the answer typed so far, as the status line shows it.
-    fn asking(&self) -> Option<Message> {
-        let typed = self.predict.as_ref()?.entry.text();
-        shown!(self, |game| game.search.as_ref().and_then(|view| view
-            .waiting()
-            .map(|q| prompt(view, q, typed))))
-    }
-
-    /// Turns predict mode on (asking at once if a question waits) or off (saying the score).
-    pub(crate) fn toggle_predict(&mut self) -> Message {
-        if let Some(predicting) = self.predict.take() {
-            let Score { right, asked } = predicting.score;
-            return Message::info(format!(
-                "Predict mode off: {right} of {asked} right. P turns it on again"
-            ));
-        }
-        self.predict = Some(Predicting::new());
-        self.autoplay = false;
-        match self.asking() {
-            Some(asked) => asked,
-            None => Message::info(
-                "Predict mode on: stepping stops before a node returns or a cut-off, to ask",
-            ),
-        }
-    }
-
-    /// Types a character of the answer.
-    pub(crate) fn answer_type(&mut self, c: char) -> Message {
-        if let Some(predicting) = self.predict.as_mut()
-            && !predicting.entry.push(c)
-        {
-            return Message::error("That is as long as an answer gets: Enter checks it");
-        }
-        self.asking()
-            .unwrap_or_else(|| Message::info("No prediction waits: Space steps on"))
-    }
-
-    /// Deletes the last character of the answer.
-    pub(crate) fn answer_erase(&mut self) -> Option<Message> {
-        self.predict.as_mut()?.entry.erase();
-        self.asking()
-    }
-
-    /// Checks the answer typed.
-    pub(crate) fn answer_submit(&mut self) -> Message {
-        let Some(predicting) = self.predict.as_mut() else {
-            return Message::error("Predict mode is off: P turns it on");
-        };
-        shown_mut!(self, |game| submit_in(game.search.as_mut(), predicting))
     }
 }
 
