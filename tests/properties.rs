@@ -11,7 +11,8 @@ use ai_arcade::domain::games::connect4;
 use ai_arcade::domain::games::eight::{Eight, TARGET};
 use ai_arcade::domain::games::tictactoe::{Board, LINES, Mark};
 use ai_arcade::domain::games::{Game, Outcome};
-use ai_arcade::domain::search::{Algorithm, search, search_ordered};
+use ai_arcade::domain::search::predict::{self, Answer, Question};
+use ai_arcade::domain::search::{Algorithm, EventKind, Stepper, search, search_ordered};
 use ai_arcade::frame::keymap::Key;
 use ai_arcade::frame::side::Side;
 use ai_arcade::tabs::tictactoe::game::{Match, Playable};
@@ -94,6 +95,76 @@ proptest! {
                 prop_assert!(v >= child_value, "{}: move {} beats the best move", board, other + 1);
             }
         }
+    }
+}
+
+/// A position at least three moves in: its trees are small enough to grade every answer
+/// at every question in a debug build.
+fn board_a_few_moves_in() -> impl Strategy<Value = Board> {
+    (
+        prop_oneof![Just(Mark::X), Just(Mark::O)],
+        prop::collection::vec(0usize..9, 3..=9),
+    )
+        .prop_map(|(first, picks)| play_out(first, &picks))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Predict, then check: at every question a stepped search asks, exactly the answer its
+    /// next event bears out is graded right (every value in -10..=10, y and n), and the
+    /// event is then taken and read back from the stepper's own record.
+    #[test]
+    fn every_predicted_answer_is_graded_as_the_engine_next_event_shows(
+        board in board_a_few_moves_in(),
+        alpha_beta in any::<bool>(),
+    ) {
+        let algorithm = if alpha_beta { Algorithm::AlphaBeta } else { Algorithm::Minimax };
+        let mut stepper = Stepper::new(board, algorithm);
+        let candidates: Vec<Answer> = (-10..=10)
+            .map(Answer::Value)
+            .chain([Answer::Cut(true), Answer::Cut(false)])
+            .collect();
+        let mut asked = 0;
+        loop {
+            let question = predict::question(&stepper);
+            let right: Vec<Answer> = question
+                .map(|q| {
+                    candidates
+                        .iter()
+                        .copied()
+                        .filter(|&a| {
+                            predict::grade(&stepper, q, a).is_some_and(|g| g.mistake.is_none())
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            let Some(event) = stepper.step() else { break };
+            let Some(question) = question else { continue };
+            asked += 1;
+            match question {
+                Question::Value { node } => {
+                    prop_assert_eq!(event.kind, EventKind::Return);
+                    prop_assert_eq!(event.node, node);
+                    let value = i32::from(stepper.node(node).value.unwrap());
+                    prop_assert_eq!(right, vec![Answer::Value(value)]);
+                }
+                Question::Cutoff { node } => {
+                    prop_assert!(algorithm == Algorithm::AlphaBeta);
+                    let cut = event.kind == EventKind::Cutoff;
+                    if cut {
+                        prop_assert_eq!(event.node, node);
+                        prop_assert!(stepper.node(node).pruned > 0);
+                    } else {
+                        prop_assert_eq!(event.kind, EventKind::Enter);
+                        prop_assert_eq!(stepper.node(event.node).parent(), Some(node));
+                    }
+                    prop_assert_eq!(right, vec![Answer::Cut(cut)]);
+                }
+            }
+        }
+        // A finished game has no search to question; any other has a root to return.
+        prop_assert_eq!(asked > 0, board.outcome().is_none());
     }
 }
 

@@ -241,6 +241,48 @@ fn stepper_mid_search() {
     }
 }
 
+/// Predict mode (`P`) on the same search, Space pressed 11 times: nine nodes entered, a
+/// leaf evaluated and returned, and the stepper stops before O8 returns, to ask its value.
+fn predict_keys() -> Vec<KeyCode> {
+    let mut keys = typed("5P");
+    keys.extend(typed(&" ".repeat(11)));
+    keys
+}
+
+/// 3b. A prediction waiting: the status line asks it, the tree hides the value with `?`.
+#[test]
+fn predict_prompt() {
+    let config = stepper_config();
+    let described = "5, P, 11 × Space";
+    for terminal in snapshot_at_all_sizes("predict_prompt", &config, &predict_keys(), described) {
+        let screen = text(&terminal);
+        assert!(
+            screen.contains("Predict: what value does O8 (MIN) return to X7?"),
+            "{screen}"
+        );
+        assert!(screen.contains("next: ? (your prediction)"), "{screen}");
+        assert!(screen.contains("predict: 0 of 0 right"), "{screen}");
+    }
+}
+
+/// 3c. A wrong prediction (+9: O cannot win in one move here): the rule and the node that
+/// shows it, and the score counts it.
+#[test]
+fn predict_wrong_answer() {
+    let config = stepper_config();
+    let mut keys = predict_keys();
+    keys.extend(typed("9\n"));
+    let described = "5, P, 11 × Space, 9, Enter";
+    for terminal in snapshot_at_all_sizes("predict_wrong_answer", &config, &keys, described) {
+        let screen = text(&terminal);
+        assert!(
+            screen.contains("Wrong: a MIN node returns the smallest value found: X9 gave 0"),
+            "{screen}"
+        );
+        assert!(screen.contains("predict: 0 of 1 right"), "{screen}");
+    }
+}
+
 /// 4. The same search run to its end with `c`, before Enter plays the move.
 #[test]
 fn finished_search() {

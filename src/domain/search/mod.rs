@@ -11,6 +11,7 @@ pub mod limited;
 pub mod mcts;
 mod ordering;
 pub mod players;
+pub mod predict;
 mod recursive;
 mod score;
 mod stepper;

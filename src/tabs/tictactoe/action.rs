@@ -62,4 +62,12 @@ pub enum Action {
     OpenEditor,
     /// A key of the position editor.
     Edit(EditCommand),
+    /// Predict mode on / off: stepping stops before a value or a cut-off to ask for it.
+    TogglePredict,
+    /// A character of the prediction being typed.
+    AnswerType(char),
+    /// Delete the last character of the prediction.
+    AnswerErase,
+    /// Check the prediction against the search's next event.
+    AnswerSubmit,
 }

@@ -9,6 +9,7 @@ use crate::domain::games::eight::{Eight, Seat, TARGET};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 use crate::domain::numbers::{signed, thousands};
+use crate::domain::search::predict::{self, Question};
 use crate::domain::search::{
     Algorithm, MoveOrder, NodeId, Stepper, Weighing, search, search_weighing,
 };
@@ -173,6 +174,9 @@ pub struct SearchView<G: Playable> {
     pub live: bool,
     /// True for a search the human asked for on their own turn (`t`).
     pub(crate) analysis: bool,
+    /// The events taken when a prediction was answered wrong: that question is over, so
+    /// stepping goes on and shows the true value.
+    pub(crate) answered: Option<usize>,
 }
 
 impl<G: Playable> SearchView<G> {
@@ -188,7 +192,15 @@ impl<G: Playable> SearchView<G> {
             minimax_nodes,
             live,
             analysis: false,
+            answered: None,
         }
+    }
+
+    /// The prediction this search waits for before its next event (in predict mode): the
+    /// stepper's question, unless it was already answered.
+    pub(crate) fn waiting(&self) -> Option<Question> {
+        let question = predict::question(&self.stepper)?;
+        (self.answered != Some(self.stepper.events_taken())).then_some(question)
     }
 
     /// The node under the tree pane's cursor.

@@ -5,7 +5,7 @@ use super::action::Action;
 use super::editor::EditCommand;
 use crate::domain::games::tictactoe::Mark;
 use crate::frame::keymap::{
-    ARROWS, DIGITS, Key, KeyGroup, bind, digit, direction, undo_key, why_key,
+    ARROWS, DIGITS, Key, KeyGroup, bind, digit, direction, typed, undo_key, why_key,
 };
 
 /// Tic-tac-toe tab, whatever has the focus.
@@ -254,6 +254,15 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
             Action::ToggleAutoplay
         }),
         bind(
+            &[Key::Char('P')],
+            "P",
+            "predict, then check",
+            // Kept out of the hint bar, where it would push out `1-9 play` at 80 columns;
+            // the help lists it and the status line says how to leave it.
+            "",
+            |_| Action::TogglePredict,
+        ),
+        bind(
             &[Key::Char('+'), Key::Char('='), Key::Char('-')],
             "+/-",
             "autoplay faster / slower",
@@ -267,6 +276,56 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
             "play",
             |_| Action::PlaySearchMove,
         ),
+    ],
+};
+
+/// The keys a value is typed with: digits and a sign.
+const VALUE_KEYS: &[Key] = &[
+    Key::Char('0'),
+    Key::Char('1'),
+    Key::Char('2'),
+    Key::Char('3'),
+    Key::Char('4'),
+    Key::Char('5'),
+    Key::Char('6'),
+    Key::Char('7'),
+    Key::Char('8'),
+    Key::Char('9'),
+    Key::Char('-'),
+    Key::Char('+'),
+];
+
+/// The answer to a prediction, while one waits (it takes the tab's keys, as the editor
+/// does, so `n` types "no" instead of stepping over and Enter checks instead of playing).
+pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
+    title: "Prediction (P turns it on)",
+    bindings: &[
+        bind(VALUE_KEYS, "0-9 + -", "type a value", "answer", |k| {
+            Action::AnswerType(typed(k))
+        }),
+        bind(
+            &[Key::Char('y'), Key::Char('n')],
+            "y/n",
+            "cut-off here, or none",
+            "",
+            |k| Action::AnswerType(typed(k)),
+        ),
+        bind(&[Key::Backspace], "⌫", "delete a character", "", |_| {
+            Action::AnswerErase
+        }),
+        bind(&[Key::Enter], "Enter", "check the answer", "check", |_| {
+            Action::AnswerSubmit
+        }),
+        bind(
+            &[Key::Char('b')],
+            "b",
+            "step back one event",
+            "back",
+            |_| Action::StepBack,
+        ),
+        bind(&[Key::Esc], "Esc", "stop predicting", "stop", |_| {
+            Action::TogglePredict
+        }),
     ],
 };
 

@@ -8,6 +8,7 @@
 //! drawing uses.
 
 mod action;
+mod answer;
 mod commands;
 pub mod editor;
 mod explain;
@@ -22,6 +23,7 @@ mod orders;
 mod panel;
 #[cfg(test)]
 mod panel_tests;
+mod predict;
 pub mod settings;
 pub(crate) mod state;
 pub mod symbols;
@@ -69,6 +71,9 @@ impl Tab for TicTacToeTab {
         if self.comparison.is_some() {
             return vec![keys::COMPARISON];
         }
+        if self.question_waiting() {
+            return vec![keys::ANSWER];
+        }
         let mut groups = Vec::new();
         if self.live_mcts() {
             groups.push(keys::MCTS_STEPPER);
@@ -98,6 +103,7 @@ impl Tab for TicTacToeTab {
             keys::STEPPER,
             keys::MCTS_STEPPER,
             keys::TREE,
+            keys::ANSWER,
             keys::EDITOR,
             keys::COMPARISON,
         ]
@@ -106,6 +112,9 @@ impl Tab for TicTacToeTab {
     fn modal(&self) -> Option<&'static str> {
         if self.editor.is_some() {
             return Some("The position editor is open: Enter plays from it, Esc cancels");
+        }
+        if self.question_waiting() {
+            return Some("A prediction waits: type it, Enter checks it, Esc stops predicting");
         }
         self.comparison
             .is_some()
@@ -226,6 +235,10 @@ impl TicTacToeTab {
             Action::TreeClick(line) => self.tree_click(line),
             Action::Undo => self.undo(),
             Action::OpenEditor => self.open_editor(),
+            Action::TogglePredict => Some(self.toggle_predict()),
+            Action::AnswerType(c) => Some(self.answer_type(c)),
+            Action::AnswerErase => self.answer_erase(),
+            Action::AnswerSubmit => Some(self.answer_submit()),
             Action::CloseComparison => {
                 self.comparison = None;
                 Some(Message::info("Comparison closed: o opens it again"))

@@ -6,13 +6,14 @@ use super::editor::Editor;
 use super::explain::describe_last_event;
 use super::game::{GAME_OVER, Match, Playable, SearchView};
 use super::mcts::{AiSetup, MctsView, SearchKind};
+use super::predict::{Predicting, prompt};
 use super::tree::{LineKind, TreeView};
 use crate::config::AUTOPLAY_MS_RANGE;
 use crate::config::{Config, FirstMover};
 use crate::domain::games::Game;
 use crate::domain::games::eight::{Eight, Seat};
 use crate::domain::games::tictactoe::{Board, Mark};
-use crate::domain::search::{MoveOrder, NodeId};
+use crate::domain::search::{EventKind, MoveOrder, NodeId};
 use crate::frame::message::Message;
 use crate::frame::tab::Storage;
 use crate::persist::Store;
@@ -126,6 +127,8 @@ pub struct TicTacToeTab {
     /// The move-order comparison while it is open over the panes (it takes the tab's keys,
     /// so `o` in it gives the next order, as its footer says).
     pub(crate) comparison: Option<Comparison>,
+    /// Predict mode (`P`): the answer being typed and the score; `None` while it is off.
+    pub(crate) predict: Option<Predicting>,
 }
 
 /// Every move order compared from one position, as the comparison panel shows it.
@@ -168,6 +171,7 @@ impl TicTacToeTab {
             last_autoplay: Instant::now(),
             editor: None,
             comparison: None,
+            predict: None,
         };
         // Eight's game starts too (it is one key away); the tic-tac-toe message is shown.
         tab.new_eight();
@@ -540,9 +544,11 @@ impl TicTacToeTab {
                 command
             )));
         }
+        let predicting = self.predict.is_some();
         Some(shown_mut!(self, |game| Self::step_view(
             game.search.as_mut(),
-            command
+            command,
+            predicting
         )))
     }
 
@@ -569,12 +575,29 @@ impl TicTacToeTab {
         Message::info(view.said())
     }
 
-    fn step_view<G: Playable>(view: Option<&mut SearchView<G>>, command: StepCommand) -> Message {
+    fn step_view<G: Playable>(
+        view: Option<&mut SearchView<G>>,
+        command: StepCommand,
+        predicting: bool,
+    ) -> Message {
         let Some(view) = view else {
             return Message::error(
                 "No search to step yet: t searches your position, m steps the AI's",
             );
         };
+        if predicting && command != StepCommand::Back {
+            if let Some(question) = view.waiting() {
+                return prompt(view, question, "");
+            }
+            if matches!(
+                command,
+                StepCommand::Over | StepCommand::Out | StepCommand::RunToEnd
+            ) && !view.stepper.is_finished()
+            {
+                Self::run_asking(view, command);
+                return Self::stepped(view, command, predicting);
+            }
+        }
         let stepper = &mut view.stepper;
         match command {
             StepCommand::Step if stepper.is_finished() => {
@@ -590,17 +613,55 @@ impl TicTacToeTab {
             StepCommand::Out => stepper.step_out(),
             StepCommand::Back => {
                 stepper.step_back();
+                // A question stepped back to is asked again.
+                view.answered = None;
             }
             StepCommand::RunToEnd => stepper.run_to_end(),
         }
+        Self::stepped(view, command, predicting)
+    }
+
+    /// What a step command says once taken: the question now waiting in predict mode (the
+    /// event's own words would give the answer away), or else the last event in words.
+    fn stepped<G: Playable>(
+        view: &mut SearchView<G>,
+        command: StepCommand,
+        predicting: bool,
+    ) -> Message {
         view.tree.follow = true;
         view.sync_cursor();
+        if predicting && let Some(question) = view.waiting() {
+            return prompt(view, question, "");
+        }
         let text = describe_last_event(view);
         Message::info(if command == StepCommand::Back {
             format!("Stepped back. Before that: {text}")
         } else {
             text
         })
+    }
+
+    /// Step over, step out or run to the end in predict mode: the same events as the
+    /// stepper's own commands, stopping early where a question waits.
+    fn run_asking<G: Playable>(view: &mut SearchView<G>, command: StepCommand) {
+        let stepper = &view.stepper;
+        let until: Option<NodeId> = match command {
+            StepCommand::Over => stepper
+                .peek()
+                .filter(|e| e.kind == EventKind::Enter && !stepper.nodes().is_empty())
+                .map(|e| e.node),
+            StepCommand::Out => stepper.current(),
+            _ => None,
+        };
+        // Over with no child to enter, and out before the root, are a single step.
+        let single = command != StepCommand::RunToEnd && until.is_none();
+        if view.stepper.step().is_none() || single {
+            return;
+        }
+        while view.waiting().is_none()
+            && until.is_none_or(|id| !view.stepper.node(id).is_done())
+            && view.stepper.step().is_some()
+        {}
     }
 
     /// One autoplay tick: one step when its interval is up; autoplay stops at the end.
@@ -610,10 +671,14 @@ impl TicTacToeTab {
             return None;
         }
         self.last_autoplay = Instant::now();
+        let predicting = self.predict.is_some();
         let (message, finished) = if self.has_mcts() {
             shown_mut!(self, |game| Self::tick_mcts(game.mcts.as_mut()))
         } else {
-            shown_mut!(self, |game| Self::tick_view(game.search.as_mut()))
+            shown_mut!(self, |game| Self::tick_view(
+                game.search.as_mut(),
+                predicting
+            ))
         };
         if finished {
             self.autoplay = false;
@@ -621,13 +686,23 @@ impl TicTacToeTab {
         Some(message)
     }
 
-    fn tick_view<G: Playable>(view: Option<&mut SearchView<G>>) -> (Message, bool) {
+    /// One autoplay step; in predict mode autoplay stops where a question waits.
+    fn tick_view<G: Playable>(
+        view: Option<&mut SearchView<G>>,
+        predicting: bool,
+    ) -> (Message, bool) {
         let Some(view) = view else {
             return (Message::error("No search to play"), true);
         };
+        if predicting && let Some(question) = view.waiting() {
+            return (prompt(view, question, ""), true);
+        }
         view.stepper.step();
         view.tree.follow = true;
         view.sync_cursor();
+        if predicting && let Some(question) = view.waiting() {
+            return (prompt(view, question, ""), true);
+        }
         let message = Message::info(describe_last_event(view));
         let stops = view.stepper.is_finished() || view.stepper.at_node_limit();
         (message, stops)

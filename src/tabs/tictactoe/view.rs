@@ -14,6 +14,7 @@ use crate::domain::games::eight::{Eight, TARGET};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 use crate::domain::numbers::{signed, thousands};
+use crate::domain::search::predict::{Question, Score};
 use crate::domain::search::{Algorithm, CutoffKind, NodeId, Stepper, TreeNode};
 use crate::frame::keymap::KeyGroup;
 use crate::frame::mcts_outline;
@@ -154,10 +155,20 @@ fn render(tab: &TicTacToeTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
             algorithm: tab.algorithm,
             step_mode: tab.step_mode,
             autoplay,
+            predict: tab.predict.as_ref().map(|p| p.score),
         };
         render_info(game, &setting, panes.info, buf, theme);
         let mcts_on = tab.algorithm == SearchKind::Mcts;
-        render_tree(game, tree_focused, mcts_on, panes.tree, buf, theme);
+        let predicting = tab.predict.is_some();
+        render_tree(
+            game,
+            tree_focused,
+            mcts_on,
+            predicting,
+            panes.tree,
+            buf,
+            theme,
+        );
     });
     if let Some(comparison) = &tab.comparison {
         render_comparison(comparison, body, buf, theme);
@@ -457,6 +468,8 @@ struct Setting {
     step_mode: bool,
     /// Autoplay's speed while it runs.
     autoplay: Option<String>,
+    /// Predict mode's score while it is on.
+    predict: Option<Score>,
 }
 
 /// The Search pane's heading: the algorithm the counters below belong to, and how the AI
@@ -506,11 +519,25 @@ fn render_info<G: Describe>(
         Paragraph::new(text).render(inner, buf);
         return;
     };
-    Paragraph::new(info_lines(view, theme)).render(inner, buf);
+    Paragraph::new(info_lines(view, setting.predict, theme)).render(inner, buf);
 }
 
-fn info_lines<'a, G: Describe>(view: &SearchView<G>, theme: &Theme) -> Vec<Line<'a>> {
+/// The node whose value a waiting prediction hides (a value question's), in predict mode.
+fn hidden_node<G: Describe>(view: &SearchView<G>, predicting: bool) -> Option<NodeId> {
+    match view.waiting().filter(|_| predicting)? {
+        Question::Value { node } => Some(node),
+        Question::Cutoff { .. } => None,
+    }
+}
+
+fn info_lines<'a, G: Describe>(
+    view: &SearchView<G>,
+    predict: Option<Score>,
+    theme: &Theme,
+) -> Vec<Line<'a>> {
     let stepper = &view.stepper;
+    let asking = view.waiting().filter(|_| predict.is_some());
+    let hidden = hidden_node(view, predict.is_some());
     let stats = stepper.stats();
     let mut lines = vec![
         Line::from(format!(
@@ -527,7 +554,7 @@ fn info_lines<'a, G: Describe>(view: &SearchView<G>, theme: &Theme) -> Vec<Line<
     let cursor = (!stepper.nodes().is_empty()).then_some(view.tree.cursor);
     let position = cursor.map_or(*stepper.root(), |id| stepper.position(id));
     let notes = cursor
-        .map(|id| node_notes(stepper, id, theme))
+        .map(|id| node_notes(stepper, id, hidden == Some(id), theme))
         .unwrap_or_default();
     let mut minis = position.mini(theme);
     minis.resize(notes.len().max(minis.len()), Line::raw(""));
@@ -560,10 +587,19 @@ fn info_lines<'a, G: Describe>(view: &SearchView<G>, theme: &Theme) -> Vec<Line<
             format!(" tree full: {}", thousands(stepper.node_limit() as u64)),
             theme.dim,
         ));
+    } else if asking.is_some() {
+        // The next event is the answer: it stays hidden until the prediction is checked.
+        lines.push(Line::styled(" next: ? (your prediction)", theme.dim));
     } else if let Some(next) = stepper.peek() {
         lines.push(Line::styled(
             format!(" next: {}", event_name(next.kind)),
             theme.dim,
+        ));
+    }
+    if let Some(Score { right, asked }) = predict {
+        lines.push(Line::styled(
+            format!(" predict: {right} of {asked} right"),
+            theme.title,
         ));
     }
     lines
@@ -581,7 +617,12 @@ fn event_name(kind: crate::domain::search::EventKind) -> &'static str {
 
 /// Short notes on a node, beside its mini board: its label in words (`after X plays 2`),
 /// who moves there and its level and value (`O to move: MIN ≥-2`), its window.
-fn node_notes<G: Describe>(stepper: &Stepper<G>, id: NodeId, theme: &Theme) -> Vec<Line<'static>> {
+fn node_notes<G: Describe>(
+    stepper: &Stepper<G>,
+    id: NodeId,
+    hidden: bool,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
     let node = stepper.node(id);
     let played = match (node.parent(), node.mv) {
         (Some(parent), Some(mv)) => stepper.position(parent).after(mv),
@@ -595,9 +636,10 @@ fn node_notes<G: Describe>(stepper: &Stepper<G>, id: NodeId, theme: &Theme) -> V
         format!("{mover} to move: {side}")
     };
     let mut value = vec![Span::raw(format!("{level} "))];
-    value.extend(value_spans(node, theme));
+    value.extend(value_spans(node, hidden, theme));
     let mut notes = vec![Line::styled(played, theme.dim), Line::from(value)];
-    if stepper.algorithm() == Algorithm::AlphaBeta && !node.terminal {
+    // A hidden value's window would give it away (α or β moved to it).
+    if stepper.algorithm() == Algorithm::AlphaBeta && !node.terminal && !hidden {
         // As entered → as now, so a finished node's final window reads with where it began.
         notes.push(Line::from(super::explain::window_moves(node)));
     }
@@ -608,8 +650,10 @@ fn window_text<M>(node: &TreeNode<M>) -> String {
     format!("α {} β {}", signed(node.alpha()), signed(node.beta()))
 }
 
-fn value_spans<M>(node: &TreeNode<M>, theme: &Theme) -> Vec<Span<'static>> {
-    match node.bound() {
+/// A node's value with its bound sign; `?` before it has one, or while a prediction asks
+/// for it (`hidden`).
+fn value_spans<M>(node: &TreeNode<M>, hidden: bool, theme: &Theme) -> Vec<Span<'static>> {
+    match node.bound().filter(|_| !hidden) {
         None => vec![Span::styled(symbols::UNKNOWN.glyph, theme.dim)],
         Some((bound, v)) => vec![Span::styled(
             format!("{}{}", bound.sign(), signed(v)),
@@ -624,6 +668,7 @@ fn render_tree<G: Describe>(
     game: &Match<G>,
     focused: bool,
     mcts_on: bool,
+    predicting: bool,
     area: Rect,
     buf: &mut Buffer,
     theme: &Theme,
@@ -702,6 +747,7 @@ fn render_tree<G: Describe>(
     let current = (!view.stepper.is_finished())
         .then(|| view.stepper.current())
         .flatten();
+    let hidden = hidden_node(view, predicting);
     let text: Vec<Line> = lines
         .iter()
         .skip(offset)
@@ -709,7 +755,12 @@ fn render_tree<G: Describe>(
         .map(|line| {
             let is_cursor = line.kind == LineKind::Node(view.tree.cursor);
             let is_current = current.is_some_and(|c| line.kind == LineKind::Node(c));
-            let line = tree_line(view, line, is_current, is_cursor && focused, theme);
+            let marks = Marks {
+                is_current,
+                is_cursor: is_cursor && focused,
+                hidden,
+            };
+            let line = tree_line(view, line, marks, theme);
             fit(line, usize::from(inner.width))
         })
         .collect();
@@ -775,13 +826,25 @@ fn prefix(line: &TreeLine) -> String {
     text
 }
 
+/// How a tree line is marked: the current node, the cursor, a value a prediction hides.
+#[derive(Clone, Copy)]
+struct Marks {
+    is_current: bool,
+    is_cursor: bool,
+    hidden: Option<NodeId>,
+}
+
 fn tree_line<'a, G: Describe>(
     view: &SearchView<G>,
     line: &TreeLine,
-    is_current: bool,
-    is_cursor: bool,
+    marks: Marks,
     theme: &Theme,
 ) -> Line<'a> {
+    let Marks {
+        is_current,
+        is_cursor,
+        hidden,
+    } = marks;
     let stepper = &view.stepper;
     let gutter = if is_current {
         symbols::CURRENT.glyph
@@ -795,7 +858,7 @@ fn tree_line<'a, G: Describe>(
         Span::styled(prefix(line), theme.border),
     ];
     match line.kind {
-        LineKind::Node(id) => spans.extend(node_spans(view, id, theme)),
+        LineKind::Node(id) => spans.extend(node_spans(view, id, hidden == Some(id), theme)),
         LineKind::Pruned(id) => {
             let node = stepper.node(id);
             let kind = match node.cutoff_kind() {
@@ -855,7 +918,12 @@ fn move_labels<G: Describe>(stepper: &Stepper<G>, id: NodeId) -> String {
         .join(" ")
 }
 
-fn node_spans<G: Describe>(view: &SearchView<G>, id: NodeId, theme: &Theme) -> Vec<Span<'static>> {
+fn node_spans<G: Describe>(
+    view: &SearchView<G>,
+    id: NodeId,
+    hidden: bool,
+    theme: &Theme,
+) -> Vec<Span<'static>> {
     let stepper = &view.stepper;
     let node = stepper.node(id);
     let expanded = view.tree.is_expanded(stepper, id);
@@ -879,8 +947,8 @@ fn node_spans<G: Describe>(view: &SearchView<G>, id: NodeId, theme: &Theme) -> V
     } else {
         spans.push(Span::raw(if node.maximizing { "MAX " } else { "MIN " }));
     }
-    spans.extend(value_spans(node, theme));
-    if stepper.algorithm() == Algorithm::AlphaBeta && !node.terminal {
+    spans.extend(value_spans(node, hidden, theme));
+    if stepper.algorithm() == Algorithm::AlphaBeta && !node.terminal && !hidden {
         spans.push(Span::styled(format!(" {}", window_text(node)), theme.dim));
     }
     if !expanded && node.children > 0 {

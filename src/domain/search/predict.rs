@@ -1,0 +1,565 @@
+//! "Predict, then check" (issue 15 §3): before some events of a stepped minimax or
+//! alpha-beta search, the student is asked what the event will do, and the answer is graded
+//! against the stepper's own next event, not against a second account of the rules.
+//!
+//! Two questions are asked: before a `Return` of an inner node, the value it hands up; under
+//! alpha-beta, after a child returned to a node that still has moves to try, whether the
+//! node cuts off the rest. A wrong answer gets the rule that decides it and the node that
+//! shows it, with its own words for the common misconceptions (the largest child at a MIN
+//! node, a sign flipped, β and α mixed up). Pure: names of nodes and moves come from the
+//! caller, so the tab words them as its tree pane does.
+
+use super::recursive::Algorithm;
+use super::score::INFINITY;
+use super::stepper::{EventKind, NodeId, Stepper};
+use crate::domain::games::Game;
+
+/// What the student is asked before the next event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Question {
+    /// "What value does this node return?" (before its `Return`).
+    Value {
+        /// The node about to return.
+        node: NodeId,
+    },
+    /// "Is there a cut-off here?" (after a child returned, before the next child or the
+    /// cut-off).
+    Cutoff {
+        /// The node whose window the last child's value may have closed.
+        node: NodeId,
+    },
+}
+
+/// An answer as typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// A value, as scores are written (`-4`, `+3`, `0`).
+    Value(i32),
+    /// Yes (a cut-off) or no.
+    Cut(bool),
+}
+
+/// A wrong answer's mistake: which rule it broke, so the words can name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mistake {
+    /// The largest child value at a MIN node, or the smallest at a MAX node.
+    OppositeExtreme,
+    /// The right value with its sign flipped (the negamax habit; here every value is from
+    /// MAX's view).
+    SignFlipped,
+    /// Some other value.
+    WrongValue,
+    /// "No" where the window closed.
+    MissedCutoff,
+    /// "Yes" where the value only passed the other bound (α at a MAX node, β at a MIN
+    /// node): the β/α mix-up.
+    BoundMixUp,
+    /// "Yes" where the window stays open.
+    NoCutoff,
+}
+
+/// The grade of one answer, with what the words need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grade {
+    /// The question graded.
+    pub question: Question,
+    /// `None` when the answer is right.
+    pub mistake: Option<Mistake>,
+    /// The node's value (for a cut-off question: after its last child returned).
+    pub value: i32,
+    /// The child that shows it: the one whose value the node took (a value question) or
+    /// the one that just returned (a cut-off question).
+    pub child: Option<NodeId>,
+    /// True when the engine's next event is a cut-off (cut-off questions only).
+    pub cuts: bool,
+}
+
+/// The right and asked counts of a lesson's predictions.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Score {
+    /// Answers graded right.
+    pub right: u32,
+    /// Answers graded.
+    pub asked: u32,
+}
+
+impl Score {
+    /// Counts one graded answer.
+    pub fn count(&mut self, grade: &Grade) {
+        self.asked += 1;
+        if grade.mistake.is_none() {
+            self.right += 1;
+        }
+    }
+}
+
+/// The question to ask before the stepper's next event, if it is one that is asked.
+pub fn question<G: Game>(stepper: &Stepper<G>) -> Option<Question> {
+    if stepper.at_node_limit() {
+        return None;
+    }
+    let next = stepper.peek()?;
+    match next.kind {
+        // A leaf's value was shown when it was evaluated: handing it up asks nothing.
+        EventKind::Return => {
+            (!stepper.node(next.node).terminal).then_some(Question::Value { node: next.node })
+        }
+        EventKind::Cutoff | EventKind::Enter if stepper.algorithm() == Algorithm::AlphaBeta => {
+            let top = stepper.current()?;
+            let last = stepper.last_event()?;
+            (last.kind == EventKind::Return && stepper.node(last.node).parent() == Some(top))
+                .then_some(Question::Cutoff { node: top })
+        }
+        _ => None,
+    }
+}
+
+impl Question {
+    /// The node the question is about.
+    pub const fn node(self) -> NodeId {
+        match self {
+            Self::Value { node } | Self::Cutoff { node } => node,
+        }
+    }
+
+    /// The question in words, with nodes named by `name`.
+    pub fn text<G: Game>(self, stepper: &Stepper<G>, name: &dyn Fn(NodeId) -> String) -> String {
+        match self {
+            Self::Value { node } => {
+                let side = side(stepper, node);
+                match stepper.node(node).parent() {
+                    Some(parent) => format!(
+                        "Predict: what value does {} ({side}) return to {}?",
+                        name(node),
+                        name(parent)
+                    ),
+                    None => format!("Predict: what value does {} ({side}) return?", name(node)),
+                }
+            }
+            Self::Cutoff { node } => format!(
+                "Predict: is there a cut-off at {} ({})? y/n",
+                name(node),
+                side(stepper, node)
+            ),
+        }
+    }
+
+    /// Reads a typed answer: an integer for a value, `y` or `n` for a cut-off.
+    ///
+    /// # Errors
+    /// What was wrong with the text, as the status line says it.
+    pub fn read(self, text: &str) -> Result<Answer, String> {
+        let text = text.trim();
+        match self {
+            Self::Value { .. } => text
+                .parse::<i32>()
+                .ok()
+                .filter(|v| v.abs() < INFINITY)
+                .map(Answer::Value)
+                .ok_or_else(|| format!("{text:?} is not a value: type one such as -4, +3 or 0")),
+            Self::Cutoff { .. } => match text {
+                "y" | "Y" => Ok(Answer::Cut(true)),
+                "n" | "N" => Ok(Answer::Cut(false)),
+                _ => Err("Answer y (a cut-off) or n (none)".into()),
+            },
+        }
+    }
+}
+
+fn side<G: Game>(stepper: &Stepper<G>, node: NodeId) -> &'static str {
+    if stepper.node(node).maximizing {
+        "MAX"
+    } else {
+        "MIN"
+    }
+}
+
+/// Grades `answer` to `question` against what the stepper's next event will do; `None`
+/// when the question is not the one waiting or the answer is of the other kind.
+pub fn grade<G: Game>(stepper: &Stepper<G>, question: Question, answer: Answer) -> Option<Grade> {
+    if self::question(stepper) != Some(question) {
+        return None;
+    }
+    let id = question.node();
+    let node = stepper.node(id);
+    let value = i32::from(node.value?);
+    match (question, answer) {
+        (Question::Value { .. }, Answer::Value(given)) => {
+            let child = stepper
+                .children(id)
+                .find(|&c| stepper.node(c).mv == node.best_move);
+            let values: Vec<i32> = stepper
+                .children(id)
+                .filter_map(|c| stepper.node(c).value.map(i32::from))
+                .collect();
+            let opposite = if node.maximizing {
+                values.iter().min()
+            } else {
+                values.iter().max()
+            };
+            let mistake = if given == value {
+                None
+            } else if opposite == Some(&given) {
+                Some(Mistake::OppositeExtreme)
+            } else if given == -value {
+                Some(Mistake::SignFlipped)
+            } else {
+                Some(Mistake::WrongValue)
+            };
+            Some(Grade {
+                question,
+                mistake,
+                value,
+                child,
+                cuts: false,
+            })
+        }
+        (Question::Cutoff { .. }, Answer::Cut(yes)) => {
+            let cuts = stepper.peek()?.kind == EventKind::Cutoff;
+            let (alpha_in, beta_in) = (i32::from(node.alpha_in), i32::from(node.beta_in));
+            // The bound the student may have compared with instead of the one that decides.
+            let passes_other = if node.maximizing {
+                alpha_in > -INFINITY && value >= alpha_in
+            } else {
+                beta_in < INFINITY && value <= beta_in
+            };
+            let mistake = match (yes, cuts) {
+                (true, true) | (false, false) => None,
+                (false, true) => Some(Mistake::MissedCutoff),
+                (true, false) if passes_other => Some(Mistake::BoundMixUp),
+                (true, false) => Some(Mistake::NoCutoff),
+            };
+            Some(Grade {
+                question,
+                mistake,
+                value,
+                child: stepper.children(id).last(),
+                cuts,
+            })
+        }
+        _ => None,
+    }
+}
+
+impl Grade {
+    /// The grade in words: the rule that decides it and the node that shows it. `name`
+    /// names a node; `pruned` lists the moves a cut-off at a node skips (`X7 X9`);
+    /// `signed` writes a value or bound (`+3`, `-∞`: the number formats sit above the
+    /// searches, so the caller hands them in).
+    pub fn words<G: Game>(
+        &self,
+        stepper: &Stepper<G>,
+        name: &dyn Fn(NodeId) -> String,
+        pruned: &dyn Fn(NodeId) -> String,
+        signed: &dyn Fn(i32) -> String,
+    ) -> String {
+        let id = self.question.node();
+        let node = stepper.node(id);
+        let here = name(id);
+        let v = signed(self.value);
+        let child = self.child.map_or_else(|| "a child".into(), name);
+        let (alpha, beta) = (
+            signed(i32::from(node.alpha_in)),
+            signed(i32::from(node.beta_in)),
+        );
+        let (side, rule) = if node.maximizing {
+            ("MAX", "the largest")
+        } else {
+            ("MIN", "the smallest")
+        };
+        match (self.question, self.mistake) {
+            (Question::Value { .. }, None) => {
+                format!("Right: {here} returns {v} ({child} gave it)")
+            }
+            (Question::Value { .. }, Some(Mistake::OppositeExtreme)) => {
+                let other = if node.maximizing {
+                    "smallest"
+                } else {
+                    "largest"
+                };
+                format!(
+                    "Wrong: at a {side} node the value is {rule} value found, not the {other}: \
+                     {child} returned {v}, so {here} returns {v}"
+                )
+            }
+            (Question::Value { .. }, Some(Mistake::SignFlipped)) => format!(
+                "Wrong: no sign flip here: every value is from MAX's view all the way up. \
+                 {child} returned {v}, and {here} ({side}) hands up {v} as it is"
+            ),
+            (Question::Value { .. }, Some(_)) => {
+                format!("Wrong: a {side} node returns {rule} value found: {child} gave {v}")
+            }
+            (Question::Cutoff { .. }, None) if self.cuts => format!(
+                "Right: cut-off at {here}: {}; pruned: {}",
+                cut_rule(node.maximizing, &v, &alpha, &beta, true),
+                pruned(id)
+            ),
+            (Question::Cutoff { .. }, None) => format!(
+                "Right: no cut-off at {here}: {}",
+                cut_rule(node.maximizing, &v, &alpha, &beta, false)
+            ),
+            // The node first, then the rule: the whole sentence fits the status line at 80
+            // columns.
+            (Question::Cutoff { .. }, Some(Mistake::MissedCutoff)) => format!(
+                "Wrong: at {here} {}: a {side} node stops once {}; pruned: {}",
+                cut_rule(node.maximizing, &v, &alpha, &beta, true),
+                if node.maximizing {
+                    "its value reaches β"
+                } else {
+                    "its value falls to α"
+                },
+                pruned(id)
+            ),
+            (Question::Cutoff { .. }, Some(Mistake::BoundMixUp)) => {
+                if node.maximizing {
+                    format!(
+                        "Wrong: β, not α, cuts at a MAX node: {v} ≥ α {alpha} only raises \
+                         MAX's floor; at {here} {v} < β {beta}, so the search goes on"
+                    )
+                } else {
+                    format!(
+                        "Wrong: α, not β, cuts at a MIN node: {v} ≤ β {beta} only lowers \
+                         MIN's ceiling; at {here} {v} > α {alpha}, so the search goes on"
+                    )
+                }
+            }
+            (Question::Cutoff { .. }, Some(_)) => format!(
+                "Wrong: a {side} node cuts off only when {}: at {here} {}",
+                if node.maximizing {
+                    "its value reaches β"
+                } else {
+                    "its value falls to α"
+                },
+                cut_rule(node.maximizing, &v, &alpha, &beta, false)
+            ),
+        }
+    }
+}
+
+/// The comparison that decides a cut-off, written as it came out (`+3 ≥ β +2`).
+fn cut_rule(maximizing: bool, v: &str, alpha: &str, beta: &str, cuts: bool) -> String {
+    match (maximizing, cuts) {
+        (true, true) => format!("{v} ≥ β {beta}"),
+        (true, false) => format!("{v} < β {beta}"),
+        (false, true) => format!("{v} ≤ α {alpha}"),
+        (false, false) => format!("{v} > α {alpha}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::games::tictactoe::{Board, Mark};
+
+    fn name(id: NodeId) -> String {
+        format!("N{id}")
+    }
+
+    fn pruned(id: NodeId) -> String {
+        format!("P{id}")
+    }
+
+    /// Values as the tests expect them (the tab hands in `numbers::signed`).
+    fn signed(v: i32) -> String {
+        format!("{v:+}")
+    }
+
+    /// Steps until `wanted` says the waiting question is the one to test.
+    fn stepper_at(
+        board: &str,
+        mover: Mark,
+        algorithm: Algorithm,
+        wanted: impl Fn(&Stepper<Board>, Question) -> bool,
+    ) -> (Stepper<Board>, Question) {
+        let root = Board::parse(board, Some(mover)).unwrap();
+        let mut stepper = Stepper::new(root, algorithm);
+        loop {
+            if let Some(q) = question(&stepper)
+                && wanted(&stepper, q)
+            {
+                return (stepper, q);
+            }
+            assert!(stepper.step().is_some(), "no such question in {board}");
+        }
+    }
+
+    fn words(stepper: &Stepper<Board>, q: Question, answer: Answer) -> (Option<Mistake>, String) {
+        let grade = grade(stepper, q, answer).unwrap();
+        (grade.mistake, grade.words(stepper, &name, &pruned, &signed))
+    }
+
+    /// A MIN node whose children returned different values.
+    fn min_node_with_spread(s: &Stepper<Board>, q: Question) -> bool {
+        let Question::Value { node } = q else {
+            return false;
+        };
+        let values: Vec<i8> = s.children(node).filter_map(|c| s.node(c).value).collect();
+        !s.node(node).maximizing
+            && values.iter().min() != values.iter().max()
+            && values.iter().all(|&v| v != 0)
+    }
+
+    #[test]
+    fn the_largest_child_at_a_min_node_is_named_as_the_wrong_extreme() {
+        let (s, q) = stepper_at("XO..X....", Mark::O, Algorithm::Minimax, |s, q| {
+            min_node_with_spread(s, q)
+        });
+        let node = q.node();
+        let largest = s.children(node).filter_map(|c| s.node(c).value).max();
+        let (mistake, said) = words(&s, q, Answer::Value(i32::from(largest.unwrap())));
+        assert_eq!(mistake, Some(Mistake::OppositeExtreme));
+        assert!(
+            said.contains("at a MIN node the value is the smallest value found, not the largest"),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn the_smallest_child_at_a_max_node_is_named_as_the_wrong_extreme() {
+        let (s, q) = stepper_at("XO..X....", Mark::O, Algorithm::Minimax, |s, q| {
+            let Question::Value { node } = q else {
+                return false;
+            };
+            let values: Vec<i8> = s.children(node).filter_map(|c| s.node(c).value).collect();
+            s.node(node).maximizing && values.iter().min() != values.iter().max()
+        });
+        let smallest = s.children(q.node()).filter_map(|c| s.node(c).value).min();
+        let (mistake, said) = words(&s, q, Answer::Value(i32::from(smallest.unwrap())));
+        assert_eq!(mistake, Some(Mistake::OppositeExtreme), "{said}");
+        assert!(said.contains("MAX node the value is the largest value found"));
+    }
+
+    #[test]
+    fn a_flipped_sign_is_said_to_need_no_flip() {
+        let (s, q) = stepper_at("XO..X....", Mark::O, Algorithm::Minimax, |s, q| {
+            let v = s.node(q.node()).value.unwrap_or(0);
+            let values: Vec<i8> = s
+                .children(q.node())
+                .filter_map(|c| s.node(c).value)
+                .collect();
+            matches!(q, Question::Value { .. }) && v != 0 && !values.contains(&-v)
+        });
+        let v = i32::from(s.node(q.node()).value.unwrap());
+        let (mistake, said) = words(&s, q, Answer::Value(-v));
+        assert_eq!(mistake, Some(Mistake::SignFlipped));
+        assert!(said.contains("no sign flip"), "{said}");
+        assert!(said.contains(&format!("hands up {}", signed(v))), "{said}");
+    }
+
+    #[test]
+    fn any_other_wrong_value_names_the_rule_and_the_child_that_shows_it() {
+        let (s, q) = stepper_at("XO..X....", Mark::O, Algorithm::Minimax, |s, q| {
+            min_node_with_spread(s, q)
+        });
+        let (mistake, said) = words(&s, q, Answer::Value(55));
+        assert_eq!(mistake, Some(Mistake::WrongValue));
+        let v = i32::from(s.node(q.node()).value.unwrap());
+        let child = s
+            .children(q.node())
+            .find(|&c| s.node(c).mv == s.node(q.node()).best_move)
+            .unwrap();
+        assert_eq!(
+            said,
+            format!(
+                "Wrong: a MIN node returns the smallest value found: N{child} gave {}",
+                signed(v)
+            )
+        );
+    }
+
+    #[test]
+    fn a_missed_cut_off_names_the_bound_and_the_moves_pruned() {
+        let (s, q) = stepper_at("XO..X....", Mark::O, Algorithm::AlphaBeta, |s, q| {
+            matches!(q, Question::Cutoff { .. })
+                && s.peek().is_some_and(|e| e.kind == EventKind::Cutoff)
+        });
+        let (mistake, said) = words(&s, q, Answer::Cut(false));
+        assert_eq!(mistake, Some(Mistake::MissedCutoff));
+        assert!(said.contains(&format!("pruned: P{}", q.node())), "{said}");
+        let (right, said) = words(&s, q, Answer::Cut(true));
+        assert_eq!(right, None);
+        assert!(said.starts_with("Right: cut-off at"), "{said}");
+    }
+
+    #[test]
+    fn yes_where_only_the_other_bound_was_passed_is_the_alpha_beta_mix_up() {
+        let (s, q) = stepper_at("X........", Mark::O, Algorithm::AlphaBeta, |s, q| {
+            let node = s.node(q.node());
+            let v = i32::from(node.value.unwrap_or(0));
+            matches!(q, Question::Cutoff { .. })
+                && s.peek().is_some_and(|e| e.kind == EventKind::Enter)
+                && if node.maximizing {
+                    node.alpha_in > -INFINITY as i8 && v >= i32::from(node.alpha_in)
+                } else {
+                    node.beta_in < INFINITY as i8 && v <= i32::from(node.beta_in)
+                }
+        });
+        let (mistake, said) = words(&s, q, Answer::Cut(true));
+        assert_eq!(mistake, Some(Mistake::BoundMixUp));
+        assert!(
+            said.contains("β, not α, cuts at a MAX node")
+                || said.contains("α, not β, cuts at a MIN node"),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn yes_where_the_window_stays_open_says_the_rule() {
+        let (s, q) = stepper_at("XO..X....", Mark::O, Algorithm::AlphaBeta, |s, q| {
+            let node = s.node(q.node());
+            matches!(q, Question::Cutoff { .. })
+                && s.peek().is_some_and(|e| e.kind == EventKind::Enter)
+                && node.maximizing
+                && node.alpha_in == -INFINITY as i8
+        });
+        let (mistake, said) = words(&s, q, Answer::Cut(true));
+        assert_eq!(mistake, Some(Mistake::NoCutoff));
+        assert!(
+            said.starts_with("Wrong: a MAX node cuts off only when its value reaches β"),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn minimax_asks_no_cut_off_and_leaves_ask_nothing() {
+        let root = Board::parse("XO..X....", Some(Mark::O)).unwrap();
+        let mut stepper = Stepper::new(root, Algorithm::Minimax);
+        let mut asked = 0;
+        loop {
+            if let Some(q) = question(&stepper) {
+                asked += 1;
+                assert!(matches!(q, Question::Value { .. }));
+                assert!(!stepper.node(q.node()).terminal);
+            }
+            if stepper.step().is_none() {
+                break;
+            }
+        }
+        assert!(asked > 0);
+    }
+
+    #[test]
+    fn answers_are_read_as_the_question_wants_them() {
+        let value = Question::Value { node: 0 };
+        assert_eq!(value.read("-4"), Ok(Answer::Value(-4)));
+        assert_eq!(value.read("+3"), Ok(Answer::Value(3)));
+        assert_eq!(value.read("0"), Ok(Answer::Value(0)));
+        assert!(value.read("y").is_err());
+        assert!(value.read("-").is_err());
+        assert!(value.read("100").is_err());
+        let cut = Question::Cutoff { node: 0 };
+        assert_eq!(cut.read("y"), Ok(Answer::Cut(true)));
+        assert_eq!(cut.read("n"), Ok(Answer::Cut(false)));
+        assert!(cut.read("3").is_err());
+    }
+
+    #[test]
+    fn a_score_counts_right_and_asked() {
+        let (s, q) = stepper_at("XO..X....", Mark::O, Algorithm::Minimax, |_, _| true);
+        let v = i32::from(s.node(q.node()).value.unwrap());
+        let mut score = Score::default();
+        score.count(&grade(&s, q, Answer::Value(v)).unwrap());
+        score.count(&grade(&s, q, Answer::Value(v + 1)).unwrap());
+        assert_eq!(score, Score { right: 1, asked: 2 });
+    }
+}

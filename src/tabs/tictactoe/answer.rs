@@ -1,0 +1,71 @@
+//! Predict mode's keys on the tab: turning it on and off, typing, erasing and checking an
+//! answer (the answer and the score are `predict.rs`'s, the grading the domain's). Apart
+//! from `predict.rs` so the state, which holds a `Predicting`, is not imported back.
+
+use super::predict::{Predicting, prompt, submit_in};
+use super::state::{GameKind, TicTacToeTab};
+use crate::domain::search::predict::Score;
+use crate::frame::message::Message;
+
+impl TicTacToeTab {
+    /// True while predict mode is on and the search shown waits for an answer.
+    pub(crate) fn question_waiting(&self) -> bool {
+        self.predict.is_some()
+            && crate::shown!(self, |game| game
+                .search
+                .as_ref()
+                .is_some_and(|view| view.waiting().is_some()))
+    }
+
+    /// The question waiting, with the answer typed so far, as the status line shows it.
+    fn asking(&self) -> Option<Message> {
+        let typed = self.predict.as_ref()?.entry.text();
+        crate::shown!(self, |game| game
+            .search
+            .as_ref()
+            .and_then(|view| view.waiting().map(|q| prompt(view, q, typed))))
+    }
+
+    /// Turns predict mode on (asking at once if a question waits) or off (saying the score).
+    pub(crate) fn toggle_predict(&mut self) -> Message {
+        if let Some(predicting) = self.predict.take() {
+            let Score { right, asked } = predicting.score;
+            return Message::info(format!(
+                "Predict mode off: {right} of {asked} right. P turns it on again"
+            ));
+        }
+        self.predict = Some(Predicting::new());
+        self.autoplay = false;
+        match self.asking() {
+            Some(asked) => asked,
+            None => Message::info(
+                "Predict mode on: stepping stops before a node returns or a cut-off, to ask",
+            ),
+        }
+    }
+
+    /// Types a character of the answer.
+    pub(crate) fn answer_type(&mut self, c: char) -> Message {
+        if let Some(predicting) = self.predict.as_mut()
+            && !predicting.entry.push(c)
+        {
+            return Message::error("That is as long as an answer gets: Enter checks it");
+        }
+        self.asking()
+            .unwrap_or_else(|| Message::info("No prediction waits: Space steps on"))
+    }
+
+    /// Deletes the last character of the answer.
+    pub(crate) fn answer_erase(&mut self) -> Option<Message> {
+        self.predict.as_mut()?.entry.erase();
+        self.asking()
+    }
+
+    /// Checks the answer typed.
+    pub(crate) fn answer_submit(&mut self) -> Message {
+        let Some(predicting) = self.predict.as_mut() else {
+            return Message::error("Predict mode is off: P turns it on");
+        };
+        crate::shown_mut!(self, |game| submit_in(game.search.as_mut(), predicting))
+    }
+}
