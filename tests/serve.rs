@@ -99,12 +99,22 @@ fn settings(dir: &std::path::Path, authorized: Option<&[&PrivateKey]>) -> Settin
 }
 
 async fn start(dir: PathBuf, settings: Settings) -> TestServer {
+    let mut config = Config::default();
+    config.tictactoe.first = FirstMover::Human;
+    start_with(dir, settings, config, Some(1)).await
+}
+
+/// A server with `config` and `seed` (`None`: each session draws its own), its log kept.
+async fn start_with(
+    dir: PathBuf,
+    settings: Settings,
+    config: Config,
+    seed: Option<u64>,
+) -> TestServer {
     let log = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&log);
     let log_fn: Log = Arc::new(move |line: &str| sink.lock().unwrap().push(line.to_string()));
-    let mut config = Config::default();
-    config.tictactoe.first = FirstMover::Human;
-    let server = Server::start(settings, config, Models::default(), Some(1), log_fn)
+    let server = Server::start(settings, config, Models::default(), seed, log_fn)
         .await
         .expect("server starts");
     TestServer {
@@ -117,6 +127,15 @@ async fn start(dir: PathBuf, settings: Settings) -> TestServer {
 /// Connects and logs in with `key`, or with no key ("none"); `Err` when refused.
 async fn login(
     server: &TestServer,
+    key: Option<&PrivateKey>,
+) -> Result<(Handle<Client>, Arc<Mutex<Option<PublicKey>>>), String> {
+    login_named(server, "student", key).await
+}
+
+/// [`login`] as the user `name`.
+async fn login_named(
+    server: &TestServer,
+    name: &str,
     key: Option<&PrivateKey>,
 ) -> Result<(Handle<Client>, Arc<Mutex<Option<PublicKey>>>), String> {
     let host_key = Arc::new(Mutex::new(None));
@@ -134,9 +153,9 @@ async fn login(
     let auth = match key {
         Some(key) => {
             let key = PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None);
-            handle.authenticate_publickey("student", key).await
+            handle.authenticate_publickey(name, key).await
         }
-        None => handle.authenticate_none("student").await,
+        None => handle.authenticate_none(name).await,
     }
     .map_err(|e| e.to_string())?;
     if auth.success() {
@@ -1311,17 +1330,7 @@ async fn a_served_lesson_runs_in_every_session_with_its_tabs_locks_and_steps() {
         ai_arcade::lesson::load(&path, &Config::default()).expect("the lesson loads");
     let mut settings = settings(&dir, Some(&[&alice]));
     settings.lesson = Some(Arc::new(lesson));
-    let log = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&log);
-    let log_fn: Log = Arc::new(move |line: &str| sink.lock().unwrap().push(line.to_string()));
-    let server = Server::start(settings, config, Models::default(), None, log_fn)
-        .await
-        .expect("server starts");
-    let server = TestServer {
-        server,
-        log,
-        dir: DirGuard(dir),
-    };
+    let server = start_with(dir, settings, config, None).await;
     let mut screens = Vec::new();
     for _ in 0..2 {
         let (handle, _) = login(&server, Some(&alice)).await.unwrap();
@@ -2085,22 +2094,11 @@ async fn a_teacher_sees_every_student_s_name_and_tab_and_a_student_key_is_not_a_
     assert!(log.contains("user=\"teacher\" teacher key="), "{log}");
 }
 
-/// Logs in as `name` with `key`.
+/// Logs in as `name` with `key`, which must be let in.
 async fn login_as(server: &TestServer, name: &str, key: &PrivateKey) -> Handle<Client> {
-    let handler = Client {
-        host_key: Arc::new(Mutex::new(None)),
-    };
-    let config = Arc::new(client::Config::default());
-    let mut handle = tokio::time::timeout(
-        LIMIT,
-        client::connect(config, server.server.local_addr, handler),
-    )
-    .await
-    .expect("connects in time")
-    .unwrap();
-    let key = PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None);
-    let auth = handle.authenticate_publickey(name, key).await.unwrap();
-    assert!(auth.success(), "{name} logs in");
+    let (handle, _) = login_named(server, name, Some(key))
+        .await
+        .unwrap_or_else(|why| panic!("{name} logs in: {why}"));
     handle
 }
 
