@@ -5,7 +5,7 @@ use super::action::Action;
 use super::editor::EditCommand;
 use crate::domain::games::tictactoe::Mark;
 use crate::frame::keymap::{
-    ARROWS, DIGITS, Key, KeyGroup, bind, digit, direction, typed, undo_key, why_key,
+    ARROWS, Binding, DIGITS, Key, KeyGroup, bind, digit, direction, typed, undo_key, why_key,
 };
 
 /// Tic-tac-toe tab, whatever has the focus.
@@ -215,6 +215,24 @@ pub(crate) const BOARD_CURSOR: KeyGroup<Action> = KeyGroup {
     ],
 };
 
+/// Autoplay's pace, the same in both steppers.
+const AUTOPLAY_SPEED: Binding<Action> = bind(
+    &[Key::Char('+'), Key::Char('='), Key::Char('-')],
+    "+/-",
+    "autoplay faster / slower",
+    "",
+    |k| Action::AutoplaySpeed(k != Key::Char('-')),
+);
+
+/// One event back, in the stepper and while a prediction waits.
+const STEP_BACK: Binding<Action> = bind(
+    &[Key::Char('b')],
+    "b",
+    "step back one event",
+    "back",
+    |_| Action::StepBack,
+);
+
 /// The search stepper, while the AI's search waits to be stepped.
 pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
     title: "Stepper (the search in the tree pane)",
@@ -240,13 +258,7 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
             "",
             |_| Action::StepOut,
         ),
-        bind(
-            &[Key::Char('b')],
-            "b",
-            "step back one event",
-            "back",
-            |_| Action::StepBack,
-        ),
+        STEP_BACK,
         bind(&[Key::Char('c')], "c", "run to the end", "run", |_| {
             Action::RunToEnd
         }),
@@ -262,13 +274,7 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
             "",
             |_| Action::TogglePredict,
         ),
-        bind(
-            &[Key::Char('+'), Key::Char('='), Key::Char('-')],
-            "+/-",
-            "autoplay faster / slower",
-            "",
-            |k| Action::AutoplaySpeed(k != Key::Char('-')),
-        ),
+        AUTOPLAY_SPEED,
         bind(
             &[Key::Enter],
             "Enter",
@@ -316,13 +322,7 @@ pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
         bind(&[Key::Enter], "Enter", "check the answer", "check", |_| {
             Action::AnswerSubmit
         }),
-        bind(
-            &[Key::Char('b')],
-            "b",
-            "step back one event",
-            "back",
-            |_| Action::StepBack,
-        ),
+        STEP_BACK,
         bind(&[Key::Esc], "Esc", "stop predicting", "stop", |_| {
             Action::TogglePredict
         }),
@@ -365,13 +365,7 @@ pub(crate) const MCTS_STEPPER: KeyGroup<Action> = KeyGroup {
             "auto",
             |_| Action::ToggleAutoplay,
         ),
-        bind(
-            &[Key::Char('+'), Key::Char('='), Key::Char('-')],
-            "+/-",
-            "autoplay faster / slower",
-            "",
-            |k| Action::AutoplaySpeed(k != Key::Char('-')),
-        ),
+        AUTOPLAY_SPEED,
         bind(
             &[Key::Enter],
             "Enter",
