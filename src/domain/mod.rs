@@ -6,5 +6,6 @@
 pub mod games;
 pub mod learn;
 pub mod numbers;
+pub mod prediction;
 pub mod search;
 pub mod solve;

@@ -8,6 +8,7 @@ use super::message::Message;
 use super::settings::{Change, Panel};
 use super::why::Why;
 use crate::config::Config;
+pub use crate::domain::prediction::Score;
 use crate::persist::{Problems, Store};
 use std::fmt::Debug;
 use std::path::Path;
@@ -63,6 +64,17 @@ pub fn export_shown(storage: Storage) -> Message {
     } else {
         "No data dir to save to (see --data-dir): here is the text to copy"
     })
+}
+
+/// A prediction a tab waits for now (issue 15 §3), as the lesson and the teacher's room
+/// see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Asking {
+    /// The question in words: the same on every screen at the same point of the same
+    /// search, so the room can count a class's answers to it.
+    pub question: String,
+    /// The answer locked in while answers are held for the teacher's reveal, as typed.
+    pub held: Option<String>,
 }
 
 /// What an action may ask of the app besides a message.
@@ -173,6 +185,27 @@ pub trait Tab: Sized {
     /// Whether the tab trains right now.
     fn is_training(&self) -> bool {
         false
+    }
+
+    /// The prediction waiting now: predict mode is on and a question waits for an answer.
+    fn asking(&self) -> Option<Asking> {
+        None
+    }
+
+    /// The tab's graded predictions this session.
+    fn predictions(&self) -> Score {
+        Score::default()
+    }
+
+    /// While `hold` is on (a class following its teacher) an answer the student submits is
+    /// locked in, not graded, until the teacher reveals.
+    fn hold_answers(&mut self, _hold: bool) {}
+
+    /// The teacher reveals the answer to the question waiting: the held answer is graded
+    /// (or, with none, the right one is shown) and the question counts as answered, so
+    /// stepping goes on. What to say; `None` when no question waits.
+    fn reveal(&mut self) -> Option<Message> {
+        None
     }
 
     /// The settings panel over the tab's settings in force now (`None`: the tab has no

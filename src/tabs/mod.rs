@@ -32,7 +32,7 @@ use crate::config::Config;
 use crate::frame::keymap::Group;
 use crate::frame::message::Message;
 use crate::frame::settings::{Change, Panel};
-use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked};
+use crate::frame::tab::{Asking, Confirm, Effects, Score, Storage, Tab, Ticked};
 use crate::persist::{Problems, Store};
 use crate::widgets::symbols::Symbol;
 use crate::widgets::{TabView, Theme};
@@ -189,6 +189,30 @@ macro_rules! tab_set {
             pub fn update(&mut self, action: TabAction, effects: &mut Effects) -> Option<Message> {
                 match action {
                     $(TabAction::$id(action) => self.$folder.update(action, effects),)*
+                }
+            }
+
+            /// The prediction `tab` waits for now.
+            pub fn asking(&self, tab: TabId) -> Option<Asking> {
+                match tab {
+                    $(TabId::$id => self.$folder.asking(),)*
+                }
+            }
+
+            /// Every tab's graded predictions together.
+            pub fn predictions(&self) -> Score {
+                Score::default()$(.plus(self.$folder.predictions()))*
+            }
+
+            /// Holds every tab's answers for the teacher's reveal, or grades them at once.
+            pub fn hold_answers(&mut self, hold: bool) {
+                $(self.$folder.hold_answers(hold);)*
+            }
+
+            /// The teacher reveals `tab`'s question.
+            pub fn reveal(&mut self, tab: TabId) -> Option<Message> {
+                match tab {
+                    $(TabId::$id => self.$folder.reveal(),)*
                 }
             }
 

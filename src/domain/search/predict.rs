@@ -13,6 +13,7 @@ use super::recursive::Algorithm;
 use super::score::INFINITY;
 use super::stepper::{EventKind, NodeId, Stepper};
 use crate::domain::games::Game;
+pub use crate::domain::prediction::Score;
 
 /// What the student is asked before the next event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,25 +73,6 @@ pub struct Grade {
     pub child: Option<NodeId>,
     /// True when the engine's next event is a cut-off (cut-off questions only).
     pub cuts: bool,
-}
-
-/// The right and asked counts of a lesson's predictions.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Score {
-    /// Answers graded right.
-    pub right: u32,
-    /// Answers graded.
-    pub asked: u32,
-}
-
-impl Score {
-    /// Counts one graded answer.
-    pub fn count(&mut self, grade: &Grade) {
-        self.asked += 1;
-        if grade.mistake.is_none() {
-            self.right += 1;
-        }
-    }
 }
 
 /// The question to ask before the stepper's next event, if it is one that is asked.
@@ -558,8 +540,13 @@ mod tests {
         let (s, q) = stepper_at("XO..X....", Mark::O, Algorithm::Minimax, |_, _| true);
         let v = i32::from(s.node(q.node()).value.unwrap());
         let mut score = Score::default();
-        score.count(&grade(&s, q, Answer::Value(v)).unwrap());
-        score.count(&grade(&s, q, Answer::Value(v + 1)).unwrap());
+        score.count(grade(&s, q, Answer::Value(v)).unwrap().mistake.is_none());
+        score.count(
+            grade(&s, q, Answer::Value(v + 1))
+                .unwrap()
+                .mistake
+                .is_none(),
+        );
         assert_eq!(score, Score { right: 1, asked: 2 });
     }
 }

@@ -2,10 +2,12 @@
 //! answer (the answer and the score are `predict.rs`'s, the grading the domain's). Apart
 //! from `predict.rs` so the state, which holds a `Predicting`, is not imported back.
 
-use super::predict::{Predicting, prompt, submit_in};
+use super::explain::node_name;
+use super::predict::{Predicting, prompt, reveal_in, submit_in};
 use super::state::{GameKind, TicTacToeTab};
 use crate::domain::search::predict::Score;
 use crate::frame::message::Message;
+use crate::frame::tab::Asking;
 
 impl TicTacToeTab {
     /// True while predict mode is on and the search shown waits for an answer.
@@ -30,6 +32,7 @@ impl TicTacToeTab {
     pub(crate) fn toggle_predict(&mut self) -> Message {
         if let Some(predicting) = self.predict.take() {
             let Score { right, asked } = predicting.score;
+            self.scored_before = self.scored_before.plus(predicting.score);
             return Message::info(format!(
                 "Predict mode off: {right} of {asked} right. P turns it on again"
             ));
@@ -66,6 +69,31 @@ impl TicTacToeTab {
         let Some(predicting) = self.predict.as_mut() else {
             return Message::error("Predict mode is off: P turns it on");
         };
-        crate::shown_mut!(self, |game| submit_in(game.search.as_mut(), predicting))
+        let hold = self.hold_answers;
+        crate::shown_mut!(self, |game| submit_in(
+            game.search.as_mut(),
+            predicting,
+            hold
+        ))
+    }
+
+    /// The question waiting and the answer locked in, for the lesson and the room.
+    pub(crate) fn asked(&self) -> Option<Asking> {
+        let predicting = self.predict.as_ref()?;
+        let question = crate::shown!(self, |game| game.search.as_ref().and_then(|view| {
+            let question = view.waiting()?;
+            let stepper = &view.stepper;
+            Some(question.text(stepper, &|id| node_name(stepper, id)))
+        }))?;
+        Some(Asking {
+            question,
+            held: predicting.held.clone(),
+        })
+    }
+
+    /// The teacher's reveal of the question waiting.
+    pub(crate) fn reveal(&mut self) -> Option<Message> {
+        let predicting = self.predict.as_mut()?;
+        crate::shown_mut!(self, |game| reveal_in(game.search.as_mut(), predicting))
     }
 }

@@ -43,7 +43,7 @@ use crate::config::Config;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
 use crate::frame::settings::{Change, Panel};
-use crate::frame::tab::{Effects, Storage, Tab, Ticked};
+use crate::frame::tab::{Asking, Effects, Score, Storage, Tab, Ticked};
 use crate::persist::Store;
 use std::time::Duration;
 
@@ -187,6 +187,23 @@ impl Tab for TicTacToeTab {
 
     fn tick_interval(&self, shown: bool) -> Option<Duration> {
         (shown && self.autoplay).then_some(self.autoplay_interval)
+    }
+
+    fn asking(&self) -> Option<Asking> {
+        self.asked()
+    }
+
+    fn predictions(&self) -> Score {
+        let now = self.predict.as_ref().map(|p| p.score).unwrap_or_default();
+        self.scored_before.plus(now)
+    }
+
+    fn hold_answers(&mut self, hold: bool) {
+        self.hold_answers = hold;
+    }
+
+    fn reveal(&mut self) -> Option<Message> {
+        TicTacToeTab::reveal(self)
     }
 
     fn unsaved(&self) -> Vec<&'static str> {

@@ -7,7 +7,7 @@
 use super::explain::node_name;
 use super::game::{Playable, SearchView};
 use crate::domain::numbers::signed;
-use crate::domain::search::predict::{self, Question, Score};
+use crate::domain::search::predict::{self, Answer, Question, Score};
 use crate::domain::search::{NodeId, Stepper};
 use crate::frame::entry::Entry;
 use crate::frame::message::Message;
@@ -22,6 +22,8 @@ pub(crate) struct Predicting {
     pub(crate) score: Score,
     /// The answer being typed.
     pub(crate) entry: Entry,
+    /// The answer locked in for the teacher's reveal (while answers are held), as typed.
+    pub(crate) held: Option<String>,
 }
 
 impl Predicting {
@@ -29,6 +31,7 @@ impl Predicting {
         Self {
             score: Score::default(),
             entry: Entry::new(ANSWER_LIMIT),
+            held: None,
         }
     }
 }
@@ -58,9 +61,13 @@ fn pruned_labels<G: Playable>(stepper: &Stepper<G>, id: NodeId) -> String {
 /// Checks the typed answer against the search's next event: a right one takes the event
 /// and says so (and the next question, if one waits at once); a wrong one says the rule
 /// and marks the question answered, so the next step shows the true value.
+///
+/// While answers are `hold`, a readable answer is only locked in: the teacher's reveal
+/// grades it ([`reveal_in`]).
 pub(crate) fn submit_in<G: Playable>(
     view: Option<&mut SearchView<G>>,
     predicting: &mut Predicting,
+    hold: bool,
 ) -> Message {
     let Some(view) = view else {
         return Message::error("No search to predict: t searches your position, m steps the AI's");
@@ -75,11 +82,18 @@ pub(crate) fn submit_in<G: Playable>(
         Ok(answer) => answer,
         Err(refused) => return refused,
     };
+    if hold {
+        let typed = predicting.entry.text().trim().to_string();
+        predicting.entry = Entry::new(ANSWER_LIMIT);
+        let said = format!("Your answer {typed} is in: the teacher reveals it to everyone");
+        predicting.held = Some(typed);
+        return Message::info(said);
+    }
     predicting.entry = Entry::new(ANSWER_LIMIT);
     let Some(grade) = predict::grade(&view.stepper, question, answer) else {
         return Message::error("That answer does not fit the question");
     };
-    predicting.score.count(&grade);
+    predicting.score.count(grade.mistake.is_none());
     let stepper = &view.stepper;
     let words = grade.words(
         stepper,
@@ -103,6 +117,49 @@ pub(crate) fn submit_in<G: Playable>(
         }
         None => Message::info(format!("{words}. Space steps on")),
     }
+}
+
+/// The teacher's reveal of the question waiting: the held answer is graded and counted
+/// (with none, the right answer is shown, uncounted), and the question counts as answered
+/// either way, so Space steps on for the whole class. `None` when no question waits.
+pub(crate) fn reveal_in<G: Playable>(
+    view: Option<&mut SearchView<G>>,
+    predicting: &mut Predicting,
+) -> Option<Message> {
+    let view = view?;
+    let question = view.waiting()?;
+    let stepper = &view.stepper;
+    let held = predicting.held.take();
+    predicting.entry = Entry::new(ANSWER_LIMIT);
+    let given = held.as_deref().and_then(|text| question.read(text).ok());
+    let right_answer = [Answer::Cut(true), Answer::Cut(false)]
+        .into_iter()
+        .chain(
+            stepper
+                .node(question.node())
+                .value
+                .map(|v| Answer::Value(i32::from(v))),
+        )
+        .find(|&a| predict::grade(stepper, question, a).is_some_and(|g| g.mistake.is_none()))?;
+    let grade = predict::grade(stepper, question, given.unwrap_or(right_answer))?;
+    let words = grade.words(
+        stepper,
+        &|id| node_name(stepper, id),
+        &|id| pruned_labels(stepper, id),
+        &signed,
+    );
+    view.answered = Some(view.stepper.events_taken());
+    Some(match (given, grade.mistake) {
+        (None, _) => Message::info(format!("Revealed: {}", words.trim_start_matches("Right: "))),
+        (Some(_), None) => {
+            predicting.score.count(true);
+            Message::info(format!("Revealed. {words}"))
+        }
+        (Some(_), Some(_)) => {
+            predicting.score.count(false);
+            Message::error(format!("Revealed. {words}"))
+        }
+    })
 }
 
 #[cfg(test)]
@@ -259,5 +316,56 @@ mod tests {
         assert!(app.tabs.tictactoe.question_waiting(), "{}", said(&app));
         let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
         assert!(!view.stepper.is_finished());
+    }
+
+    #[test]
+    fn a_held_answer_waits_for_the_reveal_which_grades_and_counts_it() {
+        use crate::frame::tab::Tab;
+        let mut app = at_first_question();
+        app.tabs.tictactoe.hold_answers(true);
+        let (question, value, events) = waiting(&app);
+        type_text(&mut app, &(value + 1).to_string());
+        assert!(said(&app).contains("is in"), "{}", said(&app));
+        assert_eq!(
+            score(&app),
+            Score::default(),
+            "nothing graded before the reveal"
+        );
+        let asked = app.tabs.tictactoe.asking().unwrap();
+        assert_eq!(asked.held, Some((value + 1).to_string()));
+        assert!(asked.question.starts_with("Predict: what value does"));
+        assert_eq!(waiting(&app).2, events, "the search waits");
+
+        let revealed = app.tabs.tictactoe.reveal().unwrap();
+        assert!(
+            revealed.text.starts_with("Revealed. Wrong: "),
+            "{}",
+            revealed.text
+        );
+        assert_eq!(score(&app), Score { right: 0, asked: 1 });
+        assert!(app.tabs.tictactoe.asking().is_none(), "answered");
+        app.handle_key(Key::Char(' '));
+        let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
+        let last = view.stepper.last_event().unwrap();
+        assert_eq!((last.kind, last.node), (EventKind::Return, question.node()));
+    }
+
+    #[test]
+    fn a_reveal_with_no_answer_shows_the_right_one_uncounted() {
+        use crate::frame::tab::Tab;
+        let mut app = at_first_question();
+        app.tabs.tictactoe.hold_answers(true);
+        let (_, value, _) = waiting(&app);
+        let revealed = app.tabs.tictactoe.reveal().unwrap();
+        assert!(revealed.text.starts_with("Revealed: "), "{}", revealed.text);
+        assert!(
+            revealed
+                .text
+                .contains(&format!("returns {}", signed(value))),
+            "{}",
+            revealed.text
+        );
+        assert_eq!(score(&app), Score::default());
+        assert!(app.tabs.tictactoe.reveal().is_none(), "nothing waits now");
     }
 }

@@ -15,7 +15,7 @@ use crate::domain::games::eight::{Eight, Seat};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::search::{EventKind, MoveOrder, NodeId};
 use crate::frame::message::Message;
-use crate::frame::tab::Storage;
+use crate::frame::tab::{Score, Storage};
 use crate::persist::Store;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -129,6 +129,10 @@ pub struct TicTacToeTab {
     pub(crate) comparison: Option<Comparison>,
     /// Predict mode (`P`): the answer being typed and the score; `None` while it is off.
     pub(crate) predict: Option<Predicting>,
+    /// A class follows its teacher: answers wait for the teacher's reveal.
+    pub(crate) hold_answers: bool,
+    /// The predictions graded before predict mode was last turned off.
+    pub(crate) scored_before: Score,
 }
 
 /// Every move order compared from one position, as the comparison panel shows it.
@@ -172,6 +176,8 @@ impl TicTacToeTab {
             editor: None,
             comparison: None,
             predict: None,
+            hold_answers: false,
+            scored_before: Score::default(),
         };
         // Eight's game starts too (it is one key away); the tic-tac-toe message is shown.
         tab.new_eight();
