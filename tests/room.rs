@@ -1,16 +1,20 @@
 //! The teacher's view of the room, headless: the table at 80x24 and 120x40, scrolling
 //! through forty students, and the keys that open and close it.
 
+use ai_arcade::app::Position;
+use ai_arcade::app::room::{Order, Room, Seat, Whereabouts, Whom};
 use ai_arcade::app::{App, Overlay, TabId};
 use ai_arcade::config::Config;
 use ai_arcade::frame::keymap::Key;
-use ai_arcade::frame::room::{Room, Seat};
+use ai_arcade::frame::tab::{Asking, Score};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// A room of `n` students with names, tabs, steps and idle times that vary.
+/// A room of `n` students with names, tabs, steps, scores, answers and idle times that
+/// vary; the first ten follow the teacher. It takes no orders (the server's room is
+/// tested through the app in `tests/follow.rs`).
 struct Class(usize);
 
 impl Room for Class {
@@ -27,17 +31,33 @@ impl Room for Class {
         ];
         (0..self.0)
             .map(|i| Seat {
+                id: i as u64,
                 name: format!("{} {}", NAMES[i % NAMES.len()], i + 1),
-                tab: if i % 5 == 4 {
-                    TabId::MultiPileNim
-                } else {
-                    TabId::TicTacToe
+                at: Whereabouts {
+                    tab: if i % 5 == 4 {
+                        TabId::MultiPileNim
+                    } else {
+                        TabId::TicTacToe
+                    },
+                    step: Some((1 + i % 7, 7)),
+                    following: i < 10,
+                    score: Score {
+                        right: (i % 4) as u32,
+                        asked: (i % 4 + i % 3) as u32,
+                    },
+                    asking: (i % 5 != 4).then(|| Asking {
+                        question: "Predict: is there a cut-off at X7 (MAX)? y/n".into(),
+                        held: ["y", "n", "y"].get(i % 4).map(|a| (*a).to_string()),
+                    }),
                 },
-                step: Some((1 + i % 7, 7)),
                 idle: Duration::from_secs((i as u64 * 37) % 400),
             })
             .collect()
     }
+
+    fn order(&self, _whom: Whom, _order: Order) {}
+
+    fn push(&self, _position: &Position) {}
 }
 
 fn teacher(students: usize) -> App {
@@ -99,14 +119,14 @@ fn forty_students_scroll_to_the_last_and_long_names_are_cut() {
     assert!(first.contains("The room: 40 students"), "{first}");
     assert!(first.contains("Katherine Johnson-G…"), "{first}");
     assert!(
-        first.contains("rows 1-18 of 40") && first.contains("Ada 1 "),
+        first.contains("rows 1-16 of 40") && first.contains("Ada 1 "),
         "{first}"
     );
     app.handle_key(Key::End);
     let last = text(&screen(&app, 80, 24));
     // The room's order is kept: the last page ends with the 40th student ("Grace 39" is
     // the 39th), and the first student is off the screen.
-    assert!(last.contains("rows 23-40 of 40"), "{last}");
+    assert!(last.contains("rows 25-40 of 40"), "{last}");
     assert!(
         last.contains("Grace 39") && !last.contains("Ada 1 "),
         "{last}"

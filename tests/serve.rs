@@ -2148,3 +2148,100 @@ async fn a_server_whose_log_nobody_reads_goes_on_serving() {
     drop(child);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 15 §4 over SSH: three students go their own ways through the alpha-beta lesson;
+/// the teacher presses `f` in the room and steps; every student's screen becomes the same
+/// (the vt100 screens compared whole) and the tab's body is the teacher's. Then `x` puts
+/// one student back at the checkpoint and `f` releases everyone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_students_follow_the_teacher_and_their_screens_become_one() {
+    let dir = temp_dir("follow");
+    let (student, teacher) = (new_key(), new_key());
+    let mut settings = settings(&dir, Some(&[&student]));
+    let teachers = dir.join("teacher_keys");
+    std::fs::write(&teachers, teacher.public_key().to_openssh().unwrap() + "\n").unwrap();
+    settings.teacher_keys = Some(teachers);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lessons/alphabeta.toml");
+    let (lesson, config) =
+        ai_arcade::lesson::load(&path, &Config::default()).expect("the lesson loads");
+    settings.lesson = Some(Arc::new(lesson));
+    let server = start_with(dir.clone(), settings, config, None).await;
+
+    let mut students = Vec::new();
+    for (name, keys) in [("ada", &b"1"[..]), ("bob", b"3  "), ("cy", b"7   ")] {
+        let handle = login_as(&server, name, &student).await;
+        let (mut channel, mut screen) = arcade_shown(&handle).await;
+        channel.data_bytes(keys).await.unwrap();
+        screen
+            .until(&mut channel, "the student's own move", |s| {
+                s.text().contains("moves")
+            })
+            .await;
+        students.push((handle, channel, screen));
+    }
+    let handle = login_as(&server, "teacher", &teacher).await;
+    let mut channel = open_arcade(&handle).await;
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, "the room", |s| {
+            s.text().contains("The room: 3 students")
+        })
+        .await;
+    channel.data_bytes(&b"f"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "everyone follows", |s| {
+            s.text().contains("3 following you")
+        })
+        .await;
+    channel.data_bytes(&b"R5    "[..]).await.unwrap();
+    screen
+        .until(&mut channel, "the teacher's search stepped", |s| {
+            s.text().contains("nodes 4 ")
+        })
+        .await;
+    let body = |s: &Screen| (1..20).map(|row| s.row(row)).collect::<Vec<_>>();
+    let teacher_body = body(&screen);
+    for (_, channel, screen) in &mut students {
+        screen
+            .until(channel, "the teacher's position", |s| {
+                body(s) == teacher_body && s.text().contains("following the teacher")
+            })
+            .await;
+    }
+    // What each sees, cell by cell (a cell cleared and one never written read alike).
+    let seen = |s: &Screen| {
+        (0..24)
+            .map(|row| s.row(row).trim_end().to_string())
+            .collect::<Vec<_>>()
+    };
+    let texts: Vec<Vec<String>> = students.iter().map(|(_, _, s)| seen(s)).collect();
+    assert_eq!(texts[0], texts[1], "ada and bob see one screen");
+    assert_eq!(texts[1], texts[2], "bob and cy see one screen");
+
+    // The teacher releases everyone; ada's keys are hers again.
+    channel.data_bytes(&b"Rf"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "nobody follows", |s| {
+            s.text().contains("0 following you")
+        })
+        .await;
+    let (_, ada_channel, ada_screen) = &mut students[0];
+    ada_screen
+        .until(ada_channel, "released", |s| {
+            !s.text().contains("following the teacher")
+        })
+        .await;
+    ada_channel.data_bytes(&b" "[..]).await.unwrap();
+    ada_screen
+        .until(ada_channel, "ada steps on her own", |s| {
+            s.text().contains("nodes 5 ")
+        })
+        .await;
+    // `x` on ada's row (the first, by name) puts her back at the lesson's checkpoint.
+    channel.data_bytes(&b"\x1b[Hx"[..]).await.unwrap();
+    ada_screen
+        .until(ada_channel, "back at the checkpoint", |s| {
+            s.text().contains("Back at the lesson's checkpoint") && !s.text().contains("nodes 5 ")
+        })
+        .await;
+}

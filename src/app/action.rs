@@ -49,6 +49,22 @@ pub enum Action {
     Locked(Key),
     /// Move this many steps through the lesson (negative: back).
     LessonStep(i8),
+    /// Go back to the lesson's checkpoint for the step shown (a fresh start and the
+    /// checkpoint's keys).
+    ResetToCheckpoint,
+    /// The teacher reveals the answer to the question on the teacher's screen, to every
+    /// student following.
+    Reveal,
+    /// The teacher's follow-me: everyone (or the selected student) follows the teacher's
+    /// position from now on, or is released if they follow already.
+    Lead {
+        /// Everyone, or the student under the room's cursor.
+        everyone: bool,
+    },
+    /// The teacher puts the student under the room's cursor back at the checkpoint.
+    ResetStudent,
+    /// Move the room's cursor this many rows.
+    RoomMove(i16),
     /// Open the AI move this many records away in the why overlay (negative: earlier).
     StepWhy(i8),
     /// Open the settings panel of the tab shown.

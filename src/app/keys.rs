@@ -12,13 +12,22 @@ pub type Keys = Group<Action>;
 /// The lesson's keys, while the arcade runs a lesson.
 pub const LESSON: KeyGroup<Action> = KeyGroup {
     title: "Lesson",
-    bindings: &[bind(
-        &[Key::Char(']'), Key::Char('[')],
-        "] / [",
-        "next / previous step",
-        "",
-        |k| Action::LessonStep(if k == Key::Char(']') { 1 } else { -1 }),
-    )],
+    bindings: &[
+        bind(
+            &[Key::Char(']'), Key::Char('[')],
+            "] / [",
+            "next / previous step",
+            "",
+            |k| Action::LessonStep(if k == Key::Char(']') { 1 } else { -1 }),
+        ),
+        bind(
+            &[Key::Ctrl('r')],
+            "C-r",
+            "back to the lesson's checkpoint",
+            "",
+            |_| Action::ResetToCheckpoint,
+        ),
+    ],
 };
 
 /// Keys that work on every tab.
@@ -146,10 +155,65 @@ pub const ROOM_OVERLAY: KeyGroup<Action> = KeyGroup {
             "close",
             |_| Action::CloseOverlay,
         ),
-        SCROLL_TEXT,
+        bind(
+            &[
+                Key::Up,
+                Key::Down,
+                Key::Char('k'),
+                Key::Char('j'),
+                Key::PageUp,
+                Key::PageDown,
+                Key::Home,
+                Key::End,
+            ],
+            "↑↓",
+            "choose a student (PgUp/PgDn, Home/End)",
+            "choose",
+            room_move,
+        ),
+        bind(
+            &[Key::Char('f')],
+            "f",
+            "everyone follows you / released",
+            "follow me",
+            |_| Action::Lead { everyone: true },
+        ),
+        bind(
+            &[Key::Char('o')],
+            "o",
+            "this student follows you / released",
+            "follow one",
+            |_| Action::Lead { everyone: false },
+        ),
+        bind(
+            &[Key::Char('v')],
+            "v",
+            "reveal the answer to everyone",
+            "reveal",
+            |_| Action::Reveal,
+        ),
+        bind(
+            &[Key::Char('x')],
+            "x",
+            "this student back to the checkpoint",
+            "reset",
+            |_| Action::ResetStudent,
+        ),
         QUIT_FROM_OVERLAY,
     ],
 };
+
+/// How far a key moves the room's cursor.
+fn room_move(key: Key) -> Action {
+    Action::RoomMove(match key {
+        Key::Up | Key::Char('k') => -1,
+        Key::Down | Key::Char('j') => 1,
+        Key::PageUp => -10,
+        Key::PageDown => 10,
+        Key::Home => i16::MIN,
+        _ => i16::MAX,
+    })
+}
 
 /// The teacher's key, on a teacher's session.
 pub const TEACHER: KeyGroup<Action> = KeyGroup {

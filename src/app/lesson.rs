@@ -14,6 +14,9 @@ pub struct LessonProgress {
     pub lesson: Arc<Lesson>,
     /// The step shown, 0-based (0 when the lesson has no steps).
     pub step: usize,
+    /// The predictions graded right when the step was reached: a step that needs a right
+    /// answer lets the student on once there are more.
+    pub right_at_step: u32,
 }
 
 /// Where a move through the steps got to.
@@ -36,7 +39,39 @@ impl LessonProgress {
     /// The lesson from its first step.
     #[must_use]
     pub fn start(lesson: Arc<Lesson>) -> Self {
-        Self { lesson, step: 0 }
+        Self {
+            lesson,
+            step: 0,
+            right_at_step: 0,
+        }
+    }
+
+    /// The step to go back to and the keys that reach its position from a fresh start:
+    /// the last checkpoint at or before the step shown; with none, the step shown, from
+    /// a fresh start.
+    #[must_use]
+    pub fn checkpoint(&self) -> (usize, &[Key]) {
+        self.lesson.steps[..self.lesson.steps.len().min(self.step + 1)]
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(at, step)| step.checkpoint.as_deref().map(|keys| (at, keys)))
+            .unwrap_or((self.step, &[]))
+    }
+
+    /// Starts counting the step's right answers from `right` (those graded so far).
+    pub fn reset_score(&mut self, right: u32) {
+        self.right_at_step = right;
+    }
+
+    /// Why `]` cannot leave the step yet: it needs a right prediction and `right` (the
+    /// answers graded right so far) has none since the step began.
+    #[must_use]
+    pub fn held_back(&self, right: u32) -> Option<&'static str> {
+        let step = self.lesson.steps.get(self.step)?;
+        (step.needs_right_answer && right <= self.right_at_step).then_some(
+            "This step needs a right prediction first: answer the question the stepper asks",
+        )
     }
 
     /// The tab to show first: the first step's, else the lesson's start tab.

@@ -4,20 +4,24 @@
 //! types live here, so tests drive the whole app headless.
 
 pub mod action;
+mod follow;
+pub mod journal;
 pub mod keys;
 pub mod lesson;
 pub mod log;
+pub mod room;
 
 pub use crate::frame::message::{Message, MessageKind};
 pub use crate::frame::tab::Storage;
 pub use crate::tabs::{Models, TabAction, TabId};
 pub use action::{Action, Overlay};
+pub use journal::{Entry, Following, Journal, Origin, Position};
 pub use lesson::{LessonProgress, Moved};
 
+use crate::app::room::{Room, SeatReport, Whereabouts};
 use crate::config::Config;
 use crate::frame::background;
 use crate::frame::keymap::{Command, Key};
-use crate::frame::room::{Room, SeatReport, Whereabouts};
 use crate::frame::tab::Effects;
 use crate::persist::Store;
 use crate::tabs::Tabs;
@@ -45,6 +49,18 @@ fn say_if_waiting(message: Message, waits: bool) -> Message {
     } else {
         message
     }
+}
+
+/// Who acts on the app now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Acting {
+    /// The user, at the keys: every change is recorded.
+    User,
+    /// A journal being replayed: nothing is recorded again.
+    Replay,
+    /// A lesson checkpoint's keys being pressed: recorded, and the lesson's locks do not
+    /// hold.
+    Checkpoint,
 }
 
 /// An action that waits for its key to be pressed a second time.
@@ -94,6 +110,18 @@ pub struct App {
     pub room: Option<Arc<dyn Room>>,
     /// On a student's session, the seat in the room that hears where the student is.
     pub seat: Option<Arc<dyn SeatReport>>,
+    /// Every change of position since the tabs opened: with the seed, the position.
+    pub journal: Journal,
+    /// What the tabs were opened from, to open them again.
+    origin: Origin,
+    /// While the student follows the teacher: the teacher's position last taken.
+    pub following: Option<Following>,
+    /// Who is acting now: the user, a replay or a checkpoint's keys.
+    acting: Acting,
+    /// This app's number, naming its journal to those who follow it.
+    id: u64,
+    /// The row of the room under the teacher's cursor.
+    pub room_cursor: Cell<usize>,
 }
 
 impl App {
@@ -130,6 +158,12 @@ impl App {
         store: Option<&Store>,
         storage: Storage,
     ) -> Self {
+        let origin = Origin {
+            config: config.clone(),
+            models: models.clone(),
+            store: store.cloned(),
+            storage,
+        };
         let (tabs, said) = Tabs::open(config, seed, models, store, storage);
         let mut app = Self {
             running: true,
@@ -149,6 +183,12 @@ impl App {
             lesson: None,
             room: None,
             seat: None,
+            journal: Journal::default(),
+            origin,
+            following: None,
+            acting: Acting::User,
+            id: journal::next_app_id(),
+            room_cursor: Cell::new(0),
         };
         // The start tab's first words: what showing it says, else what it said on opening
         // (another tab's opening words would be about a game not on screen).
@@ -246,6 +286,11 @@ impl App {
             .filter(|binding| !binding.hint().is_empty())
             .filter(|&binding| self.binding_applies(binding) && self.worth_hinting(binding))
             .filter(|binding| !self.all_locked(binding.keys()))
+            .filter(|binding| {
+                // A student following sees only the keys still theirs.
+                let action = binding.action(binding.keys()[0]);
+                self.following.is_none() || self.while_following(action) == action
+            })
             .collect()
     }
 
@@ -290,8 +335,13 @@ impl App {
                 Action::Cancel
             };
         }
-        if action == Action::Noop {
-            return self.why_nothing(key);
+        let action = if action == Action::Noop {
+            self.why_nothing(key)
+        } else {
+            action
+        };
+        if self.following.is_some() {
+            return self.while_following(action);
         }
         action
     }
@@ -395,7 +445,9 @@ impl App {
             Action::Cancel if self.pending.is_none() => return false,
             Action::Tick => {
                 // The tabs tick whatever is open; an open room is read again each tick.
+                let before = self.journal.entries().len();
                 let ticked = self.tick();
+                self.after_change(before);
                 return ticked || self.overlay == Some(Overlay::Room);
             }
             Action::Resize => return true,
@@ -417,9 +469,18 @@ impl App {
             self.pending = Some(pending);
             return true;
         }
+        let before = self.journal.entries().len();
         let changed = self.apply(action);
         self.report_seat();
+        self.after_change(before);
         changed
+    }
+
+    /// A teacher's session pushes its position to those following once it changed.
+    fn after_change(&self, journal_before: usize) {
+        if self.journal.entries().len() != journal_before {
+            self.push_position();
+        }
     }
 
     /// Whether the screen shows something from outside the app (the room), which must be
@@ -428,8 +489,15 @@ impl App {
         self.overlay == Some(Overlay::Room)
     }
 
+    /// Something outside the app changed (the room, or the teacher's orders for this
+    /// student): takes the orders; whether to redraw.
+    pub fn outside_changed(&mut self) -> bool {
+        let ordered = self.take_orders();
+        ordered || self.shows_outside()
+    }
+
     /// Tells the room where this student is now (on a served student's session).
-    fn report_seat(&self) {
+    pub(crate) fn report_seat(&self) {
         if let Some(seat) = &self.seat {
             seat.report(Whereabouts {
                 tab: self.tab,
@@ -438,6 +506,9 @@ impl App {
                         .counter()
                         .map(|_| (progress.step + 1, progress.lesson.steps.len()))
                 }),
+                following: self.following.is_some(),
+                score: self.tabs.predictions(),
+                asking: self.tabs.asking(self.tab),
             });
         }
     }
@@ -483,6 +554,11 @@ impl App {
                 }
             }
             Action::LessonStep(by) => self.lesson_step(by),
+            Action::ResetToCheckpoint => self.reset_to_checkpoint(),
+            Action::Reveal => self.reveal(),
+            Action::Lead { everyone } => self.lead(everyone),
+            Action::ResetStudent => self.reset_student(),
+            Action::RoomMove(by) => self.room_move(by),
             Action::ToggleHelp => {
                 self.help_open = !self.help_open;
                 self.help_scroll.set(0);
@@ -512,6 +588,7 @@ impl App {
 
     fn update_tab(&mut self, action: TabAction) {
         let mut effects = Effects::default();
+        self.record(Entry::Tab(action));
         let message = self.tabs.update(action, &mut effects);
         if let Some(copy) = effects.show_text {
             self.help_open = false;
@@ -570,6 +647,7 @@ impl App {
             Ok(None) => {}
             Ok(Some(changes)) => {
                 self.overlay = None;
+                self.record(Entry::Settings(self.tab, changes.clone()));
                 let said = self.tabs.apply_settings(self.tab, &changes);
                 self.say(said);
             }
@@ -594,7 +672,14 @@ impl App {
     fn tick(&mut self) -> bool {
         let shown = self.tab;
         let mut changed = false;
-        for (tab, ticked) in self.tabs.tick(shown) {
+        // A student following steps the teacher's autoplay only as the teacher's journal
+        // says, not by its own clock.
+        let autoplays = self.tabs.autoplays(shown);
+        let ticking = (!(autoplays && self.following.is_some())).then_some(shown);
+        for (tab, ticked) in self.tabs.tick(ticking) {
+            if tab == shown && autoplays && ticked.changed && ticking.is_some() {
+                self.record(Entry::Autoplay(tab));
+            }
             changed |= ticked.changed;
             if let Some(message) = ticked.message
                 && tab == shown
@@ -642,7 +727,7 @@ impl App {
     /// What a key locked by the lesson stands for. The overlays keep their keys: a locked
     /// key cannot open one, and their keys mean other things.
     fn locked(&self, key: Key) -> Option<Action> {
-        if self.overlay.is_some() || self.help_open {
+        if self.overlay.is_some() || self.help_open || self.acting == Acting::Checkpoint {
             return None;
         }
         self.lesson.as_ref()?.locked_words(key)?;
@@ -665,15 +750,28 @@ impl App {
     /// Moves `by` steps through the lesson, showing the step's tab. The lesson pane shows
     /// the step's words; the log keeps them with the counter.
     fn lesson_step(&mut self, by: i8) {
+        let right = self.tabs.predictions().right;
         let Some(progress) = self.lesson.as_mut() else {
             return;
         };
-        match progress.move_by(by) {
+        if by > 0
+            && let Some(why) = progress.held_back(right)
+        {
+            self.say(Message::error(why));
+            return;
+        }
+        let moved = progress.move_by(by);
+        if matches!(moved, Moved::To { .. }) {
+            progress.reset_score(right);
+        }
+        let step = progress.step;
+        match moved {
             Moved::Refused(why) => self.say(Message::error(why)),
             Moved::To { counter, text, tab } => {
                 if let Some(tab) = tab {
                     self.show_tab(tab);
                 }
+                self.record(Entry::LessonAt(step));
                 self.log.push(Message::info(format!("{counter}: {text}")));
                 self.message = Some(Message::info(format!(
                     "Lesson: {} (the step's words are under the tab)",
@@ -683,8 +781,33 @@ impl App {
         }
     }
 
+    /// Shows the lesson's step `step` (0-based) and its tab, as a replay or a checkpoint
+    /// reaches it.
+    fn lesson_at(&mut self, step: usize) {
+        let right = self.tabs.predictions().right;
+        let Some(progress) = self.lesson.as_mut() else {
+            return;
+        };
+        progress.step = step.min(progress.lesson.steps.len().saturating_sub(1));
+        progress.reset_score(right);
+        if let Some(tab) = progress.lesson.steps.get(progress.step).and_then(|s| s.tab) {
+            self.show_tab(tab);
+        }
+    }
+
+    /// Moves the room's cursor `by` rows (the view scrolls to keep it shown).
+    fn room_move(&mut self, by: i16) {
+        let students = self.room.as_ref().map_or(0, |room| room.seats().len());
+        let at = self
+            .room_cursor
+            .get()
+            .saturating_add_signed(isize::from(by));
+        self.room_cursor.set(at.min(students.saturating_sub(1)));
+    }
+
     fn show_tab(&mut self, tab: TabId) {
         if tab != self.tab {
+            self.record(Entry::Show(tab));
             self.tab = tab;
             self.message = None;
             let waits = self.tabs.waits_for_trainer(tab);

@@ -9,7 +9,6 @@ pub mod entry;
 pub mod keymap;
 pub mod mcts_outline;
 pub mod message;
-pub mod room;
 pub mod runs;
 pub mod settings;
 pub mod side;

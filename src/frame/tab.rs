@@ -187,6 +187,24 @@ pub trait Tab: Sized {
         false
     }
 
+    /// Whether `action` only types or checks an answer to a prediction: a student following
+    /// the teacher may still do these.
+    fn answers(&self, _action: Self::Action) -> bool {
+        false
+    }
+
+    /// Whether the tab's AI is thinking in the background now: a replay waits for it, so
+    /// the next action finds the move made.
+    fn busy(&self) -> bool {
+        false
+    }
+
+    /// Whether each tick steps the tab on by itself (autoplay), so a replay must tick it
+    /// as often as it ticked.
+    fn autoplays(&self) -> bool {
+        false
+    }
+
     /// The prediction waiting now: predict mode is on and a question waits for an answer.
     fn asking(&self) -> Option<Asking> {
         None

@@ -41,16 +41,24 @@ const NAMED: &[(&str, Key)] = &[
 /// # Errors
 /// What is wrong with `spec`: an unknown name, or a key no lesson may lock.
 pub fn parse_key(spec: &str) -> Result<Key, String> {
-    let key = named(spec).ok_or_else(|| {
-        format!(
-            "{spec:?} is not a key: write one character (a, S, +), a name (Enter, Tab, \
-             Space, Backspace, Up, PgDn, ...), F1-F12 or Ctrl-x"
-        )
-    })?;
+    let key = key_named(spec)?;
     match UNLOCKABLE.iter().find(|(k, _)| *k == key) {
         Some((_, why)) => Err(format!("{spec:?} cannot be locked: {why}")),
         None => Ok(key),
     }
+}
+
+/// The key `spec` names, whatever it is (a checkpoint may press any key).
+///
+/// # Errors
+/// An unknown name.
+pub fn key_named(spec: &str) -> Result<Key, String> {
+    named(spec).ok_or_else(|| {
+        format!(
+            "{spec:?} is not a key: write one character (a, S, +), a name (Enter, Tab, \
+             Space, Backspace, Up, PgDn, ...), F1-F12 or Ctrl-x"
+        )
+    })
 }
 
 fn named(spec: &str) -> Option<Key> {

@@ -52,6 +52,11 @@ pub struct Step {
     pub text: String,
     /// The tab the step is about: reaching the step shows it.
     pub tab: Option<TabId>,
+    /// The keys that bring a fresh start of the lesson to this step's position, when the
+    /// step is a checkpoint: a lost student is put back here by pressing them again.
+    pub checkpoint: Option<Vec<Key>>,
+    /// `]` moves on only after a prediction graded right during this step.
+    pub needs_right_answer: bool,
 }
 
 impl Lesson {
@@ -128,6 +133,10 @@ struct StepSection {
     text: String,
     #[serde(default)]
     tab: Option<TabId>,
+    #[serde(default)]
+    checkpoint: Option<Vec<String>>,
+    #[serde(default)]
+    needs_right_answer: bool,
 }
 
 /// Reads and checks the lesson at `path`; its config sections are laid over `base` (the
@@ -236,9 +245,16 @@ fn check(
                     format!("{} is not one of the lesson's tabs", tab.title()),
                 ));
             }
+            let checkpoint = step
+                .checkpoint
+                .map(|keys| checkpoint_keys(&keys))
+                .transpose()
+                .map_err(|why| invalid(&format!("step.{}.checkpoint", i + 1), why))?;
             Ok(Step {
                 text,
                 tab: step.tab,
+                checkpoint,
+                needs_right_answer: step.needs_right_answer,
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -250,6 +266,20 @@ fn check(
         locked,
         steps,
     })
+}
+
+/// The most keys a checkpoint presses.
+pub const MAX_CHECKPOINT_KEYS: usize = 200;
+
+/// A step's checkpoint keys, read as the help writes them.
+fn checkpoint_keys(specs: &[String]) -> Result<Vec<Key>, String> {
+    if specs.len() > MAX_CHECKPOINT_KEYS {
+        return Err(format!(
+            "{} keys: at most {MAX_CHECKPOINT_KEYS}",
+            specs.len()
+        ));
+    }
+    specs.iter().map(|spec| keys::key_named(spec)).collect()
 }
 
 /// Words a screen shows: not empty, no control characters, at most `max` characters.

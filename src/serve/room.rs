@@ -2,33 +2,67 @@
 //! input), kept in the server so a teacher's session can read them all. A seat leaves the
 //! room when its session ends. Bounded by the sessions the server allows.
 
-use crate::frame::room::{Room, Seat, SeatReport, Whereabouts};
+use crate::app::journal::Position;
+use crate::app::room::{Order, Room, Seat, SeatReport, Whereabouts, Whom};
 use crate::shell::LoopEvent;
 use crate::tabs::TabId;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::SyncSender;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
+/// The most orders waiting for one student's session; the oldest go first. A session takes
+/// its orders at every wake-up, so only a stuck one fills its queue.
+const MAX_ORDERS: usize = 16;
+
 /// One student's entry.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct Entry {
     name: String,
     whereabouts: Whereabouts,
     last_input: Instant,
+    /// The student follows the teacher: the teacher's pushes reach them.
+    follows: bool,
+    /// The teacher's orders not yet taken.
+    orders: VecDeque<Order>,
+    /// Wakes the student's loop to take them.
+    wake: Option<SyncSender<LoopEvent>>,
+}
+
+impl Entry {
+    /// Queues `order` and wakes the session. A newer position replaces one not yet taken.
+    fn give(&mut self, order: Order) {
+        match order {
+            Order::Follow(_) => self.follows = true,
+            Order::Release => self.follows = false,
+            Order::Reset => {}
+        }
+        if matches!(order, Order::Follow(_)) && matches!(self.orders.back(), Some(Order::Follow(_)))
+        {
+            self.orders.pop_back();
+        }
+        if self.orders.len() == MAX_ORDERS {
+            self.orders.pop_front();
+        }
+        self.orders.push_back(order);
+        if let Some(wake) = &self.wake {
+            let _ = wake.try_send(LoopEvent::Changed);
+        }
+    }
 }
 
 /// The students in the room, by session number (the order they came in).
 #[derive(Debug, Default)]
 pub struct Registry {
     seats: Mutex<BTreeMap<u64, Entry>>,
-    next_id: std::sync::atomic::AtomicU64,
+    next_id: AtomicU64,
     /// The teachers' loops, woken at every change.
     watchers: Mutex<BTreeMap<u64, SyncSender<LoopEvent>>>,
 }
 
 impl Registry {
-    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<u64, Entry>> {
+    fn lock(&self) -> MutexGuard<'_, BTreeMap<u64, Entry>> {
         self.seats.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -46,8 +80,7 @@ impl Registry {
     }
 
     fn new_id(&self) -> u64 {
-        self.next_id
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        self.next_id.fetch_add(1, Ordering::Relaxed)
     }
 
     /// Tells every watcher the room changed. A watcher whose queue is full is busy
@@ -59,15 +92,24 @@ impl Registry {
         }
     }
 
-    /// Seats `name` on `tab`; the seat leaves when the handle is dropped.
-    pub fn sit(self: &Arc<Self>, name: &str, tab: TabId) -> SeatHandle {
+    /// Seats `name` on `tab`; the teacher's orders wake `wake` (`None`: nobody to wake,
+    /// as in tests). The seat leaves when the handle is dropped.
+    pub fn sit(
+        self: &Arc<Self>,
+        name: &str,
+        tab: TabId,
+        wake: Option<SyncSender<LoopEvent>>,
+    ) -> SeatHandle {
         let id = self.new_id();
         self.lock().insert(
             id,
             Entry {
                 name: name.to_string(),
-                whereabouts: Whereabouts { tab, step: None },
+                whereabouts: Whereabouts::on(tab),
                 last_input: Instant::now(),
+                follows: false,
+                orders: VecDeque::new(),
+                wake,
             },
         );
         self.changed();
@@ -100,17 +142,40 @@ impl Room for Registry {
         let now = Instant::now();
         let mut seats: Vec<Seat> = self
             .lock()
-            .values()
-            .map(|entry| Seat {
+            .iter()
+            .map(|(&id, entry)| Seat {
+                id,
                 name: entry.name.clone(),
-                tab: entry.whereabouts.tab,
-                step: entry.whereabouts.step,
+                at: Whereabouts {
+                    following: entry.follows,
+                    ..entry.whereabouts.clone()
+                },
                 idle: now.saturating_duration_since(entry.last_input),
             })
             .collect();
         // By name, as a class list is read; equal names keep the order they came in.
         seats.sort_by_key(|seat| seat.name.to_lowercase());
         seats
+    }
+
+    fn order(&self, whom: Whom, order: Order) {
+        let mut seats = self.lock();
+        match whom {
+            Whom::Everyone => seats.values_mut().for_each(|e| e.give(order.clone())),
+            Whom::Seat(id) => {
+                if let Some(entry) = seats.get_mut(&id) {
+                    entry.give(order);
+                }
+            }
+        }
+        drop(seats);
+        self.changed();
+    }
+
+    fn push(&self, position: &Position) {
+        for entry in self.lock().values_mut().filter(|e| e.follows) {
+            entry.give(Order::Follow(position.clone()));
+        }
     }
 }
 
@@ -129,6 +194,14 @@ impl SeatReport for SeatHandle {
         }
         self.registry.changed();
     }
+
+    fn orders(&self) -> Vec<Order> {
+        self.registry
+            .lock()
+            .get_mut(&self.id)
+            .map(|entry| entry.orders.drain(..).collect())
+            .unwrap_or_default()
+    }
 }
 
 impl Drop for SeatHandle {
@@ -145,17 +218,17 @@ mod tests {
     #[test]
     fn seats_are_listed_by_name_report_where_they_are_and_leave_when_dropped() {
         let room = Arc::new(Registry::default());
-        let zoe = room.sit("Zoe", TabId::TicTacToe);
-        let ada = room.sit("ada", TabId::TicTacToe);
+        let zoe = room.sit("Zoe", TabId::TicTacToe, None);
+        let ada = room.sit("ada", TabId::TicTacToe, None);
         zoe.report(Whereabouts {
-            tab: TabId::MultiPileNim,
             step: Some((3, 5)),
+            ..Whereabouts::on(TabId::MultiPileNim)
         });
         let seats = room.seats();
         let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["ada", "Zoe"]);
-        assert_eq!(seats[1].tab, TabId::MultiPileNim);
-        assert_eq!(seats[1].step, Some((3, 5)));
+        assert_eq!(seats[1].at.tab, TabId::MultiPileNim);
+        assert_eq!(seats[1].at.step, Some((3, 5)));
         drop(ada);
         assert_eq!(room.seats().len(), 1);
     }
@@ -165,15 +238,64 @@ mod tests {
         let room = Arc::new(Registry::default());
         let (wake, woken) = std::sync::mpsc::sync_channel(8);
         let watch = room.watch(wake);
-        let ada = room.sit("ada", TabId::TicTacToe);
-        ada.report(Whereabouts {
-            tab: TabId::ConnectFour,
-            step: None,
-        });
+        let ada = room.sit("ada", TabId::TicTacToe, None);
+        ada.report(Whereabouts::on(TabId::ConnectFour));
         drop(ada);
         assert_eq!(woken.try_iter().count(), 3, "joined, moved, left");
         drop(watch);
-        let _grace = room.sit("grace", TabId::TicTacToe);
+        let _grace = room.sit("grace", TabId::TicTacToe, None);
         assert_eq!(woken.try_iter().count(), 0);
+    }
+
+    fn position(len: usize) -> Position {
+        Position {
+            seed: 1,
+            source: (0, 0),
+            entries: Arc::new(vec![
+                crate::app::journal::Entry::Show(TabId::TicTacToe);
+                len
+            ]),
+        }
+    }
+
+    #[test]
+    fn orders_reach_whom_they_are_for_and_pushes_only_those_following() {
+        let room = Arc::new(Registry::default());
+        let (wake, woken) = std::sync::mpsc::sync_channel(8);
+        let ada = room.sit("ada", TabId::TicTacToe, Some(wake));
+        let bob = room.sit("bob", TabId::TicTacToe, None);
+        let bob_seat = room.seats()[1].id;
+        room.order(Whom::Seat(bob_seat), Order::Follow(position(1)));
+        assert!(ada.orders().is_empty());
+        assert_eq!(
+            woken.try_iter().count(),
+            0,
+            "ada is not woken for bob's order"
+        );
+        room.push(&position(2));
+        room.push(&position(3));
+        let orders = bob.orders();
+        assert_eq!(orders.len(), 1, "a newer position replaces one not taken");
+        assert!(matches!(&orders[0], Order::Follow(p) if p.entries.len() == 3));
+        assert!(room.seats()[1].at.following && !room.seats()[0].at.following);
+
+        room.order(Whom::Everyone, Order::Release);
+        room.push(&position(4));
+        assert!(matches!(ada.orders()[..], [Order::Release]));
+        assert!(
+            matches!(bob.orders()[..], [Order::Release]),
+            "released: no push"
+        );
+        assert!(woken.try_iter().count() >= 1);
+    }
+
+    #[test]
+    fn a_session_that_takes_no_orders_holds_only_the_last_few() {
+        let room = Arc::new(Registry::default());
+        let ada = room.sit("ada", TabId::TicTacToe, None);
+        for _ in 0..100 {
+            room.order(Whom::Everyone, Order::Reset);
+        }
+        assert_eq!(ada.orders().len(), MAX_ORDERS);
     }
 }

@@ -1022,12 +1022,16 @@ impl Arcade {
         // The teacher's loop is woken at every change of the room, so the view is never a
         // second behind; the handles leave the room when the session ends.
         let _in_room: Box<dyn std::any::Any> = if matches!(self.info.login.via, Via::Teacher(_)) {
-            app.room = Some(Arc::clone(&shared.room) as Arc<dyn crate::frame::room::Room>);
+            app.room = Some(Arc::clone(&shared.room) as Arc<dyn crate::app::room::Room>);
             app.update(crate::app::Action::ToggleRoom);
             Box::new(shared.room.watch(self.wake.clone()))
         } else {
-            let seat = Arc::new(shared.room.sit(&self.info.login.name, app.tab));
-            app.seat = Some(Arc::clone(&seat) as Arc<dyn crate::frame::room::SeatReport>);
+            let seat = Arc::new(shared.room.sit(
+                &self.info.login.name,
+                app.tab,
+                Some(self.wake.clone()),
+            ));
+            app.seat = Some(Arc::clone(&seat) as Arc<dyn crate::app::room::SeatReport>);
             Box::new(seat)
         };
         let (handle, channel, runtime) = (self.handle.clone(), self.channel, self.runtime.clone());

@@ -87,7 +87,7 @@ pub fn event_loop<B: Backend>(
                 None => return Ok(Ending::InputClosed("event source closed".into())),
                 Some(LoopEvent::Signal(signal)) => return Ok(Ending::Signal(signal)),
                 Some(LoopEvent::InputClosed(why)) => return Ok(Ending::InputClosed(why)),
-                Some(LoopEvent::Changed) => app.shows_outside(),
+                Some(LoopEvent::Changed) => app.outside_changed(),
                 Some(LoopEvent::Input(event)) => {
                     let size = terminal.size()?;
                     input::handle(app, &event, Rect::new(0, 0, size.width, size.height))

@@ -192,6 +192,27 @@ macro_rules! tab_set {
                 }
             }
 
+            /// Whether `action` only answers a prediction.
+            pub fn answers(&self, action: TabAction) -> bool {
+                match action {
+                    $(TabAction::$id(action) => self.$folder.answers(action),)*
+                }
+            }
+
+            /// Whether `tab`'s AI thinks in the background now.
+            pub fn busy(&self, tab: TabId) -> bool {
+                match tab {
+                    $(TabId::$id => self.$folder.busy(),)*
+                }
+            }
+
+            /// Whether `tab`'s ticks step it on (autoplay).
+            pub fn autoplays(&self, tab: TabId) -> bool {
+                match tab {
+                    $(TabId::$id => self.$folder.autoplays(),)*
+                }
+            }
+
             /// The prediction `tab` waits for now.
             pub fn asking(&self, tab: TabId) -> Option<Asking> {
                 match tab {
@@ -216,9 +237,10 @@ macro_rules! tab_set {
                 }
             }
 
-            /// Time passed for every tab; what the shown one (`shown`) says.
-            pub fn tick(&mut self, shown: TabId) -> Vec<(TabId, Ticked)> {
-                vec![$((TabId::$id, self.$folder.tick(shown == TabId::$id)),)*]
+            /// Time passed for every tab; what the shown one (`shown`) says. With `None`
+            /// every tab ticks as hidden (only its background work moves).
+            pub fn tick(&mut self, shown: Option<TabId>) -> Vec<(TabId, Ticked)> {
+                vec![$((TabId::$id, self.$folder.tick(shown == Some(TabId::$id))),)*]
             }
 
             /// The soonest any tab needs a tick.

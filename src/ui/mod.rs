@@ -208,14 +208,39 @@ fn render_tab_bar(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         };
         buf.set_stringn(rect.x, rect.y, &text, usize::from(rect.width), style);
     }
-    // The lesson's title, right-aligned where the tabs leave room.
-    if let Some(progress) = &app.lesson {
-        let title = format!("Lesson: {} ", progress.lesson.title);
-        let width = title.chars().count() as u16;
+    // Right-aligned where the tabs leave room: whether the student follows the teacher,
+    // the lesson's title and the predictions graded right, the most that fits.
+    for words in bar_words(app) {
+        let width = words.chars().count() as u16;
         if end + 2 + width <= area.right() {
-            buf.set_string(area.right() - width, area.y, &title, theme.key);
+            buf.set_string(area.right() - width, area.y, &words, theme.key);
+            break;
         }
     }
+}
+
+/// What the tab bar's right end may say, longest first.
+fn bar_words(app: &App) -> Vec<String> {
+    let following = app.following.as_ref().map(|_| "● following the teacher");
+    let score = app.tabs.predictions();
+    let right = (score.asked > 0).then(|| format!("{}/{} right", score.right, score.asked));
+    let title = app
+        .lesson
+        .as_ref()
+        .map(|progress| format!("Lesson: {}", progress.lesson.title));
+    let choices = [
+        vec![following, title.as_deref(), right.as_deref()],
+        vec![following, right.as_deref()],
+        vec![following],
+    ];
+    choices
+        .iter()
+        .map(|parts| {
+            let parts: Vec<&str> = parts.iter().flatten().copied().collect();
+            format!("{} ", parts.join(" · "))
+        })
+        .filter(|words| words.len() > 1)
+        .collect()
 }
 
 /// The lesson pane: the step's counter, the keys that move through it, and its words,
@@ -228,8 +253,13 @@ fn render_lesson(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         return;
     };
     let step = &progress.lesson.steps[progress.step];
+    let keys = if app.following.is_some() {
+        ", following the teacher"
+    } else {
+        " (] next [ back)"
+    };
     let line = Line::from(vec![
-        Span::styled(format!("{counter} (] next [ back): "), theme.key),
+        Span::styled(format!("{counter}{keys}: "), theme.key),
         Span::styled(step.text.clone(), theme.info),
     ]);
     Paragraph::new(line)

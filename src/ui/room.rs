@@ -1,13 +1,16 @@
-//! The teacher's view of the room: one row per student with their name, the tab on their
-//! screen, their lesson step and how long since their last key, in a table that scrolls
-//! so thirty and more fit at 80x24. Read again every second while open.
+//! The teacher's view of the room: one row per student with whether they follow the
+//! teacher, their name, the tab on their screen, their lesson step, their predictions
+//! graded right, the answer they locked in and how long since their last key, in a table
+//! that scrolls so thirty and more fit at 80x24; under it, the class's answers to the
+//! question waiting, counted before the teacher reveals. Read again every second while open.
 
 use super::overlay::clamp_scroll;
 use crate::app::App;
-use crate::frame::room::{Room, Seat, idle_words};
+use crate::app::room::{Room, Seat, idle_words};
 use crate::widgets::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
 use std::time::Duration;
@@ -22,19 +25,23 @@ const NAME_WIDTH: usize = 20;
 pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let seats = room.seats();
     let idle = seats.iter().filter(|s| s.idle >= IDLE_MARK).count();
+    let following = seats.iter().filter(|s| s.at.following).count();
     let title = format!(
-        " The room: {} student{}, {idle} idle 2m or more ",
+        " The room: {} student{}, {following} following you, {idle} idle 2m+ ",
         seats.len(),
         if seats.len() == 1 { "" } else { "s" }
     );
+    let tally = answers(app, &seats);
     let inner = Block::bordered().inner(area);
     let header = Rect::new(inner.x, inner.y, inner.width, inner.height.min(1));
-    let body = Rect::new(
-        inner.x,
-        inner.y + header.height,
-        inner.width,
-        inner.height - header.height,
-    );
+    let tally_rows = if tally.is_some() { 2 } else { 0 };
+    let body_height = inner
+        .height
+        .saturating_sub(header.height)
+        .saturating_sub(tally_rows);
+    let body = Rect::new(inner.x, inner.y + header.height, inner.width, body_height);
+    let cursor = app.room_cursor.get().min(seats.len().saturating_sub(1));
+    keep_in_view(app, cursor, body.height);
     let scroll = clamp_scroll(&app.overlay_scroll, seats.len(), body.height);
     let shown_to = (usize::from(scroll) + usize::from(body.height)).min(seats.len());
     let rows = if seats.is_empty() {
@@ -50,42 +57,144 @@ pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &
         .border_type(BorderType::Double)
         .border_style(theme.border_focused)
         .title(Span::styled(title, theme.title))
-        .title_bottom(
-            Line::from(format!("{rows} Esc closes · ↑↓ PgUp PgDn scroll ")).right_aligned(),
-        );
+        .title_bottom(Line::from(format!("{rows} Esc closes ")).right_aligned());
     Clear.render(area, buf);
     block.render(area, buf);
-    if body.height == 0 {
+    if inner.height == 0 {
         return;
     }
-    Line::styled(row_text("name", "tab", "step", "idle"), theme.dim).render(header, buf);
+    Line::styled(
+        row_text(" ", "name", "tab", "step", "right", "answer", "idle"),
+        theme.dim,
+    )
+    .render(header, buf);
+    if let Some(lines) = tally {
+        let at = Rect::new(inner.x, body.y + body.height, inner.width, tally_rows);
+        Paragraph::new(lines).render(at, buf);
+    }
     if seats.is_empty() {
         Line::styled("No students yet: they appear as they log in", theme.dim).render(body, buf);
         return;
     }
     let lines: Vec<Line> = seats
         .iter()
+        .enumerate()
         .skip(usize::from(scroll))
-        .map(|seat| seat_line(seat, theme))
+        .map(|(at, seat)| seat_line(seat, at == cursor, theme))
         .collect();
     Paragraph::new(lines).render(body, buf);
 }
 
-fn seat_line<'a>(seat: &Seat, theme: &Theme) -> Line<'a> {
-    let step = seat
-        .step
-        .map_or_else(|| "-".to_string(), |(at, of)| format!("{at}/{of}"));
-    let idle = idle_words(seat.idle);
-    let text = row_text(&cut(&seat.name), seat.tab.title(), &step, &idle);
-    if seat.idle >= IDLE_MARK {
-        Line::styled(format!("{text} ◀"), theme.error)
+/// Scrolls the table so the cursor's row is shown.
+fn keep_in_view(app: &App, cursor: usize, height: u16) {
+    let height = usize::from(height.max(1));
+    let scroll = usize::from(app.overlay_scroll.get());
+    let scroll = if cursor < scroll {
+        cursor
+    } else if cursor >= scroll + height {
+        cursor + 1 - height
     } else {
-        Line::raw(text)
-    }
+        scroll
+    };
+    app.overlay_scroll
+        .set(u16::try_from(scroll).unwrap_or(u16::MAX));
 }
 
-fn row_text(name: &str, tab: &str, step: &str, idle: &str) -> String {
-    format!("{name:<NAME_WIDTH$} {tab:<16} {step:>6} {idle:>7}")
+/// The class's answers to the question on the teacher's screen (or, with none there, the
+/// question most students have), counted before the reveal: two lines, or `None` when
+/// no student has a question waiting.
+fn answers<'a>(app: &App, seats: &[Seat]) -> Option<Vec<Line<'a>>> {
+    let question = app
+        .tabs
+        .asking(app.tab)
+        .map(|asking| asking.question)
+        .or_else(|| most_asked(seats))?;
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    let mut waiting = 0;
+    for asking in seats.iter().filter_map(|s| s.at.asking.as_ref()) {
+        if asking.question != question {
+            continue;
+        }
+        match &asking.held {
+            Some(answer) => match counts.iter_mut().find(|(a, _)| a == answer) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((answer.clone(), 1)),
+            },
+            None => waiting += 1,
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let mut tally: Vec<String> = counts.iter().map(|(a, n)| format!("{a}: {n}")).collect();
+    tally.push(format!("no answer yet: {waiting}"));
+    Some(vec![
+        Line::raw(question),
+        Line::raw(format!("Answers: {} (v reveals)", tally.join(" · "))),
+    ])
+}
+
+/// The question most students have waiting.
+fn most_asked(seats: &[Seat]) -> Option<String> {
+    let mut questions: Vec<(&str, usize)> = Vec::new();
+    for asking in seats.iter().filter_map(|s| s.at.asking.as_ref()) {
+        match questions.iter_mut().find(|(q, _)| *q == asking.question) {
+            Some((_, n)) => *n += 1,
+            None => questions.push((&asking.question, 1)),
+        }
+    }
+    questions
+        .into_iter()
+        .max_by_key(|&(_, n)| n)
+        .map(|(q, _)| q.to_string())
+}
+
+fn seat_line<'a>(seat: &Seat, selected: bool, theme: &Theme) -> Line<'a> {
+    let at = &seat.at;
+    let step = at
+        .step
+        .map_or_else(|| "-".to_string(), |(at, of)| format!("{at}/{of}"));
+    let right = if at.score.asked == 0 {
+        "-".to_string()
+    } else {
+        format!("{}/{}", at.score.right, at.score.asked)
+    };
+    let answer = at
+        .asking
+        .as_ref()
+        .map_or("", |asking| asking.held.as_deref().unwrap_or("…"));
+    let mark = if at.following { "●" } else { " " };
+    let idle = idle_words(seat.idle);
+    let text = row_text(
+        mark,
+        &cut(&seat.name),
+        at.tab.title(),
+        &step,
+        &right,
+        answer,
+        &idle,
+    );
+    let (text, style) = if seat.idle >= IDLE_MARK {
+        (format!("{text} ◀"), theme.error)
+    } else {
+        (text, Style::default())
+    };
+    let style = if selected {
+        style.add_modifier(Modifier::REVERSED)
+    } else {
+        style
+    };
+    Line::styled(text, style)
+}
+
+fn row_text(
+    mark: &str,
+    name: &str,
+    tab: &str,
+    step: &str,
+    right: &str,
+    answer: &str,
+    idle: &str,
+) -> String {
+    format!("{mark}{name:<NAME_WIDTH$} {tab:<15} {step:>5} {right:>6} {answer:>6} {idle:>7}")
 }
 
 /// `name` in at most [`NAME_WIDTH`] characters.

@@ -146,4 +146,8 @@ impl Tab for Connect4Tab {
     fn tick_interval(&self, _shown: bool) -> Option<Duration> {
         self.thinking.is_some().then_some(THINKING_POLL)
     }
+
+    fn busy(&self) -> bool {
+        self.thinking.is_some()
+    }
 }

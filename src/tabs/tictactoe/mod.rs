@@ -189,6 +189,17 @@ impl Tab for TicTacToeTab {
         (shown && self.autoplay).then_some(self.autoplay_interval)
     }
 
+    fn answers(&self, action: Action) -> bool {
+        matches!(
+            action,
+            Action::AnswerType(_) | Action::AnswerErase | Action::AnswerSubmit
+        )
+    }
+
+    fn autoplays(&self) -> bool {
+        self.autoplay
+    }
+
     fn asking(&self) -> Option<Asking> {
         self.asked()
     }

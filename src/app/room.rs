@@ -3,41 +3,92 @@
 //! input, and the teacher's app reads every seat. Both sides see only these two traits,
 //! so the app knows nothing of the server.
 
+use super::journal::Position;
+use crate::frame::tab::{Asking, Score};
 use crate::tabs::id::TabId;
 use std::time::Duration;
 
 /// One student's place in the room, as the teacher's table shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seat {
+    /// Which seat: the teacher's orders to one student name it.
+    pub id: u64,
     /// The name the student logged in with.
     pub name: String,
-    /// The tab on the student's screen.
-    pub tab: TabId,
-    /// The lesson step (1-based) and the number of steps, while a lesson with steps runs.
-    pub step: Option<(usize, usize)>,
+    /// Where the student is.
+    pub at: Whereabouts,
     /// Time since the student's last key or click.
     pub idle: Duration,
 }
 
 /// Where a student is now: what the student's app reports after each input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Whereabouts {
     /// The tab shown.
     pub tab: TabId,
     /// The lesson step (1-based) and the number of steps.
     pub step: Option<(usize, usize)>,
+    /// The student follows the teacher.
+    pub following: bool,
+    /// The student's graded predictions.
+    pub score: Score,
+    /// The question waiting on the student's screen, and the answer locked in.
+    pub asking: Option<Asking>,
 }
 
-/// The room as the teacher reads it.
+impl Whereabouts {
+    /// A student just seated on `tab`.
+    #[must_use]
+    pub fn on(tab: TabId) -> Self {
+        Self {
+            tab,
+            step: None,
+            following: false,
+            score: Score::default(),
+            asking: None,
+        }
+    }
+}
+
+/// Who a teacher's order is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Whom {
+    /// Every student in the room.
+    Everyone,
+    /// The student in this seat.
+    Seat(u64),
+}
+
+/// What the teacher asks of a student's session.
+#[derive(Debug, Clone)]
+pub enum Order {
+    /// Take this position and follow the teacher from here (keys locked but answers).
+    Follow(Position),
+    /// Stop following: the keys are the student's again.
+    Release,
+    /// Go back to the lesson's checkpoint for the step shown.
+    Reset,
+}
+
+/// The room as the teacher reads it and gives orders to it.
 pub trait Room: Send + Sync {
     /// Every student in the room, in the order the table lists them.
     fn seats(&self) -> Vec<Seat>;
+
+    /// Gives `order` to `whom`.
+    fn order(&self, whom: Whom, order: Order);
+
+    /// The teacher's position changed: every student following takes it.
+    fn push(&self, position: &Position);
 }
 
 /// A student's seat as the student's app reports to it.
 pub trait SeatReport: Send + Sync {
     /// The student just pressed a key or clicked; this is where they are now.
     fn report(&self, whereabouts: Whereabouts);
+
+    /// The teacher's orders since the last call, oldest first.
+    fn orders(&self) -> Vec<Order>;
 }
 
 /// How long ago, in a few characters: `4s`, `2m05s`, `1h03m`.

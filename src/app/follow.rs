@@ -1,0 +1,298 @@
+//! A class following its teacher (issue 15 §4), and a student put back at the lesson's
+//! checkpoint. Both rest on the journal: the tabs are opened again from the seed and the
+//! entries replayed, so the student's screen becomes the teacher's (or the checkpoint's)
+//! exactly, whatever the student did before.
+//!
+//! While a student follows, only the keys that answer a prediction act; every change the
+//! teacher makes is pushed and replayed. Answers are held until the teacher reveals.
+
+use super::journal::{Entry, Following, Position};
+use super::room::{Order, Whom};
+use super::{Acting, Action, App, Message, Overlay};
+use crate::frame::tab::Effects;
+use crate::tabs::{TabId, Tabs};
+use std::time::{Duration, Instant};
+
+/// The longest a replay waits for one tab's AI to finish thinking before it goes on.
+const SETTLE_LIMIT: Duration = Duration::from_secs(30);
+
+impl App {
+    /// This session's position: its seed and its journal.
+    pub fn position(&self) -> Position {
+        Position {
+            seed: self.seed,
+            source: (self.id, self.journal.cut()),
+            entries: std::sync::Arc::clone(self.journal.entries()),
+        }
+    }
+
+    /// Keeps `entry` in the journal, unless it is being replayed from one. A student
+    /// following keeps the teacher's journal: their answers are not part of the position.
+    pub(super) fn record(&mut self, entry: Entry) {
+        if self.acting != Acting::Replay && self.following.is_none() {
+            self.journal.push(entry);
+        }
+    }
+
+    /// Opens every tab again, as the session started, with every random choice drawn from
+    /// `seed`; the lesson goes back to its first step. The journal starts again empty.
+    fn reopen(&mut self, seed: u64) {
+        let origin = &self.origin;
+        let (tabs, _said) = Tabs::open(
+            &origin.config,
+            seed,
+            origin.models.clone(),
+            origin.store.as_ref(),
+            origin.storage,
+        );
+        self.tabs = tabs;
+        self.tabs.hold_answers(self.following.is_some());
+        self.seed = seed;
+        self.tab = origin.config.ui.start_tab;
+        self.overlay = self.overlay.take().filter(|o| *o == Overlay::Room);
+        self.pending = None;
+        let _ = self.tabs.on_show(self.tab);
+        if let Some(progress) = self.lesson.as_mut() {
+            progress.step = 0;
+            progress.reset_score(0);
+        }
+        self.journal.restart(Vec::new());
+    }
+
+    /// Replays `entry` as it was first applied, without asking, recording or opening an
+    /// overlay; what it said goes to the status line.
+    fn replay(&mut self, entry: &Entry) {
+        let said = match entry {
+            Entry::Tab(action) => {
+                let said = self.tabs.update(*action, &mut Effects::default());
+                self.settle(action.tab());
+                said
+            }
+            Entry::Show(tab) => {
+                self.show_tab(*tab);
+                None
+            }
+            Entry::LessonAt(step) => {
+                self.lesson_at(*step);
+                None
+            }
+            Entry::Settings(tab, changes) => Some(self.tabs.apply_settings(*tab, changes)),
+            Entry::Autoplay(tab) => {
+                self.tabs.tick(Some(*tab));
+                None
+            }
+            Entry::Reveal(tab) => self.tabs.reveal(*tab),
+        };
+        if let Some(message) = said {
+            self.message = Some(message);
+        }
+    }
+
+    /// Waits while `tab`'s AI thinks in the background, so the next entry finds the move
+    /// made, as it was when the entry was recorded.
+    fn settle(&mut self, tab: TabId) {
+        let started = Instant::now();
+        while self.tabs.busy(tab) && started.elapsed() < SETTLE_LIMIT {
+            std::thread::sleep(Duration::from_millis(2));
+            self.tabs.tick(None);
+        }
+    }
+
+    /// Takes `position`: replays only what is new when it continues the journal last
+    /// taken, else opens the tabs again and replays it all.
+    pub fn take_position(&mut self, position: Position) {
+        let continues = self.following.as_ref().is_some_and(|f| {
+            f.last.source == position.source
+                && f.last.entries.len() <= position.entries.len()
+                && self.journal.entries().len() == f.last.entries.len()
+        });
+        let from = if continues {
+            self.journal.entries().len()
+        } else {
+            self.following = Some(Following {
+                last: position.clone(),
+            });
+            self.reopen(position.seed);
+            0
+        };
+        self.acting = Acting::Replay;
+        for entry in &position.entries[from..] {
+            self.replay(entry);
+        }
+        self.acting = Acting::User;
+        let replayed = position.entries.to_vec();
+        self.journal.restart(replayed);
+        self.following = Some(Following { last: position });
+        self.tabs.hold_answers(true);
+    }
+
+    /// Takes the teacher's orders waiting for this student's seat; whether any came.
+    pub fn take_orders(&mut self) -> bool {
+        let Some(seat) = self.seat.clone() else {
+            return false;
+        };
+        let orders = seat.orders();
+        for order in &orders {
+            match order {
+                Order::Follow(position) => {
+                    // Said first: what the replay says comes after, as on the teacher's
+                    // screen, so every follower's status line is the same.
+                    if self.following.is_none() {
+                        self.say(Message::info(
+                            "Following the teacher: your keys come back when you are released",
+                        ));
+                    }
+                    self.take_position(position.clone());
+                }
+                Order::Release => self.release(),
+                Order::Reset => self.reset_to_checkpoint(),
+            }
+        }
+        if !orders.is_empty() {
+            self.report_seat();
+        }
+        !orders.is_empty()
+    }
+
+    fn release(&mut self) {
+        if self.following.take().is_some() {
+            self.tabs.hold_answers(false);
+            self.say(Message::info(
+                "The teacher released you: the keys are yours again",
+            ));
+        }
+    }
+
+    /// Puts the student back where the lesson's step starts: a student following takes
+    /// the teacher's last position again; otherwise the tabs open again and the lesson's
+    /// checkpoint keys for the step are pressed.
+    pub fn reset_to_checkpoint(&mut self) {
+        if let Some(following) = self.following.take() {
+            self.take_position(following.last);
+            self.say(Message::info("Back to the teacher's position"));
+            return;
+        }
+        let Some(progress) = self.lesson.as_ref() else {
+            self.reopen(self.seed);
+            self.say(Message::info("Every tab is back as it started"));
+            return;
+        };
+        let (step, keys) = progress.checkpoint();
+        let keys = keys.to_vec();
+        let counter = progress.counter();
+        self.reopen(self.seed);
+        if let Some(first) = self.lesson.as_ref().map(super::LessonProgress::first_tab) {
+            self.show_tab(first);
+        }
+        self.lesson_at(step);
+        self.record(Entry::LessonAt(step));
+        self.acting = Acting::Checkpoint;
+        for key in keys {
+            self.handle_key(key);
+        }
+        self.acting = Acting::User;
+        let at = counter.map_or_else(String::new, |c| format!(" ({})", c.to_lowercase()));
+        self.say(Message::info(format!(
+            "Back at the lesson's checkpoint{at}"
+        )));
+    }
+
+    /// A key while following the teacher: only answers to a prediction act (and the keys
+    /// that only look: help, the log, quitting).
+    pub(super) fn while_following(&self, action: Action) -> Action {
+        let answers = matches!(action, Action::Tab(a) if self.tabs.answers(a));
+        let looks = matches!(
+            action,
+            Action::Quit
+                | Action::QuitNow
+                | Action::ToggleHelp
+                | Action::ScrollHelp(_)
+                | Action::CloseOverlay
+                | Action::ToggleLog
+                | Action::ScrollOverlay(_)
+                | Action::StepWhy(_)
+                | Action::Cancel
+                | Action::Noop
+                | Action::Refused(_)
+                | Action::Resize
+                | Action::Tick
+        );
+        if answers || looks {
+            action
+        } else {
+            Action::Refused("Following the teacher: your keys come back when you are released")
+        }
+    }
+
+    /// The teacher reveals the answer to the question on the tab shown, to everyone
+    /// following.
+    pub(super) fn reveal(&mut self) {
+        match self.tabs.reveal(self.tab) {
+            Some(said) => {
+                self.record(Entry::Reveal(self.tab));
+                self.say(said);
+            }
+            None => self.say(Message::error(
+                "No question waits on your screen: step to one in predict mode first",
+            )),
+        }
+    }
+
+    /// The teacher's follow key: everyone (or the selected student) follows from this
+    /// position, or is released if they follow already.
+    pub(super) fn lead(&mut self, everyone: bool) {
+        let Some(room) = self.room.clone() else {
+            return;
+        };
+        let seats = room.seats();
+        let (whom, follows, who) = if everyone {
+            let any = seats.iter().any(|s| s.at.following);
+            (Whom::Everyone, any, format!("{} students", seats.len()))
+        } else {
+            let Some(seat) = self.selected_seat(&seats) else {
+                self.say(Message::error("No student selected: ↑↓ chooses one"));
+                return;
+            };
+            (Whom::Seat(seat.id), seat.at.following, seat.name.clone())
+        };
+        if follows {
+            room.order(whom, Order::Release);
+            self.say(Message::info(format!("Released {who}")));
+        } else {
+            room.order(whom, Order::Follow(self.position()));
+            self.say(Message::info(format!(
+                "{who} follow you: every step you take is theirs. f again releases"
+            )));
+        }
+    }
+
+    /// The teacher puts the selected student back at the lesson's checkpoint.
+    pub(super) fn reset_student(&mut self) {
+        let Some(room) = self.room.clone() else {
+            return;
+        };
+        match self.selected_seat(&room.seats()) {
+            Some(seat) => {
+                room.order(Whom::Seat(seat.id), Order::Reset);
+                self.say(Message::info(format!(
+                    "{} is back at the lesson's checkpoint",
+                    seat.name
+                )));
+            }
+            None => self.say(Message::error("No student selected: ↑↓ chooses one")),
+        }
+    }
+
+    /// The seat under the room's cursor.
+    pub fn selected_seat(&self, seats: &[super::room::Seat]) -> Option<super::room::Seat> {
+        let at = self.room_cursor.get().min(seats.len().checked_sub(1)?);
+        seats.get(at).cloned()
+    }
+
+    /// Pushes this session's position to the students following it (a teacher's session).
+    pub(super) fn push_position(&self) {
+        if let Some(room) = &self.room {
+            room.push(&self.position());
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! A class following its teacher, headless: a teacher's app and three students' apps share
+//! the server's room (`serve::room::Registry`), as served sessions do, and each student's
+//! app takes the teacher's orders as its loop would when woken. The SSH test in
+//! `tests/serve.rs` does the same through the server.
+
+use ai_arcade::app::room::Room;
+use ai_arcade::app::{App, Overlay};
+use ai_arcade::config::Config;
+use ai_arcade::frame::keymap::Key;
+use ai_arcade::serve::room::{Registry, SeatHandle};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::path::Path;
+use std::sync::Arc;
+
+fn lesson() -> (Arc<ai_arcade::lesson::Lesson>, Config) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/alphabeta.toml");
+    let (lesson, config) = ai_arcade::lesson::load(&path, &Config::default()).unwrap();
+    (Arc::new(lesson), config)
+}
+
+/// A served session's app running the alpha-beta lesson from `seed`.
+fn session(seed: u64) -> App {
+    let (lesson, config) = lesson();
+    let mut app = App::new(&config, seed);
+    app.start_lesson(lesson);
+    app
+}
+
+struct Class {
+    room: Arc<Registry>,
+    teacher: App,
+    students: Vec<App>,
+    _seats: Vec<Arc<SeatHandle>>,
+}
+
+impl Class {
+    /// A teacher and three students who each start from their own seed and press their
+    /// own keys first.
+    fn new() -> Self {
+        let room = Arc::new(Registry::default());
+        let mut teacher = session(1);
+        teacher.room = Some(Arc::clone(&room) as Arc<dyn Room>);
+        let mut students = Vec::new();
+        let mut seats = Vec::new();
+        for (i, name) in ["ada", "bob", "cy"].into_iter().enumerate() {
+            let mut student = session(100 + i as u64);
+            let seat = Arc::new(room.sit(name, student.tab, None));
+            student.seat = Some(Arc::clone(&seat) as Arc<dyn ai_arcade::app::room::SeatReport>);
+            for key in [Key::Char(char::from(b'1' + i as u8)), Key::Char(' ')] {
+                student.handle_key(key);
+            }
+            students.push(student);
+            seats.push(seat);
+        }
+        Self {
+            room,
+            teacher,
+            students,
+            _seats: seats,
+        }
+    }
+
+    /// The teacher presses `keys`; each student's loop wakes and takes the orders.
+    fn teacher_presses(&mut self, keys: &[Key]) {
+        for &key in keys {
+            self.teacher.handle_key(key);
+            for student in &mut self.students {
+                student.outside_changed();
+            }
+        }
+    }
+
+    fn screens(&self) -> Vec<String> {
+        self.students.iter().map(screen).collect()
+    }
+}
+
+fn screen(app: &App) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| ai_arcade::ui::render(app, frame))
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    (0..buffer.area.height)
+        .map(|y| {
+            (0..buffer.area.width)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// What a session's screen shows of its position: the tab's body, without the tab bar,
+/// the lesson pane and the status and hint lines (a student's say "following the
+/// teacher", the teacher's hints hold a key more).
+fn position(app: &App) -> String {
+    let screen = screen(app);
+    let lines: Vec<&str> = screen.lines().collect();
+    lines[1..lines.len() - 4].join("\n")
+}
+
+#[test]
+fn following_students_see_the_teacher_s_screen_and_get_their_keys_back_when_released() {
+    let mut class = Class::new();
+    let before = class.screens();
+    assert_ne!(before[0], before[1], "each student went their own way");
+
+    // The teacher opens the room and everyone follows.
+    class.teacher_presses(&[Key::Char('R'), Key::Char('f')]);
+    assert!(class.room.seats().iter().all(|s| s.at.following));
+    class.teacher_presses(&[Key::Esc, Key::Char('5')]);
+    class.teacher_presses(&[Key::Char(' '); 7]);
+    let screens = class.screens();
+    assert_eq!(screens[0], screens[1]);
+    assert_eq!(screens[1], screens[2]);
+    for student in &class.students {
+        assert_eq!(position(student), position(&class.teacher));
+        assert_eq!(student.seed, 1, "the teacher's seed");
+    }
+
+    // A following student's keys do nothing but say why.
+    let student = &mut class.students[0];
+    student.handle_key(Key::Char(' '));
+    assert_eq!(position(student), position(&class.teacher));
+    let said = student.message.clone().unwrap().text;
+    assert!(said.starts_with("Following the teacher"), "{said}");
+
+    // Released, the keys are the student's again.
+    class.teacher_presses(&[Key::Char('R'), Key::Char('f'), Key::Esc]);
+    assert!(class.room.seats().iter().all(|s| !s.at.following));
+    let student = &mut class.students[0];
+    let said = student.message.clone().unwrap().text;
+    assert!(said.contains("released"), "{said}");
+    student.handle_key(Key::Char(' '));
+    assert_ne!(position(student), position(&class.teacher), "it stepped on");
+}
+
+#[test]
+fn the_room_counts_the_class_s_answers_and_the_reveal_grades_them_all() {
+    let mut class = Class::new();
+    class.teacher_presses(&[Key::Char('R'), Key::Char('f'), Key::Esc]);
+    class.teacher_presses(&[Key::Char('5'), Key::Char('P')]);
+    for _ in 0..200 {
+        if class.teacher.tabs.asking(class.teacher.tab).is_some() {
+            break;
+        }
+        class.teacher_presses(&[Key::Char(' ')]);
+    }
+    let asking = class
+        .teacher
+        .tabs
+        .asking(class.teacher.tab)
+        .expect("a question");
+    // Every student has the question, and each answers.
+    let answers = if asking.question.ends_with("y/n") {
+        ["y", "n", "y"]
+    } else {
+        ["0", "1", "0"]
+    };
+    for (student, answer) in class.students.iter_mut().zip(answers) {
+        assert_eq!(
+            student.tabs.asking(student.tab).unwrap().question,
+            asking.question
+        );
+        for c in answer.chars() {
+            student.handle_key(Key::Char(c));
+        }
+        student.handle_key(Key::Enter);
+        let said = student.message.clone().unwrap().text;
+        assert!(said.contains("is in"), "{said}");
+    }
+    // The teacher's room counts them before the reveal.
+    class.teacher_presses(&[Key::Char('R')]);
+    assert_eq!(class.teacher.overlay, Some(Overlay::Room));
+    let room = screen(&class.teacher);
+    let counted = format!(
+        "Answers: {}: 2 · {}: 1 · no answer yet: 0",
+        answers[0], answers[1]
+    );
+    assert!(room.contains(&counted), "{room}");
+
+    class.teacher_presses(&[Key::Char('v')]);
+    let graded: Vec<u32> = class
+        .students
+        .iter()
+        .map(|s| s.tabs.predictions().asked)
+        .collect();
+    assert_eq!(graded, [1, 1, 1], "the reveal graded every answer");
+    let rights: u32 = class
+        .students
+        .iter()
+        .map(|s| s.tabs.predictions().right)
+        .sum();
+    assert!(
+        rights == 1 || rights == 2,
+        "y/n or 0/1: some right, some wrong"
+    );
+    for student in &class.students {
+        let said = student.message.clone().unwrap().text;
+        assert!(said.starts_with("Revealed. "), "{said}");
+        assert!(student.tabs.asking(student.tab).is_none(), "answered");
+    }
+    // The teacher steps on and the class with it.
+    class.teacher_presses(&[Key::Esc, Key::Char(' ')]);
+    for student in &class.students {
+        assert_eq!(position(student), position(&class.teacher));
+    }
+}
+
+#[test]
+fn the_teacher_resets_one_student_to_the_checkpoint_without_the_others() {
+    let mut class = Class::new();
+    let fresh = {
+        let mut app = session(100);
+        app.handle_key(Key::Ctrl('r'));
+        position(&app)
+    };
+    let others: Vec<_> = class.students[1..].iter().map(position).collect();
+    assert_ne!(position(&class.students[0]), fresh, "ada went her own way");
+    // The room lists by name: ada is the first row.
+    class.teacher_presses(&[Key::Char('R'), Key::Home, Key::Char('x')]);
+    assert_eq!(position(&class.students[0]), fresh);
+    let said = class.students[0].message.clone().unwrap().text;
+    assert!(
+        said.starts_with("Back at the lesson's checkpoint"),
+        "{said}"
+    );
+    let now: Vec<_> = class.students[1..].iter().map(position).collect();
+    assert_eq!(now, others, "the others are left alone");
+}
