@@ -197,7 +197,119 @@ fn the_documented_example_with_every_key_loads() {
         lesson::parse(&readme[start..end], "lessons/README.md", &Config::default()).unwrap();
     assert_eq!(lesson.locked.len(), 6);
     assert_eq!(lesson.steps[0].tab, Some(TabId::TicTacToe));
+    assert_eq!(
+        lesson.steps[1].checkpoint,
+        Some(vec![Key::Char('5'), Key::Char(' '), Key::Char(' ')])
+    );
+    assert!(lesson.steps[1].needs_right_answer && !lesson.steps[0].needs_right_answer);
     assert_eq!(config.seed, Some(1));
+}
+
+/// An alpha-beta lesson of two steps: the first needs a right prediction, the second is a
+/// checkpoint three keys in.
+const PREDICTING: &str = r#"
+seed = 1
+[lesson]
+title = "Predict"
+tabs = ["tic-tac-toe"]
+[search]
+algorithm = "alphabeta"
+step = true
+[tictactoe]
+first = "human"
+[[step]]
+text = "Press 5, then P, and step: answer the question right to go on."
+needs_right_answer = true
+[[step]]
+text = "From here: the centre and two steps."
+checkpoint = ["5", "Space", "Space"]
+"#;
+
+fn predicting_app() -> App {
+    app_from(PREDICTING)
+}
+
+fn app_from(text: &str) -> App {
+    let (lesson, config) = lesson::parse(text, "predict.toml", &Config::default()).unwrap();
+    let mut app = App::new(&config, 1);
+    app.start_lesson(Arc::new(lesson));
+    app
+}
+
+/// Steps a predicting app to its first question and answers `answer`.
+fn answer_first_question(answer: i32) -> App {
+    let mut app = predicting_app();
+    keys(&mut app, "5P");
+    for _ in 0..200 {
+        if app.tabs.asking(app.tab).is_some() {
+            break;
+        }
+        keys(&mut app, " ");
+    }
+    let asked = app.tabs.asking(app.tab).expect("a question").question;
+    assert!(asked.starts_with("Predict: what value"), "{asked}");
+    keys(&mut app, &answer.to_string());
+    app.handle_key(Key::Enter);
+    app
+}
+
+fn lesson_step(app: &App) -> usize {
+    app.lesson.as_ref().unwrap().step
+}
+
+#[test]
+fn a_step_that_needs_a_right_answer_holds_the_student_until_one() {
+    let mut app = predicting_app();
+    app.handle_key(Key::Char(']'));
+    assert_eq!(lesson_step(&app), 0);
+    let (kind, text) = said(&app);
+    assert_eq!(kind, MessageKind::Error);
+    assert!(text.contains("needs a right prediction"), "{text}");
+
+    let graded: Vec<App> = (-10..=10).map(answer_first_question).collect();
+    let (right, wrong): (Vec<App>, Vec<App>) = graded
+        .into_iter()
+        .partition(|app| said(app).1.starts_with("Right"));
+    assert_eq!(right.len(), 1, "one value is right");
+    for mut app in wrong {
+        app.handle_key(Key::Char(']'));
+        assert_eq!(
+            lesson_step(&app),
+            0,
+            "a wrong answer does not let the student on"
+        );
+    }
+    let mut app = right.into_iter().next().unwrap();
+    app.handle_key(Key::Char(']'));
+    assert_eq!(lesson_step(&app), 1, "a right answer does");
+    let score = app.tabs.predictions();
+    assert_eq!((score.right, score.asked), (1, 1));
+}
+
+#[test]
+fn ctrl_r_puts_the_student_back_at_the_step_s_checkpoint() {
+    let free = PREDICTING.replace("needs_right_answer = true", "");
+    // The way there by hand: the first step's keys, then `]`.
+    let mut by_hand = app_from(&free);
+    by_hand.handle_key(Key::Char(']'));
+    keys(&mut by_hand, "5  ");
+    // A student who went further and elsewhere, then asks to go back.
+    let mut lost = app_from(&free);
+    keys(&mut lost, "1");
+    lost.handle_key(Key::Char(']'));
+    keys(&mut lost, "      ");
+    lost.handle_key(Key::Ctrl('r'));
+    let (_, text) = said(&lost);
+    assert_eq!(text, "Back at the lesson's checkpoint (step 2 of 2)");
+    assert_eq!(lesson_step(&lost), 1);
+    let body = |app: &App| {
+        let terminal = draw(app, 80, 24);
+        let buffer = terminal.backend().buffer().clone();
+        (1..18)
+            .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(body(&lost), body(&by_hand));
 }
 
 #[test]

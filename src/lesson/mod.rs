@@ -279,7 +279,13 @@ fn checkpoint_keys(specs: &[String]) -> Result<Vec<Key>, String> {
             specs.len()
         ));
     }
-    specs.iter().map(|spec| keys::key_named(spec)).collect()
+    specs
+        .iter()
+        .map(|spec| match keys::key_named(spec)? {
+            Key::Char('q') | Key::Ctrl('c') => Err(format!("{spec:?} would quit the arcade")),
+            key => Ok(key),
+        })
+        .collect()
 }
 
 /// Words a screen shows: not empty, no control characters, at most `max` characters.

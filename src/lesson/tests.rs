@@ -202,3 +202,38 @@ fn keys_are_written_as_the_help_writes_them() {
         );
     }
 }
+
+#[test]
+fn a_checkpoint_names_keys_as_the_help_writes_them_and_a_bad_one_is_refused_by_its_step() {
+    let text = "[lesson]\ntitle = \"T\"\n[[step]]\ntext = \"a\"\n[[step]]\ntext = \"b\"\n\
+                checkpoint = [\"5\", \"Space\", \"Enter\", \"]\"]\nneeds_right_answer = true\n";
+    let (lesson, _) = lesson(text).unwrap();
+    assert_eq!(
+        lesson.steps[1].checkpoint,
+        Some(vec![
+            Key::Char('5'),
+            Key::Char(' '),
+            Key::Enter,
+            Key::Char(']')
+        ]),
+        "any key, even one no lesson may lock"
+    );
+    let quits = text.replace("\"Enter\"", "\"q\"");
+    assert!(
+        refused(&quits).contains("would quit"),
+        "{}",
+        refused(&quits)
+    );
+    assert!(lesson.steps[1].needs_right_answer);
+    let bad = text.replace("\"Enter\"", "\"Hyper\"");
+    let why = refused(&bad);
+    assert!(
+        why.contains("step.2.checkpoint") && why.contains("Hyper"),
+        "{why}"
+    );
+    let long = text.replace(
+        "[\"5\", \"Space\", \"Enter\", \"]\"]",
+        &format!("[{}]", vec!["\"n\""; 201].join(", ")),
+    );
+    assert!(refused(&long).contains("201 keys: at most 200"));
+}
