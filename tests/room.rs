@@ -48,6 +48,7 @@ impl Room for Class {
                     asking: (i % 5 != 4).then(|| Asking {
                         question: "Predict: is there a cut-off at X7 (MAX)? y/n".into(),
                         held: ["y", "n", "y"].get(i % 4).map(|a| (*a).to_string()),
+                        typed: String::new(),
                     }),
                 },
                 idle: Duration::from_secs((i as u64 * 37) % 400),

@@ -95,6 +95,7 @@ fn settings(dir: &std::path::Path, authorized: Option<&[&PrivateKey]>) -> Settin
         login_grace_time: defaults.login_grace_time.0,
         lesson: None,
         teacher_keys: None,
+        collect: None,
     }
 }
 
@@ -2244,4 +2245,82 @@ async fn three_students_follow_the_teacher_and_their_screens_become_one() {
             s.text().contains("Back at the lesson's checkpoint") && !s.text().contains("nodes 5 ")
         })
         .await;
+}
+
+/// Issue 15 §5 over SSH: with `--collect DIR`, a student's export goes into DIR/<name>/
+/// and a graded prediction into their predictions.csv and DIR/results.csv.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_student_s_export_and_graded_answer_land_in_the_teacher_s_collect_folder() {
+    let dir = temp_dir("collect");
+    let student = new_key();
+    let mut settings = settings(&dir, Some(&[&student]));
+    let collect = dir.join("class");
+    settings.collect = Some(collect.clone());
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lessons/alphabeta.toml");
+    let (lesson, config) =
+        ai_arcade::lesson::load(&path, &Config::default()).expect("the lesson loads");
+    settings.lesson = Some(Arc::new(lesson));
+    let server = start_with(dir.clone(), settings, config, None).await;
+    let handle = login_as(&server, "ada/../x", &student).await;
+    let (mut channel, mut screen) = arcade_shown(&handle).await;
+    channel.data_bytes(&b"5P"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "predict mode", |s| {
+            s.text().contains("Predict mode on")
+        })
+        .await;
+    let mut asked = false;
+    for _ in 0..60 {
+        if screen.text().contains("Predict: what value") {
+            asked = true;
+            break;
+        }
+        channel.data_bytes(&b" "[..]).await.unwrap();
+        let before = screen.text();
+        screen
+            .until(&mut channel, "a step", |s| s.text() != before)
+            .await;
+    }
+    assert!(
+        asked,
+        "a value question within 60 steps:\n{}",
+        screen.text()
+    );
+    channel.data_bytes(&b"0\r"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "graded", |s| {
+            s.text().contains("Right") || s.text().contains("Wrong")
+        })
+        .await;
+    // Esc leaves predict mode (a question may wait at once), then d exports the tree.
+    channel.data_bytes(&b"\x1b"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "predict mode off", |s| {
+            s.text().contains("Predict mode off")
+        })
+        .await;
+    channel.data_bytes(&b"d"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "kept", |s| {
+            s.text().contains("Kept for the teacher")
+        })
+        .await;
+    let folders: Vec<PathBuf> = std::fs::read_dir(&collect)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir())
+        .collect();
+    assert_eq!(folders.len(), 1, "one student's folder: {folders:?}");
+    let folder = &folders[0];
+    let name = folder.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with("ada_.._x-"), "a safe name: {name}");
+    assert!(folder.join("search-tree.dot").exists());
+    let results = std::fs::read_to_string(collect.join("results.csv")).unwrap();
+    assert_eq!(results.lines().count(), 2, "{results}");
+    assert!(
+        results.contains(",ada/../x,Tic-tac-toe,Predict: what value"),
+        "{results}"
+    );
+    let own = std::fs::read_to_string(folder.join("predictions.csv")).unwrap();
+    assert_eq!(own.lines().nth(1), results.lines().nth(1));
 }

@@ -133,6 +133,7 @@ impl App {
         };
         let orders = seat.orders();
         for order in &orders {
+            let asked = self.asked_now();
             match order {
                 Order::Follow(position) => {
                     // Said first: what the replay says comes after, as on the teacher's
@@ -147,6 +148,7 @@ impl App {
                 Order::Release => self.release(),
                 Order::Reset => self.reset_to_checkpoint(),
             }
+            self.note_graded(asked);
         }
         if !orders.is_empty() {
             self.report_seat();

@@ -18,7 +18,7 @@ pub use action::{Action, Overlay};
 pub use journal::{Entry, Following, Journal, Origin, Position};
 pub use lesson::{LessonProgress, Moved};
 
-use crate::app::room::{Room, SeatReport, Whereabouts};
+use crate::app::room::{Collect, Graded, Room, SeatReport, Whereabouts};
 use crate::config::Config;
 use crate::frame::background;
 use crate::frame::keymap::{Command, Key};
@@ -122,6 +122,9 @@ pub struct App {
     id: u64,
     /// The row of the room under the teacher's cursor.
     pub room_cursor: Cell<usize>,
+    /// On a served class with a collect folder: where the student's exports and graded
+    /// predictions go.
+    pub collect: Option<Arc<dyn Collect>>,
 }
 
 impl App {
@@ -189,6 +192,7 @@ impl App {
             acting: Acting::User,
             id: journal::next_app_id(),
             room_cursor: Cell::new(0),
+            collect: None,
         };
         // The start tab's first words: what showing it says, else what it said on opening
         // (another tab's opening words would be about a game not on screen).
@@ -470,10 +474,42 @@ impl App {
             return true;
         }
         let before = self.journal.entries().len();
+        let asked = self.asked_now();
         let changed = self.apply(action);
+        self.note_graded(asked);
         self.report_seat();
         self.after_change(before);
         changed
+    }
+
+    /// The question waiting on the tab shown and the score, before an action that may
+    /// grade an answer to it.
+    pub(crate) fn asked_now(&self) -> (TabId, Option<crate::frame::tab::Asking>, u32, u32) {
+        let score = self.tabs.predictions();
+        (
+            self.tab,
+            self.tabs.asking(self.tab),
+            score.right,
+            score.asked,
+        )
+    }
+
+    /// Hands an answer graded since `asked` to the teacher's collect folder.
+    pub(crate) fn note_graded(&self, asked: (TabId, Option<crate::frame::tab::Asking>, u32, u32)) {
+        let (tab, asking, right, count) = asked;
+        let (Some(collect), Some(asking)) = (&self.collect, asking) else {
+            return;
+        };
+        let score = self.tabs.predictions();
+        if score.asked == count {
+            return;
+        }
+        collect.graded(&Graded {
+            tab,
+            question: asking.question,
+            answer: asking.held.unwrap_or(asking.typed),
+            right: score.right > right,
+        });
     }
 
     /// A teacher's session pushes its position to those following once it changed.
@@ -590,6 +626,10 @@ impl App {
         let mut effects = Effects::default();
         self.record(Entry::Tab(action));
         let message = self.tabs.update(action, &mut effects);
+        if let Some(copy) = effects.show_text.take_if(|_| self.collect.is_some()) {
+            self.say(self.collected(&copy));
+            return;
+        }
         if let Some(copy) = effects.show_text {
             self.help_open = false;
             self.overlay = Some(Overlay::Text {
@@ -606,6 +646,17 @@ impl App {
         if let Some(message) = message {
             let waits = self.tabs.waits_for_trainer(action.tab());
             self.say(say_if_waiting(message, waits));
+        }
+    }
+
+    /// Keeps an export in the teacher's collect folder; what to say.
+    fn collected(&self, copy: &crate::frame::tab::CopyText) -> Message {
+        let Some(collect) = &self.collect else {
+            return Message::error("No collect folder on this server");
+        };
+        match collect.export(copy.file, &copy.text) {
+            Ok(place) => Message::info(format!("Kept for the teacher as {place}")),
+            Err(why) => Message::error(format!("Not kept for the teacher: {why}")),
         }
     }
 

@@ -70,6 +70,33 @@ pub enum Order {
     Reset,
 }
 
+/// A graded prediction, as the teacher's results keep it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Graded {
+    /// The tab that asked.
+    pub tab: TabId,
+    /// The question in words.
+    pub question: String,
+    /// The answer as the student typed it.
+    pub answer: String,
+    /// Whether it was graded right.
+    pub right: bool,
+}
+
+/// The teacher's collect folder (`serve --collect DIR`), as a student's session keeps its
+/// work there: its exports and every graded prediction.
+pub trait Collect: Send + Sync {
+    /// Keeps `text`, an export the tab would write as `file`; where it went, as the
+    /// student's status line says it, or why it could not be kept.
+    ///
+    /// # Errors
+    /// Why the export was not kept (the folder is full, or could not be written).
+    fn export(&self, file: &str, text: &str) -> Result<String, String>;
+
+    /// Keeps a graded prediction in the student's log and the class's results.
+    fn graded(&self, graded: &Graded);
+}
+
 /// The room as the teacher reads it and gives orders to it.
 pub trait Room: Send + Sync {
     /// Every student in the room, in the order the table lists them.

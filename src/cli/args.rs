@@ -45,7 +45,7 @@ pub enum Command {
     ///
     /// Every flag overrides the key of the same name in the config's [serve] section; the
     /// defaults shown are the built-in ones.
-    Serve(serve::ServeArgs),
+    Serve(Box<serve::ServeArgs>),
     /// Measure something end to end.
     Bench(bench::BenchArgs),
     /// Pit two AIs against each other, or measure how often each AI keeps the exact value.

@@ -70,6 +70,12 @@ pub struct ServeArgs {
     /// opens on the room, every student's name, tab, lesson step and idle time.
     #[arg(long, value_name = "FILE")]
     pub teacher_keys: Option<PathBuf>,
+    /// The teacher's collect folder: each student's exports (search trees, curves) go
+    /// into a subfolder named after them, every graded prediction into its
+    /// predictions.csv and one row per student and question into DIR/results.csv.
+    /// Nothing else is written.
+    #[arg(long, value_name = "DIR")]
+    pub collect: Option<PathBuf>,
     /// Let a class in: any name as the user and this code typed at the prompt
     /// (keyboard-interactive: ssh -o PreferredAuthentications=keyboard-interactive
     /// NAME@HOST). Alone, a code is made from the system's random source and printed
@@ -184,6 +190,7 @@ pub fn settings(
         login_grace_time: serve.login_grace_time.0,
         lesson: None,
         teacher_keys: args.teacher_keys.clone(),
+        collect: args.collect.clone(),
     })
 }
 
@@ -240,6 +247,7 @@ mod tests {
             login_grace_time: None,
             lesson: None,
             teacher_keys: None,
+            collect: None,
             class_code: None,
             class_code_expires: None,
         };
@@ -282,6 +290,7 @@ mod tests {
             login_grace_time: None,
             lesson: None,
             teacher_keys: None,
+            collect: None,
             class_code: Some(code.map(str::to_string)),
             class_code_expires: expires.map(|e| e.parse().unwrap()),
         }

@@ -40,6 +40,9 @@ pub struct Confirm {
 pub struct CopyText {
     /// What the text is, for the overlay's title line.
     pub title: String,
+    /// The file it is written to where exports are kept (a data dir, or the teacher's
+    /// collect folder on a served class).
+    pub file: &'static str,
     /// The text itself.
     pub text: String,
 }
@@ -75,6 +78,8 @@ pub struct Asking {
     pub question: String,
     /// The answer locked in while answers are held for the teacher's reveal, as typed.
     pub held: Option<String>,
+    /// What is typed of an answer so far.
+    pub typed: String,
 }
 
 /// What an action may ask of the app besides a message.

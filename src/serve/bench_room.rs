@@ -104,6 +104,7 @@ async fn measure(students: usize) -> Result<RoomReport, String> {
         login_grace_time: defaults.login_grace_time.0,
         lesson: None,
         teacher_keys: Some(teacher_keys),
+        collect: None,
     };
     let quiet: Log = Arc::new(|_| {});
     let server = Server::start(

@@ -10,6 +10,7 @@
 pub mod bench;
 pub mod bench_room;
 pub mod class_code;
+pub mod collect;
 pub mod gate;
 pub mod input;
 pub mod keys;
@@ -71,6 +72,9 @@ pub enum ServeError {
     /// The tokio runtime could not be made.
     #[error("cannot start the server: {0}")]
     Runtime(std::io::Error),
+    /// The collect folder cannot be used.
+    #[error("collect folder: {0}")]
+    Collect(String),
 }
 
 /// A running server.
@@ -147,7 +151,12 @@ impl Server {
             settings.max_failures_per_minute,
             seed.unwrap_or_else(clock_seed),
         );
+        let collector = match &settings.collect {
+            Some(dir) => Some(collect::Collector::open(dir).map_err(ServeError::Collect)?),
+            None => None,
+        };
         let shared = Arc::new(Shared {
+            collector,
             logged_in: Arc::default(),
             admissions: Admissions::new(gate),
             refusals: Mutex::new(RefusalLog::default()),
@@ -405,6 +414,12 @@ fn print_banner(server: &Server, settings: &Settings) {
         to_stderr(&format!(
             "ai-arcade: keys in {} log in as the teacher, on the room (R)",
             path.display()
+        ));
+    }
+    if let Some(dir) = &settings.collect {
+        to_stderr(&format!(
+            "ai-arcade: students' exports and graded predictions go into {} (results.csv)",
+            dir.display()
         ));
     }
     if let Some(lesson) = &settings.lesson {

@@ -1026,6 +1026,9 @@ impl Arcade {
             app.update(crate::app::Action::ToggleRoom);
             Box::new(shared.room.watch(self.wake.clone()))
         } else {
+            if let Some(collector) = &shared.collector {
+                app.collect = Some(Arc::new(collector.student(&self.info.login.name)));
+            }
             let seat = Arc::new(shared.room.sit(
                 &self.info.login.name,
                 app.tab,

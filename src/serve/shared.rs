@@ -50,6 +50,8 @@ pub struct Settings {
     pub lesson: Option<Arc<Lesson>>,
     /// Keys (`authorized_keys` format) that log in as a teacher: the view of the room.
     pub teacher_keys: Option<PathBuf>,
+    /// The teacher's collect folder: students' exports and graded predictions.
+    pub collect: Option<PathBuf>,
 }
 
 impl Settings {
@@ -121,6 +123,8 @@ pub struct Shared {
     pub(super) sessions_started: AtomicU64,
     /// The students in, for a teacher's view.
     pub(super) room: Arc<super::room::Registry>,
+    /// The teacher's collect folder, opened at start.
+    pub(super) collector: Option<Arc<super::collect::Collector>>,
     /// When the server started: a class code's expiry counts from here.
     pub(super) started: Instant,
     /// The last note on skipped `authorized_keys` lines, so each re-read at a login logs

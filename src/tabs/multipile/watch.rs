@@ -113,6 +113,7 @@ impl MultiPileTab {
                 which.name(),
                 which.x_name()
             ),
+            file: which.file(),
             text: csv,
         });
         Some(export_shown(self.storage))

@@ -165,6 +165,7 @@ impl StateGraphTab {
     fn show_export(&self, effects: &mut Effects) -> Message {
         effects.show_text = Some(CopyText {
             title: "The state graph as Graphviz DOT".to_string(),
+            file: state::DOT_FILE,
             text: self.graph.to_dot(),
         });
         export_shown(self.storage)

@@ -488,6 +488,7 @@ impl SubtractionTab {
         }
         effects.show_text = Some(CopyText {
             title: "The runs' loss curves as CSV (epoch, one column per run)".into(),
+            file: RUNS_FILE,
             text: csv,
         });
         export_shown(self.storage)

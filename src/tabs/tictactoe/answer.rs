@@ -88,6 +88,7 @@ impl TicTacToeTab {
         Some(Asking {
             question,
             held: predicting.held.clone(),
+            typed: predicting.entry.text().to_string(),
         })
     }
 

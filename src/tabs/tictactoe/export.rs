@@ -164,6 +164,7 @@ impl TicTacToeTab {
         }
         effects.show_text = Some(CopyText {
             title: format!("The search tree ({nodes} nodes) as Graphviz DOT"),
+            file: DOT_FILE,
             text: dot,
         });
         export_shown(self.storage)
