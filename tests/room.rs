@@ -59,6 +59,10 @@ impl Room for Class {
     fn order(&self, _whom: Whom, _order: Order) {}
 
     fn push(&self, _position: &Position) {}
+
+    fn reload(&self) -> Result<String, String> {
+        Err("a test room".into())
+    }
 }
 
 fn teacher(students: usize) -> App {

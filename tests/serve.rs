@@ -2324,3 +2324,64 @@ async fn a_student_s_export_and_graded_answer_land_in_the_teacher_s_collect_fold
     let own = std::fs::read_to_string(folder.join("predictions.csv")).unwrap();
     assert_eq!(own.lines().nth(1), results.lines().nth(1));
 }
+
+/// Issue 15 §2: the teacher reloads the lesson from the room (`r`) as SIGHUP does: new
+/// sessions start from it, and a file refused leaves everything as it was and says why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_teacher_reloads_the_lesson_from_the_room_and_a_refused_file_changes_nothing() {
+    let dir = temp_dir("room-reload");
+    let (student, teacher) = (new_key(), new_key());
+    let mut settings = settings(&dir, Some(&[&student]));
+    let teachers = dir.join("teacher_keys");
+    std::fs::write(&teachers, teacher.public_key().to_openssh().unwrap() + "\n").unwrap();
+    settings.teacher_keys = Some(teachers);
+    let server = start(dir.clone(), settings).await;
+    let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = Arc::clone(&calls);
+    server
+        .server
+        .reload_from_the_room(Arc::new(Box::new(move || {
+            if counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst) > 0 {
+                return Err("lesson.toml: key `lesson.title`: empty".into());
+            }
+            let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lessons/minimax.toml");
+            let (lesson, config) =
+                ai_arcade::lesson::load(&path, &Config::default()).map_err(|e| e.to_string())?;
+            Ok((config, Some(lesson)))
+        })));
+    let handle = login_as(&server, "teacher", &teacher).await;
+    let mut channel = open_arcade(&handle).await;
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, "the room", |s| {
+            s.text().contains("The room: 0 students")
+        })
+        .await;
+    channel.data_bytes(&b"r"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "reloaded", |s| {
+            s.text()
+                .contains("Reloaded: lesson \"Minimax on tic-tac-toe\"")
+        })
+        .await;
+    let ada = login_as(&server, "ada", &student).await;
+    let (mut ada_channel, mut ada_screen) = arcade_shown(&ada).await;
+    ada_screen
+        .until(&mut ada_channel, "the new lesson", |s| {
+            s.row(0).contains("Minimax on tic-tac-toe")
+        })
+        .await;
+    channel.data_bytes(&b"r"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "refused", |s| {
+            s.text()
+                .contains("Reload refused, nothing changed: lesson.toml")
+        })
+        .await;
+    assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 2);
+    until_logged(
+        &server,
+        "reload refused, keeping the lesson and config in force",
+    )
+    .await;
+}

@@ -65,6 +65,8 @@ pub enum Action {
     ResetStudent,
     /// Move the room's cursor this many rows.
     RoomMove(i16),
+    /// The teacher reloads the lesson and config for sessions that start from now on.
+    Reload,
     /// Open the AI move this many records away in the why overlay (negative: earlier).
     StepWhy(i8),
     /// Open the settings panel of the tab shown.

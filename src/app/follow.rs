@@ -268,6 +268,19 @@ impl App {
         }
     }
 
+    /// The teacher reloads the lesson and config for sessions that start from now on.
+    pub(super) fn reload_files(&mut self) {
+        let Some(room) = self.room.clone() else {
+            return;
+        };
+        self.say(match room.reload() {
+            Ok(words) => Message::info(format!(
+                "Reloaded: {words}; new sessions start from it, running ones keep theirs"
+            )),
+            Err(why) => Message::error(format!("Reload refused, nothing changed: {why}")),
+        });
+    }
+
     /// The teacher puts the selected student back at the lesson's checkpoint.
     pub(super) fn reset_student(&mut self) {
         let Some(room) = self.room.clone() else {

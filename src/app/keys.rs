@@ -199,6 +199,13 @@ pub const ROOM_OVERLAY: KeyGroup<Action> = KeyGroup {
             "reset",
             |_| Action::ResetStudent,
         ),
+        bind(
+            &[Key::Char('r')],
+            "r",
+            "reload the lesson and config (for new sessions)",
+            "",
+            |_| Action::Reload,
+        ),
         QUIT_FROM_OVERLAY,
     ],
 };

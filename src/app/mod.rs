@@ -595,6 +595,7 @@ impl App {
             Action::Lead { everyone } => self.lead(everyone),
             Action::ResetStudent => self.reset_student(),
             Action::RoomMove(by) => self.room_move(by),
+            Action::Reload => self.reload_files(),
             Action::ToggleHelp => {
                 self.help_open = !self.help_open;
                 self.help_scroll.set(0);

@@ -107,6 +107,13 @@ pub trait Room: Send + Sync {
 
     /// The teacher's position changed: every student following takes it.
     fn push(&self, position: &Position);
+
+    /// Reads the lesson and the config again, as SIGHUP does: sessions that start from
+    /// now on run them. What was read, in words.
+    ///
+    /// # Errors
+    /// Why the files were refused (everything stays as it was).
+    fn reload(&self) -> Result<String, String>;
 }
 
 /// A student's seat as the student's app reports to it.

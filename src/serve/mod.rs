@@ -189,40 +189,24 @@ impl Server {
         })
     }
 
-    /// Sessions that start from now on run `config` and `lesson`; those running keep
-    /// theirs, so nobody's game is cut short. The `[serve]` settings (addresses, limits)
-    /// stay as they are until a restart.
-    pub fn reload(&self, config: Config, lesson: Option<Lesson>) {
-        let words = lesson.as_ref().map_or_else(
-            || "no lesson".to_string(),
-            |l| {
-                format!(
-                    "lesson \"{}\" from {} ({} steps)",
-                    l.title,
-                    l.origin,
-                    l.steps.len()
-                )
-            },
-        );
-        let current = Arc::new(Current {
-            config,
-            lesson: lesson.map(Arc::new),
-        });
-        *self
-            .shared
-            .current
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = current;
-        self.shared.log(&format!(
-            "reloaded: {words}; new sessions start from it, running ones keep theirs"
-        ));
+    /// Sessions that start from now on run what `reload` reads; those running keep
+    /// theirs, so nobody's game is cut short. A file it refuses leaves everything as it
+    /// was. The `[serve]` settings (addresses, limits) stay as they are until a restart.
+    /// What was done, in words, as the log says it.
+    ///
+    /// # Errors
+    /// Why the reload was refused.
+    pub fn reload(&self, reload: &Reload) -> Result<String, String> {
+        self.shared.reload(reload)
     }
 
-    /// Logs why a reload was refused: the lesson and config in force stay.
-    pub fn reload_refused(&self, why: &str) {
-        self.shared.log(&format!(
-            "reload refused, keeping the lesson and config in force: {why}"
-        ));
+    /// Lets the teacher's room reload as SIGHUP does (`r` in the room), with `reload`.
+    pub fn reload_from_the_room(&self, reload: Arc<Reload>) {
+        let shared = Arc::downgrade(&self.shared);
+        self.shared.room.set_reloader(Box::new(move || {
+            let shared = shared.upgrade().ok_or("the server is ending")?;
+            shared.reload(&reload)
+        }));
     }
 
     /// Arcades running now.
@@ -377,11 +361,11 @@ pub fn run(
     runtime.block_on(async move {
         let server = Server::start(settings.clone(), config, models, seed, stderr_log()).await?;
         print_banner(&server, &settings);
+        let reload = Arc::new(reload);
+        server.reload_from_the_room(Arc::clone(&reload));
         while wait_for_signal().await == Signal::Reload {
-            match reload() {
-                Ok((config, lesson)) => server.reload(config, lesson),
-                Err(why) => server.reload_refused(&why),
-            }
+            // The outcome is logged either way.
+            let _ = server.reload(&reload);
         }
         to_stderr(&format!(
             "ai-arcade: shutting down, ending {} sessions",

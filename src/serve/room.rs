@@ -9,7 +9,7 @@ use crate::tabs::TabId;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::SyncSender;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::Instant;
 
 /// The most orders waiting for one student's session; the oldest go first. A session takes
@@ -53,17 +53,35 @@ impl Entry {
 }
 
 /// The students in the room, by session number (the order they came in).
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Registry {
     seats: Mutex<BTreeMap<u64, Entry>>,
     next_id: AtomicU64,
     /// The teachers' loops, woken at every change.
     watchers: Mutex<BTreeMap<u64, SyncSender<LoopEvent>>>,
+    /// Reads the lesson and config again, as SIGHUP does (set by the server).
+    reloader: OnceLock<Reloader>,
+}
+
+/// What the teacher's reload key runs.
+type Reloader = Box<dyn Fn() -> Result<String, String> + Send + Sync>;
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Registry")
+            .field("seats", &self.lock().len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Registry {
     fn lock(&self) -> MutexGuard<'_, BTreeMap<u64, Entry>> {
         self.seats.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Lets the teacher reload the lesson and config with `reloader`.
+    pub fn set_reloader(&self, reloader: Reloader) {
+        let _ = self.reloader.set(reloader);
     }
 
     /// Wakes `wake` at every change of the room until the handle is dropped.
@@ -170,6 +188,14 @@ impl Room for Registry {
         }
         drop(seats);
         self.changed();
+    }
+
+    fn reload(&self) -> Result<String, String> {
+        let reloader = self
+            .reloader
+            .get()
+            .ok_or("this server reads its files only at start")?;
+        reloader()
     }
 
     fn push(&self, position: &Position) {

@@ -139,6 +139,39 @@ impl Shared {
     }
 
     /// Writes one log line, stamped with the UTC time.
+    /// Reads the config and lesson again with `reload`; sessions that start from now on
+    /// run them. What was done, or why it was refused; logged either way.
+    pub(super) fn reload(&self, reload: &super::Reload) -> Result<String, String> {
+        let (config, lesson) = match reload() {
+            Ok(read) => read,
+            Err(why) => {
+                self.log(&format!(
+                    "reload refused, keeping the lesson and config in force: {why}"
+                ));
+                return Err(why);
+            }
+        };
+        let words = lesson.as_ref().map_or_else(
+            || "no lesson".to_string(),
+            |l| {
+                format!(
+                    "lesson \"{}\" from {} ({} steps)",
+                    l.title,
+                    l.origin,
+                    l.steps.len()
+                )
+            },
+        );
+        *self.current.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(Current {
+            config,
+            lesson: lesson.map(Arc::new),
+        });
+        self.log(&format!(
+            "reloaded: {words}; new sessions start from it, running ones keep theirs"
+        ));
+        Ok(words)
+    }
+
     pub(super) fn log(&self, line: &str) {
         (self.log)(&format!("{} {line}", utc_timestamp(SystemTime::now())));
     }
