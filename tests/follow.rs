@@ -119,6 +119,17 @@ fn following_students_see_the_teacher_s_screen_and_get_their_keys_back_when_rele
         assert_eq!(position(student), position(&class.teacher));
         assert_eq!(student.seed, 1, "the teacher's seed");
     }
+    let at: Vec<_> = class
+        .room
+        .seats()
+        .into_iter()
+        .map(|s| s.at.stepper)
+        .collect();
+    assert_eq!(
+        at,
+        vec![Some("7".to_string()); 3],
+        "the room shows where each stepper is"
+    );
 
     // A following student's keys do nothing but say why.
     let student = &mut class.students[0];

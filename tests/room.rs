@@ -41,6 +41,7 @@ impl Room for Class {
                     },
                     step: Some((1 + i % 7, 7)),
                     following: i < 10,
+                    stepper: (i % 5 != 4).then(|| (i * 7 % 60).to_string()),
                     score: Score {
                         right: (i % 4) as u32,
                         asked: (i % 4 + i % 3) as u32,

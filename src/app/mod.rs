@@ -543,6 +543,7 @@ impl App {
                         .map(|_| (progress.step + 1, progress.lesson.steps.len()))
                 }),
                 following: self.following.is_some(),
+                stepper: self.tabs.stepper_at(self.tab),
                 score: self.tabs.predictions(),
                 asking: self.tabs.asking(self.tab),
             });

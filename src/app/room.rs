@@ -30,6 +30,8 @@ pub struct Whereabouts {
     pub step: Option<(usize, usize)>,
     /// The student follows the teacher.
     pub following: bool,
+    /// Where the stepper on the student's screen is (`14`: fourteen steps taken).
+    pub stepper: Option<String>,
     /// The student's graded predictions.
     pub score: Score,
     /// The question waiting on the student's screen, and the answer locked in.
@@ -44,6 +46,7 @@ impl Whereabouts {
             tab,
             step: None,
             following: false,
+            stepper: None,
             score: Score::default(),
             asking: None,
         }

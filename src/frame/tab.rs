@@ -210,6 +210,12 @@ pub trait Tab: Sized {
         false
     }
 
+    /// Where the stepper shown is, in a few characters (`14`: fourteen steps taken), for
+    /// the teacher's room; `None` with no stepper on screen.
+    fn stepper_at(&self) -> Option<String> {
+        None
+    }
+
     /// The prediction waiting now: predict mode is on and a question waits for an answer.
     fn asking(&self) -> Option<Asking> {
         None

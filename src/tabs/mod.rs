@@ -213,6 +213,13 @@ macro_rules! tab_set {
                 }
             }
 
+            /// Where `tab`'s stepper is.
+            pub fn stepper_at(&self, tab: TabId) -> Option<String> {
+                match tab {
+                    $(TabId::$id => self.$folder.stepper_at(),)*
+                }
+            }
+
             /// The prediction `tab` waits for now.
             pub fn asking(&self, tab: TabId) -> Option<Asking> {
                 match tab {

@@ -64,7 +64,7 @@ pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &
         return;
     }
     Line::styled(
-        row_text(" ", "name", "tab", "step", "right", "answer", "idle"),
+        row_text(" ", "name", "tab", "step", "at", "right", "answer", "idle"),
         theme.dim,
     )
     .render(header, buf);
@@ -163,11 +163,13 @@ fn seat_line<'a>(seat: &Seat, selected: bool, theme: &Theme) -> Line<'a> {
         .map_or("", |asking| asking.held.as_deref().unwrap_or("…"));
     let mark = if at.following { "●" } else { " " };
     let idle = idle_words(seat.idle);
+    let stepper = at.stepper.as_deref().unwrap_or("-");
     let text = row_text(
         mark,
         &cut(&seat.name),
         at.tab.title(),
         &step,
+        stepper,
         &right,
         answer,
         &idle,
@@ -185,16 +187,21 @@ fn seat_line<'a>(seat: &Seat, selected: bool, theme: &Theme) -> Line<'a> {
     Line::styled(text, style)
 }
 
+/// One row of the table: the columns in order, each as wide as the header says.
+#[allow(clippy::too_many_arguments)] // one per column, named as the header names them
 fn row_text(
     mark: &str,
     name: &str,
     tab: &str,
     step: &str,
+    stepper: &str,
     right: &str,
     answer: &str,
     idle: &str,
 ) -> String {
-    format!("{mark}{name:<NAME_WIDTH$} {tab:<15} {step:>5} {right:>6} {answer:>6} {idle:>7}")
+    format!(
+        "{mark}{name:<NAME_WIDTH$} {tab:<15} {step:>5} {stepper:>5} {right:>6} {answer:>6} {idle:>7}"
+    )
 }
 
 /// `name` in at most [`NAME_WIDTH`] characters.

@@ -196,6 +196,10 @@ impl Tab for TicTacToeTab {
         )
     }
 
+    fn stepper_at(&self) -> Option<String> {
+        self.steps_taken().map(|n| n.to_string())
+    }
+
     fn autoplays(&self) -> bool {
         self.autoplay
     }

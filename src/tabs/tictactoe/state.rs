@@ -469,6 +469,21 @@ impl TicTacToeTab {
         shown!(self, |game| game.awaiting_step())
     }
 
+    /// The steps the search on screen took: events of a minimax or alpha-beta search,
+    /// phases of an MCTS one.
+    pub(crate) fn steps_taken(&self) -> Option<usize> {
+        shown!(self, |game| game
+            .search
+            .as_ref()
+            .map(|view| view.stepper.events_taken())
+            .or_else(|| game
+                .mcts
+                .as_ref()
+                .map(
+                    |m| usize::try_from(m.stepper.phases()).unwrap_or(usize::MAX)
+                )))
+    }
+
     /// True when the game shown has a minimax or alpha-beta search to show or step.
     pub(crate) fn has_search(&self) -> bool {
         shown!(self, |game| game.search.is_some())
