@@ -149,6 +149,18 @@ fn following_students_see_the_teacher_s_screen_and_get_their_keys_back_when_rele
 }
 
 #[test]
+fn the_teacher_is_not_held_by_the_lesson_s_locks_and_the_students_are() {
+    let mut class = Class::new();
+    // `a` (the algorithm) is locked by the alpha-beta lesson.
+    class.students[0].handle_key(Key::Char('a'));
+    let said = class.students[0].message.clone().unwrap().text;
+    assert_eq!(said, "a is locked by the lesson");
+    class.teacher.handle_key(Key::Char('a'));
+    let said = class.teacher.message.clone().unwrap().text;
+    assert!(!said.contains("locked"), "{said}");
+}
+
+#[test]
 fn the_room_counts_the_class_s_answers_and_the_reveal_grades_them_all() {
     let mut class = Class::new();
     class.teacher_presses(&[Key::Char('R'), Key::Char('f'), Key::Esc]);

@@ -780,7 +780,12 @@ impl App {
     /// What a key locked by the lesson stands for. The overlays keep their keys: a locked
     /// key cannot open one, and their keys mean other things.
     fn locked(&self, key: Key) -> Option<Action> {
-        if self.overlay.is_some() || self.help_open || self.acting == Acting::Checkpoint {
+        // The teacher demonstrates: the lesson's locks are for the students.
+        if self.overlay.is_some()
+            || self.help_open
+            || self.acting == Acting::Checkpoint
+            || self.room.is_some()
+        {
             return None;
         }
         self.lesson.as_ref()?.locked_words(key)?;
@@ -808,6 +813,7 @@ impl App {
             return;
         };
         if by > 0
+            && self.room.is_none()
             && let Some(why) = progress.held_back(right)
         {
             self.say(Message::error(why));
