@@ -283,6 +283,24 @@ fn predict_wrong_answer() {
     }
 }
 
+/// 3d. A right prediction (O8 returns 0): the value shown, the score counts it, and the
+/// next question (a cut-off at X7?) follows at once.
+#[test]
+fn predict_right_answer() {
+    let config = stepper_config();
+    let mut keys = predict_keys();
+    keys.extend(typed("0\n"));
+    let described = "5, P, 11 × Space, 0, Enter";
+    for terminal in snapshot_at_all_sizes("predict_right_answer", &config, &keys, described) {
+        let screen = text(&terminal);
+        assert!(
+            screen.contains("Right. Predict: is there a cut-off at X7 (MAX)? y/n"),
+            "{screen}"
+        );
+        assert!(screen.contains("predict: 1 of 1 right"), "{screen}");
+    }
+}
+
 /// 4. The same search run to its end with `c`, before Enter plays the move.
 #[test]
 fn finished_search() {
