@@ -2371,6 +2371,14 @@ async fn the_teacher_reloads_the_lesson_from_the_room_and_a_refused_file_changes
             s.row(0).contains("Minimax on tic-tac-toe")
         })
         .await;
+    // Before her first key, the room has her on the lesson's first step.
+    screen
+        .until(&mut channel, "ada on step 1", |s| {
+            s.text()
+                .lines()
+                .any(|line| line.contains("ada") && line.contains("1/7"))
+        })
+        .await;
     channel.data_bytes(&b"r"[..]).await.unwrap();
     screen
         .until(&mut channel, "refused", |s| {

@@ -1035,6 +1035,8 @@ impl Arcade {
                 Some(self.wake.clone()),
             ));
             app.seat = Some(Arc::clone(&seat) as Arc<dyn crate::app::room::SeatReport>);
+            // The room shows the lesson step before the student's first key.
+            app.report_seat();
             Box::new(seat)
         };
         let (handle, channel, runtime) = (self.handle.clone(), self.channel, self.runtime.clone());
