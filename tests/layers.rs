@@ -14,7 +14,10 @@ use syn::visit::Visit;
 /// Each layer may import its own and the ones before it; a file belongs to the layer of the
 /// longest prefix of its module path listed here.
 const LAYERS: &[(&str, &[&str])] = &[
-    ("rules of the games", &["domain::games"]),
+    (
+        "rules of the games, the score of predictions",
+        &["domain::games", "domain::prediction"],
+    ),
     (
         "searches and exact solvers",
         &["domain::search", "domain::solve"],
