@@ -254,7 +254,7 @@ pub(crate) const NIM_RUNS: KeyGroup<Action> = KeyGroup {
 
 /// While a stepped game's updates are there (after `s`): walking through them.
 pub(crate) const NIM_UPDATES: KeyGroup<Action> = KeyGroup {
-    title: "Q-learning game, update by update (s plays one)",
+    title: "Stepped Q game (s plays one)",
     bindings: &[
         bind(
             &[Key::Char(' ')],
