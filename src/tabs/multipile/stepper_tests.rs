@@ -29,6 +29,22 @@ fn trained() -> App {
     app
 }
 
+/// Every key listed in a group in force does what its line says (no earlier group takes it).
+fn no_key_shadowed(app: &App) {
+    for group in app.active_keys() {
+        for binding in group.bindings {
+            for &key in binding.keys() {
+                assert_eq!(
+                    app.action_for_key(key),
+                    binding.action(key),
+                    "{key:?} of {:?} is taken by an earlier group",
+                    group.title
+                );
+            }
+        }
+    }
+}
+
 fn said(app: &App) -> String {
     app.message.clone().map(|m| m.text).unwrap_or_default()
 }
@@ -233,4 +249,15 @@ fn predict_mode_turned_on_mid_game_asks_from_the_next_update() {
     assert!(app.tabs.multipile.question_waiting());
     assert_eq!(at(&app).0, 2);
     assert!(said(&app).starts_with("Predict: Q("), "{}", said(&app));
+}
+
+#[test]
+fn the_stepper_the_go_to_entry_and_the_answer_keys_shadow_no_listed_key() {
+    let mut app = predicting();
+    no_key_shadowed(&app);
+    press(&mut app, &[KeyCode::Esc]);
+    press(&mut app, &chars("s"));
+    no_key_shadowed(&app);
+    press(&mut app, &chars("G"));
+    no_key_shadowed(&app);
 }

@@ -26,6 +26,22 @@ fn app() -> App {
     app
 }
 
+/// Every key listed in a group in force does what its line says (no earlier group takes it).
+fn no_key_shadowed(app: &App) {
+    for group in app.active_keys() {
+        for binding in group.bindings {
+            for &key in binding.keys() {
+                assert_eq!(
+                    app.action_for_key(key),
+                    binding.action(key),
+                    "{key:?} of {:?} is taken by an earlier group",
+                    group.title
+                );
+            }
+        }
+    }
+}
+
 fn said(app: &App) -> String {
     app.message.clone().map(|m| m.text).unwrap_or_default()
 }
@@ -154,4 +170,15 @@ fn a_held_answer_waits_for_the_reveal() {
     assert_eq!(app.tabs.state_graph.predictions().asked, 1);
     assert!(app.tabs.state_graph.asking().is_none());
     assert!(app.tabs.state_graph.reveal().is_none(), "nothing waits now");
+}
+
+#[test]
+fn the_stepper_the_go_to_entry_and_the_answer_keys_shadow_no_listed_key() {
+    let mut app = predicting();
+    no_key_shadowed(&app);
+    press(&mut app, &[KeyCode::Esc]);
+    press(&mut app, &chars("s"));
+    no_key_shadowed(&app);
+    press(&mut app, &chars("G"));
+    no_key_shadowed(&app);
 }
