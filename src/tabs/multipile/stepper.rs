@@ -182,6 +182,10 @@ impl MultiPileTab {
         self.predict = Some(Predicting::new(ANSWER_LIMIT));
         self.q.training = false;
         self.q.steps.predict_from_here();
+        if self.question_waiting() {
+            // The question's numbers are in the updates view.
+            self.pane = Pane::Updates;
+        }
         self.prompt().unwrap_or_else(|| {
             Message::info("Predict mode on: s plays a game and asks each new Q before showing it")
         })

@@ -244,8 +244,13 @@ fn going_forward_in_predict_mode_stops_at_the_next_question() {
 #[test]
 fn predict_mode_turned_on_mid_game_asks_from_the_next_update() {
     let mut app = trained();
-    press(&mut app, &chars("s  "));
+    press(&mut app, &chars("s  v"));
     press(&mut app, &chars("u"));
+    assert_eq!(
+        app.tabs.multipile.pane,
+        super::Pane::Updates,
+        "its numbers shown"
+    );
     assert!(app.tabs.multipile.question_waiting());
     assert_eq!(at(&app).0, 2);
     assert!(said(&app).starts_with("Predict: Q("), "{}", said(&app));
