@@ -9,8 +9,13 @@ use ai_arcade::app::{Action, App};
 use ai_arcade::config::{self, Config, FirstMover};
 use ai_arcade::domain::games::connect4;
 use ai_arcade::domain::games::eight::{Eight, TARGET};
+use ai_arcade::domain::games::nim::{Piles, Rule};
 use ai_arcade::domain::games::tictactoe::{Board, LINES, Mark};
 use ai_arcade::domain::games::{Game, Outcome};
+use ai_arcade::domain::learn::predict_graph::{EdgeLearned, GraphMistake};
+use ai_arcade::domain::learn::predict_q;
+use ai_arcade::domain::learn::qlearning::{QSettings, QTrainer};
+use ai_arcade::domain::learn::state_graph::StateGraph;
 use ai_arcade::domain::search::predict::{self, Answer, Question};
 use ai_arcade::domain::search::{Algorithm, EventKind, Stepper, search, search_ordered};
 use ai_arcade::frame::keymap::Key;
@@ -18,6 +23,8 @@ use ai_arcade::frame::side::Side;
 use ai_arcade::tabs::tictactoe::game::{Match, Playable};
 use ai_arcade::ui;
 use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
@@ -165,6 +172,82 @@ proptest! {
         }
         // A finished game has no search to question; any other has a root to return.
         prop_assert_eq!(asked > 0, board.outcome().is_none());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Predict the Q update: after random self-play from random piles, every update of one
+    /// stepped game is graded right exactly when the answer is within the tolerance of the
+    /// value the learner's own update wrote, which is the value its table now holds; each
+    /// misconception's number, when it differs, is graded wrong.
+    #[test]
+    fn every_q_answer_is_graded_as_the_learners_own_update_shows(
+        sizes in prop::collection::vec(0u8..=5, 1..=3),
+        normal in any::<bool>(),
+        alpha_tenths in 1u32..=10,
+        trained in 0usize..300,
+        seed in any::<u64>(),
+        offsets in prop::collection::vec(-0.02f64..0.02, 8),
+    ) {
+        prop_assume!(sizes.iter().any(|&s| s > 0));
+        let start = Piles::new(&sizes).unwrap();
+        let rule = if normal { Rule::Normal } else { Rule::Misere };
+        let settings = QSettings { alpha: f64::from(alpha_tenths) / 10.0, ..QSettings::default() };
+        let mut trainer = QTrainer::new(start, rule, settings, trained, trained.max(1), seed).unwrap();
+        trainer.train(trained);
+        let updates = trainer.step_game();
+        prop_assert!(!updates.is_empty());
+        for update in &updates {
+            // A game visits each position once: its update is the cell's last.
+            prop_assert_eq!(trainer.table.q(&update.state, update.mv).to_bits(), update.new.to_bits());
+            let wrong_rules = [
+                predict_q::target(update),
+                update.old + update.alpha * (update.reward - update.best_future - update.old),
+                update.old + update.alpha * (-update.reward + update.best_future - update.old),
+                update.old,
+            ];
+            let candidates = offsets.iter().map(|d| update.new + d).chain(wrong_rules);
+            for given in candidates {
+                let right = (given - update.new).abs() <= predict_q::TOLERANCE + 1e-9;
+                let grade = predict_q::grade(update, given);
+                prop_assert_eq!(grade.mistake.is_none(), right, "{:?} given {}", update, given);
+            }
+        }
+    }
+
+    /// Predict the State Graph's learning: for every edge of a random game on a randomly
+    /// trained graph, exactly the weight the learner's own `reinforce` left is graded
+    /// right, and winner and loser swapped is named as such.
+    #[test]
+    fn every_graph_answer_is_graded_as_the_learners_own_reinforce_shows(
+        tokens in 2u32..=12,
+        max_take in 1u32..=3,
+        trained in 0u64..200,
+        seed in any::<u64>(),
+    ) {
+        let mut graph = StateGraph::new(tokens, max_take);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        graph.train(trained, &mut rng);
+        let path = graph.random_game(&mut rng);
+        let before = graph.clone();
+        graph.reinforce(&path);
+        let winner = path.last().unwrap().from.player;
+        for &edge in &path {
+            let learned = EdgeLearned {
+                edge,
+                winner,
+                before: before.weight(&edge),
+                after: graph.weight(&edge),
+            };
+            for given in learned.after - 4..=learned.after + 4 {
+                let grade = learned.grade(given);
+                prop_assert_eq!(grade.mistake.is_none(), given == learned.after);
+            }
+            let swapped = learned.before - learned.change();
+            prop_assert_eq!(learned.grade(swapped).mistake, Some(GraphMistake::SidesSwapped));
+        }
     }
 }
 

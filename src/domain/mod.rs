@@ -9,3 +9,4 @@ pub mod numbers;
 pub mod prediction;
 pub mod search;
 pub mod solve;
+pub mod steps;

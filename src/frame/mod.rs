@@ -9,6 +9,7 @@ pub mod entry;
 pub mod keymap;
 pub mod mcts_outline;
 pub mod message;
+pub mod predicting;
 pub mod runs;
 pub mod settings;
 pub mod side;

@@ -22,7 +22,6 @@ pub mod slowloris;
 pub mod terminal;
 
 use crate::config::{Config, HumanDuration};
-use crate::lesson::Lesson;
 use crate::tabs::Models;
 use class_code::ClassCode;
 use gate::{Admissions, Gate};
@@ -340,8 +339,7 @@ fn with_cutter(
     Ok((tokio::net::TcpStream::from_std(stream)?, cutter))
 }
 
-/// Reads the config and the lesson again, as they were given at start: what SIGHUP runs.
-pub type Reload = Box<dyn Fn() -> Result<(Config, Option<Lesson>), String> + Send + Sync>;
+pub use shared::Reload;
 
 /// Runs the server with `settings` until SIGINT or SIGTERM, printing its banner and log on
 /// stderr, then ends every session cleanly. SIGHUP runs `reload`: new sessions start from

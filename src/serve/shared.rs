@@ -16,6 +16,11 @@ use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::watch;
 
+/// Reads the config and the lesson again, as they were given at start: what SIGHUP (and
+/// the teacher's `r`) runs.
+pub type Reload =
+    Box<dyn Fn() -> Result<(Config, Option<crate::lesson::Lesson>), String> + Send + Sync>;
+
 /// How often at most a refusal of a connection is logged (with a count of the others).
 pub const REFUSAL_LOG_EVERY: Duration = Duration::from_secs(10);
 
@@ -141,7 +146,7 @@ impl Shared {
     /// Writes one log line, stamped with the UTC time.
     /// Reads the config and lesson again with `reload`; sessions that start from now on
     /// run them. What was done, or why it was refused; logged either way.
-    pub(super) fn reload(&self, reload: &super::Reload) -> Result<String, String> {
+    pub(super) fn reload(&self, reload: &Reload) -> Result<String, String> {
         let (config, lesson) = match reload() {
             Ok(read) => read,
             Err(why) => {

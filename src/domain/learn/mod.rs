@@ -5,6 +5,8 @@ pub mod chunked;
 pub mod limits;
 pub mod network;
 pub mod nim_net;
+pub mod predict_graph;
+pub mod predict_q;
 pub mod qlearning;
 pub mod state_graph;
 pub mod subtraction;

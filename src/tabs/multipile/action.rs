@@ -54,8 +54,28 @@ pub enum Action {
     AskCancel,
     /// Pause or resume Q-learning.
     QTrain,
-    /// One self-play game, its updates shown.
+    /// One self-play game, its updates stepped from the first.
     QStep,
+    /// The stepped game's updates: one on, one back, all, or the go-to entry.
+    UpdateStep(StepTo),
+    /// Open the "go to update N" entry.
+    GoToOpen,
+    /// A digit typed into it.
+    GoToType(char),
+    /// Delete the last digit typed into it.
+    GoToErase,
+    /// Go to the typed update.
+    GoToSubmit,
+    /// Close it without moving.
+    GoToCancel,
+    /// Predict mode on or off: each update's new Q-value asked before it is shown.
+    TogglePredict,
+    /// A character of the answer.
+    AnswerType(char),
+    /// Delete the last character of the answer.
+    AnswerErase,
+    /// Check the answer.
+    AnswerSubmit,
     /// Q-learning again with a new seed.
     QRetrain,
     /// Pause or resume the network's training.
@@ -72,6 +92,17 @@ pub enum Action {
     RunsToggle,
     /// Write every run of the compared learner as CSV.
     RunsExport,
+}
+
+/// A move through the stepped game's updates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepTo {
+    /// The next update.
+    Next,
+    /// One update back.
+    Back,
+    /// Every update (the one-shot view `s` gave before the stepper).
+    End,
 }
 
 /// Which learner's runs the comparison shows.

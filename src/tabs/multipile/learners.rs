@@ -9,6 +9,7 @@ use crate::domain::learn::nim_net::{self, NetEvaluation, NetGame, NetTrainer};
 use crate::domain::learn::qlearning::Starts;
 use crate::domain::learn::qlearning::{QTrainer, Update};
 use crate::domain::numbers::thousands;
+use crate::domain::steps::Steps;
 use crate::frame::background::{Job, Progress};
 use crate::frame::message::Message;
 use crate::frame::runs::{Runs, Used};
@@ -31,6 +32,8 @@ pub(crate) struct QAgent {
     pub(crate) training: bool,
     /// The updates of the last single-game step, in order.
     pub(crate) last_game: Vec<Update>,
+    /// How many of them are shown: the stepper over `last_game`.
+    pub(crate) steps: Steps,
     /// Why the saved table could not be used.
     pub(crate) load_error: Option<String>,
     pub(crate) settings: QLearningConfig,
@@ -99,6 +102,7 @@ impl QAgent {
             trainer,
             training: false,
             last_game: Vec::new(),
+            steps: Steps::new(0, 0, 0),
             stamp: loaded.stamp,
             load_error: loaded.error,
             settings: settings.clone(),
@@ -240,7 +244,9 @@ impl QAgent {
         Message::info("Q-learning resumed")
     }
 
-    /// Plays one self-play game and keeps its updates for the arithmetic view.
+    /// Plays one self-play game and keeps its updates for the arithmetic view, to be
+    /// stepped from the first (the table has learned them all already: stepping only shows
+    /// them).
     pub(crate) fn step_game(&mut self) -> Message {
         if let Some(refused) = self.refused() {
             return refused;
@@ -251,10 +257,11 @@ impl QAgent {
             unreachable!("refused above")
         };
         self.last_game = trainer.step_game();
+        self.steps = Steps::new(self.last_game.len(), 0, 0);
         let games = trainer.games;
         let count = self.last_game.len();
         self.saved_message(format!(
-            "Self-play game {}: {count} updates, shown in order",
+            "Self-play game {}: {count} updates; Space shows the next, End all",
             crate::domain::numbers::thousands(games as u64)
         ))
     }
@@ -283,6 +290,7 @@ impl QAgent {
         .map_err(|e| e.to_string());
         self.stamp = None;
         self.last_game.clear();
+        self.steps = Steps::new(0, 0, 0);
         self.training = true;
         self.note_rates();
         Message::info(format!("Q-learning again from an empty table, seed {seed}"))

@@ -10,6 +10,9 @@ mod panel;
 mod panel_tests;
 pub mod settings;
 pub(crate) mod state;
+mod stepper;
+#[cfg(test)]
+mod stepper_tests;
 pub mod symbols;
 #[cfg(test)]
 mod tests;
@@ -20,6 +23,7 @@ mod watch_tests;
 mod why;
 
 pub use action::Action;
+use action::StepTo;
 pub use state::MultiPileTab;
 pub(crate) use state::Pane;
 pub use state::Played;
@@ -33,7 +37,7 @@ use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
 use crate::frame::settings::{Change, Panel};
 use crate::frame::side as frame_side;
-use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked};
+use crate::frame::tab::{Asking, Confirm, Effects, Score, Storage, Tab, Ticked};
 use crate::persist::{Loaded, Problems, Store};
 use learners::{NetAgent, QAgent};
 use std::time::Duration;
@@ -95,14 +99,22 @@ impl Tab for MultiPileTab {
         if self.compare.is_some() {
             return vec![keys::NIM_RUNS];
         }
-        vec![
-            if self.pane_focus {
-                keys::NIM_PANE
-            } else {
-                keys::NIM_PILES
-            },
-            keys::NIM,
-        ]
+        if self.goto.is_some() {
+            return vec![keys::NIM_GOTO];
+        }
+        if self.question_waiting() {
+            return vec![keys::NIM_ANSWER];
+        }
+        let mut groups = vec![if self.pane_focus {
+            keys::NIM_PANE
+        } else {
+            keys::NIM_PILES
+        }];
+        if self.has_updates() {
+            groups.push(keys::NIM_UPDATES);
+        }
+        groups.push(keys::NIM);
+        groups
     }
 
     fn help_keys(&self) -> Vec<KeyGroup<Action>> {
@@ -113,6 +125,9 @@ impl Tab for MultiPileTab {
             keys::NIM_MENU,
             keys::NIM_ASK,
             keys::NIM_RUNS,
+            keys::NIM_UPDATES,
+            keys::NIM_GOTO,
+            keys::NIM_ANSWER,
         ]
     }
 
@@ -122,6 +137,12 @@ impl Tab for MultiPileTab {
         }
         if self.asking.is_some() {
             return Some("Typing piles to ask about: Enter asks, Esc cancels");
+        }
+        if self.goto.is_some() {
+            return Some("Typing the update to go to: Enter goes, Esc cancels");
+        }
+        if self.question_waiting() {
+            return Some("A prediction waits: type it, Enter checks it, Esc stops predicting");
         }
         self.menu
             .is_some()
@@ -140,6 +161,8 @@ impl Tab for MultiPileTab {
             Action::Why => self.has_ai_record(),
             Action::Undo => self.moves.iter().any(|m| m.by == frame_side::Side::Human),
             Action::QStep | Action::QTrain | Action::QRetrain => self.q.trainer.is_ok(),
+            Action::UpdateStep(StepTo::Back) => self.q.steps.at() > 0,
+            Action::UpdateStep(_) => self.q.steps.at() < self.q.steps.total(),
             _ => true,
         }
     }
@@ -245,6 +268,34 @@ impl Tab for MultiPileTab {
 
     fn waits_for_trainer(&self) -> bool {
         self.net.waits_for_trainer()
+    }
+
+    fn answers(&self, action: Action) -> bool {
+        matches!(
+            action,
+            Action::AnswerType(_) | Action::AnswerErase | Action::AnswerSubmit
+        )
+    }
+
+    fn stepper_at(&self) -> Option<String> {
+        let steps = &self.q.steps;
+        (steps.total() > 0).then(|| format!("{}/{}", steps.at(), steps.total()))
+    }
+
+    fn asking(&self) -> Option<Asking> {
+        self.asked()
+    }
+
+    fn predictions(&self) -> Score {
+        self.predicted()
+    }
+
+    fn hold_answers(&mut self, hold: bool) {
+        self.hold_answers = hold;
+    }
+
+    fn reveal(&mut self) -> Option<Message> {
+        MultiPileTab::reveal(self)
     }
 
     fn is_training(&self) -> bool {

@@ -13,9 +13,11 @@ use crate::domain::learn::nim_net::NetTrainer;
 use crate::domain::learn::nim_net::{self, NetMove};
 use crate::domain::learn::qlearning::QTrainer;
 use crate::domain::learn::qlearning::greedy_is_optimal;
+use crate::domain::prediction::Score;
 use crate::domain::solve::nim as solver;
 use crate::frame::entry::Entry;
 use crate::frame::message::{Message, MessageKind};
+use crate::frame::predicting::Predicting;
 use crate::frame::side::Side;
 use crate::frame::speed::{Redraws, Speed};
 use crate::frame::tab::{Storage, TrainedSince};
@@ -163,6 +165,17 @@ pub struct MultiPileTab {
     pub(crate) records: Vec<Option<Decision>>,
     /// The piles typed to ask the AI about, while the entry is open.
     pub(crate) asking: Option<Entry>,
+    /// The update typed to go to, while the "go to update N" entry is open.
+    pub(crate) goto: Option<Entry>,
+    /// Predict mode (`u`): the answer being typed and the score; `None` while it is off.
+    pub(crate) predict: Option<Predicting>,
+    /// A class follows its teacher: answers wait for the teacher's reveal.
+    pub(crate) hold_answers: bool,
+    /// The predictions graded before predict mode was last turned off.
+    pub(crate) scored_before: Score,
+    /// The last graded answer's words and the update they are about, shown in the pane
+    /// under it (the status line cuts them at 80 columns).
+    pub(crate) feedback: Option<(usize, String)>,
     /// How many moves of the game the edges view steps back from the game's position.
     pub(crate) rewind: usize,
     /// The weights view's layer (0: the first hidden layer) and unit in it.
@@ -240,6 +253,11 @@ impl MultiPileTab {
             moves: Vec::new(),
             records: Vec::new(),
             asking: None,
+            goto: None,
+            predict: None,
+            hold_answers: false,
+            scored_before: Score::default(),
+            feedback: None,
             rewind: 0,
             weights_at: (0, 0),
             pile: 0,
@@ -1150,11 +1168,16 @@ impl MultiPileTab {
             .collect()
     }
 
-    /// Plays one self-play game and shows its updates.
+    /// Plays one self-play game and opens its updates at the first, asking about it in
+    /// predict mode.
     pub(crate) fn step_game(&mut self) -> Message {
         let message = self.q.step_game();
+        self.feedback = None;
         if message.kind == MessageKind::Info {
             self.pane = Pane::Updates;
+            if let Some(asked) = self.prompt() {
+                return asked;
+            }
         }
         message
     }
@@ -1196,6 +1219,16 @@ impl MultiPileTab {
             A::ToggleHints => return Some(self.toggle_hints()),
             A::QTrain => return Some(self.q.toggle_training()),
             A::QStep => return Some(self.step_game()),
+            A::UpdateStep(to) => return Some(self.update_step(to)),
+            A::GoToOpen => return Some(self.goto_open()),
+            A::GoToType(c) => return Some(self.goto_type(c)),
+            A::GoToErase => return Some(self.goto_erase()),
+            A::GoToSubmit => return Some(self.goto_submit()),
+            A::GoToCancel => return Some(self.goto_cancel()),
+            A::TogglePredict => return Some(self.toggle_predict()),
+            A::AnswerType(c) => return Some(self.answer_type(c)),
+            A::AnswerErase => return Some(self.answer_erase()),
+            A::AnswerSubmit => return Some(self.answer_submit()),
             A::QRetrain => return Some(self.q.retrain()),
             A::NetTrain => return Some(self.net.toggle_training()),
             A::NetRetrain => return Some(self.net.retrain()),
@@ -1293,8 +1326,8 @@ impl MultiPileTab {
             self.pane,
         );
         let position = format!(
-            "{position} {} {:?} {:?}",
-            self.rewind, self.asking, self.weights_at
+            "{position} {} {:?} {:?} {:?} {:?} {:?}",
+            self.rewind, self.asking, self.weights_at, self.q.steps, self.goto, self.predict
         );
         let learners = format!(
             "q {:?} training {} net epochs {} training {}",

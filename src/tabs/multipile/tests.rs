@@ -130,7 +130,9 @@ fn browsing_walks_to_a_successor_and_back() {
 #[test]
 fn a_single_game_step_shows_every_update() {
     let mut app = trained();
+    // s opens the game at its first update; End shows them all, as s alone did before.
     press(&mut app, &chars("s"));
+    press(&mut app, &[KeyCode::End]);
     assert_eq!(app.tabs.multipile.pane, Pane::Updates);
     let updates = &app.tabs.multipile.q.last_game;
     assert!(updates.len() >= 4);

@@ -8,7 +8,7 @@ use super::symbols;
 use super::why::{leave_words, mv_text};
 use crate::domain::games::nim::{Piles, Rule};
 use crate::domain::learn::nim_net::{self, NetGame, PILE_BITS};
-use crate::domain::learn::qlearning::QEvaluation;
+use crate::domain::learn::qlearning::{QEvaluation, Update};
 use crate::domain::numbers::thousands;
 use crate::domain::solve::nim as solver;
 use crate::frame::entry::Entry;
@@ -21,7 +21,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph, Widget};
+use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph, Widget, Wrap};
 
 /// Width of the game pane.
 const GAME_WIDTH: u16 = 32;
@@ -59,6 +59,11 @@ fn render(tab: &MultiPileTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
 fn pane_title(tab: &MultiPileTab) -> String {
     match tab.pane {
         Pane::Edges => format!(" Moves from {} · Q-values", tab.shown_position()),
+        Pane::Updates if tab.has_updates() => format!(
+            " Q-learning game: update {} of {}",
+            tab.q.steps.at(),
+            tab.q.steps.total()
+        ),
         Pane::Updates => " Q-learning updates, one game".into(),
         Pane::Training => match tab.compare {
             Some(which) => format!(" Training · {} runs", which.name()),
@@ -394,13 +399,17 @@ fn render_updates(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Them
     if updates.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::raw(" s plays one self-play game from the"));
-        lines.push(Line::raw(" start and lists every update, in order."));
+        lines.push(Line::raw(" start; Space shows its updates in order."));
         Paragraph::new(lines).render(area, buf);
         return;
     }
+    let shown = tab.q.steps.at();
+    // The update after the shown ones, its new value hidden: what predict mode asks.
+    let pending = updates.get(shown).map(|u| (shown, u));
+    let listed = shown + usize::from(pending.is_some());
     let rows = usize::from(area.height).saturating_sub(lines.len());
-    let first = if 2 * updates.len() > rows {
-        let first = updates.len() - rows.saturating_sub(1) / 2;
+    let first = if 2 * listed > rows {
+        let first = listed - rows.saturating_sub(1) / 2;
         lines.push(Line::styled(
             format!(" … {first} earlier (a taller terminal shows all)"),
             theme.dim,
@@ -409,36 +418,87 @@ fn render_updates(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, theme: &Them
     } else {
         0
     };
-    for (i, u) in updates.iter().enumerate().skip(first) {
-        let next = if u.next.is_over() {
-            "end".to_string()
+    for (i, u) in updates[..shown].iter().enumerate().skip(first) {
+        let style = if i + 1 == shown {
+            theme.title
         } else {
-            u.next.to_string()
+            Style::default()
         };
-        lines.push(Line::styled(
-            format!(" {:>2}. {} {} → s′ {next}", i + 1, u.state, mv_text(u.mv)),
-            if i + 1 == updates.len() {
-                theme.title
-            } else {
-                Style::default()
-            },
-        ));
-        let reward_style = match u.reward {
-            r if r > 0.0 => theme.positive,
-            r if r < 0.0 => theme.negative,
-            _ => theme.dim,
-        };
-        lines.push(Line::from(vec![
-            Span::raw("     r "),
-            Span::styled(format!("{:+}", u.reward), reward_style),
-            Span::raw(format!(
-                "  max Q(s′) {:+.3}  Q {:+.3} → ",
-                u.best_future, u.old
-            )),
-            Span::styled(format!("{:+.3}", u.new), theme.key),
-        ]));
+        lines.extend(update_lines(i, u, Some(u.new), style, theme));
     }
+    if let Some((i, u)) = pending {
+        lines.extend(update_lines(i, u, None, theme.dim, theme));
+    }
+    let used = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     Paragraph::new(lines).render(area, buf);
+    // The grade of the answer about the pending update, whole (the status line cuts it).
+    if let Some((_, words)) = tab.feedback.as_ref().filter(|(i, _)| *i == shown) {
+        let below = Rect {
+            x: area.x.saturating_add(1),
+            y: area.y.saturating_add(used.saturating_add(1)),
+            width: area.width.saturating_sub(1),
+            height: area.height.saturating_sub(used.saturating_add(1)),
+        };
+        Paragraph::new(feedback_lines(words))
+            .wrap(Wrap { trim: false })
+            .render(below, buf);
+    }
+}
+
+/// A grade's words as the pane lays them out: the sentence, then the rule's arithmetic a
+/// step a line (`Q ← Q + α·(target − Q)`, `= 0 + 0.5·(1 − 0)`, `= 0.5`).
+fn feedback_lines(words: &str) -> Vec<Line<'static>> {
+    const RULE: &str = "Q ← Q + α·(target − Q) = ";
+    let Some((said, arithmetic)) = words.split_once(RULE) else {
+        return vec![Line::raw(words.to_string())];
+    };
+    let said = said.trim_end_matches([' ', ':', ';']);
+    let (sum, result) = arithmetic.rsplit_once(" = ").unwrap_or((arithmetic, ""));
+    let mut lines = vec![
+        Line::raw(said.to_string()),
+        Line::raw(RULE.trim_end_matches(" = ").to_string()),
+        Line::raw(format!("  = {sum}")),
+    ];
+    if !result.is_empty() {
+        lines.push(Line::raw(format!("  = {result}")));
+    }
+    lines
+}
+
+/// An update's two lines: the move, then its numbers; `new` is `None` for the update not
+/// shown yet, whose new value reads `?`.
+fn update_lines<'a>(
+    i: usize,
+    u: &Update,
+    new: Option<f64>,
+    style: Style,
+    theme: &Theme,
+) -> [Line<'a>; 2] {
+    let next = if u.next.is_over() {
+        "end".to_string()
+    } else {
+        u.next.to_string()
+    };
+    let head = Line::styled(
+        format!(" {:>2}. {} {} → s′ {next}", i + 1, u.state, mv_text(u.mv)),
+        style,
+    );
+    let reward_style = match u.reward {
+        r if r > 0.0 => theme.positive,
+        r if r < 0.0 => theme.negative,
+        _ => theme.dim,
+    };
+    let new = new.map_or_else(|| "?".to_string(), |v| format!("{v:+.3}"));
+    let numbers = Line::from(vec![
+        Span::raw("     r "),
+        Span::styled(format!("{:+}", u.reward), reward_style),
+        Span::raw(format!(
+            "  max Q(s′) {:+.3}  Q {:+.3} → ",
+            u.best_future, u.old
+        )),
+        Span::styled(new, theme.key),
+    ]);
+    [head, numbers]
 }
 
 // ---- training ---------------------------------------------------------------------

@@ -24,4 +24,35 @@ pub enum Action {
     Why,
     /// Open the graph's view of the selected state.
     Ask,
+    /// The stepped game: the next move, one back, or to the end (learned).
+    GameStep(StepTo),
+    /// Open the "go to move N" entry.
+    GoToOpen,
+    /// A digit typed into it.
+    GoToType(char),
+    /// Delete the last digit typed into it.
+    GoToErase,
+    /// Go to the typed move.
+    GoToSubmit,
+    /// Close it without moving.
+    GoToCancel,
+    /// Predict mode on or off: the new weight of an edge asked before the game is learned.
+    TogglePredict,
+    /// A character of the answer.
+    AnswerType(char),
+    /// Delete the last character of the answer.
+    AnswerErase,
+    /// Check the answer.
+    AnswerSubmit,
+}
+
+/// A move through the stepped game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepTo {
+    /// The next move (after the last, the learning).
+    Next,
+    /// One back.
+    Back,
+    /// To the end: every move shown and the game learned.
+    End,
 }

@@ -9,6 +9,10 @@ mod panel_tests;
 mod record;
 pub mod settings;
 pub(crate) mod state;
+mod stepped;
+mod stepper;
+#[cfg(test)]
+mod stepper_tests;
 pub(crate) mod symbols;
 #[cfg(test)]
 mod tests;
@@ -17,6 +21,7 @@ mod view;
 mod watch_tests;
 
 pub use action::Action;
+use action::StepTo;
 pub use state::StateGraphTab;
 
 use crate::config::Config;
@@ -25,7 +30,9 @@ use crate::domain::numbers::thousands;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
 use crate::frame::settings::{Change, Panel};
-use crate::frame::tab::{Confirm, CopyText, Effects, Storage, Tab, Ticked, export_shown};
+use crate::frame::tab::{
+    Asking, Confirm, CopyText, Effects, Score, Storage, Tab, Ticked, export_shown,
+};
 use crate::persist::{Loaded, Store};
 use std::time::Duration;
 
@@ -52,12 +59,37 @@ impl Tab for StateGraphTab {
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {
+        if self.goto.is_some() {
+            return vec![keys::GRAPH_GOTO];
+        }
+        if self.question_waiting() {
+            return vec![keys::GRAPH_ANSWER];
+        }
         // The take key first, so the status line keeps its hint when the others crowd it.
-        vec![keys::take_keys(self.graph.max_take), keys::GRAPH]
+        let mut groups = vec![keys::take_keys(self.graph.max_take)];
+        if self.stepped.is_some() {
+            groups.push(keys::GRAPH_STEPS);
+        }
+        groups.push(keys::GRAPH);
+        groups
     }
 
     fn help_keys(&self) -> Vec<KeyGroup<Action>> {
-        vec![keys::GRAPH, keys::take_keys(self.graph.max_take)]
+        vec![
+            keys::GRAPH,
+            keys::take_keys(self.graph.max_take),
+            keys::GRAPH_STEPS,
+            keys::GRAPH_GOTO,
+            keys::GRAPH_ANSWER,
+        ]
+    }
+
+    fn modal(&self) -> Option<&'static str> {
+        if self.goto.is_some() {
+            return Some("Typing the move to go to: Enter goes, Esc cancels");
+        }
+        self.question_waiting()
+            .then_some("A prediction waits: type it, Enter checks it, Esc stops predicting")
     }
 
     fn enabled(&self, action: Action) -> bool {
@@ -66,6 +98,10 @@ impl Tab for StateGraphTab {
             Action::Ask => self.cursor.tokens > 0,
             Action::Take(_) => self.game_on(),
             Action::Speed(_) => self.graph.games < self.target_games,
+            Action::GameStep(StepTo::Back) => {
+                self.stepped.as_ref().is_some_and(|g| g.steps.at() > 0)
+            }
+            Action::GameStep(_) => self.stepped.as_ref().is_some_and(|g| !g.learned()),
             _ => true,
         }
     }
@@ -115,6 +151,16 @@ impl Tab for StateGraphTab {
             },
             Action::Export if self.can_export() => self.export(),
             Action::Export => self.show_export(effects),
+            Action::GameStep(to) => self.game_step(to),
+            Action::GoToOpen => self.goto_open(),
+            Action::GoToType(c) => self.goto_type(c),
+            Action::GoToErase => self.goto_erase(),
+            Action::GoToSubmit => self.goto_submit(),
+            Action::GoToCancel => self.goto_cancel(),
+            Action::TogglePredict => self.toggle_predict(),
+            Action::AnswerType(c) => self.answer_type(c),
+            Action::AnswerErase => self.answer_erase(),
+            Action::AnswerSubmit => self.answer_submit(),
         })
     }
 
@@ -157,6 +203,34 @@ impl Tab for StateGraphTab {
 
     fn is_training(&self) -> bool {
         self.training
+    }
+
+    fn answers(&self, action: Action) -> bool {
+        matches!(
+            action,
+            Action::AnswerType(_) | Action::AnswerErase | Action::AnswerSubmit
+        )
+    }
+
+    fn stepper_at(&self) -> Option<String> {
+        let steps = &self.stepped.as_ref()?.steps;
+        Some(format!("{}/{}", steps.at(), steps.total()))
+    }
+
+    fn asking(&self) -> Option<Asking> {
+        self.asked()
+    }
+
+    fn predictions(&self) -> Score {
+        self.predicted()
+    }
+
+    fn hold_answers(&mut self, hold: bool) {
+        self.hold_answers = hold;
+    }
+
+    fn reveal(&mut self) -> Option<Message> {
+        StateGraphTab::reveal(self)
     }
 }
 

@@ -16,6 +16,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::record::{self, Occasion};
+use super::stepped::SteppedGame;
+use crate::domain::prediction::Score;
+use crate::frame::entry::Entry;
+use crate::frame::predicting::Predicting;
 
 /// Random games learned per tick while training runs: 10,000 games take 40 ticks (2 s).
 pub(crate) const GAMES_PER_TICK: u64 = 250;
@@ -58,6 +62,17 @@ pub struct StateGraphTab {
     pub(crate) training: bool,
     /// The path to highlight: the last stepped game, or the game being played.
     pub(crate) highlight: Vec<Edge>,
+    /// The last game `s` played, stepped move by move (`None` once training or a reset
+    /// changed the weights it was learned into).
+    pub(crate) stepped: Option<SteppedGame>,
+    /// The move typed to go to, while the "go to move N" entry is open.
+    pub(crate) goto: Option<Entry>,
+    /// Predict mode (`u`): the answer being typed and the score; `None` while it is off.
+    pub(crate) predict: Option<Predicting>,
+    /// A class follows its teacher: answers wait for the teacher's reveal.
+    pub(crate) hold_answers: bool,
+    /// The predictions graded before predict mode was last turned off.
+    pub(crate) scored_before: Score,
     /// The selected vertex.
     pub(crate) cursor: Vertex,
     /// A game against the graph, if one is on.
@@ -122,6 +137,11 @@ impl StateGraphTab {
                 seed: config.seed.unwrap_or(seed),
             },
             highlight: Vec::new(),
+            stepped: None,
+            goto: None,
+            predict: None,
+            hold_answers: false,
+            scored_before: Score::default(),
             cursor,
             game: None,
             human_first: true,
@@ -145,6 +165,7 @@ impl StateGraphTab {
         }
         self.training = !self.training;
         if self.training {
+            self.stepped = None;
             Message::info(
                 "Training: random games, +1 to the winner's edges, -1 to the loser's (p pauses)",
             )
@@ -233,7 +254,14 @@ impl StateGraphTab {
     pub(crate) fn step_game(&mut self) -> Message {
         self.training = false;
         let path = self.graph.random_game(&mut self.rng);
+        let before = self.graph.clone();
         self.graph.reinforce(&path);
+        self.stepped = Some(SteppedGame::new(
+            before,
+            &self.graph,
+            path.clone(),
+            self.predict.is_some(),
+        ));
         let winner = path.last().map_or(Player::One, |e| e.from.player);
         let won = path.iter().filter(|e| e.from.player == winner).count();
         let text = format!(
@@ -243,7 +271,8 @@ impl StateGraphTab {
             path.len() - won
         );
         self.highlight = path;
-        self.save(text)
+        let said = self.save(text);
+        self.opened_to_predict().unwrap_or(said)
     }
 
     /// Every weight back to 0.
@@ -251,6 +280,7 @@ impl StateGraphTab {
         self.training = false;
         self.stamp = None;
         self.highlight.clear();
+        self.stepped = None;
         let next = self.next;
         if (next.tokens, next.max_take) != (self.graph.tokens, self.graph.max_take) {
             self.graph = StateGraph::new(next.tokens, next.max_take);
@@ -482,13 +512,16 @@ impl StateGraphTab {
     /// could see or keep changed.
     pub fn fingerprint(&self) -> String {
         format!(
-            "graph {} training {} cursor {:?} game {:?} first {} highlight {}",
+            "graph {} training {} cursor {:?} game {:?} first {} highlight {} stepped {:?} {:?} {:?}",
             serde_json::to_string(&self.graph).unwrap_or_default(),
             self.training,
             self.cursor,
             self.game,
             self.human_first,
-            self.highlight.len()
+            self.highlight.len(),
+            self.stepped.as_ref().map(|s| s.steps),
+            self.goto,
+            self.predict
         )
     }
 }

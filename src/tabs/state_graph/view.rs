@@ -24,7 +24,7 @@ impl TabView for StateGraphTab {
 }
 
 fn render(tab: &StateGraphTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
-    let lanes = 2 * tab.graph.max_take as u16;
+    let lanes = 2 * tab.shown_graph().max_take as u16;
     let [graph, below] =
         Layout::vertical([Constraint::Length(lanes + 4), Constraint::Fill(1)]).areas(body);
     let [vertex, answers] =
@@ -63,7 +63,7 @@ type Cell = (String, Style);
 /// The cells of the column for `tokens`, top to bottom: player 1's state, player 1's takes,
 /// player 2's takes (largest first), player 2's state.
 fn column_cells(tab: &StateGraphTab, tokens: u32, compact: bool, theme: &Theme) -> Vec<Cell> {
-    let max_take = tab.graph.max_take;
+    let max_take = tab.shown_graph().max_take;
     let mut cells = vec![vertex_cell(
         tab,
         Vertex {
@@ -105,7 +105,7 @@ fn column_width(cells: &[Cell]) -> usize {
 /// thousands otherwise.
 fn grid(tab: &StateGraphTab, width: usize, theme: &Theme) -> Vec<Vec<Cell>> {
     let columns = |compact| -> Vec<Vec<Cell>> {
-        (0..=tab.graph.tokens)
+        (0..=tab.shown_graph().tokens)
             .rev()
             .map(|tokens| column_cells(tab, tokens, compact, theme))
             .collect()
@@ -119,7 +119,7 @@ fn grid(tab: &StateGraphTab, width: usize, theme: &Theme) -> Vec<Vec<Cell>> {
 }
 
 fn render_graph(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let graph = &tab.graph;
+    let graph = &tab.shown_graph();
     let state = if tab.training {
         format!("training · {}", tab.speed.name())
     } else if graph.games >= tab.target_games {
@@ -137,7 +137,13 @@ fn render_graph(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &Theme
         tab.target_games,
         graph.optimal_share() * 100.0
     );
-    let block = titled(title, theme);
+    let mut block = titled(title, theme);
+    if let Some(game) = &tab.stepped {
+        block = block.title_bottom(Line::styled(
+            format!(" stepped game: {} ", game.counter()),
+            theme.title,
+        ));
+    }
     let inner = block.inner(area);
     block.render(area, buf);
     let width = usize::from(inner.width);
@@ -168,8 +174,8 @@ fn render_graph(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &Theme
 /// strongest edge is not the winning move (for states a game can reach); coloured by who
 /// wins from it too.
 fn vertex_cell(tab: &StateGraphTab, vertex: Vertex, theme: &Theme) -> Cell {
-    let wrong = tab.graph.plays_optimally_at(vertex) == Some(false)
-        && tab.graph.reachable().contains(&vertex);
+    let wrong = tab.shown_graph().plays_optimally_at(vertex) == Some(false)
+        && tab.shown_graph().reachable().contains(&vertex);
     let mark = if wrong { symbols::WRONG.glyph } else { "" };
     let winning = tab.exact(vertex).is_some();
     let lost = if winning { "" } else { symbols::LOST.glyph };
@@ -207,8 +213,8 @@ fn edge_cell(
             tokens: tokens - take,
         },
     };
-    let weight = tab.graph.weight(&edge);
-    let strongest = tab.graph.strongest(from).contains(&edge);
+    let weight = tab.shown_graph().weight(&edge);
+    let strongest = tab.shown_graph().strongest(from).contains(&edge);
     let star = if strongest {
         symbols::STRONGEST.glyph
     } else {
@@ -223,7 +229,11 @@ fn edge_cell(
     if strongest {
         style = style.add_modifier(Modifier::BOLD);
     }
-    if tab.highlight.contains(&edge) {
+    let highlighted = match &tab.stepped {
+        Some(game) if game.path == tab.highlight => game.path[..game.moves_shown()].contains(&edge),
+        _ => tab.highlight.contains(&edge),
+    };
+    if highlighted {
         style = style.add_modifier(Modifier::REVERSED);
     }
     (text, style)
@@ -251,8 +261,8 @@ fn render_vertex(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &Them
         (_, Some(take)) => Line::styled(format!(" exact: winning, take {take}"), theme.positive),
         (_, None) => Line::styled(" exact: losing, every move loses", theme.negative),
     });
-    let strongest = tab.graph.strongest(vertex);
-    for edge in tab.graph.out_edges(vertex) {
+    let strongest = tab.shown_graph().strongest(vertex);
+    for edge in tab.shown_graph().out_edges(vertex) {
         let best = if strongest.contains(&edge) {
             format!(" {}", symbols::STRONGEST.glyph)
         } else {
@@ -265,12 +275,15 @@ fn render_vertex(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &Them
         };
         lines.push(Line::from(vec![
             Span::raw(format!(" take {} → {:<6}", edge.take(), edge.to.name())),
-            Span::styled(format!("{:+6}", tab.graph.weight(&edge)), theme.title),
+            Span::styled(
+                format!("{:+6}", tab.shown_graph().weight(&edge)),
+                theme.title,
+            ),
             Span::raw(format!("{best}{right}")),
         ]));
     }
-    if tab.graph.plays_optimally_at(vertex) == Some(false)
-        && tab.graph.reachable().contains(&vertex)
+    if tab.shown_graph().plays_optimally_at(vertex) == Some(false)
+        && tab.shown_graph().reachable().contains(&vertex)
     {
         lines.push(Line::styled(
             format!(
@@ -296,7 +309,7 @@ fn render_answers(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &The
     let block = titled(" The lab's questions, from the weights ".into(), theme);
     let inner = block.inner(area);
     block.render(area, buf);
-    let graph = &tab.graph;
+    let graph = &tab.shown_graph();
     let k = graph.tokens;
     // The strongest edge(s) of a state, or why there is nothing to say.
     let best = |player: Player, tokens: u32| -> String {

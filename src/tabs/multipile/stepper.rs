@@ -1,0 +1,292 @@
+//! One Q-learning game, update by update (issue 15 §3 and §5): `s` plays a self-play game
+//! and opens its updates at the first; Space shows the next, `b` goes back, `G` goes to
+//! update N, End shows them all. In predict mode (`u`) each update's new Q(s, a) is asked
+//! before it is shown and graded by `domain::learn::predict_q` against the learner's own
+//! update. The table learned the whole game when it was played: stepping only shows it.
+
+use super::action::StepTo;
+use super::state::{MultiPileTab, Pane};
+use super::why::mv_text;
+use crate::domain::learn::predict_q::{self, ANSWER_LIMIT};
+use crate::domain::learn::qlearning::Update;
+use crate::domain::prediction::Score;
+use crate::domain::steps::Moved;
+use crate::frame::entry::Entry;
+use crate::frame::message::Message;
+use crate::frame::predicting::{Predicting, read_step};
+use crate::frame::tab::Asking;
+
+/// The longest update number typed into the go-to entry.
+const GOTO_LIMIT: usize = 5;
+
+impl MultiPileTab {
+    /// Whether a stepped game's updates are there to walk through.
+    pub(crate) fn has_updates(&self) -> bool {
+        !self.q.last_game.is_empty()
+    }
+
+    /// The update whose new value predict mode asks for now.
+    pub(crate) fn waiting_update(&self) -> Option<&Update> {
+        self.predict.as_ref()?;
+        let steps = &self.q.steps;
+        if !self.has_updates() || !steps.question_waits() {
+            return None;
+        }
+        self.q.last_game.get(steps.at())
+    }
+
+    /// True while predict mode waits for an answer.
+    pub(crate) fn question_waiting(&self) -> bool {
+        self.waiting_update().is_some()
+    }
+
+    /// The question waiting, in words: the same on every screen at the same update.
+    fn question(&self) -> Option<String> {
+        let update = self.waiting_update()?;
+        Some(predict_q::question(update, &mv_text(update.mv)))
+    }
+
+    /// The question with the answer typed so far, as the status line shows it.
+    pub(crate) fn prompt(&self) -> Option<Message> {
+        let question = self.question()?;
+        Some(self.predict.as_ref()?.prompt(&question))
+    }
+
+    /// Moves through the stepped game's updates.
+    pub(crate) fn update_step(&mut self, to: StepTo) -> Message {
+        if !self.has_updates() {
+            return Message::error("No game to step: s plays one");
+        }
+        let predicting = self.predict.is_some();
+        let moved = match to {
+            StepTo::Next => self.q.steps.forward(predicting),
+            StepTo::Back => self.q.steps.back(),
+            StepTo::End => {
+                let total = self.q.steps.total();
+                self.q.steps.go_to(total, predicting)
+            }
+        };
+        self.pane = Pane::Updates;
+        self.moved_words(moved, to)
+    }
+
+    /// What a move through the updates says: the question now waiting, or the update
+    /// just shown with its arithmetic.
+    fn moved_words(&self, moved: Moved, to: StepTo) -> Message {
+        let (at, total) = (self.q.steps.at(), self.q.steps.total());
+        if let Some(asked) = self.prompt() {
+            return if moved == Moved::StoppedToAsk {
+                Message::info(format!(
+                    "Stopped at update {} of {total}: {}",
+                    at + 1,
+                    asked.text
+                ))
+            } else {
+                asked
+            };
+        }
+        match (moved, to) {
+            (Moved::Clamped, StepTo::Back) => {
+                Message::error("At the start: no update shown yet (Space shows the first)")
+            }
+            (Moved::Clamped, _) if at == total => Message::error(format!(
+                "All {total} updates are shown: s plays another game"
+            )),
+            _ if at == 0 => Message::info(format!(
+                "Update 0 of {total}: none shown yet (Space shows the first)"
+            )),
+            _ => {
+                let update = &self.q.last_game[at - 1];
+                Message::info(format!(
+                    "Update {at} of {total}: {}",
+                    predict_q::rule(update)
+                ))
+            }
+        }
+    }
+
+    /// Opens the "go to update N" entry.
+    pub(crate) fn goto_open(&mut self) -> Message {
+        if !self.has_updates() {
+            return Message::error("No game to step: s plays one");
+        }
+        self.goto = Some(Entry::new(GOTO_LIMIT));
+        self.goto_prompt()
+    }
+
+    fn goto_prompt(&self) -> Message {
+        let typed = self.goto.as_ref().map_or("", Entry::text);
+        Message::info(format!(
+            "Go to update (0-{}): {typed}▏",
+            self.q.steps.total()
+        ))
+    }
+
+    /// A digit typed into the go-to entry.
+    pub(crate) fn goto_type(&mut self, c: char) -> Message {
+        if let Some(entry) = self.goto.as_mut()
+            && !entry.push(c)
+        {
+            return Message::error("That is as long as an update number gets: Enter goes");
+        }
+        self.goto_prompt()
+    }
+
+    /// Deletes the last digit typed.
+    pub(crate) fn goto_erase(&mut self) -> Message {
+        if let Some(entry) = self.goto.as_mut() {
+            entry.erase();
+        }
+        self.goto_prompt()
+    }
+
+    /// Closes the entry without moving.
+    pub(crate) fn goto_cancel(&mut self) -> Message {
+        self.goto = None;
+        Message::info("Not moved")
+    }
+
+    /// Goes to the typed update: beyond the game it goes to the last and says so; in
+    /// predict mode it stops at the first question not yet answered.
+    pub(crate) fn goto_submit(&mut self) -> Message {
+        let Some(entry) = self.goto.as_mut() else {
+            return Message::error("G opens the go-to entry");
+        };
+        let n = match entry.submit(|text| read_step(text, "update")) {
+            Ok(n) => n,
+            Err(refused) => return refused,
+        };
+        self.goto = None;
+        let moved = self.q.steps.go_to(n, self.predict.is_some());
+        self.pane = Pane::Updates;
+        let total = self.q.steps.total();
+        let said = self.moved_words(moved, StepTo::End);
+        if moved == Moved::Clamped {
+            return Message::error(format!(
+                "This game has {total} updates, not {n}: at update {total}. {}",
+                said.text
+            ));
+        }
+        said
+    }
+
+    /// Turns predict mode on (asking at once if an update waits) or off (saying the score).
+    pub(crate) fn toggle_predict(&mut self) -> Message {
+        if let Some(predicting) = self.predict.take() {
+            let Score { right, asked } = predicting.score;
+            self.scored_before = self.scored_before.plus(predicting.score);
+            return Message::info(format!(
+                "Predict mode off: {right} of {asked} right. u turns it on again"
+            ));
+        }
+        self.predict = Some(Predicting::new(ANSWER_LIMIT));
+        self.q.training = false;
+        self.q.steps.predict_from_here();
+        if self.question_waiting() {
+            // The question's numbers are in the updates view.
+            self.pane = Pane::Updates;
+        }
+        self.prompt().unwrap_or_else(|| {
+            Message::info("Predict mode on: s plays a game and asks each new Q before showing it")
+        })
+    }
+
+    /// Types a character of the answer.
+    pub(crate) fn answer_type(&mut self, c: char) -> Message {
+        if let Some(predicting) = self.predict.as_mut()
+            && !predicting.entry.push(c)
+        {
+            return Message::error("That is as long as an answer gets: Enter checks it");
+        }
+        self.prompt()
+            .unwrap_or_else(|| Message::info("No prediction waits: Space steps on"))
+    }
+
+    /// Deletes the last character of the answer.
+    pub(crate) fn answer_erase(&mut self) -> Message {
+        if let Some(predicting) = self.predict.as_mut() {
+            predicting.entry.erase();
+        }
+        self.prompt()
+            .unwrap_or_else(|| Message::info("No prediction waits: Space steps on"))
+    }
+
+    /// Checks the typed answer against the learner's own update: a right one shows the
+    /// update (and asks the next); a wrong one says the rule with this update's numbers
+    /// and marks the question answered, so Space shows the update. While answers are held
+    /// for the teacher, a readable answer is only locked in.
+    pub(crate) fn answer_submit(&mut self) -> Message {
+        let Some(update) = self.waiting_update().copied() else {
+            return Message::info("No prediction waits: Space steps on");
+        };
+        let hold = self.hold_answers;
+        let Some(predicting) = self.predict.as_mut() else {
+            return Message::error("Predict mode is off: u turns it on");
+        };
+        let given = match predicting
+            .entry
+            .submit(|text| predict_q::read(text).map_err(Message::error))
+        {
+            Ok(given) => given,
+            Err(refused) => return refused,
+        };
+        if hold {
+            return predicting.hold();
+        }
+        predicting.clear_entry();
+        let grade = predict_q::grade(&update, given);
+        predicting.score.count(grade.mistake.is_none());
+        self.q.steps.answer();
+        let words = grade.words(&update);
+        if grade.mistake.is_some() {
+            self.feedback = Some((self.q.steps.at(), words.clone()));
+            return Message::error(format!("{words}. Space shows it"));
+        }
+        self.q.steps.forward(true);
+        match self.prompt() {
+            Some(next) => Message::info(format!("Right. {}", next.text)),
+            None => Message::info(words),
+        }
+    }
+
+    /// The question waiting and the answer locked in, for the lesson and the room.
+    pub(crate) fn asked(&self) -> Option<Asking> {
+        let predicting = self.predict.as_ref()?;
+        Some(Asking {
+            question: self.question()?,
+            held: predicting.held.clone(),
+            typed: predicting.entry.text().to_string(),
+        })
+    }
+
+    /// The teacher's reveal: the held answer graded and counted, or with none the right
+    /// one shown uncounted; the question counts as answered either way.
+    pub(crate) fn reveal(&mut self) -> Option<Message> {
+        let update = *self.waiting_update()?;
+        let predicting = self.predict.as_mut()?;
+        let held = predicting.held.take();
+        predicting.clear_entry();
+        let given = held.as_deref().and_then(|text| predict_q::read(text).ok());
+        self.q.steps.answer();
+        let Some(given) = given else {
+            let words = format!("Revealed: {}", predict_q::rule(&update));
+            self.feedback = Some((self.q.steps.at(), words.clone()));
+            return Some(Message::info(words));
+        };
+        let grade = predict_q::grade(&update, given);
+        predicting.score.count(grade.mistake.is_none());
+        let words = format!("Revealed. {}", grade.words(&update));
+        self.feedback = Some((self.q.steps.at(), words.clone()));
+        Some(if grade.mistake.is_none() {
+            Message::info(words)
+        } else {
+            Message::error(words)
+        })
+    }
+
+    /// Every graded prediction of the session.
+    pub(crate) fn predicted(&self) -> Score {
+        let now = self.predict.as_ref().map(|p| p.score).unwrap_or_default();
+        self.scored_before.plus(now)
+    }
+}
