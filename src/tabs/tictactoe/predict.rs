@@ -164,7 +164,7 @@ mod tests {
     use crate::config::{Config, FirstMover};
     use crate::domain::numbers::signed;
     use crate::domain::prediction::Score;
-    use crate::domain::search::predict::Question;
+    use crate::domain::search::predict::{self, Question};
     use crate::domain::search::{Algorithm, EventKind};
     use crate::frame::keymap::Key;
 
@@ -300,6 +300,66 @@ mod tests {
         app.handle_key(Key::Char(' '));
         let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
         assert_eq!(view.stepper.events_taken(), events + 1);
+    }
+
+    /// Answers every question right until a bound question waits.
+    fn at_bound_question() -> App {
+        let mut app = at_first_question();
+        for _ in 0..400 {
+            let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
+            let Some(question) = view.waiting() else {
+                app.handle_key(Key::Char(' '));
+                continue;
+            };
+            if matches!(question, Question::Bound { .. }) {
+                return app;
+            }
+            let right = predict::right_answer(&view.stepper, question).unwrap();
+            let typed = match right {
+                predict::Answer::Value(v) => signed(v),
+                predict::Answer::Cut(yes) => if yes { "y" } else { "n" }.to_string(),
+            };
+            type_text(&mut app, &typed);
+        }
+        panic!("no bound question");
+    }
+
+    #[test]
+    fn after_no_cut_off_the_bound_is_asked_and_graded_before_the_next_child() {
+        let mut app = at_bound_question();
+        assert!(
+            said(&app).starts_with("Right. Predict: what is "),
+            "{}",
+            said(&app)
+        );
+        let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
+        let question = view.waiting().unwrap();
+        let node = view.stepper.node(question.node());
+        let (bound, now) = if node.maximizing {
+            ("α", node.alpha())
+        } else {
+            ("β", node.beta())
+        };
+        assert!(
+            said(&app).contains(&format!("what is {bound} at ")),
+            "{}",
+            said(&app)
+        );
+        let events = view.stepper.events_taken();
+        type_text(&mut app, &signed(now));
+        assert!(
+            said(&app).starts_with(&format!("Right: {bound} at ")),
+            "{}",
+            said(&app)
+        );
+        let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
+        assert_eq!(
+            view.stepper.events_taken(),
+            events + 1,
+            "the next child entered"
+        );
+        let entered = view.stepper.last_event().unwrap();
+        assert_eq!(entered.kind, EventKind::Enter);
     }
 
     #[test]
