@@ -16,8 +16,9 @@ use ai_arcade::domain::learn::predict_graph::{EdgeLearned, GraphMistake};
 use ai_arcade::domain::learn::predict_q;
 use ai_arcade::domain::learn::qlearning::{QSettings, QTrainer};
 use ai_arcade::domain::learn::state_graph::StateGraph;
+use ai_arcade::domain::search::mcts::{Expansion, MctsStepper, PhaseRecord, Rollout, root_pick};
 use ai_arcade::domain::search::predict::{self, Answer, Question};
-use ai_arcade::domain::search::{Algorithm, EventKind, Stepper, search, search_ordered};
+use ai_arcade::domain::search::{Algorithm, Event, EventKind, Stepper, search, search_ordered};
 use ai_arcade::frame::keymap::Key;
 use ai_arcade::frame::side::Side;
 use ai_arcade::tabs::tictactoe::game::{Match, Playable};
@@ -120,7 +121,9 @@ proptest! {
 
     /// Predict, then check: at every question a stepped search asks, exactly the answer its
     /// next event bears out is graded right (every value in -10..=10, y and n), and the
-    /// event is then taken and read back from the stepper's own record.
+    /// event is then taken and read back from the stepper's own record. The α/β question
+    /// is read back from the child entered next: it is entered with the bound the question
+    /// asked for (α from a MAX node, β from a MIN node).
     #[test]
     fn every_predicted_answer_is_graded_as_the_engine_next_event_shows(
         board in board_a_few_moves_in(),
@@ -134,9 +137,10 @@ proptest! {
             .collect();
         let mut asked = 0;
         loop {
-            let question = predict::question(&stepper);
-            let right: Vec<Answer> = question
-                .map(|q| {
+            let questions = predict::questions(&stepper);
+            let right: Vec<Vec<Answer>> = questions
+                .iter()
+                .map(|&q| {
                     candidates
                         .iter()
                         .copied()
@@ -145,29 +149,11 @@ proptest! {
                         })
                         .collect()
                 })
-                .unwrap_or_default();
+                .collect();
             let Some(event) = stepper.step() else { break };
-            let Some(question) = question else { continue };
-            asked += 1;
-            match question {
-                Question::Value { node } => {
-                    prop_assert_eq!(event.kind, EventKind::Return);
-                    prop_assert_eq!(event.node, node);
-                    let value = i32::from(stepper.node(node).value.unwrap());
-                    prop_assert_eq!(right, vec![Answer::Value(value)]);
-                }
-                Question::Cutoff { node } => {
-                    prop_assert!(algorithm == Algorithm::AlphaBeta);
-                    let cut = event.kind == EventKind::Cutoff;
-                    if cut {
-                        prop_assert_eq!(event.node, node);
-                        prop_assert!(stepper.node(node).pruned > 0);
-                    } else {
-                        prop_assert_eq!(event.kind, EventKind::Enter);
-                        prop_assert_eq!(stepper.node(event.node).parent(), Some(node));
-                    }
-                    prop_assert_eq!(right, vec![Answer::Cut(cut)]);
-                }
+            for (question, right) in questions.into_iter().zip(right) {
+                asked += 1;
+                check_graded(&stepper, algorithm, question, event, &right)?;
             }
         }
         // A finished game has no search to question; any other has a root to return.
@@ -249,6 +235,123 @@ proptest! {
             prop_assert_eq!(learned.grade(swapped).mistake, Some(GraphMistake::SidesSwapped));
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// MCTS predict, then check: before every selection of a stepped search, in a
+    /// Tic-tac-toe and a Connect Four position with a random seed, exactly the move the
+    /// iteration then takes from the root (the child selection picked, or the node
+    /// expansion added) is graded right, whatever the answer.
+    #[test]
+    fn every_mcts_pick_is_graded_as_the_engine_next_selection_shows(
+        board in board_a_few_moves_in(),
+        columns in prop::collection::vec(0u8..7, 0..8),
+        seed in any::<u64>(),
+        exploration in prop_oneof![Just(1.0), Just(std::f64::consts::SQRT_2), Just(2.0)],
+    ) {
+        let mut stepper = MctsStepper::new(board, exploration, seed);
+        check_picks(&mut stepper, &(0..9).collect::<Vec<u8>>(), 60)?;
+        let mut c4 = connect4::Board::new();
+        for column in columns {
+            if c4.outcome().is_none() && c4.legal_moves().as_ref().contains(&column) {
+                c4 = Game::play(&c4, column);
+            }
+        }
+        let mut stepper = MctsStepper::new(c4, exploration, seed);
+        check_picks(&mut stepper, &(0..7).collect::<Vec<u8>>(), 60)?;
+    }
+}
+
+/// Steps `phases` phases, grading every answer in `answers` before each selection against
+/// the move the iteration then takes.
+fn check_picks<G>(
+    stepper: &mut MctsStepper<G>,
+    answers: &[G::Move],
+    phases: usize,
+) -> Result<(), TestCaseError>
+where
+    G: Rollout,
+    G::Move: std::fmt::Debug,
+{
+    for _ in 0..phases {
+        let pick = root_pick(stepper);
+        stepper.step();
+        let Some(pick) = pick else { continue };
+        let taken = match stepper.last_phase_record() {
+            Some(PhaseRecord::Selection { steps, .. }) if !steps.is_empty() => {
+                stepper.mcts().node(steps[0].chosen).mv().unwrap()
+            }
+            _ => {
+                stepper.step();
+                let Some(PhaseRecord::Expansion(Expansion::Added { mv, .. })) =
+                    stepper.last_phase_record()
+                else {
+                    return Err(TestCaseError::fail("no move taken from the root"));
+                };
+                *mv
+            }
+        };
+        for &answer in answers {
+            let right = pick.grade(answer).mistake.is_none();
+            prop_assert_eq!(
+                right,
+                answer == taken,
+                "answer {:?}, taken {:?}",
+                answer,
+                taken
+            );
+        }
+    }
+    Ok(())
+}
+
+/// One question's right answers against the event the stepper took after it.
+fn check_graded(
+    stepper: &Stepper<Board>,
+    algorithm: Algorithm,
+    question: Question,
+    event: Event,
+    right: &[Answer],
+) -> Result<(), TestCaseError> {
+    match question {
+        Question::Value { node } => {
+            prop_assert_eq!(event.kind, EventKind::Return);
+            prop_assert_eq!(event.node, node);
+            let value = i32::from(stepper.node(node).value.unwrap());
+            prop_assert_eq!(right, &[Answer::Value(value)]);
+        }
+        Question::Cutoff { node } => {
+            prop_assert!(algorithm == Algorithm::AlphaBeta);
+            let cut = event.kind == EventKind::Cutoff;
+            if cut {
+                prop_assert_eq!(event.node, node);
+                prop_assert!(stepper.node(node).pruned > 0);
+            } else {
+                prop_assert_eq!(event.kind, EventKind::Enter);
+                prop_assert_eq!(stepper.node(event.node).parent(), Some(node));
+            }
+            prop_assert_eq!(right, &[Answer::Cut(cut)]);
+        }
+        Question::Bound { node } => {
+            prop_assert!(algorithm == Algorithm::AlphaBeta);
+            prop_assert_eq!(
+                event.kind,
+                EventKind::Enter,
+                "asked only when no cut-off follows"
+            );
+            let child = stepper.node(event.node);
+            prop_assert_eq!(child.parent(), Some(node));
+            let bound = if stepper.node(node).maximizing {
+                child.alpha_in
+            } else {
+                child.beta_in
+            };
+            prop_assert_eq!(right, &[Answer::Value(i32::from(bound))]);
+        }
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------

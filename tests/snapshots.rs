@@ -301,6 +301,56 @@ fn predict_right_answer() {
     }
 }
 
+/// MCTS stepped (`a` from alpha-beta) answering the centre, 24 whole iterations run with
+/// `n` (every cell has a child at the root, visited unevenly), then predict mode (`P`)
+/// asks the pick.
+const MCTS_PREDICT_KEYS: &str = "a5nnnnnnnnnnnnnnnnnnnnnnnnP";
+
+/// 3e. An MCTS pick waiting: the status line asks which move UCT selects at the root.
+#[test]
+fn predict_mcts_prompt() {
+    let config = stepper_config();
+    let keys = typed(MCTS_PREDICT_KEYS);
+    let described = "a, 5, 24 × n, P";
+    for terminal in snapshot_at_all_sizes("predict_mcts_prompt", &config, &keys, described) {
+        let screen = text(&terminal);
+        assert!(
+            screen.contains("Predict: which move does UCT select at the root? Type a cell 1-9"),
+            "{screen}"
+        );
+        assert!(screen.contains("step 96 of 4000"), "{screen}");
+        assert!(screen.contains("predict: 0 of 0 right"), "{screen}");
+    }
+}
+
+/// 3f. A wrong pick: the first cell whose answer is the best W/N alone (the misconception
+/// with its own words), graded with the UCB1 sums of both moves.
+#[test]
+fn predict_mcts_wrong_answer() {
+    let config = stepper_config();
+    let said = |cell: char| {
+        let keys = typed(&format!("{MCTS_PREDICT_KEYS}{cell}\n"));
+        text(&draw(&app_after(&config, &keys, 80, 24), 80, 24))
+    };
+    let cells = "12346789";
+    let cell = cells
+        .chars()
+        .find(|&cell| said(cell).contains("W/N alone is not UCT"))
+        .or_else(|| cells.chars().find(|&cell| said(cell).contains("Wrong: ")))
+        .expect("a cell UCT does not select");
+    let keys = typed(&format!("{MCTS_PREDICT_KEYS}{cell}\n"));
+    let described = format!("a, 5, 24 × n, P, {cell}, Enter");
+    for terminal in snapshot_at_all_sizes("predict_mcts_wrong_answer", &config, &keys, &described) {
+        let screen = text(&terminal);
+        assert!(
+            screen.contains("Wrong: W/N alone is not UCT: O"),
+            "{screen}"
+        );
+        assert!(screen.contains("·√(ln 24 / "), "{screen}");
+        assert!(screen.contains("predict: 0 of 1 right"), "{screen}");
+    }
+}
+
 /// 4. The same search run to its end with `c`, before Enter plays the move.
 #[test]
 fn finished_search() {

@@ -90,7 +90,7 @@ fn assert_shows(app: &App, text: &str) {
 fn help_text(app: &mut App) -> String {
     press(app, "?");
     let mut seen = String::new();
-    for _ in 0..40 {
+    for _ in 0..60 {
         seen.push_str(&screen(app).join("\n"));
         press(app, "↓");
     }

@@ -1,11 +1,12 @@
 //! What every tab plugs into, headless: the key tables' shape, the messages, the `Tab`
 //! contract, the background training jobs, the human and AI sides of a tab's game and the
 //! records of what an AI weighed when it moved, the score of a tab's games and the short
-//! text entry the ask prompts share, and an MCTS search written out as text.
+//! text entry the ask prompts share, the "go to step N" every stepper opens, and an MCTS search written out as text.
 //! Nothing here names a tab.
 
 pub mod background;
 pub mod entry;
+pub mod goto;
 pub mod keymap;
 pub mod mcts_outline;
 pub mod message;

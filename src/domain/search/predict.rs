@@ -2,9 +2,11 @@
 //! alpha-beta search, the student is asked what the event will do, and the answer is graded
 //! against the stepper's own next event, not against a second account of the rules.
 //!
-//! Two questions are asked: before a `Return` of an inner node, the value it hands up; under
-//! alpha-beta, after a child returned to a node that still has moves to try, whether the
-//! node cuts off the rest. A wrong answer gets the rule that decides it and the node that
+//! Three questions are asked: before a `Return` of an inner node, the value it hands up;
+//! under alpha-beta, after a child returned to a node that still has moves to try, whether
+//! the node cuts off the rest and, when it does not, the bound the child's value moved (α
+//! at a MAX node, β at a MIN node). The last two wait before the same event, in that order
+//! ([`questions`]). A wrong answer gets the rule that decides it and the node that
 //! shows it, with its own words for the common misconceptions (the largest child at a MIN
 //! node, a sign flipped, β and α mixed up). Pure: names of nodes and moves come from the
 //! caller, so the tab words them as its tree pane does.
@@ -13,7 +15,6 @@ use super::recursive::Algorithm;
 use super::score::INFINITY;
 use super::stepper::{EventKind, NodeId, Stepper};
 use crate::domain::games::Game;
-pub use crate::domain::prediction::Score;
 
 /// What the student is asked before the next event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,6 +28,12 @@ pub enum Question {
     /// cut-off).
     Cutoff {
         /// The node whose window the last child's value may have closed.
+        node: NodeId,
+    },
+    /// "What is α (MAX) or β (MIN) at this node now?" (after a child returned and no
+    /// cut-off follows).
+    Bound {
+        /// The node whose own bound the child's value may have moved.
         node: NodeId,
     },
 }
@@ -57,6 +64,12 @@ pub enum Mistake {
     BoundMixUp,
     /// "Yes" where the window stays open.
     NoCutoff,
+    /// The bound the child's value should have moved left where it was, or the other
+    /// bound given (β at a MAX node, α at a MIN node).
+    WrongBound,
+    /// The child's value taken as the bound where it does not improve it: α only rises at
+    /// a MAX node, β only falls at a MIN node.
+    NoImprovement,
 }
 
 /// The grade of one answer, with what the words need.
@@ -75,24 +88,40 @@ pub struct Grade {
     pub cuts: bool,
 }
 
-/// The question to ask before the stepper's next event, if it is one that is asked.
+/// The first question to ask before the stepper's next event, if one is asked.
 pub fn question<G: Game>(stepper: &Stepper<G>) -> Option<Question> {
+    questions(stepper).first().copied()
+}
+
+/// Every question asked before the stepper's next event, in the order they are asked: the
+/// cut-off first, then, when the search goes on to the next child, the bound. (Asking the
+/// bound only then is safe: it comes after the cut-off was answered.)
+pub fn questions<G: Game>(stepper: &Stepper<G>) -> Vec<Question> {
     if stepper.at_node_limit() {
-        return None;
+        return Vec::new();
     }
-    let next = stepper.peek()?;
+    let Some(next) = stepper.peek() else {
+        return Vec::new();
+    };
     match next.kind {
         // A leaf's value was shown when it was evaluated: handing it up asks nothing.
-        EventKind::Return => {
-            (!stepper.node(next.node).terminal).then_some(Question::Value { node: next.node })
+        EventKind::Return if !stepper.node(next.node).terminal => {
+            vec![Question::Value { node: next.node }]
         }
         EventKind::Cutoff | EventKind::Enter if stepper.algorithm() == Algorithm::AlphaBeta => {
-            let top = stepper.current()?;
-            let last = stepper.last_event()?;
-            (last.kind == EventKind::Return && stepper.node(last.node).parent() == Some(top))
-                .then_some(Question::Cutoff { node: top })
+            let (Some(top), Some(last)) = (stepper.current(), stepper.last_event()) else {
+                return Vec::new();
+            };
+            if last.kind != EventKind::Return || stepper.node(last.node).parent() != Some(top) {
+                return Vec::new();
+            }
+            let mut asked = vec![Question::Cutoff { node: top }];
+            if next.kind == EventKind::Enter {
+                asked.push(Question::Bound { node: top });
+            }
+            asked
         }
-        _ => None,
+        _ => Vec::new(),
     }
 }
 
@@ -100,7 +129,7 @@ impl Question {
     /// The node the question is about.
     pub const fn node(self) -> NodeId {
         match self {
-            Self::Value { node } | Self::Cutoff { node } => node,
+            Self::Value { node } | Self::Cutoff { node } | Self::Bound { node } => node,
         }
     }
 
@@ -123,6 +152,12 @@ impl Question {
                 name(node),
                 side(stepper, node)
             ),
+            Self::Bound { node } => format!(
+                "Predict: what is {} at {} ({}) now?",
+                own_bound(stepper.node(node).maximizing),
+                name(node),
+                side(stepper, node)
+            ),
         }
     }
 
@@ -133,7 +168,7 @@ impl Question {
     pub fn read(self, text: &str) -> Result<Answer, String> {
         let text = text.trim();
         match self {
-            Self::Value { .. } => text
+            Self::Value { .. } | Self::Bound { .. } => text
                 .parse::<i32>()
                 .ok()
                 .filter(|v| v.abs() < INFINITY)
@@ -148,6 +183,11 @@ impl Question {
     }
 }
 
+/// The bound a node's own children move: α at MAX, β at MIN.
+const fn own_bound(maximizing: bool) -> &'static str {
+    if maximizing { "α" } else { "β" }
+}
+
 fn side<G: Game>(stepper: &Stepper<G>, node: NodeId) -> &'static str {
     if stepper.node(node).maximizing {
         "MAX"
@@ -159,7 +199,7 @@ fn side<G: Game>(stepper: &Stepper<G>, node: NodeId) -> &'static str {
 /// Grades `answer` to `question` against what the stepper's next event will do; `None`
 /// when the question is not the one waiting or the answer is of the other kind.
 pub fn grade<G: Game>(stepper: &Stepper<G>, question: Question, answer: Answer) -> Option<Grade> {
-    if self::question(stepper) != Some(question) {
+    if !questions(stepper).contains(&question) {
         return None;
     }
     let id = question.node();
@@ -219,8 +259,76 @@ pub fn grade<G: Game>(stepper: &Stepper<G>, question: Question, answer: Answer) 
                 cuts,
             })
         }
+        (Question::Bound { .. }, Answer::Value(given)) => Some(grade_bound(stepper, id, given)),
         _ => None,
     }
+}
+
+/// The node's own bound as it stands (α at MAX, β at MIN), and as it stood before its last
+/// child returned.
+fn bound_now_and_before<G: Game>(stepper: &Stepper<G>, id: NodeId) -> (i32, i32) {
+    let node = stepper.node(id);
+    let last = stepper.children(id).last();
+    let earlier = stepper
+        .children(id)
+        .filter(|&c| Some(c) != last)
+        .filter_map(|c| stepper.node(c).value.map(i32::from));
+    if node.maximizing {
+        (
+            node.alpha(),
+            earlier.fold(i32::from(node.alpha_in), i32::max),
+        )
+    } else {
+        (node.beta(), earlier.fold(i32::from(node.beta_in), i32::min))
+    }
+}
+
+/// Grades the bound at `id` after its last child returned: the bound as the stepper holds
+/// it now is the answer.
+fn grade_bound<G: Game>(stepper: &Stepper<G>, id: NodeId, given: i32) -> Grade {
+    let node = stepper.node(id);
+    let (now, before) = bound_now_and_before(stepper, id);
+    let child = stepper.children(id).last();
+    let child_value = child.and_then(|c| stepper.node(c).value).map(i32::from);
+    let other = if node.maximizing {
+        node.beta()
+    } else {
+        node.alpha()
+    };
+    let mistake = if given == now {
+        None
+    } else if Some(given) == child_value {
+        Some(Mistake::NoImprovement)
+    } else if (given == before && now != before) || (given == other && other.abs() < INFINITY) {
+        Some(Mistake::WrongBound)
+    } else if given == -now {
+        Some(Mistake::SignFlipped)
+    } else {
+        Some(Mistake::WrongValue)
+    };
+    Grade {
+        question: Question::Bound { node: id },
+        mistake,
+        value: now,
+        child,
+        cuts: false,
+    }
+}
+
+/// The right answer to `question`, as the engine's next event bears it out: what a reveal
+/// shows when no answer was given.
+pub fn right_answer<G: Game>(stepper: &Stepper<G>, question: Question) -> Option<Answer> {
+    let node = stepper.node(question.node());
+    let candidates = match question {
+        Question::Value { .. } => vec![Answer::Value(i32::from(node.value?))],
+        Question::Cutoff { .. } => vec![Answer::Cut(true), Answer::Cut(false)],
+        Question::Bound { .. } => vec![Answer::Value(
+            bound_now_and_before(stepper, question.node()).0,
+        )],
+    };
+    candidates
+        .into_iter()
+        .find(|&a| grade(stepper, question, a).is_some_and(|g| g.mistake.is_none()))
 }
 
 impl Grade {
@@ -314,6 +422,63 @@ impl Grade {
                 },
                 cut_rule(node.maximizing, &v, &alpha, &beta, false)
             ),
+            (Question::Bound { .. }, mistake) => {
+                self.bound_words(stepper, mistake, &here, &child, signed)
+            }
+        }
+    }
+
+    /// The words of a bound question's grade: the bound's rule at this node, with the
+    /// child's value and the bound before it.
+    fn bound_words<G: Game>(
+        &self,
+        stepper: &Stepper<G>,
+        mistake: Option<Mistake>,
+        here: &str,
+        child: &str,
+        signed: &dyn Fn(i32) -> String,
+    ) -> String {
+        let id = self.question.node();
+        let maximizing = stepper.node(id).maximizing;
+        let (bound, other, side) = if maximizing {
+            ("α", "β", "MAX")
+        } else {
+            ("β", "α", "MIN")
+        };
+        let (rises, pick) = if maximizing {
+            ("only rises", "max")
+        } else {
+            ("only falls", "min")
+        };
+        let (now, before) = bound_now_and_before(stepper, id);
+        let given = self
+            .child
+            .and_then(|c| stepper.node(c).value)
+            .map_or_else(|| "?".into(), |v| signed(i32::from(v)));
+        let (now, before) = (signed(now), signed(before));
+        let moved = if now == before {
+            format!("stays {now}")
+        } else {
+            format!("is now {now}")
+        };
+        match mistake {
+            None => format!("Right: {bound} at {here} {moved} ({child} returned {given})"),
+            Some(Mistake::NoImprovement) => format!(
+                "Wrong: {bound} {rises} at a {side} node: {child}'s {given} does not improve \
+                 {bound} {before}, so {bound} at {here} {moved}"
+            ),
+            Some(Mistake::WrongBound) => format!(
+                "Wrong: at a {side} node a child's value moves {bound}, never {other}: \
+                 {child} returned {given}, so {bound} at {here} {moved}"
+            ),
+            Some(Mistake::SignFlipped) => format!(
+                "Wrong: no sign flip: every value is from MAX's view. {bound} at {here} \
+                 {moved} ({child} returned {given})"
+            ),
+            Some(_) => format!(
+                "Wrong: at a {side} node {bound} = {pick}({bound}, child): \
+                 {pick}({before}, {child}'s {given}) = {now}"
+            ),
         }
     }
 }
@@ -332,6 +497,7 @@ fn cut_rule(maximizing: bool, v: &str, alpha: &str, beta: &str, cuts: bool) -> S
 mod tests {
     use super::*;
     use crate::domain::games::tictactoe::{Board, Mark};
+    use crate::domain::prediction::Score;
 
     fn name(id: NodeId) -> String {
         format!("N{id}")
@@ -356,9 +522,7 @@ mod tests {
         let root = Board::parse(board, Some(mover)).unwrap();
         let mut stepper = Stepper::new(root, algorithm);
         loop {
-            if let Some(q) = question(&stepper)
-                && wanted(&stepper, q)
-            {
+            if let Some(&q) = questions(&stepper).iter().find(|&&q| wanted(&stepper, q)) {
                 return (stepper, q);
             }
             assert!(stepper.step().is_some(), "no such question in {board}");
@@ -500,6 +664,93 @@ mod tests {
             said.starts_with("Wrong: a MAX node cuts off only when its value reaches β"),
             "{said}"
         );
+    }
+
+    /// A bound question where the child's value did (`moved`) or did not move the bound.
+    fn bound_question(moved: bool, maximizing: bool) -> (Stepper<Board>, Question) {
+        stepper_at("X........", Mark::O, Algorithm::AlphaBeta, |s, q| {
+            let Question::Bound { node } = q else {
+                return false;
+            };
+            let (now, before) = bound_now_and_before(s, node);
+            s.node(node).maximizing == maximizing && (now != before) == moved && now != 0
+        })
+    }
+
+    #[test]
+    fn the_bound_follows_the_cut_off_question_only_when_no_cut_off_comes() {
+        let root = Board::parse("X........", Some(Mark::O)).unwrap();
+        let mut stepper = Stepper::new(root, Algorithm::AlphaBeta);
+        let mut bounds = 0;
+        while stepper.peek().is_some() {
+            let asked = questions(&stepper);
+            if let [Question::Cutoff { node }, Question::Bound { node: same }] = asked[..] {
+                assert_eq!(node, same);
+                assert_eq!(stepper.peek().unwrap().kind, EventKind::Enter);
+                bounds += 1;
+            }
+            assert!(asked.len() <= 2, "{asked:?}");
+            stepper.step();
+        }
+        assert!(bounds > 0);
+    }
+
+    #[test]
+    fn the_bound_question_is_graded_against_the_stepper_s_own_window() {
+        for maximizing in [true, false] {
+            let (s, q) = bound_question(true, maximizing);
+            let node = s.node(q.node());
+            let now = if maximizing {
+                node.alpha()
+            } else {
+                node.beta()
+            };
+            let (right, said) = words(&s, q, Answer::Value(now));
+            assert_eq!(right, None, "{said}");
+            let bound = if maximizing { "α" } else { "β" };
+            assert!(said.starts_with(&format!("Right: {bound} at N")), "{said}");
+            assert!(said.contains(&format!("is now {}", signed(now))), "{said}");
+            assert_eq!(right_answer(&s, q), Some(Answer::Value(now)));
+        }
+    }
+
+    #[test]
+    fn a_bound_left_where_it_was_is_the_wrong_bound_moved() {
+        let (s, q) = bound_question(true, true);
+        let (_, before) = bound_now_and_before(&s, q.node());
+        let (mistake, said) = words(&s, q, Answer::Value(before));
+        assert_eq!(mistake, Some(Mistake::WrongBound), "{said}");
+        assert!(
+            said.contains("at a MAX node a child's value moves α, never β"),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn the_child_s_value_where_it_does_not_improve_the_bound_is_named() {
+        let (s, q) = bound_question(false, false);
+        let child = s.children(q.node()).last().unwrap();
+        let v = i32::from(s.node(child).value.unwrap());
+        let (mistake, said) = words(&s, q, Answer::Value(v));
+        assert_eq!(mistake, Some(Mistake::NoImprovement), "{said}");
+        assert!(
+            said.starts_with("Wrong: β only falls at a MIN node"),
+            "{said}"
+        );
+        assert!(said.contains("stays"), "{said}");
+    }
+
+    #[test]
+    fn a_flipped_bound_and_any_other_value_say_their_rule() {
+        let (s, q) = bound_question(true, true);
+        let now = s.node(q.node()).alpha();
+        let (mistake, said) = words(&s, q, Answer::Value(-now));
+        if mistake == Some(Mistake::SignFlipped) {
+            assert!(said.contains("no sign flip"), "{said}");
+        }
+        let (mistake, said) = words(&s, q, Answer::Value(55));
+        assert_eq!(mistake, Some(Mistake::WrongValue));
+        assert!(said.contains("α = max(α, child)"), "{said}");
     }
 
     #[test]

@@ -37,4 +37,22 @@ pub enum Action {
     RunToEnd,
     /// Play the stepped search's move.
     PlayStepped,
+    /// Predict mode on / off: each iteration stops before its selection to ask the pick.
+    TogglePredict,
+    /// A character of the pick being typed.
+    AnswerType(char),
+    /// Delete the pick typed.
+    AnswerErase,
+    /// Check the pick against the search's selection.
+    AnswerSubmit,
+    /// Open the "Go to step" entry.
+    GoToOpen,
+    /// A digit of the step being typed.
+    GoToType(char),
+    /// Delete the last digit of the step.
+    GoToErase,
+    /// Go to the step typed.
+    GoToSubmit,
+    /// Close the entry without going.
+    GoToCancel,
 }

@@ -2,7 +2,7 @@
 //! focus.
 
 use super::action::Action;
-use crate::frame::keymap::{DIGITS, Key, KeyGroup, bind, digit, undo_key, why_key};
+use crate::frame::keymap::{Binding, DIGITS, Key, KeyGroup, bind, digit, typed, undo_key, why_key};
 
 /// The tab's keys, whatever has the focus.
 pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
@@ -64,6 +64,10 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
         bind(&[Key::Char('b')], "b", "back one phase", "back", |_| {
             Action::StepBack
         }),
+        bind(&[Key::Char('G')], "G", "go to step N", "", |_| {
+            Action::GoToOpen
+        }),
+        PREDICT,
         bind(
             &[Key::Char('c')],
             "c",
@@ -78,6 +82,56 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
             "play",
             |_| Action::PlayStepped,
         ),
+    ],
+};
+
+/// Predict mode, in the stepper and while a pick waits.
+const PREDICT: Binding<Action> = bind(&[Key::Char('P')], "P", "predict, then check", "", |_| {
+    Action::TogglePredict
+});
+
+/// The answer to a pick, while one waits (it takes the tab's keys, so a digit types a
+/// column instead of dropping a disc and Enter checks instead of playing).
+pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
+    title: "Connect Four: prediction (P turns it on)",
+    bindings: &[
+        bind(DIGITS, "1-7", "type a column", "answer", |k| {
+            Action::AnswerType(typed(k))
+        }),
+        bind(&[Key::Backspace], "⌫", "delete it", "", |_| {
+            Action::AnswerErase
+        }),
+        bind(&[Key::Enter], "Enter", "check the answer", "check", |_| {
+            Action::AnswerSubmit
+        }),
+        bind(&[Key::Char('b')], "b", "back one phase", "back", |_| {
+            Action::StepBack
+        }),
+        bind(&[Key::Char('G')], "G", "go to step N", "", |_| {
+            Action::GoToOpen
+        }),
+        bind(&[Key::Esc], "Esc", "stop predicting", "stop", |_| {
+            Action::TogglePredict
+        }),
+    ],
+};
+
+/// The "Go to step" entry, while it is open (it takes the tab's keys).
+pub(crate) const GO_TO_ENTRY: KeyGroup<Action> = KeyGroup {
+    title: "Connect Four: go to step (G opens it)",
+    bindings: &[
+        bind(DIGITS, "0-9", "type the step", "step", |k| {
+            Action::GoToType(typed(k))
+        }),
+        bind(&[Key::Backspace], "⌫", "delete a digit", "", |_| {
+            Action::GoToErase
+        }),
+        bind(&[Key::Enter], "Enter", "go to that step", "go", |_| {
+            Action::GoToSubmit
+        }),
+        bind(&[Key::Esc], "Esc", "cancel", "cancel", |_| {
+            Action::GoToCancel
+        }),
     ],
 };
 

@@ -4,9 +4,12 @@
 
 mod action;
 mod ai;
+mod answer;
+mod goto;
 mod keys;
 mod outline;
 mod panel;
+mod predict;
 pub mod settings;
 pub(crate) mod state;
 pub(crate) mod symbols;
@@ -22,7 +25,7 @@ use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
 use crate::frame::settings::{Change, Panel};
 use crate::frame::side::Side;
-use crate::frame::tab::{Effects, Storage, Tab, Ticked};
+use crate::frame::tab::{Asking, Effects, Score, Storage, Tab, Ticked};
 use crate::persist::Store;
 use state::Focus;
 use std::time::Duration;
@@ -48,6 +51,12 @@ impl Tab for Connect4Tab {
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {
+        if self.goto.is_some() {
+            return vec![keys::GO_TO_ENTRY];
+        }
+        if self.question_waiting() {
+            return vec![keys::ANSWER];
+        }
         let mut groups = Vec::new();
         if self.stepping.is_some() {
             groups.push(keys::STEPPER);
@@ -61,7 +70,51 @@ impl Tab for Connect4Tab {
     }
 
     fn help_keys(&self) -> Vec<KeyGroup<Action>> {
-        vec![keys::GAME, keys::BOARD, keys::TREE, keys::STEPPER]
+        vec![
+            keys::GAME,
+            keys::BOARD,
+            keys::TREE,
+            keys::STEPPER,
+            keys::ANSWER,
+            keys::GO_TO_ENTRY,
+        ]
+    }
+
+    fn modal(&self) -> Option<&'static str> {
+        if self.goto.is_some() {
+            return Some("Go to step: type a number, Enter goes, Esc cancels");
+        }
+        self.question_waiting()
+            .then_some("A prediction waits: type a column, Enter checks it, Esc stops predicting")
+    }
+
+    fn answers(&self, action: Action) -> bool {
+        matches!(
+            action,
+            Action::AnswerType(_) | Action::AnswerErase | Action::AnswerSubmit
+        )
+    }
+
+    fn stepper_at(&self) -> Option<String> {
+        let (at, total) = self.step_count()?;
+        Some(total.map_or_else(|| at.to_string(), |total| format!("{at}/{total}")))
+    }
+
+    fn asking(&self) -> Option<Asking> {
+        self.asked()
+    }
+
+    fn predictions(&self) -> Score {
+        let now = self.predict.as_ref().map(|p| p.score).unwrap_or_default();
+        self.scored_before.plus(now)
+    }
+
+    fn hold_answers(&mut self, hold: bool) {
+        self.hold_answers = hold;
+    }
+
+    fn reveal(&mut self) -> Option<Message> {
+        self.reveal_pick()
     }
 
     fn enabled(&self, action: Action) -> bool {
@@ -121,6 +174,15 @@ impl Tab for Connect4Tab {
             Action::Undo => self.undo(),
             Action::ToggleStepMode => self.toggle_step_mode(),
             Action::PlayStepped => self.play_stepped(),
+            Action::TogglePredict => self.toggle_predict(),
+            Action::AnswerType(c) => return self.answer_type(c),
+            Action::AnswerErase => return self.answer_erase(),
+            Action::AnswerSubmit => return self.answer_submit(),
+            Action::GoToOpen => self.goto_open(),
+            Action::GoToType(c) => return self.goto_type(c),
+            Action::GoToErase => return self.goto_erase(),
+            Action::GoToSubmit => return self.goto_submit(),
+            Action::GoToCancel => self.goto_cancel(),
             Action::StepPhase | Action::StepIteration | Action::StepBack | Action::RunToEnd => {
                 return self.step(action);
             }

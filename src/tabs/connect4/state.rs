@@ -5,10 +5,13 @@ use super::action::Action;
 use super::ai::{self, Thought};
 use super::ai::{Searched, Verdicts};
 use super::outline::{self, Folds, Row};
+use super::predict::Predicting;
 use super::settings::{Connect4Ai, Connect4Config};
 use crate::config::{Config, FirstMover};
 use crate::domain::games::connect4::{Board, Disc, Refused, WIDTH};
+use crate::domain::prediction::Score;
 use crate::domain::search::mcts::MctsStepper;
+use crate::frame::entry::Entry;
 use crate::frame::message::Message;
 use crate::frame::side::Side;
 use crate::frame::tally::{GameResult, Tally};
@@ -93,6 +96,14 @@ pub struct Connect4Tab {
     pub(crate) folds: Folds,
     /// The person's results.
     pub(crate) tally: Tally,
+    /// The "Go to step" entry while it is open (`G`).
+    pub(crate) goto: Option<Entry>,
+    /// Predict mode, while it is on (`P`).
+    pub(crate) predict: Option<Predicting>,
+    /// A class follows its teacher: answers wait for the teacher's reveal.
+    pub(crate) hold_answers: bool,
+    /// The predictions graded before predict mode was last turned off.
+    pub(crate) scored_before: Score,
 }
 
 impl Connect4Tab {
@@ -119,6 +130,10 @@ impl Connect4Tab {
             last: None,
             folds: Folds::default(),
             tally: Tally::default(),
+            goto: None,
+            predict: None,
+            hold_answers: false,
+            scored_before: Score::default(),
         };
         tab.start_game();
         tab
@@ -128,6 +143,7 @@ impl Connect4Tab {
     pub(crate) fn start_game(&mut self) {
         self.abandon_thinking();
         self.stepping = None;
+        self.goto = None;
         self.board = Board::new();
         self.turns.clear();
         self.games += 1;
@@ -227,6 +243,9 @@ impl Connect4Tab {
         }
         if self.step_mode && self.config.ai == Connect4Ai::Mcts {
             let stepper = MctsStepper::new(self.board, self.config.exploration, self.move_seed());
+            if let Some(predicting) = self.predict.as_mut() {
+                predicting.answered = None;
+            }
             self.stepping = Some(stepper);
             return;
         }
@@ -460,8 +479,14 @@ impl Connect4Tab {
     }
 
     /// The stepper's keys: one phase, the rest of the iteration, back, to the end.
+    /// In predict mode a pick waiting stops every step forward, and running on stops an
+    /// iteration on, at the next pick.
     pub(crate) fn step(&mut self, action: Action) -> Option<Message> {
         let iterations = self.config.iterations;
+        let predicting = self.predict.is_some();
+        if action != Action::StepBack && self.question_waiting() {
+            return self.pick_prompt();
+        }
         let stepper = self.stepping.as_mut()?;
         match action {
             Action::StepPhase => stepper.step(),
@@ -472,14 +497,19 @@ impl Connect4Tab {
                         "At the start of the search: nothing to take back",
                     ));
                 }
+                if let Some(predicting) = self.predict.as_mut() {
+                    predicting.answered = None;
+                }
             }
+            Action::RunToEnd if predicting => stepper.run_iterations(1),
             Action::RunToEnd => {
                 let done = stepper.mcts().iterations();
                 stepper.run_iterations(iterations.saturating_sub(done).max(1));
             }
             _ => return None,
         }
-        Some(Message::info(outline::phase_said(stepper)))
+        let said = outline::phase_said(self.stepping.as_ref()?);
+        self.pick_prompt().or(Some(Message::info(said)))
     }
 
     /// Plays the move of the stepped search: the root move visited most so far.

@@ -281,3 +281,82 @@ fn new_games_pressed_fast_run_at_most_two_searches() {
     }
     wait(&mut app);
 }
+
+#[test]
+fn go_to_step_reaches_the_phase_that_many_steps_reach_and_clamps_past_the_end() {
+    let mut app = app_with(Connect4Ai::Mcts, 0);
+    press(&mut app, &chars("m4"));
+    press(&mut app, &chars(&" ".repeat(21)));
+    let at_21 = app.tabs.connect4.stepping.clone().unwrap();
+    press(&mut app, &chars("G5"));
+    assert!(said(&app).starts_with("Go to step: 5▏"), "{}", said(&app));
+    press(&mut app, &[KeyCode::Enter]);
+    assert!(
+        said(&app).starts_with("At step 5 of 12000"),
+        "{}",
+        said(&app)
+    );
+    press(&mut app, &chars("G21"));
+    press(&mut app, &[KeyCode::Enter]);
+    assert_eq!(app.tabs.connect4.stepping.as_ref(), Some(&at_21));
+    press(&mut app, &chars("G99999"));
+    press(&mut app, &[KeyCode::Enter]);
+    assert!(
+        said(&app).starts_with("There is no step 99999: the search ends at step 12000"),
+        "{}",
+        said(&app)
+    );
+    press(&mut app, &chars("G3"));
+    press(&mut app, &[KeyCode::Esc]);
+    assert_eq!(
+        app.tabs.connect4.stepping.as_ref().unwrap().phases(),
+        12_000
+    );
+}
+
+#[test]
+fn predict_mode_asks_the_column_uct_selects_and_grades_it_against_the_search() {
+    use crate::domain::search::mcts::root_pick;
+    use crate::frame::tab::Tab;
+    let mut app = app_with(Connect4Ai::Mcts, 0);
+    press(&mut app, &chars("m4"));
+    press(&mut app, &chars(&"i".repeat(7)));
+    press(&mut app, &chars("P"));
+    assert!(
+        said(&app).starts_with("Predict: which column does UCT select at the root?"),
+        "{}",
+        said(&app)
+    );
+    let pick = root_pick(app.tabs.connect4.stepping.as_ref().unwrap()).unwrap();
+    assert!(
+        pick.untried.is_empty(),
+        "seven iterations: every column has a child"
+    );
+    // Space waits for the answer.
+    press(&mut app, &chars(" "));
+    assert_eq!(app.tabs.connect4.stepping.as_ref().unwrap().phases(), 28);
+    let wrong = (0..7).find(|&c| c != pick.chosen).unwrap();
+    press(&mut app, &chars(&(wrong + 1).to_string()));
+    press(&mut app, &[KeyCode::Enter]);
+    assert!(said(&app).starts_with("Wrong: "), "{}", said(&app));
+    assert!(said(&app).contains("col "), "{}", said(&app));
+    assert_eq!(app.tabs.connect4.predictions().asked, 1);
+    // The selection answered shows on the next step; the iteration's rest, then the next
+    // iteration's pick, answered right.
+    press(&mut app, &chars(" "));
+    press(&mut app, &chars("i"));
+    let pick = root_pick(app.tabs.connect4.stepping.as_ref().unwrap()).unwrap();
+    press(&mut app, &chars(&(pick.chosen + 1).to_string()));
+    press(&mut app, &[KeyCode::Enter]);
+    assert!(said(&app).starts_with("Right: col "), "{}", said(&app));
+    assert_eq!(
+        app.tabs.connect4.predictions(),
+        crate::domain::prediction::Score { right: 1, asked: 2 }
+    );
+    press(&mut app, &chars("P"));
+    assert!(
+        said(&app).starts_with("Predict mode off: 1 of 2"),
+        "{}",
+        said(&app)
+    );
+}

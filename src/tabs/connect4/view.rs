@@ -8,6 +8,7 @@ use super::state::{Connect4Tab, Focus};
 use super::symbols;
 use crate::domain::games::connect4::{Disc, HEIGHT, WIDTH, cell};
 use crate::domain::numbers::thousands;
+use crate::frame::goto;
 use crate::frame::side::Side;
 use crate::widgets::symbols::Symbol;
 use crate::widgets::{TabView, Theme, pane_block};
@@ -215,7 +216,11 @@ fn render_stepper(tab: &Connect4Tab, area: Rect, buf: &mut Buffer, theme: &Theme
     let Some(stepper) = &tab.stepping else {
         return;
     };
-    let block = pane_block(" The AI's MCTS, stepped", tab.focus == Focus::Tree, theme);
+    let title = match tab.step_count() {
+        Some((at, total)) => format!(" The AI's MCTS, stepped · {}", goto::counter(at, total)),
+        None => " The AI's MCTS, stepped".into(),
+    };
+    let block = pane_block(&title, tab.focus == Focus::Tree, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let lines: Vec<Line> = outline::phase_lines(stepper)

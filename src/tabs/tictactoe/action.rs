@@ -70,4 +70,14 @@ pub enum Action {
     AnswerErase,
     /// Check the prediction against the search's next event.
     AnswerSubmit,
+    /// Open the "Go to step" entry.
+    GoToOpen,
+    /// A digit of the step being typed.
+    GoToType(char),
+    /// Delete the last digit of the step.
+    GoToErase,
+    /// Go to the step typed.
+    GoToSubmit,
+    /// Close the entry without going.
+    GoToCancel,
 }

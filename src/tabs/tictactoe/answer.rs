@@ -3,9 +3,11 @@
 //! from `predict.rs` so the state, which holds a `Predicting`, is not imported back.
 
 use super::explain::node_name;
+use super::mcts::MctsView;
+use super::pick::{pick_prompt, pick_question, reveal_pick, submit_pick};
 use super::predict::{Predicting, prompt, reveal_in, submit_in};
 use super::state::{GameKind, TicTacToeTab};
-use crate::domain::search::predict::Score;
+use crate::domain::prediction::Score;
 use crate::frame::message::Message;
 use crate::frame::tab::Asking;
 
@@ -16,7 +18,8 @@ impl TicTacToeTab {
             && crate::shown!(self, |game| game
                 .search
                 .as_ref()
-                .is_some_and(|view| view.waiting().is_some()))
+                .is_some_and(|view| view.waiting().is_some())
+                || game.mcts.as_ref().is_some_and(MctsView::pick_waiting))
     }
 
     /// The question waiting, with the answer typed so far, as the status line shows it.
@@ -25,7 +28,12 @@ impl TicTacToeTab {
         crate::shown!(self, |game| game
             .search
             .as_ref()
-            .and_then(|view| view.waiting().map(|q| prompt(view, q, typed))))
+            .and_then(|view| view.waiting().map(|q| prompt(view, q, typed)))
+            .or_else(|| game
+                .mcts
+                .as_ref()
+                .filter(|view| view.pick_waiting())
+                .map(|view| pick_prompt(view, typed))))
     }
 
     /// Turns predict mode on (asking at once if a question waits) or off (saying the score).
@@ -42,7 +50,7 @@ impl TicTacToeTab {
         match self.asking() {
             Some(asked) => asked,
             None => Message::info(
-                "Predict mode on: stepping stops before a node returns or a cut-off, to ask",
+                "Predict mode on: stepping stops to ask before a value, a cut-off or a pick",
             ),
         }
     }
@@ -70,21 +78,28 @@ impl TicTacToeTab {
             return Message::error("Predict mode is off: P turns it on");
         };
         let hold = self.hold_answers;
-        crate::shown_mut!(self, |game| submit_in(
-            game.search.as_mut(),
-            predicting,
-            hold
-        ))
+        crate::shown_mut!(self, |game| match game.mcts.as_mut() {
+            Some(view) => submit_pick(view, predicting, hold),
+            None => submit_in(game.search.as_mut(), predicting, hold),
+        })
     }
 
     /// The question waiting and the answer locked in, for the lesson and the room.
     pub(crate) fn asked(&self) -> Option<Asking> {
         let predicting = self.predict.as_ref()?;
-        let question = crate::shown!(self, |game| game.search.as_ref().and_then(|view| {
-            let question = view.waiting()?;
-            let stepper = &view.stepper;
-            Some(question.text(stepper, &|id| node_name(stepper, id)))
-        }))?;
+        let question = crate::shown!(self, |game| game
+            .search
+            .as_ref()
+            .and_then(|view| {
+                let question = view.waiting()?;
+                let stepper = &view.stepper;
+                Some(question.text(stepper, &|id| node_name(stepper, id)))
+            })
+            .or_else(|| game
+                .mcts
+                .as_ref()
+                .filter(|view| view.pick_waiting())
+                .map(pick_question)))?;
         Some(Asking {
             question,
             held: predicting.held.clone(),
@@ -95,6 +110,9 @@ impl TicTacToeTab {
     /// The teacher's reveal of the question waiting.
     pub(crate) fn reveal(&mut self) -> Option<Message> {
         let predicting = self.predict.as_mut()?;
-        crate::shown_mut!(self, |game| reveal_in(game.search.as_mut(), predicting))
+        crate::shown_mut!(self, |game| match game.mcts.as_mut() {
+            Some(view) => reveal_pick(view, predicting),
+            None => reveal_in(game.search.as_mut(), predicting),
+        })
     }
 }

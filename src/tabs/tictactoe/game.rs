@@ -30,6 +30,8 @@ pub trait Playable: Names {
     fn player_name(player: Self::Player) -> String;
     /// Whether a game can end in a draw (the tally counts draws only then).
     const DRAWS: bool;
+    /// What a move is typed as (`a cell 1-9`), for the prompts that ask for one.
+    const CHOICE: &'static str;
     /// Why the game is over, with the players named by `name`; `None` while it goes on.
     fn why_over(&self, name: &dyn Fn(Self::Player) -> String) -> Option<String>;
 }
@@ -53,6 +55,7 @@ impl Playable for Board {
     }
 
     const DRAWS: bool = true;
+    const CHOICE: &'static str = "a cell 1-9";
 
     fn why_over(&self, name: &dyn Fn(Mark) -> String) -> Option<String> {
         match self.outcome()? {
@@ -79,6 +82,7 @@ impl Playable for Eight {
     }
 
     const DRAWS: bool = false;
+    const CHOICE: &'static str = "a number 1-3";
 
     fn why_over(&self, name: &dyn Fn(Seat) -> String) -> Option<String> {
         self.outcome()?;
@@ -174,9 +178,10 @@ pub struct SearchView<G: Playable> {
     pub live: bool,
     /// True for a search the human asked for on their own turn (`t`).
     pub(crate) analysis: bool,
-    /// The events taken when a prediction was answered wrong: that question is over, so
+    /// The events taken when predictions were last answered, and how many of the questions
+    /// waiting before that event were: those are over, so the next one is asked, or
     /// stepping goes on and shows the true value.
-    pub(crate) answered: Option<usize>,
+    pub(crate) answered: Option<(usize, usize)>,
 }
 
 impl<G: Playable> SearchView<G> {
@@ -199,8 +204,23 @@ impl<G: Playable> SearchView<G> {
     /// The prediction this search waits for before its next event (in predict mode): the
     /// stepper's question, unless it was already answered.
     pub(crate) fn waiting(&self) -> Option<Question> {
-        let question = predict::question(&self.stepper)?;
-        (self.answered != Some(self.stepper.events_taken())).then_some(question)
+        predict::questions(&self.stepper)
+            .get(self.answered_here())
+            .copied()
+    }
+
+    /// How many of the questions before the next event are answered.
+    fn answered_here(&self) -> usize {
+        match self.answered {
+            Some((events, count)) if events == self.stepper.events_taken() => count,
+            _ => 0,
+        }
+    }
+
+    /// Marks the question waiting as answered: the next one before the same event, if any,
+    /// waits now.
+    pub(crate) fn mark_answered(&mut self) {
+        self.answered = Some((self.stepper.events_taken(), self.answered_here() + 1));
     }
 
     /// The node under the tree pane's cursor.

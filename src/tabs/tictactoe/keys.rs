@@ -233,6 +233,41 @@ const STEP_BACK: Binding<Action> = bind(
     |_| Action::StepBack,
 );
 
+/// "Go to step N", in both steppers and while a prediction waits.
+const GO_TO: Binding<Action> = bind(&[Key::Char('G')], "G", "go to step N", "", |_| {
+    Action::GoToOpen
+});
+
+/// The "Go to step" entry, while it is open (it takes the tab's keys, as the editor does).
+pub(crate) const GO_TO_ENTRY: KeyGroup<Action> = KeyGroup {
+    title: "Go to step (G opens it)",
+    bindings: &[
+        bind(DIGITS, "0-9", "type the step", "step", |k| {
+            Action::GoToType(typed(k))
+        }),
+        bind(&[Key::Backspace], "⌫", "delete a digit", "", |_| {
+            Action::GoToErase
+        }),
+        bind(&[Key::Enter], "Enter", "go to that step", "go", |_| {
+            Action::GoToSubmit
+        }),
+        bind(&[Key::Esc], "Esc", "cancel", "cancel", |_| {
+            Action::GoToCancel
+        }),
+    ],
+};
+
+/// Predict mode, in both steppers.
+const PREDICT: Binding<Action> = bind(
+    &[Key::Char('P')],
+    "P",
+    "predict, then check",
+    // Kept out of the hint bar, where it would push out `1-9 play` at 80 columns; the
+    // help lists it and the status line says how to leave it.
+    "",
+    |_| Action::TogglePredict,
+);
+
 /// The search stepper, while the AI's search waits to be stepped.
 pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
     title: "Stepper (the search in the tree pane)",
@@ -259,21 +294,14 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
             |_| Action::StepOut,
         ),
         STEP_BACK,
+        GO_TO,
         bind(&[Key::Char('c')], "c", "run to the end", "run", |_| {
             Action::RunToEnd
         }),
         bind(&[Key::Char('p')], "p", "autoplay on / off", "auto", |_| {
             Action::ToggleAutoplay
         }),
-        bind(
-            &[Key::Char('P')],
-            "P",
-            "predict, then check",
-            // Kept out of the hint bar, where it would push out `1-9 play` at 80 columns;
-            // the help lists it and the status line says how to leave it.
-            "",
-            |_| Action::TogglePredict,
-        ),
+        PREDICT,
         AUTOPLAY_SPEED,
         bind(
             &[Key::Enter],
@@ -306,9 +334,13 @@ const VALUE_KEYS: &[Key] = &[
 pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Prediction (P turns it on)",
     bindings: &[
-        bind(VALUE_KEYS, "0-9 + -", "type a value", "answer", |k| {
-            Action::AnswerType(typed(k))
-        }),
+        bind(
+            VALUE_KEYS,
+            "0-9 + -",
+            "type a value / cell",
+            "answer",
+            |k| Action::AnswerType(typed(k)),
+        ),
         bind(
             &[Key::Char('y'), Key::Char('n')],
             "y/n",
@@ -323,6 +355,7 @@ pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
             Action::AnswerSubmit
         }),
         STEP_BACK,
+        GO_TO,
         bind(&[Key::Esc], "Esc", "stop predicting", "stop", |_| {
             Action::TogglePredict
         }),
@@ -351,6 +384,7 @@ pub(crate) const MCTS_STEPPER: KeyGroup<Action> = KeyGroup {
         bind(&[Key::Char('b')], "b", "back one phase", "back", |_| {
             Action::StepBack
         }),
+        GO_TO,
         bind(
             &[Key::Char('c')],
             "c",
@@ -365,6 +399,7 @@ pub(crate) const MCTS_STEPPER: KeyGroup<Action> = KeyGroup {
             "auto",
             |_| Action::ToggleAutoplay,
         ),
+        PREDICT,
         AUTOPLAY_SPEED,
         bind(
             &[Key::Enter],

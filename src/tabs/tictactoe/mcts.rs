@@ -130,6 +130,8 @@ pub struct MctsView<G: Names> {
     pub iterations: u64,
     /// The exact value of each root move.
     pub(crate) exact: Vec<Exact>,
+    /// The phases done when a pick was last predicted: that question is over.
+    pub(crate) answered: Option<u64>,
 }
 
 impl<G: Names> MctsView<G> {
@@ -141,6 +143,7 @@ impl<G: Names> MctsView<G> {
             live,
             iterations,
             exact: exact_values(&root),
+            answered: None,
         }
     }
 

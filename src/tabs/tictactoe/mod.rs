@@ -14,6 +14,7 @@ pub mod editor;
 mod explain;
 mod export;
 pub mod game;
+mod goto;
 pub mod history;
 mod keys;
 pub mod mcts;
@@ -23,6 +24,7 @@ mod orders;
 mod panel;
 #[cfg(test)]
 mod panel_tests;
+mod pick;
 mod predict;
 pub mod settings;
 pub(crate) mod state;
@@ -71,6 +73,9 @@ impl Tab for TicTacToeTab {
         if self.comparison.is_some() {
             return vec![keys::COMPARISON];
         }
+        if self.goto.is_some() {
+            return vec![keys::GO_TO_ENTRY];
+        }
         if self.question_waiting() {
             return vec![keys::ANSWER];
         }
@@ -104,6 +109,7 @@ impl Tab for TicTacToeTab {
             keys::MCTS_STEPPER,
             keys::TREE,
             keys::ANSWER,
+            keys::GO_TO_ENTRY,
             keys::EDITOR,
             keys::COMPARISON,
         ]
@@ -112,6 +118,9 @@ impl Tab for TicTacToeTab {
     fn modal(&self) -> Option<&'static str> {
         if self.editor.is_some() {
             return Some("The position editor is open: Enter plays from it, Esc cancels");
+        }
+        if self.goto.is_some() {
+            return Some("Go to step: type a number, Enter goes, Esc cancels");
         }
         if self.question_waiting() {
             return Some("A prediction waits: type it, Enter checks it, Esc stops predicting");
@@ -197,7 +206,8 @@ impl Tab for TicTacToeTab {
     }
 
     fn stepper_at(&self) -> Option<String> {
-        self.steps_taken().map(|n| n.to_string())
+        let (at, total) = self.step_count()?;
+        Some(total.map_or_else(|| at.to_string(), |total| format!("{at}/{total}")))
     }
 
     fn autoplays(&self) -> bool {
@@ -271,6 +281,11 @@ impl TicTacToeTab {
             Action::AnswerType(c) => Some(self.answer_type(c)),
             Action::AnswerErase => self.answer_erase(),
             Action::AnswerSubmit => Some(self.answer_submit()),
+            Action::GoToOpen => Some(self.goto_open()),
+            Action::GoToType(c) => self.goto_type(c),
+            Action::GoToErase => self.goto_erase(),
+            Action::GoToSubmit => self.goto_submit(),
+            Action::GoToCancel => Some(self.goto_cancel()),
             Action::CloseComparison => {
                 self.comparison = None;
                 Some(Message::info("Comparison closed: o opens it again"))

@@ -7,7 +7,8 @@
 use super::explain::node_name;
 use super::game::{Playable, SearchView};
 use crate::domain::numbers::signed;
-use crate::domain::search::predict::{self, Answer, Question, Score};
+use crate::domain::prediction::Score;
+use crate::domain::search::predict::{self, Question};
 use crate::domain::search::{NodeId, Stepper};
 use crate::frame::entry::Entry;
 use crate::frame::message::Message;
@@ -101,12 +102,15 @@ pub(crate) fn submit_in<G: Playable>(
         &|id| pruned_labels(stepper, id),
         &signed,
     );
+    view.mark_answered();
     if grade.mistake.is_some() {
-        view.answered = Some(view.stepper.events_taken());
         // The hints say Space steps on; the status line keeps its width for the rule.
         return Message::error(words);
     }
-    view.stepper.step();
+    // A second question before the same event (the bound after "no cut-off") waits first.
+    if view.waiting().is_none() {
+        view.stepper.step();
+    }
     view.tree.follow = true;
     view.sync_cursor();
     match view.waiting() {
@@ -132,15 +136,7 @@ pub(crate) fn reveal_in<G: Playable>(
     let held = predicting.held.take();
     predicting.entry = Entry::new(ANSWER_LIMIT);
     let given = held.as_deref().and_then(|text| question.read(text).ok());
-    let right_answer = [Answer::Cut(true), Answer::Cut(false)]
-        .into_iter()
-        .chain(
-            stepper
-                .node(question.node())
-                .value
-                .map(|v| Answer::Value(i32::from(v))),
-        )
-        .find(|&a| predict::grade(stepper, question, a).is_some_and(|g| g.mistake.is_none()))?;
+    let right_answer = predict::right_answer(stepper, question)?;
     let grade = predict::grade(stepper, question, given.unwrap_or(right_answer))?;
     let words = grade.words(
         stepper,
@@ -148,7 +144,7 @@ pub(crate) fn reveal_in<G: Playable>(
         &|id| pruned_labels(stepper, id),
         &signed,
     );
-    view.answered = Some(view.stepper.events_taken());
+    view.mark_answered();
     Some(match (given, grade.mistake) {
         (None, _) => Message::info(format!("Revealed: {}", words.trim_start_matches("Right: "))),
         (Some(_), None) => {
@@ -167,7 +163,8 @@ mod tests {
     use crate::app::App;
     use crate::config::{Config, FirstMover};
     use crate::domain::numbers::signed;
-    use crate::domain::search::predict::{Question, Score};
+    use crate::domain::prediction::Score;
+    use crate::domain::search::predict::{self, Question};
     use crate::domain::search::{Algorithm, EventKind};
     use crate::frame::keymap::Key;
 
@@ -303,6 +300,66 @@ mod tests {
         app.handle_key(Key::Char(' '));
         let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
         assert_eq!(view.stepper.events_taken(), events + 1);
+    }
+
+    /// Answers every question right until a bound question waits.
+    fn at_bound_question() -> App {
+        let mut app = at_first_question();
+        for _ in 0..400 {
+            let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
+            let Some(question) = view.waiting() else {
+                app.handle_key(Key::Char(' '));
+                continue;
+            };
+            if matches!(question, Question::Bound { .. }) {
+                return app;
+            }
+            let right = predict::right_answer(&view.stepper, question).unwrap();
+            let typed = match right {
+                predict::Answer::Value(v) => signed(v),
+                predict::Answer::Cut(yes) => if yes { "y" } else { "n" }.to_string(),
+            };
+            type_text(&mut app, &typed);
+        }
+        panic!("no bound question");
+    }
+
+    #[test]
+    fn after_no_cut_off_the_bound_is_asked_and_graded_before_the_next_child() {
+        let mut app = at_bound_question();
+        assert!(
+            said(&app).starts_with("Right. Predict: what is "),
+            "{}",
+            said(&app)
+        );
+        let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
+        let question = view.waiting().unwrap();
+        let node = view.stepper.node(question.node());
+        let (bound, now) = if node.maximizing {
+            ("α", node.alpha())
+        } else {
+            ("β", node.beta())
+        };
+        assert!(
+            said(&app).contains(&format!("what is {bound} at ")),
+            "{}",
+            said(&app)
+        );
+        let events = view.stepper.events_taken();
+        type_text(&mut app, &signed(now));
+        assert!(
+            said(&app).starts_with(&format!("Right: {bound} at ")),
+            "{}",
+            said(&app)
+        );
+        let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
+        assert_eq!(
+            view.stepper.events_taken(),
+            events + 1,
+            "the next child entered"
+        );
+        let entered = view.stepper.last_event().unwrap();
+        assert_eq!(entered.kind, EventKind::Enter);
     }
 
     #[test]

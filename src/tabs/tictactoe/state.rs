@@ -6,6 +6,7 @@ use super::editor::Editor;
 use super::explain::describe_last_event;
 use super::game::{GAME_OVER, Match, Playable, SearchView};
 use super::mcts::{AiSetup, MctsView, SearchKind};
+use super::pick::pick_prompt;
 use super::predict::{Predicting, prompt};
 use super::tree::{LineKind, TreeView};
 use crate::config::AUTOPLAY_MS_RANGE;
@@ -14,6 +15,7 @@ use crate::domain::games::Game;
 use crate::domain::games::eight::{Eight, Seat};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::search::{EventKind, MoveOrder, NodeId};
+use crate::frame::entry::Entry;
 use crate::frame::message::Message;
 use crate::frame::tab::{Score, Storage};
 use crate::persist::Store;
@@ -133,6 +135,8 @@ pub struct TicTacToeTab {
     pub(crate) hold_answers: bool,
     /// The predictions graded before predict mode was last turned off.
     pub(crate) scored_before: Score,
+    /// The "Go to step" entry while it is open (`G`).
+    pub(crate) goto: Option<Entry>,
 }
 
 /// Every move order compared from one position, as the comparison panel shows it.
@@ -178,6 +182,7 @@ impl TicTacToeTab {
             predict: None,
             hold_answers: false,
             scored_before: Score::default(),
+            goto: None,
         };
         // Eight's game starts too (it is one key away); the tic-tac-toe message is shown.
         tab.new_eight();
@@ -469,21 +474,6 @@ impl TicTacToeTab {
         shown!(self, |game| game.awaiting_step())
     }
 
-    /// The steps the search on screen took: events of a minimax or alpha-beta search,
-    /// phases of an MCTS one.
-    pub(crate) fn steps_taken(&self) -> Option<usize> {
-        shown!(self, |game| game
-            .search
-            .as_ref()
-            .map(|view| view.stepper.events_taken())
-            .or_else(|| game
-                .mcts
-                .as_ref()
-                .map(
-                    |m| usize::try_from(m.stepper.phases()).unwrap_or(usize::MAX)
-                )))
-    }
-
     /// True when the game shown has a minimax or alpha-beta search to show or step.
     pub(crate) fn has_search(&self) -> bool {
         shown!(self, |game| game.search.is_some())
@@ -559,13 +549,14 @@ impl TicTacToeTab {
     #[allow(clippy::unnecessary_wraps)] // one shape for every handler `update` returns
     pub(crate) fn step(&mut self, command: StepCommand) -> Option<Message> {
         self.autoplay = false;
+        let predicting = self.predict.is_some();
         if self.has_mcts() {
             return Some(shown_mut!(self, |game| Self::step_mcts(
                 game.mcts.as_mut(),
-                command
+                command,
+                predicting
             )));
         }
-        let predicting = self.predict.is_some();
         Some(shown_mut!(self, |game| Self::step_view(
             game.search.as_mut(),
             command,
@@ -573,26 +564,43 @@ impl TicTacToeTab {
         )))
     }
 
-    fn step_mcts<G: Playable>(view: Option<&mut MctsView<G>>, command: StepCommand) -> Message {
+    fn step_mcts<G: Playable>(
+        view: Option<&mut MctsView<G>>,
+        command: StepCommand,
+        predicting: bool,
+    ) -> Message {
         let Some(view) = view.filter(|v| v.live) else {
             return Message::error(
                 "This MCTS search is the record of a move played: m steps the AI's next one",
             );
         };
+        let asking = |view: &MctsView<G>| predicting && view.pick_waiting();
         match command {
             StepCommand::Back => {
                 if !view.stepper.step_back() {
                     return Message::info("At the start of the search");
                 }
+                // A pick stepped back to is asked again.
+                view.answered = None;
                 view.follow();
+                if asking(view) {
+                    return pick_prompt(view, "");
+                }
                 return Message::info(format!("Stepped back. {}", view.said()));
             }
+            _ if asking(view) => return pick_prompt(view, ""),
             _ if view.is_finished() => return Message::info(view.finished_said()),
             StepCommand::Step => view.stepper.step(),
-            StepCommand::Over | StepCommand::Out => view.stepper.run_iterations(1),
-            StepCommand::RunToEnd => view.finish(),
+            // In predict mode running on stops at the next pick, an iteration on.
+            StepCommand::RunToEnd if !predicting => view.finish(),
+            StepCommand::Over | StepCommand::Out | StepCommand::RunToEnd => {
+                view.stepper.run_iterations(1);
+            }
         }
         view.follow();
+        if asking(view) {
+            return pick_prompt(view, "");
+        }
         Message::info(view.said())
     }
 
@@ -694,7 +702,7 @@ impl TicTacToeTab {
         self.last_autoplay = Instant::now();
         let predicting = self.predict.is_some();
         let (message, finished) = if self.has_mcts() {
-            shown_mut!(self, |game| Self::tick_mcts(game.mcts.as_mut()))
+            shown_mut!(self, |game| Self::tick_mcts(game.mcts.as_mut(), predicting))
         } else {
             shown_mut!(self, |game| Self::tick_view(
                 game.search.as_mut(),
@@ -730,12 +738,18 @@ impl TicTacToeTab {
     }
 
     /// One phase of the stepped MCTS; autoplay stops once every iteration is done.
-    fn tick_mcts<G: Playable>(view: Option<&mut MctsView<G>>) -> (Message, bool) {
+    fn tick_mcts<G: Playable>(view: Option<&mut MctsView<G>>, predicting: bool) -> (Message, bool) {
         let Some(view) = view.filter(|v| v.live && !v.is_finished()) else {
             return (Message::error("No search to play"), true);
         };
+        if predicting && view.pick_waiting() {
+            return (pick_prompt(view, ""), true);
+        }
         view.stepper.step();
         view.follow();
+        if predicting && view.pick_waiting() {
+            return (pick_prompt(view, ""), true);
+        }
         (Message::info(view.said()), view.is_finished())
     }
 

@@ -14,8 +14,10 @@ use crate::domain::games::eight::{Eight, TARGET};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 use crate::domain::numbers::{signed, thousands};
-use crate::domain::search::predict::{Question, Score};
+use crate::domain::prediction::Score;
+use crate::domain::search::predict::Question;
 use crate::domain::search::{Algorithm, CutoffKind, NodeId, Stepper, TreeNode};
+use crate::frame::goto;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::mcts_outline;
 use crate::frame::side::Side;
@@ -156,6 +158,7 @@ fn render(tab: &TicTacToeTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
             step_mode: tab.step_mode,
             autoplay,
             predict: tab.predict.as_ref().map(|p| p.score),
+            step: tab.step_count(),
         };
         render_info(game, &setting, panes.info, buf, theme);
         let mcts_on = tab.algorithm == SearchKind::Mcts;
@@ -470,6 +473,8 @@ struct Setting {
     autoplay: Option<String>,
     /// Predict mode's score while it is on.
     predict: Option<Score>,
+    /// The stepper's step counter, while a search is shown.
+    step: Option<(u64, Option<u64>)>,
 }
 
 /// The Search pane's heading: the algorithm the counters below belong to, and how the AI
@@ -504,14 +509,18 @@ fn render_info<G: Describe>(
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    let block = pane_block(" Search", false, theme);
+    let title = match setting.step {
+        Some((at, total)) => format!(" Search · {}", goto::counter(at, total)),
+        None => " Search".into(),
+    };
+    let block = pane_block(&title, false, theme);
     let inner = block.inner(area);
     block.render(area, buf);
     let [heading, inner] =
         Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
     info_heading(game, setting, theme).render(heading, buf);
     if let Some(view) = &game.mcts {
-        Paragraph::new(mcts_info_lines(view, theme)).render(inner, buf);
+        Paragraph::new(mcts_info_lines(view, setting.predict, theme)).render(inner, buf);
         return;
     }
     let Some(view) = &game.search else {
@@ -522,11 +531,31 @@ fn render_info<G: Describe>(
     Paragraph::new(info_lines(view, setting.predict, theme)).render(inner, buf);
 }
 
-/// The node whose value a waiting prediction hides (a value question's), in predict mode.
-fn hidden_node<G: Describe>(view: &SearchView<G>, predicting: bool) -> Option<NodeId> {
+/// What a waiting prediction hides of a node, in predict mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Hide {
+    /// Nothing: the node as it stands.
+    Nothing,
+    /// Its window shows as it was entered: the α or β the child just moved is the next
+    /// question's answer (a cut-off question's node).
+    Window,
+    /// Its value and window: the question asks for one of them.
+    All,
+}
+
+/// The node a waiting prediction hides something of, and what, in predict mode.
+fn hidden_node<G: Describe>(view: &SearchView<G>, predicting: bool) -> Option<(NodeId, Hide)> {
     match view.waiting().filter(|_| predicting)? {
-        Question::Value { node } => Some(node),
-        Question::Cutoff { .. } => None,
+        Question::Value { node } | Question::Bound { node } => Some((node, Hide::All)),
+        Question::Cutoff { node } => Some((node, Hide::Window)),
+    }
+}
+
+/// What `hidden` hides of node `id`.
+fn hide_of(hidden: Option<(NodeId, Hide)>, id: NodeId) -> Hide {
+    match hidden {
+        Some((node, hide)) if node == id => hide,
+        _ => Hide::Nothing,
     }
 }
 
@@ -554,7 +583,7 @@ fn info_lines<'a, G: Describe>(
     let cursor = (!stepper.nodes().is_empty()).then_some(view.tree.cursor);
     let position = cursor.map_or(*stepper.root(), |id| stepper.position(id));
     let notes = cursor
-        .map(|id| node_notes(stepper, id, hidden == Some(id), theme))
+        .map(|id| node_notes(stepper, id, hide_of(hidden, id), theme))
         .unwrap_or_default();
     let mut minis = position.mini(theme);
     minis.resize(notes.len().max(minis.len()), Line::raw(""));
@@ -620,7 +649,7 @@ fn event_name(kind: crate::domain::search::EventKind) -> &'static str {
 fn node_notes<G: Describe>(
     stepper: &Stepper<G>,
     id: NodeId,
-    hidden: bool,
+    hide: Hide,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let node = stepper.node(id);
@@ -636,18 +665,31 @@ fn node_notes<G: Describe>(
         format!("{mover} to move: {side}")
     };
     let mut value = vec![Span::raw(format!("{level} "))];
-    value.extend(value_spans(node, hidden, theme));
+    value.extend(value_spans(node, hide == Hide::All, theme));
     let mut notes = vec![Line::styled(played, theme.dim), Line::from(value)];
     // A hidden value's window would give it away (α or β moved to it).
-    if stepper.algorithm() == Algorithm::AlphaBeta && !node.terminal && !hidden {
+    if stepper.algorithm() == Algorithm::AlphaBeta && !node.terminal && hide != Hide::All {
         // As entered → as now, so a finished node's final window reads with where it began.
-        notes.push(Line::from(super::explain::window_moves(node)));
+        notes.push(Line::from(if hide == Hide::Window {
+            format!("{} as entered", entered_window_text(node))
+        } else {
+            super::explain::window_moves(node)
+        }));
     }
     notes
 }
 
 fn window_text<M>(node: &TreeNode<M>) -> String {
     format!("α {} β {}", signed(node.alpha()), signed(node.beta()))
+}
+
+/// The window a node was entered with.
+fn entered_window_text<M>(node: &TreeNode<M>) -> String {
+    format!(
+        "α {} β {}",
+        signed(i32::from(node.alpha_in)),
+        signed(i32::from(node.beta_in))
+    )
 }
 
 /// A node's value with its bound sign; `?` before it has one, or while a prediction asks
@@ -831,7 +873,7 @@ fn prefix(line: &TreeLine) -> String {
 struct Marks {
     is_current: bool,
     is_cursor: bool,
-    hidden: Option<NodeId>,
+    hidden: Option<(NodeId, Hide)>,
 }
 
 fn tree_line<'a, G: Describe>(
@@ -858,7 +900,7 @@ fn tree_line<'a, G: Describe>(
         Span::styled(prefix(line), theme.border),
     ];
     match line.kind {
-        LineKind::Node(id) => spans.extend(node_spans(view, id, hidden == Some(id), theme)),
+        LineKind::Node(id) => spans.extend(node_spans(view, id, hide_of(hidden, id), theme)),
         LineKind::Pruned(id) => {
             let node = stepper.node(id);
             let kind = match node.cutoff_kind() {
@@ -921,7 +963,7 @@ fn move_labels<G: Describe>(stepper: &Stepper<G>, id: NodeId) -> String {
 fn node_spans<G: Describe>(
     view: &SearchView<G>,
     id: NodeId,
-    hidden: bool,
+    hide: Hide,
     theme: &Theme,
 ) -> Vec<Span<'static>> {
     let stepper = &view.stepper;
@@ -947,9 +989,14 @@ fn node_spans<G: Describe>(
     } else {
         spans.push(Span::raw(if node.maximizing { "MAX " } else { "MIN " }));
     }
-    spans.extend(value_spans(node, hidden, theme));
-    if stepper.algorithm() == Algorithm::AlphaBeta && !node.terminal && !hidden {
-        spans.push(Span::styled(format!(" {}", window_text(node)), theme.dim));
+    spans.extend(value_spans(node, hide == Hide::All, theme));
+    if stepper.algorithm() == Algorithm::AlphaBeta && !node.terminal && hide != Hide::All {
+        let window = if hide == Hide::Window {
+            entered_window_text(node)
+        } else {
+            window_text(node)
+        };
+        spans.push(Span::styled(format!(" {window}"), theme.dim));
     }
     if !expanded && node.children > 0 {
         let hidden = stepper.children(id).count();
@@ -980,7 +1027,11 @@ fn first_best<G: Game>(stepper: &Stepper<G>, parent: NodeId) -> Option<NodeId> {
 /// iterations done, the tree's size and `c`, the node's position drawn small with where it
 /// came from, who moves and its `N` and `W/N`, then the move the search plays (or, while it
 /// is stepped, the next phase).
-fn mcts_info_lines<G: Describe>(view: &MctsView<G>, theme: &Theme) -> Vec<Line<'static>> {
+fn mcts_info_lines<G: Describe>(
+    view: &MctsView<G>,
+    predict: Option<Score>,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
     let mcts = view.stepper.mcts();
     let done = if mcts.iterations() == view.iterations {
         format!(" iterations {}", thousands(mcts.iterations()))
@@ -1046,6 +1097,12 @@ fn mcts_info_lines<G: Describe>(view: &MctsView<G>, theme: &Theme) -> Vec<Line<'
             thousands(visits),
             thousands(mcts.iterations())
         )));
+    }
+    if let Some(Score { right, asked }) = predict {
+        lines.push(Line::styled(
+            format!(" predict: {right} of {asked} right"),
+            theme.title,
+        ));
     }
     lines
 }

@@ -7,8 +7,10 @@
 //! - `uct.rs`: the four phases and the search's read access;
 //! - `rollout.rs`: the random playouts and their seeded generator;
 //! - `record.rs`: what each phase did, as the stepper keeps it;
-//! - `stepper.rs`: the phase-at-a-time face, with step back.
+//! - `stepper.rs`: the phase-at-a-time face, with step back;
+//! - `predict.rs`: predict, then check: the move an iteration takes from the root, graded.
 
+mod predict;
 mod record;
 mod rollout;
 mod stepper;
@@ -18,6 +20,7 @@ mod uct;
 #[cfg(test)]
 mod tests;
 
+pub use predict::{Pick, PickGrade, PickMistake, asks_pick, root_pick};
 pub use record::{Candidate, Change, Expansion, Phase, PhaseRecord, SelectionStep};
 pub use rollout::{Rollout, SplitMix64, uniform_playout};
 pub use stepper::{MctsStepper, Record};

@@ -109,6 +109,22 @@ impl<G: Rollout> MctsStepper<G> {
         true
     }
 
+    /// Goes to `target` phases since the start, forward by stepping and back by the same
+    /// replay as [`Self::step_back`], so "go to step N" ends where N steps from a fresh
+    /// stepper end, records included.
+    pub fn go_to(&mut self, target: u64) {
+        if target < self.phases {
+            let fresh = Mcts::new(
+                *self.mcts.root_position(),
+                self.mcts.exploration(),
+                self.mcts.seed(),
+            )
+            .with_node_limit(self.mcts.node_limit());
+            *self = Self::over(fresh);
+        }
+        self.advance_to(target);
+    }
+
     /// Runs until `iterations` more iterations are complete (the one under way, if any,
     /// counting as one), the last of them phase by phase so its records are kept.
     pub fn run_iterations(&mut self, iterations: u64) {

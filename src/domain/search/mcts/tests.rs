@@ -130,6 +130,22 @@ fn step_back_repeatedly_walks_the_same_states_backwards() {
     }
 }
 
+#[test]
+fn go_to_any_phase_reaches_the_state_that_many_steps_reach() {
+    let root = ttt(".........", Mark::O);
+    let mut forward = vec![MctsStepper::new(root, 1.0, 21)];
+    for _ in 0..40 {
+        let mut next = forward.last().unwrap().clone();
+        next.step();
+        forward.push(next);
+    }
+    let mut stepper = forward[17].clone();
+    for target in [3_usize, 40, 0, 22, 21, 9] {
+        stepper.go_to(target as u64);
+        assert_eq!(stepper, forward[target], "go to {target}");
+    }
+}
+
 /// `N` of a node is the iterations through it: the sum of its children's, plus the one that
 /// expanded it (not the root), plus, for a node where the game is over, every later visit.
 fn assert_counts_add_up<G: Rollout>(mcts: &Mcts<G>) {

@@ -1,0 +1,123 @@
+//! Predict mode's keys on the Connect Four tab: on and off, typing, checking and the
+//! teacher's reveal (the answer and its grading are `predict.rs`'s and the domain's). Apart
+//! from `predict.rs` so the state, which holds a `Predicting`, is not imported back.
+
+use super::predict::{ANSWER_LIMIT, Predicting, QUESTION, grade_now, pick_words, read_column};
+use super::state::Connect4Tab;
+use crate::domain::prediction::Score;
+use crate::domain::search::mcts::{asks_pick, root_pick};
+use crate::frame::entry::Entry;
+use crate::frame::message::Message;
+use crate::frame::tab::Asking;
+
+impl Connect4Tab {
+    /// True while predict mode is on and the stepped search waits for a pick.
+    pub(crate) fn question_waiting(&self) -> bool {
+        let (Some(predicting), Some(stepper)) = (&self.predict, &self.stepping) else {
+            return false;
+        };
+        asks_pick(stepper)
+            && predicting.answered != Some(stepper.phases())
+            && stepper.mcts().iterations() < self.config.iterations
+    }
+
+    /// The question waiting, with the answer typed so far.
+    pub(crate) fn pick_prompt(&self) -> Option<Message> {
+        let typed = self.predict.as_ref()?.entry.text();
+        self.question_waiting()
+            .then(|| Message::info(format!("{QUESTION} {typed}▏")))
+    }
+
+    /// `P`: predict mode on (asking at once if a pick waits) or off (saying the score).
+    pub(crate) fn toggle_predict(&mut self) -> Message {
+        if let Some(predicting) = self.predict.take() {
+            let Score { right, asked } = predicting.score;
+            self.scored_before = self.scored_before.plus(predicting.score);
+            return Message::info(format!(
+                "Predict mode off: {right} of {asked} right. P turns it on again"
+            ));
+        }
+        self.predict = Some(Predicting::new());
+        self.pick_prompt().unwrap_or_else(|| {
+            Message::info("Predict mode on: each iteration stops before its selection, to ask")
+        })
+    }
+
+    /// Types a character of the answer.
+    pub(crate) fn answer_type(&mut self, c: char) -> Option<Message> {
+        if !self.predict.as_mut()?.entry.push(c) {
+            return Some(Message::error("One column is the answer: Enter checks it"));
+        }
+        self.pick_prompt()
+    }
+
+    /// Deletes the answer typed.
+    pub(crate) fn answer_erase(&mut self) -> Option<Message> {
+        self.predict.as_mut()?.entry.erase();
+        self.pick_prompt()
+    }
+
+    /// Enter: grades the typed column against the search's next pick; a right one runs
+    /// the selection, a wrong one says the rule and leaves the step to show the pick.
+    pub(crate) fn answer_submit(&mut self) -> Option<Message> {
+        if !self.question_waiting() {
+            return Some(Message::info("No prediction waits: Space steps on"));
+        }
+        let hold = self.hold_answers;
+        let (predicting, stepper) = (self.predict.as_mut()?, self.stepping.as_mut()?);
+        let root = *stepper.mcts().root_position();
+        let mv = match predicting.entry.submit(|text| read_column(&root, text)) {
+            Ok(mv) => mv,
+            Err(refused) => return Some(refused),
+        };
+        let typed = predicting.entry.text().trim().to_string();
+        predicting.entry = Entry::new(ANSWER_LIMIT);
+        if hold {
+            let said = format!("Your answer {typed} is in: the teacher reveals it to everyone");
+            predicting.held = Some(typed);
+            return Some(Message::info(said));
+        }
+        Some(grade_now(stepper, predicting, mv))
+    }
+
+    /// The question waiting and the answer held, for the lesson and the room.
+    pub(crate) fn asked(&self) -> Option<Asking> {
+        let predicting = self.predict.as_ref()?;
+        self.question_waiting().then(|| Asking {
+            question: QUESTION.to_string(),
+            held: predicting.held.clone(),
+            typed: predicting.entry.text().to_string(),
+        })
+    }
+
+    /// The teacher's reveal: the held answer graded and counted (with none, the pick
+    /// shown, uncounted); the question is answered either way.
+    pub(crate) fn reveal_pick(&mut self) -> Option<Message> {
+        if !self.question_waiting() {
+            return None;
+        }
+        let (predicting, stepper) = (self.predict.as_mut()?, self.stepping.as_mut()?);
+        let pick = root_pick(stepper)?;
+        let root = *stepper.mcts().root_position();
+        predicting.answered = Some(stepper.phases());
+        predicting.entry = Entry::new(ANSWER_LIMIT);
+        let given = predicting
+            .held
+            .take()
+            .and_then(|text| read_column(&root, &text).ok());
+        let (right, words) = pick_words(&pick, given.unwrap_or(pick.chosen));
+        let Some(_) = given else {
+            return Some(Message::info(format!(
+                "Revealed: {}",
+                words.trim_start_matches("Right: ")
+            )));
+        };
+        predicting.score.count(right);
+        let said = format!("Revealed. {words}");
+        Some(if right {
+            Message::info(said)
+        } else {
+            Message::error(said)
+        })
+    }
+}

@@ -1,0 +1,95 @@
+//! "Go to step N" on the MCTS stepper (`G`, issue 15 §5): a phase is a step. Forward and
+//! backward both go through the stepper's own replay, so a step number always shows the
+//! same tree; a step past the planned iterations stops at their end and says so.
+
+use super::outline;
+use super::state::Connect4Tab;
+use crate::frame::goto::{self, Landed};
+use crate::frame::message::Message;
+
+impl Connect4Tab {
+    /// The stepper's counter: phases done, of four a planned iteration.
+    pub(crate) fn step_count(&self) -> Option<(u64, Option<u64>)> {
+        let stepper = self.stepping.as_ref()?;
+        Some((stepper.phases(), Some(self.config.iterations * 4)))
+    }
+
+    /// The go-to entry in the status line.
+    fn goto_prompt(&self) -> Option<Message> {
+        let entry = self.goto.as_ref()?;
+        let (at, total) = self.step_count()?;
+        Some(goto::prompt(entry.text(), at, total))
+    }
+
+    /// `G`: opens the "Go to step" entry.
+    pub(crate) fn goto_open(&mut self) -> Message {
+        if self.stepping.is_none() {
+            return Message::error("No stepped search: m turns step mode on");
+        }
+        self.goto = Some(goto::entry());
+        self.goto_prompt()
+            .unwrap_or_else(|| Message::error("No stepped search"))
+    }
+
+    /// Types a digit of the step.
+    pub(crate) fn goto_type(&mut self, c: char) -> Option<Message> {
+        if !self.goto.as_mut()?.push(c) {
+            return Some(Message::error("That is as long as a step number gets"));
+        }
+        self.goto_prompt()
+    }
+
+    /// Deletes the last digit typed.
+    pub(crate) fn goto_erase(&mut self) -> Option<Message> {
+        self.goto.as_mut()?.erase();
+        self.goto_prompt()
+    }
+
+    /// Esc: closes the entry, the stepper where it was.
+    pub(crate) fn goto_cancel(&mut self) -> Message {
+        self.goto = None;
+        Message::info("Go to step cancelled")
+    }
+
+    /// Enter: goes to the step typed, clamped to the planned phases.
+    pub(crate) fn goto_submit(&mut self) -> Option<Message> {
+        let target = match self.goto.as_mut()?.submit(goto::read) {
+            Ok(target) => target,
+            Err(refused) => return Some(refused),
+        };
+        self.goto = None;
+        let (now, total) = self.step_count()?;
+        if target > now
+            && let Some(mut said) = self.pick_prompt()
+        {
+            said.text = format!("Answer first: {}", said.text);
+            return Some(said);
+        }
+        let mut stop = target.min(total.unwrap_or(u64::MAX));
+        if let Some(predicting) = self.predict.as_mut() {
+            // Forward stops at the next pick, one each iteration before its selection.
+            stop = stop.min((now / 4 + 1) * 4);
+            if stop < now {
+                predicting.answered = None;
+            }
+        }
+        let stepper = self.stepping.as_mut()?;
+        stepper.go_to(stop);
+        let at = stepper.phases();
+        let phase = outline::phase_said(stepper);
+        if at < target
+            && let Some(mut said) = self.pick_prompt()
+        {
+            said.text = format!("Stopped at step {at} to ask: {}", said.text);
+            return Some(said);
+        }
+        let mut said = Landed {
+            asked: target,
+            at,
+            total,
+        }
+        .said();
+        said.text = format!("{}. {phase}", said.text);
+        Some(said)
+    }
+}

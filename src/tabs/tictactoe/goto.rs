@@ -1,0 +1,283 @@
+//! "Go to step N" on the tab's two steppers (`G`, issue 15 §5): the tree search's events
+//! and MCTS's phases are its steps. Forward is the stepper's own step, backward its own
+//! step back (MCTS: its replay), so the same step number always shows the same state. In
+//! predict mode going forward stops at the first question waiting on the way, and a
+//! question already waiting must be answered before going past it.
+
+use super::game::{Playable, SearchView};
+use super::mcts::MctsView;
+use super::pick::pick_prompt;
+use super::predict::prompt;
+use super::state::{GameKind, TicTacToeTab};
+use crate::frame::goto::{self, Landed};
+use crate::frame::message::Message;
+
+/// A step counter: the step the stepper is at and, when known, how many there are.
+pub(crate) type Count = (u64, Option<u64>);
+
+/// The tree search's step counter: events taken, and all of them once it is finished.
+pub(crate) fn search_count<G: Playable>(view: &SearchView<G>) -> Count {
+    let at = view.stepper.events_taken() as u64;
+    (at, view.stepper.is_finished().then_some(at))
+}
+
+/// MCTS's step counter: phases done, of four a planned iteration.
+pub(crate) fn mcts_count<G: Playable>(view: &MctsView<G>) -> Count {
+    (view.stepper.phases(), Some(view.iterations * 4))
+}
+
+/// Takes the tree search to event `target`: back by step back, forward by steps that stop
+/// where a question waits in predict mode.
+fn go_search<G: Playable>(view: &mut SearchView<G>, target: u64, predicting: bool) -> Message {
+    let asking = |view: &SearchView<G>| view.waiting().filter(|_| predicting);
+    let at = |view: &SearchView<G>| view.stepper.events_taken() as u64;
+    if target > at(view)
+        && let Some(question) = asking(view)
+    {
+        let mut said = prompt(view, question, "");
+        said.text = format!("Answer first: {}", said.text);
+        return said;
+    }
+    while at(view) > target && view.stepper.step_back().is_some() {
+        view.answered = None;
+    }
+    while at(view) < target && view.stepper.step().is_some() && asking(view).is_none() {}
+    view.tree.follow = true;
+    view.sync_cursor();
+    let (now, total) = search_count(view);
+    if let Some(question) = asking(view).filter(|_| now < target) {
+        let mut said = prompt(view, question, "");
+        said.text = format!("Stopped at step {now} to ask: {}", said.text);
+        return said;
+    }
+    let total = total.or_else(|| view.stepper.at_node_limit().then_some(now));
+    Landed {
+        asked: target,
+        at: now,
+        total,
+    }
+    .said()
+}
+
+/// Takes the stepped MCTS to phase `target`, clamped to its planned phases; in predict
+/// mode going forward stops at the next pick (one each iteration, before its selection).
+fn go_mcts<G: Playable>(view: &mut MctsView<G>, target: u64, predicting: bool) -> Message {
+    let (now, total) = mcts_count(view);
+    let asking = |view: &MctsView<G>| predicting && view.pick_waiting();
+    if target > now && asking(view) {
+        let mut said = pick_prompt(view, "");
+        said.text = format!("Answer first: {}", said.text);
+        return said;
+    }
+    let mut stop = target.min(total.unwrap_or(u64::MAX));
+    if predicting {
+        stop = stop.min((now / 4 + 1) * 4);
+    }
+    view.stepper.go_to(stop);
+    if stop < now {
+        view.answered = None;
+    }
+    view.follow();
+    let (at, total) = mcts_count(view);
+    if asking(view) && at < target {
+        let mut said = pick_prompt(view, "");
+        said.text = format!("Stopped at step {at} to ask: {}", said.text);
+        return said;
+    }
+    Landed {
+        asked: target,
+        at,
+        total,
+    }
+    .said()
+}
+
+impl TicTacToeTab {
+    /// The step counter of the stepper shown, if one is.
+    pub(crate) fn step_count(&self) -> Option<Count> {
+        crate::shown!(self, |game| match (&game.search, &game.mcts) {
+            (Some(view), _) => Some(search_count(view)),
+            (None, Some(view)) if view.live => Some(mcts_count(view)),
+            _ => None,
+        })
+    }
+
+    /// The go-to entry in the status line.
+    fn goto_prompt(&self) -> Option<Message> {
+        let entry = self.goto.as_ref()?;
+        let (at, total) = self.step_count()?;
+        Some(goto::prompt(entry.text(), at, total))
+    }
+
+    /// `G`: opens the "Go to step" entry.
+    pub(crate) fn goto_open(&mut self) -> Message {
+        if self.step_count().is_none() {
+            return Message::error("No search to step: t searches your position, m steps the AI's");
+        }
+        self.autoplay = false;
+        self.goto = Some(goto::entry());
+        self.goto_prompt()
+            .unwrap_or_else(|| Message::error("No search to step"))
+    }
+
+    /// Types a digit of the step.
+    pub(crate) fn goto_type(&mut self, c: char) -> Option<Message> {
+        if !self.goto.as_mut()?.push(c) {
+            return Some(Message::error("That is as long as a step number gets"));
+        }
+        self.goto_prompt()
+    }
+
+    /// Deletes the last digit typed.
+    pub(crate) fn goto_erase(&mut self) -> Option<Message> {
+        self.goto.as_mut()?.erase();
+        self.goto_prompt()
+    }
+
+    /// Esc: closes the entry, the stepper where it was.
+    pub(crate) fn goto_cancel(&mut self) -> Message {
+        self.goto = None;
+        Message::info("Go to step cancelled")
+    }
+
+    /// Enter: goes to the step typed.
+    pub(crate) fn goto_submit(&mut self) -> Option<Message> {
+        let target = match self.goto.as_mut()?.submit(goto::read) {
+            Ok(target) => target,
+            Err(refused) => return Some(refused),
+        };
+        self.goto = None;
+        let predicting = self.predict.is_some();
+        Some(crate::shown_mut!(
+            self,
+            |game| match (game.search.as_mut(), game.mcts.as_mut()) {
+                (Some(view), _) => go_search(view, target, predicting),
+                (None, Some(view)) if view.live => go_mcts(view, target, predicting),
+                _ => Message::error("No search to step"),
+            }
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::app::App;
+    use crate::config::{Algorithm, Config, FirstMover};
+    use crate::tabs::testing::{chars, press, said};
+    use crossterm::event::KeyCode;
+
+    fn stepped(algorithm: Algorithm) -> App {
+        stepped_with(algorithm, "5")
+    }
+
+    /// `keys` typed on the tab before the human's move (`a`: MCTS from alpha-beta).
+    fn stepped_with(algorithm: Algorithm, keys: &str) -> App {
+        let mut config = Config {
+            seed: Some(7),
+            ..Config::default()
+        };
+        config.tictactoe.first = FirstMover::Human;
+        config.search.algorithm = algorithm;
+        config.search.step = true;
+        let mut app = App::new(&config, 7);
+        press(&mut app, &[KeyCode::F(4)]);
+        press(&mut app, &chars(keys));
+        app
+    }
+
+    fn go_to(app: &mut App, step: &str) {
+        press(app, &chars(&format!("G{step}")));
+        press(app, &[KeyCode::Enter]);
+    }
+
+    fn tree(app: &App) -> (usize, Vec<String>) {
+        let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
+        let nodes = view.stepper.nodes().iter().map(|n| format!("{n:?}"));
+        (view.stepper.events_taken(), nodes.collect())
+    }
+
+    #[test]
+    fn going_to_a_step_forward_or_back_is_that_many_steps_from_the_start() {
+        let mut app = stepped(Algorithm::AlphaBeta);
+        press(&mut app, &chars(&" ".repeat(25)));
+        let at_25 = tree(&app);
+        press(&mut app, &chars("b".repeat(15).as_str()));
+        let at_10 = tree(&app);
+        go_to(&mut app, "25");
+        assert_eq!(tree(&app), at_25, "{}", said(&app));
+        assert_eq!(said(&app), "At step 25");
+        go_to(&mut app, "10");
+        assert_eq!(tree(&app), at_10, "{}", said(&app));
+    }
+
+    #[test]
+    fn a_step_past_the_end_stops_at_the_end_and_says_so() {
+        let mut app = stepped(Algorithm::Minimax);
+        go_to(&mut app, "999999");
+        let (events, _) = tree(&app);
+        let message = said(&app);
+        assert!(
+            message.starts_with(&format!(
+                "There is no step 999999: the search ends at step {events}"
+            )),
+            "{message}"
+        );
+        assert_eq!(
+            app.tabs.tictactoe.step_count(),
+            Some((events as u64, Some(events as u64)))
+        );
+    }
+
+    #[test]
+    fn esc_cancels_and_a_non_number_is_refused() {
+        let mut app = stepped(Algorithm::AlphaBeta);
+        press(&mut app, &chars("G4"));
+        assert!(said(&app).starts_with("Go to step: 4▏"), "{}", said(&app));
+        press(&mut app, &[KeyCode::Esc]);
+        assert_eq!(said(&app), "Go to step cancelled");
+        assert_eq!(tree(&app).0, 0);
+        press(&mut app, &chars("G"));
+        press(&mut app, &[KeyCode::Enter]);
+        assert!(said(&app).contains("is not a step"), "{}", said(&app));
+    }
+
+    #[test]
+    fn in_predict_mode_going_forward_stops_at_the_first_question() {
+        let mut app = stepped(Algorithm::AlphaBeta);
+        press(&mut app, &chars("P"));
+        go_to(&mut app, "500");
+        assert!(app.tabs.tictactoe.question_waiting(), "{}", said(&app));
+        assert!(said(&app).starts_with("Stopped at step"), "{}", said(&app));
+        let (events, _) = tree(&app);
+        go_to(&mut app, "500");
+        assert!(
+            said(&app).starts_with("Answer first: Predict"),
+            "{}",
+            said(&app)
+        );
+        assert_eq!(tree(&app).0, events, "refused: the question waits");
+        go_to(&mut app, "3");
+        assert_eq!(tree(&app).0, 3, "back is allowed");
+    }
+
+    #[test]
+    fn the_mcts_stepper_goes_to_a_phase_and_clamps_to_its_iterations() {
+        let mut app = stepped_with(Algorithm::AlphaBeta, "a5");
+        let phases = |app: &App| {
+            let view = app.tabs.tictactoe.tictactoe.mcts.as_ref().unwrap();
+            (view.stepper.clone(), view.iterations)
+        };
+        press(&mut app, &chars(&" ".repeat(30)));
+        let (at_30, iterations) = phases(&app);
+        go_to(&mut app, "7");
+        go_to(&mut app, "30");
+        assert_eq!(phases(&app).0, at_30);
+        go_to(&mut app, "9999999");
+        assert_eq!(phases(&app).0.phases(), iterations * 4);
+        assert!(
+            said(&app).starts_with("There is no step 9999999"),
+            "{}",
+            said(&app)
+        );
+    }
+}
