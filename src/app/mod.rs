@@ -555,7 +555,7 @@ impl App {
         match action {
             Action::Noop | Action::Cancel | Action::Tick | Action::Resize => return false,
             Action::Quit | Action::QuitNow => self.running = false,
-            Action::Refused(why) => self.say(Message::error(why)),
+            Action::Refused(why) => self.refused(why),
             Action::Elsewhere { label, what, group } => {
                 self.say(Message::error(format!(
                     "{label} ({what}) is a key of: {group}"
@@ -649,6 +649,19 @@ impl App {
             let waits = self.tabs.waits_for_trainer(action.tab());
             self.say(say_if_waiting(message, waits));
         }
+    }
+
+    /// Says why a key did nothing. A key refused because a prediction waits says the
+    /// question again: the status line may have moved on from it.
+    fn refused(&mut self, why: &'static str) {
+        let asked = self
+            .tabs
+            .asking(self.tab)
+            .filter(|_| self.overlay.is_none() && self.tabs.modal(self.tab) == Some(why));
+        self.say(Message::error(match asked {
+            Some(asking) => format!("Answer first. {} {}▏", asking.question, asking.typed),
+            None => why.to_string(),
+        }));
     }
 
     /// Keeps an export in the teacher's collect folder; what to say.
