@@ -40,7 +40,8 @@ impl Class {
     fn new() -> Self {
         let room = Arc::new(Registry::default());
         let mut teacher = session(1);
-        teacher.room = Some(Arc::clone(&room) as Arc<dyn Room>);
+        teacher.become_teacher(Arc::clone(&room) as Arc<dyn Room>);
+        teacher.handle_key(Key::Esc);
         let mut students = Vec::new();
         let mut seats = Vec::new();
         for (i, name) in ["ada", "bob", "cy"].into_iter().enumerate() {
@@ -230,6 +231,49 @@ fn the_room_counts_the_class_s_answers_and_the_reveal_grades_them_all() {
     for student in &class.students {
         assert_eq!(position(student), position(&class.teacher));
     }
+}
+
+#[test]
+fn students_who_follow_late_replay_everything_the_teacher_did() {
+    let mut class = Class::new();
+    // The teacher plays and steps alone first; then everyone follows at once.
+    class.teacher_presses(&[
+        Key::Char('5'),
+        Key::Char(' '),
+        Key::Char(' '),
+        Key::Char('b'),
+    ]);
+    class.teacher_presses(&[Key::Char(' '); 5]);
+    class.teacher_presses(&[Key::Char('R'), Key::Char('f'), Key::Esc]);
+    for student in &class.students {
+        assert_eq!(position(student), position(&class.teacher));
+    }
+    // A new game is asked for twice (the first press asks, the stepped search would be
+    // lost): the confirmed press reaches the class too.
+    class.teacher_presses(&[Key::Char('r')]);
+    class.teacher_presses(&[Key::Char('r')]);
+    for student in &class.students {
+        assert_eq!(position(student), position(&class.teacher));
+    }
+    assert!(
+        position(&class.teacher).contains("No search yet"),
+        "{}",
+        position(&class.teacher)
+    );
+}
+
+#[test]
+fn the_room_s_cursor_stays_on_its_student_when_another_joins_above() {
+    let mut class = Class::new();
+    // The room lists by name: ada, bob, cy. The cursor goes to bob.
+    class.teacher_presses(&[Key::Char('R'), Key::Home, Key::Down]);
+    let before: Vec<_> = class.students.iter().map(position).collect();
+    let _aaron = class.room.sit("aaron", class.teacher.tab, None);
+    class.teacher_presses(&[Key::Char('x')]);
+    let after: Vec<_> = class.students.iter().map(position).collect();
+    assert_eq!(after[0], before[0], "ada is left alone");
+    assert_ne!(after[1], before[1], "bob is back at the checkpoint");
+    assert_eq!(after[2], before[2], "cy is left alone");
 }
 
 #[test]

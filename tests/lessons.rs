@@ -299,6 +299,12 @@ fn ctrl_r_puts_the_student_back_at_the_step_s_checkpoint() {
     lost.handle_key(Key::Char(']'));
     keys(&mut lost, "      ");
     lost.handle_key(Key::Ctrl('r'));
+    let (_, asked) = said(&lost);
+    assert!(
+        asked.starts_with("C-r again to go back to the checkpoint"),
+        "{asked}"
+    );
+    lost.handle_key(Key::Ctrl('r'));
     let (_, text) = said(&lost);
     assert_eq!(text, "Back at the lesson's checkpoint (step 2 of 2)");
     assert_eq!(lesson_step(&lost), 1);

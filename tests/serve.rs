@@ -2313,7 +2313,7 @@ async fn a_student_s_export_and_graded_answer_land_in_the_teacher_s_collect_fold
     assert_eq!(folders.len(), 1, "one student's folder: {folders:?}");
     let folder = &folders[0];
     let name = folder.file_name().unwrap().to_string_lossy().into_owned();
-    assert!(name.starts_with("ada_.._x-"), "a safe name: {name}");
+    assert!(name.starts_with("ada_.._x~"), "a safe name: {name}");
     assert!(folder.join("search-tree.dot").exists());
     let results = std::fs::read_to_string(collect.join("results.csv")).unwrap();
     assert_eq!(results.lines().count(), 2, "{results}");

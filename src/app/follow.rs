@@ -46,7 +46,8 @@ impl App {
             origin.storage,
         );
         self.tabs = tabs;
-        self.tabs.hold_answers(self.following.is_some());
+        self.tabs
+            .hold_answers(self.following.is_some() || self.room.is_some());
         self.seed = seed;
         self.tab = origin.config.ui.start_tab;
         self.overlay = self.overlay.take().filter(|o| *o == Overlay::Room);
@@ -78,7 +79,7 @@ impl App {
             }
             Entry::Settings(tab, changes) => Some(self.tabs.apply_settings(*tab, changes)),
             Entry::Autoplay(tab) => {
-                self.tabs.tick(Some(*tab));
+                self.tabs.autoplay_once(*tab);
                 None
             }
             Entry::Reveal(tab) => self.tabs.reveal(*tab),
@@ -120,8 +121,7 @@ impl App {
             self.replay(entry);
         }
         self.acting = Acting::User;
-        let replayed = position.entries.to_vec();
-        self.journal.restart(replayed);
+        self.journal.adopt(&position.entries);
         self.following = Some(Following { last: position });
         self.tabs.hold_answers(true);
     }
@@ -169,6 +169,10 @@ impl App {
     /// the teacher's last position again; otherwise the tabs open again and the lesson's
     /// checkpoint keys for the step are pressed.
     pub fn reset_to_checkpoint(&mut self) {
+        if self.acting != Acting::User {
+            // A checkpoint's own keys never go back to it (the lesson refuses Ctrl-r there).
+            return;
+        }
         if let Some(following) = self.following.take() {
             self.take_position(following.last);
             self.say(Message::info("Back to the teacher's position"));
@@ -191,6 +195,7 @@ impl App {
         self.acting = Acting::Checkpoint;
         for key in keys {
             self.handle_key(key);
+            self.settle(self.tab);
         }
         self.acting = Acting::User;
         let at = counter.map_or_else(String::new, |c| format!(" ({})", c.to_lowercase()));
@@ -300,8 +305,7 @@ impl App {
 
     /// The seat under the room's cursor.
     pub fn selected_seat(&self, seats: &[super::room::Seat]) -> Option<super::room::Seat> {
-        let at = self.room_cursor.get().min(seats.len().checked_sub(1)?);
-        seats.get(at).cloned()
+        seats.get(self.room_row(seats)).cloned()
     }
 
     /// Pushes this session's position to the students following it (a teacher's session).
@@ -309,5 +313,14 @@ impl App {
         if let Some(room) = &self.room {
             room.push(&self.position());
         }
+    }
+
+    /// Makes this the teacher's session of `room`: the room opens, the lesson's locks do
+    /// not hold, and the teacher's answers wait for the reveal with the class's (so an
+    /// answer is not a step the students would replay).
+    pub fn become_teacher(&mut self, room: std::sync::Arc<dyn super::room::Room>) {
+        self.room = Some(room);
+        self.tabs.hold_answers(true);
+        self.update(Action::ToggleRoom);
     }
 }

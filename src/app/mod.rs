@@ -120,8 +120,9 @@ pub struct App {
     acting: Acting,
     /// This app's number, naming its journal to those who follow it.
     id: u64,
-    /// The row of the room under the teacher's cursor.
-    pub room_cursor: Cell<usize>,
+    /// The student under the room's cursor, by seat: a student joining above keeps the
+    /// cursor on the same student.
+    pub room_cursor: Cell<Option<u64>>,
     /// On a served class with a collect folder: where the student's exports and graded
     /// predictions go.
     pub collect: Option<Arc<dyn Collect>>,
@@ -191,7 +192,7 @@ impl App {
             following: None,
             acting: Acting::User,
             id: journal::next_app_id(),
-            room_cursor: Cell::new(0),
+            room_cursor: Cell::new(None),
             collect: None,
         };
         // The start tab's first words: what showing it says, else what it said on opening
@@ -408,6 +409,13 @@ impl App {
                     "Not quitting".to_string(),
                 )
             }
+            Action::ResetToCheckpoint if self.following.is_none() => {
+                let lost = self.quit_loses()?;
+                (
+                    format!("{key} again to go back to the checkpoint: {lost}"),
+                    "Not going back: everything stays as it is".to_string(),
+                )
+            }
             Action::Tab(tab_action) => {
                 let confirm = self.tabs.confirmation(tab_action)?;
                 (
@@ -449,7 +457,7 @@ impl App {
             Action::Cancel if self.pending.is_none() => return false,
             Action::Tick => {
                 // The tabs tick whatever is open; an open room is read again each tick.
-                let before = self.journal.entries().len();
+                let before = self.journal_mark();
                 let ticked = self.tick();
                 self.after_change(before);
                 return ticked || self.overlay == Some(Overlay::Room);
@@ -463,7 +471,7 @@ impl App {
         }
         if let Some(pending) = self.pending.take() {
             if action == pending.action {
-                return self.apply(action);
+                return self.apply_and_share(action);
             }
             self.say(Message::info(pending.cancelled));
             return true;
@@ -473,13 +481,24 @@ impl App {
             self.pending = Some(pending);
             return true;
         }
-        let before = self.journal.entries().len();
+        self.apply_and_share(action)
+    }
+
+    /// Applies `action`, then tells whoever watches: a graded answer to the collect
+    /// folder, the student's seat to the room, a teacher's new position to the class.
+    fn apply_and_share(&mut self, action: Action) -> bool {
+        let before = self.journal_mark();
         let asked = self.asked_now();
         let changed = self.apply(action);
         self.note_graded(asked);
         self.report_seat();
         self.after_change(before);
         changed
+    }
+
+    /// Which journal and how long: a change of either is a new position.
+    fn journal_mark(&self) -> (u64, usize) {
+        (self.journal.cut(), self.journal.entries().len())
     }
 
     /// The question waiting on the tab shown and the score, before an action that may
@@ -501,7 +520,8 @@ impl App {
             return;
         };
         let score = self.tabs.predictions();
-        if score.asked == count {
+        // Only an answer graded now: a reopened tab's score starting again is not one.
+        if score.asked <= count {
             return;
         }
         collect.graded(&Graded {
@@ -512,9 +532,17 @@ impl App {
         });
     }
 
-    /// A teacher's session pushes its position to those following once it changed.
-    fn after_change(&self, journal_before: usize) {
-        if self.journal.entries().len() != journal_before {
+    /// A teacher's session pushes its position to those following once it changed. A
+    /// journal that filled up cannot be followed further: the teacher is told.
+    fn after_change(&mut self, journal_before: (u64, usize)) {
+        if self.journal.is_full() && self.room.is_some() {
+            self.say(Message::error(format!(
+                "Your session kept {} changes, all it keeps: students following you no \
+                 longer see yours",
+                crate::app::journal::MAX_ENTRIES
+            )));
+        }
+        if self.journal_mark() != journal_before {
             self.push_position();
         }
     }
@@ -626,7 +654,10 @@ impl App {
 
     fn update_tab(&mut self, action: TabAction) {
         let mut effects = Effects::default();
-        self.record(Entry::Tab(action));
+        // A teacher's answers are held for the reveal: they change nobody's position.
+        if !(self.room.is_some() && self.tabs.answers(action)) {
+            self.record(Entry::Tab(action));
+        }
         let message = self.tabs.update(action, &mut effects);
         if let Some(copy) = effects.show_text.take_if(|_| self.collect.is_some()) {
             self.say(self.collected(&copy));
@@ -869,12 +900,21 @@ impl App {
 
     /// Moves the room's cursor `by` rows (the view scrolls to keep it shown).
     fn room_move(&mut self, by: i16) {
-        let students = self.room.as_ref().map_or(0, |room| room.seats().len());
-        let at = self
-            .room_cursor
+        let Some(room) = &self.room else {
+            return;
+        };
+        let seats = room.seats();
+        let at = self.room_row(&seats).saturating_add_signed(isize::from(by));
+        let at = at.min(seats.len().saturating_sub(1));
+        self.room_cursor.set(seats.get(at).map(|seat| seat.id));
+    }
+
+    /// The row of `seats` under the room's cursor (the first when its student left).
+    pub fn room_row(&self, seats: &[crate::app::room::Seat]) -> usize {
+        self.room_cursor
             .get()
-            .saturating_add_signed(isize::from(by));
-        self.room_cursor.set(at.min(students.saturating_sub(1)));
+            .and_then(|id| seats.iter().position(|seat| seat.id == id))
+            .unwrap_or(0)
     }
 
     fn show_tab(&mut self, tab: TabId) {

@@ -210,6 +210,10 @@ pub trait Tab: Sized {
         false
     }
 
+    /// Takes one autoplay step now, as a tick did when it was due: a replay cannot wait
+    /// for the clock.
+    fn autoplay_once(&mut self) {}
+
     /// Where the stepper shown is, in a few characters (`14`: fourteen steps taken), for
     /// the teacher's room; `None` with no stepper on screen.
     fn stepper_at(&self) -> Option<String> {

@@ -283,6 +283,7 @@ fn checkpoint_keys(specs: &[String]) -> Result<Vec<Key>, String> {
         .iter()
         .map(|spec| match keys::key_named(spec)? {
             Key::Char('q') | Key::Ctrl('c') => Err(format!("{spec:?} would quit the arcade")),
+            Key::Ctrl('r') => Err(format!("{spec:?} would go back to the checkpoint itself")),
             key => Ok(key),
         })
         .collect()

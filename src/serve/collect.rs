@@ -56,11 +56,15 @@ impl Collector {
 
     /// Where `name`'s work goes.
     pub fn student(self: &Arc<Self>, name: &str) -> StudentFolder {
+        let folder = self.dir.join(folder_name(name));
+        // A student who comes back counts the exports already kept: logging in again
+        // does not buy more room.
+        let kept = std::fs::read_dir(&folder).map_or(0, Iterator::count);
         StudentFolder {
             collector: Arc::clone(self),
             name: name.to_string(),
-            folder: self.dir.join(folder_name(name)),
-            exports: AtomicU32::new(0),
+            folder,
+            exports: AtomicU32::new(u32::try_from(kept).unwrap_or(u32::MAX)),
             graded: AtomicU32::new(0),
         }
     }
@@ -132,7 +136,7 @@ impl Collect for StudentFolder {
         }
         let row = [
             humantime::format_rfc3339_seconds(SystemTime::now()).to_string(),
-            self.name.clone(),
+            cell(&self.name),
             graded.tab.title().to_string(),
             graded.question.clone(),
             graded.answer.clone(),
@@ -149,8 +153,9 @@ impl Collect for StudentFolder {
     }
 }
 
-/// `name` as a folder name: safe characters kept, a hash of the whole name added when any
-/// was changed (or the name is only dots), so different names get different folders.
+/// `name` as a folder name: safe characters kept and, when any was changed (or the name is
+/// only dots, or is the results file's), `~` and a 64-bit hash of the whole name added.
+/// `~` is never kept from a name, so a changed name never equals a name kept as it is.
 fn folder_name(name: &str) -> String {
     let safe: String = name
         .chars()
@@ -162,12 +167,21 @@ fn folder_name(name: &str) -> String {
             }
         })
         .collect();
-    if safe == name && !safe.chars().all(|c| c == '.') {
+    if safe == name && !safe.chars().all(|c| c == '.') && safe != RESULTS_FILE {
         return safe;
     }
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     name.hash(&mut hasher);
-    format!("{safe}-{:06x}", hasher.finish() & 0xff_ffff)
+    format!("{safe}~{:016x}", hasher.finish())
+}
+
+/// A cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@` first) starts with `'`.
+fn cell(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    }
 }
 
 #[cfg(test)]
@@ -186,6 +200,10 @@ mod tests {
         }
         assert_ne!(folder_name("a/b"), folder_name("a_b"));
         assert_ne!(folder_name("a/b"), folder_name("a b"));
+        // A name shaped like a changed one keeps its own folder: `~` is never kept.
+        let changed = folder_name("a/b");
+        assert_ne!(folder_name(&changed), changed);
+        assert_ne!(folder_name(RESULTS_FILE), RESULTS_FILE);
     }
 
     #[test]
@@ -222,6 +240,17 @@ mod tests {
             rows[2].contains(",\"bob, jr\",") && rows[2].ends_with(",0"),
             "{}",
             rows[2]
+        );
+        collector.student("=HYPERLINK(1)").graded(&Graded {
+            tab: TabId::TicTacToe,
+            question: "q".into(),
+            answer: "-1".into(),
+            right: true,
+        });
+        let results = std::fs::read_to_string(dir.path().join(RESULTS_FILE)).unwrap();
+        assert!(
+            results.contains(",'=HYPERLINK(1),Tic-tac-toe,q,-1,1"),
+            "{results}"
         );
         let own = std::fs::read_to_string(dir.path().join("ada").join(PREDICTIONS_FILE)).unwrap();
         assert_eq!(own.lines().count(), 2, "the header and ada's answer");

@@ -1022,8 +1022,7 @@ impl Arcade {
         // The teacher's loop is woken at every change of the room, so the view is never a
         // second behind; the handles leave the room when the session ends.
         let _in_room: Box<dyn std::any::Any> = if matches!(self.info.login.via, Via::Teacher(_)) {
-            app.room = Some(Arc::clone(&shared.room) as Arc<dyn crate::app::room::Room>);
-            app.update(crate::app::Action::ToggleRoom);
+            app.become_teacher(Arc::clone(&shared.room) as Arc<dyn crate::app::room::Room>);
             Box::new(shared.room.watch(self.wake.clone()))
         } else {
             if let Some(collector) = &shared.collector {

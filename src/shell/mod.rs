@@ -104,6 +104,9 @@ pub fn event_loop<B: Backend>(
                 Err(_) => break,
             }
         }
+        // A wake-up for the teacher's orders may have been dropped while the queue was
+        // full of input: they are taken after every burst as well.
+        changed |= app.take_orders();
         if next_tick.is_none() {
             next_tick = app.tick_interval().map(|every| Instant::now() + every);
         } else if app.tick_interval().is_none() {

@@ -206,6 +206,13 @@ macro_rules! tab_set {
                 }
             }
 
+            /// One autoplay step of `tab` now.
+            pub fn autoplay_once(&mut self, tab: TabId) {
+                match tab {
+                    $(TabId::$id => self.$folder.autoplay_once(),)*
+                }
+            }
+
             /// Whether `tab`'s ticks step it on (autoplay).
             pub fn autoplays(&self, tab: TabId) -> bool {
                 match tab {

@@ -40,7 +40,7 @@ pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &
         .saturating_sub(header.height)
         .saturating_sub(tally_rows);
     let body = Rect::new(inner.x, inner.y + header.height, inner.width, body_height);
-    let cursor = app.room_cursor.get().min(seats.len().saturating_sub(1));
+    let cursor = app.room_row(&seats);
     keep_in_view(app, cursor, body.height);
     let scroll = clamp_scroll(&app.overlay_scroll, seats.len(), body.height);
     let shown_to = (usize::from(scroll) + usize::from(body.height)).min(seats.len());

@@ -214,6 +214,10 @@ impl Tab for TicTacToeTab {
         self.autoplay
     }
 
+    fn autoplay_once(&mut self) {
+        self.autoplay_now();
+    }
+
     fn asking(&self) -> Option<Asking> {
         self.asked()
     }

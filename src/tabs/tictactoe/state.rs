@@ -699,6 +699,14 @@ impl TicTacToeTab {
         if !self.autoplay || self.last_autoplay.elapsed() < self.autoplay_interval {
             return None;
         }
+        self.autoplay_now()
+    }
+
+    /// One autoplay step now, whatever the clock says (a replay of one that was taken).
+    pub(crate) fn autoplay_now(&mut self) -> Option<Message> {
+        if !self.autoplay {
+            return None;
+        }
         self.last_autoplay = Instant::now();
         let predicting = self.predict.is_some();
         let (message, finished) = if self.has_mcts() {
