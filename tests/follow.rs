@@ -263,6 +263,25 @@ fn students_who_follow_late_replay_everything_the_teacher_did() {
 }
 
 #[test]
+fn a_student_who_came_in_on_another_lesson_follows_on_the_teacher_s() {
+    let mut class = Class::new();
+    // Dora logged in before a reload: her session runs the minimax lesson.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/minimax.toml");
+    let (lesson, config) = ai_arcade::lesson::load(&path, &Config::default()).unwrap();
+    let mut dora = App::new(&config, 9);
+    dora.start_lesson(Arc::new(lesson));
+    let seat = Arc::new(class.room.sit("dora", dora.tab, None));
+    dora.seat = Some(Arc::clone(&seat) as Arc<dyn ai_arcade::app::room::SeatReport>);
+    class.teacher_presses(&[Key::Char('R'), Key::Char('f'), Key::Esc]);
+    class.teacher_presses(&[Key::Char('5'), Key::Char(' '), Key::Char(' ')]);
+    dora.outside_changed();
+    let title = |app: &App| app.lesson.as_ref().unwrap().lesson.title.clone();
+    assert_eq!(title(&dora), "Alpha-beta and pruning");
+    assert_eq!(position(&dora), position(&class.teacher));
+    assert_eq!(screen(&dora), screen(&class.students[0]));
+}
+
+#[test]
 fn the_room_s_cursor_stays_on_its_student_when_another_joins_above() {
     let mut class = Class::new();
     // The room lists by name: ada, bob, cy. The cursor goes to bob.

@@ -23,6 +23,8 @@ impl App {
             seed: self.seed,
             source: (self.id, self.journal.cut()),
             entries: std::sync::Arc::clone(self.journal.entries()),
+            config: std::sync::Arc::clone(&self.origin.config),
+            lesson: self.lesson.as_ref().map(|progress| progress.lesson.clone()),
         }
     }
 
@@ -31,6 +33,22 @@ impl App {
     pub(super) fn record(&mut self, entry: Entry) {
         if self.acting != Acting::Replay && self.following.is_none() {
             self.journal.push(entry);
+        }
+    }
+
+    /// Takes the config and lesson `position` was made with, where they differ from this
+    /// session's (it started before or after a reload the other did not).
+    fn adopt_setup(&mut self, position: &Position) {
+        if !std::sync::Arc::ptr_eq(&self.origin.config, &position.config) {
+            self.origin.config = std::sync::Arc::clone(&position.config);
+        }
+        let same_lesson = match (&self.lesson, &position.lesson) {
+            (Some(progress), Some(lesson)) => std::sync::Arc::ptr_eq(&progress.lesson, lesson),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same_lesson {
+            self.lesson = position.lesson.clone().map(super::LessonProgress::start);
         }
     }
 
@@ -113,6 +131,7 @@ impl App {
             self.following = Some(Following {
                 last: position.clone(),
             });
+            self.adopt_setup(&position);
             self.reopen(position.seed);
             0
         };

@@ -101,6 +101,11 @@ pub struct Position {
     pub source: (u64, u64),
     /// Every entry of the sender's journal.
     pub entries: Arc<Vec<Entry>>,
+    /// The config the sender's tabs opened with: a student who came in after a reload
+    /// replays on the teacher's, not their own.
+    pub config: Arc<Config>,
+    /// The sender's lesson, if one runs.
+    pub lesson: Option<Arc<crate::lesson::Lesson>>,
 }
 
 /// Numbers each app, so a follower knows whose journal a position continues.
@@ -110,7 +115,7 @@ static NEXT_APP: AtomicU64 = AtomicU64::new(1);
 #[derive(Clone)]
 pub struct Origin {
     /// The config (with the lesson's sections laid over it).
-    pub config: Config,
+    pub config: Arc<Config>,
     /// The trained models every tab started from.
     pub models: Models,
     /// Where the tabs save (`None`: nowhere).

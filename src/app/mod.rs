@@ -163,7 +163,7 @@ impl App {
         storage: Storage,
     ) -> Self {
         let origin = Origin {
-            config: config.clone(),
+            config: Arc::new(config.clone()),
             models: models.clone(),
             store: store.cloned(),
             storage,

@@ -281,6 +281,8 @@ mod tests {
                 crate::app::journal::Entry::Show(TabId::TicTacToe);
                 len
             ]),
+            config: Arc::new(crate::config::Config::default()),
+            lesson: None,
         }
     }
 
