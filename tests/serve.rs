@@ -2219,8 +2219,57 @@ async fn three_students_follow_the_teacher_and_their_screens_become_one() {
     assert_eq!(texts[0], texts[1], "ada and bob see one screen");
     assert_eq!(texts[1], texts[2], "bob and cy see one screen");
 
+    // Predict mode: the teacher steps to a question, each student locks an answer in, the
+    // room counts them before the reveal, and `v` grades everyone's at once.
+    channel.data_bytes(&b"P"[..]).await.unwrap();
+    let mut asked = false;
+    for _ in 0..60 {
+        if screen.text().contains("Predict: what value") {
+            asked = true;
+            break;
+        }
+        let before = screen.text();
+        channel.data_bytes(&b" "[..]).await.unwrap();
+        screen
+            .until(&mut channel, "a step", |s| s.text() != before)
+            .await;
+    }
+    assert!(
+        asked,
+        "a value question within 60 steps:\n{}",
+        screen.text()
+    );
+    for ((_, channel, screen), answer) in students.iter_mut().zip(["0", "1", "0"]) {
+        screen
+            .until(channel, "the question", |s| {
+                s.text().contains("Predict: what value")
+            })
+            .await;
+        channel
+            .data_bytes(format!("{answer}\r").into_bytes())
+            .await
+            .unwrap();
+        screen
+            .until(channel, "locked in", |s| {
+                s.text().contains("is in: the teacher")
+            })
+            .await;
+    }
+    channel.data_bytes(&b"R"[..]).await.unwrap();
+    screen
+        .until(&mut channel, "the count", |s| {
+            s.text().contains("Answers: 0: 2 · 1: 1 · no answer yet: 0")
+        })
+        .await;
+    channel.data_bytes(&b"v"[..]).await.unwrap();
+    for (_, channel, screen) in &mut students {
+        screen
+            .until(channel, "revealed", |s| s.text().contains("Revealed. "))
+            .await;
+    }
+
     // The teacher releases everyone; ada's keys are hers again.
-    channel.data_bytes(&b"Rf"[..]).await.unwrap();
+    channel.data_bytes(&b"f"[..]).await.unwrap();
     screen
         .until(&mut channel, "nobody follows", |s| {
             s.text().contains("0 following you")
@@ -2232,17 +2281,24 @@ async fn three_students_follow_the_teacher_and_their_screens_become_one() {
             !s.text().contains("following the teacher")
         })
         .await;
+    // Her Space takes the event the revealed question was about: the counter moves on.
+    let step = |s: &Screen| {
+        s.text()
+            .lines()
+            .find(|line| line.contains("Search · step"))
+            .map(str::to_string)
+    };
+    let before = step(ada_screen);
     ada_channel.data_bytes(&b" "[..]).await.unwrap();
     ada_screen
-        .until(ada_channel, "ada steps on her own", |s| {
-            s.text().contains("nodes 5 ")
-        })
+        .until(ada_channel, "ada steps on her own", |s| step(s) != before)
         .await;
     // `x` on ada's row (the first, by name) puts her back at the lesson's checkpoint.
     channel.data_bytes(&b"\x1b[Hx"[..]).await.unwrap();
     ada_screen
         .until(ada_channel, "back at the checkpoint", |s| {
-            s.text().contains("Back at the lesson's checkpoint") && !s.text().contains("nodes 5 ")
+            s.text().contains("Back at the lesson's checkpoint")
+                && s.text().contains("No search yet")
         })
         .await;
 }
