@@ -2219,54 +2219,7 @@ async fn three_students_follow_the_teacher_and_their_screens_become_one() {
     assert_eq!(texts[0], texts[1], "ada and bob see one screen");
     assert_eq!(texts[1], texts[2], "bob and cy see one screen");
 
-    // Predict mode: the teacher steps to a question, each student locks an answer in, the
-    // room counts them before the reveal, and `v` grades everyone's at once.
-    channel.data_bytes(&b"P"[..]).await.unwrap();
-    let mut asked = false;
-    for _ in 0..60 {
-        if screen.text().contains("Predict: what value") {
-            asked = true;
-            break;
-        }
-        let before = screen.text();
-        channel.data_bytes(&b" "[..]).await.unwrap();
-        screen
-            .until(&mut channel, "a step", |s| s.text() != before)
-            .await;
-    }
-    assert!(
-        asked,
-        "a value question within 60 steps:\n{}",
-        screen.text()
-    );
-    for ((_, channel, screen), answer) in students.iter_mut().zip(["0", "1", "0"]) {
-        screen
-            .until(channel, "the question", |s| {
-                s.text().contains("Predict: what value")
-            })
-            .await;
-        channel
-            .data_bytes(format!("{answer}\r").into_bytes())
-            .await
-            .unwrap();
-        screen
-            .until(channel, "locked in", |s| {
-                s.text().contains("is in: the teacher")
-            })
-            .await;
-    }
-    channel.data_bytes(&b"R"[..]).await.unwrap();
-    screen
-        .until(&mut channel, "the count", |s| {
-            s.text().contains("Answers: 0: 2 · 1: 1 · no answer yet: 0")
-        })
-        .await;
-    channel.data_bytes(&b"v"[..]).await.unwrap();
-    for (_, channel, screen) in &mut students {
-        screen
-            .until(channel, "revealed", |s| s.text().contains("Revealed. "))
-            .await;
-    }
+    predict_count_and_reveal(&mut channel, &mut screen, &mut students).await;
 
     // The teacher releases everyone; ada's keys are hers again.
     channel.data_bytes(&b"f"[..]).await.unwrap();
@@ -2301,6 +2254,61 @@ async fn three_students_follow_the_teacher_and_their_screens_become_one() {
                 && s.text().contains("No search yet")
         })
         .await;
+}
+
+/// The teacher steps to a question in predict mode, each student locks an answer in, the
+/// room counts them before the reveal, and `v` grades everyone's at once.
+async fn predict_count_and_reveal(
+    channel: &mut russh::Channel<Msg>,
+    screen: &mut Screen,
+    students: &mut [(Handle<Client>, russh::Channel<Msg>, Screen)],
+) {
+    channel.data_bytes(&b"P"[..]).await.unwrap();
+    let mut asked = false;
+    for _ in 0..60 {
+        if screen.text().contains("Predict: what value") {
+            asked = true;
+            break;
+        }
+        let before = screen.text();
+        channel.data_bytes(&b" "[..]).await.unwrap();
+        screen
+            .until(channel, "a step", |s| s.text() != before)
+            .await;
+    }
+    assert!(
+        asked,
+        "a value question within 60 steps:\n{}",
+        screen.text()
+    );
+    for ((_, channel, screen), answer) in students.iter_mut().zip(["0", "1", "0"]) {
+        screen
+            .until(channel, "the question", |s| {
+                s.text().contains("Predict: what value")
+            })
+            .await;
+        channel
+            .data_bytes(format!("{answer}\r").into_bytes())
+            .await
+            .unwrap();
+        screen
+            .until(channel, "locked in", |s| {
+                s.text().contains("is in: the teacher")
+            })
+            .await;
+    }
+    channel.data_bytes(&b"R"[..]).await.unwrap();
+    screen
+        .until(channel, "the count", |s| {
+            s.text().contains("Answers: 0: 2 · 1: 1 · no answer yet: 0")
+        })
+        .await;
+    channel.data_bytes(&b"v"[..]).await.unwrap();
+    for (_, channel, screen) in students.iter_mut() {
+        screen
+            .until(channel, "revealed", |s| s.text().contains("Revealed. "))
+            .await;
+    }
 }
 
 /// Issue 15 §5 over SSH: with `--collect DIR`, a student's export goes into DIR/<name>/

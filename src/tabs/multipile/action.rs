@@ -92,6 +92,8 @@ pub enum Action {
     RunsToggle,
     /// Write every run of the compared learner as CSV.
     RunsExport,
+    /// Write the Q-table as CSV: every learned value.
+    TableExport,
 }
 
 /// A move through the stepped game's updates.

@@ -174,6 +174,13 @@ pub(crate) const NIM: KeyGroup<Action> = KeyGroup {
             |_| Action::NextPane,
         ),
         bind(
+            &[Key::Char('x')],
+            "x",
+            "export the Q-table as CSV",
+            "",
+            |_| Action::TableExport,
+        ),
+        bind(
             &[Key::Char('e')],
             "e",
             "Q-table: wrong only / all",

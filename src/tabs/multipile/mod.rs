@@ -195,6 +195,9 @@ impl Tab for MultiPileTab {
         if action == Action::RunsExport {
             return self.export_runs(effects);
         }
+        if action == Action::TableExport {
+            return Some(self.export_table(effects));
+        }
         let shown = match action {
             Action::Why => Some(self.why()),
             Action::AskSubmit => Some(self.ask_submit()),

@@ -1213,8 +1213,8 @@ impl MultiPileTab {
             A::AskType(c) => return self.ask_type(c),
             A::AskErase => self.ask_erase(),
             A::AskCancel => return Some(self.ask_cancel()),
-            // `Why`, `AskSubmit` and `RunsExport` need the effects: `Tab::update` does them.
-            A::Why | A::AskSubmit | A::RunsExport => {}
+            // `Why`, `AskSubmit` and the exports need the effects: `Tab::update` does them.
+            A::Why | A::AskSubmit | A::RunsExport | A::TableExport => {}
             A::ToggleWrongOnly => return Some(self.toggle_wrong_only()),
             A::ToggleHints => return Some(self.toggle_hints()),
             A::QTrain => return Some(self.q.toggle_training()),

@@ -725,3 +725,41 @@ fn record_cost() {
         net_positions.len()
     );
 }
+
+#[test]
+fn x_exports_the_q_table_as_csv_one_row_per_learned_value() {
+    let mut app = trained();
+    press(&mut app, &chars("x"));
+    let Some(crate::app::Overlay::Text { title, text }) = &app.overlay else {
+        panic!(
+            "no data dir: the CSV is shown to copy, not {:?}",
+            app.overlay
+        );
+    };
+    assert!(title.starts_with("The Q-table as CSV"), "{title}");
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows[0], "position,pile,take,q,updates");
+    let learned = app
+        .tabs
+        .multipile
+        .q
+        .trainer
+        .as_ref()
+        .unwrap()
+        .table
+        .learned();
+    assert_eq!(rows.len(), learned.len() + 1, "one row per learned value");
+    let first = &learned[0];
+    let sizes: Vec<String> = first.state.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        rows[1],
+        format!(
+            "{},{},{},{:.6},{}",
+            sizes.join(" "),
+            first.pile + 1,
+            first.take,
+            first.value,
+            first.updates
+        )
+    );
+}

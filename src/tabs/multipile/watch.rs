@@ -7,6 +7,9 @@ use super::action::Compared;
 use super::state::{MultiPileTab, Pane};
 use crate::frame::message::Message;
 use crate::frame::runs::Runs;
+
+/// The file `x` writes the Q-table to.
+const TABLE_FILE: &str = "qtable.csv";
 use crate::frame::tab::{CopyText, Effects, export_shown, export_written_as};
 
 impl MultiPileTab {
@@ -97,6 +100,49 @@ impl MultiPileTab {
 
     /// `x` in the open comparison: every run of the learner as CSV, into the data dir or
     /// shown to copy.
+    /// `x`: the Q-table as CSV, one row per learned value (the position, the move, Q and
+    /// its number of updates): into the data dir, or shown to copy where there is none.
+    pub(crate) fn export_table(&self, effects: &mut Effects) -> Message {
+        let Ok(trainer) = &self.q.trainer else {
+            return Message::error("No Q-table to export: its file could not be used");
+        };
+        let mut csv = csv::Writer::from_writer(Vec::new());
+        let rows = trainer.table.learned();
+        let written: Result<(), csv::Error> = (|| {
+            csv.write_record(["position", "pile", "take", "q", "updates"])?;
+            for entry in &rows {
+                let sizes: Vec<String> = entry.state.iter().map(ToString::to_string).collect();
+                csv.write_record([
+                    sizes.join(" "),
+                    (entry.pile + 1).to_string(),
+                    entry.take.to_string(),
+                    format!("{:.6}", entry.value),
+                    entry.updates.to_string(),
+                ])?;
+            }
+            Ok(())
+        })();
+        let text = written
+            .ok()
+            .and_then(|()| csv.into_inner().ok())
+            .and_then(|bytes| String::from_utf8(bytes).ok());
+        let Some(text) = text else {
+            return Message::error("The Q-table could not be written as CSV");
+        };
+        if let Some(store) = self.store() {
+            return match store.write_file(TABLE_FILE, text.as_bytes()) {
+                Ok(path) => export_written_as("Q-table", "CSV", &path),
+                Err(error) => Message::error(error.to_string()),
+            };
+        }
+        effects.show_text = Some(CopyText {
+            title: format!("The Q-table as CSV ({} learned values)", rows.len()),
+            file: TABLE_FILE,
+            text,
+        });
+        export_shown(self.storage)
+    }
+
     pub(crate) fn export_runs(&self, effects: &mut Effects) -> Option<Message> {
         let which = self.compare?;
         let (settings, curve) = self.current_run(which);
