@@ -54,6 +54,8 @@ pub enum Action {
     CloseComparison,
     /// The tree pane's search as Graphviz DOT: a file in the data dir, or text to copy.
     ExportDot,
+    /// Save the search tree shown as indented text.
+    ExportText,
     /// Why the AI played its last move: the why overlay.
     Why,
     /// Take back your last move and the AI's reply.

@@ -10,11 +10,61 @@ use super::state::{GameKind, TicTacToeTab};
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{Algorithm, Bound, NodeId, Stepper};
 use crate::frame::message::Message;
-use crate::frame::tab::{CopyText, Effects, export_shown, export_written};
+use crate::frame::tab::{CopyText, Effects, export_shown, export_written, export_written_as};
 use std::fmt::Write;
 
 /// The file the export writes in the data dir.
 pub(crate) const DOT_FILE: &str = "search-tree.dot";
+/// The file the text export (`D`) writes.
+pub(crate) const TEXT_FILE: &str = "search-tree.txt";
+
+/// The recorded tree of `stepper` as plain text: one line per node in search order,
+/// indented two spaces a level, with its side, its value and bound (`?` until known) and,
+/// under alpha-beta, the window it was entered with and the children a cut-off skipped.
+pub(crate) fn tree_text<G: Playable>(stepper: &Stepper<G>) -> String {
+    let mut text = format!(
+        "{} search for {} ({} nodes)\n",
+        stepper.algorithm(),
+        G::player_name(stepper.root().to_move()),
+        stepper.nodes().len()
+    );
+    let mut stack: Vec<NodeId> = vec![0];
+    while let Some(id) = stack.pop() {
+        text_line(&mut text, stepper, id);
+        let children: Vec<NodeId> = stepper.children(id).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    text
+}
+
+fn text_line<G: Playable>(text: &mut String, stepper: &Stepper<G>, id: NodeId) {
+    let node = stepper.node(id);
+    let indent = "  ".repeat(usize::from(node.depth));
+    let side = if node.terminal {
+        "leaf"
+    } else if node.maximizing {
+        "MAX"
+    } else {
+        "MIN"
+    };
+    let value = node.bound().map_or_else(
+        || "?".to_string(),
+        |(bound, v)| format!("{}{}", bound.sign(), signed(v)),
+    );
+    let _ = write!(text, "{indent}{} {side} {value}", node_name(stepper, id));
+    if stepper.algorithm() == Algorithm::AlphaBeta && !node.terminal {
+        let _ = write!(
+            text,
+            "  [α {} β {}]",
+            signed(i32::from(node.alpha_in)),
+            signed(i32::from(node.beta_in))
+        );
+    }
+    if node.pruned > 0 {
+        let _ = write!(text, "  cut-off: {} not searched", node.pruned);
+    }
+    text.push('\n');
+}
 
 /// `text` as the inside of a DOT string: backslashes and quotes escaped, line breaks as
 /// DOT's `\n`.
@@ -137,6 +187,39 @@ fn skipped_statements<G: Playable>(dot: &mut String, stepper: &Stepper<G>, id: N
 }
 
 impl TicTacToeTab {
+    /// `D`: the shown search as indented text, written into the data dir, or shown to copy
+    /// where nothing is written.
+    pub(crate) fn export_text(&self, effects: &mut Effects) -> Message {
+        if self.has_mcts() || (self.mcts_on() && !self.has_search()) {
+            return Message::error(
+                "D exports a minimax or alpha-beta tree: the AI uses MCTS (a switches)",
+            );
+        }
+        let text = match self.game {
+            GameKind::TicTacToe => self
+                .tictactoe
+                .search
+                .as_ref()
+                .map(|v| tree_text(&v.stepper)),
+            GameKind::Eight => self.eight.search.as_ref().map(|v| tree_text(&v.stepper)),
+        };
+        let Some(text) = text else {
+            return Message::error("No search tree to export yet: t searches your position");
+        };
+        if let Some(store) = &self.store {
+            return match store.write_file(TEXT_FILE, text.as_bytes()) {
+                Ok(path) => export_written_as("Search tree", "text", &path),
+                Err(error) => Message::error(error.to_string()),
+            };
+        }
+        effects.show_text = Some(CopyText {
+            title: "The search tree as text".to_string(),
+            file: TEXT_FILE,
+            text,
+        });
+        export_shown(self.storage)
+    }
+
     /// `d`: the shown search as DOT, written into the data dir, or shown to copy where
     /// nothing is written.
     pub(crate) fn export_dot(&self, effects: &mut Effects) -> Message {
@@ -195,6 +278,43 @@ mod tests {
                     && l.contains(" [label=")
             })
             .count()
+    }
+
+    #[test]
+    fn the_tree_as_text_has_a_line_per_node_indented_by_depth() {
+        let mut stepper = Stepper::new(Eight::start(), Algorithm::Minimax);
+        stepper.run_to_end();
+        let text = tree_text(&stepper);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1 + 62, "a title and the 62 nodes:\n{text}");
+        assert!(lines[1].starts_with("the root MAX =-5"), "{}", lines[1]);
+        for (line, id) in lines[1..].iter().zip(depth_first(&stepper)) {
+            let indent = line.len() - line.trim_start().len();
+            assert_eq!(indent, 2 * usize::from(stepper.node(id).depth), "{line}");
+            assert!(
+                line.trim_start().starts_with(&node_name(&stepper, id)),
+                "{line}"
+            );
+        }
+        let mut cut = Stepper::new(
+            Board::parse("XO..X....", Some(Mark::O)).unwrap(),
+            Algorithm::AlphaBeta,
+        );
+        cut.run_to_end();
+        let text = tree_text(&cut);
+        assert!(text.contains("cut-off: ") && text.contains("[α "), "{text}");
+    }
+
+    /// The node ids in the order a depth-first walk meets them.
+    fn depth_first<G: Playable>(stepper: &Stepper<G>) -> Vec<NodeId> {
+        let mut order = Vec::new();
+        let mut stack = vec![0];
+        while let Some(id) = stack.pop() {
+            order.push(id);
+            let children: Vec<NodeId> = stepper.children(id).collect();
+            stack.extend(children.into_iter().rev());
+        }
+        order
     }
 
     #[test]

@@ -61,6 +61,9 @@ pub(crate) const SEARCH_TAB: KeyGroup<Action> = KeyGroup {
             "",
             |_| Action::ExportDot,
         ),
+        bind(&[Key::Char('D')], "D", "save tree as text", "", |_| {
+            Action::ExportText
+        }),
         undo_key(|_| Action::Undo),
         bind(
             &[Key::Char('i')],

@@ -148,7 +148,7 @@ impl Tab for TicTacToeTab {
             // Minimax and alpha-beta only: with MCTS on they say why instead.
             Action::Analyze => self.human_to_move() && !self.mcts_on(),
             Action::CycleOrder => !self.mcts_on(),
-            Action::ExportDot => self.has_search() && !self.has_mcts(),
+            Action::ExportDot | Action::ExportText => self.has_search() && !self.has_mcts(),
             Action::ToggleAlgorithm | Action::ToggleStepMode => !self.game_over(),
             Action::Why => self.has_ai_record(),
             Action::Undo => self.can_undo(),
@@ -161,6 +161,7 @@ impl Tab for TicTacToeTab {
         match action {
             Action::CycleOrder => return Some(self.cycle_order()),
             Action::ExportDot => return Some(self.export_dot(effects)),
+            Action::ExportText => return Some(self.export_text(effects)),
             _ => {}
         }
         let focus = self.focus;
@@ -295,7 +296,11 @@ impl TicTacToeTab {
                 Some(Message::info("Comparison closed: o opens it again"))
             }
             // Handled in `update`: they may ask the app for an overlay.
-            Action::CycleOrder | Action::ExportDot | Action::Why | Action::Edit(_) => None,
+            Action::CycleOrder
+            | Action::ExportDot
+            | Action::ExportText
+            | Action::Why
+            | Action::Edit(_) => None,
         }
     }
 }
