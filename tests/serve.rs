@@ -96,6 +96,11 @@ fn settings(dir: &std::path::Path, authorized: Option<&[&PrivateKey]>) -> Settin
         lesson: None,
         teacher_keys: None,
         collect: None,
+        proxies: ai_arcade::serve::proxy::TrustedProxies::default(),
+        host_key_required: false,
+        health_listen: None,
+        drain_grace: std::time::Duration::ZERO,
+        log_format: ai_arcade::config::LogFormat::Text,
     }
 }
 

@@ -3,10 +3,11 @@
 //! The server itself is [`crate::serve`], which knows nothing of the command line.
 
 use super::exit::fail;
-use crate::config::{Config, HumanDuration, Startups};
+use crate::config::{Config, HumanDuration, LogFormat, Network, Startups};
 use crate::lesson::Lesson;
 use crate::persist::Store;
 use crate::serve::class_code::ClassCode;
+use crate::serve::proxy::TrustedProxies;
 use crate::serve::{self, Settings, keys};
 use crate::tabs::Models;
 use clap::Args;
@@ -88,6 +89,27 @@ pub struct ServeArgs {
     /// [default: never].
     #[arg(long, value_name = "DURATION", requires = "class_code")]
     pub class_code_expires: Option<HumanDuration>,
+    /// Behind a load balancer: the balancers' addresses or networks (comma-separated,
+    /// e.g. 10.0.0.0/8,127.0.0.1), which must start each connection with a PROXY protocol
+    /// header (v1 or v2) naming the client; limits and the log use the client's address.
+    /// Connections from anyone else, or without a header, are closed.
+    #[arg(long, value_name = "ADDR[/BITS],...", value_delimiter = ',', num_args = 1..)]
+    pub proxy_protocol: Option<Vec<Network>>,
+    /// Refuse to start unless --host-key names a key that is there (never make one): every
+    /// replica behind a balancer shows the same key.
+    #[arg(long)]
+    pub host_key_required: bool,
+    /// Answer HTTP health checks here: 200 while sessions are taken, 503 while full or
+    /// draining after SIGTERM.
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub health_listen: Option<SocketAddr>,
+    /// After SIGTERM, how long players may finish before the server ends their sessions
+    /// and exits; new connections are refused at once [default: 30s].
+    #[arg(long, value_name = "DURATION")]
+    pub drain_grace: Option<HumanDuration>,
+    /// The log on stderr: text, or json (one object per line) [default: text].
+    #[arg(long, value_name = "FORMAT")]
+    pub log_format: Option<LogFormat>,
 }
 
 /// The class code the flags ask for, if any: made here, or the one given, checked.
@@ -150,6 +172,13 @@ pub fn settings(
         .per_source_max_startups
         .unwrap_or(serve.per_source_max_startups);
     serve.login_grace_time = args.login_grace_time.unwrap_or(serve.login_grace_time);
+    if let Some(proxies) = &args.proxy_protocol {
+        serve.proxy_protocol.clone_from(proxies);
+    }
+    serve.host_key_required |= args.host_key_required;
+    serve.health_listen = args.health_listen.or(serve.health_listen);
+    serve.drain_grace = args.drain_grace.unwrap_or(serve.drain_grace);
+    serve.log_format = args.log_format.unwrap_or(serve.log_format);
     config.validate().map_err(|error| {
         error
             .to_string()
@@ -191,6 +220,11 @@ pub fn settings(
         lesson: None,
         teacher_keys: args.teacher_keys.clone(),
         collect: args.collect.clone(),
+        proxies: TrustedProxies::new(serve.proxy_protocol.iter().map(|n| n.0).collect()),
+        host_key_required: serve.host_key_required,
+        health_listen: serve.health_listen,
+        drain_grace: serve.drain_grace.0,
+        log_format: serve.log_format,
     })
 }
 
@@ -248,6 +282,11 @@ mod tests {
             lesson: None,
             teacher_keys: None,
             collect: None,
+            proxy_protocol: None,
+            host_key_required: false,
+            health_listen: None,
+            drain_grace: None,
+            log_format: None,
             class_code: None,
             class_code_expires: None,
         };
@@ -291,6 +330,11 @@ mod tests {
             lesson: None,
             teacher_keys: None,
             collect: None,
+            proxy_protocol: None,
+            host_key_required: false,
+            health_listen: None,
+            drain_grace: None,
+            log_format: None,
             class_code: Some(code.map(str::to_string)),
             class_code_expires: expires.map(|e| e.parse().unwrap()),
         }

@@ -41,8 +41,8 @@ pub use crate::tabs::tictactoe::settings::{
 };
 pub use check::{BUILTIN_ORIGIN, ConfigError, MERGED_ORIGIN};
 pub use serve::{
-    AUTH_DELAY_RANGE, HumanDuration, IDLE_TIMEOUT_RANGE, LOGIN_GRACE_RANGE, MAX_SESSIONS_RANGE,
-    STARTUPS_RANGE, ServeConfig, Startups,
+    AUTH_DELAY_RANGE, DRAIN_GRACE_RANGE, HumanDuration, IDLE_TIMEOUT_RANGE, LOGIN_GRACE_RANGE,
+    LogFormat, MAX_SESSIONS_RANGE, Network, STARTUPS_RANGE, ServeConfig, Startups,
 };
 pub use shared::FirstMover;
 pub use shared::{
@@ -619,6 +619,14 @@ mod tests {
             "serve.open = true: allowed only without serve.authorized_keys (an open server would ignore the key file; remove one of the two)",
         ),
         (
+            "[serve]\ndrain_grace = \"2h\"",
+            "serve.drain_grace = 2h: allowed 0s..=1h",
+        ),
+        (
+            "[serve]\nhost_key_required = true",
+            "serve.host_key_required = true: allowed only with serve.host_key (the key every replica shares)",
+        ),
+        (
             "[search]\nautoplay_ms = 1",
             "search.autoplay_ms = 1: allowed 10..=5000",
         ),
@@ -627,6 +635,34 @@ mod tests {
             "subtraction.n_max = 2: allowed 3..=1023",
         ),
     ];
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_networks() {
+        let config = parse(
+            "[serve]\nproxy_protocol = [\"127.0.0.1\", \"10.0.0.0/8\", \"fd00::/8\"]",
+            "f.toml",
+        )
+        .unwrap();
+        let listed: Vec<String> = (config.serve.proxy_protocol.iter())
+            .map(|n| String::from(*n))
+            .collect();
+        assert_eq!(listed, ["127.0.0.1/32", "10.0.0.0/8", "fd00::/8"]);
+        let error = parse("[serve]\nproxy_protocol = [\"balancer\"]", "f.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("\"balancer\" is not an address or a network"),
+            "{error}"
+        );
+        let many: Vec<String> = (0..65).map(|i| format!("\"10.0.0.{i}\"")).collect();
+        let error = parse(
+            &format!("[serve]\nproxy_protocol = [{}]", many.join(",")),
+            "f.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("at most 64"), "{error}");
+    }
 
     /// See [`RANGE_ERRORS`].
     #[test]

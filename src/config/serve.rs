@@ -7,6 +7,7 @@ use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use ipnet::IpNet;
 use serde::{Deserialize, Serialize};
 
 use super::check::{ConfigError, in_range, require};
@@ -48,6 +49,66 @@ pub struct ServeConfig {
     /// Time from connecting to being logged in (key exchange included), as OpenSSH's
     /// `LoginGraceTime`; the key exchange alone gets at most 10 s of it.
     pub login_grace_time: HumanDuration,
+    /// The load balancers trusted to send a PROXY protocol header (v1 or v2) with the
+    /// client's own address; empty: off. When set, every connection must come from one of
+    /// them and start with a header, so the per-address budgets and the log see the
+    /// clients, not the balancer.
+    pub proxy_protocol: Vec<Network>,
+    /// Refuse to start unless `host_key` names a key that is there: a replica behind a
+    /// balancer must present the key every other replica does, never a new one.
+    pub host_key_required: bool,
+    /// Where to answer a balancer's HTTP health check: 200 while sessions are taken, 503
+    /// while full or draining. Absent: no health port.
+    pub health_listen: Option<SocketAddr>,
+    /// After SIGTERM, how long players may finish before their sessions end with "the
+    /// server is restarting". New connections are refused at once.
+    pub drain_grace: HumanDuration,
+    /// The log on stderr: `text` (a line people read) or `json` (one object per line).
+    pub log_format: LogFormat,
+}
+
+/// An address or a network, written `10.0.0.5` (one address) or `10.0.0.0/8`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Network(pub IpNet);
+
+impl std::str::FromStr for Network {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let text = text.trim();
+        text.parse::<IpNet>()
+            .or_else(|_| text.parse::<std::net::IpAddr>().map(IpNet::from))
+            .map(Self)
+            .map_err(|_| {
+                format!("{text:?} is not an address or a network: write 10.0.0.5 or 10.0.0.0/8")
+            })
+    }
+}
+
+impl TryFrom<String> for Network {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        text.parse()
+    }
+}
+
+impl From<Network> for String {
+    fn from(network: Network) -> Self {
+        network.0.to_string()
+    }
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// `2026-11-26T12:00:00Z session start: addr=… user="ada"`.
+    #[default]
+    Text,
+    /// `{"time":"…","event":"session start","addr":"…","user":"ada","message":"…"}`.
+    Json,
 }
 
 impl Default for ServeConfig {
@@ -68,6 +129,11 @@ impl Default for ServeConfig {
             },
             per_source_max_startups: 4,
             login_grace_time: HumanDuration(Duration::from_secs(60)),
+            proxy_protocol: Vec::new(),
+            host_key_required: false,
+            health_listen: None,
+            drain_grace: HumanDuration(Duration::from_secs(30)),
+            log_format: LogFormat::Text,
         }
     }
 }
@@ -110,6 +176,24 @@ impl ServeConfig {
             self.login_grace_time,
         )?;
         require(
+            "serve.proxy_protocol",
+            self.proxy_protocol.len() <= MAX_TRUSTED_PROXIES,
+            "at most 64 addresses or networks",
+            self.proxy_protocol.len(),
+        )?;
+        require(
+            "serve.drain_grace",
+            DRAIN_GRACE_RANGE.contains(&self.drain_grace.0),
+            "0s..=1h",
+            self.drain_grace,
+        )?;
+        require(
+            "serve.host_key_required",
+            !(self.host_key_required && self.host_key.is_none()),
+            "only with serve.host_key (the key every replica shares)",
+            "true",
+        )?;
+        require(
             "serve.open",
             !(self.open && self.authorized_keys.is_some()),
             "only without serve.authorized_keys (an open server would ignore the key file; \
@@ -132,6 +216,11 @@ pub const STARTUPS_RANGE: RangeInclusive<u32> = 1..=10_000;
 /// Allowed login grace times.
 pub const LOGIN_GRACE_RANGE: RangeInclusive<Duration> =
     Duration::from_secs(1)..=Duration::from_secs(600);
+
+/// The most trusted proxies listed.
+pub const MAX_TRUSTED_PROXIES: usize = 64;
+/// Allowed drain grace times after SIGTERM.
+pub const DRAIN_GRACE_RANGE: RangeInclusive<Duration> = Duration::ZERO..=Duration::from_secs(3600);
 
 /// OpenSSH's `MaxStartups`, written `start:rate:full` (`10:30:100`) or a single number: with
 /// `start` or more connections not logged in yet, a new one is refused with probability

@@ -98,11 +98,31 @@ pub async fn connect(
     ),
     String,
 > {
-    let config = Arc::new(russh::client::Config {
-        nodelay: true,
-        ..Default::default()
-    });
-    let mut handle = russh::client::connect(config, addr, TrustingClient)
+    let stream = tokio::net::TcpStream::connect(addr)
+        .await
+        .map_err(|e| format!("connect: {e}"))?;
+    let _ = stream.set_nodelay(true);
+    connect_stream(stream, user, key).await
+}
+
+/// [`connect`] over a stream already open: one that went through a proxy, or that
+/// carries a PROXY header written before the SSH bytes.
+pub async fn connect_stream<S>(
+    stream: S,
+    user: &str,
+    key: Option<Arc<russh::keys::PrivateKey>>,
+) -> Result<
+    (
+        russh::client::Handle<TrustingClient>,
+        russh::Channel<russh::client::Msg>,
+    ),
+    String,
+>
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let config = Arc::new(russh::client::Config::default());
+    let mut handle = russh::client::connect_stream(config, stream, TrustingClient)
         .await
         .map_err(|e| format!("connect: {e}"))?;
     let auth = match key {

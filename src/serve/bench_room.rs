@@ -105,6 +105,11 @@ async fn measure(students: usize) -> Result<RoomReport, String> {
         lesson: None,
         teacher_keys: Some(teacher_keys),
         collect: None,
+        proxies: super::proxy::TrustedProxies::default(),
+        host_key_required: false,
+        health_listen: None,
+        drain_grace: std::time::Duration::ZERO,
+        log_format: crate::config::LogFormat::Text,
     };
     let quiet: Log = Arc::new(|_| {});
     let server = Server::start(

@@ -51,6 +51,16 @@ pub enum KeyError {
 /// none; the flag says whether it was just made. A file that is there but not a key is
 /// reported ([`KeyError::Damaged`]) and left untouched.
 pub fn host_key(path: &Path) -> Result<(PrivateKey, bool), KeyError> {
+    read_host_key(path, true)
+}
+
+/// The host key at `path`, which must be there: a replica behind a balancer shows the key
+/// every other one does (a mounted secret), and never makes or writes one.
+pub fn required_host_key(path: &Path) -> Result<PrivateKey, KeyError> {
+    read_host_key(path, false).map(|(key, _)| key)
+}
+
+fn read_host_key(path: &Path, make: bool) -> Result<(PrivateKey, bool), KeyError> {
     let io_error = |reason| KeyError::Io {
         path: path.to_path_buf(),
         reason,
@@ -76,6 +86,12 @@ pub fn host_key(path: &Path) -> Result<(PrivateKey, bool), KeyError> {
             }
             Ok((key, false))
         }
+        Err(e) if e.kind() == io::ErrorKind::NotFound && !make => Err(KeyError::Format {
+            path: path.to_path_buf(),
+            reason: "not there, and --host-key-required forbids making one: mount the key \
+                     every replica shares there"
+                .into(),
+        }),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).map_err(|e| {
                 KeyError::Format {
@@ -364,6 +380,25 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("ai-arcade-keys-{tag}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         dir
+    }
+
+    #[test]
+    fn a_required_host_key_is_read_as_it_is_and_never_made() {
+        let dir = temp_dir("required");
+        let path = dir.join(HOST_KEY_FILE);
+        let error = required_host_key(&path).unwrap_err().to_string();
+        assert!(error.contains("--host-key-required"), "{error}");
+        assert!(!path.exists(), "nothing was made");
+        let (made, _) = host_key(&path).unwrap();
+        let before = fs::read(&path).unwrap();
+        let read = required_host_key(&path).unwrap();
+        assert_eq!(read.public_key(), made.public_key());
+        assert_eq!(
+            fs::read(&path).unwrap(),
+            before,
+            "the file is not rewritten"
+        );
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

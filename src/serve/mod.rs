@@ -12,9 +12,12 @@ pub mod bench_room;
 pub mod class_code;
 pub mod collect;
 pub mod gate;
+pub mod health;
 pub mod input;
 pub mod keys;
 pub mod limits;
+pub mod log_format;
+pub mod proxy;
 pub mod room;
 pub mod session;
 mod shared;
@@ -25,14 +28,15 @@ use crate::config::{Config, HumanDuration};
 use crate::tabs::Models;
 use class_code::ClassCode;
 use gate::{Admissions, Gate};
+pub use log_format::utc_timestamp;
 use russh::SshId;
 use russh::keys::PrivateKey;
 use session::{Progress, Stage};
 use shared::{Current, Shared, to_stderr};
-pub use shared::{Log, REFUSAL_LOG_EVERY, RefusalLog, Settings, stderr_log, utc_timestamp};
+pub use shared::{Log, REFUSAL_LOG_EVERY, RefusalLog, Settings, stderr_log};
 use std::borrow::Cow;
 use std::net::SocketAddr;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::net::TcpListener;
@@ -86,8 +90,12 @@ pub struct Server {
     pub host_key_created: bool,
     /// When the class code expires, if there is one that does.
     pub class_code_expires_at: Option<SystemTime>,
+    /// The address health checks are answered on, if any (the real port when 0 was
+    /// asked for).
+    pub health_addr: Option<SocketAddr>,
     shared: Arc<Shared>,
     accept: tokio::task::JoinHandle<()>,
+    health: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl Server {
@@ -100,37 +108,12 @@ impl Server {
         seed: Option<u64>,
         log: Log,
     ) -> Result<Self, ServeError> {
-        let (host_key, host_key_created) = keys::host_key(&settings.host_key)?;
-        let mut key_note = None;
-        if let Some(path) = &settings.authorized_keys {
-            if let Ok(Some(note)) = keys::read_authorized_keys(path).map(|f| f.skipped_note()) {
-                let line = format!("{}: {note}", path.display());
-                log(&format!("{} {line}", utc_timestamp(SystemTime::now())));
-                key_note = Some(line);
-            }
-            match keys::authorized_keys(path) {
-                Ok(allowed) if allowed.is_empty() => {
-                    return Err(ServeError::NoKeys(format!(
-                        "{} lists no keys",
-                        path.display()
-                    )));
-                }
-                Ok(_) => {}
-                Err(error) => return Err(ServeError::NoKeys(error.to_string())),
-            }
-        }
-        if let Some(path) = &settings.teacher_keys {
-            match keys::authorized_keys(path) {
-                Ok(teachers) if teachers.is_empty() => {
-                    return Err(ServeError::NoKeys(format!(
-                        "{} lists no teacher keys",
-                        path.display()
-                    )));
-                }
-                Ok(_) => {}
-                Err(error) => return Err(ServeError::NoKeys(error.to_string())),
-            }
-        }
+        let (host_key, host_key_created) = if settings.host_key_required {
+            (keys::required_host_key(&settings.host_key)?, false)
+        } else {
+            keys::host_key(&settings.host_key)?
+        };
+        let key_note = check_key_files(&settings, &log)?;
         let listener =
             TcpListener::bind(settings.listen)
                 .await
@@ -142,6 +125,14 @@ impl Server {
             addr: settings.listen,
             reason,
         })?;
+        let health_listener = match settings.health_listen {
+            Some(addr) => Some(
+                health::bind(addr)
+                    .await
+                    .map_err(|reason| ServeError::Listen { addr, reason })?,
+            ),
+            None => None,
+        };
         let fingerprint = keys::fingerprint(host_key.public_key());
         let russh_config = Arc::new(russh_config(&settings, host_key));
         let gate = Gate::new(
@@ -173,18 +164,24 @@ impl Server {
             room: Arc::default(),
             started: Instant::now(),
             key_note: Mutex::new(key_note),
+            draining: AtomicBool::new(false),
+            notice: watch::channel(None).0,
         });
         let class_code_expires_at = (shared.settings.class_code.as_ref())
             .and_then(ClassCode::expires_after)
             .map(|after| SystemTime::now() + after);
         let accept = tokio::spawn(accept_loop(listener, Arc::clone(&shared), russh_config));
+        let health_addr = health_listener.as_ref().and_then(|l| l.local_addr().ok());
+        let health = health_listener.map(|listener| spawn_health(listener, &shared));
         Ok(Self {
             local_addr,
             fingerprint,
             host_key_created,
             class_code_expires_at,
+            health_addr,
             shared,
             accept,
+            health,
         })
     }
 
@@ -213,16 +210,101 @@ impl Server {
         self.shared.slots.used()
     }
 
+    /// What a health check hears now.
+    pub fn health(&self) -> health::Health {
+        self.shared.health()
+    }
+
+    /// SIGTERM's drain: stops accepting (health checks say 503 from now on), tells every
+    /// player the server restarts, and returns once they have all left or `grace` is up,
+    /// whichever is first. [`Server::shutdown`] ends the sessions left, saying the server
+    /// is restarting.
+    pub async fn drain(&self, grace: Duration) {
+        self.accept.abort();
+        self.shared.draining.store(true, Ordering::SeqCst);
+        let sessions = self.shared.slots.used();
+        self.shared.log(&format!(
+            "draining: new connections refused, {sessions} sessions end within {}",
+            HumanDuration(grace)
+        ));
+        let notice = format!(
+            "The server is restarting: your session ends in {}. Reconnect then to continue.",
+            HumanDuration(grace)
+        );
+        self.shared.notice.send_replace(Some(notice));
+        let deadline = Instant::now() + grace;
+        while self.shared.slots.used() > 0 && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     /// Stops accepting, ends every arcade (each restores its client's terminal and says
     /// why), and waits up to `wait` for them to finish.
     pub async fn shutdown(self, wait: Duration) {
         self.accept.abort();
+        if let Some(health) = &self.health {
+            health.abort();
+        }
         self.shared.shutdown.send_replace(true);
         let deadline = Instant::now() + wait;
         while self.shared.slots.used() > 0 && Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
+}
+
+/// Checks that the key files let someone in (a file with no usable key refuses the
+/// start) and logs the lines of `authorized_keys` that were skipped; that note is returned,
+/// so later re-reads log it only when it changed.
+fn check_key_files(settings: &Settings, log: &Log) -> Result<Option<String>, ServeError> {
+    let mut key_note = None;
+    if let Some(path) = &settings.authorized_keys {
+        if let Ok(Some(note)) = keys::read_authorized_keys(path).map(|f| f.skipped_note()) {
+            let line = format!("{}: {note}", path.display());
+            log(&format!("{} {line}", utc_timestamp(SystemTime::now())));
+            key_note = Some(line);
+        }
+        match keys::authorized_keys(path) {
+            Ok(allowed) if allowed.is_empty() => {
+                return Err(ServeError::NoKeys(format!(
+                    "{} lists no keys",
+                    path.display()
+                )));
+            }
+            Ok(_) => {}
+            Err(error) => return Err(ServeError::NoKeys(error.to_string())),
+        }
+    }
+    if let Some(path) = &settings.teacher_keys {
+        match keys::authorized_keys(path) {
+            Ok(teachers) if teachers.is_empty() => {
+                return Err(ServeError::NoKeys(format!(
+                    "{} lists no teacher keys",
+                    path.display()
+                )));
+            }
+            Ok(_) => {}
+            Err(error) => return Err(ServeError::NoKeys(error.to_string())),
+        }
+    }
+    Ok(key_note)
+}
+
+/// Answers health checks on `listener` with the server's state, for as long as the server
+/// is there (the task holds it weakly).
+fn spawn_health(listener: TcpListener, shared: &Arc<Shared>) -> tokio::task::JoinHandle<()> {
+    let weak = Arc::downgrade(shared);
+    let health = Arc::new(move || {
+        weak.upgrade()
+            .map_or(health::Health::Draining, |shared| shared.health())
+    });
+    let weak = Arc::downgrade(shared);
+    let log = Arc::new(move |line: &str| {
+        if let Some(shared) = weak.upgrade() {
+            shared.log(line);
+        }
+    });
+    tokio::spawn(health::serve(listener, health, log))
 }
 
 /// russh's settings for these: public keys (and "none" when open), keyboard-interactive
@@ -283,12 +365,15 @@ async fn accept_loop(
 /// and the deadlines: the key exchange within [`KEX_DEADLINE`], the login within the login
 /// grace time (both counted from connecting), an arcade within [`ARCADE_GRACE`] after.
 async fn serve_connection(
-    stream: tokio::net::TcpStream,
+    mut stream: tokio::net::TcpStream,
     peer: SocketAddr,
     shared: Arc<Shared>,
     config: Arc<russh::server::Config>,
 ) {
     let connected = tokio::time::Instant::now();
+    let Some(peer) = client_address(&mut stream, peer, &shared).await else {
+        return;
+    };
     let grace = shared.settings.login_grace_time;
     let pending = match shared.admissions.enter(peer.ip(), grace).await {
         Ok(pending) => pending,
@@ -330,6 +415,34 @@ async fn serve_connection(
     let _ = running.await;
 }
 
+/// The client's address: the connection's own, or with `--proxy-protocol` the one its
+/// trusted proxy's header gives. `None` (logged) when the connection must be closed: not
+/// from a trusted proxy, or without a good header.
+async fn client_address(
+    stream: &mut tokio::net::TcpStream,
+    peer: SocketAddr,
+    shared: &Arc<Shared>,
+) -> Option<SocketAddr> {
+    let proxies = &shared.settings.proxies;
+    if !proxies.enabled() {
+        return Some(peer);
+    }
+    if !proxies.trusts(peer.ip()) {
+        shared.refused(&format!(
+            "refused connection, not from a trusted proxy (--proxy-protocol): addr={peer}"
+        ));
+        return None;
+    }
+    match proxy::read_header(stream, proxy::HEADER_DEADLINE).await {
+        Ok(proxy::Origin::Client(client)) => Some(client),
+        Ok(proxy::Origin::Proxy) => Some(peer),
+        Err(error) => {
+            shared.refused(&format!("refused connection, {error}: via={peer}"));
+            None
+        }
+    }
+}
+
 /// The stream, and a second handle on its socket that can shut it down.
 fn with_cutter(
     stream: tokio::net::TcpStream,
@@ -342,9 +455,12 @@ fn with_cutter(
 pub use shared::Reload;
 
 /// Runs the server with `settings` until SIGINT or SIGTERM, printing its banner and log on
-/// stderr, then ends every session cleanly. SIGHUP runs `reload`: new sessions start from
-/// what it read, and a file it refuses leaves everything as it was, saying why. The models
-/// are loaded by the caller once; each session starts from its own copy.
+/// stderr (as `settings.log_format` says), then ends every session cleanly. SIGHUP runs
+/// `reload`: new sessions start from what it read, and a file it refuses leaves everything
+/// as it was, saying why. SIGTERM drains first: no one new is let in, players are warned,
+/// and their sessions end after the drain grace time (or once all have left); SIGINT, or
+/// a second SIGTERM, ends them at once. The models are loaded by the caller once; each
+/// session starts from its own copy.
 pub fn run(
     settings: Settings,
     config: Config,
@@ -356,16 +472,28 @@ pub fn run(
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
+    let format = settings.log_format;
+    let say = move |line: &str| to_stderr(&log_format::render(format, line));
     runtime.block_on(async move {
-        let server = Server::start(settings.clone(), config, models, seed, stderr_log()).await?;
-        print_banner(&server, &settings);
+        let mut signals = Signals::listen();
+        let server =
+            Server::start(settings.clone(), config, models, seed, stderr_log(format)).await?;
+        print_banner(&server, &settings, &say);
         let reload = Arc::new(reload);
         server.reload_from_the_room(Arc::clone(&reload));
-        while wait_for_signal().await == Signal::Reload {
+        let mut signal = signals.next().await;
+        while signal == Signal::Reload {
             // The outcome is logged either way.
             let _ = server.reload(&reload);
+            signal = signals.next().await;
         }
-        to_stderr(&format!(
+        if signal == Signal::Terminate {
+            tokio::select! {
+                () = server.drain(settings.drain_grace) => {}
+                () = async { while signals.next().await == Signal::Reload {} } => {}
+            }
+        }
+        say(&format!(
             "ai-arcade: shutting down, ending {} sessions",
             server.sessions()
         ));
@@ -374,7 +502,7 @@ pub fn run(
     })
 }
 
-fn print_banner(server: &Server, settings: &Settings) {
+fn print_banner(server: &Server, settings: &Settings, to_stderr: &dyn Fn(&str)) {
     let created = if server.host_key_created {
         " (made now)"
     } else {
@@ -390,6 +518,17 @@ fn print_banner(server: &Server, settings: &Settings) {
         to_stderr(&format!(
             "ai-arcade: warning: {} can be read by others; chmod 600 it",
             settings.host_key.display()
+        ));
+    }
+    if let Some(addr) = server.health_addr {
+        to_stderr(&format!(
+            "ai-arcade: health checks on http://{addr}/ (200 taking sessions, 503 full or draining)"
+        ));
+    }
+    if settings.proxies.enabled() {
+        to_stderr(&format!(
+            "ai-arcade: PROXY protocol: connections only from {}, each with a header naming its client",
+            settings.proxies.listed()
         ));
     }
     if let Some(path) = &settings.teacher_keys {
@@ -478,26 +617,56 @@ fn connect_host(addr: SocketAddr) -> String {
 /// What a signal asks of the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Signal {
-    /// SIGINT or SIGTERM: end every session and exit.
-    Stop,
+    /// SIGINT (Ctrl-C at the operator's terminal): end every session now and exit.
+    Interrupt,
+    /// SIGTERM (a service manager, Kubernetes): drain, then exit.
+    Terminate,
     /// SIGHUP: read the config and the lesson again.
     Reload,
 }
 
-async fn wait_for_signal() -> Signal {
+/// The signals the server acts on, listened for from before the banner is printed (a
+/// signal that came between the banner and the first wait would otherwise end the process
+/// by default, without a drain).
+struct Signals {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        let term = signal(SignalKind::terminate());
-        let hup = signal(SignalKind::hangup());
-        if let (Ok(mut term), Ok(mut hup)) = (term, hup) {
+    unix: Option<(
+        tokio::signal::unix::Signal,
+        tokio::signal::unix::Signal,
+        tokio::signal::unix::Signal,
+    )>,
+}
+
+impl Signals {
+    fn listen() -> Self {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            let listened = (
+                signal(SignalKind::interrupt()),
+                signal(SignalKind::terminate()),
+                signal(SignalKind::hangup()),
+            );
+            let unix = match listened {
+                (Ok(int), Ok(term), Ok(hup)) => Some((int, term, hup)),
+                _ => None,
+            };
+            Self { unix }
+        }
+        #[cfg(not(unix))]
+        Self {}
+    }
+
+    async fn next(&mut self) -> Signal {
+        #[cfg(unix)]
+        if let Some((int, term, hup)) = &mut self.unix {
             return tokio::select! {
-                _ = tokio::signal::ctrl_c() => Signal::Stop,
-                _ = term.recv() => Signal::Stop,
+                _ = int.recv() => Signal::Interrupt,
+                _ = term.recv() => Signal::Terminate,
                 _ = hup.recv() => Signal::Reload,
             };
         }
+        let _ = tokio::signal::ctrl_c().await;
+        Signal::Interrupt
     }
-    let _ = tokio::signal::ctrl_c().await;
-    Signal::Stop
 }

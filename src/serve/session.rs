@@ -456,7 +456,10 @@ impl Connection {
             self.shared.settings.idle_timeout,
             Arc::clone(&running.last_input),
             Arc::clone(&running.ended),
-            self.shared.shutdown.subscribe(),
+            (
+                self.shared.shutdown.subscribe(),
+                self.shared.notice.subscribe(),
+            ),
             events,
         );
         let arcade = Arcade {
@@ -506,20 +509,34 @@ impl Drop for Connection {
 }
 
 /// Wakes the arcade with an ending once no input came for `idle`, or when the server shuts
-/// down (SIGTERM's number, as the local TUI gets it).
+/// down (SIGTERM's number, as the local TUI gets it), and with the server's notices (a
+/// drain's warning, also to a session that starts while one is in force).
 fn spawn_idle_timer(
     idle: Duration,
     last_input: Arc<Mutex<Instant>>,
     ended: Arc<Notify>,
-    mut shutdown: tokio::sync::watch::Receiver<bool>,
+    (mut shutdown, mut notice): (
+        tokio::sync::watch::Receiver<bool>,
+        tokio::sync::watch::Receiver<Option<String>>,
+    ),
     events: SyncSender<LoopEvent>,
 ) {
+    if notice.borrow().is_some() {
+        notice.mark_changed();
+    }
     tokio::spawn(async move {
         loop {
             let deadline = *lock(&last_input) + idle;
             let shutting_down = tokio::select! {
                 () = ended.notified() => return,
                 _ = shutdown.wait_for(|&down| down) => true,
+                Ok(()) = notice.changed() => {
+                    let said = notice.borrow_and_update().clone();
+                    if let Some(text) = said {
+                        let _ = events.try_send(LoopEvent::Notice(text));
+                    }
+                    continue;
+                }
                 () = tokio::time::sleep_until(deadline.into()) => false,
             };
             if shutting_down {
@@ -535,6 +552,9 @@ fn spawn_idle_timer(
         }
     });
 }
+
+/// What a player reads when a drain ends their session.
+pub const RESTARTING: &str = "ai-arcade: the server is restarting; reconnect to continue.";
 
 /// The most characters of a client-supplied field a log line shows.
 pub const LOG_FIELD_MAX: usize = 64;
@@ -952,6 +972,7 @@ impl Arcade {
         let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.play(events)));
         let reason = match played {
             Ok(Ok(Ending::Quit)) => "quit".to_string(),
+            Ok(Ok(Ending::Signal(_))) if self.shared.is_draining() => "server restarting".into(),
             Ok(Ok(Ending::Signal(_))) => "server shutting down".to_string(),
             Ok(Ok(Ending::InputClosed(why))) => why,
             Ok(Err(error)) => format!("output failed: {error}"),
@@ -1066,6 +1087,7 @@ impl Arcade {
                 "ai-arcade: closed after {}",
                 why.replace("idle for", "being idle for")
             )),
+            Ending::Signal(_) if shared.is_draining() => Some(RESTARTING.to_string()),
             Ending::Signal(_) => Some("ai-arcade: the server is shutting down.".to_string()),
             _ => None,
         };

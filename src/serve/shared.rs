@@ -5,13 +5,16 @@
 
 use super::class_code::ClassCode;
 use super::gate::Admissions;
+use super::health::Health;
 use super::limits::Slots;
-use crate::config::{Config, Startups};
+use super::log_format::utc_timestamp;
+use super::proxy::TrustedProxies;
+use crate::config::{Config, LogFormat, Startups};
 use crate::lesson::Lesson;
 use crate::tabs::Models;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::watch;
@@ -57,6 +60,16 @@ pub struct Settings {
     pub teacher_keys: Option<PathBuf>,
     /// The teacher's collect folder: students' exports and graded predictions.
     pub collect: Option<PathBuf>,
+    /// The load balancers that send a PROXY header (none: the protocol is off).
+    pub proxies: TrustedProxies,
+    /// Never make a host key: refuse to start without the one given.
+    pub host_key_required: bool,
+    /// Where the HTTP health check is answered, if anywhere.
+    pub health_listen: Option<SocketAddr>,
+    /// How long players may finish after SIGTERM.
+    pub drain_grace: Duration,
+    /// How the log is written on stderr.
+    pub log_format: LogFormat,
 }
 
 impl Settings {
@@ -86,9 +99,9 @@ impl Settings {
 /// Where log lines go: stderr for `serve`, a buffer in tests.
 pub type Log = Arc<dyn Fn(&str) + Send + Sync>;
 
-/// A log that prints to stderr.
-pub fn stderr_log() -> Log {
-    Arc::new(to_stderr)
+/// A log that prints to stderr, in `format`.
+pub fn stderr_log(format: LogFormat) -> Log {
+    Arc::new(move |line| to_stderr(&super::log_format::render(format, line)))
 }
 
 /// Writes a line to stderr, or drops it when stderr is gone (closed by whoever read it):
@@ -135,9 +148,32 @@ pub struct Shared {
     /// The last note on skipped `authorized_keys` lines, so each re-read at a login logs
     /// it only when it changed.
     pub(super) key_note: Mutex<Option<String>>,
+    /// Set by SIGTERM: no one new is taken, health checks say 503, and the sessions that
+    /// end say the server is restarting.
+    pub(super) draining: AtomicBool,
+    /// A sentence every running session shows in its status line (the drain's warning).
+    pub(super) notice: watch::Sender<Option<String>>,
 }
 
 impl Shared {
+    /// What a health check hears: draining, full, or accepting with the count.
+    pub(super) fn health(&self) -> Health {
+        let max = self.settings.max_sessions;
+        let sessions = self.slots.used();
+        if self.draining.load(Ordering::SeqCst) {
+            Health::Draining
+        } else if sessions >= max {
+            Health::Full(max)
+        } else {
+            Health::Accepting { sessions, max }
+        }
+    }
+
+    /// Whether the server is draining after SIGTERM.
+    pub(super) fn is_draining(&self) -> bool {
+        self.draining.load(Ordering::SeqCst)
+    }
+
     /// The config and lesson a session starting now runs.
     pub(super) fn current(&self) -> Arc<Current> {
         Arc::clone(&self.current.read().unwrap_or_else(PoisonError::into_inner))
@@ -284,28 +320,6 @@ impl RefusalLog {
     pub fn unsaid(&self) -> u64 {
         self.unsaid
     }
-}
-
-/// `2026-11-21T11:20:05Z`: the UTC time of `at`, to the second.
-pub fn utc_timestamp(at: SystemTime) -> String {
-    let secs = at.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let (days, rest) = (secs / 86_400, secs % 86_400);
-    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        rest / 3600,
-        rest % 3600 / 60,
-        rest % 60
-    )
 }
 
 #[cfg(test)]

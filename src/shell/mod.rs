@@ -36,6 +36,8 @@ pub enum LoopEvent {
     /// Something the app shows from outside it changed (a served class's room): redraw if
     /// it is on screen.
     Changed,
+    /// A sentence from outside for the status line (the server is restarting).
+    Notice(String),
 }
 
 /// Why the loop ended.
@@ -88,6 +90,10 @@ pub fn event_loop<B: Backend>(
                 Some(LoopEvent::Signal(signal)) => return Ok(Ending::Signal(signal)),
                 Some(LoopEvent::InputClosed(why)) => return Ok(Ending::InputClosed(why)),
                 Some(LoopEvent::Changed) => app.outside_changed(),
+                Some(LoopEvent::Notice(text)) => {
+                    app.say(crate::frame::message::Message::error(text));
+                    true
+                }
                 Some(LoopEvent::Input(event)) => {
                     let size = terminal.size()?;
                     input::handle(app, &event, Rect::new(0, 0, size.width, size.height))

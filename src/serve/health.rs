@@ -1,0 +1,209 @@
+//! `--health-listen ADDR`: how a load balancer or Kubernetes asks a replica whether to send
+//! it players. Any HTTP request gets `200` while the server takes new sessions and `503`
+//! while it drains (after SIGTERM) or is full, with a one-line reason as the body. The
+//! listener is its own port, so a check never costs an SSH handshake, and it faces the same
+//! strangers as the SSH port: connections at once, bytes read and time taken are bounded.
+
+use httparse::{EMPTY_HEADER, Request, Status};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
+
+/// Checks answered at once; more wait for the listener's backlog.
+pub const MAX_CHECKS: usize = 32;
+
+/// The most bytes of a request read (a check's request is a line and a few headers).
+pub const MAX_REQUEST: usize = 2048;
+
+/// How long a check may take to send its request.
+pub const CHECK_DEADLINE: Duration = Duration::from_secs(2);
+
+/// The headers a request may have.
+const MAX_HEADERS: usize = 32;
+
+/// Whether the server takes new sessions, as a check sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Health {
+    /// It accepts sessions: this many run, of this many at most.
+    Accepting {
+        /// Sessions running.
+        sessions: usize,
+        /// Sessions at most.
+        max: usize,
+    },
+    /// Every session place is taken.
+    Full(usize),
+    /// SIGTERM came: it takes no one new and ends when its players have left or the grace
+    /// time is up.
+    Draining,
+}
+
+impl Health {
+    /// The status line and the body of the answer.
+    pub fn answer(self) -> (&'static str, String) {
+        match self {
+            Self::Accepting { sessions, max } => (
+                "200 OK",
+                format!("accepting: {sessions} of {max} sessions\n"),
+            ),
+            Self::Full(max) => (
+                "503 Service Unavailable",
+                format!("full: {max} of {max} sessions\n"),
+            ),
+            Self::Draining => (
+                "503 Service Unavailable",
+                "draining: the server is restarting\n".to_string(),
+            ),
+        }
+    }
+}
+
+/// The whole HTTP answer for a request (`None`: no request, answer 400).
+fn response(health: Option<Health>, head_only: bool) -> String {
+    let (status, body) = health.map_or_else(
+        || {
+            (
+                "400 Bad Request",
+                "a health check is an HTTP request\n".to_string(),
+            )
+        },
+        Health::answer,
+    );
+    let shown = if head_only { "" } else { body.as_str() };
+    format!(
+        "HTTP/1.1 {status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\nCache-Control: no-store\r\n\r\n{shown}",
+        body.len()
+    )
+}
+
+/// What a request's bytes are, so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Read {
+    /// A whole request; `true` for `HEAD`.
+    Whole { head: bool },
+    /// Not whole yet.
+    Partial,
+    /// Not HTTP.
+    Bad,
+}
+
+fn read_request(bytes: &[u8]) -> Read {
+    let mut headers = [EMPTY_HEADER; MAX_HEADERS];
+    let mut request = Request::new(&mut headers);
+    match request.parse(bytes) {
+        Ok(Status::Complete(_)) => Read::Whole {
+            head: request.method == Some("HEAD"),
+        },
+        Ok(Status::Partial) => Read::Partial,
+        Err(_) => Read::Bad,
+    }
+}
+
+/// Answers checks on `listener` with what `health` says at the time of each, until the
+/// task is aborted.
+pub async fn serve(
+    listener: TcpListener,
+    health: Arc<dyn Fn() -> Health + Send + Sync>,
+    log: Arc<dyn Fn(&str) + Send + Sync>,
+) {
+    let places = Arc::new(Semaphore::new(MAX_CHECKS));
+    loop {
+        let Ok(place) = Arc::clone(&places).acquire_owned().await else {
+            return;
+        };
+        let (stream, _) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(error) => {
+                log(&format!("health check accept failed: {error}"));
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let health = Arc::clone(&health);
+        tokio::spawn(async move {
+            let _ = tokio::time::timeout(CHECK_DEADLINE, answer(stream, &*health)).await;
+            drop(place);
+        });
+    }
+}
+
+/// Reads one request (bounded) and answers it.
+async fn answer(mut stream: TcpStream, health: &(dyn Fn() -> Health + Send + Sync)) {
+    let mut bytes = Vec::with_capacity(256);
+    let mut chunk = [0; 512];
+    let read = loop {
+        let Ok(count) = stream.read(&mut chunk).await else {
+            return;
+        };
+        if count == 0 {
+            break Read::Bad;
+        }
+        bytes.extend_from_slice(&chunk[..count]);
+        match read_request(&bytes) {
+            Read::Partial if bytes.len() < MAX_REQUEST => {}
+            Read::Partial => break Read::Bad,
+            done => break done,
+        }
+    };
+    let answer = match read {
+        Read::Whole { head } => response(Some(health()), head),
+        _ => response(None, false),
+    };
+    let _ = stream.write_all(answer.as_bytes()).await;
+    let _ = stream.shutdown().await;
+}
+
+/// Binds the health check's address.
+///
+/// # Errors
+/// What the system said.
+pub async fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
+    TcpListener::bind(addr).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_are_read_whole_before_they_are_answered() {
+        assert_eq!(
+            read_request(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n"),
+            Read::Whole { head: false }
+        );
+        assert_eq!(
+            read_request(b"HEAD / HTTP/1.0\r\n\r\n"),
+            Read::Whole { head: true }
+        );
+        assert_eq!(read_request(b"GET /health HTTP/1.1\r\nHo"), Read::Partial);
+        assert_eq!(read_request(b"SSH-2.0-OpenSSH\r\n\r\n"), Read::Bad);
+    }
+
+    #[test]
+    fn the_answer_says_the_state_with_its_status() {
+        let ok = response(
+            Some(Health::Accepting {
+                sessions: 3,
+                max: 64,
+            }),
+            false,
+        );
+        assert!(ok.starts_with("HTTP/1.1 200 OK\r\n"), "{ok}");
+        assert!(
+            ok.ends_with("\r\n\r\naccepting: 3 of 64 sessions\n"),
+            "{ok}"
+        );
+        assert!(ok.contains("Content-Length: 28\r\n"), "{ok}");
+        let draining = response(Some(Health::Draining), true);
+        assert!(draining.starts_with("HTTP/1.1 503 "), "{draining}");
+        assert!(
+            draining.ends_with("\r\n\r\n"),
+            "HEAD has no body: {draining}"
+        );
+        assert!(response(Some(Health::Full(2)), false).contains("full: 2 of 2"));
+        assert!(response(None, false).starts_with("HTTP/1.1 400 "));
+    }
+}
