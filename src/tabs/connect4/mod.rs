@@ -51,7 +51,7 @@ impl Tab for Connect4Tab {
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {
-        if self.goto.is_some() {
+        if self.goto.is_open() {
             return vec![keys::GO_TO_ENTRY];
         }
         if self.question_waiting() {
@@ -81,7 +81,7 @@ impl Tab for Connect4Tab {
     }
 
     fn modal(&self) -> Option<&'static str> {
-        if self.goto.is_some() {
+        if self.goto.is_open() {
             return Some("Go to step: type a number, Enter goes, Esc cancels");
         }
         self.question_waiting()
@@ -182,7 +182,7 @@ impl Tab for Connect4Tab {
             Action::GoToType(c) => return self.goto_type(c),
             Action::GoToErase => return self.goto_erase(),
             Action::GoToSubmit => return self.goto_submit(),
-            Action::GoToCancel => self.goto_cancel(),
+            Action::GoToCancel => self.goto.cancel(),
             Action::StepPhase | Action::StepIteration | Action::StepBack | Action::RunToEnd => {
                 return self.step(action);
             }

@@ -99,7 +99,7 @@ impl Tab for MultiPileTab {
         if self.compare.is_some() {
             return vec![keys::NIM_RUNS];
         }
-        if self.goto.is_some() {
+        if self.goto.is_open() {
             return vec![keys::NIM_GOTO];
         }
         if self.question_waiting() {
@@ -138,7 +138,7 @@ impl Tab for MultiPileTab {
         if self.asking.is_some() {
             return Some("Typing piles to ask about: Enter asks, Esc cancels");
         }
-        if self.goto.is_some() {
+        if self.goto.is_open() {
             return Some("Typing the update to go to: Enter goes, Esc cancels");
         }
         if self.question_waiting() {

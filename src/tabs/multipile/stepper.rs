@@ -11,13 +11,9 @@ use crate::domain::learn::predict_q::{self, ANSWER_LIMIT};
 use crate::domain::learn::qlearning::Update;
 use crate::domain::prediction::Score;
 use crate::domain::steps::Moved;
-use crate::frame::entry::Entry;
 use crate::frame::message::Message;
 use crate::frame::predicting::{Predicting, read_step};
 use crate::frame::tab::Asking;
-
-/// The longest update number typed into the go-to entry.
-const GOTO_LIMIT: usize = 5;
 
 impl MultiPileTab {
     /// Whether a stepped game's updates are there to walk through.
@@ -110,12 +106,12 @@ impl MultiPileTab {
         if !self.has_updates() {
             return Message::error("No game to step: s plays one");
         }
-        self.goto = Some(Entry::new(GOTO_LIMIT));
+        self.goto.open();
         self.goto_prompt()
     }
 
     fn goto_prompt(&self) -> Message {
-        let typed = self.goto.as_ref().map_or("", Entry::text);
+        let typed = self.goto.text().unwrap_or_default();
         Message::info(format!(
             "Go to update (0-{}): {typed}▏",
             self.q.steps.total()
@@ -124,39 +120,28 @@ impl MultiPileTab {
 
     /// A digit typed into the go-to entry.
     pub(crate) fn goto_type(&mut self, c: char) -> Message {
-        if let Some(entry) = self.goto.as_mut()
-            && !entry.push(c)
-        {
-            return Message::error("That is as long as an update number gets: Enter goes");
-        }
-        self.goto_prompt()
+        self.goto
+            .type_digit(c)
+            .err()
+            .unwrap_or_else(|| self.goto_prompt())
     }
 
     /// Deletes the last digit typed.
     pub(crate) fn goto_erase(&mut self) -> Message {
-        if let Some(entry) = self.goto.as_mut() {
-            entry.erase();
-        }
+        self.goto.erase();
         self.goto_prompt()
-    }
-
-    /// Closes the entry without moving.
-    pub(crate) fn goto_cancel(&mut self) -> Message {
-        self.goto = None;
-        Message::info("Not moved")
     }
 
     /// Goes to the typed update: beyond the game it goes to the last and says so; in
     /// predict mode it stops at the first question not yet answered.
     pub(crate) fn goto_submit(&mut self) -> Message {
-        let Some(entry) = self.goto.as_mut() else {
+        let Some(read) = self.goto.submit(|text| read_step(text, "update")) else {
             return Message::error("G opens the go-to entry");
         };
-        let n = match entry.submit(|text| read_step(text, "update")) {
+        let n = match read {
             Ok(n) => n,
             Err(refused) => return refused,
         };
-        self.goto = None;
         let moved = self.q.steps.go_to(n, self.predict.is_some());
         self.pane = Pane::Updates;
         let total = self.q.steps.total();

@@ -106,7 +106,7 @@ fn go_to_update_n_goes_clamps_and_cancels() {
     press(&mut app, &chars("G1"));
     press(&mut app, &[KeyCode::Esc]);
     assert_eq!(at(&app).0, total, "Esc cancels");
-    assert!(app.tabs.multipile.goto.is_none());
+    assert!(!app.tabs.multipile.goto.is_open());
 }
 
 /// Predict mode on, a game stepped: the first update's question waits.

@@ -11,15 +11,12 @@ use crate::domain::learn::predict_graph;
 use crate::domain::learn::state_graph::StateGraph;
 use crate::domain::prediction::Score;
 use crate::domain::steps::Moved;
-use crate::frame::entry::Entry;
 use crate::frame::message::Message;
 use crate::frame::predicting::{Predicting, read_step};
 use crate::frame::tab::Asking;
 
 /// The longest weight typed: a sign and six digits.
 const ANSWER_LIMIT: usize = 7;
-/// The longest move number typed into the go-to entry.
-const GOTO_LIMIT: usize = 4;
 
 impl StateGraphTab {
     /// The graph the view shows: until a stepped game's last step, the graph from before
@@ -119,12 +116,12 @@ impl StateGraphTab {
         if self.stepped.is_none() {
             return Message::error("No game to step: s plays one");
         }
-        self.goto = Some(Entry::new(GOTO_LIMIT));
+        self.goto.open();
         self.goto_prompt()
     }
 
     fn goto_prompt(&self) -> Message {
-        let typed = self.goto.as_ref().map_or("", Entry::text);
+        let typed = self.goto.text().unwrap_or_default();
         let moves = self.stepped.as_ref().map_or(0, |g| g.path.len());
         Message::info(format!(
             "Go to move (0-{moves}, {} learns): {typed}▏",
@@ -134,39 +131,28 @@ impl StateGraphTab {
 
     /// A digit typed into the go-to entry.
     pub(crate) fn goto_type(&mut self, c: char) -> Message {
-        if let Some(entry) = self.goto.as_mut()
-            && !entry.push(c)
-        {
-            return Message::error("That is as long as a move number gets: Enter goes");
-        }
-        self.goto_prompt()
+        self.goto
+            .type_digit(c)
+            .err()
+            .unwrap_or_else(|| self.goto_prompt())
     }
 
     /// Deletes the last digit typed.
     pub(crate) fn goto_erase(&mut self) -> Message {
-        if let Some(entry) = self.goto.as_mut() {
-            entry.erase();
-        }
+        self.goto.erase();
         self.goto_prompt()
-    }
-
-    /// Closes the entry without moving.
-    pub(crate) fn goto_cancel(&mut self) -> Message {
-        self.goto = None;
-        Message::info("Not moved")
     }
 
     /// Goes to the typed move: beyond the game to its end (learned), saying so; in predict
     /// mode it stops before the learning until the question is answered.
     pub(crate) fn goto_submit(&mut self) -> Message {
-        let Some(entry) = self.goto.as_mut() else {
+        let Some(read) = self.goto.submit(|text| read_step(text, "move")) else {
             return Message::error("G opens the go-to entry");
         };
-        let n = match entry.submit(|text| read_step(text, "move")) {
+        let n = match read {
             Ok(n) => n,
             Err(refused) => return refused,
         };
-        self.goto = None;
         let predicting = self.predict.is_some();
         let Some(game) = self.stepped.as_mut() else {
             return Message::error("No game to step: s plays one");

@@ -73,7 +73,7 @@ impl Tab for TicTacToeTab {
         if self.comparison.is_some() {
             return vec![keys::COMPARISON];
         }
-        if self.goto.is_some() {
+        if self.goto.is_open() {
             return vec![keys::GO_TO_ENTRY];
         }
         if self.question_waiting() {
@@ -119,7 +119,7 @@ impl Tab for TicTacToeTab {
         if self.editor.is_some() {
             return Some("The position editor is open: Enter plays from it, Esc cancels");
         }
-        if self.goto.is_some() {
+        if self.goto.is_open() {
             return Some("Go to step: type a number, Enter goes, Esc cancels");
         }
         if self.question_waiting() {
@@ -290,7 +290,7 @@ impl TicTacToeTab {
             Action::GoToType(c) => self.goto_type(c),
             Action::GoToErase => self.goto_erase(),
             Action::GoToSubmit => self.goto_submit(),
-            Action::GoToCancel => Some(self.goto_cancel()),
+            Action::GoToCancel => Some(self.goto.cancel()),
             Action::CloseComparison => {
                 self.comparison = None;
                 Some(Message::info("Comparison closed: o opens it again"))
