@@ -1,5 +1,7 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
 
+use crate::frame::stepper_keys::StepperActions;
+
 /// Everything the user can ask of the Connect Four tab.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
@@ -55,4 +57,13 @@ pub enum Action {
     GoToSubmit,
     /// Close the entry without going.
     GoToCancel,
+}
+
+/// The go-to entry's actions, for the key tables every stepper shares.
+impl StepperActions for Action {
+    const GO_TO_OPEN: Self = Self::GoToOpen;
+    const GO_TO_TYPE: fn(char) -> Self = Self::GoToType;
+    const GO_TO_ERASE: Self = Self::GoToErase;
+    const GO_TO_SUBMIT: Self = Self::GoToSubmit;
+    const GO_TO_CANCEL: Self = Self::GoToCancel;
 }

@@ -3,6 +3,7 @@
 
 use super::action::Action;
 use crate::frame::keymap::{Binding, DIGITS, Key, KeyGroup, bind, digit, typed, undo_key, why_key};
+use crate::frame::stepper_keys::go_to_step_keys;
 
 /// The tab's keys, whatever has the focus.
 pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
@@ -119,20 +120,7 @@ pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
 /// The "Go to step" entry, while it is open (it takes the tab's keys).
 pub(crate) const GO_TO_ENTRY: KeyGroup<Action> = KeyGroup {
     title: "Connect Four: go to step (G opens it)",
-    bindings: &[
-        bind(DIGITS, "0-9", "type the step", "step", |k| {
-            Action::GoToType(typed(k))
-        }),
-        bind(&[Key::Backspace], "⌫", "delete a digit", "", |_| {
-            Action::GoToErase
-        }),
-        bind(&[Key::Enter], "Enter", "go to that step", "go", |_| {
-            Action::GoToSubmit
-        }),
-        bind(&[Key::Esc], "Esc", "cancel", "cancel", |_| {
-            Action::GoToCancel
-        }),
-    ],
+    bindings: &go_to_step_keys(),
 };
 
 /// The board's keys while it has the focus.

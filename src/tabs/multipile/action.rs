@@ -1,5 +1,8 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
 
+pub use crate::frame::stepper_keys::StepTo;
+use crate::frame::stepper_keys::StepperActions;
+
 /// Everything the user can ask of the Multi-pile Nim tab.
 #[allow(missing_docs)] // the undocumented ones say what they do in their names
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,15 +99,13 @@ pub enum Action {
     TableExport,
 }
 
-/// A move through the stepped game's updates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StepTo {
-    /// The next update.
-    Next,
-    /// One update back.
-    Back,
-    /// Every update (the one-shot view `s` gave before the stepper).
-    End,
+/// The go-to entry's actions, for the key tables every stepper shares.
+impl StepperActions for Action {
+    const GO_TO_OPEN: Self = Self::GoToOpen;
+    const GO_TO_TYPE: fn(char) -> Self = Self::GoToType;
+    const GO_TO_ERASE: Self = Self::GoToErase;
+    const GO_TO_SUBMIT: Self = Self::GoToSubmit;
+    const GO_TO_CANCEL: Self = Self::GoToCancel;
 }
 
 /// Which learner's runs the comparison shows.

@@ -1,4 +1,8 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
+
+pub use crate::frame::stepper_keys::StepTo;
+use crate::frame::stepper_keys::StepperActions;
+
 /// Everything the user can ask of the State Graph tab.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
@@ -46,13 +50,11 @@ pub enum Action {
     AnswerSubmit,
 }
 
-/// A move through the stepped game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StepTo {
-    /// The next move (after the last, the learning).
-    Next,
-    /// One back.
-    Back,
-    /// To the end: every move shown and the game learned.
-    End,
+/// The go-to entry's actions, for the key tables every stepper shares.
+impl StepperActions for Action {
+    const GO_TO_OPEN: Self = Self::GoToOpen;
+    const GO_TO_TYPE: fn(char) -> Self = Self::GoToType;
+    const GO_TO_ERASE: Self = Self::GoToErase;
+    const GO_TO_SUBMIT: Self = Self::GoToSubmit;
+    const GO_TO_CANCEL: Self = Self::GoToCancel;
 }

@@ -1,5 +1,6 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
 use super::editor::EditCommand;
+use crate::frame::stepper_keys::StepperActions;
 
 /// Everything the user can ask of the Tic-tac-toe tab.
 #[allow(missing_docs)] // the undocumented ones say what they do in their names
@@ -82,4 +83,13 @@ pub enum Action {
     GoToSubmit,
     /// Close the entry without going.
     GoToCancel,
+}
+
+/// The go-to entry's actions, for the key tables every stepper shares.
+impl StepperActions for Action {
+    const GO_TO_OPEN: Self = Self::GoToOpen;
+    const GO_TO_TYPE: fn(char) -> Self = Self::GoToType;
+    const GO_TO_ERASE: Self = Self::GoToErase;
+    const GO_TO_SUBMIT: Self = Self::GoToSubmit;
+    const GO_TO_CANCEL: Self = Self::GoToCancel;
 }

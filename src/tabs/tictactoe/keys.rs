@@ -7,6 +7,7 @@ use crate::domain::games::tictactoe::Mark;
 use crate::frame::keymap::{
     ARROWS, Binding, DIGITS, Key, KeyGroup, bind, digit, direction, typed, undo_key, why_key,
 };
+use crate::frame::stepper_keys::go_to_step_keys;
 
 /// Tic-tac-toe tab, whatever has the focus.
 pub(crate) const SEARCH_TAB: KeyGroup<Action> = KeyGroup {
@@ -244,20 +245,7 @@ const GO_TO: Binding<Action> = bind(&[Key::Char('G')], "G", "go to step N", "", 
 /// The "Go to step" entry, while it is open (it takes the tab's keys, as the editor does).
 pub(crate) const GO_TO_ENTRY: KeyGroup<Action> = KeyGroup {
     title: "Go to step (G opens it)",
-    bindings: &[
-        bind(DIGITS, "0-9", "type the step", "step", |k| {
-            Action::GoToType(typed(k))
-        }),
-        bind(&[Key::Backspace], "⌫", "delete a digit", "", |_| {
-            Action::GoToErase
-        }),
-        bind(&[Key::Enter], "Enter", "go to that step", "go", |_| {
-            Action::GoToSubmit
-        }),
-        bind(&[Key::Esc], "Esc", "cancel", "cancel", |_| {
-            Action::GoToCancel
-        }),
-    ],
+    bindings: &go_to_step_keys(),
 };
 
 /// Predict mode, in both steppers.

@@ -1,0 +1,108 @@
+//! The keys every stepper shares: walking a learner's stepped game (Space, `b`, `G`, End),
+//! the "go to step N" entry, and predict mode's answer entry. Each tab names these actions
+//! in its own `Action`; [`StepperActions`] says which variants they are, so one set of
+//! bindings serves every tab and the keys, their order and their hints cannot drift apart.
+//! The words stay each tab's where they differ (a Q-learning game steps updates, the State
+//! Graph moves; a search's answer is a value, Connect Four's a column).
+
+use super::keymap::{Binding, DIGITS, Key, bind, typed};
+
+/// A move through a learner's stepped game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepTo {
+    /// The next step.
+    Next,
+    /// One step back.
+    Back,
+    /// Every step, to the end.
+    End,
+}
+
+/// Which move a stepped game's key asks for: `b` back, End to the end, Space (any other)
+/// the next.
+pub fn step_to(key: Key) -> StepTo {
+    match key {
+        Key::Char('b') => StepTo::Back,
+        Key::End => StepTo::End,
+        _ => StepTo::Next,
+    }
+}
+
+/// The variants of a tab's `Action` that the go-to entry sends.
+pub trait StepperActions: Sized + 'static {
+    /// `G`: open the "go to step N" entry.
+    const GO_TO_OPEN: Self;
+    /// A digit typed into it.
+    const GO_TO_TYPE: fn(char) -> Self;
+    /// Delete the last digit typed.
+    const GO_TO_ERASE: Self;
+    /// Go to the step typed.
+    const GO_TO_SUBMIT: Self;
+    /// Close it without moving.
+    const GO_TO_CANCEL: Self;
+}
+
+/// What a learner's stepped game's keys say (the help's descriptions).
+#[derive(Debug, Clone, Copy)]
+pub struct SteppedWords {
+    /// Space: the next step.
+    pub next: &'static str,
+    /// `b`: one step back.
+    pub back: &'static str,
+    /// `G`: go to step N.
+    pub go_to: &'static str,
+    /// End: to the end.
+    pub end: &'static str,
+}
+
+/// Space, `b`, `G` and End on a learner's stepped game; `step` is the tab's action for a
+/// move ([`step_to`] reads which), as [`super::speed::speed_keys`] takes the speed's.
+pub const fn stepped_keys<A: StepperActions>(
+    words: SteppedWords,
+    step: fn(Key) -> A,
+) -> [Binding<A>; 4] {
+    [
+        bind(&[Key::Char(' ')], "Space", words.next, "next", step),
+        bind(&[Key::Char('b')], "b", words.back, "back", step),
+        bind(&[Key::Char('G')], "G", words.go_to, "go to", |_| {
+            A::GO_TO_OPEN
+        }),
+        bind(&[Key::End], "End", words.end, "", step),
+    ]
+}
+
+/// The go-to entry of a learner's stepped game; `number` says what the digits are ("the
+/// update's number").
+pub const fn go_to_number_keys<A: StepperActions>(number: &'static str) -> [Binding<A>; 4] {
+    [
+        bind(DIGITS, "0-9", number, "type", |k| (A::GO_TO_TYPE)(typed(k))),
+        bind(&[Key::Backspace], "Backspace", "delete", "", |_| {
+            A::GO_TO_ERASE
+        }),
+        bind(&[Key::Enter], "Enter", "go there", "go", |_| {
+            A::GO_TO_SUBMIT
+        }),
+        go_to_cancel_key(),
+    ]
+}
+
+/// The go-to entry of a search's stepper (Tic-tac-toe's and Connect Four's): a step.
+pub const fn go_to_step_keys<A: StepperActions>() -> [Binding<A>; 4] {
+    [
+        bind(DIGITS, "0-9", "type the step", "step", |k| {
+            (A::GO_TO_TYPE)(typed(k))
+        }),
+        bind(&[Key::Backspace], "⌫", "delete a digit", "", |_| {
+            A::GO_TO_ERASE
+        }),
+        bind(&[Key::Enter], "Enter", "go to that step", "go", |_| {
+            A::GO_TO_SUBMIT
+        }),
+        go_to_cancel_key(),
+    ]
+}
+
+/// Esc in the go-to entry.
+const fn go_to_cancel_key<A: StepperActions>() -> Binding<A> {
+    bind(&[Key::Esc], "Esc", "cancel", "cancel", |_| A::GO_TO_CANCEL)
+}
