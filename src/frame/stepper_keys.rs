@@ -28,7 +28,7 @@ pub fn step_to(key: Key) -> StepTo {
     }
 }
 
-/// The variants of a tab's `Action` that the go-to entry sends.
+/// The variants of a tab's `Action` that the go-to entry and the answer entry send.
 pub trait StepperActions: Sized + 'static {
     /// `G`: open the "go to step N" entry.
     const GO_TO_OPEN: Self;
@@ -40,6 +40,14 @@ pub trait StepperActions: Sized + 'static {
     const GO_TO_SUBMIT: Self;
     /// Close it without moving.
     const GO_TO_CANCEL: Self;
+    /// A character typed into the answer.
+    const ANSWER_TYPE: fn(char) -> Self;
+    /// Delete the last character of the answer.
+    const ANSWER_ERASE: Self;
+    /// Check the answer.
+    const ANSWER_SUBMIT: Self;
+    /// Predict mode on or off (Esc in the answer entry turns it off).
+    const TOGGLE_PREDICT: Self;
 }
 
 /// What a learner's stepped game's keys say (the help's descriptions).
@@ -105,4 +113,54 @@ pub const fn go_to_step_keys<A: StepperActions>() -> [Binding<A>; 4] {
 /// Esc in the go-to entry.
 const fn go_to_cancel_key<A: StepperActions>() -> Binding<A> {
     bind(&[Key::Esc], "Esc", "cancel", "cancel", |_| A::GO_TO_CANCEL)
+}
+
+/// The answer entry of a learner's prediction, whole: `keys` (written `label`) type the
+/// answer, described as `description`; Backspace deletes, Enter checks, Esc stops.
+pub const fn answer_keys<A: StepperActions>(
+    keys: &'static [Key],
+    label: &'static str,
+    description: &'static str,
+) -> [Binding<A>; 4] {
+    [
+        answer_type_key(keys, label, description),
+        answer_erase_key("Backspace", "delete"),
+        answer_check_key(),
+        stop_predicting_key(),
+    ]
+}
+
+/// The keys that type an answer (the main hint, "answer").
+pub const fn answer_type_key<A: StepperActions>(
+    keys: &'static [Key],
+    label: &'static str,
+    description: &'static str,
+) -> Binding<A> {
+    bind(keys, label, description, "answer", |k| {
+        (A::ANSWER_TYPE)(typed(k))
+    })
+}
+
+/// Backspace in the answer, written `label` and described as `description`.
+pub const fn answer_erase_key<A: StepperActions>(
+    label: &'static str,
+    description: &'static str,
+) -> Binding<A> {
+    bind(&[Key::Backspace], label, description, "", |_| {
+        A::ANSWER_ERASE
+    })
+}
+
+/// Enter checks the answer, on every tab.
+pub const fn answer_check_key<A: StepperActions>() -> Binding<A> {
+    bind(&[Key::Enter], "Enter", "check the answer", "check", |_| {
+        A::ANSWER_SUBMIT
+    })
+}
+
+/// Esc leaves predict mode while a question waits, on every tab.
+pub const fn stop_predicting_key<A: StepperActions>() -> Binding<A> {
+    bind(&[Key::Esc], "Esc", "stop predicting", "stop", |_| {
+        A::TOGGLE_PREDICT
+    })
 }

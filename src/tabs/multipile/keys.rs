@@ -7,7 +7,9 @@ use crate::frame::keymap::{
 };
 use crate::frame::runs;
 use crate::frame::speed::{faster, speed_keys};
-use crate::frame::stepper_keys::{SteppedWords, go_to_number_keys, step_to, stepped_keys};
+use crate::frame::stepper_keys::{
+    SteppedWords, answer_keys, go_to_number_keys, step_to, stepped_keys,
+};
 
 /// Keys while the opponent menu is open.
 pub(crate) const NIM_MENU: KeyGroup<Action> = KeyGroup {
@@ -300,18 +302,5 @@ const VALUE_KEYS: &[Key] = &[
 /// While a prediction waits (predict mode, `u`): these keys alone.
 pub(crate) const NIM_ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Prediction (u turns it on)",
-    bindings: &[
-        bind(VALUE_KEYS, "0-9 . + -", "type the new Q", "answer", |k| {
-            Action::AnswerType(typed(k))
-        }),
-        bind(&[Key::Backspace], "Backspace", "delete", "", |_| {
-            Action::AnswerErase
-        }),
-        bind(&[Key::Enter], "Enter", "check the answer", "check", |_| {
-            Action::AnswerSubmit
-        }),
-        bind(&[Key::Esc], "Esc", "stop predicting", "stop", |_| {
-            Action::TogglePredict
-        }),
-    ],
+    bindings: &answer_keys(VALUE_KEYS, "0-9 . + -", "type the new Q"),
 };

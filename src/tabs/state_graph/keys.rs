@@ -2,10 +2,12 @@
 
 use super::action::Action;
 use crate::frame::keymap::{
-    ARROWS, Binding, DIGITS, Key, KeyGroup, bind, digit, direction, typed, why_key,
+    ARROWS, Binding, DIGITS, Key, KeyGroup, bind, digit, direction, why_key,
 };
 use crate::frame::speed::{faster, speed_keys};
-use crate::frame::stepper_keys::{SteppedWords, go_to_number_keys, step_to, stepped_keys};
+use crate::frame::stepper_keys::{
+    SteppedWords, answer_keys, go_to_number_keys, step_to, stepped_keys,
+};
 
 /// The State Graph tab.
 pub(crate) const GRAPH: KeyGroup<Action> = KeyGroup {
@@ -107,20 +109,7 @@ const WEIGHT_KEYS: &[Key] = &[
 /// While a prediction waits (predict mode, `u`): these keys alone.
 pub(crate) const GRAPH_ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Prediction (u turns it on)",
-    bindings: &[
-        bind(WEIGHT_KEYS, "0-9 + -", "type the weight", "answer", |k| {
-            Action::AnswerType(typed(k))
-        }),
-        bind(&[Key::Backspace], "Backspace", "delete", "", |_| {
-            Action::AnswerErase
-        }),
-        bind(&[Key::Enter], "Enter", "check the answer", "check", |_| {
-            Action::AnswerSubmit
-        }),
-        bind(&[Key::Esc], "Esc", "stop predicting", "stop", |_| {
-            Action::TogglePredict
-        }),
-    ],
+    bindings: &answer_keys(WEIGHT_KEYS, "0-9 + -", "type the weight"),
 };
 
 fn take(key: Key) -> Action {

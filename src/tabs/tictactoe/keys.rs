@@ -7,7 +7,9 @@ use crate::domain::games::tictactoe::Mark;
 use crate::frame::keymap::{
     ARROWS, Binding, DIGITS, Key, KeyGroup, bind, digit, direction, typed, undo_key, why_key,
 };
-use crate::frame::stepper_keys::go_to_step_keys;
+use crate::frame::stepper_keys::{
+    answer_check_key, answer_erase_key, answer_type_key, go_to_step_keys, stop_predicting_key,
+};
 
 /// Tic-tac-toe tab, whatever has the focus.
 pub(crate) const SEARCH_TAB: KeyGroup<Action> = KeyGroup {
@@ -325,13 +327,7 @@ const VALUE_KEYS: &[Key] = &[
 pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Prediction (P turns it on)",
     bindings: &[
-        bind(
-            VALUE_KEYS,
-            "0-9 + -",
-            "type a value / cell",
-            "answer",
-            |k| Action::AnswerType(typed(k)),
-        ),
+        answer_type_key(VALUE_KEYS, "0-9 + -", "type a value / cell"),
         bind(
             &[Key::Char('y'), Key::Char('n')],
             "y/n",
@@ -339,17 +335,11 @@ pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
             "",
             |k| Action::AnswerType(typed(k)),
         ),
-        bind(&[Key::Backspace], "⌫", "delete a character", "", |_| {
-            Action::AnswerErase
-        }),
-        bind(&[Key::Enter], "Enter", "check the answer", "check", |_| {
-            Action::AnswerSubmit
-        }),
+        answer_erase_key("⌫", "delete a character"),
+        answer_check_key(),
         STEP_BACK,
         GO_TO,
-        bind(&[Key::Esc], "Esc", "stop predicting", "stop", |_| {
-            Action::TogglePredict
-        }),
+        stop_predicting_key(),
     ],
 };
 
