@@ -6,6 +6,7 @@
 //! Graph moves; a search's answer is a value, Connect Four's a column).
 
 use super::keymap::{Binding, DIGITS, Key, bind, typed};
+use std::mem::discriminant;
 
 /// A move through a learner's stepped game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +49,14 @@ pub trait StepperActions: Sized + 'static {
     const ANSWER_SUBMIT: Self;
     /// Predict mode on or off (Esc in the answer entry turns it off).
     const TOGGLE_PREDICT: Self;
+
+    /// Whether the action types, erases or checks an answer: what a student following the
+    /// teacher may still do while a question waits (`Tab::answers`), told by the variant
+    /// alone, so no tab lists the three again.
+    fn is_answer(&self) -> bool {
+        let same = |other: &Self| discriminant(self) == discriminant(other);
+        same(&(Self::ANSWER_TYPE)('0')) || same(&Self::ANSWER_ERASE) || same(&Self::ANSWER_SUBMIT)
+    }
 }
 
 /// What a learner's stepped game's keys say (the help's descriptions).
@@ -163,4 +172,70 @@ pub const fn stop_predicting_key<A: StepperActions>() -> Binding<A> {
     bind(&[Key::Esc], "Esc", "stop predicting", "stop", |_| {
         A::TOGGLE_PREDICT
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    enum Act {
+        Open,
+        Type(char),
+        Erase,
+        Submit,
+        Cancel,
+        Answer(char),
+        AnswerErase,
+        AnswerSubmit,
+        Toggle,
+    }
+
+    impl StepperActions for Act {
+        const GO_TO_OPEN: Self = Self::Open;
+        const GO_TO_TYPE: fn(char) -> Self = Self::Type;
+        const GO_TO_ERASE: Self = Self::Erase;
+        const GO_TO_SUBMIT: Self = Self::Submit;
+        const GO_TO_CANCEL: Self = Self::Cancel;
+        const ANSWER_TYPE: fn(char) -> Self = Self::Answer;
+        const ANSWER_ERASE: Self = Self::AnswerErase;
+        const ANSWER_SUBMIT: Self = Self::AnswerSubmit;
+        const TOGGLE_PREDICT: Self = Self::Toggle;
+    }
+
+    #[test]
+    fn only_typing_erasing_and_checking_an_answer_answer() {
+        for answer in [Act::Answer('7'), Act::AnswerErase, Act::AnswerSubmit] {
+            assert!(answer.is_answer(), "{answer:?}");
+        }
+        for other in [
+            Act::Open,
+            Act::Type('7'),
+            Act::Erase,
+            Act::Submit,
+            Act::Cancel,
+            Act::Toggle,
+        ] {
+            assert!(!other.is_answer(), "{other:?}");
+        }
+    }
+
+    #[test]
+    fn the_answer_keys_send_the_tab_s_actions() {
+        let keys: [Binding<Act>; 4] = answer_keys(DIGITS, "0-9", "type");
+        let sent: Vec<Act> = [Key::Char('4'), Key::Backspace, Key::Enter, Key::Esc]
+            .iter()
+            .zip(&keys)
+            .map(|(&key, binding)| (binding.action)(key))
+            .collect();
+        assert_eq!(
+            sent,
+            [
+                Act::Answer('4'),
+                Act::AnswerErase,
+                Act::AnswerSubmit,
+                Act::Toggle
+            ]
+        );
+    }
 }

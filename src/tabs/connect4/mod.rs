@@ -25,6 +25,7 @@ use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
 use crate::frame::settings::{Change, Panel};
 use crate::frame::side::Side;
+use crate::frame::stepper_keys::StepperActions as _;
 use crate::frame::tab::{Asking, Effects, Score, Storage, Tab, Ticked};
 use crate::persist::Store;
 use state::Focus;
@@ -89,10 +90,7 @@ impl Tab for Connect4Tab {
     }
 
     fn answers(&self, action: Action) -> bool {
-        matches!(
-            action,
-            Action::AnswerType(_) | Action::AnswerErase | Action::AnswerSubmit
-        )
+        action.is_answer()
     }
 
     fn stepper_at(&self) -> Option<String> {

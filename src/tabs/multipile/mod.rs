@@ -37,6 +37,7 @@ use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
 use crate::frame::settings::{Change, Panel};
 use crate::frame::side as frame_side;
+use crate::frame::stepper_keys::StepperActions as _;
 use crate::frame::tab::{Asking, Confirm, Effects, Score, Storage, Tab, Ticked};
 use crate::persist::{Loaded, Problems, Store};
 use learners::{NetAgent, QAgent};
@@ -274,10 +275,7 @@ impl Tab for MultiPileTab {
     }
 
     fn answers(&self, action: Action) -> bool {
-        matches!(
-            action,
-            Action::AnswerType(_) | Action::AnswerErase | Action::AnswerSubmit
-        )
+        action.is_answer()
     }
 
     fn stepper_at(&self) -> Option<String> {

@@ -30,6 +30,7 @@ use crate::domain::numbers::thousands;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
 use crate::frame::settings::{Change, Panel};
+use crate::frame::stepper_keys::StepperActions as _;
 use crate::frame::tab::{
     Asking, Confirm, CopyText, Effects, Score, Storage, Tab, Ticked, export_shown,
 };
@@ -206,10 +207,7 @@ impl Tab for StateGraphTab {
     }
 
     fn answers(&self, action: Action) -> bool {
-        matches!(
-            action,
-            Action::AnswerType(_) | Action::AnswerErase | Action::AnswerSubmit
-        )
+        action.is_answer()
     }
 
     fn stepper_at(&self) -> Option<String> {
