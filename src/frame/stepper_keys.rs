@@ -59,6 +59,28 @@ pub trait StepperActions: Sized + 'static {
     }
 }
 
+/// Implements [`StepperActions`] for a tab's `Action`, whose variants carry the names
+/// every stepper tab gives them (`GoToOpen`, `GoToType`, `GoToErase`, `GoToSubmit`,
+/// `GoToCancel`, `AnswerType`, `AnswerErase`, `AnswerSubmit`, `TogglePredict`): one line a
+/// tab instead of the same nine.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! stepper_actions {
+    ($action:ty) => {
+        impl $crate::frame::stepper_keys::StepperActions for $action {
+            const GO_TO_OPEN: Self = Self::GoToOpen;
+            const GO_TO_TYPE: fn(char) -> Self = Self::GoToType;
+            const GO_TO_ERASE: Self = Self::GoToErase;
+            const GO_TO_SUBMIT: Self = Self::GoToSubmit;
+            const GO_TO_CANCEL: Self = Self::GoToCancel;
+            const ANSWER_TYPE: fn(char) -> Self = Self::AnswerType;
+            const ANSWER_ERASE: Self = Self::AnswerErase;
+            const ANSWER_SUBMIT: Self = Self::AnswerSubmit;
+            const TOGGLE_PREDICT: Self = Self::TogglePredict;
+        }
+    };
+}
+
 /// What a learner's stepped game's keys say (the help's descriptions).
 #[derive(Debug, Clone, Copy)]
 pub struct SteppedWords {
@@ -178,43 +200,34 @@ pub const fn stop_predicting_key<A: StepperActions>() -> Binding<A> {
 mod tests {
     use super::*;
 
+    /// The variants a stepper tab's `Action` has, named as the tabs name them.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     enum Act {
-        Open,
-        Type(char),
-        Erase,
-        Submit,
-        Cancel,
-        Answer(char),
+        GoToOpen,
+        GoToType(char),
+        GoToErase,
+        GoToSubmit,
+        GoToCancel,
+        AnswerType(char),
         AnswerErase,
         AnswerSubmit,
-        Toggle,
+        TogglePredict,
     }
 
-    impl StepperActions for Act {
-        const GO_TO_OPEN: Self = Self::Open;
-        const GO_TO_TYPE: fn(char) -> Self = Self::Type;
-        const GO_TO_ERASE: Self = Self::Erase;
-        const GO_TO_SUBMIT: Self = Self::Submit;
-        const GO_TO_CANCEL: Self = Self::Cancel;
-        const ANSWER_TYPE: fn(char) -> Self = Self::Answer;
-        const ANSWER_ERASE: Self = Self::AnswerErase;
-        const ANSWER_SUBMIT: Self = Self::AnswerSubmit;
-        const TOGGLE_PREDICT: Self = Self::Toggle;
-    }
+    crate::stepper_actions!(Act);
 
     #[test]
     fn only_typing_erasing_and_checking_an_answer_answer() {
-        for answer in [Act::Answer('7'), Act::AnswerErase, Act::AnswerSubmit] {
+        for answer in [Act::AnswerType('7'), Act::AnswerErase, Act::AnswerSubmit] {
             assert!(answer.is_answer(), "{answer:?}");
         }
         for other in [
-            Act::Open,
-            Act::Type('7'),
-            Act::Erase,
-            Act::Submit,
-            Act::Cancel,
-            Act::Toggle,
+            Act::GoToOpen,
+            Act::GoToType('7'),
+            Act::GoToErase,
+            Act::GoToSubmit,
+            Act::GoToCancel,
+            Act::TogglePredict,
         ] {
             assert!(!other.is_answer(), "{other:?}");
         }
@@ -231,10 +244,10 @@ mod tests {
         assert_eq!(
             sent,
             [
-                Act::Answer('4'),
+                Act::AnswerType('4'),
                 Act::AnswerErase,
                 Act::AnswerSubmit,
-                Act::Toggle
+                Act::TogglePredict
             ]
         );
     }

@@ -1,7 +1,6 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
 
 pub use crate::frame::stepper_keys::StepTo;
-use crate::frame::stepper_keys::StepperActions;
 
 /// Everything the user can ask of the State Graph tab.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,15 +49,5 @@ pub enum Action {
     AnswerSubmit,
 }
 
-/// The go-to and answer entries' actions, for the key tables every stepper shares.
-impl StepperActions for Action {
-    const GO_TO_OPEN: Self = Self::GoToOpen;
-    const GO_TO_TYPE: fn(char) -> Self = Self::GoToType;
-    const GO_TO_ERASE: Self = Self::GoToErase;
-    const GO_TO_SUBMIT: Self = Self::GoToSubmit;
-    const GO_TO_CANCEL: Self = Self::GoToCancel;
-    const ANSWER_TYPE: fn(char) -> Self = Self::AnswerType;
-    const ANSWER_ERASE: Self = Self::AnswerErase;
-    const ANSWER_SUBMIT: Self = Self::AnswerSubmit;
-    const TOGGLE_PREDICT: Self = Self::TogglePredict;
-}
+// The go-to and answer entries' actions, for the key tables every stepper shares.
+crate::stepper_actions!(Action);
