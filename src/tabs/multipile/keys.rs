@@ -3,7 +3,8 @@
 use super::action::Action;
 use super::action::Compared;
 use crate::frame::keymap::{
-    DIGITS, Key, KeyGroup, bind, digit, direction, erase_or_undo_key, typed, why_key,
+    DIGITS, Key, KeyGroup, SIGNED_DECIMALS, bind, digit, direction, erase_or_undo_key, typed,
+    why_key,
 };
 use crate::frame::runs;
 use crate::frame::speed::{faster, speed_keys};
@@ -282,25 +283,8 @@ pub(crate) const NIM_GOTO: KeyGroup<Action> = KeyGroup {
     bindings: &go_to_number_keys("the update's number"),
 };
 
-/// The keys a Q-value answer is typed with.
-const VALUE_KEYS: &[Key] = &[
-    Key::Char('0'),
-    Key::Char('1'),
-    Key::Char('2'),
-    Key::Char('3'),
-    Key::Char('4'),
-    Key::Char('5'),
-    Key::Char('6'),
-    Key::Char('7'),
-    Key::Char('8'),
-    Key::Char('9'),
-    Key::Char('.'),
-    Key::Char('-'),
-    Key::Char('+'),
-];
-
 /// While a prediction waits (predict mode, `u`): these keys alone.
 pub(crate) const NIM_ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Prediction (u turns it on)",
-    bindings: &answer_keys(VALUE_KEYS, "0-9 . + -", "type the new Q"),
+    bindings: &answer_keys(SIGNED_DECIMALS, "0-9 . + -", "type the new Q"),
 };

@@ -2,7 +2,7 @@
 
 use super::action::Action;
 use crate::frame::keymap::{
-    ARROWS, Binding, DIGITS, Key, KeyGroup, bind, digit, direction, why_key,
+    ARROWS, Binding, DIGITS, Key, KeyGroup, SIGNED_DIGITS, bind, digit, direction, why_key,
 };
 use crate::frame::speed::{faster, speed_keys};
 use crate::frame::stepper_keys::{
@@ -90,26 +90,10 @@ pub(crate) const GRAPH_GOTO: KeyGroup<Action> = KeyGroup {
     bindings: &go_to_number_keys("the move's number"),
 };
 
-/// The keys a weight is typed with.
-const WEIGHT_KEYS: &[Key] = &[
-    Key::Char('0'),
-    Key::Char('1'),
-    Key::Char('2'),
-    Key::Char('3'),
-    Key::Char('4'),
-    Key::Char('5'),
-    Key::Char('6'),
-    Key::Char('7'),
-    Key::Char('8'),
-    Key::Char('9'),
-    Key::Char('-'),
-    Key::Char('+'),
-];
-
 /// While a prediction waits (predict mode, `u`): these keys alone.
 pub(crate) const GRAPH_ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Prediction (u turns it on)",
-    bindings: &answer_keys(WEIGHT_KEYS, "0-9 + -", "type the weight"),
+    bindings: &answer_keys(SIGNED_DIGITS, "0-9 + -", "type the weight"),
 };
 
 fn take(key: Key) -> Action {

@@ -5,7 +5,8 @@ use super::action::Action;
 use super::editor::EditCommand;
 use crate::domain::games::tictactoe::Mark;
 use crate::frame::keymap::{
-    ARROWS, Binding, DIGITS, Key, KeyGroup, bind, digit, direction, typed, undo_key, why_key,
+    ARROWS, Binding, DIGITS, Key, KeyGroup, SIGNED_DIGITS, bind, digit, direction, typed, undo_key,
+    why_key,
 };
 use crate::frame::stepper_keys::{
     answer_check_key, answer_erase_key, answer_type_key, go_to_step_keys, stop_predicting_key,
@@ -306,28 +307,12 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
     ],
 };
 
-/// The keys a value is typed with: digits and a sign.
-const VALUE_KEYS: &[Key] = &[
-    Key::Char('0'),
-    Key::Char('1'),
-    Key::Char('2'),
-    Key::Char('3'),
-    Key::Char('4'),
-    Key::Char('5'),
-    Key::Char('6'),
-    Key::Char('7'),
-    Key::Char('8'),
-    Key::Char('9'),
-    Key::Char('-'),
-    Key::Char('+'),
-];
-
 /// The answer to a prediction, while one waits (it takes the tab's keys, as the editor
 /// does, so `n` types "no" instead of stepping over and Enter checks instead of playing).
 pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Prediction (P turns it on)",
     bindings: &[
-        answer_type_key(VALUE_KEYS, "0-9 + -", "type a value / cell"),
+        answer_type_key(SIGNED_DIGITS, "0-9 + -", "type a value / cell"),
         bind(
             &[Key::Char('y'), Key::Char('n')],
             "y/n",
