@@ -1331,11 +1331,8 @@ async fn connect_four_is_played_to_the_end_over_ssh() {
 async fn a_served_lesson_runs_in_every_session_with_its_tabs_locks_and_steps() {
     let dir = temp_dir("lesson");
     let alice = new_key();
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lessons/minimax.toml");
-    let (lesson, config) =
-        ai_arcade::lesson::load(&path, &Config::default()).expect("the lesson loads");
     let mut settings = settings(&dir, Some(&[&alice]));
-    settings.lesson = Some(Arc::new(lesson));
+    let config = with_lesson(&mut settings, "minimax.toml");
     let server = start_with(dir, settings, config, None).await;
     let mut screens = Vec::new();
     for _ in 0..2 {
@@ -2044,13 +2041,11 @@ async fn the_ssh_client_logs_in_with_the_class_code_typed_at_its_prompt() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_teacher_sees_every_student_s_name_and_tab_and_a_student_key_is_not_a_teacher() {
-    let dir = temp_dir("room");
-    let (student, teacher) = (new_key(), new_key());
-    let mut settings = settings(&dir, Some(&[&student]));
-    let teachers = dir.join("teacher_keys");
-    std::fs::write(&teachers, teacher.public_key().to_openssh().unwrap() + "\n").unwrap();
-    settings.teacher_keys = Some(teachers);
-    let server = start(dir.clone(), settings).await;
+    let Class {
+        server,
+        student,
+        teacher,
+    } = class_server("room", None).await;
 
     // Three students, each logged in under a name of their own.
     let mut students = Vec::new();
@@ -2108,6 +2103,50 @@ async fn login_as(server: &TestServer, name: &str, key: &PrivateKey) -> Handle<C
     handle
 }
 
+/// Runs the lesson in `file` (under `lessons/`) in every session of a server started with
+/// `settings`; the config the lesson lays over the default, for the server to start with.
+fn with_lesson(settings: &mut Settings, file: &str) -> Config {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("lessons")
+        .join(file);
+    let (lesson, config) =
+        ai_arcade::lesson::load(&path, &Config::default()).expect("the lesson loads");
+    settings.lesson = Some(Arc::new(lesson));
+    config
+}
+
+/// A class: its server, the key its students log in with and its teacher's key.
+struct Class {
+    server: TestServer,
+    student: PrivateKey,
+    teacher: PrivateKey,
+}
+
+/// A server for a class, as the room tests need one: students log in with one key, the
+/// teacher with a key of its own listed in the teacher keys file. With `lesson` (a file
+/// under `lessons/`) every session runs it on its config and draws its own seed; without,
+/// the usual test config and seed.
+async fn class_server(tag: &str, lesson: Option<&str>) -> Class {
+    let dir = temp_dir(tag);
+    let (student, teacher) = (new_key(), new_key());
+    let mut settings = settings(&dir, Some(&[&student]));
+    let teachers = dir.join("teacher_keys");
+    std::fs::write(&teachers, teacher.public_key().to_openssh().unwrap() + "\n").unwrap();
+    settings.teacher_keys = Some(teachers);
+    let server = match lesson {
+        Some(file) => {
+            let config = with_lesson(&mut settings, file);
+            start_with(dir, settings, config, None).await
+        }
+        None => start(dir, settings).await,
+    };
+    Class {
+        server,
+        student,
+        teacher,
+    }
+}
+
 /// A server whose stderr was closed (its log read by nobody any more: a pipe to a pager
 /// that quit, a supervisor gone) goes on serving: a log line that cannot be written is
 /// dropped, not a panic that ends the client's connection.
@@ -2161,17 +2200,11 @@ async fn a_server_whose_log_nobody_reads_goes_on_serving() {
 /// one student back at the checkpoint and `f` releases everyone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_students_follow_the_teacher_and_their_screens_become_one() {
-    let dir = temp_dir("follow");
-    let (student, teacher) = (new_key(), new_key());
-    let mut settings = settings(&dir, Some(&[&student]));
-    let teachers = dir.join("teacher_keys");
-    std::fs::write(&teachers, teacher.public_key().to_openssh().unwrap() + "\n").unwrap();
-    settings.teacher_keys = Some(teachers);
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lessons/alphabeta.toml");
-    let (lesson, config) =
-        ai_arcade::lesson::load(&path, &Config::default()).expect("the lesson loads");
-    settings.lesson = Some(Arc::new(lesson));
-    let server = start_with(dir.clone(), settings, config, None).await;
+    let Class {
+        server,
+        student,
+        teacher,
+    } = class_server("follow", Some("alphabeta.toml")).await;
 
     let mut students = Vec::new();
     for (name, keys) in [("ada", &b"1"[..]), ("bob", b"3  "), ("cy", b"7   ")] {
@@ -2325,10 +2358,7 @@ async fn a_student_s_export_and_graded_answer_land_in_the_teacher_s_collect_fold
     let mut settings = settings(&dir, Some(&[&student]));
     let collect = dir.join("class");
     settings.collect = Some(collect.clone());
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lessons/alphabeta.toml");
-    let (lesson, config) =
-        ai_arcade::lesson::load(&path, &Config::default()).expect("the lesson loads");
-    settings.lesson = Some(Arc::new(lesson));
+    let config = with_lesson(&mut settings, "alphabeta.toml");
     let server = start_with(dir.clone(), settings, config, None).await;
     let handle = login_as(&server, "ada/../x", &student).await;
     let (mut channel, mut screen) = arcade_shown(&handle).await;
@@ -2398,13 +2428,11 @@ async fn a_student_s_export_and_graded_answer_land_in_the_teacher_s_collect_fold
 /// sessions start from it, and a file refused leaves everything as it was and says why.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_teacher_reloads_the_lesson_from_the_room_and_a_refused_file_changes_nothing() {
-    let dir = temp_dir("room-reload");
-    let (student, teacher) = (new_key(), new_key());
-    let mut settings = settings(&dir, Some(&[&student]));
-    let teachers = dir.join("teacher_keys");
-    std::fs::write(&teachers, teacher.public_key().to_openssh().unwrap() + "\n").unwrap();
-    settings.teacher_keys = Some(teachers);
-    let server = start(dir.clone(), settings).await;
+    let Class {
+        server,
+        student,
+        teacher,
+    } = class_server("room-reload", None).await;
     let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let counted = Arc::clone(&calls);
     server

@@ -3,7 +3,9 @@
 //! [`Action`].
 
 use super::action::Action;
-use crate::frame::keymap::{Binding, Group, Key, KeyGroup, bind, direction, settings_key, typed};
+use crate::frame::keymap::{
+    Binding, DECIMALS, Group, Key, KeyGroup, bind, direction, settings_key, typed,
+};
 use crate::tabs::TabId;
 
 /// A key group of the app or of a tab, its actions read as the app's.
@@ -279,21 +281,6 @@ pub const WHY_OVERLAY: KeyGroup<Action> = KeyGroup {
     ],
 };
 
-/// The keys that type a setting's value: digits and a decimal point.
-const NUMBER_KEYS: &[Key] = &[
-    Key::Char('0'),
-    Key::Char('1'),
-    Key::Char('2'),
-    Key::Char('3'),
-    Key::Char('4'),
-    Key::Char('5'),
-    Key::Char('6'),
-    Key::Char('7'),
-    Key::Char('8'),
-    Key::Char('9'),
-    Key::Char('.'),
-];
-
 /// Keys while the settings panel is open.
 pub const SETTINGS_OVERLAY: KeyGroup<Action> = KeyGroup {
     title: "Settings panel",
@@ -312,7 +299,7 @@ pub const SETTINGS_OVERLAY: KeyGroup<Action> = KeyGroup {
             "change",
             |k| Action::SettingsStep(direction(k).0 > 0),
         ),
-        bind(NUMBER_KEYS, "0-9.", "type a value", "type", |k| {
+        bind(DECIMALS, "0-9.", "type a value", "type", |k| {
             Action::SettingsType(typed(k))
         }),
         bind(

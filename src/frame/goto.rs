@@ -9,9 +9,105 @@ use super::message::Message;
 /// The longest step number typed.
 pub const STEP_DIGITS: usize = 7;
 
-/// A fresh "Go to step" entry.
-pub fn entry() -> Entry {
-    Entry::new(STEP_DIGITS)
+/// One stepper's "go to step N" entry: closed, or open with the digits typed so far.
+/// Every stepper keeps one, so opening, typing, erasing, cancelling and reading the step
+/// behave alike on every tab; the words stay the stepper's own (its prompt, and what a full
+/// entry and a cancel say), since a Q-learning game counts updates and a search steps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GoTo {
+    entry: Option<Entry>,
+    digits: usize,
+    full: &'static str,
+    cancelled: &'static str,
+}
+
+impl GoTo {
+    /// A closed entry that takes up to `digits` digits; `full` is what a digit past them
+    /// says, `cancelled` what Esc says.
+    pub const fn new(digits: usize, full: &'static str, cancelled: &'static str) -> Self {
+        Self {
+            entry: None,
+            digits,
+            full,
+            cancelled,
+        }
+    }
+
+    /// The searches' entry: a step of up to [`STEP_DIGITS`] digits.
+    pub const fn steps() -> Self {
+        Self::new(
+            STEP_DIGITS,
+            "That is as long as a step number gets",
+            "Go to step cancelled",
+        )
+    }
+
+    /// Whether the entry is open (its keys then take the tab's).
+    pub fn is_open(&self) -> bool {
+        self.entry.is_some()
+    }
+
+    /// What has been typed, while the entry is open.
+    pub fn text(&self) -> Option<&str> {
+        self.entry.as_ref().map(Entry::text)
+    }
+
+    /// `G`: opens the entry, empty.
+    pub fn open(&mut self) {
+        self.entry = Some(Entry::new(self.digits));
+    }
+
+    /// Closes the entry, whatever was typed.
+    pub fn close(&mut self) {
+        self.entry = None;
+    }
+
+    /// Types a digit; nothing happens while the entry is closed.
+    ///
+    /// # Errors
+    /// The refusal when the entry is full.
+    pub fn type_digit(&mut self, c: char) -> Result<(), Message> {
+        if let Some(entry) = self.entry.as_mut()
+            && !entry.push(c)
+        {
+            return Err(Message::error(self.full));
+        }
+        Ok(())
+    }
+
+    /// Deletes the last digit typed.
+    pub fn erase(&mut self) {
+        if let Some(entry) = self.entry.as_mut() {
+            entry.erase();
+        }
+    }
+
+    /// Esc: closes the entry, the stepper where it was; what the status line says.
+    pub fn cancel(&mut self) -> Message {
+        self.close();
+        Message::info(self.cancelled)
+    }
+
+    /// Enter: reads the step typed with `read` and closes the entry; `None` while it is
+    /// closed. A refused entry stays open, cleared, for a fresh try.
+    pub fn submit<T>(
+        &mut self,
+        read: impl FnOnce(&str) -> Result<T, Message>,
+    ) -> Option<Result<T, Message>> {
+        let read = self.entry.as_mut()?.submit(read);
+        if read.is_ok() {
+            self.close();
+        }
+        Some(read)
+    }
+
+    /// The searches' prompt ([`prompt`]), while the entry is open and `count` (the step
+    /// and the number of steps) is known.
+    pub fn prompt(&self, count: Option<(u64, Option<u64>)>) -> Option<Message> {
+        let typed = self.text()?;
+        let (at, total) = count?;
+        Some(prompt(typed, at, total))
+    }
 }
 
 /// The step counter as a stepper's box shows it: "step 14", or "step 14 of 52" once the
@@ -82,6 +178,31 @@ mod tests {
         assert_eq!(read("0"), Ok(0));
         assert!(read("").is_err());
         assert!(read("-3").is_err());
+    }
+
+    #[test]
+    fn the_entry_opens_types_refuses_when_full_and_closes_once_read() {
+        let mut goto = GoTo::new(2, "full", "cancelled");
+        assert_eq!(goto.type_digit('1'), Ok(()), "closed: nothing typed");
+        assert_eq!(goto.text(), None);
+        goto.open();
+        goto.type_digit('1').unwrap();
+        goto.type_digit('4').unwrap();
+        assert_eq!(goto.type_digit('4'), Err(Message::error("full")));
+        goto.erase();
+        assert_eq!(goto.text(), Some("1"));
+        assert!(
+            goto.submit(|_| Err::<u64, _>(Message::error("no")))
+                .is_some()
+        );
+        assert_eq!(goto.text(), Some(""), "refused: open and cleared");
+        goto.type_digit('7').unwrap();
+        assert_eq!(goto.submit(read), Some(Ok(7)));
+        assert!(!goto.is_open());
+        assert_eq!(goto.submit(read), None);
+        goto.open();
+        assert_eq!(goto.cancel().text, "cancelled");
+        assert!(!goto.is_open());
     }
 
     #[test]

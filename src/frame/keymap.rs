@@ -215,15 +215,53 @@ pub fn direction(key: Key) -> (i8, i8) {
 }
 
 /// Every digit: the game refuses the ones that are not a legal choice, with a message.
-pub const DIGITS: &[Key] = &[
-    Key::Char('0'),
-    Key::Char('1'),
-    Key::Char('2'),
-    Key::Char('3'),
-    Key::Char('4'),
-    Key::Char('5'),
-    Key::Char('6'),
-    Key::Char('7'),
-    Key::Char('8'),
-    Key::Char('9'),
-];
+pub const DIGITS: &[Key] = &digits_and::<10>(&[]);
+
+/// The digits and both signs: what a whole number that may be negative (a value, a
+/// weight) is typed with.
+pub const SIGNED_DIGITS: &[Key] = &digits_and::<12>(&['-', '+']);
+
+/// The digits, a decimal point and both signs: what a decimal that may be negative (a
+/// Q-value) is typed with.
+pub const SIGNED_DECIMALS: &[Key] = &digits_and::<13>(&['.', '-', '+']);
+
+/// The digits and a decimal point: what a setting's value is typed with.
+pub const DECIMALS: &[Key] = &digits_and::<11>(&['.']);
+
+/// The ten digits, then `extra`: one list written once for every entry that types numbers.
+/// `N` is their count (ten and the extra keys); another count fails to compile.
+const fn digits_and<const N: usize>(extra: &[char]) -> [Key; N] {
+    assert!(
+        N == 10 + extra.len(),
+        "N is the ten digits and the extra keys"
+    );
+    let digits = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
+    let mut keys = [Key::Char('0'); N];
+    let mut i = 0;
+    while i < N {
+        keys[i] = Key::Char(if i < 10 { digits[i] } else { extra[i - 10] });
+        i += 1;
+    }
+    keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_number_lists_are_the_digits_then_their_extra_keys() {
+        let chars = |keys: &[Key]| -> String {
+            keys.iter()
+                .map(|&k| match k {
+                    Key::Char(c) => c,
+                    _ => '?',
+                })
+                .collect()
+        };
+        assert_eq!(chars(DIGITS), "0123456789");
+        assert_eq!(chars(SIGNED_DIGITS), "0123456789-+");
+        assert_eq!(chars(SIGNED_DECIMALS), "0123456789.-+");
+        assert_eq!(chars(DECIMALS), "0123456789.");
+    }
+}

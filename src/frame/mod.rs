@@ -15,6 +15,7 @@ pub mod runs;
 pub mod settings;
 pub mod side;
 pub mod speed;
+pub mod stepper_keys;
 pub mod tab;
 pub mod tally;
 pub mod why;

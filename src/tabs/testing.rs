@@ -18,6 +18,23 @@ pub(crate) fn press(app: &mut App, keys: &[KeyCode]) {
     }
 }
 
+/// Every key listed in a group in force does what its line says (no earlier group takes
+/// it): a modal group such as a stepper's answer entry must not be shadowed.
+pub(crate) fn no_key_shadowed(app: &App) {
+    for group in app.active_keys() {
+        for binding in group.bindings {
+            for &key in binding.keys() {
+                assert_eq!(
+                    app.action_for_key(key),
+                    binding.action(key),
+                    "{key:?} of {:?} is taken by an earlier group",
+                    group.title
+                );
+            }
+        }
+    }
+}
+
 /// What the status line says.
 pub(crate) fn said(app: &App) -> String {
     app.message

@@ -16,9 +16,7 @@ impl Connect4Tab {
 
     /// The go-to entry in the status line.
     fn goto_prompt(&self) -> Option<Message> {
-        let entry = self.goto.as_ref()?;
-        let (at, total) = self.step_count()?;
-        Some(goto::prompt(entry.text(), at, total))
+        self.goto.prompt(self.step_count())
     }
 
     /// `G`: opens the "Go to step" entry.
@@ -26,38 +24,28 @@ impl Connect4Tab {
         if self.stepping.is_none() {
             return Message::error("No stepped search: m turns step mode on");
         }
-        self.goto = Some(goto::entry());
+        self.goto.open();
         self.goto_prompt()
             .unwrap_or_else(|| Message::error("No stepped search"))
     }
 
     /// Types a digit of the step.
     pub(crate) fn goto_type(&mut self, c: char) -> Option<Message> {
-        if !self.goto.as_mut()?.push(c) {
-            return Some(Message::error("That is as long as a step number gets"));
-        }
-        self.goto_prompt()
+        self.goto.type_digit(c).err().or_else(|| self.goto_prompt())
     }
 
     /// Deletes the last digit typed.
     pub(crate) fn goto_erase(&mut self) -> Option<Message> {
-        self.goto.as_mut()?.erase();
+        self.goto.erase();
         self.goto_prompt()
-    }
-
-    /// Esc: closes the entry, the stepper where it was.
-    pub(crate) fn goto_cancel(&mut self) -> Message {
-        self.goto = None;
-        Message::info("Go to step cancelled")
     }
 
     /// Enter: goes to the step typed, clamped to the planned phases.
     pub(crate) fn goto_submit(&mut self) -> Option<Message> {
-        let target = match self.goto.as_mut()?.submit(goto::read) {
+        let target = match self.goto.submit(goto::read)? {
             Ok(target) => target,
             Err(refused) => return Some(refused),
         };
-        self.goto = None;
         let (now, total) = self.step_count()?;
         if target > now
             && let Some(mut said) = self.pick_prompt()

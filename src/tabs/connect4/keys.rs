@@ -2,7 +2,10 @@
 //! focus.
 
 use super::action::Action;
-use crate::frame::keymap::{Binding, DIGITS, Key, KeyGroup, bind, digit, typed, undo_key, why_key};
+use crate::frame::keymap::{Binding, DIGITS, Key, KeyGroup, bind, digit, undo_key, why_key};
+use crate::frame::stepper_keys::{
+    answer_check_key, answer_erase_key, answer_type_key, go_to_step_keys, stop_predicting_key,
+};
 
 /// The tab's keys, whatever has the focus.
 pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
@@ -95,44 +98,23 @@ const PREDICT: Binding<Action> = bind(&[Key::Char('P')], "P", "predict, then che
 pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Connect Four: prediction (P turns it on)",
     bindings: &[
-        bind(DIGITS, "1-7", "type a column", "answer", |k| {
-            Action::AnswerType(typed(k))
-        }),
-        bind(&[Key::Backspace], "⌫", "delete it", "", |_| {
-            Action::AnswerErase
-        }),
-        bind(&[Key::Enter], "Enter", "check the answer", "check", |_| {
-            Action::AnswerSubmit
-        }),
+        answer_type_key(DIGITS, "1-7", "type a column"),
+        answer_erase_key("⌫", "delete it"),
+        answer_check_key(),
         bind(&[Key::Char('b')], "b", "back one phase", "back", |_| {
             Action::StepBack
         }),
         bind(&[Key::Char('G')], "G", "go to step N", "", |_| {
             Action::GoToOpen
         }),
-        bind(&[Key::Esc], "Esc", "stop predicting", "stop", |_| {
-            Action::TogglePredict
-        }),
+        stop_predicting_key(),
     ],
 };
 
 /// The "Go to step" entry, while it is open (it takes the tab's keys).
 pub(crate) const GO_TO_ENTRY: KeyGroup<Action> = KeyGroup {
     title: "Connect Four: go to step (G opens it)",
-    bindings: &[
-        bind(DIGITS, "0-9", "type the step", "step", |k| {
-            Action::GoToType(typed(k))
-        }),
-        bind(&[Key::Backspace], "⌫", "delete a digit", "", |_| {
-            Action::GoToErase
-        }),
-        bind(&[Key::Enter], "Enter", "go to that step", "go", |_| {
-            Action::GoToSubmit
-        }),
-        bind(&[Key::Esc], "Esc", "cancel", "cancel", |_| {
-            Action::GoToCancel
-        }),
-    ],
+    bindings: &go_to_step_keys(),
 };
 
 /// The board's keys while it has the focus.

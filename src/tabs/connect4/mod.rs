@@ -25,6 +25,7 @@ use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
 use crate::frame::settings::{Change, Panel};
 use crate::frame::side::Side;
+use crate::frame::stepper_keys::StepperActions as _;
 use crate::frame::tab::{Asking, Effects, Score, Storage, Tab, Ticked};
 use crate::persist::Store;
 use state::Focus;
@@ -51,7 +52,7 @@ impl Tab for Connect4Tab {
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {
-        if self.goto.is_some() {
+        if self.goto.is_open() {
             return vec![keys::GO_TO_ENTRY];
         }
         if self.question_waiting() {
@@ -81,7 +82,7 @@ impl Tab for Connect4Tab {
     }
 
     fn modal(&self) -> Option<&'static str> {
-        if self.goto.is_some() {
+        if self.goto.is_open() {
             return Some("Go to step: type a number, Enter goes, Esc cancels");
         }
         self.question_waiting()
@@ -89,10 +90,7 @@ impl Tab for Connect4Tab {
     }
 
     fn answers(&self, action: Action) -> bool {
-        matches!(
-            action,
-            Action::AnswerType(_) | Action::AnswerErase | Action::AnswerSubmit
-        )
+        action.is_answer()
     }
 
     fn stepper_at(&self) -> Option<String> {
@@ -182,7 +180,7 @@ impl Tab for Connect4Tab {
             Action::GoToType(c) => return self.goto_type(c),
             Action::GoToErase => return self.goto_erase(),
             Action::GoToSubmit => return self.goto_submit(),
-            Action::GoToCancel => self.goto_cancel(),
+            Action::GoToCancel => self.goto.cancel(),
             Action::StepPhase | Action::StepIteration | Action::StepBack | Action::RunToEnd => {
                 return self.step(action);
             }

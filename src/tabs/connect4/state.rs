@@ -11,7 +11,7 @@ use crate::config::{Config, FirstMover};
 use crate::domain::games::connect4::{Board, Disc, Refused, WIDTH};
 use crate::domain::prediction::Score;
 use crate::domain::search::mcts::MctsStepper;
-use crate::frame::entry::Entry;
+use crate::frame::goto::GoTo;
 use crate::frame::message::Message;
 use crate::frame::side::Side;
 use crate::frame::tally::{GameResult, Tally};
@@ -97,7 +97,7 @@ pub struct Connect4Tab {
     /// The person's results.
     pub(crate) tally: Tally,
     /// The "Go to step" entry while it is open (`G`).
-    pub(crate) goto: Option<Entry>,
+    pub(crate) goto: GoTo,
     /// Predict mode, while it is on (`P`).
     pub(crate) predict: Option<Predicting>,
     /// A class follows its teacher: answers wait for the teacher's reveal.
@@ -130,7 +130,7 @@ impl Connect4Tab {
             last: None,
             folds: Folds::default(),
             tally: Tally::default(),
-            goto: None,
+            goto: GoTo::steps(),
             predict: None,
             hold_answers: false,
             scored_before: Score::default(),
@@ -143,7 +143,7 @@ impl Connect4Tab {
     pub(crate) fn start_game(&mut self) {
         self.abandon_thinking();
         self.stepping = None;
-        self.goto = None;
+        self.goto.close();
         self.board = Board::new();
         self.turns.clear();
         self.games += 1;

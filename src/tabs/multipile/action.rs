@@ -1,5 +1,7 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
 
+pub use crate::frame::stepper_keys::StepTo;
+
 /// Everything the user can ask of the Multi-pile Nim tab.
 #[allow(missing_docs)] // the undocumented ones say what they do in their names
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,16 +98,8 @@ pub enum Action {
     TableExport,
 }
 
-/// A move through the stepped game's updates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StepTo {
-    /// The next update.
-    Next,
-    /// One update back.
-    Back,
-    /// Every update (the one-shot view `s` gave before the stepper).
-    End,
-}
+// The go-to and answer entries' actions, for the key tables every stepper shares.
+crate::stepper_actions!(Action);
 
 /// Which learner's runs the comparison shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,12 +1,16 @@
 //! The Multi-pile Nim tab's key tables: the piles, the pane, the opponent menu, the rest.
 
 use super::action::Action;
-use super::action::{Compared, StepTo};
+use super::action::Compared;
 use crate::frame::keymap::{
-    DIGITS, Key, KeyGroup, bind, digit, direction, erase_or_undo_key, typed, why_key,
+    DIGITS, Key, KeyGroup, SIGNED_DECIMALS, bind, digit, direction, erase_or_undo_key, typed,
+    why_key,
 };
 use crate::frame::runs;
 use crate::frame::speed::{faster, speed_keys};
+use crate::frame::stepper_keys::{
+    SteppedWords, answer_keys, go_to_number_keys, step_to, stepped_keys,
+};
 
 /// Keys while the opponent menu is open.
 pub(crate) const NIM_MENU: KeyGroup<Action> = KeyGroup {
@@ -262,77 +266,25 @@ pub(crate) const NIM_RUNS: KeyGroup<Action> = KeyGroup {
 /// While a stepped game's updates are there (after `s`): walking through them.
 pub(crate) const NIM_UPDATES: KeyGroup<Action> = KeyGroup {
     title: "Stepped Q game (s plays one)",
-    bindings: &[
-        bind(
-            &[Key::Char(' ')],
-            "Space",
-            "the next update",
-            "next",
-            |_| Action::UpdateStep(StepTo::Next),
-        ),
-        bind(&[Key::Char('b')], "b", "one update back", "back", |_| {
-            Action::UpdateStep(StepTo::Back)
-        }),
-        bind(&[Key::Char('G')], "G", "go to update N", "go to", |_| {
-            Action::GoToOpen
-        }),
-        bind(&[Key::End], "End", "every update, to the end", "", |_| {
-            Action::UpdateStep(StepTo::End)
-        }),
-    ],
+    bindings: &stepped_keys(
+        SteppedWords {
+            next: "the next update",
+            back: "one update back",
+            go_to: "go to update N",
+            end: "every update, to the end",
+        },
+        |k| Action::UpdateStep(step_to(k)),
+    ),
 };
 
 /// While the "go to update N" entry is open.
 pub(crate) const NIM_GOTO: KeyGroup<Action> = KeyGroup {
     title: "Go to update N",
-    bindings: &[
-        bind(DIGITS, "0-9", "the update's number", "type", |k| {
-            Action::GoToType(typed(k))
-        }),
-        bind(&[Key::Backspace], "Backspace", "delete", "", |_| {
-            Action::GoToErase
-        }),
-        bind(&[Key::Enter], "Enter", "go there", "go", |_| {
-            Action::GoToSubmit
-        }),
-        bind(&[Key::Esc], "Esc", "cancel", "cancel", |_| {
-            Action::GoToCancel
-        }),
-    ],
+    bindings: &go_to_number_keys("the update's number"),
 };
-
-/// The keys a Q-value answer is typed with.
-const VALUE_KEYS: &[Key] = &[
-    Key::Char('0'),
-    Key::Char('1'),
-    Key::Char('2'),
-    Key::Char('3'),
-    Key::Char('4'),
-    Key::Char('5'),
-    Key::Char('6'),
-    Key::Char('7'),
-    Key::Char('8'),
-    Key::Char('9'),
-    Key::Char('.'),
-    Key::Char('-'),
-    Key::Char('+'),
-];
 
 /// While a prediction waits (predict mode, `u`): these keys alone.
 pub(crate) const NIM_ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Prediction (u turns it on)",
-    bindings: &[
-        bind(VALUE_KEYS, "0-9 . + -", "type the new Q", "answer", |k| {
-            Action::AnswerType(typed(k))
-        }),
-        bind(&[Key::Backspace], "Backspace", "delete", "", |_| {
-            Action::AnswerErase
-        }),
-        bind(&[Key::Enter], "Enter", "check the answer", "check", |_| {
-            Action::AnswerSubmit
-        }),
-        bind(&[Key::Esc], "Esc", "stop predicting", "stop", |_| {
-            Action::TogglePredict
-        }),
-    ],
+    bindings: &answer_keys(SIGNED_DECIMALS, "0-9 . + -", "type the new Q"),
 };

@@ -37,6 +37,7 @@ use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
 use crate::frame::settings::{Change, Panel};
 use crate::frame::side as frame_side;
+use crate::frame::stepper_keys::StepperActions as _;
 use crate::frame::tab::{Asking, Confirm, Effects, Score, Storage, Tab, Ticked};
 use crate::persist::{Loaded, Problems, Store};
 use learners::{NetAgent, QAgent};
@@ -99,7 +100,7 @@ impl Tab for MultiPileTab {
         if self.compare.is_some() {
             return vec![keys::NIM_RUNS];
         }
-        if self.goto.is_some() {
+        if self.goto.is_open() {
             return vec![keys::NIM_GOTO];
         }
         if self.question_waiting() {
@@ -138,7 +139,7 @@ impl Tab for MultiPileTab {
         if self.asking.is_some() {
             return Some("Typing piles to ask about: Enter asks, Esc cancels");
         }
-        if self.goto.is_some() {
+        if self.goto.is_open() {
             return Some("Typing the update to go to: Enter goes, Esc cancels");
         }
         if self.question_waiting() {
@@ -274,10 +275,7 @@ impl Tab for MultiPileTab {
     }
 
     fn answers(&self, action: Action) -> bool {
-        matches!(
-            action,
-            Action::AnswerType(_) | Action::AnswerErase | Action::AnswerSubmit
-        )
+        action.is_answer()
     }
 
     fn stepper_at(&self) -> Option<String> {

@@ -16,6 +16,7 @@ use crate::domain::learn::qlearning::greedy_is_optimal;
 use crate::domain::prediction::Score;
 use crate::domain::solve::nim as solver;
 use crate::frame::entry::Entry;
+use crate::frame::goto::GoTo;
 use crate::frame::message::{Message, MessageKind};
 use crate::frame::predicting::Predicting;
 use crate::frame::side::Side;
@@ -166,7 +167,7 @@ pub struct MultiPileTab {
     /// The piles typed to ask the AI about, while the entry is open.
     pub(crate) asking: Option<Entry>,
     /// The update typed to go to, while the "go to update N" entry is open.
-    pub(crate) goto: Option<Entry>,
+    pub(crate) goto: GoTo,
     /// Predict mode (`u`): the answer being typed and the score; `None` while it is off.
     pub(crate) predict: Option<Predicting>,
     /// A class follows its teacher: answers wait for the teacher's reveal.
@@ -253,7 +254,12 @@ impl MultiPileTab {
             moves: Vec::new(),
             records: Vec::new(),
             asking: None,
-            goto: None,
+            // An update number of up to five digits.
+            goto: GoTo::new(
+                5,
+                "That is as long as an update number gets: Enter goes",
+                "Not moved",
+            ),
             predict: None,
             hold_answers: false,
             scored_before: Score::default(),
@@ -1224,7 +1230,7 @@ impl MultiPileTab {
             A::GoToType(c) => return Some(self.goto_type(c)),
             A::GoToErase => return Some(self.goto_erase()),
             A::GoToSubmit => return Some(self.goto_submit()),
-            A::GoToCancel => return Some(self.goto_cancel()),
+            A::GoToCancel => return Some(self.goto.cancel()),
             A::TogglePredict => return Some(self.toggle_predict()),
             A::AnswerType(c) => return Some(self.answer_type(c)),
             A::AnswerErase => return Some(self.answer_erase()),

@@ -11,13 +11,9 @@ use crate::domain::learn::predict_q::{self, ANSWER_LIMIT};
 use crate::domain::learn::qlearning::Update;
 use crate::domain::prediction::Score;
 use crate::domain::steps::Moved;
-use crate::frame::entry::Entry;
 use crate::frame::message::Message;
-use crate::frame::predicting::{Predicting, read_step};
+use crate::frame::predicting::{Predicting, nothing_waits, read_step, session_score};
 use crate::frame::tab::Asking;
-
-/// The longest update number typed into the go-to entry.
-const GOTO_LIMIT: usize = 5;
 
 impl MultiPileTab {
     /// Whether a stepped game's updates are there to walk through.
@@ -110,12 +106,12 @@ impl MultiPileTab {
         if !self.has_updates() {
             return Message::error("No game to step: s plays one");
         }
-        self.goto = Some(Entry::new(GOTO_LIMIT));
+        self.goto.open();
         self.goto_prompt()
     }
 
     fn goto_prompt(&self) -> Message {
-        let typed = self.goto.as_ref().map_or("", Entry::text);
+        let typed = self.goto.text().unwrap_or_default();
         Message::info(format!(
             "Go to update (0-{}): {typed}▏",
             self.q.steps.total()
@@ -124,39 +120,28 @@ impl MultiPileTab {
 
     /// A digit typed into the go-to entry.
     pub(crate) fn goto_type(&mut self, c: char) -> Message {
-        if let Some(entry) = self.goto.as_mut()
-            && !entry.push(c)
-        {
-            return Message::error("That is as long as an update number gets: Enter goes");
-        }
-        self.goto_prompt()
+        self.goto
+            .type_digit(c)
+            .err()
+            .unwrap_or_else(|| self.goto_prompt())
     }
 
     /// Deletes the last digit typed.
     pub(crate) fn goto_erase(&mut self) -> Message {
-        if let Some(entry) = self.goto.as_mut() {
-            entry.erase();
-        }
+        self.goto.erase();
         self.goto_prompt()
-    }
-
-    /// Closes the entry without moving.
-    pub(crate) fn goto_cancel(&mut self) -> Message {
-        self.goto = None;
-        Message::info("Not moved")
     }
 
     /// Goes to the typed update: beyond the game it goes to the last and says so; in
     /// predict mode it stops at the first question not yet answered.
     pub(crate) fn goto_submit(&mut self) -> Message {
-        let Some(entry) = self.goto.as_mut() else {
+        let Some(read) = self.goto.submit(|text| read_step(text, "update")) else {
             return Message::error("G opens the go-to entry");
         };
-        let n = match entry.submit(|text| read_step(text, "update")) {
+        let n = match read {
             Ok(n) => n,
             Err(refused) => return refused,
         };
-        self.goto = None;
         let moved = self.q.steps.go_to(n, self.predict.is_some());
         self.pane = Pane::Updates;
         let total = self.q.steps.total();
@@ -173,11 +158,7 @@ impl MultiPileTab {
     /// Turns predict mode on (asking at once if an update waits) or off (saying the score).
     pub(crate) fn toggle_predict(&mut self) -> Message {
         if let Some(predicting) = self.predict.take() {
-            let Score { right, asked } = predicting.score;
-            self.scored_before = self.scored_before.plus(predicting.score);
-            return Message::info(format!(
-                "Predict mode off: {right} of {asked} right. u turns it on again"
-            ));
+            return predicting.turn_off(&mut self.scored_before, 'u');
         }
         self.predict = Some(Predicting::new(ANSWER_LIMIT));
         self.q.training = false;
@@ -193,13 +174,8 @@ impl MultiPileTab {
 
     /// Types a character of the answer.
     pub(crate) fn answer_type(&mut self, c: char) -> Message {
-        if let Some(predicting) = self.predict.as_mut()
-            && !predicting.entry.push(c)
-        {
-            return Message::error("That is as long as an answer gets: Enter checks it");
-        }
-        self.prompt()
-            .unwrap_or_else(|| Message::info("No prediction waits: Space steps on"))
+        let refused = self.predict.as_mut().and_then(|p| p.type_char(c).err());
+        refused.unwrap_or_else(|| self.prompt().unwrap_or_else(nothing_waits))
     }
 
     /// Deletes the last character of the answer.
@@ -207,8 +183,7 @@ impl MultiPileTab {
         if let Some(predicting) = self.predict.as_mut() {
             predicting.entry.erase();
         }
-        self.prompt()
-            .unwrap_or_else(|| Message::info("No prediction waits: Space steps on"))
+        self.prompt().unwrap_or_else(nothing_waits)
     }
 
     /// Checks the typed answer against the learner's own update: a right one shows the
@@ -217,23 +192,16 @@ impl MultiPileTab {
     /// for the teacher, a readable answer is only locked in.
     pub(crate) fn answer_submit(&mut self) -> Message {
         let Some(update) = self.waiting_update().copied() else {
-            return Message::info("No prediction waits: Space steps on");
+            return nothing_waits();
         };
         let hold = self.hold_answers;
         let Some(predicting) = self.predict.as_mut() else {
             return Message::error("Predict mode is off: u turns it on");
         };
-        let given = match predicting
-            .entry
-            .submit(|text| predict_q::read(text).map_err(Message::error))
-        {
+        let given = match predicting.submit(predict_q::read, hold) {
             Ok(given) => given,
-            Err(refused) => return refused,
+            Err(said) => return said,
         };
-        if hold {
-            return predicting.hold();
-        }
-        predicting.clear_entry();
         let grade = predict_q::grade(&update, given);
         predicting.score.count(grade.mistake.is_none());
         self.q.steps.answer();
@@ -251,12 +219,7 @@ impl MultiPileTab {
 
     /// The question waiting and the answer locked in, for the lesson and the room.
     pub(crate) fn asked(&self) -> Option<Asking> {
-        let predicting = self.predict.as_ref()?;
-        Some(Asking {
-            question: self.question()?,
-            held: predicting.held.clone(),
-            typed: predicting.entry.text().to_string(),
-        })
+        Some(self.predict.as_ref()?.asking(self.question()?))
     }
 
     /// The teacher's reveal: the held answer graded and counted, or with none the right
@@ -264,9 +227,7 @@ impl MultiPileTab {
     pub(crate) fn reveal(&mut self) -> Option<Message> {
         let update = *self.waiting_update()?;
         let predicting = self.predict.as_mut()?;
-        let held = predicting.held.take();
-        predicting.clear_entry();
-        let given = held.as_deref().and_then(|text| predict_q::read(text).ok());
+        let given = predicting.take_held(predict_q::read);
         self.q.steps.answer();
         let Some(given) = given else {
             let words = format!("Revealed: {}", predict_q::rule(&update));
@@ -274,19 +235,13 @@ impl MultiPileTab {
             return Some(Message::info(words));
         };
         let grade = predict_q::grade(&update, given);
-        predicting.score.count(grade.mistake.is_none());
         let words = format!("Revealed. {}", grade.words(&update));
         self.feedback = Some((self.q.steps.at(), words.clone()));
-        Some(if grade.mistake.is_none() {
-            Message::info(words)
-        } else {
-            Message::error(words)
-        })
+        Some(predicting.graded(grade.mistake.is_none(), words))
     }
 
     /// Every graded prediction of the session.
     pub(crate) fn predicted(&self) -> Score {
-        let now = self.predict.as_ref().map(|p| p.score).unwrap_or_default();
-        self.scored_before.plus(now)
+        session_score(self.predict.as_ref(), self.scored_before)
     }
 }

@@ -6,7 +6,7 @@ use crate::config::{Config, FirstMover};
 use crate::domain::learn::predict_q;
 use crate::domain::prediction::Score;
 use crate::frame::tab::Tab;
-use crate::tabs::testing::{chars, press};
+use crate::tabs::testing::{chars, no_key_shadowed, press, said};
 use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -27,26 +27,6 @@ fn trained() -> App {
         app.update(Action::Tick);
     }
     app
-}
-
-/// Every key listed in a group in force does what its line says (no earlier group takes it).
-fn no_key_shadowed(app: &App) {
-    for group in app.active_keys() {
-        for binding in group.bindings {
-            for &key in binding.keys() {
-                assert_eq!(
-                    app.action_for_key(key),
-                    binding.action(key),
-                    "{key:?} of {:?} is taken by an earlier group",
-                    group.title
-                );
-            }
-        }
-    }
-}
-
-fn said(app: &App) -> String {
-    app.message.clone().map(|m| m.text).unwrap_or_default()
 }
 
 fn at(app: &App) -> (usize, usize) {
@@ -106,7 +86,7 @@ fn go_to_update_n_goes_clamps_and_cancels() {
     press(&mut app, &chars("G1"));
     press(&mut app, &[KeyCode::Esc]);
     assert_eq!(at(&app).0, total, "Esc cancels");
-    assert!(app.tabs.multipile.goto.is_none());
+    assert!(!app.tabs.multipile.goto.is_open());
 }
 
 /// Predict mode on, a game stepped: the first update's question waits.

@@ -1,4 +1,7 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
+
+pub use crate::frame::stepper_keys::StepTo;
+
 /// Everything the user can ask of the State Graph tab.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
@@ -46,13 +49,5 @@ pub enum Action {
     AnswerSubmit,
 }
 
-/// A move through the stepped game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StepTo {
-    /// The next move (after the last, the learning).
-    Next,
-    /// One back.
-    Back,
-    /// To the end: every move shown and the game learned.
-    End,
-}
+// The go-to and answer entries' actions, for the key tables every stepper shares.
+crate::stepper_actions!(Action);

@@ -1,10 +1,13 @@
 //! The State Graph tab's key tables.
 
-use super::action::{Action, StepTo};
+use super::action::Action;
 use crate::frame::keymap::{
-    ARROWS, Binding, DIGITS, Key, KeyGroup, bind, digit, direction, typed, why_key,
+    ARROWS, Binding, DIGITS, Key, KeyGroup, SIGNED_DIGITS, bind, digit, direction, why_key,
 };
 use crate::frame::speed::{faster, speed_keys};
+use crate::frame::stepper_keys::{
+    SteppedWords, answer_keys, go_to_number_keys, step_to, stepped_keys,
+};
 
 /// The State Graph tab.
 pub(crate) const GRAPH: KeyGroup<Action> = KeyGroup {
@@ -70,78 +73,27 @@ pub(crate) const GRAPH: KeyGroup<Action> = KeyGroup {
 /// While a stepped game is shown (after `s`): walking through its moves.
 pub(crate) const GRAPH_STEPS: KeyGroup<Action> = KeyGroup {
     title: "Stepped game (s plays one)",
-    bindings: &[
-        bind(
-            &[Key::Char(' ')],
-            "Space",
-            "next move, then learn",
-            "next",
-            |_| Action::GameStep(StepTo::Next),
-        ),
-        bind(&[Key::Char('b')], "b", "one move back", "back", |_| {
-            Action::GameStep(StepTo::Back)
-        }),
-        bind(&[Key::Char('G')], "G", "go to move N", "go to", |_| {
-            Action::GoToOpen
-        }),
-        bind(&[Key::End], "End", "to the end: learned", "", |_| {
-            Action::GameStep(StepTo::End)
-        }),
-    ],
+    bindings: &stepped_keys(
+        SteppedWords {
+            next: "next move, then learn",
+            back: "one move back",
+            go_to: "go to move N",
+            end: "to the end: learned",
+        },
+        |k| Action::GameStep(step_to(k)),
+    ),
 };
 
 /// While the "go to move N" entry is open.
 pub(crate) const GRAPH_GOTO: KeyGroup<Action> = KeyGroup {
     title: "Go to move N",
-    bindings: &[
-        bind(DIGITS, "0-9", "the move's number", "type", |k| {
-            Action::GoToType(typed(k))
-        }),
-        bind(&[Key::Backspace], "Backspace", "delete", "", |_| {
-            Action::GoToErase
-        }),
-        bind(&[Key::Enter], "Enter", "go there", "go", |_| {
-            Action::GoToSubmit
-        }),
-        bind(&[Key::Esc], "Esc", "cancel", "cancel", |_| {
-            Action::GoToCancel
-        }),
-    ],
+    bindings: &go_to_number_keys("the move's number"),
 };
-
-/// The keys a weight is typed with.
-const WEIGHT_KEYS: &[Key] = &[
-    Key::Char('0'),
-    Key::Char('1'),
-    Key::Char('2'),
-    Key::Char('3'),
-    Key::Char('4'),
-    Key::Char('5'),
-    Key::Char('6'),
-    Key::Char('7'),
-    Key::Char('8'),
-    Key::Char('9'),
-    Key::Char('-'),
-    Key::Char('+'),
-];
 
 /// While a prediction waits (predict mode, `u`): these keys alone.
 pub(crate) const GRAPH_ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Prediction (u turns it on)",
-    bindings: &[
-        bind(WEIGHT_KEYS, "0-9 + -", "type the weight", "answer", |k| {
-            Action::AnswerType(typed(k))
-        }),
-        bind(&[Key::Backspace], "Backspace", "delete", "", |_| {
-            Action::AnswerErase
-        }),
-        bind(&[Key::Enter], "Enter", "check the answer", "check", |_| {
-            Action::AnswerSubmit
-        }),
-        bind(&[Key::Esc], "Esc", "stop predicting", "stop", |_| {
-            Action::TogglePredict
-        }),
-    ],
+    bindings: &answer_keys(SIGNED_DIGITS, "0-9 + -", "type the weight"),
 };
 
 fn take(key: Key) -> Action {

@@ -30,6 +30,7 @@ use crate::domain::numbers::thousands;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
 use crate::frame::settings::{Change, Panel};
+use crate::frame::stepper_keys::StepperActions as _;
 use crate::frame::tab::{
     Asking, Confirm, CopyText, Effects, Score, Storage, Tab, Ticked, export_shown,
 };
@@ -59,7 +60,7 @@ impl Tab for StateGraphTab {
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {
-        if self.goto.is_some() {
+        if self.goto.is_open() {
             return vec![keys::GRAPH_GOTO];
         }
         if self.question_waiting() {
@@ -85,7 +86,7 @@ impl Tab for StateGraphTab {
     }
 
     fn modal(&self) -> Option<&'static str> {
-        if self.goto.is_some() {
+        if self.goto.is_open() {
             return Some("Typing the move to go to: Enter goes, Esc cancels");
         }
         self.question_waiting()
@@ -156,7 +157,7 @@ impl Tab for StateGraphTab {
             Action::GoToType(c) => self.goto_type(c),
             Action::GoToErase => self.goto_erase(),
             Action::GoToSubmit => self.goto_submit(),
-            Action::GoToCancel => self.goto_cancel(),
+            Action::GoToCancel => self.goto.cancel(),
             Action::TogglePredict => self.toggle_predict(),
             Action::AnswerType(c) => self.answer_type(c),
             Action::AnswerErase => self.answer_erase(),
@@ -206,10 +207,7 @@ impl Tab for StateGraphTab {
     }
 
     fn answers(&self, action: Action) -> bool {
-        matches!(
-            action,
-            Action::AnswerType(_) | Action::AnswerErase | Action::AnswerSubmit
-        )
+        action.is_answer()
     }
 
     fn stepper_at(&self) -> Option<String> {

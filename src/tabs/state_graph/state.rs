@@ -18,7 +18,7 @@ use rand_chacha::ChaCha8Rng;
 use super::record::{self, Occasion};
 use super::stepped::SteppedGame;
 use crate::domain::prediction::Score;
-use crate::frame::entry::Entry;
+use crate::frame::goto::GoTo;
 use crate::frame::predicting::Predicting;
 
 /// Random games learned per tick while training runs: 10,000 games take 40 ticks (2 s).
@@ -66,7 +66,7 @@ pub struct StateGraphTab {
     /// changed the weights it was learned into).
     pub(crate) stepped: Option<SteppedGame>,
     /// The move typed to go to, while the "go to move N" entry is open.
-    pub(crate) goto: Option<Entry>,
+    pub(crate) goto: GoTo,
     /// Predict mode (`u`): the answer being typed and the score; `None` while it is off.
     pub(crate) predict: Option<Predicting>,
     /// A class follows its teacher: answers wait for the teacher's reveal.
@@ -138,7 +138,12 @@ impl StateGraphTab {
             },
             highlight: Vec::new(),
             stepped: None,
-            goto: None,
+            // A move number of up to four digits.
+            goto: GoTo::new(
+                4,
+                "That is as long as a move number gets: Enter goes",
+                "Not moved",
+            ),
             predict: None,
             hold_answers: false,
             scored_before: Score::default(),

@@ -11,15 +11,12 @@ use crate::domain::learn::predict_graph;
 use crate::domain::learn::state_graph::StateGraph;
 use crate::domain::prediction::Score;
 use crate::domain::steps::Moved;
-use crate::frame::entry::Entry;
 use crate::frame::message::Message;
-use crate::frame::predicting::{Predicting, read_step};
+use crate::frame::predicting::{Predicting, nothing_waits, read_step, session_score};
 use crate::frame::tab::Asking;
 
 /// The longest weight typed: a sign and six digits.
 const ANSWER_LIMIT: usize = 7;
-/// The longest move number typed into the go-to entry.
-const GOTO_LIMIT: usize = 4;
 
 impl StateGraphTab {
     /// The graph the view shows: until a stepped game's last step, the graph from before
@@ -119,12 +116,12 @@ impl StateGraphTab {
         if self.stepped.is_none() {
             return Message::error("No game to step: s plays one");
         }
-        self.goto = Some(Entry::new(GOTO_LIMIT));
+        self.goto.open();
         self.goto_prompt()
     }
 
     fn goto_prompt(&self) -> Message {
-        let typed = self.goto.as_ref().map_or("", Entry::text);
+        let typed = self.goto.text().unwrap_or_default();
         let moves = self.stepped.as_ref().map_or(0, |g| g.path.len());
         Message::info(format!(
             "Go to move (0-{moves}, {} learns): {typed}▏",
@@ -134,39 +131,28 @@ impl StateGraphTab {
 
     /// A digit typed into the go-to entry.
     pub(crate) fn goto_type(&mut self, c: char) -> Message {
-        if let Some(entry) = self.goto.as_mut()
-            && !entry.push(c)
-        {
-            return Message::error("That is as long as a move number gets: Enter goes");
-        }
-        self.goto_prompt()
+        self.goto
+            .type_digit(c)
+            .err()
+            .unwrap_or_else(|| self.goto_prompt())
     }
 
     /// Deletes the last digit typed.
     pub(crate) fn goto_erase(&mut self) -> Message {
-        if let Some(entry) = self.goto.as_mut() {
-            entry.erase();
-        }
+        self.goto.erase();
         self.goto_prompt()
-    }
-
-    /// Closes the entry without moving.
-    pub(crate) fn goto_cancel(&mut self) -> Message {
-        self.goto = None;
-        Message::info("Not moved")
     }
 
     /// Goes to the typed move: beyond the game to its end (learned), saying so; in predict
     /// mode it stops before the learning until the question is answered.
     pub(crate) fn goto_submit(&mut self) -> Message {
-        let Some(entry) = self.goto.as_mut() else {
+        let Some(read) = self.goto.submit(|text| read_step(text, "move")) else {
             return Message::error("G opens the go-to entry");
         };
-        let n = match entry.submit(|text| read_step(text, "move")) {
+        let n = match read {
             Ok(n) => n,
             Err(refused) => return refused,
         };
-        self.goto = None;
         let predicting = self.predict.is_some();
         let Some(game) = self.stepped.as_mut() else {
             return Message::error("No game to step: s plays one");
@@ -187,11 +173,7 @@ impl StateGraphTab {
     /// Turns predict mode on (asking at once if the learning is next) or off.
     pub(crate) fn toggle_predict(&mut self) -> Message {
         if let Some(predicting) = self.predict.take() {
-            let Score { right, asked } = predicting.score;
-            self.scored_before = self.scored_before.plus(predicting.score);
-            return Message::info(format!(
-                "Predict mode off: {right} of {asked} right. u turns it on again"
-            ));
+            return predicting.turn_off(&mut self.scored_before, 'u');
         }
         self.predict = Some(Predicting::new(ANSWER_LIMIT));
         self.training = false;
@@ -205,13 +187,8 @@ impl StateGraphTab {
 
     /// Types a character of the answer.
     pub(crate) fn answer_type(&mut self, c: char) -> Message {
-        if let Some(predicting) = self.predict.as_mut()
-            && !predicting.entry.push(c)
-        {
-            return Message::error("That is as long as an answer gets: Enter checks it");
-        }
-        self.prompt()
-            .unwrap_or_else(|| Message::info("No prediction waits: Space steps on"))
+        let refused = self.predict.as_mut().and_then(|p| p.type_char(c).err());
+        refused.unwrap_or_else(|| self.prompt().unwrap_or_else(nothing_waits))
     }
 
     /// Deletes the last character of the answer.
@@ -219,8 +196,7 @@ impl StateGraphTab {
         if let Some(predicting) = self.predict.as_mut() {
             predicting.entry.erase();
         }
-        self.prompt()
-            .unwrap_or_else(|| Message::info("No prediction waits: Space steps on"))
+        self.prompt().unwrap_or_else(nothing_waits)
     }
 
     /// Checks the typed weight against the learner's own result: a right one shows the
@@ -228,23 +204,16 @@ impl StateGraphTab {
     /// it. While answers are held for the teacher, a readable answer is only locked in.
     pub(crate) fn answer_submit(&mut self) -> Message {
         if !self.question_waiting() {
-            return Message::info("No prediction waits: Space steps on");
+            return nothing_waits();
         }
         let hold = self.hold_answers;
         let (Some(predicting), Some(game)) = (self.predict.as_mut(), self.stepped.as_mut()) else {
             return Message::error("Predict mode is off: u turns it on");
         };
-        let given = match predicting
-            .entry
-            .submit(|text| predict_graph::read(text).map_err(Message::error))
-        {
+        let given = match predicting.submit(predict_graph::read, hold) {
             Ok(given) => given,
-            Err(refused) => return refused,
+            Err(said) => return said,
         };
-        if hold {
-            return predicting.hold();
-        }
-        predicting.clear_entry();
         let grade = game.asked.grade(given);
         predicting.score.count(grade.mistake.is_none());
         game.steps.answer();
@@ -258,12 +227,7 @@ impl StateGraphTab {
 
     /// The question waiting and the answer locked in, for the lesson and the room.
     pub(crate) fn asked(&self) -> Option<Asking> {
-        let predicting = self.predict.as_ref()?;
-        Some(Asking {
-            question: self.question()?,
-            held: predicting.held.clone(),
-            typed: predicting.entry.text().to_string(),
-        })
+        Some(self.predict.as_ref()?.asking(self.question()?))
     }
 
     /// The teacher's reveal: the held answer graded and counted, or with none the right
@@ -274,12 +238,8 @@ impl StateGraphTab {
         }
         let predicting = self.predict.as_mut()?;
         let game = self.stepped.as_mut()?;
-        let held = predicting.held.take();
-        predicting.clear_entry();
+        let given = predicting.take_held(predict_graph::read);
         game.steps.answer();
-        let given = held
-            .as_deref()
-            .and_then(|text| predict_graph::read(text).ok());
         let Some(given) = given else {
             let words = game.asked.grade(game.asked.after).words(&game.asked);
             return Some(Message::info(format!(
@@ -288,18 +248,12 @@ impl StateGraphTab {
             )));
         };
         let grade = game.asked.grade(given);
-        predicting.score.count(grade.mistake.is_none());
         let words = format!("Revealed. {}", grade.words(&game.asked));
-        Some(if grade.mistake.is_none() {
-            Message::info(words)
-        } else {
-            Message::error(words)
-        })
+        Some(predicting.graded(grade.mistake.is_none(), words))
     }
 
     /// Every graded prediction of the session.
     pub(crate) fn predicted(&self) -> Score {
-        let now = self.predict.as_ref().map(|p| p.score).unwrap_or_default();
-        self.scored_before.plus(now)
+        session_score(self.predict.as_ref(), self.scored_before)
     }
 }

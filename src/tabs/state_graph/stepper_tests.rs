@@ -5,7 +5,7 @@ use crate::app::{Action, App, MessageKind};
 use crate::config::Config;
 use crate::domain::prediction::Score;
 use crate::frame::tab::Tab;
-use crate::tabs::testing::{chars, press};
+use crate::tabs::testing::{chars, no_key_shadowed, press, said};
 use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -24,26 +24,6 @@ fn app() -> App {
     app.update(Action::Tick);
     press(&mut app, &chars("p"));
     app
-}
-
-/// Every key listed in a group in force does what its line says (no earlier group takes it).
-fn no_key_shadowed(app: &App) {
-    for group in app.active_keys() {
-        for binding in group.bindings {
-            for &key in binding.keys() {
-                assert_eq!(
-                    app.action_for_key(key),
-                    binding.action(key),
-                    "{key:?} of {:?} is taken by an earlier group",
-                    group.title
-                );
-            }
-        }
-    }
-}
-
-fn said(app: &App) -> String {
-    app.message.clone().map(|m| m.text).unwrap_or_default()
 }
 
 fn at(app: &App) -> (usize, usize) {

@@ -83,3 +83,6 @@ pub enum Action {
     /// Close the entry without going.
     GoToCancel,
 }
+
+// The go-to and answer entries' actions, for the key tables every stepper shares.
+crate::stepper_actions!(Action);

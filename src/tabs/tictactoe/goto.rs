@@ -104,9 +104,7 @@ impl TicTacToeTab {
 
     /// The go-to entry in the status line.
     fn goto_prompt(&self) -> Option<Message> {
-        let entry = self.goto.as_ref()?;
-        let (at, total) = self.step_count()?;
-        Some(goto::prompt(entry.text(), at, total))
+        self.goto.prompt(self.step_count())
     }
 
     /// `G`: opens the "Go to step" entry.
@@ -115,38 +113,28 @@ impl TicTacToeTab {
             return Message::error("No search to step: t searches your position, m steps the AI's");
         }
         self.autoplay = false;
-        self.goto = Some(goto::entry());
+        self.goto.open();
         self.goto_prompt()
             .unwrap_or_else(|| Message::error("No search to step"))
     }
 
     /// Types a digit of the step.
     pub(crate) fn goto_type(&mut self, c: char) -> Option<Message> {
-        if !self.goto.as_mut()?.push(c) {
-            return Some(Message::error("That is as long as a step number gets"));
-        }
-        self.goto_prompt()
+        self.goto.type_digit(c).err().or_else(|| self.goto_prompt())
     }
 
     /// Deletes the last digit typed.
     pub(crate) fn goto_erase(&mut self) -> Option<Message> {
-        self.goto.as_mut()?.erase();
+        self.goto.erase();
         self.goto_prompt()
-    }
-
-    /// Esc: closes the entry, the stepper where it was.
-    pub(crate) fn goto_cancel(&mut self) -> Message {
-        self.goto = None;
-        Message::info("Go to step cancelled")
     }
 
     /// Enter: goes to the step typed.
     pub(crate) fn goto_submit(&mut self) -> Option<Message> {
-        let target = match self.goto.as_mut()?.submit(goto::read) {
+        let target = match self.goto.submit(goto::read)? {
             Ok(target) => target,
             Err(refused) => return Some(refused),
         };
-        self.goto = None;
         let predicting = self.predict.is_some();
         Some(crate::shown_mut!(
             self,

@@ -5,7 +5,11 @@ use super::action::Action;
 use super::editor::EditCommand;
 use crate::domain::games::tictactoe::Mark;
 use crate::frame::keymap::{
-    ARROWS, Binding, DIGITS, Key, KeyGroup, bind, digit, direction, typed, undo_key, why_key,
+    ARROWS, Binding, DIGITS, Key, KeyGroup, SIGNED_DIGITS, bind, digit, direction, typed, undo_key,
+    why_key,
+};
+use crate::frame::stepper_keys::{
+    answer_check_key, answer_erase_key, answer_type_key, go_to_step_keys, stop_predicting_key,
 };
 
 /// Tic-tac-toe tab, whatever has the focus.
@@ -244,20 +248,7 @@ const GO_TO: Binding<Action> = bind(&[Key::Char('G')], "G", "go to step N", "", 
 /// The "Go to step" entry, while it is open (it takes the tab's keys, as the editor does).
 pub(crate) const GO_TO_ENTRY: KeyGroup<Action> = KeyGroup {
     title: "Go to step (G opens it)",
-    bindings: &[
-        bind(DIGITS, "0-9", "type the step", "step", |k| {
-            Action::GoToType(typed(k))
-        }),
-        bind(&[Key::Backspace], "⌫", "delete a digit", "", |_| {
-            Action::GoToErase
-        }),
-        bind(&[Key::Enter], "Enter", "go to that step", "go", |_| {
-            Action::GoToSubmit
-        }),
-        bind(&[Key::Esc], "Esc", "cancel", "cancel", |_| {
-            Action::GoToCancel
-        }),
-    ],
+    bindings: &go_to_step_keys(),
 };
 
 /// Predict mode, in both steppers.
@@ -316,34 +307,12 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
     ],
 };
 
-/// The keys a value is typed with: digits and a sign.
-const VALUE_KEYS: &[Key] = &[
-    Key::Char('0'),
-    Key::Char('1'),
-    Key::Char('2'),
-    Key::Char('3'),
-    Key::Char('4'),
-    Key::Char('5'),
-    Key::Char('6'),
-    Key::Char('7'),
-    Key::Char('8'),
-    Key::Char('9'),
-    Key::Char('-'),
-    Key::Char('+'),
-];
-
 /// The answer to a prediction, while one waits (it takes the tab's keys, as the editor
 /// does, so `n` types "no" instead of stepping over and Enter checks instead of playing).
 pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Prediction (P turns it on)",
     bindings: &[
-        bind(
-            VALUE_KEYS,
-            "0-9 + -",
-            "type a value / cell",
-            "answer",
-            |k| Action::AnswerType(typed(k)),
-        ),
+        answer_type_key(SIGNED_DIGITS, "0-9 + -", "type a value / cell"),
         bind(
             &[Key::Char('y'), Key::Char('n')],
             "y/n",
@@ -351,17 +320,11 @@ pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
             "",
             |k| Action::AnswerType(typed(k)),
         ),
-        bind(&[Key::Backspace], "⌫", "delete a character", "", |_| {
-            Action::AnswerErase
-        }),
-        bind(&[Key::Enter], "Enter", "check the answer", "check", |_| {
-            Action::AnswerSubmit
-        }),
+        answer_erase_key("⌫", "delete a character"),
+        answer_check_key(),
         STEP_BACK,
         GO_TO,
-        bind(&[Key::Esc], "Esc", "stop predicting", "stop", |_| {
-            Action::TogglePredict
-        }),
+        stop_predicting_key(),
     ],
 };
 

@@ -45,6 +45,7 @@ use crate::config::Config;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::{Message, focus_moved};
 use crate::frame::settings::{Change, Panel};
+use crate::frame::stepper_keys::StepperActions as _;
 use crate::frame::tab::{Asking, Effects, Score, Storage, Tab, Ticked};
 use crate::persist::Store;
 use std::time::Duration;
@@ -73,7 +74,7 @@ impl Tab for TicTacToeTab {
         if self.comparison.is_some() {
             return vec![keys::COMPARISON];
         }
-        if self.goto.is_some() {
+        if self.goto.is_open() {
             return vec![keys::GO_TO_ENTRY];
         }
         if self.question_waiting() {
@@ -119,7 +120,7 @@ impl Tab for TicTacToeTab {
         if self.editor.is_some() {
             return Some("The position editor is open: Enter plays from it, Esc cancels");
         }
-        if self.goto.is_some() {
+        if self.goto.is_open() {
             return Some("Go to step: type a number, Enter goes, Esc cancels");
         }
         if self.question_waiting() {
@@ -200,10 +201,7 @@ impl Tab for TicTacToeTab {
     }
 
     fn answers(&self, action: Action) -> bool {
-        matches!(
-            action,
-            Action::AnswerType(_) | Action::AnswerErase | Action::AnswerSubmit
-        )
+        action.is_answer()
     }
 
     fn stepper_at(&self) -> Option<String> {
@@ -290,7 +288,7 @@ impl TicTacToeTab {
             Action::GoToType(c) => self.goto_type(c),
             Action::GoToErase => self.goto_erase(),
             Action::GoToSubmit => self.goto_submit(),
-            Action::GoToCancel => Some(self.goto_cancel()),
+            Action::GoToCancel => Some(self.goto.cancel()),
             Action::CloseComparison => {
                 self.comparison = None;
                 Some(Message::info("Comparison closed: o opens it again"))

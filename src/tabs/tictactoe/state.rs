@@ -15,7 +15,7 @@ use crate::domain::games::Game;
 use crate::domain::games::eight::{Eight, Seat};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::search::{EventKind, MoveOrder, NodeId};
-use crate::frame::entry::Entry;
+use crate::frame::goto::GoTo;
 use crate::frame::message::Message;
 use crate::frame::tab::{Score, Storage};
 use crate::persist::Store;
@@ -136,7 +136,7 @@ pub struct TicTacToeTab {
     /// The predictions graded before predict mode was last turned off.
     pub(crate) scored_before: Score,
     /// The "Go to step" entry while it is open (`G`).
-    pub(crate) goto: Option<Entry>,
+    pub(crate) goto: GoTo,
 }
 
 /// Every move order compared from one position, as the comparison panel shows it.
@@ -182,7 +182,7 @@ impl TicTacToeTab {
             predict: None,
             hold_answers: false,
             scored_before: Score::default(),
-            goto: None,
+            goto: GoTo::steps(),
         };
         // Eight's game starts too (it is one key away); the tic-tac-toe message is shown.
         tab.new_eight();
