@@ -415,7 +415,7 @@ async fn haproxy_in_front_of_two_replicas_passes_clients_limits_drains_and_one_h
         .await;
     ada.sees(
         "the restart notice",
-        "The server is restarting: your session ends in 3s",
+        "Server restarting: this session ends in 3s, then reconnect.",
     )
     .await;
     assert_eq!(health_status(draining.health).await, 503);

@@ -352,7 +352,7 @@ async fn sigterm_s_drain_turns_the_health_check_to_503_warns_players_then_ends_t
     let grace = Duration::from_millis(1500);
     let checks = async {
         screen_until(&mut channel, &mut screen, "the restart notice", |s| {
-            s.contains("The server is restarting: your session ends in 1500ms")
+            s.contains("Server restarting: this session ends in 1500ms, then reconnect.")
         })
         .await;
         assert_eq!(
@@ -471,7 +471,7 @@ fn the_binary_logs_json_and_drains_on_sigterm() {
         draining["message"]
             .as_str()
             .unwrap()
-            .contains("0 sessions end within 5s")
+            .contains("sessions=0 end within 5s")
     );
     // With nobody playing, the drain ends at once and the process exits.
     let deadline = std::time::Instant::now() + LIMIT;
@@ -486,5 +486,68 @@ fn the_binary_logs_json_and_drains_on_sigterm() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert!(status.success(), "{status:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The binary's `serving on` and health addresses, read from its text banner.
+fn banner_addresses(lines: &std::sync::mpsc::Receiver<String>) -> SocketAddr {
+    loop {
+        let line = lines.recv_timeout(LIMIT).expect("the banner");
+        if let Some(addr) = line.strip_prefix("ai-arcade: serving on ") {
+            return addr.parse().unwrap();
+        }
+    }
+}
+
+/// A player still playing when the drain ends reads the farewell: the process waits for
+/// the connection to close before it exits, so the last bytes are not lost with it.
+#[test]
+fn a_player_of_the_binary_reads_the_farewell_before_it_exits() {
+    use std::io::BufRead as _;
+    let dir = temp_dir("farewell");
+    let mut child = std::process::Command::new(BIN)
+        .args(["--data-dir", dir.to_str().unwrap(), "serve", "--open"])
+        .args(["--listen", "127.0.0.1:0", "--drain-grace", "1s"])
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (sender, lines) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = sender.send(line);
+        }
+    });
+    let addr = banner_addresses(&lines);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let (_handle, mut channel) = bench::connect(addr, "ada", None).await.unwrap();
+        let mut screen = new_screen();
+        screen_until(&mut channel, &mut screen, "the tab bar", |s| {
+            s.contains("F4 Tic-tac-toe")
+        })
+        .await;
+        rustix::process::kill_process(
+            rustix::process::Pid::from_child(&child),
+            rustix::process::Signal::TERM,
+        )
+        .unwrap();
+        screen_until(&mut channel, &mut screen, "the farewell", |s| {
+            s.contains(RESTARTING)
+        })
+        .await;
+    });
+    let deadline = std::time::Instant::now() + LIMIT;
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "still running after the drain"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -27,8 +27,9 @@ fn json(line: &str) -> String {
     object.insert("time".into(), Value::String(time));
     let text = text.strip_prefix("ai-arcade: ").unwrap_or(text);
     let event = match text.split_once(": ") {
-        Some((event, _)) if is_event(event) => event,
+        // The banner and the shutdown line speak for the server as a whole.
         _ if line.starts_with("ai-arcade: ") => "server",
+        Some((event, _)) if is_event(event) => event,
         _ => "note",
     };
     object.insert("event".into(), Value::String(event.to_string()));
@@ -162,6 +163,8 @@ mod tests {
         let banner = parsed("ai-arcade: serving on 127.0.0.1:2222");
         assert_eq!(banner["event"], "server");
         assert_eq!(banner["message"], "serving on 127.0.0.1:2222");
+        let proxied = parsed("ai-arcade: PROXY protocol: connections only from 10.0.0.0/8");
+        assert_eq!(proxied["event"], "server");
         let note = parsed("2026-11-26T12:00:01Z the other 3 refusals were not logged");
         assert_eq!(note["event"], "note");
         assert_eq!(note["time"], "2026-11-26T12:00:01Z");

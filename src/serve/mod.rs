@@ -224,11 +224,12 @@ impl Server {
         self.shared.draining.store(true, Ordering::SeqCst);
         let sessions = self.shared.slots.used();
         self.shared.log(&format!(
-            "draining: new connections refused, {sessions} sessions end within {}",
+            "draining: new connections refused; sessions={sessions} end within {}",
             HumanDuration(grace)
         ));
+        // Short enough for an 80-column status line with its hint.
         let notice = format!(
-            "The server is restarting: your session ends in {}. Reconnect then to continue.",
+            "Server restarting: this session ends in {}, then reconnect.",
             HumanDuration(grace)
         );
         self.shared.notice.send_replace(Some(notice));
@@ -247,7 +248,11 @@ impl Server {
         }
         self.shared.shutdown.send_replace(true);
         let deadline = Instant::now() + wait;
-        while self.shared.slots.used() > 0 && Instant::now() < deadline {
+        // Until the connections are gone too, not only the arcades: an arcade's farewell
+        // and the channel's close are still on their way to the client when its slot is
+        // freed, and they would be lost with the process.
+        let busy = || self.shared.slots.used() > 0 || self.shared.logged_in.used() > 0;
+        while busy() && Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
