@@ -18,7 +18,9 @@ use ai_arcade::domain::learn::qlearning::{QSettings, QTrainer};
 use ai_arcade::domain::learn::state_graph::StateGraph;
 use ai_arcade::domain::search::mcts::{Expansion, MctsStepper, PhaseRecord, Rollout, root_pick};
 use ai_arcade::domain::search::predict::{self, Answer, Question};
-use ai_arcade::domain::search::{Algorithm, Event, EventKind, Stepper, search, search_ordered};
+use ai_arcade::domain::search::{
+    Algorithm, Event, EventKind, MoveOrder, Stepper, search, search_ordered,
+};
 use ai_arcade::frame::keymap::Key;
 use ai_arcade::frame::side::Side;
 use ai_arcade::tabs::tictactoe::game::{Match, Playable};
@@ -123,14 +125,18 @@ proptest! {
     /// next event bears out is graded right (every value in -10..=10, y and n), and the
     /// event is then taken and read back from the stepper's own record. The α/β question
     /// is read back from the child entered next: it is entered with the bound the question
-    /// asked for (α from a MAX node, β from a MIN node).
+    /// asked for (α from a MAX node, β from a MIN node). The children a cut-off prunes:
+    /// of every subset of the node's moves, exactly the moves the stepper's cut-off then
+    /// leaves not entered is graded right.
     #[test]
     fn every_predicted_answer_is_graded_as_the_engine_next_event_shows(
         board in board_a_few_moves_in(),
         alpha_beta in any::<bool>(),
+        order in prop_oneof![Just(MoveOrder::Listed), Just(MoveOrder::Static), Just(MoveOrder::Best)],
     ) {
         let algorithm = if alpha_beta { Algorithm::AlphaBeta } else { Algorithm::Minimax };
-        let mut stepper = Stepper::new(board, algorithm);
+        // Each order gives the inner nodes other windows, and other children left to prune.
+        let mut stepper = Stepper::new(board, algorithm).with_order(order);
         let candidates: Vec<Answer> = (-10..=10)
             .map(Answer::Value)
             .chain([Answer::Cut(true), Answer::Cut(false)])
@@ -141,9 +147,8 @@ proptest! {
             let right: Vec<Vec<Answer>> = questions
                 .iter()
                 .map(|&q| {
-                    candidates
-                        .iter()
-                        .copied()
+                    answers_to(&stepper, q, &candidates)
+                        .into_iter()
                         .filter(|&a| {
                             predict::grade(&stepper, q, a).is_some_and(|g| g.mistake.is_none())
                         })
@@ -307,6 +312,17 @@ where
     Ok(())
 }
 
+/// The answers tried at `q`: every value and y/n, or, for the children a cut-off prunes,
+/// every subset of the node's moves (none included).
+fn answers_to(stepper: &Stepper<Board>, q: Question, values: &[Answer]) -> Vec<Answer> {
+    if q.takes_children() {
+        let moves = stepper.node(q.node()).move_count;
+        (0..1u64 << moves).map(Answer::Children).collect()
+    } else {
+        values.to_vec()
+    }
+}
+
 /// One question's right answers against the event the stepper took after it.
 fn check_graded(
     stepper: &Stepper<Board>,
@@ -349,6 +365,22 @@ fn check_graded(
                 child.beta_in
             };
             prop_assert_eq!(right, &[Answer::Value(i32::from(bound))]);
+        }
+        Question::Pruned { node } => {
+            prop_assert_eq!(event.kind, EventKind::Cutoff, "asked only before a cut-off");
+            prop_assert_eq!(event.node, node);
+            // The skipped set as the stepper recorded the cut-off: the moves not entered,
+            // as bits over the node's moves in the order tried.
+            let order = stepper.order().moves(&stepper.position(node));
+            let skipped = stepper.moves_not_entered(node);
+            prop_assert_eq!(skipped.len(), usize::from(stepper.node(node).pruned));
+            let bits = order
+                .as_ref()
+                .iter()
+                .enumerate()
+                .filter(|(_, mv)| skipped.contains(mv))
+                .fold(0u64, |bits, (i, _)| bits | 1 << i);
+            prop_assert_eq!(right, &[Answer::Children(bits)]);
         }
     }
     Ok(())

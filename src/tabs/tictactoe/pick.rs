@@ -5,7 +5,7 @@
 
 use super::game::Playable;
 use super::mcts::MctsView;
-use super::predict::{ANSWER_LIMIT, Predicting};
+use super::predict::{LIST_LIMIT, Predicting};
 use crate::domain::search::mcts::{Pick, asks_pick, root_pick};
 use crate::frame::entry::Entry;
 use crate::frame::message::Message;
@@ -66,7 +66,7 @@ pub(crate) fn submit_pick<G: Playable>(
         Err(refused) => return refused,
     };
     let typed = predicting.entry.text().trim().to_string();
-    predicting.entry = Entry::new(ANSWER_LIMIT);
+    predicting.entry = Entry::new(LIST_LIMIT);
     if hold {
         let said = format!("Your answer {typed} is in: the teacher reveals it to everyone");
         predicting.held = Some(typed);
@@ -98,7 +98,7 @@ pub(crate) fn reveal_pick<G: Playable>(
     let pick = root_pick(&view.stepper)?;
     let root = *view.stepper.mcts().root_position();
     let held = predicting.held.take();
-    predicting.entry = Entry::new(ANSWER_LIMIT);
+    predicting.entry = Entry::new(LIST_LIMIT);
     view.answered = Some(view.stepper.phases());
     let given = held.and_then(|text| read_pick(&root, &text).ok());
     let (right, words) = pick_words(view, &pick, given.unwrap_or(pick.chosen));
