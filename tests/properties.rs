@@ -16,7 +16,9 @@ use ai_arcade::domain::learn::predict_graph::{EdgeLearned, GraphMistake};
 use ai_arcade::domain::learn::predict_q;
 use ai_arcade::domain::learn::qlearning::{QSettings, QTrainer};
 use ai_arcade::domain::learn::state_graph::StateGraph;
-use ai_arcade::domain::search::mcts::{Expansion, MctsStepper, PhaseRecord, Rollout, root_pick};
+use ai_arcade::domain::search::mcts::{
+    Expansion, MctsStepper, PhaseRecord, Rollout, picks, root_pick,
+};
 use ai_arcade::domain::search::predict::{self, Answer, Question};
 use ai_arcade::domain::search::{
     Algorithm, Event, EventKind, MoveOrder, Stepper, search, search_ordered,
@@ -246,9 +248,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     /// MCTS predict, then check: before every selection of a stepped search, in a
-    /// Tic-tac-toe and a Connect Four position with a random seed, exactly the move the
-    /// iteration then takes from the root (the child selection picked, or the node
-    /// expansion added) is graded right, whatever the answer.
+    /// Tic-tac-toe and a Connect Four position with a random seed, at every node on the
+    /// way down (the root first), exactly the move the iteration then takes there (the
+    /// child selection picked, or the node expansion added) is graded right, whatever the
+    /// answer.
     #[test]
     fn every_mcts_pick_is_graded_as_the_engine_next_selection_shows(
         board in board_a_few_moves_in(),
@@ -257,7 +260,7 @@ proptest! {
         exploration in prop_oneof![Just(1.0), Just(std::f64::consts::SQRT_2), Just(2.0)],
     ) {
         let mut stepper = MctsStepper::new(board, exploration, seed);
-        check_picks(&mut stepper, &(0..9).collect::<Vec<u8>>(), 60)?;
+        check_picks(&mut stepper, &(0..9).collect::<Vec<u8>>(), 160)?;
         let mut c4 = connect4::Board::new();
         for column in columns {
             if c4.outcome().is_none() && c4.legal_moves().as_ref().contains(&column) {
@@ -265,12 +268,14 @@ proptest! {
             }
         }
         let mut stepper = MctsStepper::new(c4, exploration, seed);
-        check_picks(&mut stepper, &(0..7).collect::<Vec<u8>>(), 60)?;
+        check_picks(&mut stepper, &(0..7).collect::<Vec<u8>>(), 160)?;
     }
 }
 
-/// Steps `phases` phases, grading every answer in `answers` before each selection against
-/// the move the iteration then takes.
+/// Steps `phases` phases, grading every answer in `answers` at every pick before each
+/// selection (the root's, then each deeper node's on the way down) against the move the
+/// iteration then takes at that node, read back from the selection's and the expansion's
+/// own records.
 fn check_picks<G>(
     stepper: &mut MctsStepper<G>,
     answers: &[G::Move],
@@ -281,32 +286,42 @@ where
     G::Move: std::fmt::Debug,
 {
     for _ in 0..phases {
-        let pick = root_pick(stepper);
+        let picks = picks(stepper);
+        let root_first = root_pick(stepper);
+        prop_assert_eq!(root_first.as_ref(), picks.first());
         stepper.step();
-        let Some(pick) = pick else { continue };
-        let taken = match stepper.last_phase_record() {
-            Some(PhaseRecord::Selection { steps, .. }) if !steps.is_empty() => {
-                stepper.mcts().node(steps[0].chosen).mv().unwrap()
+        if picks.is_empty() {
+            continue;
+        }
+        // (node, move) at each level, as the engine took them.
+        let mut taken: Vec<(u32, G::Move)> = Vec::new();
+        if let Some(PhaseRecord::Selection { steps, .. }) = stepper.last_phase_record() {
+            for step in steps {
+                taken.push((step.parent, stepper.mcts().node(step.chosen).mv().unwrap()));
             }
-            _ => {
-                stepper.step();
-                let Some(PhaseRecord::Expansion(Expansion::Added { mv, .. })) =
-                    stepper.last_phase_record()
-                else {
-                    return Err(TestCaseError::fail("no move taken from the root"));
-                };
-                *mv
+        }
+        let mut ahead = stepper.clone();
+        ahead.step();
+        if let Some(PhaseRecord::Expansion(Expansion::Added { node, mv })) =
+            ahead.last_phase_record()
+        {
+            taken.push((ahead.mcts().node(*node).parent().unwrap(), *mv));
+        }
+        prop_assert_eq!(picks.len(), taken.len());
+        for (level, (pick, &(node, took))) in picks.iter().zip(&taken).enumerate() {
+            prop_assert_eq!(pick.level, level);
+            prop_assert_eq!(pick.node, node);
+            for &answer in answers {
+                let right = pick.grade(answer).mistake.is_none();
+                prop_assert_eq!(
+                    right,
+                    answer == took,
+                    "level {}, answer {:?}, taken {:?}",
+                    level,
+                    answer,
+                    took
+                );
             }
-        };
-        for &answer in answers {
-            let right = pick.grade(answer).mistake.is_none();
-            prop_assert_eq!(
-                right,
-                answer == taken,
-                "answer {:?}, taken {:?}",
-                answer,
-                taken
-            );
         }
     }
     Ok(())

@@ -345,6 +345,27 @@ fn predict_mcts_prompt() {
     }
 }
 
+/// 3e'. A pick below the root: the root's pick answered right (O8, the largest UCB), the
+/// walk goes down to O8, and ⌫ on the empty answer shows the prompt there, asked at O8
+/// with that node's own moves (X's).
+#[test]
+fn predict_mcts_deeper_prompt() {
+    let config = stepper_config();
+    let mut keys = typed(&format!("{MCTS_PREDICT_KEYS}8\n"));
+    keys.push(KeyCode::Backspace);
+    let described = "a, 5, 24 × n, P, 8, Enter, ⌫";
+    let (width, height) = (80, 24);
+    let app = app_after(&config, &keys, width, height);
+    let terminal = draw(&app, width, height);
+    snapshot("predict_mcts_deeper_prompt", described, &terminal);
+    let screen = text(&terminal);
+    assert!(
+        screen.contains("Predict: which move does UCT select at O8? Type a cell 1-9"),
+        "{screen}"
+    );
+    assert!(screen.contains("predict: 1 of 1 right"), "{screen}");
+}
+
 /// 3f. A wrong pick: the first cell whose answer is the best W/N alone (the misconception
 /// with its own words), graded with the UCB1 sums of both moves.
 #[test]
