@@ -55,7 +55,8 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
             &[Key::Char('G')],
             "G",
             "go to epoch N (paused)",
-            "go to",
+            // In the help only: the hint line has no room left at 120 columns.
+            "",
             |_| Action::GoTo,
         ),
         speed_keys(|k| Action::Speed(faster(k))),
