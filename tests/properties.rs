@@ -16,9 +16,13 @@ use ai_arcade::domain::learn::predict_graph::{EdgeLearned, GraphMistake};
 use ai_arcade::domain::learn::predict_q;
 use ai_arcade::domain::learn::qlearning::{QSettings, QTrainer};
 use ai_arcade::domain::learn::state_graph::StateGraph;
-use ai_arcade::domain::search::mcts::{Expansion, MctsStepper, PhaseRecord, Rollout, root_pick};
+use ai_arcade::domain::search::mcts::{
+    Expansion, MctsStepper, PhaseRecord, Rollout, picks, root_pick,
+};
 use ai_arcade::domain::search::predict::{self, Answer, Question};
-use ai_arcade::domain::search::{Algorithm, Event, EventKind, Stepper, search, search_ordered};
+use ai_arcade::domain::search::{
+    Algorithm, Event, EventKind, MoveOrder, Stepper, search, search_ordered,
+};
 use ai_arcade::frame::keymap::Key;
 use ai_arcade::frame::side::Side;
 use ai_arcade::tabs::tictactoe::game::{Match, Playable};
@@ -123,14 +127,18 @@ proptest! {
     /// next event bears out is graded right (every value in -10..=10, y and n), and the
     /// event is then taken and read back from the stepper's own record. The α/β question
     /// is read back from the child entered next: it is entered with the bound the question
-    /// asked for (α from a MAX node, β from a MIN node).
+    /// asked for (α from a MAX node, β from a MIN node). The children a cut-off prunes:
+    /// of every subset of the node's moves, exactly the moves the stepper's cut-off then
+    /// leaves not entered is graded right.
     #[test]
     fn every_predicted_answer_is_graded_as_the_engine_next_event_shows(
         board in board_a_few_moves_in(),
         alpha_beta in any::<bool>(),
+        order in prop_oneof![Just(MoveOrder::Listed), Just(MoveOrder::Static), Just(MoveOrder::Best)],
     ) {
         let algorithm = if alpha_beta { Algorithm::AlphaBeta } else { Algorithm::Minimax };
-        let mut stepper = Stepper::new(board, algorithm);
+        // Each order gives the inner nodes other windows, and other children left to prune.
+        let mut stepper = Stepper::new(board, algorithm).with_order(order);
         let candidates: Vec<Answer> = (-10..=10)
             .map(Answer::Value)
             .chain([Answer::Cut(true), Answer::Cut(false)])
@@ -141,9 +149,8 @@ proptest! {
             let right: Vec<Vec<Answer>> = questions
                 .iter()
                 .map(|&q| {
-                    candidates
-                        .iter()
-                        .copied()
+                    answers_to(&stepper, q, &candidates)
+                        .into_iter()
                         .filter(|&a| {
                             predict::grade(&stepper, q, a).is_some_and(|g| g.mistake.is_none())
                         })
@@ -241,9 +248,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     /// MCTS predict, then check: before every selection of a stepped search, in a
-    /// Tic-tac-toe and a Connect Four position with a random seed, exactly the move the
-    /// iteration then takes from the root (the child selection picked, or the node
-    /// expansion added) is graded right, whatever the answer.
+    /// Tic-tac-toe and a Connect Four position with a random seed, at every node on the
+    /// way down (the root first), exactly the move the iteration then takes there (the
+    /// child selection picked, or the node expansion added) is graded right, whatever the
+    /// answer.
     #[test]
     fn every_mcts_pick_is_graded_as_the_engine_next_selection_shows(
         board in board_a_few_moves_in(),
@@ -252,7 +260,7 @@ proptest! {
         exploration in prop_oneof![Just(1.0), Just(std::f64::consts::SQRT_2), Just(2.0)],
     ) {
         let mut stepper = MctsStepper::new(board, exploration, seed);
-        check_picks(&mut stepper, &(0..9).collect::<Vec<u8>>(), 60)?;
+        check_picks(&mut stepper, &(0..9).collect::<Vec<u8>>(), 160)?;
         let mut c4 = connect4::Board::new();
         for column in columns {
             if c4.outcome().is_none() && c4.legal_moves().as_ref().contains(&column) {
@@ -260,12 +268,14 @@ proptest! {
             }
         }
         let mut stepper = MctsStepper::new(c4, exploration, seed);
-        check_picks(&mut stepper, &(0..7).collect::<Vec<u8>>(), 60)?;
+        check_picks(&mut stepper, &(0..7).collect::<Vec<u8>>(), 160)?;
     }
 }
 
-/// Steps `phases` phases, grading every answer in `answers` before each selection against
-/// the move the iteration then takes.
+/// Steps `phases` phases, grading every answer in `answers` at every pick before each
+/// selection (the root's, then each deeper node's on the way down) against the move the
+/// iteration then takes at that node, read back from the selection's and the expansion's
+/// own records.
 fn check_picks<G>(
     stepper: &mut MctsStepper<G>,
     answers: &[G::Move],
@@ -276,35 +286,56 @@ where
     G::Move: std::fmt::Debug,
 {
     for _ in 0..phases {
-        let pick = root_pick(stepper);
+        let picks = picks(stepper);
+        let root_first = root_pick(stepper);
+        prop_assert_eq!(root_first.as_ref(), picks.first());
         stepper.step();
-        let Some(pick) = pick else { continue };
-        let taken = match stepper.last_phase_record() {
-            Some(PhaseRecord::Selection { steps, .. }) if !steps.is_empty() => {
-                stepper.mcts().node(steps[0].chosen).mv().unwrap()
+        if picks.is_empty() {
+            continue;
+        }
+        // (node, move) at each level, as the engine took them.
+        let mut taken: Vec<(u32, G::Move)> = Vec::new();
+        if let Some(PhaseRecord::Selection { steps, .. }) = stepper.last_phase_record() {
+            for step in steps {
+                taken.push((step.parent, stepper.mcts().node(step.chosen).mv().unwrap()));
             }
-            _ => {
-                stepper.step();
-                let Some(PhaseRecord::Expansion(Expansion::Added { mv, .. })) =
-                    stepper.last_phase_record()
-                else {
-                    return Err(TestCaseError::fail("no move taken from the root"));
-                };
-                *mv
+        }
+        let mut ahead = stepper.clone();
+        ahead.step();
+        if let Some(PhaseRecord::Expansion(Expansion::Added { node, mv })) =
+            ahead.last_phase_record()
+        {
+            taken.push((ahead.mcts().node(*node).parent().unwrap(), *mv));
+        }
+        prop_assert_eq!(picks.len(), taken.len());
+        for (level, (pick, &(node, took))) in picks.iter().zip(&taken).enumerate() {
+            prop_assert_eq!(pick.level, level);
+            prop_assert_eq!(pick.node, node);
+            for &answer in answers {
+                let right = pick.grade(answer).mistake.is_none();
+                prop_assert_eq!(
+                    right,
+                    answer == took,
+                    "level {}, answer {:?}, taken {:?}",
+                    level,
+                    answer,
+                    took
+                );
             }
-        };
-        for &answer in answers {
-            let right = pick.grade(answer).mistake.is_none();
-            prop_assert_eq!(
-                right,
-                answer == taken,
-                "answer {:?}, taken {:?}",
-                answer,
-                taken
-            );
         }
     }
     Ok(())
+}
+
+/// The answers tried at `q`: every value and y/n, or, for the children a cut-off prunes,
+/// every subset of the node's moves (none included).
+fn answers_to(stepper: &Stepper<Board>, q: Question, values: &[Answer]) -> Vec<Answer> {
+    if q.takes_children() {
+        let moves = stepper.node(q.node()).move_count;
+        (0..1u64 << moves).map(Answer::Children).collect()
+    } else {
+        values.to_vec()
+    }
 }
 
 /// One question's right answers against the event the stepper took after it.
@@ -349,6 +380,22 @@ fn check_graded(
                 child.beta_in
             };
             prop_assert_eq!(right, &[Answer::Value(i32::from(bound))]);
+        }
+        Question::Pruned { node } => {
+            prop_assert_eq!(event.kind, EventKind::Cutoff, "asked only before a cut-off");
+            prop_assert_eq!(event.node, node);
+            // The skipped set as the stepper recorded the cut-off: the moves not entered,
+            // as bits over the node's moves in the order tried.
+            let order = stepper.order().moves(&stepper.position(node));
+            let skipped = stepper.moves_not_entered(node);
+            prop_assert_eq!(skipped.len(), usize::from(stepper.node(node).pruned));
+            let bits = order
+                .as_ref()
+                .iter()
+                .enumerate()
+                .filter(|(_, mv)| skipped.contains(mv))
+                .fold(0u64, |bits, (i, _)| bits | 1 << i);
+            prop_assert_eq!(right, &[Answer::Children(bits)]);
         }
     }
     Ok(())

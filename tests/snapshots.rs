@@ -301,6 +301,28 @@ fn predict_right_answer() {
     }
 }
 
+/// 3d'. Every question answered right until a cut-off that skips two children, and a
+/// right "yes" to it: the follow-up asks which children it prunes; the window that closed
+/// is shown (the cut-off is known now).
+#[test]
+fn predict_pruned_prompt() {
+    let config = stepper_config();
+    let answers = "0\nn\n0\n  +3\nn\n+3\n  n\n-4\n    -2\ny\nO8\n-2\n-4\nn\n-4\n   y\n";
+    let mut keys = predict_keys();
+    keys.extend(typed(answers));
+    let described = "5, P, 11 × Space, then every answer right (a cut-off's children as O8), y";
+    let (width, height) = (80, 24);
+    let app = app_after(&config, &keys, width, height);
+    let terminal = draw(&app, width, height);
+    snapshot("predict_pruned_prompt", described, &terminal);
+    let screen = text(&terminal);
+    assert!(
+        screen.contains("Right. Predict: which children does "),
+        "{screen}"
+    );
+    assert!(screen.contains("prune? Name them, or none:"), "{screen}");
+}
+
 /// MCTS stepped (`a` from alpha-beta) answering the centre, 24 whole iterations run with
 /// `n` (every cell has a child at the root, visited unevenly), then predict mode (`P`)
 /// asks the pick.
@@ -321,6 +343,27 @@ fn predict_mcts_prompt() {
         assert!(screen.contains("step 96 of 4000"), "{screen}");
         assert!(screen.contains("predict: 0 of 0 right"), "{screen}");
     }
+}
+
+/// 3e'. A pick below the root: the root's pick answered right (O8, the largest UCB), the
+/// walk goes down to O8, and ⌫ on the empty answer shows the prompt there, asked at O8
+/// with that node's own moves (X's).
+#[test]
+fn predict_mcts_deeper_prompt() {
+    let config = stepper_config();
+    let mut keys = typed(&format!("{MCTS_PREDICT_KEYS}8\n"));
+    keys.push(KeyCode::Backspace);
+    let described = "a, 5, 24 × n, P, 8, Enter, ⌫";
+    let (width, height) = (80, 24);
+    let app = app_after(&config, &keys, width, height);
+    let terminal = draw(&app, width, height);
+    snapshot("predict_mcts_deeper_prompt", described, &terminal);
+    let screen = text(&terminal);
+    assert!(
+        screen.contains("Predict: which move does UCT select at O8? Type a cell 1-9"),
+        "{screen}"
+    );
+    assert!(screen.contains("predict: 1 of 1 right"), "{screen}");
 }
 
 /// 3f. A wrong pick: the first cell whose answer is the best W/N alone (the misconception

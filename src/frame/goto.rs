@@ -9,6 +9,12 @@ use super::message::Message;
 /// The longest step number typed.
 pub const STEP_DIGITS: usize = 7;
 
+/// A fresh entry of up to [`STEP_DIGITS`] digits, for a stepper that keeps its own (the
+/// Subtraction Nim tab's epochs).
+pub fn entry() -> Entry {
+    Entry::new(STEP_DIGITS)
+}
+
 /// One stepper's "go to step N" entry: closed, or open with the digits typed so far.
 /// Every stepper keeps one, so opening, typing, erasing, cancelling and reading the step
 /// behave alike on every tab; the words stay the stepper's own (its prompt, and what a full

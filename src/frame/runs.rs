@@ -77,6 +77,11 @@ impl Used {
         self.values.push(value);
     }
 
+    /// How many values the run used (a value changed while it ran makes two).
+    pub fn count(&self) -> usize {
+        self.values.len()
+    }
+
     /// A new run: nothing used yet.
     pub fn clear(&mut self) {
         self.values.clear();

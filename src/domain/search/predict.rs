@@ -36,6 +36,12 @@ pub enum Question {
         /// The node whose own bound the child's value may have moved.
         node: NodeId,
     },
+    /// "Which children does this node prune?" (after a right "yes" to the cut-off
+    /// question: the cut-off follows).
+    Pruned {
+        /// The node about to cut off.
+        node: NodeId,
+    },
 }
 
 /// An answer as typed.
@@ -45,6 +51,9 @@ pub enum Answer {
     Value(i32),
     /// Yes (a cut-off) or no.
     Cut(bool),
+    /// Children named (none, one or several), as bits over the node's moves in the order
+    /// they are tried: bit `i` is the `i`-th move (what [`read_children`] reads).
+    Children(u64),
 }
 
 /// A wrong answer's mistake: which rule it broke, so the words can name it.
@@ -70,6 +79,14 @@ pub enum Mistake {
     /// The child's value taken as the bound where it does not improve it: α only rises at
     /// a MAX node, β only falls at a MIN node.
     NoImprovement,
+    /// A child already searched named as pruned.
+    SearchedNamed,
+    /// Only the next child named, where the cut-off skips more.
+    OnlyNext,
+    /// "None" where the cut-off skips children (it always skips at least one).
+    NonePruned,
+    /// Some other set of children.
+    WrongChildren,
 }
 
 /// The grade of one answer, with what the words need.
@@ -84,8 +101,10 @@ pub struct Grade {
     /// The child that shows it: the one whose value the node took (a value question) or
     /// the one that just returned (a cut-off question).
     pub child: Option<NodeId>,
-    /// True when the engine's next event is a cut-off (cut-off questions only).
+    /// True when the engine's next event is a cut-off (cut-off and children questions).
     pub cuts: bool,
+    /// The children answered (children questions only), as [`Answer::Children`] has them.
+    pub named: u64,
 }
 
 /// The first question to ask before the stepper's next event, if one is asked.
@@ -94,8 +113,10 @@ pub fn question<G: Game>(stepper: &Stepper<G>) -> Option<Question> {
 }
 
 /// Every question asked before the stepper's next event, in the order they are asked: the
-/// cut-off first, then, when the search goes on to the next child, the bound. (Asking the
-/// bound only then is safe: it comes after the cut-off was answered.)
+/// cut-off first, then, when the search goes on to the next child, the bound, or, when the
+/// cut-off comes, the children it prunes. (Asking either only then is safe: it comes after
+/// the cut-off was answered. The children are a follow-up to a right "yes": a caller whose
+/// student answered the cut-off wrong skips it, since the words of that grade name them.)
 pub fn questions<G: Game>(stepper: &Stepper<G>) -> Vec<Question> {
     if stepper.at_node_limit() {
         return Vec::new();
@@ -115,11 +136,12 @@ pub fn questions<G: Game>(stepper: &Stepper<G>) -> Vec<Question> {
             if last.kind != EventKind::Return || stepper.node(last.node).parent() != Some(top) {
                 return Vec::new();
             }
-            let mut asked = vec![Question::Cutoff { node: top }];
-            if next.kind == EventKind::Enter {
-                asked.push(Question::Bound { node: top });
-            }
-            asked
+            let follow_up = if next.kind == EventKind::Enter {
+                Question::Bound { node: top }
+            } else {
+                Question::Pruned { node: top }
+            };
+            vec![Question::Cutoff { node: top }, follow_up]
         }
         _ => Vec::new(),
     }
@@ -129,7 +151,10 @@ impl Question {
     /// The node the question is about.
     pub const fn node(self) -> NodeId {
         match self {
-            Self::Value { node } | Self::Cutoff { node } | Self::Bound { node } => node,
+            Self::Value { node }
+            | Self::Cutoff { node }
+            | Self::Bound { node }
+            | Self::Pruned { node } => node,
         }
     }
 
@@ -158,10 +183,22 @@ impl Question {
                 name(node),
                 side(stepper, node)
             ),
+            Self::Pruned { node } => format!(
+                "Predict: which children does {} ({}) prune? Name them, or none:",
+                name(node),
+                side(stepper, node)
+            ),
         }
     }
 
-    /// Reads a typed answer: an integer for a value, `y` or `n` for a cut-off.
+    /// True for the question answered with a list of children (read by
+    /// [`read_children`], which knows the moves' names).
+    pub const fn takes_children(self) -> bool {
+        matches!(self, Self::Pruned { .. })
+    }
+
+    /// Reads a typed answer: an integer for a value, `y` or `n` for a cut-off. Children
+    /// are named as the caller names moves: [`read_children`] reads them.
     ///
     /// # Errors
     /// What was wrong with the text, as the status line says it.
@@ -179,8 +216,97 @@ impl Question {
                 "n" | "N" => Ok(Answer::Cut(false)),
                 _ => Err("Answer y (a cut-off) or n (none)".into()),
             },
+            Self::Pruned { .. } => Err("Name the children as the tree does, or none".into()),
         }
     }
+}
+
+/// The moves of node `id` in the order its children are tried (all of them: entered or
+/// not), which the bits of [`Answer::Children`] count over.
+fn moves_in_order<G: Game>(stepper: &Stepper<G>, id: NodeId) -> Vec<G::Move> {
+    stepper
+        .order()
+        .moves(&stepper.position(id))
+        .as_ref()
+        .to_vec()
+}
+
+/// Reads a list of children of node `id` (here `here`, as the question names it): moves
+/// as `label` writes them (`O1`, any case) or by their number alone (`1`), separated by
+/// spaces or commas, in any order; an empty answer or `none` is no child.
+///
+/// # Errors
+/// A word that names no move of the node, as the status line says it.
+pub fn read_children<G: Game>(
+    stepper: &Stepper<G>,
+    id: NodeId,
+    text: &str,
+    here: &str,
+    label: &dyn Fn(G::Move) -> String,
+) -> Result<Answer, String> {
+    let labels: Vec<String> = moves_in_order(stepper, id).into_iter().map(label).collect();
+    let words: Vec<&str> = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .collect();
+    if let [word] = words[..]
+        && word.eq_ignore_ascii_case("none")
+    {
+        return Ok(Answer::Children(0));
+    }
+    let mut bits = 0u64;
+    for word in words {
+        let index = labels
+            .iter()
+            .position(|l| l.eq_ignore_ascii_case(word) || number_of(l) == Some(word))
+            .filter(|&i| i < 64)
+            .ok_or_else(|| {
+                format!(
+                    "{word:?} is no move at {here}: its moves are {}; or type none",
+                    labels.join(" ")
+                )
+            })?;
+        bits |= 1 << index;
+    }
+    Ok(Answer::Children(bits))
+}
+
+/// The number in a move's label (`O7` → `7`, `+3=10` → `3`): a move may be typed by it.
+fn number_of(label: &str) -> Option<&str> {
+    let start = label.find(|c: char| c.is_ascii_digit())?;
+    let rest = &label[start..];
+    let end = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    Some(&rest[..end])
+}
+
+/// Children bits written back as the tree names the moves, in the order tried (`O1 O3`,
+/// or `none`): one spelling of each answer, so a class's answers are counted together.
+pub fn children_text<G: Game>(
+    stepper: &Stepper<G>,
+    id: NodeId,
+    bits: u64,
+    label: &dyn Fn(G::Move) -> String,
+) -> String {
+    let named: Vec<String> = moves_in_order(stepper, id)
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, _)| i < 64 && bits & (1 << i) != 0)
+        .map(|(_, mv)| label(mv))
+        .collect();
+    if named.is_empty() {
+        "none".into()
+    } else {
+        named.join(" ")
+    }
+}
+
+/// The children a cut-off at `id` skips, as bits: every move not yet tried when it comes.
+fn pruned_bits<G: Game>(stepper: &Stepper<G>, id: NodeId) -> u64 {
+    let node = stepper.node(id);
+    let (tried, count) = (u32::from(node.children), u32::from(node.move_count).min(64));
+    (tried..count).fold(0, |bits, i| bits | 1 << i)
 }
 
 /// The bound a node's own children move: α at MAX, β at MIN.
@@ -234,6 +360,7 @@ pub fn grade<G: Game>(stepper: &Stepper<G>, question: Question, answer: Answer) 
                 value,
                 child,
                 cuts: false,
+                named: 0,
             })
         }
         (Question::Cutoff { .. }, Answer::Cut(yes)) => {
@@ -257,9 +384,33 @@ pub fn grade<G: Game>(stepper: &Stepper<G>, question: Question, answer: Answer) 
                 value,
                 child: stepper.children(id).last(),
                 cuts,
+                named: 0,
             })
         }
         (Question::Bound { .. }, Answer::Value(given)) => Some(grade_bound(stepper, id, given)),
+        (Question::Pruned { .. }, Answer::Children(named)) => {
+            let pruned = pruned_bits(stepper, id);
+            let next = pruned & pruned.wrapping_neg();
+            let mistake = if named == pruned {
+                None
+            } else if named & !pruned & ((1u64 << node.children) - 1) != 0 {
+                Some(Mistake::SearchedNamed)
+            } else if named == 0 {
+                Some(Mistake::NonePruned)
+            } else if named == next {
+                Some(Mistake::OnlyNext)
+            } else {
+                Some(Mistake::WrongChildren)
+            };
+            Some(Grade {
+                question,
+                mistake,
+                value,
+                child: stepper.children(id).last(),
+                cuts: true,
+                named,
+            })
+        }
         _ => None,
     }
 }
@@ -312,6 +463,7 @@ fn grade_bound<G: Game>(stepper: &Stepper<G>, id: NodeId, given: i32) -> Grade {
         value: now,
         child,
         cuts: false,
+        named: 0,
     }
 }
 
@@ -325,6 +477,7 @@ pub fn right_answer<G: Game>(stepper: &Stepper<G>, question: Question) -> Option
         Question::Bound { .. } => vec![Answer::Value(
             bound_now_and_before(stepper, question.node()).0,
         )],
+        Question::Pruned { node } => vec![Answer::Children(pruned_bits(stepper, node))],
     };
     candidates
         .into_iter()
@@ -379,10 +532,10 @@ impl Grade {
             (Question::Value { .. }, Some(_)) => {
                 format!("Wrong: a {side} node returns {rule} value found: {child} gave {v}")
             }
+            // The children pruned are the next question's answer: not told here.
             (Question::Cutoff { .. }, None) if self.cuts => format!(
-                "Right: cut-off at {here}: {}; pruned: {}",
+                "Right: cut-off at {here}: {}",
                 cut_rule(node.maximizing, &v, &alpha, &beta, true),
-                pruned(id)
             ),
             (Question::Cutoff { .. }, None) => format!(
                 "Right: no cut-off at {here}: {}",
@@ -425,6 +578,42 @@ impl Grade {
             (Question::Bound { .. }, mistake) => {
                 self.bound_words(stepper, mistake, &here, &child, signed)
             }
+            (Question::Pruned { .. }, mistake) => {
+                self.pruned_words(stepper, mistake, &here, name, &pruned(id))
+            }
+        }
+    }
+
+    /// The words of a children question's grade: the rule (a cut-off skips every child not
+    /// yet searched) with the children it skips, after the misconception's own words.
+    fn pruned_words<G: Game>(
+        &self,
+        stepper: &Stepper<G>,
+        mistake: Option<Mistake>,
+        here: &str,
+        name: &dyn Fn(NodeId) -> String,
+        pruned: &str,
+    ) -> String {
+        let id = self.question.node();
+        let rule = format!("a cut-off skips every child not yet searched at {here}: {pruned}");
+        match mistake {
+            None => format!("Right: {rule}"),
+            Some(Mistake::SearchedNamed) => {
+                let searched: Vec<String> = stepper
+                    .children(id)
+                    .enumerate()
+                    .filter(|&(i, _)| i < 64 && self.named & (1 << i) != 0)
+                    .map(|(_, c)| name(c))
+                    .collect();
+                let was = if searched.len() == 1 { "was" } else { "were" };
+                format!(
+                    "Wrong: {} {was} searched already; {rule}",
+                    searched.join(" ")
+                )
+            }
+            Some(Mistake::OnlyNext) => format!("Wrong: not just the next child: {rule}"),
+            Some(Mistake::NonePruned) => format!("Wrong: a cut-off always prunes: {rule}"),
+            Some(_) => format!("Wrong: {rule}"),
         }
     }
 
@@ -751,6 +940,112 @@ mod tests {
         let (mistake, said) = words(&s, q, Answer::Value(55));
         assert_eq!(mistake, Some(Mistake::WrongValue));
         assert!(said.contains("α = max(α, child)"), "{said}");
+    }
+
+    /// A children question whose cut-off skips at least two children, after at least
+    /// one searched: every misconception can be told apart there.
+    fn pruned_question() -> (Stepper<Board>, Question) {
+        stepper_at("X........", Mark::O, Algorithm::AlphaBeta, |s, q| {
+            let node = s.node(q.node());
+            matches!(q, Question::Pruned { .. })
+                && node.move_count - node.children >= 2
+                && node.children >= 1
+        })
+    }
+
+    /// Moves named as the tab names them: the cell number.
+    fn cell(mv: u8) -> String {
+        format!("O{}", mv + 1)
+    }
+
+    #[test]
+    fn the_children_question_follows_only_a_cut_off_and_names_the_moves_skipped() {
+        let (s, q) = pruned_question();
+        assert_eq!(s.peek().unwrap().kind, EventKind::Cutoff);
+        assert_eq!(questions(&s), vec![Question::Cutoff { node: q.node() }, q]);
+        let skipped = s.moves_not_entered(q.node());
+        let Some(Answer::Children(bits)) = right_answer(&s, q) else {
+            panic!("a list of children")
+        };
+        assert_eq!(bits.count_ones() as usize, skipped.len());
+        let text = children_text(&s, q.node(), bits, &cell);
+        assert_eq!(
+            text,
+            skipped
+                .iter()
+                .map(|&m| cell(m))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        let (mistake, said) = words(&s, q, Answer::Children(bits));
+        assert_eq!(mistake, None);
+        assert_eq!(
+            said,
+            format!(
+                "Right: a cut-off skips every child not yet searched at N{}: P{}",
+                q.node(),
+                q.node()
+            )
+        );
+    }
+
+    #[test]
+    fn each_misconception_about_the_children_pruned_is_named() {
+        let (s, q) = pruned_question();
+        let node = s.node(q.node());
+        let tried = u32::from(node.children);
+        let Some(Answer::Children(pruned)) = right_answer(&s, q) else {
+            panic!("a list of children")
+        };
+        let searched = s.children(q.node()).last().unwrap();
+        let (mistake, said) = words(&s, q, Answer::Children(pruned | 1 << (tried - 1)));
+        assert_eq!(mistake, Some(Mistake::SearchedNamed));
+        assert!(said.starts_with(&format!("Wrong: N{searched} was searched already; a cut-off skips every child not yet searched at N")), "{said}");
+        let (mistake, said) = words(&s, q, Answer::Children(1 << tried));
+        assert_eq!(mistake, Some(Mistake::OnlyNext));
+        assert!(
+            said.starts_with("Wrong: not just the next child: a cut-off skips"),
+            "{said}"
+        );
+        let (mistake, said) = words(&s, q, Answer::Children(0));
+        assert_eq!(mistake, Some(Mistake::NonePruned));
+        assert!(
+            said.starts_with("Wrong: a cut-off always prunes: "),
+            "{said}"
+        );
+        let (mistake, said) = words(&s, q, Answer::Children(pruned & !(1 << tried)));
+        assert_eq!(mistake, Some(Mistake::WrongChildren));
+        assert!(
+            said.starts_with("Wrong: a cut-off skips every child not yet searched at N"),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn children_are_read_by_name_or_number_in_any_order_and_separation() {
+        let (s, q) = pruned_question();
+        let id = q.node();
+        let moves = s.moves_not_entered(id);
+        let bits = |text: &str| read_children(&s, id, text, "N", &cell);
+        let Some(Answer::Children(pruned)) = right_answer(&s, q) else {
+            panic!("a list of children")
+        };
+        let names: Vec<String> = moves.iter().rev().map(|&m| cell(m)).collect();
+        assert_eq!(bits(&names.join(", ")), Ok(Answer::Children(pruned)));
+        let numbers: Vec<String> = moves.iter().map(|&m| (m + 1).to_string()).collect();
+        assert_eq!(bits(&numbers.join(" ")), Ok(Answer::Children(pruned)));
+        assert_eq!(
+            bits(&names.join(",").to_lowercase()),
+            Ok(Answer::Children(pruned))
+        );
+        assert_eq!(bits("none"), Ok(Answer::Children(0)));
+        assert_eq!(bits(" "), Ok(Answer::Children(0)));
+        let refused = bits("Q7").unwrap_err();
+        assert!(
+            refused.starts_with("\"Q7\" is no move at N: its moves are O"),
+            "{refused}"
+        );
+        assert!(q.read("O1").is_err(), "the names are the caller's");
     }
 
     #[test]

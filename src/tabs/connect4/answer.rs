@@ -2,10 +2,12 @@
 //! teacher's reveal (the answer and its grading are `predict.rs`'s and the domain's). Apart
 //! from `predict.rs` so the state, which holds a `Predicting`, is not imported back.
 
-use super::predict::{ANSWER_LIMIT, Predicting, QUESTION, grade_now, pick_words, read_column};
+use super::predict::{
+    ANSWER_LIMIT, Predicting, grade_now, pick_now, pick_words, question, read_column,
+};
 use super::state::Connect4Tab;
 use crate::domain::prediction::Score;
-use crate::domain::search::mcts::{asks_pick, root_pick};
+use crate::domain::search::mcts::asks_pick;
 use crate::frame::entry::Entry;
 use crate::frame::message::Message;
 use crate::frame::tab::Asking;
@@ -17,15 +19,26 @@ impl Connect4Tab {
             return false;
         };
         asks_pick(stepper)
-            && predicting.answered != Some(stepper.phases())
             && stepper.mcts().iterations() < self.config.iterations
+            && pick_now(stepper, predicting).is_some()
+    }
+
+    /// The question waiting, in words.
+    fn question_now(&self) -> Option<String> {
+        let (Some(predicting), Some(stepper)) = (&self.predict, &self.stepping) else {
+            return None;
+        };
+        if !self.question_waiting() {
+            return None;
+        }
+        pick_now(stepper, predicting).map(|pick| question(stepper, &pick))
     }
 
     /// The question waiting, with the answer typed so far.
     pub(crate) fn pick_prompt(&self) -> Option<Message> {
         let typed = self.predict.as_ref()?.entry.text();
-        self.question_waiting()
-            .then(|| Message::info(format!("{QUESTION} {typed}▏")))
+        self.question_now()
+            .map(|asked| Message::info(format!("{asked} {typed}▏")))
     }
 
     /// `P`: predict mode on (asking at once if a pick waits) or off (saying the score).
@@ -65,8 +78,9 @@ impl Connect4Tab {
         }
         let hold = self.hold_answers;
         let (predicting, stepper) = (self.predict.as_mut()?, self.stepping.as_mut()?);
-        let root = *stepper.mcts().root_position();
-        let mv = match predicting.entry.submit(|text| read_column(&root, text)) {
+        let pick = pick_now(stepper, predicting)?;
+        let at = stepper.mcts().position(pick.node);
+        let mv = match predicting.entry.submit(|text| read_column(&at, text)) {
             Ok(mv) => mv,
             Err(refused) => return Some(refused),
         };
@@ -77,14 +91,14 @@ impl Connect4Tab {
             predicting.held = Some(typed);
             return Some(Message::info(said));
         }
-        Some(grade_now(stepper, predicting, mv))
+        Some(grade_now(stepper, predicting, &pick, mv))
     }
 
     /// The question waiting and the answer held, for the lesson and the room.
     pub(crate) fn asked(&self) -> Option<Asking> {
         let predicting = self.predict.as_ref()?;
-        self.question_waiting().then(|| Asking {
-            question: QUESTION.to_string(),
+        Some(Asking {
+            question: self.question_now()?,
             held: predicting.held.clone(),
             typed: predicting.entry.text().to_string(),
         })
@@ -97,14 +111,14 @@ impl Connect4Tab {
             return None;
         }
         let (predicting, stepper) = (self.predict.as_mut()?, self.stepping.as_mut()?);
-        let pick = root_pick(stepper)?;
-        let root = *stepper.mcts().root_position();
-        predicting.answered = Some(stepper.phases());
+        let pick = pick_now(stepper, predicting)?;
+        let at = stepper.mcts().position(pick.node);
+        predicting.mark_answered(stepper);
         predicting.entry = Entry::new(ANSWER_LIMIT);
         let given = predicting
             .held
             .take()
-            .and_then(|text| read_column(&root, &text).ok());
+            .and_then(|text| read_column(&at, &text).ok());
         let (right, words) = pick_words(&pick, given.unwrap_or(pick.chosen));
         let Some(_) = given else {
             return Some(Message::info(format!(

@@ -44,4 +44,9 @@ pub enum Action {
     RunsToggle,
     /// Write every run's curve as CSV.
     RunsExport,
+    GoTo,
+    GoToType(char),
+    GoToErase,
+    GoToSubmit,
+    GoToCancel,
 }

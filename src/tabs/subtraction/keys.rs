@@ -51,6 +51,14 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
             "step",
             |_| Action::Step,
         ),
+        bind(
+            &[Key::Char('G')],
+            "G",
+            "go to epoch N (paused)",
+            // In the help only: the hint line has no room left at 120 columns.
+            "",
+            |_| Action::GoTo,
+        ),
         speed_keys(|k| Action::Speed(faster(k))),
         bind(
             &[Key::Char('t')],
@@ -133,5 +141,24 @@ pub(crate) const RUNS: KeyGroup<Action> = KeyGroup {
             "close",
             |_| Action::Runs,
         ),
+    ],
+};
+
+/// The "go to epoch N" entry, while `G` has it open.
+pub(crate) const GO_TO_ENTRY: KeyGroup<Action> = KeyGroup {
+    title: "Go to epoch (G opens it)",
+    bindings: &[
+        bind(DIGITS, "0-9", "type the epoch", "epoch", |k| {
+            Action::GoToType(typed(k))
+        }),
+        bind(&[Key::Backspace], "⌫", "delete a digit", "", |_| {
+            Action::GoToErase
+        }),
+        bind(&[Key::Enter], "Enter", "go to that epoch", "go", |_| {
+            Action::GoToSubmit
+        }),
+        bind(&[Key::Esc], "Esc", "cancel", "cancel", |_| {
+            Action::GoToCancel
+        }),
     ],
 };

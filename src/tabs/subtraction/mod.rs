@@ -3,6 +3,9 @@
 //! answer, and its weights unit by unit.
 
 mod action;
+mod goto;
+#[cfg(test)]
+mod goto_tests;
 mod keys;
 mod panel;
 #[cfg(test)]
@@ -56,7 +59,9 @@ impl Tab for SubtractionTab {
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {
-        if self.asking.is_some() {
+        if self.goto.is_some() {
+            vec![keys::GO_TO_ENTRY]
+        } else if self.asking.is_some() {
             vec![keys::ASK]
         } else if self.runs.open {
             vec![keys::RUNS]
@@ -66,10 +71,13 @@ impl Tab for SubtractionTab {
     }
 
     fn help_keys(&self) -> Vec<KeyGroup<Action>> {
-        vec![keys::SUBTRACTION, keys::ASK, keys::RUNS]
+        vec![keys::SUBTRACTION, keys::ASK, keys::GO_TO_ENTRY, keys::RUNS]
     }
 
     fn modal(&self) -> Option<&'static str> {
+        if self.goto.is_some() {
+            return Some("Go to epoch: type a number, Enter goes, Esc cancels");
+        }
         if self.runs.open {
             return Some("The runs list is open: Space draws a run, x exports, Esc closes");
         }
@@ -85,6 +93,7 @@ impl Tab for SubtractionTab {
             Action::Digit(_) => !self.game_over(),
             Action::TogglePause | Action::Speed(_) => !self.trainer.is_done(),
             Action::Step => !self.is_training() && !self.trainer.is_done(),
+            Action::GoTo => !self.is_training(),
             _ => true,
         }
     }
@@ -101,7 +110,10 @@ impl Tab for SubtractionTab {
     }
 
     fn update(&mut self, action: Action, effects: &mut Effects) -> Option<Message> {
-        if matches!(action, Action::TogglePause | Action::Step | Action::Retrain) {
+        if matches!(
+            action,
+            Action::TogglePause | Action::Step | Action::Retrain | Action::GoToSubmit
+        ) {
             self.since.trained_by_key();
         }
         match action {
@@ -111,6 +123,14 @@ impl Tab for SubtractionTab {
             Action::ToggleFirst => Some(self.toggle_first()),
             Action::TogglePause => Some(self.toggle_pause()),
             Action::Step => Some(self.step_training()),
+            Action::GoTo => Some(self.open_goto()),
+            Action::GoToType(c) => Some(self.goto_type(c)),
+            Action::GoToErase => self.goto_erase(),
+            Action::GoToSubmit => Some(self.goto_submit()),
+            Action::GoToCancel => {
+                self.goto = None;
+                Some(Message::info("Go to cancelled"))
+            }
             Action::Speed(faster) => Some(self.change_speed(faster)),
             Action::Retrain => Some(self.retrain()),
             Action::NextView => {

@@ -137,6 +137,8 @@ pub struct SubtractionTab {
     pub(crate) typed: String,
     /// The pile being typed to ask the network about (`a`); `None` when not asking.
     pub(crate) asking: Option<Entry>,
+    /// The epoch being typed to go to (`G`); `None` when the entry is closed.
+    pub(crate) goto: Option<Entry>,
     /// The activations behind the AI's last move.
     pub(crate) trace: Option<MoveTrace>,
     /// Games won by the person and by the AI.
@@ -226,6 +228,7 @@ impl SubtractionTab {
             moves: Vec::new(),
             typed: String::new(),
             asking: None,
+            goto: None,
             trace: None,
             tally: Tally::default(),
             view: match config.view {
@@ -436,6 +439,17 @@ impl SubtractionTab {
         self.rates_used.note(&rate);
     }
 
+    /// Notes the learning rate in force as the one the run trains with from here on.
+    pub(super) fn note_rate_in_force(&mut self) {
+        self.note_rate(self.trainer.recipe.learning_rate);
+    }
+
+    /// How many learning rates the run in force trained with (more than one: a change
+    /// while it ran, which training again from the seed would not repeat).
+    pub(super) fn rates_used_count(&self) -> usize {
+        self.rates_used.count()
+    }
+
     /// The settings the run in force trained with, in words, for the runs legend and the
     /// CSV header: the loss, every learning rate it used (`rate 0.12→0.5`), the sizes and
     /// the seed.
@@ -516,13 +530,13 @@ impl SubtractionTab {
         }
     }
 
-    fn refresh(&mut self) {
+    pub(super) fn refresh(&mut self) {
         self.evaluation =
             Evaluation::new(&self.trainer.network, self.trainer.encoding, &self.solution);
     }
 
     /// When training is done: save the weights and say how well they play.
-    fn finish_if_done(&mut self) -> Option<Message> {
+    pub(super) fn finish_if_done(&mut self) -> Option<Message> {
         if !self.trainer.is_done() {
             return None;
         }

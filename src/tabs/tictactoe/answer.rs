@@ -3,11 +3,13 @@
 //! from `predict.rs` so the state, which holds a `Predicting`, is not imported back.
 
 use super::explain::node_name;
+use super::game::SearchView;
 use super::mcts::MctsView;
 use super::pick::{pick_prompt, pick_question, reveal_pick, submit_pick};
-use super::predict::{Predicting, prompt, reveal_in, submit_in};
+use super::predict::{ANSWER_LIMIT, Predicting, limit_for, prompt, reveal_in, submit_in};
 use super::state::{GameKind, TicTacToeTab};
 use crate::domain::prediction::Score;
+use crate::domain::search::predict::Question;
 use crate::frame::message::Message;
 use crate::frame::tab::Asking;
 
@@ -55,10 +57,20 @@ impl TicTacToeTab {
         }
     }
 
-    /// Types a character of the answer.
+    /// The question waiting on the minimax / alpha-beta stepper, if one does.
+    pub(crate) fn search_question(&self) -> Option<Question> {
+        self.predict.as_ref()?;
+        crate::shown!(self, |game| game
+            .search
+            .as_ref()
+            .and_then(SearchView::waiting))
+    }
+
+    /// Types a character of the answer (a list of children is longer than a value).
     pub(crate) fn answer_type(&mut self, c: char) -> Message {
+        let limit = self.search_question().map_or(ANSWER_LIMIT, limit_for);
         if let Some(predicting) = self.predict.as_mut()
-            && !predicting.entry.push(c)
+            && (predicting.entry.text().chars().count() >= limit || !predicting.entry.push(c))
         {
             return Message::error("That is as long as an answer gets: Enter checks it");
         }

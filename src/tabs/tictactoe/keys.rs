@@ -307,6 +307,18 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
     ],
 };
 
+/// The keys a list of children is typed with besides digits: the marks (`O1`), the
+/// letters of `none` that `y/n` leaves out, and the separators.
+pub(crate) const LIST_KEYS: &[Key] = &[
+    Key::Char('x'),
+    Key::Char('X'),
+    Key::Char('o'),
+    Key::Char('O'),
+    Key::Char('e'),
+    Key::Char(','),
+    Key::Char(' '),
+];
+
 /// The answer to a prediction, while one waits (it takes the tab's keys, as the editor
 /// does, so `n` types "no" instead of stepping over and Enter checks instead of playing).
 pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
@@ -320,6 +332,9 @@ pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
             "",
             |k| Action::AnswerType(typed(k)),
         ),
+        bind(LIST_KEYS, "x o , ␣", "list children, or none", "", |k| {
+            Action::AnswerType(typed(k))
+        }),
         answer_erase_key("⌫", "delete a character"),
         answer_check_key(),
         STEP_BACK,

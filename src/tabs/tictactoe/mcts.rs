@@ -6,9 +6,11 @@
 
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::Algorithm;
-use crate::domain::search::mcts::{MctsStepper, NodeId, Phase, ROOT};
+use crate::domain::search::mcts::{MctsStepper, NodeId, Phase, Pick, ROOT};
 use crate::domain::solve::perfect::Solver;
 use crate::frame::mcts_outline::{self, Exact, Folds, Names, Row, short_verdict};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// The AI's search on the tab: `a` cycles minimax → alpha-beta → MCTS. The config's
 /// `search.algorithm` names only the two tree searches (`Algorithm`); MCTS is chosen on the
@@ -116,6 +118,9 @@ pub(crate) fn exact_values<G: Names>(root: &G) -> Vec<Exact> {
         .collect()
 }
 
+/// The picks of a selection, read ahead for the phases done then.
+pub(crate) type ReadAhead = (u64, Rc<[Pick<u8>]>);
+
 /// An MCTS search the tree pane shows: the AI's move being stepped phase by phase (live),
 /// or the record of the search behind a move played.
 pub struct MctsView<G: Names> {
@@ -130,8 +135,11 @@ pub struct MctsView<G: Names> {
     pub iterations: u64,
     /// The exact value of each root move.
     pub(crate) exact: Vec<Exact>,
-    /// The phases done when a pick was last predicted: that question is over.
-    pub(crate) answered: Option<u64>,
+    /// The phases done when a pick was last predicted, and how many of that selection's
+    /// picks (the root's first) are answered: those questions are over.
+    pub(crate) answered: Option<(u64, usize)>,
+    /// The picks of the selection next, read ahead once for the phases done then.
+    pub(crate) picks: RefCell<Option<ReadAhead>>,
 }
 
 impl<G: Names> MctsView<G> {
@@ -144,6 +152,7 @@ impl<G: Names> MctsView<G> {
             iterations,
             exact: exact_values(&root),
             answered: None,
+            picks: RefCell::new(None),
         }
     }
 

@@ -42,7 +42,7 @@ pub use state::TicTacToeTab;
 pub(crate) use state::{Focus, GameKind, StepCommand};
 
 use crate::config::Config;
-use crate::frame::keymap::KeyGroup;
+use crate::frame::keymap::{Key, KeyGroup};
 use crate::frame::message::{Message, focus_moved};
 use crate::frame::settings::{Change, Panel};
 use crate::frame::stepper_keys::StepperActions as _;
@@ -132,9 +132,16 @@ impl Tab for TicTacToeTab {
     }
 
     /// Enter in the stepper group plays the AI's move only while one is waiting; otherwise
-    /// it falls through to the board cursor.
+    /// it falls through to the board cursor. Marks and separators type only into a list of children: under any other question
+    /// they are not keys (Space does not type into a value).
     fn in_force(&self, action: Action) -> bool {
-        action != Action::PlaySearchMove || self.current_awaits_step()
+        match action {
+            Action::PlaySearchMove => self.current_awaits_step(),
+            Action::AnswerType(c) if keys::LIST_KEYS.contains(&Key::Char(c)) => self
+                .search_question()
+                .is_some_and(crate::domain::search::predict::Question::takes_children),
+            _ => true,
+        }
     }
 
     fn enabled(&self, action: Action) -> bool {

@@ -16,6 +16,18 @@ use crate::frame::message::Message;
 /// The longest answer typed: a sign and two digits.
 pub(crate) const ANSWER_LIMIT: usize = 3;
 
+/// The longest list of children typed (every move of an empty board, `X1 X2 … X9`).
+pub(crate) const LIST_LIMIT: usize = 26;
+
+/// The longest answer the question waiting takes.
+pub(crate) const fn limit_for(question: Question) -> usize {
+    if question.takes_children() {
+        LIST_LIMIT
+    } else {
+        ANSWER_LIMIT
+    }
+}
+
 /// Predict mode while it is on: the answer being typed and the score so far.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Predicting {
@@ -31,7 +43,7 @@ impl Predicting {
     pub(crate) fn new() -> Self {
         Self {
             score: Score::default(),
-            entry: Entry::new(ANSWER_LIMIT),
+            entry: Entry::new(LIST_LIMIT),
             held: None,
         }
     }
@@ -59,6 +71,40 @@ fn pruned_labels<G: Playable>(stepper: &Stepper<G>, id: NodeId) -> String {
         .join(" ")
 }
 
+/// Reads `text` as an answer to `question`: children as the tree pane names them.
+fn read_answer<G: Playable>(
+    stepper: &Stepper<G>,
+    question: Question,
+    text: &str,
+) -> Result<predict::Answer, String> {
+    if !question.takes_children() {
+        return question.read(text);
+    }
+    let id = question.node();
+    let position = stepper.position(id);
+    predict::read_children(stepper, id, text, &node_name(stepper, id), &|mv| {
+        position.move_label(mv)
+    })
+}
+
+/// An answer as the room counts it: children in one spelling (`O1 O3`, `none`), any
+/// other answer as typed.
+fn answer_text<G: Playable>(
+    stepper: &Stepper<G>,
+    question: Question,
+    answer: predict::Answer,
+    typed: &str,
+) -> String {
+    match answer {
+        predict::Answer::Children(bits) => {
+            let id = question.node();
+            let position = stepper.position(id);
+            predict::children_text(stepper, id, bits, &|mv| position.move_label(mv))
+        }
+        _ => typed.trim().to_string(),
+    }
+}
+
 /// Checks the typed answer against the search's next event: a right one takes the event
 /// and says so (and the next question, if one waits at once); a wrong one says the rule
 /// and marks the question answered, so the next step shows the true value.
@@ -78,19 +124,19 @@ pub(crate) fn submit_in<G: Playable>(
     };
     let answer = match predicting
         .entry
-        .submit(|text| question.read(text).map_err(Message::error))
+        .submit(|text| read_answer(&view.stepper, question, text).map_err(Message::error))
     {
         Ok(answer) => answer,
         Err(refused) => return refused,
     };
     if hold {
-        let typed = predicting.entry.text().trim().to_string();
-        predicting.entry = Entry::new(ANSWER_LIMIT);
+        let typed = answer_text(&view.stepper, question, answer, predicting.entry.text());
+        predicting.entry = Entry::new(LIST_LIMIT);
         let said = format!("Your answer {typed} is in: the teacher reveals it to everyone");
         predicting.held = Some(typed);
         return Message::info(said);
     }
-    predicting.entry = Entry::new(ANSWER_LIMIT);
+    predicting.entry = Entry::new(LIST_LIMIT);
     let Some(grade) = predict::grade(&view.stepper, question, answer) else {
         return Message::error("That answer does not fit the question");
     };
@@ -102,7 +148,7 @@ pub(crate) fn submit_in<G: Playable>(
         &|id| pruned_labels(stepper, id),
         &signed,
     );
-    view.mark_answered();
+    mark_graded(view, &grade);
     if grade.mistake.is_some() {
         // The hints say Space steps on; the status line keeps its width for the rule.
         return Message::error(words);
@@ -123,6 +169,15 @@ pub(crate) fn submit_in<G: Playable>(
     }
 }
 
+/// Marks the question graded as answered; after a wrong answer to a cut-off that comes,
+/// the children it prunes are not asked too (the grade's words named them).
+fn mark_graded<G: Playable>(view: &mut SearchView<G>, grade: &predict::Grade) {
+    view.mark_answered();
+    if matches!(grade.question, Question::Cutoff { .. }) && grade.cuts && grade.mistake.is_some() {
+        view.mark_answered();
+    }
+}
+
 /// The teacher's reveal of the question waiting: the held answer is graded and counted
 /// (with none, the right answer is shown, uncounted), and the question counts as answered
 /// either way, so Space steps on for the whole class. `None` when no question waits.
@@ -134,8 +189,10 @@ pub(crate) fn reveal_in<G: Playable>(
     let question = view.waiting()?;
     let stepper = &view.stepper;
     let held = predicting.held.take();
-    predicting.entry = Entry::new(ANSWER_LIMIT);
-    let given = held.as_deref().and_then(|text| question.read(text).ok());
+    predicting.entry = Entry::new(LIST_LIMIT);
+    let given = held
+        .as_deref()
+        .and_then(|text| read_answer(stepper, question, text).ok());
     let right_answer = predict::right_answer(stepper, question)?;
     let grade = predict::grade(stepper, question, given.unwrap_or(right_answer))?;
     let words = grade.words(
@@ -144,7 +201,7 @@ pub(crate) fn reveal_in<G: Playable>(
         &|id| pruned_labels(stepper, id),
         &signed,
     );
-    view.mark_answered();
+    mark_graded(view, &grade);
     Some(match (given, grade.mistake) {
         (None, _) => Message::info(format!("Revealed: {}", words.trim_start_matches("Right: "))),
         (Some(_), None) => {
@@ -167,6 +224,7 @@ mod tests {
     use crate::domain::search::predict::{self, Question};
     use crate::domain::search::{Algorithm, EventKind};
     use crate::frame::keymap::Key;
+    use crate::tabs::tictactoe::game::Playable;
 
     /// The human opens in the centre against a stepped alpha-beta search, predict mode
     /// on, and Space pressed until the first question waits.
@@ -314,14 +372,227 @@ mod tests {
             if matches!(question, Question::Bound { .. }) {
                 return app;
             }
-            let right = predict::right_answer(&view.stepper, question).unwrap();
-            let typed = match right {
-                predict::Answer::Value(v) => signed(v),
-                predict::Answer::Cut(yes) => if yes { "y" } else { "n" }.to_string(),
-            };
+            let typed = right_text(&app);
             type_text(&mut app, &typed);
         }
         panic!("no bound question");
+    }
+
+    /// The right answer to the question waiting, as a student types it.
+    fn right_text(app: &App) -> String {
+        let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
+        let question = view.waiting().unwrap();
+        let stepper = &view.stepper;
+        match predict::right_answer(stepper, question).unwrap() {
+            predict::Answer::Value(v) => signed(v),
+            predict::Answer::Cut(yes) => if yes { "y" } else { "n" }.to_string(),
+            predict::Answer::Children(bits) => {
+                let position = stepper.position(question.node());
+                predict::children_text(stepper, question.node(), bits, &|mv| {
+                    position.move_label(mv)
+                })
+            }
+        }
+    }
+
+    /// Answers every question right until a cut-off question whose answer is yes waits
+    /// (at a node that has searched a child and skips at least `skipped` children).
+    fn at_cut_off(skipped: u8) -> App {
+        let mut app = at_first_question();
+        for _ in 0..2000 {
+            let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
+            let Some(question) = view.waiting() else {
+                app.handle_key(Key::Char(' '));
+                continue;
+            };
+            let node = view.stepper.node(question.node());
+            if matches!(question, Question::Cutoff { .. })
+                && view.stepper.peek().unwrap().kind == EventKind::Cutoff
+                && node.move_count - node.children >= skipped
+            {
+                return app;
+            }
+            let typed = right_text(&app);
+            type_text(&mut app, &typed);
+        }
+        panic!("no cut-off skipping {skipped}");
+    }
+
+    fn pruned_now(app: &App) -> (String, Vec<String>) {
+        let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
+        let question = view.waiting().unwrap();
+        let stepper = &view.stepper;
+        let position = stepper.position(question.node());
+        let searched = stepper
+            .children(question.node())
+            .map(|c| position.move_label(stepper.node(c).mv.unwrap()))
+            .collect();
+        (right_text(app), searched)
+    }
+
+    #[test]
+    fn a_right_yes_to_a_cut_off_asks_which_children_it_prunes() {
+        let mut app = at_cut_off(2);
+        let before = score(&app);
+        let events = waiting(&app).2;
+        type_text(&mut app, "y");
+        assert!(
+            said(&app).starts_with("Right. Predict: which children does "),
+            "{}",
+            said(&app)
+        );
+        assert!(
+            said(&app).contains("prune? Name them, or none:"),
+            "{}",
+            said(&app)
+        );
+        let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
+        let question = view.waiting().unwrap();
+        assert!(matches!(question, Question::Pruned { .. }));
+        assert_eq!(view.stepper.events_taken(), events, "the cut-off waits");
+        // The names typed back to front, with a comma and a space, in lower case.
+        let (right, _) = pruned_now(&app);
+        let mut names: Vec<&str> = right.split(' ').collect();
+        names.reverse();
+        type_text(&mut app, &names.join(", ").to_lowercase());
+        // The cut-off is taken; the node's own return is asked next, after a short "Right."
+        // (a question asked at once keeps the status line for itself).
+        let message = said(&app);
+        assert!(
+            message.starts_with("Right: a cut-off skips every child not yet searched at ")
+                && message.contains(&right)
+                || message.starts_with("Right. Predict: what value does "),
+            "{message}"
+        );
+        let two_right = Score { right: 2, asked: 2 };
+        assert_eq!(score(&app), before.plus(two_right));
+        let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
+        let last = view.stepper.last_event().unwrap();
+        assert_eq!(
+            last.kind,
+            EventKind::Cutoff,
+            "a right list takes the cut-off"
+        );
+    }
+
+    #[test]
+    fn a_wrong_no_to_a_cut_off_names_the_children_and_asks_no_more() {
+        let mut app = at_cut_off(1);
+        let (question, _, events) = waiting(&app);
+        type_text(&mut app, "n");
+        assert!(said(&app).contains("pruned: "), "{}", said(&app));
+        assert!(!app.tabs.tictactoe.question_waiting(), "no follow-up");
+        app.handle_key(Key::Char(' '));
+        let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
+        assert_eq!(view.stepper.events_taken(), events + 1);
+        let last = view.stepper.last_event().unwrap();
+        assert_eq!((last.kind, last.node), (EventKind::Cutoff, question.node()));
+    }
+
+    #[test]
+    fn each_wrong_list_of_children_names_its_misconception_and_the_rule() {
+        type Answer = fn(&[String]) -> String;
+        let cases: [(&str, Answer); 3] = [
+            ("Wrong: a cut-off always prunes: ", |_| "none".into()),
+            ("Wrong: not just the next child: ", |pruned| {
+                pruned[0].clone()
+            }),
+            ("Wrong: a cut-off skips", |pruned| pruned[1..].join(" ")),
+        ];
+        for (start, answer) in cases {
+            let mut app = at_cut_off(2);
+            type_text(&mut app, "y");
+            let (right, _) = pruned_now(&app);
+            let pruned: Vec<String> = right.split(' ').map(str::to_string).collect();
+            let before = score(&app);
+            let events = waiting(&app).2;
+            type_text(&mut app, &answer(&pruned));
+            let message = said(&app);
+            assert!(message.starts_with(start), "{message}");
+            assert!(
+                message.contains("a cut-off skips every child not yet searched at "),
+                "{message}"
+            );
+            assert!(message.ends_with(&format!(": {right}")), "{message}");
+            assert_eq!(score(&app), before.plus(Score { right: 0, asked: 1 }));
+            assert!(!app.tabs.tictactoe.question_waiting());
+            app.handle_key(Key::Char(' '));
+            let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
+            assert_eq!(view.stepper.events_taken(), events + 1);
+            assert_eq!(view.stepper.last_event().unwrap().kind, EventKind::Cutoff);
+        }
+    }
+
+    #[test]
+    fn a_searched_child_named_as_pruned_is_said_to_be_searched() {
+        let mut app = at_cut_off(1);
+        type_text(&mut app, "y");
+        let (right, searched) = pruned_now(&app);
+        let first = searched[0].clone();
+        type_text(&mut app, &format!("{first} {right}"));
+        assert!(
+            said(&app).starts_with(&format!(
+                "Wrong: {first} was searched already; a cut-off skips"
+            )),
+            "{}",
+            said(&app)
+        );
+    }
+
+    #[test]
+    fn space_and_marks_type_only_into_a_list_of_children() {
+        let mut app = at_cut_off(1);
+        // Under the y/n question Space and x are no answer keys.
+        for key in [Key::Char(' '), Key::Char('x')] {
+            app.handle_key(key);
+        }
+        assert_eq!(
+            app.tabs.tictactoe.predict.as_ref().unwrap().entry.text(),
+            ""
+        );
+        type_text(&mut app, "y");
+        for c in "o1, x".chars() {
+            app.handle_key(Key::Char(c));
+        }
+        assert_eq!(
+            app.tabs.tictactoe.predict.as_ref().unwrap().entry.text(),
+            "o1, x"
+        );
+        // A word that names no move is refused, not graded.
+        let before = score(&app);
+        app.handle_key(Key::Enter);
+        assert!(said(&app).contains("is no move at "), "{}", said(&app));
+        assert_eq!(score(&app), before);
+        assert!(app.tabs.tictactoe.question_waiting());
+    }
+
+    #[test]
+    fn a_held_list_is_counted_in_one_spelling_and_graded_at_the_reveal() {
+        use crate::frame::tab::Tab;
+        let mut app = at_cut_off(2);
+        type_text(&mut app, "y");
+        app.tabs.tictactoe.hold_answers(true);
+        let (right, _) = pruned_now(&app);
+        let numbers: Vec<&str> = right.split(' ').rev().map(|n| &n[1..]).collect();
+        type_text(&mut app, &numbers.join(","));
+        assert!(said(&app).contains("is in"), "{}", said(&app));
+        let asked = app.tabs.tictactoe.asking().unwrap();
+        assert_eq!(asked.held.as_deref(), Some(right.as_str()));
+        assert!(
+            asked.question.contains("which children does"),
+            "{}",
+            asked.question
+        );
+        let before = score(&app);
+        let revealed = app.tabs.tictactoe.reveal().unwrap();
+        assert!(
+            revealed
+                .text
+                .starts_with("Revealed. Right: a cut-off skips"),
+            "{}",
+            revealed.text
+        );
+        assert_eq!(score(&app), before.plus(Score { right: 1, asked: 1 }));
     }
 
     #[test]

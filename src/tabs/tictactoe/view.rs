@@ -541,6 +541,8 @@ enum Hide {
     Window,
     /// Its value and window: the question asks for one of them.
     All,
+    /// Its moves still to search: the question asks which of them a cut-off skips.
+    Pending,
 }
 
 /// The node a waiting prediction hides something of, and what, in predict mode.
@@ -548,6 +550,8 @@ fn hidden_node<G: Describe>(view: &SearchView<G>, predicting: bool) -> Option<(N
     match view.waiting().filter(|_| predicting)? {
         Question::Value { node } | Question::Bound { node } => Some((node, Hide::All)),
         Question::Cutoff { node } => Some((node, Hide::Window)),
+        // The cut-off is known by now: the window shows why it comes.
+        Question::Pruned { node } => Some((node, Hide::Pending)),
     }
 }
 
@@ -913,6 +917,12 @@ fn tree_line<'a, G: Describe>(
                 theme.pruned,
             ));
             spans.push(Span::styled(format!(" ({kind})"), theme.dim));
+        }
+        LineKind::Pending(id) if hide_of(hidden, id) == Hide::Pending => {
+            spans.push(Span::styled(
+                format!("{} ? pruned (your prediction)", symbols::PENDING.glyph),
+                theme.dim,
+            ));
         }
         LineKind::Pending(id) => {
             let node = stepper.node(id);

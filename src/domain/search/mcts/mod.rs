@@ -20,7 +20,7 @@ mod uct;
 #[cfg(test)]
 mod tests;
 
-pub use predict::{Pick, PickGrade, PickMistake, asks_pick, root_pick};
+pub use predict::{Pick, PickGrade, PickMistake, asks_pick, node_path, picks, root_pick};
 pub use record::{Candidate, Change, Expansion, Phase, PhaseRecord, SelectionStep};
 pub use rollout::{Rollout, SplitMix64, uniform_playout};
 pub use stepper::{MctsStepper, Record};

@@ -1,26 +1,32 @@
 //! "Predict, then check" for MCTS (issue 15 §3): before an iteration's selection, which
-//! move does it take from the root? While the root has untried moves the answer is the
-//! first of them (an untried move is tried before any child is selected again); once every
-//! move has a child, the child with the largest UCB1 value, the first in move order on a
-//! tie. The answer is read from the search itself: a copy of the stepper runs the next
+//! move does it take at each node on its way down, the root first? While a node has
+//! untried moves the answer is the first of them (an untried move is tried before any
+//! child is selected again, and the walk stops there); once every move has a child, the
+//! child with the largest UCB1 value, the first in move order on a tie, from that node's
+//! own `N` and with its children's `W` counted for the player to move there. The answer is read from the search itself: a copy of the stepper runs the next
 //! phases with the same seed and tie-breaking, so the grade is the engine's own choice, and
 //! the words carry the UCB1 numbers selection compared. Pure: moves are named by the caller.
 
 use super::record::{Candidate, Expansion, Phase, PhaseRecord};
 use super::rollout::Rollout;
 use super::stepper::MctsStepper;
-use super::tree::ROOT;
+use super::tree::NodeId;
 
-/// What the iteration about to start does at the root, as the engine does it.
+/// What the iteration about to start does at one node of its way down, as the engine
+/// does it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pick<M> {
-    /// The root's moves with no child yet, in legal-move order (the first is tried next).
+    /// The node the move is taken at (the root at level 0).
+    pub node: NodeId,
+    /// Its depth on the way down: 0 at the root.
+    pub level: usize,
+    /// The node's moves with no child yet, in legal-move order (the first is tried next).
     pub untried: Vec<M>,
-    /// The root's moves that have a child, in legal-move order.
+    /// The node's moves that have a child, in legal-move order.
     pub tried: Vec<M>,
-    /// The root's children as selection compares them (empty while moves are untried).
+    /// The node's children as selection compares them (empty while moves are untried).
     pub candidates: Vec<Candidate<M>>,
-    /// The root's `N`, the `N_parent` of the formula.
+    /// The node's `N`, the `N_parent` of the formula.
     pub parent_visits: u64,
     /// The exploration constant `c`.
     pub exploration: f64,
@@ -65,40 +71,86 @@ pub fn asks_pick<G: Rollout>(stepper: &MctsStepper<G>) -> bool {
 /// The root pick of the iteration the stepper starts next: `None` unless the next phase
 /// is a selection from a root with moves to take (and room in the tree to take them).
 pub fn root_pick<G: Rollout>(stepper: &MctsStepper<G>) -> Option<Pick<G::Move>> {
+    picks(stepper).into_iter().next()
+}
+
+/// Every pick of the iteration the stepper starts next, the root first: one for each node
+/// selection walks down through (every move there has a child), and one for the node it
+/// stops at when expansion then adds its first untried move. Read from a copy of the
+/// stepper run ahead, so each is the engine's own choice. Empty unless a selection is next
+/// from a root with moves to take.
+pub fn picks<G: Rollout>(stepper: &MctsStepper<G>) -> Vec<Pick<G::Move>> {
     let mcts = stepper.mcts();
     if !asks_pick(stepper) {
-        return None;
+        return Vec::new();
     }
     let mut ahead = stepper.clone();
     ahead.step();
-    let Some(PhaseRecord::Selection { steps, .. }) = ahead.last_phase_record() else {
-        return None;
+    let Some(PhaseRecord::Selection { steps, .. }) = ahead.last_phase_record().cloned() else {
+        return Vec::new();
     };
-    // The root's comparison, if selection made one (not while a move is untried).
-    let first = steps.first().cloned();
-    let (candidates, chosen) = if let Some(step) = first {
-        (step.candidates, mcts.node(step.chosen).mv()?)
-    } else {
-        ahead.step();
-        let Some(PhaseRecord::Expansion(Expansion::Added { mv, .. })) = ahead.last_phase_record()
-        else {
-            return None;
+    let tried = |node| {
+        mcts.children(node)
+            .filter(|(_, child)| child.is_in_tree())
+            .filter_map(|(_, child)| child.mv())
+            .collect::<Vec<_>>()
+    };
+    let mut picks: Vec<Pick<G::Move>> = Vec::new();
+    for (level, step) in steps.into_iter().enumerate() {
+        let Some(chosen) = mcts.node(step.chosen).mv() else {
+            return picks;
         };
-        (Vec::new(), *mv)
-    };
-    let tried = mcts
-        .children(ROOT)
-        .filter(|(_, child)| child.is_in_tree())
-        .filter_map(|(_, child)| child.mv())
-        .collect();
-    Some(Pick {
-        untried: mcts.untried_moves(ROOT),
-        tried,
-        candidates,
-        parent_visits: mcts.root().visits(),
-        exploration: mcts.exploration(),
-        chosen,
-    })
+        picks.push(Pick {
+            node: step.parent,
+            level,
+            untried: Vec::new(),
+            tried: tried(step.parent),
+            candidates: step.candidates,
+            parent_visits: step.parent_visits,
+            exploration: mcts.exploration(),
+            chosen,
+        });
+    }
+    ahead.step();
+    // The node added is in the copy's tree only; its parent is in both.
+    if let Some(PhaseRecord::Expansion(Expansion::Added { node, mv })) = ahead.last_phase_record()
+        && let Some(at) = ahead.mcts().node(*node).parent()
+    {
+        picks.push(Pick {
+            node: at,
+            level: picks.len(),
+            untried: mcts.untried_moves(at),
+            tried: tried(at),
+            candidates: Vec::new(),
+            parent_visits: mcts.node(at).visits(),
+            exploration: mcts.exploration(),
+            chosen: *mv,
+        });
+    }
+    picks
+}
+
+/// A node named by the moves from the root to it (`X5 → O3`), or `the root`.
+pub fn node_path<G: Rollout>(
+    stepper: &MctsStepper<G>,
+    node: NodeId,
+    name: &dyn Fn(&G, G::Move) -> String,
+) -> String {
+    let mcts = stepper.mcts();
+    let mut path = Vec::new();
+    let mut at = node;
+    while let Some(parent) = mcts.node(at).parent() {
+        path.extend(mcts.node(at).mv().map(|mv| (parent, mv)));
+        at = parent;
+    }
+    if path.is_empty() {
+        return "the root".into();
+    }
+    path.reverse();
+    path.into_iter()
+        .map(|(parent, mv)| name(&mcts.position(parent), mv))
+        .collect::<Vec<_>>()
+        .join(" → ")
 }
 
 impl<M: Copy + PartialEq> Pick<M> {
@@ -193,8 +245,11 @@ impl<M: Copy + PartialEq> PickGrade<M> {
                 format!("Right: {chosen} is the first untried move, so it is tried next")
             }
             None => format!("Right: {best}, the largest UCB"),
-            Some(PickMistake::NotAMove) => {
+            Some(PickMistake::NotAMove) if pick.level == 0 => {
                 format!("Wrong: {given} is not a move at the root; UCT takes {chosen}")
+            }
+            Some(PickMistake::NotAMove) => {
+                format!("Wrong: {given} is not a move here; UCT takes {chosen}")
             }
             Some(PickMistake::SkippedUntried) => {
                 format!("Wrong: untried moves go first: {chosen} has no child yet, so it is next")
@@ -216,6 +271,7 @@ impl<M: Copy + PartialEq> PickGrade<M> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tree::ROOT;
     use super::*;
     use crate::domain::games::tictactoe::{Board, Mark};
 
@@ -240,6 +296,8 @@ mod tests {
             candidate(3, 8, 1.0, 40),
         ];
         Pick {
+            node: ROOT,
+            level: 0,
             untried: Vec::new(),
             tried: vec![0, 1, 2, 3],
             candidates,
