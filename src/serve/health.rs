@@ -18,8 +18,10 @@ pub const MAX_CHECKS: usize = 32;
 /// The most bytes of a request read (a check's request is a line and a few headers).
 pub const MAX_REQUEST: usize = 2048;
 
-/// How long a check may take to send its request.
-pub const CHECK_DEADLINE: Duration = Duration::from_secs(2);
+/// How long a check may take to send its request: a balancer sends it at once, and a
+/// stranger holding check places gives them up soon. (Bind the health port to an address
+/// only the balancer reaches: 32 connections held by someone else can still delay checks.)
+pub const CHECK_DEADLINE: Duration = Duration::from_secs(1);
 
 /// The headers a request may have.
 const MAX_HEADERS: usize = 32;

@@ -71,7 +71,9 @@ impl RateLimiter {
 
 /// The address a limit counts: an IPv4 address itself, an IPv6 address's /64 (one client
 /// usually holds a whole /64, and could otherwise take a fresh address per connection).
+/// An IPv4 client seen as `::ffff:a.b.c.d` (a dual-stack listener) is itself.
 pub fn network_of(address: IpAddr) -> IpAddr {
+    let address = address.to_canonical();
     match address {
         IpAddr::V4(_) => address,
         IpAddr::V6(v6) => {
@@ -138,6 +140,16 @@ mod tests {
         assert!(!limiter.is_over(b, start + Duration::from_secs(1)));
         assert!(limiter.is_over(a, start + Duration::from_secs(59)));
         assert!(!limiter.is_over(a, start + Duration::from_secs(61)));
+    }
+
+    #[test]
+    fn ipv4_clients_seen_as_mapped_ipv6_are_counted_apart() {
+        let mut limiter = RateLimiter::new(1);
+        let now = Instant::now();
+        limiter.record("::ffff:10.0.0.1".parse().unwrap(), now);
+        assert!(limiter.is_over("::ffff:10.0.0.1".parse().unwrap(), now));
+        assert!(limiter.is_over([10, 0, 0, 1].into(), now));
+        assert!(!limiter.is_over("::ffff:10.0.0.2".parse().unwrap(), now));
     }
 
     #[test]

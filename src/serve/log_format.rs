@@ -78,43 +78,69 @@ fn is_event(text: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '-' | '_' | ','))
 }
 
-/// Every `key=value` in `text`: a key of lowercase letters and `_`, a value up to the next
-/// space, or a quoted one up to its closing quote (its escapes kept, but `\"` and `\\`).
+/// Every `key=value` in `text`: a key of lowercase letters and `_` at the start of a word,
+/// a value up to the next space, or a quoted one up to its closing quote (its escapes
+/// kept, but `\"` and `\\`). A quoted span that is not a value is skipped whole, so text a
+/// client chose (always quoted) can never read as a field of its own.
 fn fields(text: &str) -> Vec<(String, String)> {
+    let bytes = text.as_bytes();
     let mut found = Vec::new();
-    let mut rest = text;
-    while let Some(at) = rest.find('=') {
-        let key_start = rest[..at]
-            .rfind(|c: char| !(c.is_ascii_lowercase() || c == '_'))
-            .map_or(0, |i| i + 1);
-        let key = &rest[key_start..at];
-        let after = &rest[at + 1..];
-        let (value, used) = if let Some(quoted) = after.strip_prefix('"') {
-            let end = closing_quote(quoted).unwrap_or(quoted.len());
-            (unescape(&quoted[..end]), end + 2)
-        } else {
-            let end = after.find(char::is_whitespace).unwrap_or(after.len());
-            (after[..end].trim_end_matches([',', ';']).to_string(), end)
-        };
-        if !key.is_empty() && (key_start == 0 || rest[..key_start].ends_with(' ')) {
-            found.push((key.to_string(), value));
+    let mut i = 0;
+    while i < text.len() {
+        if bytes[i] == b'"' {
+            i = after_quoted(text, i);
+            continue;
         }
-        rest = &after[used.min(after.len())..];
+        if (i == 0 || bytes[i - 1] == b' ')
+            && let Some((key, value, end)) = field_at(text, i)
+        {
+            found.push((key, value));
+            i = end;
+            continue;
+        }
+        i += text[i..].chars().next().map_or(1, char::len_utf8);
     }
     found
 }
 
-/// Where a quoted value ends: the first quote not escaped.
-fn closing_quote(text: &str) -> Option<usize> {
+/// The `key=value` starting at byte `i`, and where it ends.
+fn field_at(text: &str, i: usize) -> Option<(String, String, usize)> {
+    let bytes = text.as_bytes();
+    let key_length = bytes[i..]
+        .iter()
+        .take_while(|b| b.is_ascii_lowercase() || **b == b'_')
+        .count();
+    if key_length == 0 || bytes.get(i + key_length) != Some(&b'=') {
+        return None;
+    }
+    let key = text[i..i + key_length].to_string();
+    let start = i + key_length + 1;
+    if bytes.get(start) == Some(&b'"') {
+        let end = after_quoted(text, start);
+        let inner_end = if end > start + 1 && bytes[end - 1] == b'"' {
+            end - 1
+        } else {
+            end
+        };
+        return Some((key, unescape(&text[start + 1..inner_end]), end));
+    }
+    let end = text[start..].find(' ').map_or(text.len(), |p| start + p);
+    let value = text[start..end].trim_end_matches([',', ';']).to_string();
+    Some((key, value, end))
+}
+
+/// Where the quoted span starting at byte `start` (a `"`) ends: just past its closing
+/// quote (one not escaped), or the end of the text.
+fn after_quoted(text: &str, start: usize) -> usize {
     let mut escaped = false;
-    for (i, c) in text.char_indices() {
+    for (offset, c) in text[start + 1..].char_indices() {
         match c {
             '\\' if !escaped => escaped = true,
-            '"' if !escaped => return Some(i),
+            '"' if !escaped => return start + 1 + offset + 1,
             _ => escaped = false,
         }
     }
-    None
+    text.len()
 }
 
 fn unescape(text: &str) -> String {
@@ -156,6 +182,18 @@ mod tests {
         assert_eq!(value["user"], r#"x" event="forged\"#);
         assert_eq!(value["key"], "SHA256:abc");
         assert_eq!(render(LogFormat::Json, line).lines().count(), 1);
+    }
+
+    #[test]
+    fn quoted_client_text_cannot_make_a_field_or_break_the_reader() {
+        let line = r#"2026-11-26T12:00:01Z refused forwarding to " addr=6.6.6.6:22": addr=10.0.0.1:1 user="é=x""#;
+        let value = parsed(line);
+        assert_eq!(value["addr"], "10.0.0.1:1");
+        assert_eq!(value["user"], "é=x");
+        for hostile in ["é=x", "\u{fffd}=x", "ü", "éa=b", "\"é\\\" addr=6\""] {
+            let line = format!("2026-11-26T12:00:01Z note: {hostile} addr=1.2.3.4:5 {hostile}");
+            assert_eq!(parsed(&line)["addr"], "1.2.3.4:5", "{line}");
+        }
     }
 
     #[test]

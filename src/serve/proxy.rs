@@ -194,18 +194,21 @@ fn parse(bytes: &[u8]) -> Result<Origin, HeaderError> {
             ppp::v1::Addresses::Tcp4(ip) => {
                 Origin::Client(SocketAddr::from((ip.source_address, ip.source_port)))
             }
-            ppp::v1::Addresses::Tcp6(ip) => {
-                Origin::Client(SocketAddr::from((ip.source_address, ip.source_port)))
-            }
+            ppp::v1::Addresses::Tcp6(ip) => Origin::Client(SocketAddr::new(
+                IpAddr::V6(ip.source_address).to_canonical(),
+                ip.source_port,
+            )),
             ppp::v1::Addresses::Unknown => Origin::Proxy,
         }),
         ppp::HeaderResult::V2(Ok(header)) => Ok(match (header.command, header.addresses) {
             (ppp::v2::Command::Proxy, ppp::v2::Addresses::IPv4(ip)) => {
                 Origin::Client(SocketAddr::from((ip.source_address, ip.source_port)))
             }
-            (ppp::v2::Command::Proxy, ppp::v2::Addresses::IPv6(ip)) => {
-                Origin::Client(SocketAddr::from((ip.source_address, ip.source_port)))
-            }
+            // An IPv4 client written as IPv6 (`::ffff:a.b.c.d`) is counted as itself, not
+            // with every other one in the /64 `::`.
+            (ppp::v2::Command::Proxy, ppp::v2::Addresses::IPv6(ip)) => Origin::Client(
+                SocketAddr::new(IpAddr::V6(ip.source_address).to_canonical(), ip.source_port),
+            ),
             _ => Origin::Proxy,
         }),
         ppp::HeaderResult::V1(Err(error)) => Err(HeaderError::Malformed(error.to_string())),

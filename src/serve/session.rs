@@ -727,6 +727,15 @@ impl russh::server::Handler for Connection {
             ));
             return Self::tell_and_close(session, channel, NEEDS_PTY);
         }
+        if self.shared.is_draining() {
+            // Logged in while the drain began: no new arcade to end in a moment.
+            self.shared.refused(&format!(
+                "refused session, draining: addr={} user={}",
+                self.peer,
+                quoted(self.user())
+            ));
+            return Self::tell_and_close(session, channel, RESTARTING);
+        }
         let Some(slot) = self.shared.slots.take(self.shared.settings.max_sessions) else {
             self.shared.refused(&format!(
                 "refused session, server full ({} sessions): addr={} user={}",

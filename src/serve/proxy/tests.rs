@@ -170,13 +170,16 @@ proptest! {
     /// however they are split, and no more read than a header's bound.
     #[test]
     fn any_bytes_split_anywhere_get_one_answer(
-        bytes in prop::collection::vec(any::<u8>(), 0..300),
+        bytes in prop::collection::vec(any::<u8>(), 0..2048),
         cuts in prop::collection::vec(any::<usize>(), 0..8),
     ) {
         let whole = read(&bytes, &[]);
         let split = read(&bytes, &cuts);
         prop_assert_eq!(&whole, &split);
         prop_assert!(bytes.len() - whole.1.len() <= V2_MAX);
+        if matches!(whole.0, Err(HeaderError::Missing(_))) {
+            prop_assert_eq!(bytes.len() - whole.1.len(), SNIFF);
+        }
     }
 
     /// Headers with bytes changed, cut short or run on: the bytes that start like a header
@@ -201,6 +204,22 @@ proptest! {
             prop_assert_eq!(whole.0, Err(HeaderError::Closed));
         }
     }
+}
+
+#[test]
+fn an_ipv4_client_written_as_ipv6_is_itself() {
+    let mapped: SocketAddr = "[::ffff:203.0.113.9]:4000".parse().unwrap();
+    let server: SocketAddr = "[::1]:22".parse().unwrap();
+    let (origin, _) = read(&v2(mapped, server, &[]), &[]);
+    assert_eq!(
+        origin,
+        Ok(Origin::Client("203.0.113.9:4000".parse().unwrap()))
+    );
+    let (origin, _) = read(&v1(mapped, server), &[]);
+    assert_eq!(
+        origin,
+        Ok(Origin::Client("203.0.113.9:4000".parse().unwrap()))
+    );
 }
 
 #[test]
