@@ -21,8 +21,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
+mod common;
+use common::{Client, LIMIT, has_line, line_with};
+
 const BIN: &str = env!("CARGO_BIN_EXE_ai-arcade");
-const LIMIT: Duration = Duration::from_secs(20);
 
 /// A child process killed however the test ends, with its stderr kept line by line.
 struct Process {
@@ -58,25 +60,11 @@ impl Process {
 
     /// Waits for a line with every one of `words`.
     async fn logged(&self, words: &[&str]) -> String {
-        let deadline = tokio::time::Instant::now() + LIMIT;
-        loop {
-            let found = (self.lines.lock().unwrap().iter())
-                .find(|line| words.iter().all(|w| line.contains(w)))
-                .cloned();
-            if let Some(line) = found {
-                return line;
-            }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "no line with {words:?}:\n{}",
-                self.text()
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        line_with(&self.lines, words).await
     }
 
     fn has(&self, words: &[&str]) -> bool {
-        (self.lines.lock().unwrap().iter()).any(|line| words.iter().all(|w| line.contains(w)))
+        has_line(&self.lines, words)
     }
 }
 
@@ -132,25 +120,6 @@ impl Replica {
     }
 }
 
-/// A client that remembers the fingerprint of the host key it was shown.
-struct Client {
-    host_key: Arc<Mutex<Option<String>>>,
-}
-
-impl client::Handler for Client {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        key: &russh::keys::PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        if let russh::keys::PublicKeyOrCertificate::PublicKey { key, .. } = key {
-            *self.host_key.lock().unwrap() = Some(keys::fingerprint(key));
-        }
-        Ok(true)
-    }
-}
-
 /// A player connected from their own loopback address, with the arcade on their screen.
 struct Player {
     _handle: Handle<Client>,
@@ -194,7 +163,7 @@ impl Player {
             .await
             .unwrap();
         channel.request_shell(true).await.unwrap();
-        let host_key = host_key.lock().unwrap().clone().unwrap();
+        let host_key = keys::fingerprint(host_key.lock().unwrap().as_ref().unwrap());
         let mut player = Self {
             _handle: handle,
             channel,

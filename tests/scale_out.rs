@@ -5,7 +5,7 @@
 //! limits only.
 
 use ai_arcade::app::Models;
-use ai_arcade::config::{Config, LogFormat};
+use ai_arcade::config::Config;
 use ai_arcade::serve::proxy::TrustedProxies;
 use ai_arcade::serve::session::RESTARTING;
 use ai_arcade::serve::{Log, Server, Settings, bench, keys};
@@ -17,8 +17,8 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::TcpStream;
 
-/// The longest any step may take before the test fails (a safety limit, not a measure).
-const LIMIT: Duration = Duration::from_secs(20);
+mod common;
+use common::{LIMIT, line_with};
 
 fn temp_dir(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ai-arcade-scale-{tag}-{}", std::process::id()));
@@ -29,28 +29,7 @@ fn temp_dir(tag: &str) -> PathBuf {
 
 /// An open server (anyone in) on an ephemeral loopback port.
 fn settings(dir: &Path) -> Settings {
-    let defaults = ai_arcade::config::ServeConfig::default();
-    Settings {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        host_key: dir.join(keys::HOST_KEY_FILE),
-        authorized_keys: None,
-        class_code: None,
-        max_sessions: 4,
-        idle_timeout: Duration::from_secs(60),
-        max_failures_per_minute: 0,
-        auth_failure_delay: Duration::ZERO,
-        max_startups: defaults.max_startups,
-        per_source_max_startups: defaults.per_source_max_startups,
-        login_grace_time: defaults.login_grace_time.0,
-        lesson: None,
-        teacher_keys: None,
-        collect: None,
-        proxies: TrustedProxies::default(),
-        host_key_required: false,
-        health_listen: None,
-        drain_grace: Duration::ZERO,
-        log_format: LogFormat::Text,
-    }
+    common::settings(dir, None)
 }
 
 struct TestServer {
@@ -85,21 +64,7 @@ impl TestServer {
 
     /// Waits until the log has a line with every one of `words`.
     async fn logged(&self, words: &[&str]) -> String {
-        let deadline = tokio::time::Instant::now() + LIMIT;
-        loop {
-            let found = (self.log.lock().unwrap().iter())
-                .find(|line| words.iter().all(|w| line.contains(w)))
-                .cloned();
-            if let Some(line) = found {
-                return line;
-            }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "no line with {words:?} in the log:\n{}",
-                self.log_text()
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        line_with(&self.log, words).await
     }
 }
 

@@ -15,27 +15,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// The longest any step may take before the test fails (a safety limit, not a measure).
-const LIMIT: Duration = Duration::from_secs(20);
-
-/// A client that remembers the host key it was shown.
-struct Client {
-    host_key: Arc<Mutex<Option<PublicKey>>>,
-}
-
-impl client::Handler for Client {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        key: &russh::keys::PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        if let russh::keys::PublicKeyOrCertificate::PublicKey { key, .. } = key {
-            *self.host_key.lock().unwrap() = Some(key.clone());
-        }
-        Ok(true)
-    }
-}
+mod common;
+use common::{Client, LIMIT, settings};
 
 /// A server for one test, in its own temp dir, with its log kept.
 struct TestServer {
@@ -68,40 +49,6 @@ fn temp_dir(tag: &str) -> PathBuf {
 
 fn new_key() -> PrivateKey {
     PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap()
-}
-
-fn settings(dir: &std::path::Path, authorized: Option<&[&PrivateKey]>) -> Settings {
-    let defaults = ai_arcade::config::ServeConfig::default();
-    let authorized_keys = authorized.map(|keys| {
-        let path = dir.join("authorized_keys");
-        let lines: Vec<String> = keys
-            .iter()
-            .map(|k| k.public_key().to_openssh().unwrap())
-            .collect();
-        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
-        path
-    });
-    Settings {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        host_key: dir.join("data").join(keys::HOST_KEY_FILE),
-        authorized_keys,
-        class_code: None,
-        max_sessions: 4,
-        idle_timeout: Duration::from_secs(60),
-        max_failures_per_minute: 0,
-        auth_failure_delay: Duration::ZERO,
-        max_startups: defaults.max_startups,
-        per_source_max_startups: defaults.per_source_max_startups,
-        login_grace_time: defaults.login_grace_time.0,
-        lesson: None,
-        teacher_keys: None,
-        collect: None,
-        proxies: ai_arcade::serve::proxy::TrustedProxies::default(),
-        host_key_required: false,
-        health_listen: None,
-        drain_grace: std::time::Duration::ZERO,
-        log_format: ai_arcade::config::LogFormat::Text,
-    }
 }
 
 async fn start(dir: PathBuf, settings: Settings) -> TestServer {
