@@ -105,11 +105,7 @@ impl fmt::Display for HeaderError {
             Self::Malformed(why) => write!(f, "a malformed PROXY header ({why})"),
             Self::Closed => write!(f, "closed before its PROXY header ended"),
             Self::Io(why) => write!(f, "reading its PROXY header failed: {why}"),
-            Self::TimedOut => write!(
-                f,
-                "no PROXY header within {}s",
-                HEADER_DEADLINE.as_secs()
-            ),
+            Self::TimedOut => write!(f, "no PROXY header within {}s", HEADER_DEADLINE.as_secs()),
         }
     }
 }
