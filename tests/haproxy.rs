@@ -13,67 +13,17 @@ use ai_arcade::serve::keys;
 use ai_arcade::serve::session::RESTARTING;
 use russh::ChannelMsg;
 use russh::client::{self, Handle, Msg};
-use std::io::BufRead as _;
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
 mod common;
-use common::{Client, LIMIT, has_line, line_with};
+use common::{Client, LIMIT, Process, health_check};
 
 const BIN: &str = env!("CARGO_BIN_EXE_ai-arcade");
-
-/// A child process killed however the test ends, with its stderr kept line by line.
-struct Process {
-    child: Child,
-    lines: Arc<Mutex<Vec<String>>>,
-}
-
-impl Process {
-    fn spawn(command: &mut Command) -> Self {
-        let mut child = command
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| panic!("{command:?}: {e}"));
-        let lines = Arc::new(Mutex::new(Vec::new()));
-        let sink = Arc::clone(&lines);
-        let stderr = child.stderr.take().unwrap();
-        std::thread::spawn(move || {
-            for line in std::io::BufReader::new(stderr)
-                .lines()
-                .map_while(Result::ok)
-            {
-                sink.lock().unwrap().push(line);
-            }
-        });
-        Self { child, lines }
-    }
-
-    fn text(&self) -> String {
-        self.lines.lock().unwrap().join("\n")
-    }
-
-    /// Waits for a line with every one of `words`.
-    async fn logged(&self, words: &[&str]) -> String {
-        line_with(&self.lines, words).await
-    }
-
-    fn has(&self, words: &[&str]) -> bool {
-        has_line(&self.lines, words)
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// One `ai-arcade serve` replica, as the deploy notes run it.
 struct Replica {
@@ -211,21 +161,6 @@ impl Player {
     async fn press(&mut self, keys: &str) {
         self.channel.data(keys.as_bytes()).await.unwrap();
     }
-}
-
-/// The health check's status code.
-async fn health_status(addr: SocketAddr) -> u16 {
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    stream
-        .write_all(b"GET /health HTTP/1.1\r\nHost: r\r\n\r\n")
-        .await
-        .unwrap();
-    let mut answer = String::new();
-    tokio::time::timeout(LIMIT, stream.read_to_string(&mut answer))
-        .await
-        .unwrap()
-        .unwrap();
-    answer[9..12].parse().unwrap()
 }
 
 /// A free loopback port for HAProxy to listen on.
@@ -387,8 +322,8 @@ async fn haproxy_in_front_of_two_replicas_passes_clients_limits_drains_and_one_h
         "Server restarting: this session ends in 3s, then reconnect.",
     )
     .await;
-    assert_eq!(health_status(draining.health).await, 503);
-    assert_eq!(health_status(serving.health).await, 200);
+    assert_eq!(health_check(draining.health).await.0, 503);
+    assert_eq!(health_check(serving.health).await.0, 200);
     let dave = Player::join("127.0.0.5", balancer, "dave").await;
     serving
         .process

@@ -18,7 +18,7 @@ use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::TcpStream;
 
 mod common;
-use common::{LIMIT, line_with};
+use common::{LIMIT, Process, health_check, line_with};
 
 fn temp_dir(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ai-arcade-scale-{tag}-{}", std::process::id()));
@@ -263,23 +263,6 @@ async fn trusting(dir: &Path) -> TestServer {
     TestServer::start(settings).await
 }
 
-/// The health check's answer: the status code and the body.
-async fn health_check(addr: SocketAddr) -> (u16, String) {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    stream
-        .write_all(b"GET /health HTTP/1.1\r\nHost: replica\r\n\r\n")
-        .await
-        .unwrap();
-    let mut answer = String::new();
-    tokio::time::timeout(LIMIT, stream.read_to_string(&mut answer))
-        .await
-        .unwrap()
-        .unwrap();
-    let code = answer[9..12].parse().unwrap();
-    let body = answer.split_once("\r\n\r\n").unwrap().1.to_string();
-    (code, body)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_s_drain_turns_the_health_check_to_503_warns_players_then_ends_their_sessions() {
     let dir = temp_dir("drain");
@@ -366,49 +349,29 @@ async fn a_required_host_key_must_be_there_and_every_replica_shows_it() {
 
 const BIN: &str = env!("CARGO_BIN_EXE_ai-arcade");
 
+/// The binary serving openly on an ephemeral loopback port with `args` added.
+fn serve_binary(dir: &Path, args: &[&str]) -> Process {
+    Process::spawn(
+        std::process::Command::new(BIN)
+            .args(["--data-dir", dir.to_str().unwrap(), "serve", "--open"])
+            .args(["--listen", "127.0.0.1:0"])
+            .args(args),
+    )
+}
+
 /// The binary, in JSON, with a health port: every stderr line is one JSON object; SIGTERM
 /// drains (the health check says so) and the process exits by itself.
-#[test]
-fn the_binary_logs_json_and_drains_on_sigterm() {
-    use std::io::BufRead as _;
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_logs_json_and_drains_on_sigterm() {
     let dir = temp_dir("json");
-    let mut child = std::process::Command::new(BIN)
-        .args(["--data-dir", dir.to_str().unwrap(), "serve", "--open"])
-        .args(["--listen", "127.0.0.1:0", "--health-listen", "127.0.0.1:0"])
-        .args(["--log-format", "json", "--drain-grace", "5s"])
-        .stdin(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (sender, lines) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stderr)
-            .lines()
-            .map_while(Result::ok)
-        {
-            let _ = sender.send(line);
-        }
-    });
-    let next = || lines.recv_timeout(LIMIT).expect("a log line");
-    let mut seen: Vec<serde_json::Value> = Vec::new();
-    let mut health = None;
-    while health.is_none() {
-        let line = next();
-        let value: serde_json::Value =
-            serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line:?} is not JSON: {e}"));
-        let message = value["message"].as_str().unwrap().to_string();
-        if let Some(rest) = message.strip_prefix("health checks on http://") {
-            health = Some(
-                rest.split('/')
-                    .next()
-                    .unwrap()
-                    .parse::<SocketAddr>()
-                    .unwrap(),
-            );
-        }
-        seen.push(value);
-    }
+    let args = ["--health-listen", "127.0.0.1:0", "--log-format", "json"];
+    let mut server = serve_binary(&dir, &[&args[..], &["--drain-grace", "5s"]].concat());
+    let health_line = server.logged(&["health checks on http://"]).await;
+    let seen: Vec<serde_json::Value> = (server.lines.lock().unwrap().iter())
+        .map(|line| {
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("{line:?} is not JSON: {e}"))
+        })
+        .collect();
     assert!(
         seen.iter()
             .all(|v| v["time"].as_str().is_some_and(|t| t.ends_with('Z')))
@@ -419,100 +382,42 @@ fn the_binary_logs_json_and_drains_on_sigterm() {
             .unwrap()
             .starts_with("serving on 127.0.0.1:")
     );
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    assert_eq!(runtime.block_on(health_check(health.unwrap())).0, 200);
-    rustix::process::kill_process(
-        rustix::process::Pid::from_child(&child),
-        rustix::process::Signal::TERM,
-    )
-    .unwrap();
-    let draining = loop {
-        let value: serde_json::Value = serde_json::from_str(&next()).unwrap();
-        if value["event"] == "draining" {
-            break value;
-        }
-    };
-    assert!(
-        draining["message"]
-            .as_str()
-            .unwrap()
-            .contains("sessions=0 end within 5s")
-    );
+    let value: serde_json::Value = serde_json::from_str(&health_line).unwrap();
+    let health: SocketAddr = (value["message"].as_str().unwrap())
+        .strip_prefix("health checks on http://")
+        .and_then(|rest| rest.split('/').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(health_check(health).await.0, 200);
+    server.signal(rustix::process::Signal::TERM);
+    let draining = server.logged(&["\"event\":\"draining\""]).await;
+    assert!(draining.contains("sessions=0 end within 5s"), "{draining}");
     // With nobody playing, the drain ends at once and the process exits.
-    let deadline = std::time::Instant::now() + LIMIT;
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "still running after the drain"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = server.exit_status().await;
     assert!(status.success(), "{status:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The binary's `serving on` and health addresses, read from its text banner.
-fn banner_addresses(lines: &std::sync::mpsc::Receiver<String>) -> SocketAddr {
-    loop {
-        let line = lines.recv_timeout(LIMIT).expect("the banner");
-        if let Some(addr) = line.strip_prefix("ai-arcade: serving on ") {
-            return addr.parse().unwrap();
-        }
-    }
-}
-
 /// A player still playing when the drain ends reads the farewell: the process waits for
 /// the connection to close before it exits, so the last bytes are not lost with it.
-#[test]
-fn a_player_of_the_binary_reads_the_farewell_before_it_exits() {
-    use std::io::BufRead as _;
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_of_the_binary_reads_the_farewell_before_it_exits() {
     let dir = temp_dir("farewell");
-    let mut child = std::process::Command::new(BIN)
-        .args(["--data-dir", dir.to_str().unwrap(), "serve", "--open"])
-        .args(["--listen", "127.0.0.1:0", "--drain-grace", "1s"])
-        .stdin(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (sender, lines) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stderr)
-            .lines()
-            .map_while(Result::ok)
-        {
-            let _ = sender.send(line);
-        }
-    });
-    let addr = banner_addresses(&lines);
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    runtime.block_on(async {
-        let (_handle, mut channel) = bench::connect(addr, "ada", None).await.unwrap();
-        let mut screen = new_screen();
-        screen_until(&mut channel, &mut screen, "the tab bar", |s| {
-            s.contains("F4 Tic-tac-toe")
-        })
-        .await;
-        rustix::process::kill_process(
-            rustix::process::Pid::from_child(&child),
-            rustix::process::Signal::TERM,
-        )
-        .unwrap();
-        screen_until(&mut channel, &mut screen, "the farewell", |s| {
-            s.contains(RESTARTING)
-        })
-        .await;
-    });
-    let deadline = std::time::Instant::now() + LIMIT;
-    while child.try_wait().unwrap().is_none() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "still running after the drain"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let mut server = serve_binary(&dir, &["--drain-grace", "1s"]);
+    let serving = server.logged(&["ai-arcade: serving on "]).await;
+    let addr: SocketAddr = serving["ai-arcade: serving on ".len()..].parse().unwrap();
+    let (_handle, mut channel) = bench::connect(addr, "ada", None).await.unwrap();
+    let mut screen = new_screen();
+    screen_until(&mut channel, &mut screen, "the tab bar", |s| {
+        s.contains("F4 Tic-tac-toe")
+    })
+    .await;
+    server.signal(rustix::process::Signal::TERM);
+    screen_until(&mut channel, &mut screen, "the farewell", |s| {
+        s.contains(RESTARTING)
+    })
+    .await;
+    server.exit_status().await;
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -85,19 +85,19 @@ impl russh::client::Handler for TrustingClient {
     }
 }
 
+/// A client logged in with its session open: the connection and the channel.
+pub type Connected = (
+    russh::client::Handle<TrustingClient>,
+    russh::Channel<russh::client::Msg>,
+);
+
 /// Connects to `addr` as `user`, with `key` or without one, and opens a session with an
 /// 80x24 `xterm-256color` PTY and a shell, as `ssh` would.
 pub async fn connect(
     addr: SocketAddr,
     user: &str,
     key: Option<Arc<russh::keys::PrivateKey>>,
-) -> Result<
-    (
-        russh::client::Handle<TrustingClient>,
-        russh::Channel<russh::client::Msg>,
-    ),
-    String,
-> {
+) -> Result<Connected, String> {
     let stream = tokio::net::TcpStream::connect(addr)
         .await
         .map_err(|e| format!("connect: {e}"))?;
@@ -111,13 +111,7 @@ pub async fn connect_stream<S>(
     stream: S,
     user: &str,
     key: Option<Arc<russh::keys::PrivateKey>>,
-) -> Result<
-    (
-        russh::client::Handle<TrustingClient>,
-        russh::Channel<russh::client::Msg>,
-    ),
-    String,
->
+) -> Result<Connected, String>
 where
     S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {

@@ -5,7 +5,6 @@
 //! strangers as the SSH port: connections at once, bytes read and time taken are bounded.
 
 use httparse::{EMPTY_HEADER, Request, Status};
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
@@ -156,14 +155,6 @@ async fn answer(mut stream: TcpStream, health: &(dyn Fn() -> Health + Send + Syn
     };
     let _ = stream.write_all(answer.as_bytes()).await;
     let _ = stream.shutdown().await;
-}
-
-/// Binds the health check's address.
-///
-/// # Errors
-/// What the system said.
-pub async fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
-    TcpListener::bind(addr).await
 }
 
 #[cfg(test)]

@@ -127,7 +127,7 @@ impl Server {
         })?;
         let health_listener = match settings.health_listen {
             Some(addr) => Some(
-                health::bind(addr)
+                TcpListener::bind(addr)
                     .await
                     .map_err(|reason| ServeError::Listen { addr, reason })?,
             ),

@@ -6,9 +6,13 @@
 use ai_arcade::serve::{Settings, keys};
 use russh::client;
 use russh::keys::{PrivateKey, PublicKey};
+use std::io::BufRead as _;
+use std::net::SocketAddr;
 use std::path::Path;
+use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
 /// The longest any step may take before the test fails (a safety limit, not a measure).
 pub const LIMIT: Duration = Duration::from_secs(20);
@@ -94,4 +98,94 @@ pub async fn line_with(lines: &Lines, words: &[&str]) -> String {
         );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
+}
+
+/// A child process killed however the test ends, with its stderr kept line by line.
+pub struct Process {
+    /// The process.
+    pub child: Child,
+    /// Its stderr, line by line.
+    pub lines: Lines,
+}
+
+impl Process {
+    pub fn spawn(command: &mut Command) -> Self {
+        let mut child = command
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{command:?}: {e}"));
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&lines);
+        let stderr = child.stderr.take().unwrap();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
+                sink.lock().unwrap().push(line);
+            }
+        });
+        Self { child, lines }
+    }
+
+    pub fn text(&self) -> String {
+        self.lines.lock().unwrap().join("\n")
+    }
+
+    /// Waits for a line with every one of `words`.
+    pub async fn logged(&self, words: &[&str]) -> String {
+        line_with(&self.lines, words).await
+    }
+
+    pub fn has(&self, words: &[&str]) -> bool {
+        has_line(&self.lines, words)
+    }
+
+    /// Sends `signal` to the process.
+    pub fn signal(&self, signal: rustix::process::Signal) {
+        rustix::process::kill_process(rustix::process::Pid::from_child(&self.child), signal)
+            .unwrap();
+    }
+
+    /// Waits (within the limit) for the process to exit by itself.
+    pub async fn exit_status(&mut self) -> std::process::ExitStatus {
+        let deadline = tokio::time::Instant::now() + LIMIT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "still running:\n{}",
+                self.text()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The health check's answer: the status code and the body.
+pub async fn health_check(addr: SocketAddr) -> (u16, String) {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(b"GET /health HTTP/1.1\r\nHost: replica\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    tokio::time::timeout(LIMIT, stream.read_to_string(&mut answer))
+        .await
+        .unwrap()
+        .unwrap();
+    let code = answer[9..12].parse().unwrap();
+    let body = answer.split_once("\r\n\r\n").unwrap().1.to_string();
+    (code, body)
 }
