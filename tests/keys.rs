@@ -650,3 +650,24 @@ fn keys_for_a_view_not_shown_say_so_and_change_nothing() {
     assert_eq!(app.tabs.multipile.edge_cursor(), 0);
     assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
 }
+
+/// Issue 28: `m`, `5`, `o`, `Esc`, `D` on the default Tic-tac-toe tab panicked. `o` starts
+/// the AI's search again in the next order, so nothing is searched yet when `D` (or `d`)
+/// asks for the tree: the export says so and the session goes on.
+#[test]
+fn exporting_a_search_restarted_by_o_before_its_first_step_says_nothing_is_searched() {
+    for export in ['D', 'd'] {
+        let mut app = App::new(&Config::default(), 1);
+        assert_eq!(app.tab, TabId::TicTacToe);
+        press(&mut app, &chars("m5o"));
+        press(&mut app, &[KeyCode::Esc, KeyCode::Char(export)]);
+        assert!(app.running);
+        let (kind, text) = (app.message.as_ref().unwrap().kind, message(&app));
+        assert_eq!(kind, MessageKind::Error, "{export}: {text}");
+        assert!(text.contains("Nothing searched yet"), "{export}: {text}");
+        // Stepping once gives the export a tree to write.
+        press(&mut app, &chars(" "));
+        press(&mut app, &[KeyCode::Char(export)]);
+        assert_ne!(app.message.as_ref().unwrap().kind, MessageKind::Error, "{}", message(&app));
+    }
+}

@@ -18,10 +18,18 @@ pub(crate) const DOT_FILE: &str = "search-tree.dot";
 /// The file the text export (`D`) writes.
 pub(crate) const TEXT_FILE: &str = "search-tree.txt";
 
+/// What an export of a search says before its first step (`o` starts the search again in
+/// the next order, with nothing recorded yet).
+const NOTHING_SEARCHED: &str = "Nothing searched yet: Space steps the search, then export it";
+
 /// The recorded tree of `stepper` as plain text: one line per node in search order,
 /// indented two spaces a level, with its side, its value and bound (`?` until known) and,
 /// under alpha-beta, the window it was entered with and the children a cut-off skipped.
-pub(crate) fn tree_text<G: Playable>(stepper: &Stepper<G>) -> String {
+/// `None` before the search's first step: there is no root to write.
+pub(crate) fn tree_text<G: Playable>(stepper: &Stepper<G>) -> Option<String> {
+    if stepper.nodes().is_empty() {
+        return None;
+    }
     let mut text = format!(
         "{} search for {} ({} nodes)\n",
         stepper.algorithm(),
@@ -34,7 +42,7 @@ pub(crate) fn tree_text<G: Playable>(stepper: &Stepper<G>) -> String {
         let children: Vec<NodeId> = stepper.children(id).collect();
         stack.extend(children.into_iter().rev());
     }
-    text
+    Some(text)
 }
 
 fn text_line<G: Playable>(text: &mut String, stepper: &Stepper<G>, id: NodeId) {
@@ -206,6 +214,9 @@ impl TicTacToeTab {
         let Some(text) = text else {
             return Message::error("No search tree to export yet: t searches your position");
         };
+        let Some(text) = text else {
+            return Message::error(NOTHING_SEARCHED);
+        };
         if let Some(store) = &self.store {
             return match store.write_file(TEXT_FILE, text.as_bytes()) {
                 Ok(path) => export_written_as("Search tree", "text", &path),
@@ -237,6 +248,9 @@ impl TicTacToeTab {
         let Some((dot, nodes)) = dot else {
             return Message::error("No search tree to export yet: t searches your position");
         };
+        if nodes == 0 {
+            return Message::error(NOTHING_SEARCHED);
+        }
         let nodes = thousands(nodes as u64);
         if let Some(store) = &self.store {
             // The node count stays out of the message, so the whole path fits the status line.

@@ -156,7 +156,9 @@ impl Tab for TicTacToeTab {
             // Minimax and alpha-beta only: with MCTS on they say why instead.
             Action::Analyze => self.human_to_move() && !self.mcts_on(),
             Action::CycleOrder => !self.mcts_on(),
-            Action::ExportDot | Action::ExportText => self.has_search() && !self.has_mcts(),
+            Action::ExportDot | Action::ExportText => {
+                self.has_search() && !self.has_mcts() && self.search_started()
+            }
             Action::ToggleAlgorithm | Action::ToggleStepMode => !self.game_over(),
             Action::Why => self.has_ai_record(),
             Action::Undo => self.can_undo(),
