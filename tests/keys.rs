@@ -668,6 +668,11 @@ fn exporting_a_search_restarted_by_o_before_its_first_step_says_nothing_is_searc
         // Stepping once gives the export a tree to write.
         press(&mut app, &chars(" "));
         press(&mut app, &[KeyCode::Char(export)]);
-        assert_ne!(app.message.as_ref().unwrap().kind, MessageKind::Error, "{}", message(&app));
+        assert_ne!(
+            app.message.as_ref().unwrap().kind,
+            MessageKind::Error,
+            "{}",
+            message(&app)
+        );
     }
 }
