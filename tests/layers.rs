@@ -3,8 +3,9 @@
 //! layers; this test is the same table, so the drawing cannot drift from the code.
 //!
 //! Every `use` and every `crate::` / `super::` / child-module path outside `#[cfg(test)]`
-//! code (a `#[cfg(test)] mod tests;` file included) is resolved to the file of the deepest module it names. Paths inside macro bodies
-//! are not seen, so the tables' macros spell their imports as `use` items.
+//! code (a `#[cfg(test)] mod tests;` file included) is resolved to the file of the deepest
+//! module it names. Paths in attributes' arguments (`#[arg(default_value_t = a::B)]`) and
+//! in macro bodies are read from their tokens, so a cycle cannot close through them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -145,8 +146,16 @@ impl<'ast> Visit<'ast> for Paths {
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         // A macro's own path (`crate::shown!`) is where `#[macro_export]` put it, the crate
-        // root, not the file that defines it; its body is not parsed.
-        let _ = mac;
+        // root, not the file that defines it; its body is read as tokens.
+        token_paths(mac.tokens.clone(), &mut self.0);
+    }
+
+    fn visit_attribute(&mut self, attr: &'ast syn::Attribute) {
+        // `#[arg(default_value_t = super::arena::X)]`: syn leaves a list's tokens unparsed.
+        if let syn::Meta::List(list) = &attr.meta {
+            token_paths(list.tokens.clone(), &mut self.0);
+        }
+        syn::visit::visit_attribute(self, attr);
     }
 
     fn visit_path(&mut self, path: &'ast syn::Path) {
@@ -156,6 +165,46 @@ impl<'ast> Visit<'ast> for Paths {
         }
         syn::visit::visit_path(self, path);
     }
+}
+
+/// Every path of two or more segments written in `tokens` (`super::arena::X`,
+/// `$crate::frame::keymap::Key`), looked for in nested groups too: what attributes' and
+/// macros' unparsed arguments name.
+fn token_paths(tokens: proc_macro2::TokenStream, out: &mut Vec<Vec<String>>) {
+    use proc_macro2::{Spacing, TokenTree};
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut path: Vec<String> = Vec::new();
+    let mut i = 0;
+    let flush = |path: &mut Vec<String>, out: &mut Vec<Vec<String>>| {
+        if path.len() > 1 {
+            out.push(std::mem::take(path));
+        }
+        path.clear();
+    };
+    while i < tokens.len() {
+        match &tokens[i] {
+            TokenTree::Ident(ident) => {
+                path.push(ident.to_string());
+                let separator = matches!(
+                    (tokens.get(i + 1), tokens.get(i + 2)),
+                    (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
+                        if a.as_char() == ':' && a.spacing() == Spacing::Joint && b.as_char() == ':'
+                );
+                if separator {
+                    i += 3;
+                    continue;
+                }
+                flush(&mut path, out);
+            }
+            TokenTree::Group(group) => {
+                flush(&mut path, out);
+                token_paths(group.stream(), out);
+            }
+            _ => flush(&mut path, out),
+        }
+        i += 1;
+    }
+    flush(&mut path, out);
 }
 
 /// The module a path names, resolved from `module`, if it is one of the crate's.

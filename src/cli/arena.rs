@@ -24,10 +24,6 @@ pub const MAX_POSITIONS: u64 = 10_000;
 const PERFECT_TABLE_BITS: u32 = 23;
 /// The smallest table there is, for the players that never ask the solver.
 const UNUSED_TABLE_BITS: u32 = 1;
-/// Nodes the solver may spend on all of one `--quality` position's columns by default
-/// (about 3 s): positions it cannot finish within them are skipped (and counted), so the
-/// run's length stays bounded.
-pub const QUALITY_BUDGET: u64 = 20_000_000;
 /// The AIs `--quality` weighs, weakest last: MCTS and alpha-beta at three and four
 /// strengths, and random as the floor.
 const QUALITY_PLAYERS: [Player; 8] = [

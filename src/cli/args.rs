@@ -9,6 +9,11 @@ use crate::domain::search::Algorithm;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+/// Nodes the solver may spend on all of one `arena --quality` position's columns by
+/// default (about 3 s): positions it cannot finish within them are skipped (and counted),
+/// so the run's length stays bounded.
+pub const QUALITY_BUDGET: u64 = 20_000_000;
+
 /// ai-arcade: play small games against searching and learning AIs, and look inside them.
 #[derive(Debug, Parser)]
 #[command(name = "ai-arcade", version, about, long_about = None)]
@@ -90,7 +95,7 @@ pub enum ArenaGame {
         positions: u64,
         /// Solver nodes --quality may spend on one position's columns (1 up); positions
         /// beyond it are skipped and counted.
-        #[arg(long, default_value_t = super::arena::QUALITY_BUDGET, requires = "quality")]
+        #[arg(long, default_value_t = QUALITY_BUDGET, requires = "quality")]
         budget: u64,
         /// Print one JSON object instead of text.
         #[arg(long)]

@@ -23,9 +23,6 @@ use crate::frame::predicting::Predicting;
 
 /// Random games learned per tick while training runs: 10,000 games take 40 ticks (2 s).
 pub(crate) const GAMES_PER_TICK: u64 = 250;
-/// The weights' file, as the store reads and writes it (named here too for the `train`
-/// command).
-pub(crate) use crate::persist::model_files::STATE_GRAPH as GRAPH;
 /// The DOT export's file name in the data dir.
 pub(crate) const DOT_FILE: &str = "state-graph.dot";
 

@@ -26,10 +26,6 @@ use crate::persist::{Loaded, Stamp, Store};
 
 use super::record::{self, Occasion};
 
-/// The network's file, as the store reads and writes it (named here too for the `train`
-/// command that imports it from the tab).
-pub(crate) use crate::persist::model_files::SUBTRACTION_NET as MODEL;
-
 /// The file the runs export (`x` in the runs list) writes in the data dir.
 pub(crate) const RUNS_FILE: &str = "subtraction-runs.csv";
 
