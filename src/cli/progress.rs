@@ -155,10 +155,18 @@ pub(super) struct Training {
 
 impl Training {
     /// Starts showing a run of `total` `unit`s and listening for Ctrl-C.
+    /// Where stderr is no terminal (a log, a pipe) there is no bar, so one line says the
+    /// run began, written once Ctrl-C is listened for: a log shows when training started,
+    /// and whoever reads it knows an interrupt from then on stops cleanly.
     pub(super) fn start(total: u64, unit: &'static str) -> Self {
+        let interrupt = Interrupt::install();
+        let progress = Progress::new(total, unit);
+        if progress.bar.is_hidden() {
+            eprintln!("ai-arcade: training {total} {unit}; Ctrl-C stops it without saving");
+        }
         Self {
-            progress: Progress::new(total, unit),
-            interrupt: Interrupt::install(),
+            progress,
+            interrupt,
             total,
             unit,
         }

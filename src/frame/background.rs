@@ -412,6 +412,13 @@ impl<T: Chunked> Job<T> {
         self.progress.try_recv().ok()
     }
 
+    /// Waits until the run ends by itself (the learner is done, or it was asked to stop),
+    /// leaving its reports and the learner to be taken: what a test waits on where the
+    /// run must have ended before the owner looks.
+    pub fn wait_until_ended(&mut self) {
+        self.trainer.join();
+    }
+
     /// Waits for the thread to stop and returns the learner, dropping reports on the way.
     pub fn finish(mut self) -> Option<T> {
         self.request_stop();

@@ -159,7 +159,7 @@ pub struct SubtractionTab {
     /// The file this network was read from or last saved as; `None` for a new network, so
     /// its first save backs a trained file up as `.prev`.
     stamp: Option<Stamp>,
-    job: Option<Job<Trainer>>,
+    pub(super) job: Option<Job<Trainer>>,
     /// The seed of the next retrain.
     pub(crate) next_seed: u64,
     /// How fast training runs while it is watched (kept while paused).

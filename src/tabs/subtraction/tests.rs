@@ -219,8 +219,13 @@ fn pausing_after_training_ended_saves_the_network() {
     let mut app = App::with_store(&config, SEED, Some(Store::new(&dir)));
     app.tabs.subtraction.retrain();
     assert!(app.tabs.subtraction.is_training());
-    // Let the thread finish before any poll, then pause: the result must not be lost.
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // The run ends before any poll, then pause: the result must not be lost.
+    app.tabs
+        .subtraction
+        .job
+        .as_mut()
+        .expect("training runs")
+        .wait_until_ended();
     let message = app.tabs.subtraction.toggle_pause();
     assert!(app.tabs.subtraction.trainer.is_done(), "{}", message.text);
     assert!(message.text.contains("saved to"), "{}", message.text);
