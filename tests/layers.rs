@@ -416,3 +416,37 @@ fn the_check_sees_imports() {
     assert_eq!(layer_of("tabs::multipile::state"), 9);
     assert_eq!(layer_of(""), LAYERS.len() - 1);
 }
+
+/// The methods of `trait name` in `file` (under `src/`).
+fn trait_methods(file: &str, name: &str) -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(file);
+    let syntax = syn::parse_file(&fs::read_to_string(path).unwrap()).unwrap();
+    syntax
+        .items
+        .iter()
+        .find_map(|item| match item {
+            syn::Item::Trait(t) if t.ident == name => Some(t),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no trait {name} in {file}"))
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            syn::TraitItem::Fn(f) => Some(f.sig.ident.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The contract every tab fulfils stays small: what a class reads of a tab is its own
+/// trait (`ClassSide`), and the teaching parts are components the tab holds.
+#[test]
+fn the_tab_contract_has_at_most_20_methods() {
+    let methods = trait_methods("frame/tab.rs", "Tab");
+    assert!(methods.contains(&"update".to_string()), "{methods:?}");
+    assert!(
+        methods.len() <= 20,
+        "Tab has {} methods: {methods:?}",
+        methods.len()
+    );
+}

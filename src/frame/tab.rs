@@ -100,9 +100,77 @@ pub struct Ticked {
     pub message: Option<Message>,
 }
 
+/// Whether a tab's learner trains in the background.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Training {
+    /// Nothing trains.
+    Idle,
+    /// A training job waits for a free trainer in the pool.
+    Waiting,
+    /// A training job runs.
+    Running,
+}
+
+impl Training {
+    /// Whether a job exists, running or waiting for its turn.
+    pub fn is_on(self) -> bool {
+        self != Self::Idle
+    }
+}
+
+/// What the class layer (the lesson, the teacher's room, follow-me) reads of a tab and asks
+/// of it: where its stepper is, the question waiting, the score, holding and revealing
+/// answers, and what a replay of the teacher's journal needs. Every tab has it (a tab
+/// without a stepper keeps the defaults), so a class reaches every tab the same way.
+pub trait ClassSide {
+    /// Whether the tab's AI is thinking in the background now: a replay waits for it, so
+    /// the next action finds the move made.
+    fn busy(&self) -> bool {
+        false
+    }
+
+    /// Whether each tick steps the tab on by itself (autoplay), so a replay must tick it
+    /// as often as it ticked.
+    fn autoplays(&self) -> bool {
+        false
+    }
+
+    /// Takes one autoplay step now, as a tick did when it was due: a replay cannot wait
+    /// for the clock.
+    fn autoplay_once(&mut self) {}
+
+    /// Where the stepper shown is, in a few characters (`14`: fourteen steps taken), for
+    /// the teacher's room; `None` with no stepper on screen.
+    fn stepper_at(&self) -> Option<String> {
+        None
+    }
+
+    /// The prediction waiting now: predict mode is on and a question waits for an answer.
+    fn asking(&self) -> Option<Asking> {
+        None
+    }
+
+    /// The tab's graded predictions this session.
+    fn predictions(&self) -> Score {
+        Score::default()
+    }
+
+    /// While `hold` is on (a class following its teacher) an answer the student submits is
+    /// locked in, not graded, until the teacher reveals.
+    fn hold_answers(&mut self, _hold: bool) {}
+
+    /// The teacher reveals the answer to the question waiting: the held answer is graded
+    /// (or, with none, the right one is shown) and the question counts as answered, so
+    /// stepping goes on. What to say; `None` when no question waits.
+    fn reveal(&mut self) -> Option<Message> {
+        None
+    }
+}
+
 /// One tab of the arcade, headless: state, keys and what each action does. Its drawing is
-/// the `widgets::TabView` half, in the same folder.
-pub trait Tab: Sized {
+/// the `widgets::TabView` half, in the same folder; what a class reads and orders is its
+/// `ClassSide`.
+pub trait Tab: ClassSide + Sized {
     /// Everything the user can ask of the tab.
     type Action: Copy + Eq + Debug + Sync + 'static;
 
@@ -182,63 +250,15 @@ pub trait Tab: Sized {
         Vec::new()
     }
 
-    /// Whether the tab's training job waits for a free trainer.
-    fn waits_for_trainer(&self) -> bool {
-        false
-    }
-
-    /// Whether the tab trains right now.
-    fn is_training(&self) -> bool {
-        false
+    /// Whether the tab trains now, or waits for a free trainer to.
+    fn training(&self) -> Training {
+        Training::Idle
     }
 
     /// Whether `action` only types or checks an answer to a prediction: a student following
     /// the teacher may still do these.
     fn answers(&self, _action: Self::Action) -> bool {
         false
-    }
-
-    /// Whether the tab's AI is thinking in the background now: a replay waits for it, so
-    /// the next action finds the move made.
-    fn busy(&self) -> bool {
-        false
-    }
-
-    /// Whether each tick steps the tab on by itself (autoplay), so a replay must tick it
-    /// as often as it ticked.
-    fn autoplays(&self) -> bool {
-        false
-    }
-
-    /// Takes one autoplay step now, as a tick did when it was due: a replay cannot wait
-    /// for the clock.
-    fn autoplay_once(&mut self) {}
-
-    /// Where the stepper shown is, in a few characters (`14`: fourteen steps taken), for
-    /// the teacher's room; `None` with no stepper on screen.
-    fn stepper_at(&self) -> Option<String> {
-        None
-    }
-
-    /// The prediction waiting now: predict mode is on and a question waits for an answer.
-    fn asking(&self) -> Option<Asking> {
-        None
-    }
-
-    /// The tab's graded predictions this session.
-    fn predictions(&self) -> Score {
-        Score::default()
-    }
-
-    /// While `hold` is on (a class following its teacher) an answer the student submits is
-    /// locked in, not graded, until the teacher reveals.
-    fn hold_answers(&mut self, _hold: bool) {}
-
-    /// The teacher reveals the answer to the question waiting: the held answer is graded
-    /// (or, with none, the right one is shown) and the question counts as answered, so
-    /// stepping goes on. What to say; `None` when no question waits.
-    fn reveal(&mut self) -> Option<Message> {
-        None
     }
 
     /// The settings panel over the tab's settings in force now (`None`: the tab has no

@@ -32,7 +32,9 @@ use crate::config::Config;
 use crate::frame::keymap::Group;
 use crate::frame::message::Message;
 use crate::frame::settings::{Change, Panel};
-use crate::frame::tab::{Asking, Confirm, Effects, Score, Storage, Tab, Ticked};
+use crate::frame::tab::{
+    Asking, ClassSide, Confirm, Effects, Score, Storage, Tab, Ticked, Training,
+};
 use crate::persist::{Problems, Store};
 use crate::widgets::symbols::Symbol;
 use crate::widgets::{TabView, Theme};
@@ -156,197 +158,311 @@ macro_rules! tab_set {
                 }
             }
 
-            /// What a key outside `tab`'s open menu says, while one is open.
-            pub fn modal(&self, tab: TabId) -> Option<&'static str> {
+            /// `tab` as the registry reaches every tab: one object type, no match per method.
+            pub fn get(&self, tab: TabId) -> &dyn AnyTab {
                 match tab {
-                    $(TabId::$id => self.$folder.modal(),)*
+                    $(TabId::$id => &self.$folder,)*
                 }
             }
 
-            /// Whether a binding for `action` is in force now.
-            pub fn in_force(&self, action: TabAction) -> bool {
-                match action {
-                    $(TabAction::$id(action) => self.$folder.in_force(action),)*
-                }
-            }
-
-            /// Whether `action` would do something now.
-            pub fn enabled(&self, action: TabAction) -> bool {
-                match action {
-                    $(TabAction::$id(action) => self.$folder.enabled(action),)*
-                }
-            }
-
-            /// The question to ask before `action`, if it throws work away.
-            pub fn confirmation(&self, action: TabAction) -> Option<Confirm> {
-                match action {
-                    $(TabAction::$id(action) => self.$folder.confirmation(action),)*
-                }
-            }
-
-            /// Performs `action` on its tab; what to say, and whether the tab's training
-            /// waits for a trainer (the message says so).
-            pub fn update(&mut self, action: TabAction, effects: &mut Effects) -> Option<Message> {
-                match action {
-                    $(TabAction::$id(action) => self.$folder.update(action, effects),)*
-                }
-            }
-
-            /// Whether `action` only answers a prediction.
-            pub fn answers(&self, action: TabAction) -> bool {
-                match action {
-                    $(TabAction::$id(action) => self.$folder.answers(action),)*
-                }
-            }
-
-            /// Whether `tab`'s AI thinks in the background now.
-            pub fn busy(&self, tab: TabId) -> bool {
+            /// `tab`, to change.
+            pub fn get_mut(&mut self, tab: TabId) -> &mut dyn AnyTab {
                 match tab {
-                    $(TabId::$id => self.$folder.busy(),)*
+                    $(TabId::$id => &mut self.$folder,)*
                 }
             }
 
-            /// One autoplay step of `tab` now.
-            pub fn autoplay_once(&mut self, tab: TabId) {
-                match tab {
-                    $(TabId::$id => self.$folder.autoplay_once(),)*
-                }
+            /// Every tab, in tab-bar order, to change.
+            fn all_mut(&mut self) -> [&mut dyn AnyTab; TabId::ALL.len()] {
+                [$(&mut self.$folder,)*]
             }
 
-            /// Whether `tab`'s ticks step it on (autoplay).
-            pub fn autoplays(&self, tab: TabId) -> bool {
-                match tab {
-                    $(TabId::$id => self.$folder.autoplays(),)*
-                }
-            }
-
-            /// Where `tab`'s stepper is.
-            pub fn stepper_at(&self, tab: TabId) -> Option<String> {
-                match tab {
-                    $(TabId::$id => self.$folder.stepper_at(),)*
-                }
-            }
-
-            /// The prediction `tab` waits for now.
-            pub fn asking(&self, tab: TabId) -> Option<Asking> {
-                match tab {
-                    $(TabId::$id => self.$folder.asking(),)*
-                }
-            }
-
-            /// Every tab's graded predictions together.
-            pub fn predictions(&self) -> Score {
-                Score::default()$(.plus(self.$folder.predictions()))*
-            }
-
-            /// Holds every tab's answers for the teacher's reveal, or grades them at once.
-            pub fn hold_answers(&mut self, hold: bool) {
-                $(self.$folder.hold_answers(hold);)*
-            }
-
-            /// The teacher reveals `tab`'s question.
-            pub fn reveal(&mut self, tab: TabId) -> Option<Message> {
-                match tab {
-                    $(TabId::$id => self.$folder.reveal(),)*
-                }
-            }
-
-            /// Time passed for every tab; what the shown one (`shown`) says. With `None`
-            /// every tab ticks as hidden (only its background work moves).
-            pub fn tick(&mut self, shown: Option<TabId>) -> Vec<(TabId, Ticked)> {
-                vec![$((TabId::$id, self.$folder.tick(shown == Some(TabId::$id))),)*]
-            }
-
-            /// The soonest any tab needs a tick.
-            pub fn tick_interval(&self, shown: TabId) -> Option<Duration> {
-                [$(self.$folder.tick_interval(shown == TabId::$id),)*]
-                    .into_iter()
-                    .flatten()
-                    .min()
-            }
-
-            /// `tab` comes into view.
-            pub fn on_show(&mut self, tab: TabId) -> Option<Message> {
-                match tab {
-                    $(TabId::$id => self.$folder.on_show(),)*
-                }
-            }
-
-            /// The program is ending.
-            pub fn on_exit(&mut self) {
-                $(self.$folder.on_exit();)*
-            }
-
-            /// What quitting now would lose, tab by tab.
-            pub fn unsaved(&self) -> Vec<&'static str> {
-                let mut lost = Vec::new();
-                $(lost.extend(self.$folder.unsaved());)*
-                lost
-            }
-
-            /// Whether `tab`'s training waits for a free trainer.
-            pub fn waits_for_trainer(&self, tab: TabId) -> bool {
-                match tab {
-                    $(TabId::$id => self.$folder.waits_for_trainer(),)*
-                }
-            }
-
-            /// Whether `tab` trains now.
-            pub fn is_training(&self, tab: TabId) -> bool {
-                match tab {
-                    $(TabId::$id => self.$folder.is_training(),)*
-                }
-            }
-
-            /// `tab`'s settings panel, if it has one.
-            pub fn settings(&self, tab: TabId) -> Option<Panel> {
-                match tab {
-                    $(TabId::$id => self.$folder.settings(),)*
-                }
-            }
-
-            /// Puts what `tab`'s settings panel changed in force; what to say.
-            pub fn apply_settings(&mut self, tab: TabId, changes: &[Change]) -> Message {
-                match tab {
-                    $(TabId::$id => self.$folder.apply_settings(changes),)*
-                }
-            }
-
-            /// Draws `tab` into `area`.
-            pub fn render(&self, tab: TabId, area: Rect, buf: &mut Buffer, theme: &Theme) {
-                match tab {
-                    $(TabId::$id => self.$folder.render(area, buf, theme),)*
-                }
-            }
-
-            /// What a click at `at` on `tab`'s `area` asks.
-            pub fn click(&self, tab: TabId, area: Rect, at: Position) -> Option<TabAction> {
-                match tab {
-                    $(TabId::$id => self.$folder.click(area, at).map(TabAction::$id),)*
-                }
-            }
-
-            /// What a wheel turn at `at` on `tab`'s `area` asks.
-            pub fn scroll(
-                &self,
-                tab: TabId,
-                area: Rect,
-                at: Position,
-                down: bool,
-            ) -> Option<TabAction> {
-                match tab {
-                    $(TabId::$id => self.$folder.scroll(area, at, down).map(TabAction::$id),)*
-                }
-            }
-
-            /// The glyphs `tab` draws, for the help.
-            pub fn symbols(&self, tab: TabId) -> Vec<Symbol> {
-                match tab {
-                    $(TabId::$id => self.$folder.symbols(),)*
-                }
+            /// Every tab, in tab-bar order.
+            fn all(&self) -> [&dyn AnyTab; TabId::ALL.len()] {
+                [$(&self.$folder,)*]
             }
         }
+
+        $(
+            impl OwnAction<<$folder::$Tab as Tab>::Action> for TabAction {
+                fn own(self) -> Option<<$folder::$Tab as Tab>::Action> {
+                    match self {
+                        Self::$id(action) => Some(action),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+            }
+        )*
     };
 }
 
 each_tab!(tab_set);
+
+/// A tab's own action read back from a [`TabAction`]: `None` when it is another tab's.
+pub trait OwnAction<A> {
+    /// The action, if it is this tab's.
+    fn own(self) -> Option<A>;
+}
+
+/// A tab as the registry holds it: the `Tab`, `ClassSide` and `TabView` contracts with the
+/// tab's own actions read from and written as [`TabAction`]s, so every tab is reached
+/// through one object type.
+pub trait AnyTab: ClassSide {
+    /// See [`Tab::modal`].
+    fn modal(&self) -> Option<&'static str>;
+    /// See [`Tab::in_force`]; false for another tab's action.
+    fn in_force(&self, action: TabAction) -> bool;
+    /// See [`Tab::enabled`]; false for another tab's action.
+    fn enabled(&self, action: TabAction) -> bool;
+    /// See [`Tab::confirmation`].
+    fn confirmation(&self, action: TabAction) -> Option<Confirm>;
+    /// See [`Tab::update`]; another tab's action does nothing.
+    fn update(&mut self, action: TabAction, effects: &mut Effects) -> Option<Message>;
+    /// See [`Tab::answers`].
+    fn answers(&self, action: TabAction) -> bool;
+    /// See [`Tab::tick`].
+    fn tick(&mut self, shown: bool) -> Ticked;
+    /// See [`Tab::tick_interval`].
+    fn tick_interval(&self, shown: bool) -> Option<Duration>;
+    /// See [`Tab::on_show`].
+    fn on_show(&mut self) -> Option<Message>;
+    /// See [`Tab::on_exit`].
+    fn on_exit(&mut self);
+    /// See [`Tab::unsaved`].
+    fn unsaved(&self) -> Vec<&'static str>;
+    /// See [`Tab::training`].
+    fn training(&self) -> Training;
+    /// See [`Tab::settings`].
+    fn settings(&self) -> Option<Panel>;
+    /// See [`Tab::apply_settings`].
+    fn apply_settings(&mut self, changes: &[Change]) -> Message;
+    /// See [`TabView::render`].
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
+    /// See [`TabView::click`].
+    fn click(&self, area: Rect, at: Position) -> Option<TabAction>;
+    /// See [`TabView::scroll`].
+    fn scroll(&self, area: Rect, at: Position, down: bool) -> Option<TabAction>;
+    /// See [`TabView::symbols`].
+    fn symbols(&self) -> Vec<Symbol>;
+}
+
+impl<T> AnyTab for T
+where
+    T: Tab + TabView,
+    TabAction: OwnAction<T::Action> + From<T::Action>,
+{
+    fn modal(&self) -> Option<&'static str> {
+        Tab::modal(self)
+    }
+    fn in_force(&self, action: TabAction) -> bool {
+        action
+            .own()
+            .is_some_and(|action| Tab::in_force(self, action))
+    }
+    fn enabled(&self, action: TabAction) -> bool {
+        action
+            .own()
+            .is_some_and(|action| Tab::enabled(self, action))
+    }
+    fn confirmation(&self, action: TabAction) -> Option<Confirm> {
+        Tab::confirmation(self, action.own()?)
+    }
+    fn update(&mut self, action: TabAction, effects: &mut Effects) -> Option<Message> {
+        Tab::update(self, action.own()?, effects)
+    }
+    fn answers(&self, action: TabAction) -> bool {
+        action
+            .own()
+            .is_some_and(|action| Tab::answers(self, action))
+    }
+    fn tick(&mut self, shown: bool) -> Ticked {
+        Tab::tick(self, shown)
+    }
+    fn tick_interval(&self, shown: bool) -> Option<Duration> {
+        Tab::tick_interval(self, shown)
+    }
+    fn on_show(&mut self) -> Option<Message> {
+        Tab::on_show(self)
+    }
+    fn on_exit(&mut self) {
+        Tab::on_exit(self);
+    }
+    fn unsaved(&self) -> Vec<&'static str> {
+        Tab::unsaved(self)
+    }
+    fn training(&self) -> Training {
+        Tab::training(self)
+    }
+    fn settings(&self) -> Option<Panel> {
+        Tab::settings(self)
+    }
+    fn apply_settings(&mut self, changes: &[Change]) -> Message {
+        Tab::apply_settings(self, changes)
+    }
+    fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        TabView::render(self, area, buf, theme);
+    }
+    fn click(&self, area: Rect, at: Position) -> Option<TabAction> {
+        TabView::click(self, area, at).map(TabAction::from)
+    }
+    fn scroll(&self, area: Rect, at: Position, down: bool) -> Option<TabAction> {
+        TabView::scroll(self, area, at, down).map(TabAction::from)
+    }
+    fn symbols(&self) -> Vec<Symbol> {
+        TabView::symbols(self)
+    }
+}
+
+/// What the app asks of the tabs, each through [`AnyTab`].
+impl Tabs {
+    /// What a key outside `tab`'s open menu says, while one is open.
+    pub fn modal(&self, tab: TabId) -> Option<&'static str> {
+        self.get(tab).modal()
+    }
+
+    /// Whether a binding for `action` is in force now.
+    pub fn in_force(&self, action: TabAction) -> bool {
+        self.get(action.tab()).in_force(action)
+    }
+
+    /// Whether `action` would do something now.
+    pub fn enabled(&self, action: TabAction) -> bool {
+        self.get(action.tab()).enabled(action)
+    }
+
+    /// The question to ask before `action`, if it throws work away.
+    pub fn confirmation(&self, action: TabAction) -> Option<Confirm> {
+        self.get(action.tab()).confirmation(action)
+    }
+
+    /// Performs `action` on its tab; what to say.
+    pub fn update(&mut self, action: TabAction, effects: &mut Effects) -> Option<Message> {
+        self.get_mut(action.tab()).update(action, effects)
+    }
+
+    /// Whether `action` only answers a prediction.
+    pub fn answers(&self, action: TabAction) -> bool {
+        self.get(action.tab()).answers(action)
+    }
+
+    /// Whether `tab`'s AI thinks in the background now.
+    pub fn busy(&self, tab: TabId) -> bool {
+        self.get(tab).busy()
+    }
+
+    /// One autoplay step of `tab` now.
+    pub fn autoplay_once(&mut self, tab: TabId) {
+        self.get_mut(tab).autoplay_once();
+    }
+
+    /// Whether `tab`'s ticks step it on (autoplay).
+    pub fn autoplays(&self, tab: TabId) -> bool {
+        self.get(tab).autoplays()
+    }
+
+    /// Where `tab`'s stepper is.
+    pub fn stepper_at(&self, tab: TabId) -> Option<String> {
+        self.get(tab).stepper_at()
+    }
+
+    /// The prediction `tab` waits for now.
+    pub fn asking(&self, tab: TabId) -> Option<Asking> {
+        self.get(tab).asking()
+    }
+
+    /// Every tab's graded predictions together.
+    pub fn predictions(&self) -> Score {
+        self.all()
+            .iter()
+            .fold(Score::default(), |sum, tab| sum.plus(tab.predictions()))
+    }
+
+    /// Holds every tab's answers for the teacher's reveal, or grades them at once.
+    pub fn hold_answers(&mut self, hold: bool) {
+        for tab in self.all_mut() {
+            tab.hold_answers(hold);
+        }
+    }
+
+    /// The teacher reveals `tab`'s question.
+    pub fn reveal(&mut self, tab: TabId) -> Option<Message> {
+        self.get_mut(tab).reveal()
+    }
+
+    /// Time passed for every tab; what the shown one (`shown`) says. With `None` every tab
+    /// ticks as hidden (only its background work moves).
+    pub fn tick(&mut self, shown: Option<TabId>) -> Vec<(TabId, Ticked)> {
+        TabId::ALL
+            .iter()
+            .zip(self.all_mut())
+            .map(|(&id, tab)| (id, tab.tick(shown == Some(id))))
+            .collect()
+    }
+
+    /// The soonest any tab needs a tick.
+    pub fn tick_interval(&self, shown: TabId) -> Option<Duration> {
+        TabId::ALL
+            .iter()
+            .zip(self.all())
+            .filter_map(|(&id, tab)| tab.tick_interval(shown == id))
+            .min()
+    }
+
+    /// `tab` comes into view.
+    pub fn on_show(&mut self, tab: TabId) -> Option<Message> {
+        self.get_mut(tab).on_show()
+    }
+
+    /// The program is ending.
+    pub fn on_exit(&mut self) {
+        for tab in self.all_mut() {
+            tab.on_exit();
+        }
+    }
+
+    /// What quitting now would lose, tab by tab.
+    pub fn unsaved(&self) -> Vec<&'static str> {
+        self.all().iter().flat_map(|tab| tab.unsaved()).collect()
+    }
+
+    /// Whether `tab`'s training waits for a free trainer.
+    pub fn waits_for_trainer(&self, tab: TabId) -> bool {
+        self.get(tab).training() == Training::Waiting
+    }
+
+    /// Whether `tab` trains now (or waits to).
+    pub fn is_training(&self, tab: TabId) -> bool {
+        self.get(tab).training().is_on()
+    }
+
+    /// `tab`'s settings panel, if it has one.
+    pub fn settings(&self, tab: TabId) -> Option<Panel> {
+        self.get(tab).settings()
+    }
+
+    /// Puts what `tab`'s settings panel changed in force; what to say.
+    pub fn apply_settings(&mut self, tab: TabId, changes: &[Change]) -> Message {
+        self.get_mut(tab).apply_settings(changes)
+    }
+
+    /// Draws `tab` into `area`.
+    pub fn render(&self, tab: TabId, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        self.get(tab).render(area, buf, theme);
+    }
+
+    /// What a click at `at` on `tab`'s `area` asks.
+    pub fn click(&self, tab: TabId, area: Rect, at: Position) -> Option<TabAction> {
+        self.get(tab).click(area, at)
+    }
+
+    /// What a wheel turn at `at` on `tab`'s `area` asks.
+    pub fn scroll(&self, tab: TabId, area: Rect, at: Position, down: bool) -> Option<TabAction> {
+        self.get(tab).scroll(area, at, down)
+    }
+
+    /// The glyphs `tab` draws, for the help.
+    pub fn symbols(&self, tab: TabId) -> Vec<Symbol> {
+        self.get(tab).symbols()
+    }
+}

@@ -26,7 +26,7 @@ use crate::frame::message::Message;
 use crate::frame::settings::{Change, Panel};
 use crate::frame::side::Side;
 use crate::frame::stepper_keys::StepperActions as _;
-use crate::frame::tab::{Asking, Effects, Score, Storage, Tab, Ticked};
+use crate::frame::tab::{Asking, ClassSide, Effects, Score, Storage, Tab, Ticked};
 use crate::persist::Store;
 use state::Focus;
 use std::time::Duration;
@@ -91,28 +91,6 @@ impl Tab for Connect4Tab {
 
     fn answers(&self, action: Action) -> bool {
         action.is_answer()
-    }
-
-    fn stepper_at(&self) -> Option<String> {
-        let (at, total) = self.step_count()?;
-        Some(total.map_or_else(|| at.to_string(), |total| format!("{at}/{total}")))
-    }
-
-    fn asking(&self) -> Option<Asking> {
-        self.asked()
-    }
-
-    fn predictions(&self) -> Score {
-        let now = self.predict.as_ref().map(|p| p.score).unwrap_or_default();
-        self.scored_before.plus(now)
-    }
-
-    fn hold_answers(&mut self, hold: bool) {
-        self.hold_answers = hold;
-    }
-
-    fn reveal(&mut self) -> Option<Message> {
-        self.reveal_pick()
     }
 
     fn enabled(&self, action: Action) -> bool {
@@ -206,8 +184,32 @@ impl Tab for Connect4Tab {
     fn tick_interval(&self, _shown: bool) -> Option<Duration> {
         self.thinking.is_some().then_some(THINKING_POLL)
     }
+}
 
+impl ClassSide for Connect4Tab {
     fn busy(&self) -> bool {
         self.thinking.is_some()
+    }
+
+    fn stepper_at(&self) -> Option<String> {
+        let (at, total) = self.step_count()?;
+        Some(total.map_or_else(|| at.to_string(), |total| format!("{at}/{total}")))
+    }
+
+    fn asking(&self) -> Option<Asking> {
+        self.asked()
+    }
+
+    fn predictions(&self) -> Score {
+        let now = self.predict.as_ref().map(|p| p.score).unwrap_or_default();
+        self.scored_before.plus(now)
+    }
+
+    fn hold_answers(&mut self, hold: bool) {
+        self.hold_answers = hold;
+    }
+
+    fn reveal(&mut self) -> Option<Message> {
+        self.reveal_pick()
     }
 }

@@ -317,7 +317,7 @@ fn go_to_step_reaches_the_phase_that_many_steps_reach_and_clamps_past_the_end() 
 #[test]
 fn predict_mode_asks_the_column_uct_selects_and_grades_it_against_the_search() {
     use crate::domain::search::mcts::root_pick;
-    use crate::frame::tab::Tab;
+    use crate::frame::tab::ClassSide;
     let mut app = app_with(Connect4Ai::Mcts, 0);
     press(&mut app, &chars("m4"));
     press(&mut app, &chars(&"i".repeat(7)));

@@ -38,7 +38,9 @@ use crate::frame::message::{Message, focus_moved};
 use crate::frame::settings::{Change, Panel};
 use crate::frame::side as frame_side;
 use crate::frame::stepper_keys::StepperActions as _;
-use crate::frame::tab::{Asking, Confirm, Effects, Score, Storage, Tab, Ticked};
+use crate::frame::tab::{
+    Asking, ClassSide, Confirm, Effects, Score, Storage, Tab, Ticked, Training,
+};
 use crate::persist::{Loaded, Problems, Store};
 use learners::{NetAgent, QAgent};
 use std::time::Duration;
@@ -270,14 +272,22 @@ impl Tab for MultiPileTab {
         lost
     }
 
-    fn waits_for_trainer(&self) -> bool {
-        self.net.waits_for_trainer()
-    }
-
     fn answers(&self, action: Action) -> bool {
         action.is_answer()
     }
 
+    fn training(&self) -> Training {
+        if self.net.waits_for_trainer() {
+            Training::Waiting
+        } else if self.is_training() {
+            Training::Running
+        } else {
+            Training::Idle
+        }
+    }
+}
+
+impl ClassSide for MultiPileTab {
     fn stepper_at(&self) -> Option<String> {
         let steps = &self.q.steps;
         (steps.total() > 0).then(|| format!("{}/{}", steps.at(), steps.total()))
@@ -297,10 +307,6 @@ impl Tab for MultiPileTab {
 
     fn reveal(&mut self) -> Option<Message> {
         MultiPileTab::reveal(self)
-    }
-
-    fn is_training(&self) -> bool {
-        self.is_training()
     }
 }
 

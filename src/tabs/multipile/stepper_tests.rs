@@ -5,7 +5,7 @@ use crate::app::{Action, App, MessageKind};
 use crate::config::{Config, FirstMover};
 use crate::domain::learn::predict_q;
 use crate::domain::prediction::Score;
-use crate::frame::tab::Tab;
+use crate::frame::tab::ClassSide;
 use crate::tabs::testing::{chars, no_key_shadowed, press, said};
 use crossterm::event::KeyCode;
 use ratatui::Terminal;

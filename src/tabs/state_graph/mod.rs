@@ -32,7 +32,8 @@ use crate::frame::message::Message;
 use crate::frame::settings::{Change, Panel};
 use crate::frame::stepper_keys::StepperActions as _;
 use crate::frame::tab::{
-    Asking, Confirm, CopyText, Effects, Score, Storage, Tab, Ticked, export_shown,
+    Asking, ClassSide, Confirm, CopyText, Effects, Score, Storage, Tab, Ticked, Training,
+    export_shown,
 };
 use crate::persist::{Loaded, Store};
 use std::time::Duration;
@@ -202,14 +203,20 @@ impl Tab for StateGraphTab {
         }
     }
 
-    fn is_training(&self) -> bool {
-        self.training
-    }
-
     fn answers(&self, action: Action) -> bool {
         action.is_answer()
     }
 
+    fn training(&self) -> Training {
+        if self.training {
+            Training::Running
+        } else {
+            Training::Idle
+        }
+    }
+}
+
+impl ClassSide for StateGraphTab {
     fn stepper_at(&self) -> Option<String> {
         let steps = &self.stepped.as_ref()?.steps;
         Some(format!("{}/{}", steps.at(), steps.total()))

@@ -32,7 +32,7 @@ use crate::domain::numbers::thousands;
 use crate::frame::keymap::KeyGroup;
 use crate::frame::message::Message;
 use crate::frame::settings::{Change, Panel};
-use crate::frame::tab::{Confirm, Effects, Storage, Tab, Ticked};
+use crate::frame::tab::{ClassSide, Confirm, Effects, Storage, Tab, Ticked, Training};
 use crate::persist::{Loaded, Store};
 use std::time::Duration;
 
@@ -223,14 +223,6 @@ impl Tab for SubtractionTab {
         lost.into_iter().collect()
     }
 
-    fn waits_for_trainer(&self) -> bool {
-        self.waits_for_trainer()
-    }
-
-    fn is_training(&self) -> bool {
-        self.is_training()
-    }
-
     fn settings(&self) -> Option<Panel> {
         Some(self.settings_panel())
     }
@@ -238,4 +230,17 @@ impl Tab for SubtractionTab {
     fn apply_settings(&mut self, changes: &[Change]) -> Message {
         self.apply_settings(changes)
     }
+
+    fn training(&self) -> Training {
+        if self.waits_for_trainer() {
+            Training::Waiting
+        } else if self.is_training() {
+            Training::Running
+        } else {
+            Training::Idle
+        }
+    }
 }
+
+/// No stepper and no questions: the class reads the defaults.
+impl ClassSide for SubtractionTab {}

@@ -46,7 +46,7 @@ use crate::frame::keymap::{Key, KeyGroup};
 use crate::frame::message::{Message, focus_moved};
 use crate::frame::settings::{Change, Panel};
 use crate::frame::stepper_keys::StepperActions as _;
-use crate::frame::tab::{Asking, Effects, Score, Storage, Tab, Ticked};
+use crate::frame::tab::{Asking, ClassSide, Effects, Score, Storage, Tab, Ticked};
 use crate::persist::Store;
 use std::time::Duration;
 
@@ -213,17 +213,27 @@ impl Tab for TicTacToeTab {
         action.is_answer()
     }
 
-    fn stepper_at(&self) -> Option<String> {
-        let (at, total) = self.step_count()?;
-        Some(total.map_or_else(|| at.to_string(), |total| format!("{at}/{total}")))
+    fn unsaved(&self) -> Vec<&'static str> {
+        if self.stepped_search() {
+            vec!["the search you stepped"]
+        } else {
+            Vec::new()
+        }
     }
+}
 
+impl ClassSide for TicTacToeTab {
     fn autoplays(&self) -> bool {
         self.autoplay
     }
 
     fn autoplay_once(&mut self) {
         self.autoplay_now();
+    }
+
+    fn stepper_at(&self) -> Option<String> {
+        let (at, total) = self.step_count()?;
+        Some(total.map_or_else(|| at.to_string(), |total| format!("{at}/{total}")))
     }
 
     fn asking(&self) -> Option<Asking> {
@@ -241,14 +251,6 @@ impl Tab for TicTacToeTab {
 
     fn reveal(&mut self) -> Option<Message> {
         TicTacToeTab::reveal(self)
-    }
-
-    fn unsaved(&self) -> Vec<&'static str> {
-        if self.stepped_search() {
-            vec!["the search you stepped"]
-        } else {
-            Vec::new()
-        }
     }
 }
 

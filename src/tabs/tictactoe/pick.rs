@@ -167,7 +167,7 @@ mod tests {
     use crate::config::{Algorithm, Config, FirstMover};
     use crate::domain::games::Game;
     use crate::domain::search::mcts::{PhaseRecord, root_pick};
-    use crate::frame::tab::Tab;
+    use crate::frame::tab::ClassSide;
     use crate::tabs::testing::{chars, press, said};
     use crossterm::event::KeyCode;
 

@@ -568,7 +568,7 @@ mod tests {
 
     #[test]
     fn a_held_list_is_counted_in_one_spelling_and_graded_at_the_reveal() {
-        use crate::frame::tab::Tab;
+        use crate::frame::tab::ClassSide;
         let mut app = at_cut_off(2);
         type_text(&mut app, "y");
         app.tabs.tictactoe.hold_answers(true);
@@ -648,7 +648,7 @@ mod tests {
 
     #[test]
     fn a_held_answer_waits_for_the_reveal_which_grades_and_counts_it() {
-        use crate::frame::tab::Tab;
+        use crate::frame::tab::ClassSide;
         let mut app = at_first_question();
         app.tabs.tictactoe.hold_answers(true);
         let (question, value, events) = waiting(&app);
@@ -680,7 +680,7 @@ mod tests {
 
     #[test]
     fn a_reveal_with_no_answer_shows_the_right_one_uncounted() {
-        use crate::frame::tab::Tab;
+        use crate::frame::tab::ClassSide;
         let mut app = at_first_question();
         app.tabs.tictactoe.hold_answers(true);
         let (_, value, _) = waiting(&app);
