@@ -297,8 +297,13 @@ mod tests {
     #[test]
     fn the_tree_as_text_has_a_line_per_node_indented_by_depth() {
         let mut stepper = Stepper::new(Eight::start(), Algorithm::Minimax);
+        assert_eq!(
+            tree_text(&stepper),
+            None,
+            "nothing to write before the first step"
+        );
         stepper.run_to_end();
-        let text = tree_text(&stepper);
+        let text = tree_text(&stepper).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 1 + 62, "a title and the 62 nodes:\n{text}");
         assert!(lines[1].starts_with("the root MAX =-5"), "{}", lines[1]);
@@ -315,7 +320,7 @@ mod tests {
             Algorithm::AlphaBeta,
         );
         cut.run_to_end();
-        let text = tree_text(&cut);
+        let text = tree_text(&cut).unwrap();
         assert!(text.contains("cut-off: ") && text.contains("[α "), "{text}");
     }
 
