@@ -7,7 +7,6 @@
 //! teacher makes is pushed and replayed. Answers are held until the teacher reveals.
 
 use super::journal::{Entry, Following, Position};
-use super::room::{Order, Whom};
 use super::{Acting, Action, App, Message, Overlay};
 use crate::frame::tab::Effects;
 use crate::tabs::{TabId, Tabs};
@@ -145,45 +144,6 @@ impl App {
         self.tabs.hold_answers(true);
     }
 
-    /// Takes the teacher's orders waiting for this student's seat; whether any came.
-    pub fn take_orders(&mut self) -> bool {
-        let Some(seat) = self.seat.clone() else {
-            return false;
-        };
-        let orders = seat.orders();
-        for order in &orders {
-            let asked = self.asked_now();
-            match order {
-                Order::Follow(position) => {
-                    // Said first: what the replay says comes after, as on the teacher's
-                    // screen, so every follower's status line is the same.
-                    if self.following.is_none() {
-                        self.say(Message::info(
-                            "Following the teacher: your keys come back when you are released",
-                        ));
-                    }
-                    self.take_position(position.clone());
-                }
-                Order::Release => self.release(),
-                Order::Reset => self.reset_to_checkpoint(),
-            }
-            self.note_graded(asked);
-        }
-        if !orders.is_empty() {
-            self.report_seat();
-        }
-        !orders.is_empty()
-    }
-
-    fn release(&mut self) {
-        if self.following.take().is_some() {
-            self.tabs.hold_answers(false);
-            self.say(Message::info(
-                "The teacher released you: the keys are yours again",
-            ));
-        }
-    }
-
     /// Puts the student back where the lesson's step starts: a student following takes
     /// the teacher's last position again; otherwise the tabs open again and the lesson's
     /// checkpoint keys for the step are pressed.
@@ -248,98 +208,5 @@ impl App {
         } else {
             Action::Refused("Following the teacher: your keys come back when you are released")
         }
-    }
-
-    /// The teacher reveals the answer to the question on the tab shown, to everyone
-    /// following.
-    pub(super) fn reveal(&mut self) {
-        match self.tabs.reveal(self.tab) {
-            Some(said) => {
-                self.record(Entry::Reveal(self.tab));
-                self.say(said);
-            }
-            None => self.say(Message::error(
-                "No question waits on your screen: step to one in predict mode first",
-            )),
-        }
-    }
-
-    /// The teacher's follow key: everyone (or the selected student) follows from this
-    /// position, or is released if they follow already.
-    pub(super) fn lead(&mut self, everyone: bool) {
-        let Some(room) = self.room.clone() else {
-            return;
-        };
-        let seats = room.seats();
-        let (whom, follows, who) = if everyone {
-            let any = seats.iter().any(|s| s.at.following);
-            (Whom::Everyone, any, format!("{} students", seats.len()))
-        } else {
-            let Some(seat) = self.selected_seat(&seats) else {
-                self.say(Message::error("No student selected: ↑↓ chooses one"));
-                return;
-            };
-            (Whom::Seat(seat.id), seat.at.following, seat.name.clone())
-        };
-        if follows {
-            room.order(whom, Order::Release);
-            self.say(Message::info(format!("Released {who}")));
-        } else {
-            room.order(whom, Order::Follow(self.position()));
-            self.say(Message::info(format!(
-                "{who} follow you: every step you take is theirs. f again releases"
-            )));
-        }
-    }
-
-    /// The teacher reloads the lesson and config for sessions that start from now on.
-    pub(super) fn reload_files(&mut self) {
-        let Some(room) = self.room.clone() else {
-            return;
-        };
-        self.say(match room.reload() {
-            Ok(words) => Message::info(format!(
-                "Reloaded: {words}; new sessions start from it, running ones keep theirs"
-            )),
-            Err(why) => Message::error(format!("Reload refused, nothing changed: {why}")),
-        });
-    }
-
-    /// The teacher puts the selected student back at the lesson's checkpoint.
-    pub(super) fn reset_student(&mut self) {
-        let Some(room) = self.room.clone() else {
-            return;
-        };
-        match self.selected_seat(&room.seats()) {
-            Some(seat) => {
-                room.order(Whom::Seat(seat.id), Order::Reset);
-                self.say(Message::info(format!(
-                    "{} is back at the lesson's checkpoint",
-                    seat.name
-                )));
-            }
-            None => self.say(Message::error("No student selected: ↑↓ chooses one")),
-        }
-    }
-
-    /// The seat under the room's cursor.
-    pub fn selected_seat(&self, seats: &[super::room::Seat]) -> Option<super::room::Seat> {
-        seats.get(self.room_row(seats)).cloned()
-    }
-
-    /// Pushes this session's position to the students following it (a teacher's session).
-    pub(super) fn push_position(&self) {
-        if let Some(room) = &self.room {
-            room.push(&self.position());
-        }
-    }
-
-    /// Makes this the teacher's session of `room`: the room opens, the lesson's locks do
-    /// not hold, and the teacher's answers wait for the reveal with the class's (so an
-    /// answer is not a step the students would replay).
-    pub fn become_teacher(&mut self, room: std::sync::Arc<dyn super::room::Room>) {
-        self.room = Some(room);
-        self.tabs.hold_answers(true);
-        self.update(Action::ToggleRoom);
     }
 }

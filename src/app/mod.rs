@@ -2,12 +2,19 @@
 //! [`App::update`] applies them. The app holds the tabs through the registry
 //! ([`crate::tabs::Tabs`]) and reaches them only through the `Tab` contract. No terminal
 //! types live here, so tests drive the whole app headless.
+//!
+//! This file is the router: the tabs, the overlays and the keys. What the app does for a
+//! served class (the teacher's room and orders, a student's seat and the collect folder)
+//! is in `class.rs`, taking a position (following, the checkpoint) in `follow.rs`, and
+//! running the lesson in force in `lesson_steps.rs`.
 
 pub mod action;
+mod class;
 mod follow;
 pub mod journal;
 pub mod keys;
 pub mod lesson;
+mod lesson_steps;
 pub mod log;
 pub mod room;
 
@@ -18,7 +25,7 @@ pub use action::{Action, Overlay};
 pub use journal::{Entry, Following, Journal, Origin, Position};
 pub use lesson::{LessonProgress, Moved};
 
-use crate::app::room::{Collect, Graded, Room, SeatReport, Whereabouts};
+use crate::app::room::{Collect, Room, SeatReport};
 use crate::config::Config;
 use crate::frame::background;
 use crate::frame::keymap::{Command, Key};
@@ -496,88 +503,6 @@ impl App {
         changed
     }
 
-    /// Which journal and how long: a change of either is a new position.
-    fn journal_mark(&self) -> (u64, usize) {
-        (self.journal.cut(), self.journal.entries().len())
-    }
-
-    /// The question waiting on the tab shown and the score, before an action that may
-    /// grade an answer to it.
-    pub(crate) fn asked_now(&self) -> (TabId, Option<crate::frame::tab::Asking>, u32, u32) {
-        let score = self.tabs.predictions();
-        (
-            self.tab,
-            self.tabs.asking(self.tab),
-            score.right,
-            score.asked,
-        )
-    }
-
-    /// Hands an answer graded since `asked` to the teacher's collect folder.
-    pub(crate) fn note_graded(&self, asked: (TabId, Option<crate::frame::tab::Asking>, u32, u32)) {
-        let (tab, asking, right, count) = asked;
-        let (Some(collect), Some(asking)) = (&self.collect, asking) else {
-            return;
-        };
-        let score = self.tabs.predictions();
-        // Only an answer graded now: a reopened tab's score starting again is not one.
-        if score.asked <= count {
-            return;
-        }
-        collect.graded(&Graded {
-            tab,
-            question: asking.question,
-            answer: asking.held.unwrap_or(asking.typed),
-            right: score.right > right,
-        });
-    }
-
-    /// A teacher's session pushes its position to those following once it changed. A
-    /// journal that filled up cannot be followed further: the teacher is told.
-    fn after_change(&mut self, journal_before: (u64, usize)) {
-        if self.journal.is_full() && self.room.is_some() {
-            self.say(Message::error(format!(
-                "Your session kept {} changes, all it keeps: students following you no \
-                 longer see yours",
-                crate::app::journal::MAX_ENTRIES
-            )));
-        }
-        if self.journal_mark() != journal_before {
-            self.push_position();
-        }
-    }
-
-    /// Whether the screen shows something from outside the app (the room), which must be
-    /// drawn again when it changes.
-    pub fn shows_outside(&self) -> bool {
-        self.overlay == Some(Overlay::Room)
-    }
-
-    /// Something outside the app changed (the room, or the teacher's orders for this
-    /// student): takes the orders; whether to redraw.
-    pub fn outside_changed(&mut self) -> bool {
-        let ordered = self.take_orders();
-        ordered || self.shows_outside()
-    }
-
-    /// Tells the room where this student is now (on a served student's session).
-    pub(crate) fn report_seat(&self) {
-        if let Some(seat) = &self.seat {
-            seat.report(Whereabouts {
-                tab: self.tab,
-                step: self.lesson.as_ref().and_then(|progress| {
-                    progress
-                        .counter()
-                        .map(|_| (progress.step + 1, progress.lesson.steps.len()))
-                }),
-                following: self.following.is_some(),
-                stepper: self.tabs.stepper_at(self.tab),
-                score: self.tabs.predictions(),
-                asking: self.tabs.asking(self.tab),
-            });
-        }
-    }
-
     /// Performs `action` (confirmed, or not needing confirmation).
     fn apply(&mut self, action: Action) -> bool {
         match action {
@@ -695,17 +620,6 @@ impl App {
         }));
     }
 
-    /// Keeps an export in the teacher's collect folder; what to say.
-    fn collected(&self, copy: &crate::frame::tab::CopyText) -> Message {
-        let Some(collect) = &self.collect else {
-            return Message::error("No collect folder on this server");
-        };
-        match collect.export(copy.file, &copy.text) {
-            Ok(place) => Message::info(format!("Kept for the teacher as {place}")),
-            Err(why) => Message::error(format!("Not kept for the teacher: {why}")),
-        }
-    }
-
     /// Opens the shown tab's settings panel, or says it has none yet.
     fn open_settings(&mut self) {
         match self.tabs.settings(self.tab) {
@@ -798,15 +712,6 @@ impl App {
         changed || waits_changed
     }
 
-    /// Runs `lesson` from its first step: its start tab (or the first step's tab) is shown.
-    pub fn start_lesson(&mut self, lesson: std::sync::Arc<crate::lesson::Lesson>) {
-        let progress = LessonProgress::start(lesson);
-        let (first, greeting) = (progress.first_tab(), progress.greeting());
-        self.lesson = Some(progress);
-        self.show_tab(first);
-        self.say(Message::info(greeting));
-    }
-
     /// The tabs on the tab bar, in order: the lesson's, or every tab.
     pub fn shown_tabs(&self) -> Vec<TabId> {
         self.lesson
@@ -821,100 +726,12 @@ impl App {
         shown[(at + by).rem_euclid(shown.len() as isize) as usize]
     }
 
-    /// What a key locked by the lesson stands for. The overlays keep their keys: a locked
-    /// key cannot open one, and their keys mean other things.
-    fn locked(&self, key: Key) -> Option<Action> {
-        // The teacher demonstrates: the lesson's locks are for the students.
-        if self.overlay.is_some()
-            || self.help_open
-            || self.acting == Acting::Checkpoint
-            || self.room.is_some()
-        {
-            return None;
-        }
-        self.lesson.as_ref()?.locked_words(key)?;
-        Some(Action::Locked(key))
-    }
-
-    /// Whether every key of a binding is locked, so the status line leaves it out.
-    fn all_locked(&self, keys: &[Key]) -> bool {
-        !keys.is_empty() && keys.iter().all(|&k| self.locked(k).is_some())
-    }
-
     /// Shows `tab`, unless the lesson leaves it out (then says so).
     fn select_tab(&mut self, tab: TabId) {
         match self.lesson.as_ref().and_then(|l| l.not_shown_words(tab)) {
             Some(words) => self.say(Message::error(words)),
             None => self.show_tab(tab),
         }
-    }
-
-    /// Moves `by` steps through the lesson, showing the step's tab. The lesson pane shows
-    /// the step's words; the log keeps them with the counter.
-    fn lesson_step(&mut self, by: i8) {
-        let right = self.tabs.predictions().right;
-        let Some(progress) = self.lesson.as_mut() else {
-            return;
-        };
-        if by > 0
-            && self.room.is_none()
-            && let Some(why) = progress.held_back(right)
-        {
-            self.say(Message::error(why));
-            return;
-        }
-        let moved = progress.move_by(by);
-        if matches!(moved, Moved::To { .. }) {
-            progress.reset_score(right);
-        }
-        let step = progress.step;
-        match moved {
-            Moved::Refused(why) => self.say(Message::error(why)),
-            Moved::To { counter, text, tab } => {
-                if let Some(tab) = tab {
-                    self.show_tab(tab);
-                }
-                self.record(Entry::LessonAt(step));
-                self.log.push(Message::info(format!("{counter}: {text}")));
-                self.message = Some(Message::info(format!(
-                    "Lesson: {} (the step's words are under the tab)",
-                    counter.to_lowercase()
-                )));
-            }
-        }
-    }
-
-    /// Shows the lesson's step `step` (0-based) and its tab, as a replay or a checkpoint
-    /// reaches it.
-    fn lesson_at(&mut self, step: usize) {
-        let right = self.tabs.predictions().right;
-        let Some(progress) = self.lesson.as_mut() else {
-            return;
-        };
-        progress.step = step.min(progress.lesson.steps.len().saturating_sub(1));
-        progress.reset_score(right);
-        if let Some(tab) = progress.lesson.steps.get(progress.step).and_then(|s| s.tab) {
-            self.show_tab(tab);
-        }
-    }
-
-    /// Moves the room's cursor `by` rows (the view scrolls to keep it shown).
-    fn room_move(&mut self, by: i16) {
-        let Some(room) = &self.room else {
-            return;
-        };
-        let seats = room.seats();
-        let at = self.room_row(&seats).saturating_add_signed(isize::from(by));
-        let at = at.min(seats.len().saturating_sub(1));
-        self.room_cursor.set(seats.get(at).map(|seat| seat.id));
-    }
-
-    /// The row of `seats` under the room's cursor (the first when its student left).
-    pub fn room_row(&self, seats: &[crate::app::room::Seat]) -> usize {
-        self.room_cursor
-            .get()
-            .and_then(|id| seats.iter().position(|seat| seat.id == id))
-            .unwrap_or(0)
     }
 
     fn show_tab(&mut self, tab: TabId) {

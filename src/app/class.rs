@@ -1,0 +1,264 @@
+//! The app's side of a served class: what this session does as the teacher's or as a
+//! student's. The teacher's session opens on the room, pushes its position to the students
+//! following it whenever its journal changes, and gives the room its orders (follow me,
+//! release, back to the checkpoint, reload the files, reveal the answer); the room's
+//! cursor picks the student an order is for. A student's session reports its seat after
+//! every input, takes the teacher's orders, and hands its exports and graded answers to
+//! the collect folder. The room, the seat and the folder are the traits of `room.rs`;
+//! taking a position is `follow.rs`'s.
+
+use super::journal::{Entry, MAX_ENTRIES};
+use super::room::{Graded, Order, Room, Seat, Whereabouts, Whom};
+use super::{Action, App, Message, Overlay};
+use crate::frame::tab::{Asking, CopyText};
+use crate::tabs::TabId;
+use std::sync::Arc;
+
+/// The teacher's session: the room, its cursor, and the orders given to it.
+impl App {
+    /// Makes this the teacher's session of `room`: the room opens, the lesson's locks do
+    /// not hold, and the teacher's answers wait for the reveal with the class's (so an
+    /// answer is not a step the students would replay).
+    pub fn become_teacher(&mut self, room: Arc<dyn Room>) {
+        self.room = Some(room);
+        self.tabs.hold_answers(true);
+        self.update(Action::ToggleRoom);
+    }
+
+    /// Whether the screen shows something from outside the app (the room), which must be
+    /// drawn again when it changes.
+    pub fn shows_outside(&self) -> bool {
+        self.overlay == Some(Overlay::Room)
+    }
+
+    /// Which journal and how long: a change of either is a new position.
+    pub(super) fn journal_mark(&self) -> (u64, usize) {
+        (self.journal.cut(), self.journal.entries().len())
+    }
+
+    /// A teacher's session pushes its position to those following once it changed. A
+    /// journal that filled up cannot be followed further: the teacher is told.
+    pub(super) fn after_change(&mut self, journal_before: (u64, usize)) {
+        if self.journal.is_full() && self.room.is_some() {
+            self.say(Message::error(format!(
+                "Your session kept {MAX_ENTRIES} changes, all it keeps: students following \
+                 you no longer see yours"
+            )));
+        }
+        if self.journal_mark() != journal_before {
+            self.push_position();
+        }
+    }
+
+    /// Pushes this session's position to the students following it (a teacher's session).
+    pub(super) fn push_position(&self) {
+        if let Some(room) = &self.room {
+            room.push(&self.position());
+        }
+    }
+
+    /// The teacher's follow key: everyone (or the selected student) follows from this
+    /// position, or is released if they follow already.
+    pub(super) fn lead(&mut self, everyone: bool) {
+        let Some(room) = self.room.clone() else {
+            return;
+        };
+        let seats = room.seats();
+        let (whom, follows, who) = if everyone {
+            let any = seats.iter().any(|s| s.at.following);
+            (Whom::Everyone, any, format!("{} students", seats.len()))
+        } else {
+            let Some(seat) = self.selected_seat(&seats) else {
+                self.say(Message::error("No student selected: ↑↓ chooses one"));
+                return;
+            };
+            (Whom::Seat(seat.id), seat.at.following, seat.name.clone())
+        };
+        if follows {
+            room.order(whom, Order::Release);
+            self.say(Message::info(format!("Released {who}")));
+        } else {
+            room.order(whom, Order::Follow(self.position()));
+            self.say(Message::info(format!(
+                "{who} follow you: every step you take is theirs. f again releases"
+            )));
+        }
+    }
+
+    /// The teacher reveals the answer to the question on the tab shown, to everyone
+    /// following.
+    pub(super) fn reveal(&mut self) {
+        match self.tabs.reveal(self.tab) {
+            Some(said) => {
+                self.record(Entry::Reveal(self.tab));
+                self.say(said);
+            }
+            None => self.say(Message::error(
+                "No question waits on your screen: step to one in predict mode first",
+            )),
+        }
+    }
+
+    /// The teacher puts the selected student back at the lesson's checkpoint.
+    pub(super) fn reset_student(&mut self) {
+        let Some(room) = self.room.clone() else {
+            return;
+        };
+        match self.selected_seat(&room.seats()) {
+            Some(seat) => {
+                room.order(Whom::Seat(seat.id), Order::Reset);
+                self.say(Message::info(format!(
+                    "{} is back at the lesson's checkpoint",
+                    seat.name
+                )));
+            }
+            None => self.say(Message::error("No student selected: ↑↓ chooses one")),
+        }
+    }
+
+    /// The teacher reloads the lesson and config for sessions that start from now on.
+    pub(super) fn reload_files(&mut self) {
+        let Some(room) = self.room.clone() else {
+            return;
+        };
+        self.say(match room.reload() {
+            Ok(words) => Message::info(format!(
+                "Reloaded: {words}; new sessions start from it, running ones keep theirs"
+            )),
+            Err(why) => Message::error(format!("Reload refused, nothing changed: {why}")),
+        });
+    }
+
+    /// Moves the room's cursor `by` rows (the view scrolls to keep it shown).
+    pub(super) fn room_move(&mut self, by: i16) {
+        let Some(room) = &self.room else {
+            return;
+        };
+        let seats = room.seats();
+        let at = self.room_row(&seats).saturating_add_signed(isize::from(by));
+        let at = at.min(seats.len().saturating_sub(1));
+        self.room_cursor.set(seats.get(at).map(|seat| seat.id));
+    }
+
+    /// The row of `seats` under the room's cursor (the first when its student left).
+    pub fn room_row(&self, seats: &[Seat]) -> usize {
+        self.room_cursor
+            .get()
+            .and_then(|id| seats.iter().position(|seat| seat.id == id))
+            .unwrap_or(0)
+    }
+
+    /// The seat under the room's cursor.
+    pub fn selected_seat(&self, seats: &[Seat]) -> Option<Seat> {
+        seats.get(self.room_row(seats)).cloned()
+    }
+}
+
+/// A student's session: the seat reported, the teacher's orders taken, the collect folder.
+impl App {
+    /// Tells the room where this student is now (on a served student's session).
+    pub(crate) fn report_seat(&self) {
+        if let Some(seat) = &self.seat {
+            seat.report(Whereabouts {
+                tab: self.tab,
+                step: self.lesson.as_ref().and_then(|progress| {
+                    progress
+                        .counter()
+                        .map(|_| (progress.step + 1, progress.lesson.steps.len()))
+                }),
+                following: self.following.is_some(),
+                stepper: self.tabs.stepper_at(self.tab),
+                score: self.tabs.predictions(),
+                asking: self.tabs.asking(self.tab),
+            });
+        }
+    }
+
+    /// Something outside the app changed (the room, or the teacher's orders for this
+    /// student): takes the orders; whether to redraw.
+    pub fn outside_changed(&mut self) -> bool {
+        let ordered = self.take_orders();
+        ordered || self.shows_outside()
+    }
+
+    /// Takes the teacher's orders waiting for this student's seat; whether any came.
+    pub fn take_orders(&mut self) -> bool {
+        let Some(seat) = self.seat.clone() else {
+            return false;
+        };
+        let orders = seat.orders();
+        for order in &orders {
+            let asked = self.asked_now();
+            match order {
+                Order::Follow(position) => {
+                    // Said first: what the replay says comes after, as on the teacher's
+                    // screen, so every follower's status line is the same.
+                    if self.following.is_none() {
+                        self.say(Message::info(
+                            "Following the teacher: your keys come back when you are released",
+                        ));
+                    }
+                    self.take_position(position.clone());
+                }
+                Order::Release => self.release(),
+                Order::Reset => self.reset_to_checkpoint(),
+            }
+            self.note_graded(asked);
+        }
+        if !orders.is_empty() {
+            self.report_seat();
+        }
+        !orders.is_empty()
+    }
+
+    fn release(&mut self) {
+        if self.following.take().is_some() {
+            self.tabs.hold_answers(false);
+            self.say(Message::info(
+                "The teacher released you: the keys are yours again",
+            ));
+        }
+    }
+
+    /// The question waiting on the tab shown and the score, before an action that may
+    /// grade an answer to it.
+    pub(crate) fn asked_now(&self) -> (TabId, Option<Asking>, u32, u32) {
+        let score = self.tabs.predictions();
+        (
+            self.tab,
+            self.tabs.asking(self.tab),
+            score.right,
+            score.asked,
+        )
+    }
+
+    /// Hands an answer graded since `asked` to the teacher's collect folder.
+    pub(crate) fn note_graded(&self, asked: (TabId, Option<Asking>, u32, u32)) {
+        let (tab, asking, right, count) = asked;
+        let (Some(collect), Some(asking)) = (&self.collect, asking) else {
+            return;
+        };
+        let score = self.tabs.predictions();
+        // Only an answer graded now: a reopened tab's score starting again is not one.
+        if score.asked <= count {
+            return;
+        }
+        collect.graded(&Graded {
+            tab,
+            question: asking.question,
+            answer: asking.held.unwrap_or(asking.typed),
+            right: score.right > right,
+        });
+    }
+
+    /// Keeps an export in the teacher's collect folder; what to say.
+    pub(super) fn collected(&self, copy: &CopyText) -> Message {
+        let Some(collect) = &self.collect else {
+            return Message::error("No collect folder on this server");
+        };
+        match collect.export(copy.file, &copy.text) {
+            Ok(place) => Message::info(format!("Kept for the teacher as {place}")),
+            Err(why) => Message::error(format!("Not kept for the teacher: {why}")),
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! The arcade of one session, on a thread of its own: the local TUI's event loop with its
+//! own `App` (a teacher's opens on the room, a student's takes a seat in it), fed the
+//! parsed input and drawing through a [`SessionBackend`] at the client's window size; the
+//! session's start and end logged, and the client's terminal restored however it ends.
+
+use super::plumbing::{OUTPUT_TIMEOUT, disconnect_after};
+use super::who::{Login, Via, quoted};
+use crate::app::App;
+use crate::serve::limits::Slot;
+use crate::serve::shared::Shared;
+use crate::serve::terminal::{FrameSink, SessionBackend, SharedSize};
+use crate::shell::{self, Ending, LoopEvent};
+use ratatui::Terminal;
+use russh::ChannelId;
+use russh::server::Handle;
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use tokio::sync::Notify;
+
+/// What a player reads when a drain ends their session.
+pub const RESTARTING: &str = "ai-arcade: the server is restarting; reconnect to continue.";
+
+/// Who a session is, for its log lines.
+pub(super) struct SessionInfo {
+    pub(super) peer: SocketAddr,
+    pub(super) login: Login,
+    pub(super) term: String,
+}
+
+/// What the arcade's thread needs.
+pub(super) struct Arcade {
+    pub(super) shared: Arc<Shared>,
+    pub(super) info: SessionInfo,
+    pub(super) size: Arc<SharedSize>,
+    pub(super) color: bool,
+    pub(super) handle: Handle,
+    pub(super) channel: ChannelId,
+    pub(super) runtime: tokio::runtime::Handle,
+    pub(super) ended: Arc<Notify>,
+    /// Held while the arcade runs: dropping it frees the place for the next client.
+    pub(super) slot: Slot,
+    /// Wakes the arcade's loop (a teacher's, when the room changes).
+    pub(super) wake: mpsc::SyncSender<LoopEvent>,
+}
+
+impl Arcade {
+    /// Runs the arcade until it ends, logs the start and the end, and closes the channel.
+    pub(super) fn run(self, events: &mpsc::Receiver<LoopEvent>) {
+        let started = Instant::now();
+        let size = self.size.get();
+        let info = &self.info;
+        self.shared.log(&format!(
+            "session start: addr={} {} term={} size={}x{} sessions={}",
+            info.peer,
+            info.login,
+            quoted(&info.term),
+            size.width,
+            size.height,
+            self.shared.slots.used()
+        ));
+        // A panic in one arcade ends that session, not the server: the client's terminal
+        // is restored and the connection closed like any other ending.
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.play(events)));
+        let reason = match played {
+            Ok(Ok(Ending::Quit)) => "quit".to_string(),
+            Ok(Ok(Ending::Signal(_))) if self.shared.is_draining() => "server restarting".into(),
+            Ok(Ok(Ending::Signal(_))) => "server shutting down".to_string(),
+            Ok(Ok(Ending::InputClosed(why))) => why,
+            Ok(Err(error)) => format!("output failed: {error}"),
+            Err(_) => {
+                self.restore_after_panic();
+                "the arcade failed (a bug: please report it)".to_string()
+            }
+        };
+        let runtime = &self.runtime;
+        let (handle, channel) = (&self.handle, self.channel);
+        runtime.block_on(async {
+            let closing = async {
+                let _ = handle.exit_status_request(channel, 0).await;
+                let _ = handle.eof(channel).await;
+                let _ = handle.close(channel).await;
+            };
+            let _ = tokio::time::timeout(OUTPUT_TIMEOUT, closing).await;
+        });
+        disconnect_after(
+            &self.runtime,
+            self.handle.clone(),
+            Duration::from_secs(1),
+            "the arcade ended",
+        );
+        self.ended.notify_one();
+        let size = self.size.get();
+        drop(self.slot);
+        self.shared.log(&format!(
+            "session end: addr={} {} term={} size={}x{} duration={:.1}s reason={}",
+            info.peer,
+            info.login,
+            quoted(&info.term),
+            size.width,
+            size.height,
+            started.elapsed().as_secs_f64(),
+            quoted(&reason)
+        ));
+    }
+
+    /// Puts the client's terminal back after a panic left the arcade's screen up.
+    fn restore_after_panic(&self) {
+        let mut restore = Vec::new();
+        let _ = crossterm::queue!(
+            restore,
+            crossterm::event::DisableMouseCapture,
+            crossterm::terminal::LeaveAlternateScreen,
+            crossterm::cursor::Show
+        );
+        restore.extend_from_slice(b"ai-arcade: the arcade failed; sorry.\r\n");
+        let (handle, channel) = (&self.handle, self.channel);
+        // The timer is made inside the runtime: tokio's timers need its context.
+        let _ = self.runtime.block_on(async {
+            tokio::time::timeout(OUTPUT_TIMEOUT, handle.data(channel, restore)).await
+        });
+    }
+
+    /// The local TUI's loop, with this session's app, input and screen.
+    fn play(&self, events: &mpsc::Receiver<LoopEvent>) -> io::Result<Ending> {
+        let shared = &self.shared;
+        let seed = shared.seed.unwrap_or_else(|| shared.session_seed());
+        let current = shared.current();
+        let mut app = App::with_models(&current.config, seed, &shared.models);
+        app.color = self.color;
+        if let Some(lesson) = &current.lesson {
+            app.start_lesson(Arc::clone(lesson));
+        }
+        // A teacher's session opens on the room; a student's takes a seat in it.
+        // The teacher's loop is woken at every change of the room, so the view is never a
+        // second behind; the handles leave the room when the session ends.
+        let _in_room: Box<dyn std::any::Any> = if matches!(self.info.login.via, Via::Teacher(_)) {
+            app.become_teacher(Arc::clone(&shared.room) as Arc<dyn crate::app::room::Room>);
+            Box::new(shared.room.watch(self.wake.clone()))
+        } else {
+            if let Some(collector) = &shared.collector {
+                app.collect = Some(Arc::new(collector.student(&self.info.login.name)));
+            }
+            let seat = Arc::new(shared.room.sit(
+                &self.info.login.name,
+                app.tab,
+                Some(self.wake.clone()),
+            ));
+            app.seat = Some(Arc::clone(&seat) as Arc<dyn crate::app::room::SeatReport>);
+            // The room shows the lesson step before the student's first key.
+            app.report_seat();
+            Box::new(seat)
+        };
+        let (handle, channel, runtime) = (self.handle.clone(), self.channel, self.runtime.clone());
+        let sink: FrameSink = Box::new(move |frame| {
+            let sent = runtime.block_on(async {
+                tokio::time::timeout(OUTPUT_TIMEOUT, handle.data(channel, frame)).await
+            });
+            match sent {
+                Ok(Ok(())) => Ok(()),
+                Ok(Err(_)) => Err(io::Error::new(
+                    io::ErrorKind::BrokenPipe,
+                    "the client went away",
+                )),
+                Err(_) => Err(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    "the client stopped reading",
+                )),
+            }
+        });
+        let mut backend =
+            SessionBackend::new(sink, Arc::clone(&self.size), current.config.ui.mouse);
+        backend.enter()?;
+        let mut terminal = Terminal::new(backend)?;
+        terminal.clear()?;
+        let ending = shell::event_loop(&mut terminal, &mut app, events)?;
+        let farewell = match &ending {
+            Ending::InputClosed(why) if why.starts_with("idle") => Some(format!(
+                "ai-arcade: closed after {}",
+                why.replace("idle for", "being idle for")
+            )),
+            Ending::Signal(_) if shared.is_draining() => Some(RESTARTING.to_string()),
+            Ending::Signal(_) => Some("ai-arcade: the server is shutting down.".to_string()),
+            _ => None,
+        };
+        // A client that is gone cannot be restored; that is not an error of the session.
+        let _ = terminal.backend_mut().leave(farewell.as_deref());
+        Ok(ending)
+    }
+}

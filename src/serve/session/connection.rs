@@ -1,0 +1,204 @@
+//! One SSH connection's state, as russh calls back into it: how far it got (for the
+//! server's deadlines), the terminal it asked for, who it logged in as, its places among
+//! those logging in and logged in, and the arcade it started (the thread, and the queue
+//! its input goes into). What russh's calls do with it is in `handler.rs`; logging in is
+//! in `login.rs`.
+
+use super::arcade::{Arcade, SessionInfo};
+use super::plumbing::{INPUT_QUEUE, send_waiting, spawn_idle_timer};
+use super::who::Login;
+use crate::serve::gate::Pending;
+use crate::serve::input::InputParser;
+use crate::serve::limits::Slot;
+use crate::serve::shared::Shared;
+use crate::serve::terminal::SharedSize;
+use crate::shell::LoopEvent;
+use russh::ChannelId;
+use russh::server::Handle;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::mpsc::{self, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+use tokio::sync::Notify;
+
+/// How far a connection got, for its deadlines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Stage {
+    /// Connected, key exchange under way.
+    Connected,
+    /// The key exchange is done: it asked to log in.
+    Authenticating,
+    /// Logged in.
+    LoggedIn,
+    /// Its arcade started.
+    Playing,
+}
+
+/// The furthest [`Stage`] a connection reached, shared with the task that keeps its
+/// deadlines.
+#[derive(Debug, Default)]
+pub struct Progress(AtomicU8);
+
+impl Progress {
+    /// Notes that `stage` was reached (never goes back).
+    pub fn reach(&self, stage: Stage) {
+        self.0.fetch_max(stage as u8, Ordering::SeqCst);
+    }
+
+    /// Whether `stage` (or a later one) was reached.
+    pub fn reached(&self, stage: Stage) -> bool {
+        self.0.load(Ordering::SeqCst) >= stage as u8
+    }
+}
+
+/// The terminal the client asked for.
+pub(super) struct PtyRequest {
+    pub(super) term: String,
+    pub(super) size: Arc<SharedSize>,
+}
+
+/// A running arcade, as the connection sees it.
+pub(super) struct Running {
+    pub(super) events: SyncSender<LoopEvent>,
+    pub(super) parser: Arc<Mutex<InputParser>>,
+    pub(super) last_input: Arc<Mutex<Instant>>,
+    pub(super) ended: Arc<Notify>,
+}
+
+/// What the connection's last keyboard-interactive request was answered with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Asked {
+    /// The class code prompt.
+    Code,
+    /// Only why the class code cannot let it in (its name, the code expired): no prompt.
+    Told,
+}
+
+/// The per-connection state russh calls back into.
+pub struct Connection {
+    pub(super) shared: Arc<Shared>,
+    pub(super) peer: SocketAddr,
+    /// Who it logged in as, once it has.
+    pub(super) login: Option<Login>,
+    pub(super) channel: Option<ChannelId>,
+    pub(super) pty: Option<PtyRequest>,
+    pub(super) no_color: bool,
+    pub(super) running: Option<Running>,
+    /// Its place among the connections logging in, until it has logged in.
+    pub(super) pending: Option<Pending>,
+    /// Its place among the connections logged in, once it has.
+    pub(super) login_slot: Option<Slot>,
+    /// The keyboard-interactive request under way.
+    pub(super) asked: Option<Asked>,
+    /// Whether it was told why the class code cannot let it in: clients try again (OpenSSH
+    /// three times), and are refused without being told, or logged, again.
+    pub(super) told: bool,
+    pub(super) progress: Arc<Progress>,
+}
+
+impl Connection {
+    /// A connection from `peer`, holding its place among those logging in, and reporting
+    /// how far it got to `progress`.
+    pub fn new(
+        shared: Arc<Shared>,
+        peer: SocketAddr,
+        pending: Pending,
+        progress: Arc<Progress>,
+    ) -> Self {
+        Self {
+            shared,
+            peer,
+            login: None,
+            channel: None,
+            pty: None,
+            no_color: false,
+            running: None,
+            pending: Some(pending),
+            login_slot: None,
+            asked: None,
+            told: false,
+            progress,
+        }
+    }
+
+    /// The user name it logged in as (empty before).
+    pub(super) fn user(&self) -> &str {
+        self.login.as_ref().map_or("", |login| &login.name)
+    }
+
+    /// Starts the arcade's thread; `false` when it could not be started.
+    pub(super) fn start_arcade(&mut self, channel: ChannelId, slot: Slot, handle: Handle) -> bool {
+        let Some(pty) = &self.pty else { return false };
+        let (events, receiver) = mpsc::sync_channel(INPUT_QUEUE);
+        let running = Running {
+            events: events.clone(),
+            parser: Arc::default(),
+            last_input: Arc::new(Mutex::new(Instant::now())),
+            ended: Arc::new(Notify::new()),
+        };
+        let Some(login) = self.login.clone() else {
+            return false;
+        };
+        let info = SessionInfo {
+            peer: self.peer,
+            login,
+            term: pty.term.clone(),
+        };
+        let wake = events.clone();
+        spawn_idle_timer(
+            self.shared.settings.idle_timeout,
+            Arc::clone(&running.last_input),
+            Arc::clone(&running.ended),
+            (
+                self.shared.shutdown.subscribe(),
+                self.shared.notice.subscribe(),
+            ),
+            events,
+        );
+        let arcade = Arcade {
+            shared: Arc::clone(&self.shared),
+            info,
+            size: Arc::clone(&pty.size),
+            color: !self.no_color,
+            handle,
+            channel,
+            runtime: tokio::runtime::Handle::current(),
+            ended: Arc::clone(&running.ended),
+            slot,
+            wake,
+        };
+        let spawned = std::thread::Builder::new()
+            .name(format!("session {}", self.peer))
+            .spawn(move || arcade.run(&receiver));
+        if let Err(error) = spawned {
+            // The closure, and with it the slot, is dropped: the place is free again.
+            self.shared
+                .log(&format!("could not start a session thread: {error}"));
+            running.ended.notify_one();
+            return false;
+        }
+        self.progress.reach(Stage::Playing);
+        self.running = Some(running);
+        true
+    }
+
+    pub(super) async fn send(&self, event: LoopEvent) {
+        if let Some(running) = &self.running {
+            send_waiting(&running.events, event).await;
+        }
+    }
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        // No waiting here: if the queue is full the arcade is busy with it, and its next
+        // frame finds the connection gone.
+        if let Some(running) = &self.running {
+            let _ = running
+                .events
+                .try_send(LoopEvent::InputClosed("connection closed".into()));
+        }
+    }
+}

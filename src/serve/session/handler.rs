@@ -1,0 +1,427 @@
+//! What the connection answers to each of russh's calls: the logins it offers, one session
+//! channel with a PTY (and `NO_COLOR`, the only variable taken), the arcade started by the
+//! shell request, the client's input and window size passed on to it; and the refusals:
+//! no command, no subsystem, no forwarding of any kind, no second channel.
+
+use super::arcade::RESTARTING;
+use super::connection::{Asked, Connection, PtyRequest, Stage};
+use super::plumbing::{clamp_size, disconnect_after, lock, send_waiting};
+use super::who::{Login, Via, quoted};
+use crate::serve::input::ESCAPE_WAIT;
+use crate::serve::keys;
+use crate::serve::terminal::SharedSize;
+use crate::shell::LoopEvent;
+use crossterm::event::Event;
+use russh::server::{Auth, Msg, PublicKeyOffer, Response, Session, VerifiedPublicKey};
+use russh::{Channel, ChannelId, Pty};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What a client without a PTY is told before the channel closes.
+pub const NEEDS_PTY: &str = "ai-arcade: this server runs a full-screen arcade and needs a terminal; connect with `ssh -t` and without a command.";
+
+/// What the client over the session limit is told.
+pub const FULL: &str = "ai-arcade: the server is full; try again in a few minutes.";
+
+impl Connection {
+    /// Logs a refused forwarding request (the arcade forwards nothing).
+    fn refuse_forwarding(&self, what: &str) {
+        self.shared.log(&format!(
+            "refused {what}: addr={} user={}",
+            self.peer,
+            quoted(self.user())
+        ));
+    }
+
+    fn refuse(
+        &self,
+        session: &mut Session,
+        channel: ChannelId,
+        what: &str,
+    ) -> Result<(), russh::Error> {
+        self.shared.log(&format!(
+            "refused {what}: addr={} user={}",
+            self.peer,
+            quoted(self.user())
+        ));
+        session.channel_failure(channel)
+    }
+
+    /// Shows `line` and closes the channel (the client's `ssh` then exits with status 1).
+    fn tell_and_close(
+        session: &mut Session,
+        channel: ChannelId,
+        line: &str,
+    ) -> Result<(), russh::Error> {
+        session.data(channel, format!("{line}\r\n").into_bytes())?;
+        session.exit_status_request(channel, 1)?;
+        session.eof(channel)?;
+        session.close(channel)?;
+        disconnect_after(
+            &tokio::runtime::Handle::current(),
+            session.handle(),
+            Duration::from_secs(2),
+            "refused",
+        );
+        Ok(())
+    }
+}
+
+impl russh::server::Handler for Connection {
+    type Error = russh::Error;
+
+    async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
+        self.progress.reach(Stage::Authenticating);
+        if self.shared.settings.is_open() {
+            return Ok(self.log_in(Login {
+                name: user.to_string(),
+                via: Via::Open,
+            }));
+        }
+        Ok(Auth::Reject {
+            proceed_with_methods: Some(self.shared.settings.methods()),
+            partial_success: false,
+        })
+    }
+
+    async fn auth_keyboard_interactive<'a>(
+        &'a mut self,
+        user: &str,
+        _submethods: &str,
+        response: Option<Response<'a>>,
+    ) -> Result<Auth, Self::Error> {
+        self.progress.reach(Stage::Authenticating);
+        let shared = Arc::clone(&self.shared);
+        let Some(code) = &shared.settings.class_code else {
+            return Ok(Auth::reject());
+        };
+        let elapsed = shared.started.elapsed();
+        Ok(match (response, self.asked.take()) {
+            (None, _) => self.ask_for_code(user, code, elapsed),
+            (Some(mut answers), Some(Asked::Code)) => {
+                let answer = answers.next().unwrap_or_default();
+                self.check_code(user, code, &answer, elapsed)
+            }
+            // The answer to a reason given without a prompt (or to nothing asked).
+            (Some(_), _) => Auth::reject(),
+        })
+    }
+
+    async fn auth_publickey_offered(
+        &mut self,
+        user: &str,
+        offer: PublicKeyOffer<'_>,
+    ) -> Result<Auth, Self::Error> {
+        self.progress.reach(Stage::Authenticating);
+        if self.teacher_key(offer.public_key) || self.key_allowed(offer.public_key) {
+            return Ok(Auth::Accept);
+        }
+        self.shared.log(&format!(
+            "refused key: addr={} user={} key={}",
+            self.peer,
+            quoted(user),
+            keys::fingerprint(offer.public_key)
+        ));
+        Ok(Auth::reject())
+    }
+
+    async fn auth_publickey(
+        &mut self,
+        user: &str,
+        key: VerifiedPublicKey<'_>,
+    ) -> Result<Auth, Self::Error> {
+        self.progress.reach(Stage::Authenticating);
+        let fingerprint = keys::fingerprint(key.public_key);
+        if self.teacher_key(key.public_key) {
+            return Ok(self.log_in(Login {
+                name: user.to_string(),
+                via: Via::Teacher(fingerprint),
+            }));
+        }
+        if self.key_allowed(key.public_key) {
+            return Ok(self.log_in(Login {
+                name: user.to_string(),
+                via: Via::Key(fingerprint),
+            }));
+        }
+        self.shared.log(&format!(
+            "refused login: addr={} user={} key={fingerprint}",
+            self.peer,
+            quoted(user)
+        ));
+        Ok(Auth::reject())
+    }
+
+    async fn channel_open_session(
+        &mut self,
+        channel: Channel<Msg>,
+        reply: russh::server::ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        // One arcade per connection: a second channel would dodge the session limit.
+        if self.channel.is_some() {
+            reply
+                .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
+                .await;
+            return Ok(());
+        }
+        self.channel = Some(channel.id());
+        reply.accept().await;
+        Ok(())
+    }
+
+    async fn pty_request(
+        &mut self,
+        channel: ChannelId,
+        term: &str,
+        col_width: u32,
+        row_height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _modes: &[(Pty, u32)],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.running.is_some() {
+            return session.channel_failure(channel);
+        }
+        let (columns, rows) = clamp_size(col_width, row_height);
+        self.pty = Some(PtyRequest {
+            term: term.to_string(),
+            size: Arc::new(SharedSize::new(columns, rows)),
+        });
+        session.channel_success(channel)
+    }
+
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        variable_name: &str,
+        variable_value: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        // Only what changes the drawing is taken; nothing reaches a process environment.
+        if variable_name == "NO_COLOR" {
+            self.no_color = !variable_value.is_empty();
+            return session.channel_success(channel);
+        }
+        session.channel_failure(channel)
+    }
+
+    async fn shell_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.running.is_some() {
+            return session.channel_failure(channel);
+        }
+        session.channel_success(channel)?;
+        if self.pty.is_none() {
+            self.shared.log(&format!(
+                "refused session without a terminal: addr={} user={}",
+                self.peer,
+                quoted(self.user())
+            ));
+            return Self::tell_and_close(session, channel, NEEDS_PTY);
+        }
+        if self.shared.is_draining() {
+            // Logged in while the drain began: no new arcade to end in a moment.
+            self.shared.refused(&format!(
+                "refused session, draining: addr={} user={}",
+                self.peer,
+                quoted(self.user())
+            ));
+            return Self::tell_and_close(session, channel, RESTARTING);
+        }
+        let Some(slot) = self.shared.slots.take(self.shared.settings.max_sessions) else {
+            self.shared.refused(&format!(
+                "refused session, server full ({} sessions): addr={} user={}",
+                self.shared.settings.max_sessions,
+                self.peer,
+                quoted(self.user())
+            ));
+            return Self::tell_and_close(session, channel, FULL);
+        };
+        if !self.start_arcade(channel, slot, session.handle()) {
+            return Self::tell_and_close(
+                session,
+                channel,
+                "ai-arcade: the server could not start an arcade; try again later.",
+            );
+        }
+        Ok(())
+    }
+
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        _data: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse(session, channel, "exec request")
+    }
+
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse(session, channel, &format!("subsystem {}", quoted(name)))
+    }
+
+    async fn x11_request(
+        &mut self,
+        channel: ChannelId,
+        _single_connection: bool,
+        _x11_auth_protocol: &str,
+        _x11_auth_cookie: &str,
+        _x11_screen_number: u32,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse(session, channel, "X11 forwarding")
+    }
+
+    async fn agent_request(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        self.refuse_forwarding("agent forwarding");
+        Ok(false)
+    }
+
+    async fn channel_open_direct_tcpip(
+        &mut self,
+        _channel: Channel<Msg>,
+        host_to_connect: &str,
+        port_to_connect: u32,
+        _originator_address: &str,
+        _originator_port: u32,
+        reply: russh::server::ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let target = quoted(&format!("{host_to_connect}:{port_to_connect}"));
+        self.refuse_forwarding(&format!("port forwarding (-L, -D, -W) to {target}"));
+        reply
+            .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+
+    async fn channel_open_direct_streamlocal(
+        &mut self,
+        _channel: Channel<Msg>,
+        socket_path: &str,
+        reply: russh::server::ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let target = quoted(socket_path);
+        self.refuse_forwarding(&format!("UNIX socket forwarding to {target}"));
+        reply
+            .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+
+    async fn tcpip_forward(
+        &mut self,
+        address: &str,
+        port: &mut u32,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        let target = quoted(&format!("{address}:{port}"));
+        self.refuse_forwarding(&format!("remote port forwarding (-R) of {target}"));
+        Ok(false)
+    }
+
+    async fn streamlocal_forward(
+        &mut self,
+        socket_path: &str,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        let target = quoted(socket_path);
+        self.refuse_forwarding(&format!("remote UNIX socket forwarding of {target}"));
+        Ok(false)
+    }
+
+    async fn window_change_request(
+        &mut self,
+        _channel: ChannelId,
+        col_width: u32,
+        row_height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let (columns, rows) = clamp_size(col_width, row_height);
+        if let Some(pty) = &self.pty {
+            pty.size.set(columns, rows);
+        }
+        self.send(LoopEvent::Input(Event::Resize(columns, rows)))
+            .await;
+        Ok(())
+    }
+
+    async fn data(
+        &mut self,
+        _channel: ChannelId,
+        data: &[u8],
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let Some(running) = &self.running else {
+            return Ok(());
+        };
+        *lock(&running.last_input) = Instant::now();
+        let (events, waiting, reads) = {
+            let mut parser = lock(&running.parser);
+            let events = parser.feed(data);
+            (events, parser.waiting(), parser.reads())
+        };
+        for event in events {
+            if !send_waiting(&running.events, LoopEvent::Input(event)).await {
+                return Ok(());
+            }
+        }
+        if waiting {
+            // A lone ESC: the Esc key, unless the rest of a sequence follows soon.
+            let parser = Arc::clone(&running.parser);
+            let events = running.events.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(ESCAPE_WAIT).await;
+                let flushed = {
+                    let mut parser = lock(&parser);
+                    if parser.reads() == reads {
+                        parser.flush()
+                    } else {
+                        Vec::new()
+                    }
+                };
+                for event in flushed {
+                    send_waiting(&events, LoopEvent::Input(event)).await;
+                }
+            });
+        }
+        Ok(())
+    }
+
+    async fn channel_eof(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.send(LoopEvent::InputClosed("client sent end of input".into()))
+            .await;
+        Ok(())
+    }
+
+    async fn channel_close(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.send(LoopEvent::InputClosed("client closed the channel".into()))
+            .await;
+        Ok(())
+    }
+}
