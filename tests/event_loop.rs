@@ -119,7 +119,7 @@ fn a_burst_of_waiting_input_is_drawn_once() {
     // The help overlay takes `q` as quit too; every toggle is applied in order.
     let ending = event_loop(&mut terminal, &mut app, &events).unwrap();
     assert_eq!(ending, Ending::Quit);
-    assert!(app.help_open, "an odd number of toggles");
+    assert!(app.overlays.help_open(), "an odd number of toggles");
     // The first frame, then one per 256 events at most: not one per key.
     assert!(
         terminal.backend().flushes <= 1 + 1002usize.div_ceil(256),

@@ -197,7 +197,7 @@ fn the_room_counts_the_class_s_answers_and_the_reveal_grades_them_all() {
     }
     // The teacher's room counts them before the reveal.
     class.teacher_presses(&[Key::Char('R')]);
-    assert_eq!(class.teacher.overlay, Some(Overlay::Room));
+    assert_eq!(class.teacher.overlays.top(), Some(&Overlay::Room));
     let room = screen(&class.teacher);
     let counted = format!(
         "Answers: {}: 2 · {}: 1 · no answer yet: 0",

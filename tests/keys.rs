@@ -129,9 +129,9 @@ fn fingerprint(app: &App) -> String {
         format!(
             "app {:?} help {} scroll {} overlay {:?} running {}",
             app.tab,
-            app.help_open,
+            app.overlays.help_open(),
             app.help_scroll.get(),
-            app.overlay,
+            app.overlays,
             app.running
         ),
         app.tabs.tictactoe.fingerprint(),
@@ -469,8 +469,8 @@ fn export_in_a_shared_session_shows_the_text_to_copy() {
         "{}",
         message(&app)
     );
-    let Some(Overlay::Text { text, .. }) = &app.overlay else {
-        panic!("no text overlay: {:?}", app.overlay)
+    let Some(Overlay::Text { text, .. }) = app.overlays.top() else {
+        panic!("no text overlay: {:?}", app.overlays.top())
     };
     let dot = text.clone();
     assert_eq!(dot, app.tabs.state_graph.graph().to_dot());
@@ -493,7 +493,7 @@ fn export_in_a_shared_session_shows_the_text_to_copy() {
     press(&mut app, &chars("5"));
     assert!(message(&app).contains("Esc closes"), "{}", message(&app));
     press(&mut app, &[KeyCode::Esc]);
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
 }
 
 /// §3: a click on the selected node of the tree folds or unfolds it in place.
@@ -555,7 +555,7 @@ fn the_log_keeps_whole_messages_and_the_status_line_shortens_paths() {
     assert!(screen[22].ends_with("… L: whole"), "{}", screen[22]);
     press(&mut app, &chars("x"));
     press(&mut app, &chars("L"));
-    assert_eq!(app.overlay, Some(Overlay::Log));
+    assert_eq!(app.overlays.top(), Some(&Overlay::Log));
     let log = rows(&draw(&app, 80, 24)).join("\n");
     assert!(log.contains("State graph saved as DOT to"), "{log}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -589,7 +589,7 @@ fn the_log_overlay() {
         message(&app)
     );
     press(&mut app, &chars("L"));
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
 }
 
 /// §5: a key that moves the focus by itself says so; a key of the other pane says which.

@@ -89,7 +89,7 @@ fn a_locked_key_says_so_and_changes_nothing() {
         (MessageKind::Error, "g is locked by the lesson".to_string())
     );
     app.handle_key(Key::Char('S'));
-    assert!(app.overlay.is_none(), "no settings panel");
+    assert!(app.overlays.is_empty(), "no settings panel");
     assert_eq!(app.tabs.tictactoe.tictactoe_game().position, before);
     // The status line no longer offers them.
     let hinted: Vec<&str> = app.hints().iter().map(|b| b.label()).collect();

@@ -280,7 +280,7 @@ fn every_tab_opens_settings_with_the_same_key_and_none_shadows_it() {
         app.handle_key(key);
         let has_panel = app.tabs.settings(tab).is_some();
         assert_eq!(
-            app.overlay.is_some(),
+            !app.overlays.is_empty(),
             has_panel,
             "{tab:?}: the key opens the tab's panel, or says it has none"
         );

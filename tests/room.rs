@@ -98,12 +98,12 @@ fn text(terminal: &Terminal<TestBackend>) -> String {
 fn r_opens_the_room_only_on_a_teacher_s_session_and_esc_closes_it() {
     let mut student = App::new(&Config::default(), 1);
     student.handle_key(Key::Char('R'));
-    assert!(student.overlay.is_none(), "a student has no room");
+    assert!(student.overlays.is_empty(), "a student has no room");
     let mut app = teacher(3);
-    assert_eq!(app.overlay, Some(Overlay::Room));
+    assert_eq!(app.overlays.top(), Some(&Overlay::Room));
     assert!(app.tick_interval().is_some(), "read again while open");
     app.handle_key(Key::Esc);
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     assert!(app.tick_interval().is_none(), "idle again once closed");
 }
 

@@ -97,10 +97,12 @@ impl<T: Into<TabAction>> From<T> for Action {
     }
 }
 
-/// An overlay over the tab besides help: the message log, exported text to copy, or what the
-/// AI weighed for a move.
+/// An overlay over the tab: help, the message log, exported text to copy, what the AI
+/// weighed for a move, the settings panel or the teacher's room.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Overlay {
+    /// Every key of the tab and what its glyphs mean.
+    Help,
     /// The last messages, whole, newest last.
     Log,
     /// Text the user may copy (an export that a shared server does not write to a file).

@@ -28,7 +28,7 @@ impl App {
     /// Whether the screen shows something from outside the app (the room), which must be
     /// drawn again when it changes.
     pub fn shows_outside(&self) -> bool {
-        self.overlay == Some(Overlay::Room)
+        self.overlays.top() == Some(&Overlay::Room)
     }
 
     /// Which journal and how long: a change of either is a new position.

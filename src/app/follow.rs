@@ -67,7 +67,7 @@ impl App {
             .hold_answers(self.following.is_some() || self.room.is_some());
         self.seed = seed;
         self.tab = origin.config.ui.start_tab;
-        self.overlay = self.overlay.take().filter(|o| *o == Overlay::Room);
+        self.overlays.keep_only(|o| *o == Overlay::Room);
         self.pending = None;
         let _ = self.tabs.on_show(self.tab);
         if let Some(progress) = self.lesson.as_mut() {

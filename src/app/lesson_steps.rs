@@ -74,11 +74,7 @@ impl App {
     /// key cannot open one, and their keys mean other things.
     pub(super) fn locked(&self, key: Key) -> Option<Action> {
         // The teacher demonstrates: the lesson's locks are for the students.
-        if self.overlay.is_some()
-            || self.help_open
-            || self.acting == Acting::Checkpoint
-            || self.room.is_some()
-        {
+        if !self.overlays.is_empty() || self.acting == Acting::Checkpoint || self.room.is_some() {
             return None;
         }
         self.lesson.as_ref()?.locked_words(key)?;

@@ -16,6 +16,7 @@ pub mod keys;
 pub mod lesson;
 mod lesson_steps;
 pub mod log;
+mod overlays;
 pub mod room;
 
 pub use crate::frame::message::{Message, MessageKind};
@@ -24,6 +25,7 @@ pub use crate::tabs::{Models, TabAction, TabId};
 pub use action::{Action, Overlay};
 pub use journal::{Entry, Following, Journal, Origin, Position};
 pub use lesson::{LessonProgress, Moved};
+pub use overlays::Overlays;
 
 use crate::app::room::{Collect, Room, SeatReport};
 use crate::config::Config;
@@ -85,8 +87,6 @@ pub struct App {
     pub running: bool,
     /// The tab shown.
     pub tab: TabId,
-    /// The help overlay is open.
-    pub help_open: bool,
     /// First line of the help overlay shown; clamped to the content while drawing (the
     /// height is only known there), as ratatui's list state is.
     pub help_scroll: Cell<u16>,
@@ -94,8 +94,8 @@ pub struct App {
     pub message: Option<Message>,
     /// The last messages, for the log overlay.
     pub log: MessageLog,
-    /// The message log or exported text, when one is open (help has its own flag).
-    pub overlay: Option<Overlay>,
+    /// The overlays open over the tab, the one in front last.
+    pub overlays: Overlays,
     /// First line of the overlay shown; clamped while drawing, as `help_scroll` is.
     pub overlay_scroll: Cell<u16>,
     /// Where trained models go.
@@ -179,11 +179,10 @@ impl App {
         let mut app = Self {
             running: true,
             tab: config.ui.start_tab,
-            help_open: false,
             help_scroll: Cell::new(0),
             message: None,
             log: MessageLog::default(),
-            overlay: None,
+            overlays: Overlays::default(),
             overlay_scroll: Cell::new(0),
             storage,
             tabs,
@@ -252,16 +251,14 @@ impl App {
 
     /// The key groups in force now, most specific first: the first that matches a key wins.
     pub fn active_keys(&self) -> Vec<Keys> {
-        match self.overlay {
+        match self.overlays.top() {
+            Some(Overlay::Help) => return vec![keys::HELP_OVERLAY.into()],
             Some(Overlay::Log) => return vec![keys::LOG_OVERLAY.into()],
             Some(Overlay::Text { .. }) => return vec![keys::TEXT_OVERLAY.into()],
             Some(Overlay::Why(_)) => return vec![keys::WHY_OVERLAY.into()],
             Some(Overlay::Settings(_)) => return vec![keys::SETTINGS_OVERLAY.into()],
             Some(Overlay::Room) => return vec![keys::ROOM_OVERLAY.into()],
             None => {}
-        }
-        if self.help_open {
-            return vec![keys::HELP_OVERLAY.into()];
         }
         let mut groups = self.tabs.keys(self.tab);
         if self.lesson.is_some() {
@@ -362,7 +359,10 @@ impl App {
     /// takes the keys, or the key belongs to another pane of the tab. `Noop` for keys the
     /// tab never uses.
     fn why_nothing(&self, key: Key) -> Action {
-        match self.overlay {
+        match self.overlays.top() {
+            Some(Overlay::Help) => {
+                return Action::Refused("Help is open over the tab: Esc closes it");
+            }
             Some(Overlay::Log) => return Action::Refused("The message log is open: Esc closes it"),
             Some(Overlay::Text { .. }) => {
                 return Action::Refused("The exported text is open: Esc closes it");
@@ -375,9 +375,6 @@ impl App {
             }
             Some(Overlay::Room) => return Action::Refused("The room is open: Esc closes it"),
             None => {}
-        }
-        if self.help_open {
-            return Action::Refused("Help is open over the tab: Esc closes it");
         }
         if let Some(why) = self.tabs.modal(self.tab) {
             return Action::Refused(why);
@@ -445,7 +442,7 @@ impl App {
     /// until input arrives (nothing runs by itself).
     pub fn tick_interval(&self) -> Option<Duration> {
         let tabs = self.tabs.tick_interval(self.tab);
-        if self.overlay == Some(Overlay::Room) {
+        if self.overlays.top() == Some(&Overlay::Room) {
             // The room changes without this app's input: read it again every second.
             return Some(tabs.map_or(ROOM_REFRESH, |every| every.min(ROOM_REFRESH)));
         }
@@ -467,7 +464,7 @@ impl App {
                 let before = self.journal_mark();
                 let ticked = self.tick();
                 self.after_change(before);
-                return ticked || self.overlay == Some(Overlay::Room);
+                return ticked || self.overlays.top() == Some(&Overlay::Room);
             }
             Action::Resize => return true,
             Action::QuitNow => {
@@ -515,19 +512,13 @@ impl App {
                 )));
             }
             Action::ToggleRoom => {
-                self.help_open = false;
-                self.overlay = match (&self.overlay, &self.room) {
-                    (Some(Overlay::Room), _) | (_, None) => None,
-                    (_, Some(_)) => Some(Overlay::Room),
-                };
+                if self.room.is_some() {
+                    self.overlays.toggle(Overlay::Room);
+                }
                 self.overlay_scroll.set(0);
             }
             Action::ToggleLog => {
-                self.help_open = false;
-                self.overlay = match self.overlay {
-                    Some(Overlay::Log) => None,
-                    _ => Some(Overlay::Log),
-                };
+                self.overlays.toggle(Overlay::Log);
                 // Newest last: open at the end (clamped while drawing).
                 self.overlay_scroll.set(u16::MAX);
             }
@@ -551,16 +542,16 @@ impl App {
             Action::RoomMove(by) => self.room_move(by),
             Action::Reload => self.reload_files(),
             Action::ToggleHelp => {
-                self.help_open = !self.help_open;
+                self.overlays.toggle(Overlay::Help);
                 self.help_scroll.set(0);
             }
-            Action::CloseOverlay => match self.overlay.take() {
-                None => self.help_open = false,
-                Some(Overlay::Settings(panel)) if panel.has_drafts() => {
+            Action::CloseOverlay => {
+                if let Some(Overlay::Settings(panel)) = self.overlays.close()
+                    && panel.has_drafts()
+                {
                     self.say(Message::info("Settings closed: nothing changed"));
                 }
-                Some(_) => {}
-            },
+            }
             Action::ScrollHelp(by) => {
                 let scroll = self.help_scroll.get().saturating_add_signed(by);
                 self.help_scroll.set(scroll.min(HELP_SCROLL_MAX));
@@ -589,16 +580,14 @@ impl App {
             return;
         }
         if let Some(copy) = effects.show_text {
-            self.help_open = false;
-            self.overlay = Some(Overlay::Text {
+            self.overlays.open(Overlay::Text {
                 title: copy.title,
                 text: copy.text,
             });
             self.overlay_scroll.set(0);
         }
         if let Some(why) = effects.show_why {
-            self.help_open = false;
-            self.overlay = Some(Overlay::Why(why));
+            self.overlays.open(Overlay::Why(why));
             self.overlay_scroll.set(0);
         }
         if let Some(message) = message {
@@ -613,7 +602,7 @@ impl App {
         let asked = self
             .tabs
             .asking(self.tab)
-            .filter(|_| self.overlay.is_none() && self.tabs.modal(self.tab) == Some(why));
+            .filter(|_| self.overlays.is_empty() && self.tabs.modal(self.tab) == Some(why));
         self.say(Message::error(match asked {
             Some(asking) => format!("Answer first. {} {}▏", asking.question, asking.typed),
             None => why.to_string(),
@@ -624,8 +613,7 @@ impl App {
     fn open_settings(&mut self) {
         match self.tabs.settings(self.tab) {
             Some(panel) => {
-                self.help_open = false;
-                self.overlay = Some(Overlay::Settings(panel));
+                self.overlays.open(Overlay::Settings(panel));
                 self.say(Message::info(
                     "Settings: ↑↓ choose, ←→ or digits change, Enter applies, Esc closes",
                 ));
@@ -639,7 +627,7 @@ impl App {
 
     /// A key of the open settings panel: edits its draft, or applies it to the tab.
     fn edit_settings(&mut self, action: Action) {
-        let Some(Overlay::Settings(panel)) = &mut self.overlay else {
+        let Some(Overlay::Settings(panel)) = self.overlays.top_mut() else {
             return;
         };
         let done = match action {
@@ -657,7 +645,7 @@ impl App {
             Err(refused) => self.say(Message::error(refused)),
             Ok(None) => {}
             Ok(Some(changes)) => {
-                self.overlay = None;
+                self.overlays.close();
                 self.record(Entry::Settings(self.tab, changes.clone()));
                 let said = self.tabs.apply_settings(self.tab, &changes);
                 self.say(said);
@@ -667,7 +655,7 @@ impl App {
 
     /// Opens another AI move's record in the why overlay, or says there is none that way.
     fn step_why(&mut self, by: i8) {
-        let Some(Overlay::Why(why)) = &mut self.overlay else {
+        let Some(Overlay::Why(why)) = self.overlays.top_mut() else {
             return;
         };
         if why.step(by) {
@@ -844,7 +832,7 @@ mod tests {
     fn esc_closes_help_before_anything_else() {
         let mut app = app(FirstMover::Human, false);
         app.handle_key(Key::Char('?'));
-        assert!(app.help_open);
+        assert!(app.overlays.help_open());
         app.handle_key(Key::Char('5'));
         assert_eq!(
             app.tabs.tictactoe.tictactoe.moves.len(),
@@ -852,7 +840,7 @@ mod tests {
             "keys do not reach the game under help"
         );
         app.handle_key(Key::Esc);
-        assert!(!app.help_open && app.running);
+        assert!(!app.overlays.help_open() && app.running);
     }
 
     #[test]

@@ -101,10 +101,8 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
     render_lesson(app, screen.lesson, buf, &theme);
     render_message(app, screen.message, buf, &theme);
     render_hints(&app.hints(), screen.hints, buf, &theme);
-    if app.help_open {
-        help::render(app, screen.body, buf, &theme);
-    }
-    match &app.overlay {
+    match app.overlays.top() {
+        Some(Overlay::Help) => help::render(app, screen.body, buf, &theme),
         Some(Overlay::Log) => overlay::render_log(app, screen.body, buf, &theme),
         Some(Overlay::Text { title, text }) => {
             overlay::render_text(app, title, text, screen.body, buf, &theme);
@@ -318,12 +316,12 @@ pub fn click(app: &App, area: Rect, column: u16, row: u16) -> Action {
         return Action::Noop;
     };
     let at = Position::new(column, row);
-    if app.overlay.is_some() {
+    match app.overlays.top() {
+        // A click anywhere closes help.
+        Some(Overlay::Help) => return Action::CloseOverlay,
         // A click may start a selection of the text to copy: it closes nothing.
-        return Action::Noop;
-    }
-    if app.help_open {
-        return Action::CloseOverlay;
+        Some(_) => return Action::Noop,
+        None => {}
     }
     if screen.tabs.contains(at) {
         return tab_titles(screen.tabs, &app.shown_tabs(), app.tab)
@@ -345,11 +343,10 @@ pub fn scroll(app: &App, area: Rect, column: u16, row: u16, down: bool) -> Actio
     let Some(screen) = Screen::of(app, area) else {
         return Action::Noop;
     };
-    if app.overlay.is_some() {
-        return Action::ScrollOverlay(if down { 3 } else { -3 });
-    }
-    if app.help_open {
-        return Action::Noop;
+    match app.overlays.top() {
+        Some(Overlay::Help) => return Action::Noop,
+        Some(_) => return Action::ScrollOverlay(if down { 3 } else { -3 }),
+        None => {}
     }
     app.tabs
         .scroll(app.tab, screen.body, Position::new(column, row), down)

@@ -70,7 +70,7 @@ fn every_setting_changes_from_the_panel_with_keys_only() {
     down(&mut app, 1);
     press(&mut app, &chars("9\n"));
     assert!(
-        app.overlay.is_none(),
+        app.overlays.is_empty(),
         "Enter applies and closes: {}",
         said(&app)
     );
@@ -182,7 +182,7 @@ fn out_of_range_alpha_is_refused_in_the_configs_words() {
     .unwrap_err()
     .refused_value();
     assert_eq!(said(&app), format!("Refused: {config_says}; kept 0.5"));
-    assert!(matches!(app.overlay, Some(Overlay::Settings(_))));
+    assert!(matches!(app.overlays.top(), Some(Overlay::Settings(_))));
     press(&mut app, &[KeyCode::Esc]);
     assert!(same(app.tabs.multipile.q.settings.alpha, 0.5));
 }

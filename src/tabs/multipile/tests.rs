@@ -463,7 +463,7 @@ fn the_q_learning_record_holds_the_numbers_the_table_chose_by() {
     assert!(record.how.starts_with("greedy"), "{}", record.how);
     // y opens it over the tab.
     press(&mut app, &chars("y"));
-    let Some(Overlay::Why(why)) = &app.overlay else {
+    let Some(Overlay::Why(why)) = app.overlays.top() else {
         panic!("the why overlay is open")
     };
     assert_eq!(why.decision(), Some(&record));
@@ -475,7 +475,7 @@ fn the_q_learning_record_holds_the_numbers_the_table_chose_by() {
 fn why_before_the_ai_moved_says_so() {
     let mut app = app_with(&config(|c| c.qlearning.autotrain = false));
     press(&mut app, &chars("y"));
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     let message = app.message.clone().unwrap();
     assert_eq!(message.kind, MessageKind::Error);
     assert!(message.text.contains("has not moved"), "{}", message.text);
@@ -611,7 +611,7 @@ fn asking_about_piles_shows_the_ais_view_and_refuses_bad_input() {
     let before = app.tabs.multipile.fingerprint();
     press(&mut app, &chars("a9 9\n"));
     assert_eq!(app.message.clone().unwrap().kind, MessageKind::Error);
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     assert_eq!(
         app.tabs.multipile.asking.as_ref().map(Entry::text),
         Some(""),
@@ -627,7 +627,7 @@ fn asking_about_piles_shows_the_ais_view_and_refuses_bad_input() {
     );
     press(&mut app, &[KeyCode::Esc]);
     press(&mut app, &chars("a1,2 3 4\n"));
-    let Some(Overlay::Why(why)) = &app.overlay else {
+    let Some(Overlay::Why(why)) = app.overlays.top() else {
         panic!("the AI's view is shown")
     };
     let record = why.decision().unwrap();
@@ -730,10 +730,10 @@ fn record_cost() {
 fn x_exports_the_q_table_as_csv_one_row_per_learned_value() {
     let mut app = trained();
     press(&mut app, &chars("x"));
-    let Some(crate::app::Overlay::Text { title, text }) = &app.overlay else {
+    let Some(crate::app::Overlay::Text { title, text }) = app.overlays.top() else {
         panic!(
             "no data dir: the CSV is shown to copy, not {:?}",
-            app.overlay
+            app.overlays.top()
         );
     };
     assert!(title.starts_with("The Q-table as CSV"), "{title}");

@@ -95,7 +95,7 @@ fn a_q_retrain_keeps_the_run_and_c_compares_and_exports_it() {
     press(&mut app, &chars("t"));
     assert_eq!(app.tabs.multipile.q.runs.current_number(), 2);
     press(&mut app, &chars("x"));
-    let Some(Overlay::Text { text, .. }) = &app.overlay else {
+    let Some(Overlay::Text { text, .. }) = app.overlays.top() else {
         panic!("no data dir: the CSV is shown to copy ({})", said(&app));
     };
     let lines: Vec<&str> = text.lines().collect();

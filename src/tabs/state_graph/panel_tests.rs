@@ -30,7 +30,7 @@ fn every_setting_changes_from_the_panel_with_keys_only_and_z_builds_the_new_grap
     press(&mut app, &chars("12"));
     press(&mut app, &[KeyCode::Down, KeyCode::Right, KeyCode::Down]);
     press(&mut app, &chars("99\n"));
-    assert!(app.overlay.is_none(), "Enter applies and closes");
+    assert!(app.overlays.is_empty(), "Enter applies and closes");
     assert_eq!(
         said(&app),
         "Set games 10000 → 20000 (now), tokens (k) 10 → 12 (on retrain), max take \
@@ -75,7 +75,7 @@ fn a_typed_value_out_of_range_is_refused_in_the_configs_words() {
     .unwrap_err()
     .refused_value();
     assert_eq!(said(&app), format!("Refused: {config_says}; kept 10"));
-    assert!(matches!(app.overlay, Some(Overlay::Settings(_))));
+    assert!(matches!(app.overlays.top(), Some(Overlay::Settings(_))));
     press(&mut app, &[KeyCode::Esc]);
     assert_eq!(app.tabs.state_graph.next.tokens, 10);
 }

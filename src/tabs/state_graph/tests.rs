@@ -281,7 +281,7 @@ fn zeroing_the_graph_keeps_the_trained_file_as_prev_through_later_saves() {
 
 /// The record open in the why overlay, if it is open.
 fn open_record(app: &App) -> Option<&crate::frame::why::Why> {
-    match &app.overlay {
+    match app.overlays.top() {
         Some(crate::app::Overlay::Why(why)) => Some(why),
         _ => None,
     }

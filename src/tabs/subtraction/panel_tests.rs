@@ -12,7 +12,7 @@ use crate::tabs::testing::{chars, press};
 use crossterm::event::KeyCode;
 
 fn panel_open(app: &App) -> bool {
-    matches!(app.overlay, Some(Overlay::Settings(_)))
+    matches!(app.overlays.top(), Some(Overlay::Settings(_)))
 }
 
 #[test]
@@ -56,7 +56,7 @@ fn every_setting_changes_from_the_panel_with_keys_only() {
     );
     // Opened again, the panel shows the values in force.
     press(&mut app, &chars("S"));
-    let Some(Overlay::Settings(panel)) = &app.overlay else {
+    let Some(Overlay::Settings(panel)) = app.overlays.top() else {
         panic!("the panel opens again");
     };
     let shown: Vec<String> = panel

@@ -316,7 +316,7 @@ fn retraining_the_subtraction_network_keeps_the_trained_file_as_prev() {
 
 /// The record open in the why overlay, if it is open.
 fn open_record(app: &App) -> Option<&crate::frame::why::Why> {
-    match &app.overlay {
+    match app.overlays.top() {
         Some(crate::app::Overlay::Why(why)) => Some(why),
         _ => None,
     }

@@ -299,8 +299,8 @@ fn y_shows_each_root_move_s_visits_and_share_beside_the_exact_verdict() {
         panic!("MCTS chose")
     };
     press(&mut app, &chars("y"));
-    let Some(Overlay::Why(why)) = &app.overlay else {
-        panic!("the why overlay: {:?}", app.overlay)
+    let Some(Overlay::Why(why)) = app.overlays.top() else {
+        panic!("the why overlay: {:?}", app.overlays.top())
     };
     let decision = why.decision().unwrap();
     assert_eq!(

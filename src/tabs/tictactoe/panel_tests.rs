@@ -44,7 +44,7 @@ fn every_setting_changes_from_the_panel_with_keys_only() {
     press(&mut app, &[KeyCode::Left, KeyCode::Down, KeyCode::Right]);
     press(&mut app, &[KeyCode::Down, KeyCode::Right, KeyCode::Down]);
     press(&mut app, &chars("100\n"));
-    assert!(app.overlay.is_none(), "Enter applies and closes");
+    assert!(app.overlays.is_empty(), "Enter applies and closes");
     assert_eq!(
         said(&app),
         "Set algorithm alphabeta → minimax (now), move order listed → static (now), step mode \
@@ -104,7 +104,7 @@ fn a_typed_autoplay_out_of_range_is_refused_in_the_configs_words() {
     .unwrap_err()
     .refused_value();
     assert_eq!(said(&app), format!("Refused: {config_says}; kept 250"));
-    assert!(matches!(app.overlay, Some(Overlay::Settings(_))));
+    assert!(matches!(app.overlays.top(), Some(Overlay::Settings(_))));
     press(&mut app, &[KeyCode::Esc]);
     assert_eq!(
         app.tabs.tictactoe.autoplay_interval,

@@ -42,7 +42,7 @@ fn app(first: FirstMover, algorithm: Algorithm, step: bool) -> App {
 }
 
 fn why(app: &App) -> &Why {
-    match &app.overlay {
+    match app.overlays.top() {
         Some(Overlay::Why(why)) => why,
         other => panic!("the why overlay is not open: {other:?}"),
     }
@@ -235,7 +235,7 @@ fn the_minimax_opening_beyond_the_tree_pane_s_limit_keeps_a_whole_record() {
 fn y_before_the_ai_has_moved_says_so_and_opens_nothing() {
     let mut app = app(FirstMover::Human, Algorithm::AlphaBeta, false);
     press(&mut app, &[KeyCode::Char('y')]);
-    assert!(app.overlay.is_none());
+    assert!(app.overlays.is_empty());
     assert_eq!(
         message(&app),
         "The AI has not moved in this game yet: y shows why once it has"
@@ -447,7 +447,7 @@ fn assert_refused(cells: &str, expected: &str) {
         press(&mut app, &[key]);
         let said = message(&app);
         assert!(said.contains(expected), "{cells} {key:?}: {said}");
-        assert!(app.overlay.is_none());
+        assert!(app.overlays.is_empty());
         assert_eq!(app.tabs.tictactoe.editor, draft, "the draft is unchanged");
         assert_eq!(app.tabs.tictactoe.tictactoe.position, game_before);
         assert_eq!(app.tabs.tictactoe.tictactoe.moves.len(), 2);
