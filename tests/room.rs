@@ -6,7 +6,7 @@ use ai_arcade::app::room::{Order, Room, Seat, Whereabouts, Whom};
 use ai_arcade::app::{App, Overlay, TabId};
 use ai_arcade::config::Config;
 use ai_arcade::frame::keymap::Key;
-use ai_arcade::frame::tab::{Asking, Score};
+use ai_arcade::frame::tab::{Asking, QuestionId, Score};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::sync::Arc;
@@ -47,6 +47,7 @@ impl Room for Class {
                         asked: (i % 4 + i % 3) as u32,
                     },
                     asking: (i % 5 != 4).then(|| Asking {
+                        id: cutoff_at(26),
                         question: "Predict: is there a cut-off at X7 (MAX)? y/n".into(),
                         held: ["y", "n", "y"].get(i % 4).map(|a| (*a).to_string()),
                         typed: String::new(),
@@ -64,6 +65,69 @@ impl Room for Class {
     fn reload(&self) -> Result<String, String> {
         Err("a test room".into())
     }
+}
+
+/// The cut-off question at X7 after `step` events of the alpha-beta stepper.
+fn cutoff_at(step: u64) -> QuestionId {
+    QuestionId {
+        stepper: "alpha-beta",
+        step,
+        kind: "cut-off",
+        node: 7,
+    }
+}
+
+/// Three students: two asked the same question (one answered y, one n), the third the
+/// same words at another point of the search (answered y).
+struct SameWords;
+
+impl Room for SameWords {
+    fn seats(&self) -> Vec<Seat> {
+        [(26, "y"), (26, "n"), (40, "y")]
+            .into_iter()
+            .enumerate()
+            .map(|(i, (step, held))| Seat {
+                id: i as u64,
+                name: format!("Student {i}"),
+                at: Whereabouts {
+                    tab: TabId::TicTacToe,
+                    step: None,
+                    following: true,
+                    stepper: Some(step.to_string()),
+                    score: Score::default(),
+                    asking: Some(Asking {
+                        id: cutoff_at(step),
+                        question: "Predict: is there a cut-off at X7 (MAX)? y/n".into(),
+                        held: Some(held.into()),
+                        typed: String::new(),
+                    }),
+                },
+                idle: Duration::ZERO,
+            })
+            .collect()
+    }
+
+    fn order(&self, _whom: Whom, _order: Order) {}
+
+    fn push(&self, _position: &Position) {}
+
+    fn reload(&self) -> Result<String, String> {
+        Err("a test room".into())
+    }
+}
+
+/// Issue 28: the room counts answers to one question by its id, not by its words: the same
+/// words asked at another step are another question.
+#[test]
+fn the_room_counts_answers_by_the_question_not_its_words() {
+    let mut app = App::new(&Config::default(), 1);
+    app.room = Some(Arc::new(SameWords));
+    app.handle_key(Key::Char('R'));
+    let text = format!("{}", screen(&app, 80, 24).backend());
+    assert!(
+        text.contains("Answers: n: 1 · y: 1 · no answer yet: 0"),
+        "{text}"
+    );
 }
 
 fn teacher(students: usize) -> App {

@@ -6,7 +6,7 @@
 
 use super::entry::Entry;
 use super::message::Message;
-use super::tab::Asking;
+use super::tab::{Asking, QuestionId};
 use crate::domain::prediction::Score;
 
 /// Predict mode while it is on.
@@ -106,8 +106,9 @@ impl Predicting {
     }
 
     /// The question waiting and the answer locked in, for the lesson and the room.
-    pub fn asking(&self, question: String) -> Asking {
+    pub fn asking(&self, id: QuestionId, question: String) -> Asking {
         Asking {
+            id,
             question,
             held: self.held.clone(),
             typed: self.entry.text().to_string(),

@@ -69,10 +69,27 @@ pub fn export_shown(storage: Storage) -> Message {
     })
 }
 
+/// Which question is asked: the same at the same point of the same stepper on every
+/// student's screen, whatever its words, so the room counts a class's answers to one
+/// question together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct QuestionId {
+    /// The stepper asking (`"tic-tac-toe alpha-beta"`, `"Q-learning"`).
+    pub stepper: &'static str,
+    /// Where the stepper is: the steps, events or phases taken so far.
+    pub step: u64,
+    /// What is asked (`"value"`, `"cut-off"`, `"pick"`).
+    pub kind: &'static str,
+    /// The node asked about (0 where the question is about no node).
+    pub node: u64,
+}
+
 /// A prediction a tab waits for now (issue 15 §3), as the lesson and the teacher's room
 /// see it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Asking {
+    /// Which question: what the room groups answers by.
+    pub id: QuestionId,
     /// The question in words: the same on every screen at the same point of the same
     /// search, so the room can count a class's answers to it.
     pub question: String,

@@ -5,8 +5,9 @@
 //! question waiting, counted before the teacher reveals. Read again every second while open.
 
 use super::overlay::clamp_scroll;
-use crate::app::App;
 use crate::app::room::{Room, Seat, idle_words};
+use crate::app::{App, TabId};
+use crate::frame::tab::QuestionId;
 use crate::widgets::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -104,15 +105,18 @@ fn keep_in_view(app: &App, cursor: usize, height: u16) {
 /// question most students have), counted before the reveal: two lines, or `None` when
 /// no student has a question waiting.
 fn answers<'a>(app: &App, seats: &[Seat]) -> Option<Vec<Line<'a>>> {
-    let question = app
+    let (asked, question) = app
         .tabs
         .asking(app.tab)
-        .map(|asking| asking.question)
+        .map(|asking| ((app.tab, asking.id), asking.question))
         .or_else(|| most_asked(seats))?;
     let mut counts: Vec<(String, usize)> = Vec::new();
     let mut waiting = 0;
-    for asking in seats.iter().filter_map(|s| s.at.asking.as_ref()) {
-        if asking.question != question {
+    for seat in seats {
+        let Some(asking) = seat.at.asking.as_ref() else {
+            continue;
+        };
+        if (seat.at.tab, asking.id) != asked {
             continue;
         }
         match &asking.held {
@@ -132,19 +136,23 @@ fn answers<'a>(app: &App, seats: &[Seat]) -> Option<Vec<Line<'a>>> {
     ])
 }
 
-/// The question most students have waiting.
-fn most_asked(seats: &[Seat]) -> Option<String> {
-    let mut questions: Vec<(&str, usize)> = Vec::new();
-    for asking in seats.iter().filter_map(|s| s.at.asking.as_ref()) {
-        match questions.iter_mut().find(|(q, _)| *q == asking.question) {
-            Some((_, n)) => *n += 1,
-            None => questions.push((&asking.question, 1)),
+/// The question most students have waiting: which one (its tab and id), and its words.
+fn most_asked(seats: &[Seat]) -> Option<((TabId, QuestionId), String)> {
+    let mut questions: Vec<((TabId, QuestionId), &str, usize)> = Vec::new();
+    for seat in seats {
+        let Some(asking) = seat.at.asking.as_ref() else {
+            continue;
+        };
+        let asked = (seat.at.tab, asking.id);
+        match questions.iter_mut().find(|(q, _, _)| *q == asked) {
+            Some((_, _, n)) => *n += 1,
+            None => questions.push((asked, &asking.question, 1)),
         }
     }
     questions
         .into_iter()
-        .max_by_key(|&(_, n)| n)
-        .map(|(q, _)| q.to_string())
+        .max_by_key(|&(_, _, n)| n)
+        .map(|(asked, words, _)| (asked, words.to_string()))
 }
 
 fn seat_line<'a>(seat: &Seat, selected: bool, theme: &Theme) -> Line<'a> {

@@ -148,6 +148,16 @@ pub fn questions<G: Game>(stepper: &Stepper<G>) -> Vec<Question> {
 }
 
 impl Question {
+    /// What the question asks, in a word: the same however the question is worded.
+    pub const fn kind(self) -> &'static str {
+        match self {
+            Self::Value { .. } => "value",
+            Self::Cutoff { .. } => "cut-off",
+            Self::Bound { .. } => "bound",
+            Self::Pruned { .. } => "pruned",
+        }
+    }
+
     /// The node the question is about.
     pub const fn node(self) -> NodeId {
         match self {

@@ -43,12 +43,19 @@ impl Algorithm {
     }
 }
 
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Algorithm {
+    /// The algorithm's name as the screens write it.
+    pub const fn name(self) -> &'static str {
+        match self {
             Self::Minimax => "minimax",
             Self::AlphaBeta => "alpha-beta",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -10,7 +10,7 @@ use crate::domain::prediction::Score;
 use crate::domain::search::mcts::asks_pick;
 use crate::frame::entry::Entry;
 use crate::frame::message::Message;
-use crate::frame::tab::Asking;
+use crate::frame::tab::{Asking, QuestionId};
 
 impl Connect4Tab {
     /// True while predict mode is on and the stepped search waits for a pick.
@@ -97,7 +97,17 @@ impl Connect4Tab {
     /// The question waiting and the answer held, for the lesson and the room.
     pub(crate) fn asked(&self) -> Option<Asking> {
         let predicting = self.predict.as_ref()?;
+        let (stepper, pick) = (
+            self.stepping.as_ref()?,
+            pick_now(self.stepping.as_ref()?, predicting)?,
+        );
         Some(Asking {
+            id: QuestionId {
+                stepper: "Connect Four MCTS",
+                step: stepper.phases(),
+                kind: "pick",
+                node: pick.node as u64,
+            },
             question: self.question_now()?,
             held: predicting.held.clone(),
             typed: predicting.entry.text().to_string(),

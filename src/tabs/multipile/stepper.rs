@@ -13,7 +13,7 @@ use crate::domain::prediction::Score;
 use crate::domain::steps::Moved;
 use crate::frame::message::Message;
 use crate::frame::predicting::{Predicting, nothing_waits, read_step, session_score};
-use crate::frame::tab::Asking;
+use crate::frame::tab::{Asking, QuestionId};
 
 impl MultiPileTab {
     /// Whether a stepped game's updates are there to walk through.
@@ -219,7 +219,13 @@ impl MultiPileTab {
 
     /// The question waiting and the answer locked in, for the lesson and the room.
     pub(crate) fn asked(&self) -> Option<Asking> {
-        Some(self.predict.as_ref()?.asking(self.question()?))
+        let id = QuestionId {
+            stepper: "Q-learning",
+            step: self.q.steps.at() as u64,
+            kind: "Q update",
+            node: 0,
+        };
+        Some(self.predict.as_ref()?.asking(id, self.question()?))
     }
 
     /// The teacher's reveal: the held answer graded and counted, or with none the right

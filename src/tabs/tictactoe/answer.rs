@@ -11,7 +11,7 @@ use super::state::{GameKind, TicTacToeTab};
 use crate::domain::prediction::Score;
 use crate::domain::search::predict::Question;
 use crate::frame::message::Message;
-use crate::frame::tab::Asking;
+use crate::frame::tab::{Asking, QuestionId};
 
 impl TicTacToeTab {
     /// True while predict mode is on and the search shown waits for an answer.
@@ -105,14 +105,30 @@ impl TicTacToeTab {
             .and_then(|view| {
                 let question = view.waiting()?;
                 let stepper = &view.stepper;
-                Some(question.text(stepper, &|id| node_name(stepper, id)))
+                let id = QuestionId {
+                    stepper: stepper.algorithm().name(),
+                    step: stepper.events_taken() as u64,
+                    kind: question.kind(),
+                    node: u64::from(question.node()),
+                };
+                Some((id, question.text(stepper, &|id| node_name(stepper, id))))
             })
             .or_else(|| game
                 .mcts
                 .as_ref()
                 .filter(|view| view.pick_waiting())
-                .map(pick_question)))?;
+                .map(|view| {
+                    let id = QuestionId {
+                        stepper: "MCTS",
+                        step: view.stepper.phases(),
+                        kind: "pick",
+                        node: view.pick_now().map_or(0, |pick| pick.node as u64),
+                    };
+                    (id, pick_question(view))
+                })))?;
+        let (id, question) = question;
         Some(Asking {
+            id,
             question,
             held: predicting.held.clone(),
             typed: predicting.entry.text().to_string(),
