@@ -15,6 +15,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
 use std::time::Duration;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// A student idle this long is marked: likely lost, or away.
 const IDLE_MARK: Duration = Duration::from_secs(120);
@@ -174,7 +175,7 @@ fn seat_line<'a>(seat: &Seat, selected: bool, theme: &Theme) -> Line<'a> {
     let stepper = at.stepper.as_deref().unwrap_or("-");
     let text = row_text(
         mark,
-        &cut(&seat.name),
+        &seat.name,
         at.tab.title(),
         &step,
         stepper,
@@ -207,17 +208,51 @@ fn row_text(
     answer: &str,
     idle: &str,
 ) -> String {
-    format!(
-        "{mark}{name:<NAME_WIDTH$} {tab:<15} {step:>5} {stepper:>5} {right:>6} {answer:>6} {idle:>7}"
-    )
+    let name = fit(name);
+    format!("{mark}{name} {tab:<15} {step:>5} {stepper:>5} {right:>6} {answer:>6} {idle:>7}")
 }
 
-/// `name` in at most [`NAME_WIDTH`] characters.
-fn cut(name: &str) -> String {
-    if name.chars().count() <= NAME_WIDTH {
-        return name.to_string();
+/// `name` in exactly [`NAME_WIDTH`] columns of the screen: cut with `…` when longer,
+/// padded with spaces when shorter. Columns, not characters: a CJK character takes two,
+/// so counting characters would push the rest of its row out of line.
+fn fit(name: &str) -> String {
+    let mut fitted = String::new();
+    let mut width = 0;
+    if name.width() <= NAME_WIDTH {
+        fitted.push_str(name);
+        width = name.width();
+    } else {
+        for c in name.chars() {
+            let w = c.width().unwrap_or(0);
+            if width + w > NAME_WIDTH - 1 {
+                break;
+            }
+            fitted.push(c);
+            width += w;
+        }
+        fitted.push('…');
+        width += 1;
     }
-    let mut short: String = name.chars().take(NAME_WIDTH - 1).collect();
-    short.push('…');
-    short
+    fitted.extend(std::iter::repeat_n(' ', NAME_WIDTH - width));
+    fitted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_take_the_same_columns_whatever_their_script() {
+        for name in [
+            "Ada",
+            "李小龙",
+            "Katherine Johnson-Goble",
+            "山田太郎山田太郎山田太郎",
+        ] {
+            let row = row_text(" ", name, "Tic-tac-toe", "1/7", "26", "1/2", "y", "3s");
+            let before_tab = row.split("Tic-tac-toe").next().unwrap();
+            assert_eq!(before_tab.width(), 1 + NAME_WIDTH + 1, "{row:?}");
+        }
+        assert_eq!(fit("山田太郎山田太郎山田太郎"), "山田太郎山田太郎山… ");
+    }
 }
