@@ -298,7 +298,7 @@ mod tests {
     fn the_tree_as_text_has_a_line_per_node_indented_by_depth() {
         let mut stepper = Stepper::new(Eight::start(), Algorithm::Minimax);
         stepper.run_to_end();
-        let text = tree_text(&stepper);
+        let text = tree_text(&stepper).expect("the search ran to its end");
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 1 + 62, "a title and the 62 nodes:\n{text}");
         assert!(lines[1].starts_with("the root MAX =-5"), "{}", lines[1]);
@@ -315,7 +315,7 @@ mod tests {
             Algorithm::AlphaBeta,
         );
         cut.run_to_end();
-        let text = tree_text(&cut);
+        let text = tree_text(&cut).expect("the search ran to its end");
         assert!(text.contains("cut-off: ") && text.contains("[α "), "{text}");
     }
 
