@@ -947,7 +947,7 @@ fn weight_rows(weights: &[f64], theme: &Theme) -> Vec<Line<'static>> {
 
 /// A weight as a sign and a shade, so strength and sign read without colour.
 fn weight_cell(weight: f64, theme: &Theme) -> Span<'static> {
-    let shade = crate::tabs::subtraction::symbols::shade(weight.abs());
+    let shade = crate::widgets::symbols::shade(weight.abs());
     let (sign, style) = if weight >= 0.0 {
         ('+', theme.positive)
     } else {

@@ -13,7 +13,7 @@ mod panel_tests;
 mod record;
 pub mod settings;
 pub(crate) mod state;
-pub(crate) mod symbols;
+mod symbols;
 #[cfg(test)]
 mod test_support;
 #[cfg(test)]

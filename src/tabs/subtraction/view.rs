@@ -9,7 +9,7 @@ use crate::frame::entry::Entry;
 use crate::frame::side::Side;
 use crate::frame::tally::Tally;
 use crate::widgets::runs::{RunsChart, Scale};
-use crate::widgets::symbols::Symbol;
+use crate::widgets::symbols::{Symbol, shade};
 use crate::widgets::{TabView, Theme, titled};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -341,7 +341,7 @@ fn render_table(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
 
 /// A weight as a shade and a sign, so strength and sign read without colour.
 fn weight_cell(weight: f64, theme: &Theme) -> Span<'static> {
-    let shade = symbols::shade(weight.abs());
+    let shade = shade(weight.abs());
     let sign = if weight >= 0.0 { '+' } else { '-' };
     let style = if weight >= 0.0 {
         theme.positive
