@@ -3,8 +3,11 @@
 //! Q-table and network outputs in the pane beside the piles.
 
 mod action;
+mod asking;
+mod game;
 mod keys;
 pub(crate) mod learners;
+mod pane;
 mod panel;
 #[cfg(test)]
 mod panel_tests;
