@@ -2,7 +2,8 @@
 //! MCTS, with the AI's search recorded so the tree pane can show it and the user can step
 //! through it.
 //!
-//! `state` holds the tab and what each action does to it, `game` one game against the AI and
+//! `state` holds the tab and what each action does to it (`stepping` the step commands and
+//! autoplay, `tree_cursor` moving about the tree pane), `game` one game against the AI and
 //! the search it recorded, `tree` the tree pane's folds and lines, `mcts` the MCTS search the
 //! pane shows instead, `keys` the key tables, `view` the drawing (a file a pane:
 //! `game_pane`, `search_pane`, `tree_pane`, `mcts_pane`) and `symbols` the glyphs the
@@ -33,10 +34,12 @@ mod predict;
 mod search_pane;
 pub mod settings;
 pub(crate) mod state;
+mod stepping;
 pub mod symbols;
 #[cfg(test)]
 mod tests;
 pub(crate) mod tree;
+mod tree_cursor;
 mod tree_pane;
 mod view;
 pub mod why;
