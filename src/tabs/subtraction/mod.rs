@@ -3,6 +3,7 @@
 //! answer, and its weights unit by unit.
 
 mod action;
+mod asking;
 mod goto;
 #[cfg(test)]
 mod goto_tests;
@@ -18,6 +19,7 @@ mod symbols;
 mod test_support;
 #[cfg(test)]
 mod tests;
+mod training;
 mod view;
 #[cfg(test)]
 mod watch_tests;

@@ -1,8 +1,9 @@
 //! The Subtraction Nim tab: the pile and the game on the left; on the right the training
 //! gauge over one of three views (loss curve, evaluation table, weights).
 
-use super::state::{PaneView, SubtractionTab, Unit, loss_name};
+use super::state::{PaneView, SubtractionTab, Unit};
 use super::symbols;
+use super::training::loss_name;
 use crate::domain::games::subtraction::max_take;
 use crate::domain::learn::network::Layer;
 use crate::frame::entry::Entry;
