@@ -3,11 +3,17 @@
 //! Q-table and network outputs in the pane beside the piles.
 
 mod action;
+mod asking;
+mod game;
 mod keys;
 pub(crate) mod learners;
+mod net_views;
+mod notice;
+mod pane;
 mod panel;
 #[cfg(test)]
 mod panel_tests;
+mod q_views;
 pub mod settings;
 pub(crate) mod state;
 mod stepper;
@@ -16,6 +22,7 @@ mod stepper_tests;
 pub mod symbols;
 #[cfg(test)]
 mod tests;
+mod training_view;
 mod view;
 mod watch;
 #[cfg(test)]

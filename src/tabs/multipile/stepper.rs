@@ -11,11 +11,25 @@ use crate::domain::learn::predict_q::{self, ANSWER_LIMIT};
 use crate::domain::learn::qlearning::Update;
 use crate::domain::prediction::Score;
 use crate::domain::steps::Moved;
-use crate::frame::message::Message;
+use crate::frame::message::{Message, MessageKind};
 use crate::frame::predicting::{Predicting, nothing_waits, read_step, session_score};
 use crate::frame::tab::{Asking, QuestionId};
 
 impl MultiPileTab {
+    /// Plays one self-play game and opens its updates at the first, asking about it in
+    /// predict mode.
+    pub(crate) fn step_game(&mut self) -> Message {
+        let message = self.q.step_game();
+        self.feedback = None;
+        if message.kind == MessageKind::Info {
+            self.pane = Pane::Updates;
+            if let Some(asked) = self.prompt() {
+                return asked;
+            }
+        }
+        message
+    }
+
     /// Whether a stepped game's updates are there to walk through.
     pub(crate) fn has_updates(&self) -> bool {
         !self.q.last_game.is_empty()

@@ -3,6 +3,7 @@
 //! answer, and its weights unit by unit.
 
 mod action;
+mod asking;
 mod goto;
 #[cfg(test)]
 mod goto_tests;
@@ -13,11 +14,12 @@ mod panel_tests;
 mod record;
 pub mod settings;
 pub(crate) mod state;
-pub(crate) mod symbols;
+mod symbols;
 #[cfg(test)]
 mod test_support;
 #[cfg(test)]
 mod tests;
+mod training;
 mod view;
 #[cfg(test)]
 mod watch_tests;

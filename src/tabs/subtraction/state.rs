@@ -1,73 +1,33 @@
 //! The Subtraction Nim tab: a game against the network, the network's training (in the
 //! background, pausable, restartable with a new seed), its check against the exact answer,
 //! and what the weights pane needs.
+//!
+//! This file holds the tab and its game; the training is `training`'s, the why overlay and
+//! asking about a pile `asking`'s.
 
 use super::settings::SubtractionView;
 use crate::config::SubtractionConfig;
 use crate::domain::games::subtraction::{self, max_take};
-use crate::domain::learn::network::Loss;
 use crate::domain::learn::subtraction::{
-    CHUNK_EPOCHS, EpochsDone, Evaluation, MoveTrace, Recipe, SavedModel, Trainer, Tuning, choose,
+    Evaluation, MoveTrace, Recipe, SavedModel, Trainer, choose,
 };
 use crate::domain::solve::subtraction::Solution;
-use crate::frame::background::{Job, Progress};
+use crate::frame::background::Job;
 use crate::frame::entry::Entry;
 use crate::frame::message::Message;
 use crate::frame::runs::{Runs, Used};
 use crate::frame::side::Side;
-use crate::frame::speed::{Redraws, SLOW_GAP, Speed};
-use crate::frame::tab::{
-    CopyText, Effects, Storage, TrainedSince, export_shown, export_written_as,
-};
+use crate::frame::speed::{Redraws, Speed};
+use crate::frame::tab::{Storage, TrainedSince};
 use crate::frame::tally::{GameResult, Tally};
-use crate::frame::why::{self, Decision, Why};
+use crate::frame::why::Decision;
 use crate::persist::model_files::SubtractionNetFile;
 use crate::persist::{Loaded, Stamp, Store};
 
 use super::record::{self, Occasion};
 
-/// The file the runs export (`x` in the runs list) writes in the data dir.
-pub(crate) const RUNS_FILE: &str = "subtraction-runs.csv";
-
-/// Each epoch's loss as a curve: (epoch, loss), epochs from 1.
-pub(crate) fn loss_curve(losses: &[f64]) -> Vec<(f64, f64)> {
-    losses
-        .iter()
-        .enumerate()
-        .map(|(i, &loss)| ((i + 1) as f64, loss))
-        .collect()
-}
-
 /// Piles the evaluation table keeps in view when scrolled to its end.
 const TABLE_PAGE: usize = 48;
-
-/// The loss a recipe trains on, in words.
-pub(crate) fn loss_name(loss: Loss) -> &'static str {
-    match loss {
-        Loss::Squared => "squared error",
-        Loss::CrossEntropy => "cross-entropy",
-    }
-}
-
-/// Epochs a background chunk trains at `speed`: one in slow mode (each is drawn), ten
-/// times normal's in fast mode (fewer hand-overs; the display moves on four times a
-/// second anyway).
-fn chunk_epochs(speed: Speed) -> usize {
-    match speed {
-        Speed::Slow => 1,
-        Speed::Normal => CHUNK_EPOCHS,
-        Speed::Fast => 10 * CHUNK_EPOCHS,
-    }
-}
-
-/// The wait after each chunk at `speed`: slow mode's pace, else none.
-fn gap(speed: Speed) -> std::time::Duration {
-    if speed == Speed::Slow {
-        SLOW_GAP
-    } else {
-        std::time::Duration::ZERO
-    }
-}
 
 /// One move, as the move list shows it; the AI's with what it weighed.
 #[derive(Debug, Clone, PartialEq)]
@@ -85,7 +45,7 @@ pub(crate) struct Played {
 
 impl Played {
     /// The move as the why overlay's move list writes it.
-    fn text(&self) -> String {
+    pub(super) fn text(&self) -> String {
         format!("took {} of {}", self.take, self.from)
     }
 }
@@ -155,10 +115,10 @@ pub struct SubtractionTab {
     pub(crate) storage: Storage,
     /// The epochs trained at the start, and whether a key trained since.
     pub(crate) since: TrainedSince,
-    store: Option<Store>,
+    pub(super) store: Option<Store>,
     /// The file this network was read from or last saved as; `None` for a new network, so
     /// its first save backs a trained file up as `.prev`.
-    stamp: Option<Stamp>,
+    pub(super) stamp: Option<Stamp>,
     pub(super) job: Option<Job<Trainer>>,
     /// The seed of the next retrain.
     pub(crate) next_seed: u64,
@@ -169,7 +129,7 @@ pub struct SubtractionTab {
     /// The runs trained this session, for the chart to compare (`c`).
     pub(crate) runs: Runs,
     /// The learning rates the run in force trained with.
-    rates_used: Used,
+    pub(super) rates_used: Used,
 }
 
 /// The takes allowed from a pile of `n`, as a sentence says them: `1` or `1-15`.
@@ -248,316 +208,6 @@ impl SubtractionTab {
             runs: Runs::default(),
             rates_used: Used::default(),
         }
-    }
-
-    /// True while the background thread trains.
-    pub(crate) fn is_training(&self) -> bool {
-        self.job.is_some()
-    }
-
-    /// True while the training run waits for a free trainer in the pool.
-    pub(crate) fn waits_for_trainer(&self) -> bool {
-        self.job.as_ref().is_some_and(Job::is_waiting)
-    }
-
-    /// True when the network has had no training at all.
-    pub(crate) fn untrained(&self) -> bool {
-        self.trainer.epoch == 0
-    }
-
-    /// Called when the tab is shown: starts the first training if nothing was saved.
-    pub(crate) fn on_show(&mut self) -> Option<Message> {
-        if self.train_on_first_use
-            && self.untrained()
-            && !self.is_training()
-            && self.load_error.is_none()
-        {
-            self.train_on_first_use = false;
-            self.start_job();
-            return Some(Message::info(
-                "No saved network: training it now (p pauses)",
-            ));
-        }
-        None
-    }
-
-    /// Pauses or resumes training; resumes a finished run only by restarting (`t`).
-    pub(crate) fn toggle_pause(&mut self) -> Message {
-        if let Some(job) = self.job.take() {
-            // The thread hands the trainer back after its current chunk: nothing trained is
-            // lost.
-            if let Some(trainer) = job.finish() {
-                self.take_back(trainer);
-            }
-            self.refresh();
-            // The run may have ended before this key: then it is finished, not paused.
-            if let Some(finished) = self.finish_if_done() {
-                return finished;
-            }
-            return Message::info(format!(
-                "Training paused at epoch {}: p resumes, s steps",
-                self.trainer.epoch
-            ));
-        }
-        if self.trainer.is_done() {
-            return Message::error("Training is finished: t retrains with a new seed");
-        }
-        self.start_job();
-        Message::info("Training resumed")
-    }
-
-    /// Trains a few epochs on this thread (training must be paused): a step to watch.
-    pub(crate) fn step_training(&mut self) -> Message {
-        if self.is_training() {
-            return Message::error("Training is running: p pauses it first");
-        }
-        if self.trainer.is_done() {
-            return Message::error("Training is finished: t retrains with a new seed");
-        }
-        self.note_rate(self.trainer.recipe.learning_rate);
-        self.trainer.train_epochs(self.step_epochs);
-        self.refresh();
-        self.finish_if_done()
-            .unwrap_or_else(|| Message::info(format!("Trained to epoch {}", self.trainer.epoch)))
-    }
-
-    /// Starts over with fresh weights from the next seed, training in the background.
-    pub(crate) fn retrain(&mut self) -> Message {
-        self.job = None;
-        self.trace = None;
-        self.stamp = None;
-        self.load_error = None;
-        let seed = self.next_seed;
-        self.next_seed = self.next_seed.wrapping_add(1);
-        let kept = self.runs.keep(self.run_settings(), &self.curve());
-        self.rates_used.clear();
-        self.trainer = Trainer::new(self.n_max, self.recipe, seed);
-        self.unit = Unit::Hidden(0);
-        self.refresh();
-        self.start_job();
-        let dropped = kept.map_or(String::new(), |n| format!("; run {n} gave way"));
-        Message::info(format!(
-            "Retraining from fresh weights, seed {seed}: run {}; c compares runs{dropped}",
-            self.runs.current_number()
-        ))
-    }
-
-    /// Trains to the end on this thread: for scripts and tests that need a finished network
-    /// without timing.
-    pub fn finish_training_now(&mut self) -> Option<Message> {
-        self.job = None;
-        self.note_rate(self.trainer.recipe.learning_rate);
-        self.trainer.train_epochs(self.trainer.recipe.epochs);
-        self.refresh();
-        self.finish_if_done()
-    }
-
-    /// Takes in what the background thread reported; returns a message when training ended.
-    /// In slow mode one report a tick, so every epoch is drawn.
-    pub(crate) fn poll(&mut self) -> Option<Message> {
-        let job = self.job.take()?;
-        let most = if self.speed == Speed::Slow {
-            1
-        } else {
-            usize::MAX
-        };
-        let mut stopped = false;
-        let mut taken = 0;
-        while taken < most {
-            let Some(report) = job.try_next() else {
-                break;
-            };
-            taken += 1;
-            stopped = self.take_report(report);
-            if stopped {
-                break;
-            }
-        }
-        self.refresh();
-        if !stopped {
-            self.job = Some(job);
-            return None;
-        }
-        self.finish_if_done()
-    }
-
-    /// Takes in one report; true when the thread handed the trainer back (it has stopped).
-    fn take_report(&mut self, report: Progress<Trainer>) -> bool {
-        match report {
-            Progress::Chunk(EpochsDone {
-                epoch,
-                losses,
-                network,
-                learning_rate,
-            }) => {
-                self.note_rate(learning_rate);
-                self.trainer.epoch = epoch;
-                self.trainer.losses.extend(losses);
-                self.trainer.network = network;
-                false
-            }
-            Progress::Stopped(trainer) => {
-                self.take_back(*trainer);
-                true
-            }
-        }
-    }
-
-    /// The trainer the thread hands back, with the learning rate in force here (one changed
-    /// after the thread's last check would otherwise be lost).
-    fn take_back(&mut self, trainer: Trainer) {
-        let rate = self.trainer.recipe.learning_rate;
-        self.trainer = trainer;
-        self.trainer.set_learning_rate(rate);
-    }
-
-    /// Changes the learning rate of the run in force from its next epochs on (the running
-    /// thread takes it in before its next chunk), and of every retrain after.
-    pub(crate) fn set_learning_rate(&mut self, rate: f64) {
-        self.recipe.learning_rate = rate;
-        self.trainer.set_learning_rate(rate);
-        if let Some(job) = &self.job {
-            job.retune(self.tuning());
-        }
-    }
-
-    /// What the running job is told: the learning rate in force and the chunk the speed
-    /// asks for.
-    fn tuning(&self) -> Tuning {
-        Tuning {
-            learning_rate: self.trainer.recipe.learning_rate,
-            chunk_epochs: chunk_epochs(self.speed),
-        }
-    }
-
-    /// Notes that the run in force trains with `rate` from here on.
-    fn note_rate(&mut self, rate: f64) {
-        self.rates_used.note(&rate);
-    }
-
-    /// Notes the learning rate in force as the one the run trains with from here on.
-    pub(super) fn note_rate_in_force(&mut self) {
-        self.note_rate(self.trainer.recipe.learning_rate);
-    }
-
-    /// How many learning rates the run in force trained with (more than one: a change
-    /// while it ran, which training again from the seed would not repeat).
-    pub(super) fn rates_used_count(&self) -> usize {
-        self.rates_used.count()
-    }
-
-    /// The settings the run in force trained with, in words, for the runs legend and the
-    /// CSV header: the loss, every learning rate it used (`rate 0.12→0.5`), the sizes and
-    /// the seed.
-    pub(crate) fn run_settings(&self) -> String {
-        let recipe = &self.trainer.recipe;
-        let rates = self.rates_used.words(&recipe.learning_rate);
-        format!(
-            "{}, rate {rates}, {} hidden, batch {}, seed {}",
-            loss_name(recipe.loss),
-            recipe.hidden,
-            recipe.batch_size,
-            self.trainer.seed
-        )
-    }
-
-    /// The run in force's curve: each epoch's loss.
-    pub(crate) fn curve(&self) -> Vec<(f64, f64)> {
-        loss_curve(&self.trainer.losses)
-    }
-
-    /// `c`: opens the runs list on the loss curve, or closes it.
-    pub(crate) fn toggle_runs(&mut self) -> Message {
-        if self.runs.open {
-            self.runs.open = false;
-            return Message::info("Runs list closed: the chart keeps the runs drawn");
-        }
-        self.view = PaneView::Training;
-        self.runs.open = true;
-        self.runs.selected = 0;
-        let kept = self.runs.kept().count();
-        Message::info(if kept == 0 {
-            "Runs: none kept yet. Change a setting (S), retrain (t): the run it replaces is kept here"
-                .to_string()
-        } else {
-            format!("Runs: {kept} kept. ↑↓ choose, Space draws or hides, x exports CSV, Esc closes")
-        })
-    }
-
-    /// Every run's curve as CSV (`x` in the runs list): into the data dir, or shown to copy
-    /// where there is none.
-    pub(crate) fn export_runs(&self, effects: &mut Effects) -> Message {
-        let csv = self
-            .runs
-            .csv("epoch", (&self.run_settings(), &self.curve()));
-        if let Some(store) = &self.store {
-            return match store.write_file(RUNS_FILE, csv.as_bytes()) {
-                Ok(path) => export_written_as("Runs", "CSV", &path),
-                Err(error) => Message::error(error.to_string()),
-            };
-        }
-        effects.show_text = Some(CopyText {
-            title: "The runs' loss curves as CSV (epoch, one column per run)".into(),
-            file: RUNS_FILE,
-            text: csv,
-        });
-        export_shown(self.storage)
-    }
-
-    /// Starts training the network in force in the background, at the speed in force.
-    fn start_job(&mut self) {
-        let mut trainer = self.trainer.clone();
-        trainer.chunk_epochs = chunk_epochs(self.speed);
-        self.job = Some(Job::start_paced(trainer, gap(self.speed)));
-    }
-
-    /// `-` / `+`: trains slower or faster from the next chunk on (a paused run keeps the
-    /// speed for when it resumes).
-    pub(crate) fn change_speed(&mut self, faster: bool) -> Message {
-        match self.speed.change(faster, "epoch") {
-            Ok(said) => {
-                if let Some(job) = &self.job {
-                    job.retune(self.tuning());
-                    job.pace(gap(self.speed));
-                }
-                Message::info(said)
-            }
-            Err(refused) => Message::error(refused),
-        }
-    }
-
-    pub(super) fn refresh(&mut self) {
-        self.evaluation =
-            Evaluation::new(&self.trainer.network, self.trainer.encoding, &self.solution);
-    }
-
-    /// When training is done: save the weights and say how well they play.
-    pub(super) fn finish_if_done(&mut self) -> Option<Message> {
-        if !self.trainer.is_done() {
-            return None;
-        }
-        let score = format!(
-            "Trained: wins at {}/{} winning piles",
-            self.evaluation.winning_correct(),
-            self.evaluation.winning_positions()
-        );
-        let Some(store) = &self.store else {
-            return Some(Message::info(score));
-        };
-        let kind = SubtractionNetFile { n_max: self.n_max };
-        let saved = store.save_kind(&kind, &self.trainer.saved(), self.stamp);
-        Some(match saved {
-            Ok(saved) => {
-                self.load_error = None;
-                self.stamp = Some(saved.stamp);
-                Message::info(format!(
-                    "{score}; saved to {}{}",
-                    saved.path.display(),
-                    saved.kept_note()
-                ))
-            }
-            Err(error) => Message::error(format!("{score}; not saved: {error}")),
-        })
     }
 
     /// A typed digit.
@@ -700,22 +350,6 @@ impl SubtractionTab {
             self.n_max
         ))
     }
-
-    /// The game's moves with the AI's last move open, for `y`; `None` before the AI has
-    /// moved in this game.
-    pub(crate) fn why(&self) -> Option<Why> {
-        Why::last_ai_move(
-            self.moves
-                .iter()
-                .map(|m| why::Played {
-                    by: m.by,
-                    text: m.text(),
-                    decision: m.decision.clone(),
-                })
-                .collect(),
-        )
-    }
-
     /// Whether `Backspace` has a move of the person's to take back.
     pub(crate) fn can_undo(&self) -> bool {
         self.moves.iter().any(|m| m.by == Side::Human)
@@ -767,75 +401,6 @@ impl SubtractionTab {
         // Short enough for an 80-column status line with the score's words.
         Message::info(format!("Took back {taken}{score}: {from} left"))
     }
-
-    /// `a`: starts typing a pile to ask the network about.
-    pub(crate) fn start_asking(&mut self) -> Message {
-        self.asking = Some(Entry::new(4));
-        Message::info(format!(
-            "Ask the network about a pile (2-{}): type it, Enter asks, Esc cancels",
-            self.n_max
-        ))
-    }
-
-    /// A digit of the pile asked about.
-    pub(crate) fn ask_digit(&mut self, digit: char) -> Option<Message> {
-        if self.asking.as_mut()?.push(digit) {
-            return None;
-        }
-        Some(Message::error(
-            "That is already four digits: Backspace, or Enter",
-        ))
-    }
-
-    /// Deletes the last digit of the pile asked about.
-    pub(crate) fn ask_backspace(&mut self) {
-        if let Some(entry) = &mut self.asking {
-            entry.erase();
-        }
-    }
-
-    /// Esc: no question after all.
-    pub(crate) fn cancel_asking(&mut self) -> Message {
-        self.asking = None;
-        Message::info("Not asked")
-    }
-
-    /// Enter: the network's view of the pile typed, as a record nothing was played from; a
-    /// pile outside the game's range is refused, and the entry stays open, cleared, for
-    /// the next try.
-    pub(crate) fn ask(&mut self) -> Result<(Why, Message), Message> {
-        let n_max = self.n_max;
-        let n = self
-            .asking
-            .as_mut()
-            .ok_or_else(|| Message::error("a asks about a pile"))?
-            .submit(|typed| {
-                let Ok(n) = typed.parse::<u32>() else {
-                    return Err(Message::error(format!(
-                        "Type a pile (2-{n_max}) to ask about, then Enter (Esc cancels)"
-                    )));
-                };
-                if !(2..=n_max).contains(&n) {
-                    return Err(Message::error(format!(
-                        "Ask about a pile of 2-{n_max} blocks (this game's range), not {n}: type another"
-                    )));
-                }
-                Ok(n)
-            })?;
-        self.asking = None;
-        let trace = choose(&self.trainer.network, self.trainer.encoding, n);
-        let decision = record::decision(&trace, &self.solution, Occasion::Asked);
-        let dp = self
-            .solution
-            .winning_move(n)
-            .map_or("every take loses".to_string(), |k| format!("take {k}"));
-        let said = Message::info(format!(
-            "At {n} the network would take {} (DP: {dp}); nothing was played",
-            trace.played
-        ));
-        Ok((Why::asked(format!("pile {n}"), decision), said))
-    }
-
     /// Who starts from the next game on.
     pub(crate) fn toggle_first(&mut self) -> Message {
         self.human_first = !self.human_first;

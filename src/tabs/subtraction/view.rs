@@ -1,15 +1,16 @@
 //! The Subtraction Nim tab: the pile and the game on the left; on the right the training
 //! gauge over one of three views (loss curve, evaluation table, weights).
 
-use super::state::{PaneView, SubtractionTab, Unit, loss_name};
+use super::state::{PaneView, SubtractionTab, Unit};
 use super::symbols;
+use super::training::loss_name;
 use crate::domain::games::subtraction::max_take;
 use crate::domain::learn::network::Layer;
 use crate::frame::entry::Entry;
 use crate::frame::side::Side;
 use crate::frame::tally::Tally;
 use crate::widgets::runs::{RunsChart, Scale};
-use crate::widgets::symbols::Symbol;
+use crate::widgets::symbols::{Symbol, shade};
 use crate::widgets::{TabView, Theme, titled};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -341,7 +342,7 @@ fn render_table(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
 
 /// A weight as a shade and a sign, so strength and sign read without colour.
 fn weight_cell(weight: f64, theme: &Theme) -> Span<'static> {
-    let shade = symbols::shade(weight.abs());
+    let shade = shade(weight.abs());
     let sign = if weight >= 0.0 { '+' } else { '-' };
     let style = if weight >= 0.0 {
         theme.positive

@@ -179,7 +179,7 @@ fn x_writes_every_run_as_csv_into_the_data_dir() {
     press(&mut app, &chars("tt"));
     app.tabs.subtraction.finish_training_now();
     press(&mut app, &chars("cx"));
-    let path = dir.join(super::state::RUNS_FILE);
+    let path = dir.join(super::training::RUNS_FILE);
     assert_eq!(
         said(&app),
         format!("Runs saved as CSV to {}", path.display())

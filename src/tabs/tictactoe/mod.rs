@@ -2,22 +2,27 @@
 //! MCTS, with the AI's search recorded so the tree pane can show it and the user can step
 //! through it.
 //!
-//! `state` holds the tab and what each action does to it, `game` one game against the AI and
+//! `state` holds the tab and what each action does to it (`stepping` the step commands and
+//! autoplay, `tree_cursor` moving about the tree pane), `game` one game against the AI and
 //! the search it recorded, `tree` the tree pane's folds and lines, `mcts` the MCTS search the
-//! pane shows instead, `keys` the key tables, `view` the drawing and `symbols` the glyphs the
+//! pane shows instead, `keys` the key tables, `view` the drawing (a file a pane:
+//! `game_pane`, `search_pane`, `tree_pane`, `mcts_pane`) and `symbols` the glyphs the
 //! drawing uses.
 
 mod action;
 mod answer;
 mod commands;
+mod describe;
 pub mod editor;
 mod explain;
 mod export;
 pub mod game;
+mod game_pane;
 mod goto;
 pub mod history;
 mod keys;
 pub mod mcts;
+mod mcts_pane;
 #[cfg(test)]
 mod mcts_tests;
 mod orders;
@@ -26,12 +31,16 @@ mod panel;
 mod panel_tests;
 mod pick;
 mod predict;
+mod search_pane;
 pub mod settings;
 pub(crate) mod state;
+mod stepping;
 pub mod symbols;
 #[cfg(test)]
 mod tests;
 pub(crate) mod tree;
+mod tree_cursor;
+mod tree_pane;
 mod view;
 pub mod why;
 #[cfg(test)]

@@ -1,0 +1,76 @@
+//! How each game draws itself in the panes beyond what the game itself says: a small
+//! picture of a position for the node under the tree cursor, a move in words, how a
+//! finished game is told, and the label of a node in the empty tree pane's example. The
+//! search, tree and MCTS panes draw both games through it.
+
+use super::game::Playable;
+use super::symbols;
+use crate::domain::games::eight::{Eight, TARGET};
+use crate::domain::games::tictactoe::{Board, Mark};
+use crate::domain::games::{Game, Outcome};
+use crate::widgets::Theme;
+use crate::widgets::symbols::Symbol;
+use ratatui::text::{Line, Span};
+
+/// How a game draws itself beyond what [`Playable`] says.
+pub(super) trait Describe: Playable {
+    /// How a node of this game's tree is labelled, for the empty tree pane's example.
+    const NODE_LABEL: Symbol;
+    /// A picture of the position in three lines or fewer, for the node under the tree
+    /// cursor (its notes go beside it, so it stays narrow).
+    fn mini(&self, theme: &Theme) -> Vec<Line<'static>>;
+    /// The move `mv` from `self` in words (`after X plays 2`), for the cursor's notes.
+    fn after(&self, mv: u8) -> String;
+    /// How a finished game is said in the tree (`X wins`).
+    fn result_text(outcome: Outcome<Self::Player>) -> String {
+        match outcome {
+            Outcome::Winner(p) => format!("{} wins", Self::player_name(p)),
+            Outcome::Draw => "draw".into(),
+        }
+    }
+}
+
+pub(super) fn mark_span(mark: Option<Mark>, empty: String, theme: &Theme) -> Span<'static> {
+    match mark {
+        Some(Mark::X) => Span::styled("X", theme.x),
+        Some(Mark::O) => Span::styled("O", theme.o),
+        None => Span::styled(empty, theme.dim),
+    }
+}
+
+impl Describe for Board {
+    const NODE_LABEL: Symbol = symbols::NODE_LABEL;
+
+    fn mini(&self, theme: &Theme) -> Vec<Line<'static>> {
+        (0..3u8)
+            .map(|row| {
+                let mut spans = vec![Span::raw(" ")];
+                for col in 0..3u8 {
+                    spans.push(mark_span(self.cell(row * 3 + col), "·".into(), theme));
+                    spans.push(Span::raw(" "));
+                }
+                Line::from(spans)
+            })
+            .collect()
+    }
+
+    fn after(&self, cell: u8) -> String {
+        format!("after {} plays {}", self.to_move(), cell + 1)
+    }
+}
+
+impl Describe for Eight {
+    const NODE_LABEL: Symbol = symbols::EIGHT_NODE_LABEL;
+
+    fn mini(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let barred = self.last().map_or(" none".into(), |l| l.to_string());
+        vec![
+            Line::from(format!(" sum {} of {TARGET}", self.sum())),
+            Line::from(vec![Span::raw(" ✗"), Span::styled(barred, theme.dim)]),
+        ]
+    }
+
+    fn after(&self, n: u8) -> String {
+        format!("after {} adds {n}", Self::player_name(self.to_move()))
+    }
+}

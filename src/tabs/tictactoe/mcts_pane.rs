@@ -1,0 +1,206 @@
+//! The tree pane while the search shown is MCTS: stepped, the last phase's lines over the
+//! tree as it stands; a record, the tree sorted by visits with the node under the cursor
+//! explained; with the outline row a click lands on.
+
+use super::describe::Describe;
+use super::mcts::MctsView;
+use super::symbols;
+use super::tree_pane::{fit, scroll_offset};
+use crate::frame::mcts_outline;
+use crate::widgets::{Theme, pane_block};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+/// Where the MCTS pane puts its parts: the phase lines (while stepped), the outline, the
+/// node explained (a record), each with a rule between.
+struct MctsAreas {
+    phase: Rect,
+    rows: Rect,
+    explain: Rect,
+}
+
+/// The text the MCTS pane shows beside the outline: the last phase's lines while the
+/// search is stepped, else the explanation of the node under the cursor.
+fn mcts_words<G: Describe>(view: &MctsView<G>) -> Vec<String> {
+    if view.live {
+        mcts_outline::phase_lines(&view.stepper)
+    } else {
+        mcts_outline::explain_mcts(
+            view.stepper.mcts(),
+            view.cursor_node() as usize,
+            &view.exact,
+        )
+    }
+}
+
+/// The MCTS pane's layout in `inner`: stepped, the phase's lines on top (all of them, so a
+/// comparison is never cut, the outline keeping at least three rows); a record, the
+/// outline on top and the node's explanation under it.
+fn mcts_areas(words: &[String], live: bool, inner: Rect) -> MctsAreas {
+    let wanted = wrapped_rows(words, inner.width);
+    if live {
+        let phase = wanted.min(inner.height.saturating_sub(4));
+        let [phase, _, rows] = Layout::vertical([
+            Constraint::Length(phase),
+            Constraint::Length(1),
+            Constraint::Fill(1),
+        ])
+        .areas(inner);
+        MctsAreas {
+            phase,
+            rows,
+            explain: Rect::default(),
+        }
+    } else {
+        let explain = wanted.min(inner.height / 2);
+        let [rows, _, explain] = Layout::vertical([
+            Constraint::Fill(1),
+            Constraint::Length(1),
+            Constraint::Length(explain),
+        ])
+        .areas(inner);
+        MctsAreas {
+            phase: Rect::default(),
+            rows,
+            explain,
+        }
+    }
+}
+
+/// Rows `lines` take word-wrapped at `width`, as `Paragraph` with `Wrap` lays them out
+/// (greedy, a word longer than a row cut across rows), to size the parts of a pane.
+fn wrapped_rows(lines: &[String], width: u16) -> u16 {
+    let width = usize::from(width.max(1));
+    let rows: usize = lines
+        .iter()
+        .map(|line| {
+            let mut rows = 1;
+            let mut used = 0;
+            for (i, word) in line.split(' ').enumerate() {
+                let w = word.chars().count();
+                let need = if i == 0 { w } else { used + 1 + w };
+                if need <= width {
+                    used = need;
+                } else {
+                    rows += 1 + w.saturating_sub(1) / width;
+                    used = w % width;
+                }
+            }
+            rows
+        })
+        .sum();
+    u16::try_from(rows).unwrap_or(u16::MAX)
+}
+
+/// The MCTS tree pane: stepped, what the last phase did over the tree as it stands (the
+/// iteration's path unfolded and marked); a record, the tree sorted by visits with the
+/// exact value of each root move, and the node under the cursor explained.
+pub(super) fn render_mcts<G: Describe>(
+    view: &MctsView<G>,
+    focused: bool,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let title = if view.live {
+        " Next AI move · MCTS, stepped"
+    } else {
+        " Last AI move · MCTS tree"
+    };
+    let block = pane_block(title, focused, theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let words = mcts_words(view);
+    let areas = mcts_areas(&words, view.live, inner);
+    let rule = |above: Rect, buf: &mut Buffer| {
+        let at = Rect::new(inner.x, above.bottom(), inner.width, 1).intersection(inner);
+        Block::new()
+            .borders(ratatui::widgets::Borders::TOP)
+            .border_style(theme.border)
+            .render(at, buf);
+    };
+    let styled: Vec<Line> = words
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| {
+            if view.live && i == 0 {
+                Line::styled(text, theme.dim)
+            } else {
+                Line::from(text)
+            }
+        })
+        .collect();
+    if view.live {
+        Paragraph::new(styled)
+            .wrap(Wrap { trim: false })
+            .render(areas.phase, buf);
+        rule(areas.phase, buf);
+    } else {
+        rule(areas.rows, buf);
+        Paragraph::new(styled)
+            .wrap(Wrap { trim: false })
+            .render(areas.explain, buf);
+    }
+    render_mcts_rows(view, focused, areas.rows, buf, theme);
+}
+
+/// The MCTS outline, scrolled so the cursor stays in sight: `*` marks the move played (or
+/// the path being stepped), `›` the cursor while the pane has the focus.
+fn render_mcts_rows<G: Describe>(
+    view: &MctsView<G>,
+    focused: bool,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let rows = view.rows();
+    let height = usize::from(area.height);
+    let cursor = view.folds.cursor.min(rows.len().saturating_sub(1));
+    let offset = scroll_offset(view.folds.offset.get(), cursor, height, rows.len());
+    view.folds.offset.set(offset);
+    let lines: Vec<Line> = rows
+        .iter()
+        .enumerate()
+        .skip(offset)
+        .take(height)
+        .map(|(index, row)| {
+            let is_cursor = index == cursor && focused;
+            let gutter = if is_cursor {
+                symbols::TREE_CURSOR.glyph
+            } else {
+                " "
+            };
+            let mark = if row.chosen {
+                symbols::MCTS_CHOSEN.glyph
+            } else {
+                " "
+            };
+            let mut line = Line::from(vec![
+                Span::styled(gutter, theme.key),
+                Span::styled(mark, theme.title),
+                Span::raw(row.text.clone()),
+            ]);
+            if is_cursor {
+                line = line.patch_style(theme.cursor);
+            }
+            fit(line, usize::from(area.width))
+        })
+        .collect();
+    Paragraph::new(lines).render(area, buf);
+}
+
+/// The outline row a click at `at` in the MCTS pane lands on, if any.
+pub(super) fn mcts_click<G: Describe>(
+    view: &MctsView<G>,
+    tree_pane: Rect,
+    at: Position,
+) -> Option<usize> {
+    let inner = Block::bordered().inner(tree_pane);
+    let areas = mcts_areas(&mcts_words(view), view.live, inner);
+    areas
+        .rows
+        .contains(at)
+        .then(|| view.folds.offset.get() + usize::from(at.y - areas.rows.y))
+}
