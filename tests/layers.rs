@@ -450,3 +450,98 @@ fn the_tab_contract_has_at_most_20_methods() {
         methods.len()
     );
 }
+
+/// The most lines a source file may have before its tests.
+const MOST_LINES: usize = 900;
+
+/// The modules that are tests only (`#[cfg(test)] mod name;` files and what is under them).
+fn test_only_modules(src: &Path, files: &[PathBuf]) -> BTreeSet<Module> {
+    files
+        .iter()
+        .flat_map(|file| {
+            let syntax = syn::parse_file(&fs::read_to_string(file).unwrap()).unwrap();
+            test_only_children(&module_of(src, file), &syntax)
+        })
+        .collect()
+}
+
+#[test]
+fn no_source_file_is_over_900_lines_before_its_tests() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let tests = test_only_modules(&src, &files);
+    let mut long = Vec::new();
+    for file in &files {
+        let module = module_of(&src, file);
+        if tests
+            .iter()
+            .any(|test| module == *test || module.starts_with(&format!("{test}::")))
+        {
+            continue;
+        }
+        let text = fs::read_to_string(file).unwrap();
+        let before_tests = text
+            .lines()
+            .position(|line| line.trim_start().starts_with("#[cfg(test)]"))
+            .unwrap_or_else(|| text.lines().count());
+        if before_tests > MOST_LINES {
+            long.push(format!("{} ({before_tests} lines)", file.display()));
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "over {MOST_LINES} lines before the tests: split along a seam of meaning\n{}",
+        long.join("\n")
+    );
+}
+
+/// The tab folders: `src/tabs/<tab>/`.
+fn tab_folders() -> Vec<String> {
+    let tabs = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/tabs");
+    let mut names: Vec<String> = fs::read_dir(tabs)
+        .unwrap()
+        .map(|entry| entry.unwrap())
+        .filter(|entry| entry.file_type().unwrap().is_dir())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Outside a tab's folder only the tab itself (its `mod.rs`) is named, by the registry;
+/// the one exception is the config, whose one field per tab is the tab's `[section]`
+/// (`tabs/<tab>/settings.rs`, in the config's layer).
+#[test]
+fn nothing_outside_a_tab_folder_names_the_tabs_modules() {
+    let graph = imports();
+    let mut named = Vec::new();
+    for tab in tab_folders() {
+        let folder = format!("tabs::{tab}");
+        for (module, targets) in &graph {
+            if within(module, &folder) {
+                continue;
+            }
+            for target in targets
+                .iter()
+                .filter(|t| t.starts_with(&format!("{folder}::")))
+            {
+                if module == "config" && *target == format!("{folder}::settings") {
+                    continue;
+                }
+                named.push(format!("{module} names {target}"));
+            }
+        }
+    }
+    assert!(
+        named.is_empty(),
+        "a tab's modules are its own: outside its folder, name only the tab\n{}",
+        named.join("\n")
+    );
+    // The check sees such names: the registry names every tab.
+    assert!(
+        graph["tabs"].contains("tabs::tictactoe"),
+        "{:?}",
+        graph["tabs"]
+    );
+}

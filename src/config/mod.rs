@@ -21,24 +21,20 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::tabs::connect4::settings::{
-    Connect4Ai, Connect4Config, DEPTH_RANGE, EXPLORATION_RANGE, ITERATIONS_RANGE,
-    SOLVER_BUDGET_RANGE,
+// The values a user names in the file, where they live in the domain.
+pub use crate::domain::games::tictactoe::Mark;
+pub use crate::domain::learn::limits::{
+    GRAPH_GAMES_RANGE, GRAPH_MAX_TAKE_RANGE, GRAPH_TOKENS_RANGE, NIM_PILE_RANGE, NIM_PILES_RANGE,
+    QLEARNING_GAMES_RANGE,
 };
-pub use crate::tabs::multipile::settings::{
-    ALPHA_ALLOWED, BATCH_RANGE, EPSILON_ALLOWED, HIDDEN_LAYERS_ALLOWED, NET_LAYERS_RANGE,
-    NET_MAX_PILE_RANGE, NET_PILES_RANGE, NIM_PILE_RANGE, NIM_PILES_RANGE, NimConfig, NimNetConfig,
-    OpponentChoice, QLEARNING_GAMES_RANGE, QLearningConfig, SAMPLE_EVERY_RANGE, alpha_allowed,
-    epsilon_allowed, hidden_layers_allowed,
-};
-pub use crate::tabs::state_graph::settings::{
-    GRAPH_GAMES_RANGE, GRAPH_MAX_TAKE_RANGE, GRAPH_TOKENS_RANGE, GraphConfig,
-};
-pub use crate::tabs::subtraction::settings::{N_MAX_RANGE, SubtractionConfig};
-pub use crate::tabs::tictactoe::settings::{
-    AUTOPLAY_MS_RANGE, Algorithm, EightConfig, MCTS_EXPLORATION_RANGE, MCTS_ITERATIONS_RANGE, Mark,
-    SearchConfig, TicTacToeConfig,
-};
+pub use crate::domain::search::Algorithm;
+// Each tab's `[section]`: the one line of the config a tab has (its ranges and choices stay
+// in its folder).
+pub use crate::tabs::connect4::settings::Connect4Config;
+pub use crate::tabs::multipile::settings::{NimConfig, NimNetConfig, QLearningConfig};
+pub use crate::tabs::state_graph::settings::GraphConfig;
+pub use crate::tabs::subtraction::settings::SubtractionConfig;
+pub use crate::tabs::tictactoe::settings::{EightConfig, SearchConfig, TicTacToeConfig};
 pub use check::{BUILTIN_ORIGIN, ConfigError, MERGED_ORIGIN};
 pub use serve::{
     AUTH_DELAY_RANGE, DRAIN_GRACE_RANGE, HumanDuration, IDLE_TIMEOUT_RANGE, LOGIN_GRACE_RANGE,

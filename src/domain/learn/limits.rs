@@ -45,3 +45,17 @@ pub fn epsilon_allowed(epsilon: f64) -> bool {
 pub fn hidden_layers_allowed(hidden: &[usize]) -> bool {
     NET_LAYERS_RANGE.contains(&hidden.len()) && hidden.iter().all(|h| HIDDEN_RANGE.contains(h))
 }
+
+/// Allowed pile counts for play (the Multi-pile tab and `nim`).
+pub const NIM_PILES_RANGE: RangeInclusive<usize> = 1..=crate::domain::games::nim::MAX_PILES;
+/// Allowed pile sizes for play.
+pub const NIM_PILE_RANGE: RangeInclusive<u8> = 0..=31;
+/// Allowed Q-learning game counts (the tab's training and `train qlearning`).
+pub const QLEARNING_GAMES_RANGE: RangeInclusive<usize> = 1..=10_000_000;
+
+/// Allowed token counts for the state graph (the tab and `train graph`).
+pub const GRAPH_TOKENS_RANGE: RangeInclusive<u32> = 1..=100;
+/// Allowed maximum takes.
+pub const GRAPH_MAX_TAKE_RANGE: RangeInclusive<u32> = 1..=5;
+/// Allowed game counts.
+pub const GRAPH_GAMES_RANGE: RangeInclusive<u64> = 1..=100_000_000;

@@ -2,8 +2,9 @@
 //! runs on its thread and the tests tick until its move is played, so every frame is
 //! reproducible. Snapshots at 80x24 and 120x40.
 
+use super::settings::Connect4Ai;
 use crate::app::{Action, App};
-use crate::config::{Config, Connect4Ai};
+use crate::config::Config;
 use crate::domain::games::connect4::{Board, Disc};
 use crate::tabs::testing::{chars, press, said};
 use crossterm::event::KeyCode;

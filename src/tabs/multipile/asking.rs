@@ -1,9 +1,9 @@
 //! Looking inside the AI's moves: the why overlay on each move the AI made in this game,
 //! and the entry where the person types piles to ask both learners about.
 
+use super::settings::OpponentChoice;
 use super::state::MultiPileTab;
 use super::why::{self as records, mv_text};
-use crate::config::OpponentChoice;
 use crate::domain::games::nim::{Piles, Rule, parse_piles};
 use crate::domain::learn::nim_net;
 use crate::frame::entry::Entry;

@@ -3,9 +3,10 @@
 //! of what it weighed), the winner, and taking a move back.
 
 use super::learners::QAgent;
+use super::settings::OpponentChoice;
 use super::state::{MultiPileTab, Played, Typed, opponent_name};
 use super::why::{self as records, mv_text};
-use crate::config::{FirstMover, OpponentChoice};
+use crate::config::FirstMover;
 use crate::domain::games::nim::{NimMove, Piles, Rule};
 use crate::domain::learn::nim_net;
 use crate::domain::solve::nim as solver;

@@ -6,11 +6,13 @@
 //! counts, sizes and seed wait for a retrain (`t` the Q-table, `T` the network).
 
 use super::learners::QAgent;
+use super::settings::{
+    ALPHA_ALLOWED, BATCH_RANGE, EPSILON_ALLOWED, NET_LAYERS_RANGE, QLEARNING_GAMES_RANGE,
+    alpha_allowed, epsilon_allowed,
+};
 use super::state::MultiPileTab;
 use crate::config::{
-    ALPHA_ALLOWED, BATCH_RANGE, EPOCHS_RANGE, EPSILON_ALLOWED, HIDDEN_RANGE, LEARNING_RATE_ALLOWED,
-    NET_LAYERS_RANGE, QLEARNING_GAMES_RANGE, RecipeChoice, alpha_allowed, epsilon_allowed,
-    learning_rate_allowed,
+    EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed,
 };
 use crate::domain::games::nim::{Piles, Rule};
 use crate::frame::message::Message;

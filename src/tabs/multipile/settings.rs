@@ -10,22 +10,17 @@ use crate::config::shared::FirstMover;
 use crate::config::shared::{
     EPOCHS_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed,
 };
-use crate::domain::games::nim::{MAX_PILES, Rule};
+use crate::domain::games::nim::Rule;
 pub use crate::domain::learn::limits::{
     ALPHA_ALLOWED, BATCH_RANGE, EPSILON_ALLOWED, HIDDEN_LAYERS_ALLOWED, NET_LAYERS_RANGE,
-    alpha_allowed, epsilon_allowed, hidden_layers_allowed,
+    NIM_PILE_RANGE, NIM_PILES_RANGE, QLEARNING_GAMES_RANGE, alpha_allowed, epsilon_allowed,
+    hidden_layers_allowed,
 };
 use crate::domain::learn::nim_net::{NetGame, NetRecipe};
 use crate::domain::learn::qlearning::{QSettings, Starts};
 
 /// Allowed games between two points of the Q-learning charts.
 pub const SAMPLE_EVERY_RANGE: RangeInclusive<usize> = 1..=1_000_000;
-/// Allowed pile counts and sizes for play.
-pub const NIM_PILES_RANGE: RangeInclusive<usize> = 1..=MAX_PILES;
-/// Allowed pile sizes for play.
-pub const NIM_PILE_RANGE: RangeInclusive<u8> = 0..=31;
-/// Allowed Q-learning game counts.
-pub const QLEARNING_GAMES_RANGE: RangeInclusive<usize> = 1..=10_000_000;
 /// Allowed network pile counts (inputs grow by 6 per pile).
 pub const NET_PILES_RANGE: RangeInclusive<usize> = 1..=4;
 /// Allowed network pile sizes (6 bits).

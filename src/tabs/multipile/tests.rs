@@ -3,8 +3,9 @@
 //! thread, so every frame is reproducible. Snapshots at 80x24 and 120x40.
 
 use super::Pane;
+use super::settings::OpponentChoice;
 use crate::app::{Action, App, MessageKind, Overlay};
-use crate::config::{Config, FirstMover, OpponentChoice};
+use crate::config::{Config, FirstMover};
 use crate::domain::games::nim::Rule;
 use crate::domain::solve::nim as solver;
 use crate::domain::solve::verdict::Verdict;

@@ -1,17 +1,12 @@
 //! `[graph]`: the State Graph tab and `train graph`.
 
-use std::ops::RangeInclusive;
-
 use serde::{Deserialize, Serialize};
 
 use crate::config::check::{ConfigError, in_range};
 
-/// Allowed token counts for the state graph.
-pub const GRAPH_TOKENS_RANGE: RangeInclusive<u32> = 1..=100;
-/// Allowed maximum takes.
-pub const GRAPH_MAX_TAKE_RANGE: RangeInclusive<u32> = 1..=5;
-/// Allowed game counts.
-pub const GRAPH_GAMES_RANGE: RangeInclusive<u64> = 1..=100_000_000;
+pub use crate::domain::learn::limits::{
+    GRAPH_GAMES_RANGE, GRAPH_MAX_TAKE_RANGE, GRAPH_TOKENS_RANGE,
+};
 
 /// Settings of the State Graph tab and `train graph`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,9 +5,9 @@
 
 use super::state::SubtractionTab;
 use crate::config::{
-    BATCH_RANGE, EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice,
-    learning_rate_allowed,
+    EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed,
 };
+use crate::domain::learn::limits::BATCH_RANGE;
 use crate::domain::learn::subtraction::Recipe;
 use crate::frame::message::Message;
 use crate::frame::settings::{self, Allowed, Change, Declared, Panel, Spec, Steps, Takes, Value};

@@ -9,9 +9,9 @@
 
 use super::mcts::SearchKind;
 use super::orders::reorder_both;
+use super::settings::AUTOPLAY_MS_RANGE;
 use super::settings::{MCTS_EXPLORATION_RANGE, MCTS_ITERATIONS_RANGE, MoveOrder};
 use super::state::TicTacToeTab;
-use crate::config::AUTOPLAY_MS_RANGE;
 use crate::frame::message::Message;
 use crate::frame::settings::{self, Allowed, Change, Declared, Panel, Spec, Steps, Takes, Value};
 use std::ops::RangeInclusive;
