@@ -6,7 +6,7 @@ use super::explain::node_name;
 use super::game::SearchView;
 use super::mcts::MctsView;
 use super::pick::{pick_prompt, pick_question, reveal_pick, submit_pick};
-use super::predict::{ANSWER_LIMIT, Predicting, limit_for, prompt, reveal_in, submit_in};
+use super::predict::{ANSWER_LIMIT, limit_for, prompt, quiz, reveal_in, submit_in};
 use super::state::{GameKind, TicTacToeTab};
 use crate::domain::prediction::Score;
 use crate::domain::search::predict::Question;
@@ -47,7 +47,7 @@ impl TicTacToeTab {
                 "Predict mode off: {right} of {asked} right. P turns it on again"
             ));
         }
-        self.predict = Some(Predicting::new());
+        self.predict = Some(quiz());
         self.autoplay = false;
         match self.asking() {
             Some(asked) => asked,

@@ -5,9 +5,8 @@
 
 use super::game::Playable;
 use super::mcts::MctsView;
-use super::predict::{LIST_LIMIT, Predicting};
+use super::predict::Predicting;
 use crate::domain::search::mcts::{Pick, asks_pick, node_path, picks};
-use crate::frame::entry::Entry;
 use crate::frame::message::Message;
 use std::rc::Rc;
 
@@ -113,7 +112,7 @@ pub(crate) fn submit_pick<G: Playable>(
         Err(refused) => return refused,
     };
     let typed = predicting.entry.text().trim().to_string();
-    predicting.entry = Entry::new(LIST_LIMIT);
+    predicting.clear_entry();
     if hold {
         let said = format!("Your answer {typed} is in: the teacher reveals it to everyone");
         predicting.held = Some(typed);
@@ -142,7 +141,7 @@ pub(crate) fn reveal_pick<G: Playable>(
     let pick = view.pick_now()?;
     let position = view.stepper.mcts().position(pick.node);
     let held = predicting.held.take();
-    predicting.entry = Entry::new(LIST_LIMIT);
+    predicting.clear_entry();
     view.mark_pick_answered();
     let given = held.and_then(|text| read_pick(&position, &text).ok());
     let (right, words) = pick_words(view, &pick, given.unwrap_or(pick.chosen));

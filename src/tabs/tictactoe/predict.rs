@@ -7,10 +7,8 @@
 use super::explain::node_name;
 use super::game::{Playable, SearchView};
 use crate::domain::numbers::signed;
-use crate::domain::prediction::Score;
 use crate::domain::search::predict::{self, Question};
 use crate::domain::search::{NodeId, Stepper};
-use crate::frame::entry::Entry;
 use crate::frame::message::Message;
 
 /// The longest answer typed: a sign and two digits.
@@ -28,25 +26,13 @@ pub(crate) const fn limit_for(question: Question) -> usize {
     }
 }
 
-/// Predict mode while it is on: the answer being typed and the score so far.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Predicting {
-    /// Right answers and questions answered since predict mode was turned on.
-    pub(crate) score: Score,
-    /// The answer being typed.
-    pub(crate) entry: Entry,
-    /// The answer locked in for the teacher's reveal (while answers are held), as typed.
-    pub(crate) held: Option<String>,
-}
+/// Predict mode while it is on: the quiz's state every stepper shares (the answer typed or
+/// held, the score), with answers up to a list of children long.
+pub(crate) use crate::frame::predicting::Predicting;
 
-impl Predicting {
-    pub(crate) fn new() -> Self {
-        Self {
-            score: Score::default(),
-            entry: Entry::new(LIST_LIMIT),
-            held: None,
-        }
-    }
+/// Predict mode, turned on: a fresh quiz.
+pub(crate) fn quiz() -> Predicting {
+    Predicting::new(LIST_LIMIT)
 }
 
 /// The question in the status line, with what has been typed so far.
@@ -131,12 +117,12 @@ pub(crate) fn submit_in<G: Playable>(
     };
     if hold {
         let typed = answer_text(&view.stepper, question, answer, predicting.entry.text());
-        predicting.entry = Entry::new(LIST_LIMIT);
+        predicting.clear_entry();
         let said = format!("Your answer {typed} is in: the teacher reveals it to everyone");
         predicting.held = Some(typed);
         return Message::info(said);
     }
-    predicting.entry = Entry::new(LIST_LIMIT);
+    predicting.clear_entry();
     let Some(grade) = predict::grade(&view.stepper, question, answer) else {
         return Message::error("That answer does not fit the question");
     };
@@ -189,7 +175,7 @@ pub(crate) fn reveal_in<G: Playable>(
     let question = view.waiting()?;
     let stepper = &view.stepper;
     let held = predicting.held.take();
-    predicting.entry = Entry::new(LIST_LIMIT);
+    predicting.clear_entry();
     let given = held
         .as_deref()
         .and_then(|text| read_answer(stepper, question, text).ok());
