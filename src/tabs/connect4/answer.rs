@@ -2,13 +2,10 @@
 //! teacher's reveal (the answer and its grading are `predict.rs`'s and the domain's). Apart
 //! from `predict.rs` so the state, which holds a `Predicting`, is not imported back.
 
-use super::predict::{
-    ANSWER_LIMIT, Predicting, grade_now, pick_now, pick_words, question, read_column,
-};
+use super::predict::{Predicting, grade_now, pick_now, pick_words, question, read_column};
 use super::state::Connect4Tab;
 use crate::domain::prediction::Score;
 use crate::domain::search::mcts::asks_pick;
-use crate::frame::entry::Entry;
 use crate::frame::message::Message;
 use crate::frame::tab::{Asking, QuestionId};
 
@@ -36,7 +33,7 @@ impl Connect4Tab {
 
     /// The question waiting, with the answer typed so far.
     pub(crate) fn pick_prompt(&self) -> Option<Message> {
-        let typed = self.predict.as_ref()?.entry.text();
+        let typed = self.predict.as_ref()?.quiz.entry.text();
         self.question_now()
             .map(|asked| Message::info(format!("{asked} {typed}▏")))
     }
@@ -44,8 +41,8 @@ impl Connect4Tab {
     /// `P`: predict mode on (asking at once if a pick waits) or off (saying the score).
     pub(crate) fn toggle_predict(&mut self) -> Message {
         if let Some(predicting) = self.predict.take() {
-            let Score { right, asked } = predicting.score;
-            self.scored_before = self.scored_before.plus(predicting.score);
+            let Score { right, asked } = predicting.quiz.score;
+            self.scored_before = self.scored_before.plus(predicting.quiz.score);
             return Message::info(format!(
                 "Predict mode off: {right} of {asked} right. P turns it on again"
             ));
@@ -58,7 +55,7 @@ impl Connect4Tab {
 
     /// Types a character of the answer.
     pub(crate) fn answer_type(&mut self, c: char) -> Option<Message> {
-        if !self.predict.as_mut()?.entry.push(c) {
+        if !self.predict.as_mut()?.quiz.entry.push(c) {
             return Some(Message::error("One column is the answer: Enter checks it"));
         }
         self.pick_prompt()
@@ -66,7 +63,7 @@ impl Connect4Tab {
 
     /// Deletes the answer typed.
     pub(crate) fn answer_erase(&mut self) -> Option<Message> {
-        self.predict.as_mut()?.entry.erase();
+        self.predict.as_mut()?.quiz.entry.erase();
         self.pick_prompt()
     }
 
@@ -80,15 +77,15 @@ impl Connect4Tab {
         let (predicting, stepper) = (self.predict.as_mut()?, self.stepping.as_mut()?);
         let pick = pick_now(stepper, predicting)?;
         let at = stepper.mcts().position(pick.node);
-        let mv = match predicting.entry.submit(|text| read_column(&at, text)) {
+        let mv = match predicting.quiz.entry.submit(|text| read_column(&at, text)) {
             Ok(mv) => mv,
             Err(refused) => return Some(refused),
         };
-        let typed = predicting.entry.text().trim().to_string();
-        predicting.entry = Entry::new(ANSWER_LIMIT);
+        let typed = predicting.quiz.entry.text().trim().to_string();
+        predicting.quiz.clear_entry();
         if hold {
             let said = format!("Your answer {typed} is in: the teacher reveals it to everyone");
-            predicting.held = Some(typed);
+            predicting.quiz.held = Some(typed);
             return Some(Message::info(said));
         }
         Some(grade_now(stepper, predicting, &pick, mv))
@@ -109,8 +106,8 @@ impl Connect4Tab {
                 node: pick.node as u64,
             },
             question: self.question_now()?,
-            held: predicting.held.clone(),
-            typed: predicting.entry.text().to_string(),
+            held: predicting.quiz.held.clone(),
+            typed: predicting.quiz.entry.text().to_string(),
         })
     }
 
@@ -124,8 +121,9 @@ impl Connect4Tab {
         let pick = pick_now(stepper, predicting)?;
         let at = stepper.mcts().position(pick.node);
         predicting.mark_answered(stepper);
-        predicting.entry = Entry::new(ANSWER_LIMIT);
+        predicting.quiz.clear_entry();
         let given = predicting
+            .quiz
             .held
             .take()
             .and_then(|text| read_column(&at, &text).ok());
@@ -136,7 +134,7 @@ impl Connect4Tab {
                 words.trim_start_matches("Right: ")
             )));
         };
-        predicting.score.count(right);
+        predicting.quiz.score.count(right);
         let said = format!("Revealed. {words}");
         Some(if right {
             Message::info(said)

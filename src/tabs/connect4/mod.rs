@@ -201,7 +201,11 @@ impl ClassSide for Connect4Tab {
     }
 
     fn predictions(&self) -> Score {
-        let now = self.predict.as_ref().map(|p| p.score).unwrap_or_default();
+        let now = self
+            .predict
+            .as_ref()
+            .map(|p| p.quiz.score)
+            .unwrap_or_default();
         self.scored_before.plus(now)
     }
 

@@ -6,10 +6,9 @@
 
 use crate::domain::games::Game;
 use crate::domain::games::connect4::Board;
-use crate::domain::prediction::Score;
 use crate::domain::search::mcts::{MctsStepper, Pick, node_path, picks};
-use crate::frame::entry::Entry;
 use crate::frame::message::Message;
+use crate::frame::predicting::Predicting as Quiz;
 
 /// The longest answer: one column.
 pub(crate) const ANSWER_LIMIT: usize = 1;
@@ -26,15 +25,12 @@ fn column_name(mv: u8) -> String {
     format!("col {}", mv + 1)
 }
 
-/// Predict mode while it is on.
+/// Predict mode while it is on: the quiz's state every stepper shares, and how far into
+/// the next selection's picks the answers have gone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Predicting {
-    /// Right answers and questions answered since predict mode was turned on.
-    pub(crate) score: Score,
-    /// The answer being typed.
-    pub(crate) entry: Entry,
-    /// The answer locked in for the teacher's reveal, as typed.
-    pub(crate) held: Option<String>,
+    /// The answer typed or held, and the score.
+    pub(crate) quiz: Quiz,
     /// The phases done when a pick was last answered, and how many of that selection's
     /// picks (the root's first) are answered: those questions are over.
     pub(crate) answered: Option<(u64, usize)>,
@@ -43,9 +39,7 @@ pub(crate) struct Predicting {
 impl Predicting {
     pub(crate) fn new() -> Self {
         Self {
-            score: Score::default(),
-            entry: Entry::new(ANSWER_LIMIT),
-            held: None,
+            quiz: Quiz::new(ANSWER_LIMIT),
             answered: None,
         }
     }
@@ -108,7 +102,7 @@ pub(crate) fn grade_now(
 ) -> Message {
     predicting.mark_answered(stepper);
     let (right, words) = pick_words(pick, mv);
-    predicting.score.count(right);
+    predicting.quiz.score.count(right);
     if !right {
         return Message::error(words);
     }
