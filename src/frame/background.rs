@@ -260,18 +260,6 @@ impl Trainer {
         self.watch.cancel();
     }
 
-    /// Lets the thread run to its end unwatched (work that cannot stop midway, like an AI's
-    /// search, when its owner goes): a turn still waited for is given up.
-    pub fn detach(mut self) {
-        self.cancel();
-        self.handle = None;
-    }
-
-    /// Whether the thread has ended (or was already joined).
-    pub fn is_finished(&self) -> bool {
-        self.handle.as_ref().is_none_or(JoinHandle::is_finished)
-    }
-
     /// Waits for the thread to end.
     pub fn join(&mut self) {
         if let Some(handle) = self.handle.take() {

@@ -11,7 +11,6 @@ use crate::config::{Config, FirstMover};
 use crate::domain::games::connect4::{Board, Disc, Refused, WIDTH};
 use crate::domain::prediction::Score;
 use crate::domain::search::mcts::MctsStepper;
-use crate::frame::background::{Trainer, TrainerPool};
 use crate::frame::goto::GoTo;
 use crate::frame::message::Message;
 use crate::frame::side::Side;
@@ -22,6 +21,7 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::thread::JoinHandle;
 
 /// Which pane the arrows move in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,16 +53,8 @@ pub(crate) struct Thinking {
     pub(crate) board: Board,
     /// The AI thinking.
     pub(crate) ai: Connect4Ai,
-    /// The thread working it out once the pool gives it a place (none for a stepped
-    /// search's move).
-    worker: Option<Trainer>,
-}
-
-impl Thinking {
-    /// Whether the search still waits for a place in the pool (every core is busy).
-    pub(crate) fn is_waiting(&self) -> bool {
-        self.worker.as_ref().is_some_and(Trainer::is_waiting)
-    }
+    /// The thread working it out (none for a stepped search's move).
+    worker: Option<JoinHandle<()>>,
 }
 
 /// The Connect Four tab.
@@ -91,12 +83,9 @@ pub struct Connect4Tab {
     pub(crate) thinking: Option<Thinking>,
     /// A search given up (a new game or undo came first) that may still be running: at
     /// most one is kept, so a session runs at most two searches however fast it asks.
-    abandoned: Option<Trainer>,
+    abandoned: Option<JoinHandle<()>>,
     /// Searches running on threads now, given up or not.
     searching: Arc<AtomicUsize>,
-    /// The pool every background job takes a place in (the process's; tests give their
-    /// own).
-    pool: Arc<TrainerPool>,
     /// Whether the AI's MCTS waits to be stepped on its turn.
     pub(crate) step_mode: bool,
     /// The AI's MCTS search being stepped, while it waits.
@@ -115,20 +104,6 @@ pub struct Connect4Tab {
     pub(crate) hold_answers: bool,
     /// The predictions graded before predict mode was last turned off.
     pub(crate) scored_before: Score,
-}
-
-/// A session that ends mid-search does not wait for it: the search runs out on its own
-/// (it is bounded by the AI's settings) and gives its place in the pool back.
-impl Drop for Connect4Tab {
-    fn drop(&mut self) {
-        let searches = [
-            self.thinking.take().and_then(|t| t.worker),
-            self.abandoned.take(),
-        ];
-        for search in searches.into_iter().flatten() {
-            search.detach();
-        }
-    }
 }
 
 impl Connect4Tab {
@@ -150,7 +125,6 @@ impl Connect4Tab {
             thinking: None,
             abandoned: None,
             searching: Arc::new(AtomicUsize::new(0)),
-            pool: Arc::clone(TrainerPool::global()),
             step_mode: false,
             stepping: None,
             last: None,
@@ -281,15 +255,11 @@ impl Connect4Tab {
         let seed = self.move_seed();
         let searching = Arc::clone(&self.searching);
         searching.fetch_add(1, Ordering::SeqCst);
-        // The search takes a place in the pool every background job shares, so a server's
-        // AI moves and training runs together never use more cores than it has.
-        let worker = Trainer::start(&self.pool, move |granted| {
-            if granted {
-                let thought = ai::think(board, &config, seed);
-                // The tab may have moved on (new game, undo): then nobody listens.
-                let _ = sender.send(thought);
-            }
+        let worker = std::thread::spawn(move || {
+            let thought = ai::think(board, &config, seed);
             searching.fetch_sub(1, Ordering::SeqCst);
+            // The tab may have moved on (new game, undo): then nobody listens.
+            let _ = sender.send(thought);
         });
         self.thinking = Some(Thinking {
             receiver,
@@ -309,17 +279,9 @@ impl Connect4Tab {
         if worker.is_finished() {
             return;
         }
-        // A search still waiting for its place leaves the queue at once.
-        worker.cancel();
-        if let Some(mut older) = self.abandoned.replace(worker) {
-            older.join();
+        if let Some(older) = self.abandoned.replace(worker) {
+            let _ = older.join();
         }
-    }
-
-    /// Takes AI moves' places in `pool` from now on (the tests: a pool they can fill).
-    #[cfg(test)]
-    pub(crate) fn use_pool(&mut self, pool: Arc<TrainerPool>) {
-        self.pool = pool;
     }
 
     /// Searches running on threads now (the tests check the bound).

@@ -361,39 +361,3 @@ fn predict_mode_asks_the_column_uct_selects_and_grades_it_against_the_search() {
         said(&app)
     );
 }
-
-/// Issue 28: the AI's move takes a place in the pool every background job shares, so it
-/// waits while every place trains something, and says so.
-#[test]
-fn the_ai_move_waits_for_a_place_in_the_pool_and_says_so() {
-    use crate::frame::background::{Trainer, TrainerPool};
-    let mut app = app_with(Connect4Ai::AlphaBeta, 0);
-    let pool = TrainerPool::new(1);
-    app.tabs.connect4.use_pool(std::sync::Arc::clone(&pool));
-    let (release, hold) = std::sync::mpsc::channel::<()>();
-    let mut busy = Trainer::start(&pool, move |_| {
-        // Bounded, so a failing assertion below cannot leave the test waiting forever.
-        let _ = hold.recv_timeout(std::time::Duration::from_secs(60));
-    });
-    while pool.running() == 0 {
-        std::thread::yield_now();
-    }
-    press(&mut app, &chars("4"));
-    for _ in 0..20 {
-        app.update(Action::Tick);
-    }
-    let thinking = app.tabs.connect4.thinking.as_ref().expect("the AI's turn");
-    assert!(thinking.is_waiting(), "the pool is full: the search waits");
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal.draw(|f| crate::ui::render(&app, f)).unwrap();
-    let screen = format!("{}", terminal.backend());
-    assert!(
-        screen.contains("waits for") && screen.contains("a free core"),
-        "{screen}"
-    );
-    release.send(()).unwrap();
-    busy.join();
-    wait(&mut app);
-    assert_eq!(app.tabs.connect4.moves().count(), 2, "the AI replied");
-    assert_eq!(pool.peak(), 1);
-}

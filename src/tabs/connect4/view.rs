@@ -143,13 +143,8 @@ fn turn_line(tab: &Connect4Tab, theme: &Theme) -> Line<'static> {
         return Line::styled("MCTS waits: Space steps it", theme.info);
     }
     if let Some(thinking) = &tab.thinking {
-        let doing = if thinking.is_waiting() {
-            "waits for a free core"
-        } else {
-            "is thinking"
-        };
         return Line::styled(
-            format!("The AI ({}) {doing}…", thinking.ai.name()),
+            format!("The AI ({}) is thinking…", thinking.ai.name()),
             theme.info,
         );
     }
