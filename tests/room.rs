@@ -71,6 +71,7 @@ impl Room for Class {
 fn cutoff_at(step: u64) -> QuestionId {
     QuestionId {
         stepper: "alpha-beta",
+        position: 1,
         step,
         kind: "cut-off",
         node: 7,

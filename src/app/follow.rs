@@ -67,7 +67,8 @@ impl App {
             .hold_answers(self.following.is_some() || self.room.is_some());
         self.seed = seed;
         self.tab = origin.config.ui.start_tab;
-        self.overlays.keep_only(|o| *o == Overlay::Room);
+        self.overlays
+            .keep_only(|o| matches!(o, Overlay::Room | Overlay::Help));
         self.pending = None;
         let _ = self.tabs.on_show(self.tab);
         if let Some(progress) = self.lesson.as_mut() {

@@ -74,14 +74,26 @@ pub fn export_shown(storage: Storage) -> Message {
 /// question together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct QuestionId {
-    /// The stepper asking (`"tic-tac-toe alpha-beta"`, `"Q-learning"`).
+    /// The stepper asking (`"alpha-beta"`, `"MCTS"`, `"Q-learning"`).
     pub stepper: &'static str,
+    /// What it steps: the position searched (see [`position_key`]) or how many games the
+    /// learner had learned, so a question of another game is another question.
+    pub position: u64,
     /// Where the stepper is: the steps, events or phases taken so far.
     pub step: u64,
     /// What is asked (`"value"`, `"cut-off"`, `"pick"`).
     pub kind: &'static str,
     /// The node asked about (0 where the question is about no node).
     pub node: u64,
+}
+
+/// A position as a [`QuestionId`] names it: the same number for the same position in every
+/// session of the process (std's `DefaultHasher::new` has fixed keys).
+pub fn position_key<P: std::hash::Hash>(position: &P) -> u64 {
+    use std::hash::Hasher;
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    position.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// A prediction a tab waits for now (issue 15 §3), as the lesson and the teacher's room

@@ -101,6 +101,7 @@ impl Connect4Tab {
         Some(Asking {
             id: QuestionId {
                 stepper: "Connect Four MCTS",
+                position: stepper.mcts().root_position().key(),
                 step: stepper.phases(),
                 kind: "pick",
                 node: pick.node as u64,

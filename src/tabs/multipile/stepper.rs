@@ -235,6 +235,7 @@ impl MultiPileTab {
     pub(crate) fn asked(&self) -> Option<Asking> {
         let id = QuestionId {
             stepper: "Q-learning",
+            position: self.q.trainer.as_ref().map_or(0, |t| t.games as u64),
             step: self.q.steps.at() as u64,
             kind: "Q update",
             node: 0,

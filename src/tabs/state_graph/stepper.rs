@@ -227,9 +227,11 @@ impl StateGraphTab {
 
     /// The question waiting and the answer locked in, for the lesson and the room.
     pub(crate) fn asked(&self) -> Option<Asking> {
+        let game = self.stepped.as_ref()?;
         let id = QuestionId {
             stepper: "state graph",
-            step: self.stepped.as_ref()?.steps.at() as u64,
+            position: game.before.games,
+            step: game.steps.at() as u64,
             kind: "learning",
             node: 0,
         };

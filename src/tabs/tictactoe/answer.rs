@@ -11,7 +11,7 @@ use super::state::{GameKind, TicTacToeTab};
 use crate::domain::prediction::Score;
 use crate::domain::search::predict::Question;
 use crate::frame::message::Message;
-use crate::frame::tab::{Asking, QuestionId};
+use crate::frame::tab::{Asking, QuestionId, position_key};
 
 impl TicTacToeTab {
     /// True while predict mode is on and the search shown waits for an answer.
@@ -107,6 +107,7 @@ impl TicTacToeTab {
                 let stepper = &view.stepper;
                 let id = QuestionId {
                     stepper: stepper.algorithm().name(),
+                    position: position_key(stepper.root()),
                     step: stepper.events_taken() as u64,
                     kind: question.kind(),
                     node: u64::from(question.node()),
@@ -120,6 +121,7 @@ impl TicTacToeTab {
                 .map(|view| {
                     let id = QuestionId {
                         stepper: "MCTS",
+                        position: position_key(view.stepper.mcts().root_position()),
                         step: view.stepper.phases(),
                         kind: "pick",
                         node: view.pick_now().map_or(0, |pick| pick.node as u64),
