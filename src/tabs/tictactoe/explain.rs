@@ -231,6 +231,18 @@ fn leaf_sentence<G: Playable>(
     }
 }
 
+/// The moves not entered at `id` (those a cut-off skipped, or not searched yet), as the
+/// tree names them, space-separated: what the tree pane lists and the pruned question asks.
+pub(crate) fn untried_labels<G: Playable>(stepper: &Stepper<G>, id: NodeId) -> String {
+    let position = stepper.position(id);
+    stepper
+        .moves_not_entered(id)
+        .iter()
+        .map(|&mv| position.move_label(mv))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,11 +4,11 @@
 //! tab's side: the answer being typed, the score, the prompt and the check (`answer.rs`
 //! holds what the keys do).
 
-use super::explain::node_name;
+use super::explain::{node_name, untried_labels};
 use super::game::{Playable, SearchView};
 use crate::domain::numbers::signed;
 use crate::domain::search::predict::{self, Question};
-use crate::domain::search::{NodeId, Stepper};
+use crate::domain::search::Stepper;
 use crate::frame::message::Message;
 
 /// The longest answer typed: a sign and two digits.
@@ -44,17 +44,6 @@ pub(crate) fn prompt<G: Playable>(
     let stepper = &view.stepper;
     let text = question.text(stepper, &|id| node_name(stepper, id));
     Message::info(format!("{text} {typed}▏"))
-}
-
-/// The moves a cut-off at `id` skips, as the tree pane writes them (`X7 X9`).
-fn pruned_labels<G: Playable>(stepper: &Stepper<G>, id: NodeId) -> String {
-    let position = stepper.position(id);
-    stepper
-        .moves_not_entered(id)
-        .iter()
-        .map(|&mv| position.move_label(mv))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Reads `text` as an answer to `question`: children as the tree pane names them.
@@ -131,7 +120,7 @@ pub(crate) fn submit_in<G: Playable>(
     let words = grade.words(
         stepper,
         &|id| node_name(stepper, id),
-        &|id| pruned_labels(stepper, id),
+        &|id| untried_labels(stepper, id),
         &signed,
     );
     mark_graded(view, &grade);
@@ -184,7 +173,7 @@ pub(crate) fn reveal_in<G: Playable>(
     let words = grade.words(
         stepper,
         &|id| node_name(stepper, id),
-        &|id| pruned_labels(stepper, id),
+        &|id| untried_labels(stepper, id),
         &signed,
     );
     mark_graded(view, &grade);

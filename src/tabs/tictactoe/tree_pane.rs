@@ -4,6 +4,7 @@
 //! hide the same).
 
 use super::describe::Describe;
+use super::explain::untried_labels;
 use super::game::{Match, SearchView};
 use super::symbols;
 use super::tree::{LineKind, TreeLine};
@@ -282,7 +283,7 @@ fn tree_line<'a, G: Describe>(
                 Some(CutoffKind::Alpha) => "α cut-off",
                 _ => "β cut-off",
             };
-            let moves = move_labels(stepper, id);
+            let moves = untried_labels(stepper, id);
             spans.push(Span::styled(
                 format!("{} {} pruned: {moves}", symbols::PRUNED.glyph, node.pruned),
                 theme.pruned,
@@ -302,7 +303,7 @@ fn tree_line<'a, G: Describe>(
                 format!(
                     "{} {left} to search: {}",
                     symbols::PENDING.glyph,
-                    move_labels(stepper, id)
+                    untried_labels(stepper, id)
                 ),
                 theme.dim,
             ));
@@ -329,16 +330,6 @@ fn tree_line<'a, G: Describe>(
         line = line.patch_style(theme.cursor);
     }
     line
-}
-
-fn move_labels<G: Describe>(stepper: &Stepper<G>, id: NodeId) -> String {
-    let position = stepper.position(id);
-    stepper
-        .moves_not_entered(id)
-        .iter()
-        .map(|&mv| position.move_label(mv))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn node_spans<G: Describe>(
