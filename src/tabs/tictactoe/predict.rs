@@ -7,8 +7,8 @@
 use super::explain::{node_name, untried_labels};
 use super::game::{Playable, SearchView};
 use crate::domain::numbers::signed;
-use crate::domain::search::predict::{self, Question};
 use crate::domain::search::Stepper;
+use crate::domain::search::predict::{self, Question};
 use crate::frame::message::Message;
 
 /// The longest answer typed: a sign and two digits.
