@@ -300,6 +300,13 @@ fn test_only_children(module: &str, syntax: &syn::File) -> Vec<Module> {
         .collect()
 }
 
+/// Whether `module` is one of `tests` (test-only modules) or inside one.
+fn is_test_code(module: &str, tests: &BTreeSet<Module>) -> bool {
+    tests
+        .iter()
+        .any(|test| module == test || module.starts_with(&format!("{test}::")))
+}
+
 /// Every file's imports, as module → modules it names.
 fn imports() -> BTreeMap<Module, BTreeSet<Module>> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -322,10 +329,7 @@ fn imports() -> BTreeMap<Module, BTreeSet<Module>> {
         if module == "main" || file.ends_with("main.rs") {
             continue;
         }
-        if test_only
-            .iter()
-            .any(|test| module == *test || module.starts_with(&format!("{test}::")))
-        {
+        if is_test_code(&module, &test_only) {
             continue;
         }
         let mut paths = Paths::default();
@@ -474,10 +478,7 @@ fn no_source_file_is_over_900_lines_before_its_tests() {
     let mut long = Vec::new();
     for file in &files {
         let module = module_of(&src, file);
-        if tests
-            .iter()
-            .any(|test| module == *test || module.starts_with(&format!("{test}::")))
-        {
+        if is_test_code(&module, &tests) {
             continue;
         }
         let text = fs::read_to_string(file).unwrap();

@@ -125,6 +125,15 @@ pub fn counter(step: u64, total: Option<u64>) -> String {
     }
 }
 
+/// The step counter in a few characters, as the teacher's room shows a student's stepper:
+/// "14", or "14/52" once the number of steps is known.
+pub fn short_counter(step: u64, total: Option<u64>) -> String {
+    match total {
+        Some(total) => format!("{step}/{total}"),
+        None => step.to_string(),
+    }
+}
+
 /// The entry in the status line, with what has been typed.
 pub fn prompt(typed: &str, step: u64, total: Option<u64>) -> Message {
     Message::info(format!(

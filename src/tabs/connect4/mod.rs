@@ -193,7 +193,7 @@ impl ClassSide for Connect4Tab {
 
     fn stepper_at(&self) -> Option<String> {
         let (at, total) = self.step_count()?;
-        Some(total.map_or_else(|| at.to_string(), |total| format!("{at}/{total}")))
+        Some(crate::frame::goto::short_counter(at, total))
     }
 
     fn asking(&self) -> Option<Asking> {

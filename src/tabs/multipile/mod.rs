@@ -297,7 +297,9 @@ impl Tab for MultiPileTab {
 impl ClassSide for MultiPileTab {
     fn stepper_at(&self) -> Option<String> {
         let steps = &self.q.steps;
-        (steps.total() > 0).then(|| format!("{}/{}", steps.at(), steps.total()))
+        (steps.total() > 0).then(|| {
+            crate::frame::goto::short_counter(steps.at() as u64, Some(steps.total() as u64))
+        })
     }
 
     fn asking(&self) -> Option<Asking> {

@@ -219,7 +219,10 @@ impl Tab for StateGraphTab {
 impl ClassSide for StateGraphTab {
     fn stepper_at(&self) -> Option<String> {
         let steps = &self.stepped.as_ref()?.steps;
-        Some(format!("{}/{}", steps.at(), steps.total()))
+        Some(crate::frame::goto::short_counter(
+            steps.at() as u64,
+            Some(steps.total() as u64),
+        ))
     }
 
     fn asking(&self) -> Option<Asking> {
