@@ -20,8 +20,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
-mod common;
-use common::{Client, LIMIT, Process, health_check};
+use crate::common::{Client, LIMIT, Process, health_check};
 
 const BIN: &str = env!("CARGO_BIN_EXE_ai-arcade");
 

@@ -17,8 +17,8 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::TcpStream;
 
-mod common;
-use common::{LIMIT, Process, health_check, line_with};
+use crate::common;
+use crate::common::{LIMIT, Process, health_check, line_with};
 
 fn temp_dir(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ai-arcade-scale-{tag}-{}", std::process::id()));

@@ -15,8 +15,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-mod common;
-use common::{Client, LIMIT, settings};
+use crate::common::{Client, LIMIT, settings};
 
 /// A server for one test, in its own temp dir, with its log kept.
 struct TestServer {

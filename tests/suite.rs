@@ -1,0 +1,29 @@
+//! The whole integration suite, as one test crate: the files beside this one are its
+//! modules, so the library links into one test binary instead of one per file.
+
+mod common;
+
+mod ai_never_loses;
+mod cli;
+mod event_loop;
+mod files;
+mod follow;
+mod haproxy;
+mod key_walk;
+mod keys;
+mod layers;
+mod lessons;
+mod nim_cli;
+mod nim_properties;
+mod properties;
+mod readme_screens;
+mod registry;
+mod room;
+mod scale_out;
+mod search;
+mod serve;
+mod signals;
+mod snapshots;
+mod trainer_pool;
+mod views;
+mod whole_text;
