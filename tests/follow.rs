@@ -316,3 +316,78 @@ fn the_teacher_resets_one_student_to_the_checkpoint_without_the_others() {
     let now: Vec<_> = class.students[1..].iter().map(position).collect();
     assert_eq!(now, others, "the others are left alone");
 }
+
+/// Ticks `app` until its Connect Four game has `turns` moves (its AI thinks on a thread);
+/// bounded, so a lost move fails the test instead of hanging it.
+fn tick_until_turns(app: &mut App, turns: usize) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while app.tabs.connect4.position().moves() < turns {
+        assert!(std::time::Instant::now() < deadline, "the AI never moved");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.update(ai_arcade::app::Action::Tick);
+    }
+}
+
+#[test]
+fn followers_play_the_teacher_s_connect_four_moves_as_made_even_under_a_time_budget() {
+    use ai_arcade::config::FirstMover;
+    use ai_arcade::tabs::connect4::settings::Connect4Ai;
+    // MCTS stopped by the clock: two searches of one position run different numbers of
+    // iterations, so a student whose session searched again would show other counts.
+    let mut config = Config::default();
+    config.connect4.ai = Connect4Ai::Mcts;
+    config.connect4.mcts_time = Some("40ms".parse().unwrap());
+    config.connect4.iterations = 1_000_000;
+    config.connect4.first = FirstMover::Human;
+    let room = Arc::new(Registry::default());
+    let mut teacher = App::new(&config, 7);
+    teacher.become_teacher(Arc::clone(&room) as Arc<dyn Room>);
+    let mut students = Vec::new();
+    let mut seats = Vec::new();
+    for (i, name) in ["ada", "bob"].into_iter().enumerate() {
+        let mut student = App::new(&config, 50 + i as u64);
+        let seat = Arc::new(room.sit(name, student.tab, None));
+        student.seat = Some(Arc::clone(&seat) as Arc<dyn ai_arcade::app::room::SeatReport>);
+        students.push(student);
+        seats.push(seat);
+    }
+    for key in [
+        Key::Esc,
+        Key::Char('R'),
+        Key::Char('f'),
+        Key::Esc,
+        Key::F(5),
+    ] {
+        teacher.handle_key(key);
+        for student in &mut students {
+            student.outside_changed();
+        }
+    }
+    assert!(room.seats().iter().all(|s| s.at.following));
+    for (turn, column) in ['4', '3', '5'].into_iter().enumerate() {
+        teacher.handle_key(Key::Char(column));
+        for student in &mut students {
+            student.outside_changed();
+        }
+        for student in &students {
+            assert!(
+                student.tabs.connect4.is_thinking(),
+                "the student's AI waits for the teacher's move"
+            );
+        }
+        tick_until_turns(&mut teacher, 2 * turn + 2);
+        for student in &mut students {
+            student.outside_changed();
+            assert_eq!(
+                student.tabs.connect4.position(),
+                teacher.tabs.connect4.position()
+            );
+            assert!(!student.tabs.connect4.is_thinking());
+            assert_eq!(
+                position(student),
+                position(&teacher),
+                "the same search shown"
+            );
+        }
+    }
+}

@@ -214,6 +214,7 @@ impl App {
     fn release(&mut self) {
         if self.following.take().is_some() {
             self.tabs.hold_answers(false);
+            self.tabs.moves_from_journal(false);
             self.say(Message::info(
                 "The teacher released you: the keys are yours again",
             ));

@@ -65,6 +65,7 @@ impl App {
         self.tabs = tabs;
         self.tabs
             .hold_answers(self.following.is_some() || self.room.is_some());
+        self.tabs.moves_from_journal(self.following.is_some());
         self.seed = seed;
         self.tab = origin.config.ui.start_tab;
         self.overlays
@@ -82,11 +83,8 @@ impl App {
     /// overlay; what it said goes to the status line.
     fn replay(&mut self, entry: &Entry) {
         let said = match entry {
-            Entry::Tab(action) => {
-                let said = self.tabs.update(*action, &mut Effects::default());
-                self.settle(action.tab());
-                said
-            }
+            Entry::Tab(action) => self.tabs.update(*action, &mut Effects::default()),
+            Entry::AiPlayed(played) => self.tabs.play_recorded(played.clone()),
             Entry::Show(tab) => {
                 self.show_tab(*tab);
                 None
@@ -107,8 +105,8 @@ impl App {
         }
     }
 
-    /// Waits while `tab`'s AI thinks in the background, so the next entry finds the move
-    /// made, as it was when the entry was recorded.
+    /// Waits while `tab`'s AI thinks in the background, so the next checkpoint key finds
+    /// the move made. (A replay of a journal never waits: the AI's moves are in it.)
     fn settle(&mut self, tab: TabId) {
         let started = Instant::now();
         while self.tabs.busy(tab) && started.elapsed() < SETTLE_LIMIT {

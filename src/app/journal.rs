@@ -1,6 +1,8 @@
 //! The session's journal: every change of position, in order, since the tabs were opened.
-//! Every random choice flows from the seed, so the seed and the journal are the position:
-//! replaying them on fresh tabs gives the same boards, searches and steppers. That is how
+//! Every random choice flows from the seed, and an AI move made in the background (whose
+//! search may stop by the clock) is kept whole, so the seed and the journal are the
+//! position: replaying them on fresh tabs gives the same boards, searches and steppers,
+//! without searching again for a move the journal holds. That is how
 //! a class follows its teacher (the teacher's journal is pushed to the students) and how a
 //! student is put back at a lesson checkpoint.
 //!
@@ -10,7 +12,7 @@ use crate::config::Config;
 use crate::frame::settings::Change;
 use crate::frame::tab::Storage;
 use crate::persist::Store;
-use crate::tabs::{Models, TabAction, TabId};
+use crate::tabs::{Models, TabAction, TabId, TabPlayed};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -33,6 +35,9 @@ pub enum Entry {
     Autoplay(TabId),
     /// The teacher revealed the answer to the tab's question.
     Reveal(TabId),
+    /// A tab's AI moved after thinking in the background: the move and its record, so a
+    /// replay plays it rather than thinking again.
+    AiPlayed(TabPlayed),
 }
 
 /// The entries so far, shared cheaply with the sessions that follow this one.

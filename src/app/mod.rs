@@ -679,6 +679,9 @@ impl App {
             if tab == shown && autoplays && ticked.changed && ticking.is_some() {
                 self.record(Entry::Autoplay(tab));
             }
+            for played in ticked.played {
+                self.record(Entry::AiPlayed(played));
+            }
             changed |= ticked.changed;
             if let Some(message) = ticked.message
                 && tab == shown

@@ -10,6 +10,7 @@ use super::why::Why;
 use crate::config::Config;
 pub use crate::domain::prediction::Score;
 use crate::persist::{Problems, Store};
+use std::convert::Infallible;
 use std::fmt::Debug;
 use std::path::Path;
 use std::time::Duration;
@@ -120,13 +121,28 @@ pub struct Effects {
     pub show_why: Option<Why>,
 }
 
-/// What a tick did to a tab.
-#[derive(Debug, Default)]
-pub struct Ticked {
+/// What a tick did to a tab. `P` is the tab's [`Tab::Played`].
+#[derive(Debug)]
+pub struct Ticked<P = Infallible> {
     /// Something on the tab changed: redraw if it is shown.
     pub changed: bool,
     /// What to say, if the tab is shown.
     pub message: Option<Message>,
+    /// The AI's moves that background thinking made since the last tick, whole: the
+    /// journal keeps them, so a session following this one plays the same moves with the
+    /// same records instead of thinking again (and perhaps differently, under a time
+    /// budget).
+    pub played: Vec<P>,
+}
+
+impl<P> Default for Ticked<P> {
+    fn default() -> Self {
+        Self {
+            changed: false,
+            message: None,
+            played: Vec::new(),
+        }
+    }
 }
 
 /// Whether a tab's learner trains in the background.
@@ -152,11 +168,15 @@ impl Training {
 /// answers, and what a replay of the teacher's journal needs. Every tab has it (a tab
 /// without a stepper keeps the defaults), so a class reaches every tab the same way.
 pub trait ClassSide {
-    /// Whether the tab's AI is thinking in the background now: a replay waits for it, so
-    /// the next action finds the move made.
+    /// Whether the tab's AI is thinking in the background now: a lesson's checkpoint
+    /// keys wait for it, so the next key finds the move made.
     fn busy(&self) -> bool {
         false
     }
+
+    /// While `on` (a student following the teacher), the AI does not think for itself:
+    /// its moves come from the teacher's journal, through [`Tab::play_recorded`].
+    fn moves_from_journal(&mut self, _on: bool) {}
 
     /// Whether each tick steps the tab on by itself (autoplay), so a replay must tick it
     /// as often as it ticked.
@@ -206,6 +226,11 @@ pub trait Tab: ClassSide + Sized {
     /// What the tab starts from that was saved in the data dir (its trained models, each a
     /// `store::Loaded`), read once so a server can start every session from copies.
     type Saved: Clone + Debug + Default + Send + Sync + Problems;
+
+    /// An AI move as the tab made it in the background, with its record, for the journal
+    /// (see [`Ticked::played`]). A tab whose AI decides at once and the same way on every
+    /// replay has none (`Infallible`): replaying the keys remakes its moves exactly.
+    type Played: Clone + Debug + PartialEq + Send + Sync + 'static;
 
     /// The `[sections]` of the config file that set the tab up.
     const SECTIONS: &'static [&'static str];
@@ -257,8 +282,15 @@ pub trait Tab: ClassSide + Sized {
     fn update(&mut self, action: Self::Action, effects: &mut Effects) -> Option<Message>;
 
     /// Time passed; `shown` says whether the tab is on screen.
-    fn tick(&mut self, _shown: bool) -> Ticked {
+    fn tick(&mut self, _shown: bool) -> Ticked<Self::Played> {
         Ticked::default()
+    }
+
+    /// Plays `played`, a move the followed session's AI made, as it was made; what to say.
+    /// A move that does not fit (the AI is not waiting for one here) is refused with the
+    /// reason and changes nothing.
+    fn play_recorded(&mut self, _played: Self::Played) -> Option<Message> {
+        Some(Message::error("This tab's AI has no recorded moves"))
     }
 
     /// How soon the tab needs a tick (`None`: nothing runs by itself).

@@ -63,6 +63,16 @@ macro_rules! tab_set {
             }
         }
 
+        /// An AI move one tab made in the background, whole, as the journal keeps it (see
+        /// [`Tab::Played`]).
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum TabPlayed {
+            $(
+                #[allow(missing_docs)]
+                $id(<$folder::$Tab as Tab>::Played),
+            )*
+        }
+
         $(
             impl From<<$folder::$Tab as Tab>::Action> for TabAction {
                 fn from(action: <$folder::$Tab as Tab>::Action) -> Self {
@@ -172,6 +182,27 @@ macro_rules! tab_set {
                 }
             }
 
+            /// Time passed for every tab; what each did, the AI moves it made among it.
+            /// `shown` is the tab on screen; with `None` every tab ticks as hidden (only its
+            /// background work moves).
+            pub fn tick(&mut self, shown: Option<TabId>) -> Vec<(TabId, Ticked<TabPlayed>)> {
+                vec![$({
+                    let ticked = self.$folder.tick(shown == Some(TabId::$id));
+                    (TabId::$id, Ticked {
+                        changed: ticked.changed,
+                        message: ticked.message,
+                        played: ticked.played.into_iter().map(TabPlayed::$id).collect(),
+                    })
+                },)*]
+            }
+
+            /// Plays an AI move the followed session's tab made; what to say.
+            pub fn play_recorded(&mut self, played: TabPlayed) -> Option<Message> {
+                match played {
+                    $(TabPlayed::$id(played) => Tab::play_recorded(&mut self.$folder, played),)*
+                }
+            }
+
             /// Every tab, in tab-bar order, to change.
             fn all_mut(&mut self) -> [&mut dyn AnyTab; TabId::ALL.len()] {
                 [$(&mut self.$folder,)*]
@@ -221,8 +252,6 @@ pub trait AnyTab: ClassSide {
     fn update(&mut self, action: TabAction, effects: &mut Effects) -> Option<Message>;
     /// See [`Tab::answers`].
     fn answers(&self, action: TabAction) -> bool;
-    /// See [`Tab::tick`].
-    fn tick(&mut self, shown: bool) -> Ticked;
     /// See [`Tab::tick_interval`].
     fn tick_interval(&self, shown: bool) -> Option<Duration>;
     /// See [`Tab::on_show`].
@@ -275,9 +304,6 @@ where
         action
             .own()
             .is_some_and(|action| Tab::answers(self, action))
-    }
-    fn tick(&mut self, shown: bool) -> Ticked {
-        Tab::tick(self, shown)
     }
     fn tick_interval(&self, shown: bool) -> Option<Duration> {
         Tab::tick_interval(self, shown)
@@ -390,14 +416,11 @@ impl Tabs {
         self.get_mut(tab).reveal()
     }
 
-    /// Time passed for every tab; what the shown one (`shown`) says. With `None` every tab
-    /// ticks as hidden (only its background work moves).
-    pub fn tick(&mut self, shown: Option<TabId>) -> Vec<(TabId, Ticked)> {
-        TabId::ALL
-            .iter()
-            .zip(self.all_mut())
-            .map(|(&id, tab)| (id, tab.tick(shown == Some(id))))
-            .collect()
+    /// While `on`, every tab's AI moves come from the followed session's journal.
+    pub fn moves_from_journal(&mut self, on: bool) {
+        for tab in self.all_mut() {
+            tab.moves_from_journal(on);
+        }
     }
 
     /// The soonest any tab needs a tick.

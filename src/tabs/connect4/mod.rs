@@ -15,10 +15,12 @@ pub(crate) mod state;
 pub(crate) mod symbols;
 #[cfg(test)]
 mod tests;
+mod thinking;
 mod view;
 
 pub use action::Action;
 pub use state::Connect4Tab;
+pub use thinking::AiPlayed;
 
 use crate::config::Config;
 use crate::frame::keymap::KeyGroup;
@@ -37,6 +39,7 @@ const THINKING_POLL: Duration = Duration::from_millis(20);
 impl Tab for Connect4Tab {
     type Action = Action;
     type Saved = ();
+    type Played = AiPlayed;
     const SECTIONS: &'static [&'static str] = &["connect4"];
 
     fn load(_config: &Config, _store: &Store) -> Self::Saved {}
@@ -173,12 +176,19 @@ impl Tab for Connect4Tab {
         self.apply_settings(changes)
     }
 
-    fn tick(&mut self, _shown: bool) -> Ticked {
-        let message = self.poll_thinking();
+    fn tick(&mut self, _shown: bool) -> Ticked<AiPlayed> {
+        let Some((message, played)) = self.poll_thinking() else {
+            return Ticked::default();
+        };
         Ticked {
-            changed: message.is_some(),
-            message,
+            changed: true,
+            message: Some(message),
+            played: played.into_iter().collect(),
         }
+    }
+
+    fn play_recorded(&mut self, played: AiPlayed) -> Option<Message> {
+        Some(self.play_followed(&played))
     }
 
     fn tick_interval(&self, _shown: bool) -> Option<Duration> {
@@ -211,6 +221,10 @@ impl ClassSide for Connect4Tab {
 
     fn hold_answers(&mut self, hold: bool) {
         self.hold_answers = hold;
+    }
+
+    fn moves_from_journal(&mut self, on: bool) {
+        self.take_moves_from_journal(on);
     }
 
     fn reveal(&mut self) -> Option<Message> {

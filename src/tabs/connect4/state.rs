@@ -7,6 +7,7 @@ use super::ai::{Searched, Verdicts};
 use super::outline::{self, Folds, Row};
 use super::predict::Predicting;
 use super::settings::{Connect4Ai, Connect4Config};
+use super::thinking::Thinking;
 use crate::config::{Config, FirstMover};
 use crate::domain::games::connect4::{Board, Disc, Refused, WIDTH};
 use crate::domain::prediction::Score;
@@ -19,8 +20,7 @@ use crate::frame::why::{Decision, Played, Why};
 use rand::{RngExt as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::atomic::AtomicUsize;
 use std::thread::JoinHandle;
 
 /// Which pane the arrows move in.
@@ -45,18 +45,6 @@ pub(crate) struct Turn {
     pub(crate) decision: Option<Decision>,
 }
 
-/// An AI move being worked out on its own thread.
-pub(crate) struct Thinking {
-    /// The thought, when it is ready.
-    receiver: Receiver<Thought>,
-    /// The position it thinks about.
-    pub(crate) board: Board,
-    /// The AI thinking.
-    pub(crate) ai: Connect4Ai,
-    /// The thread working it out (none for a stepped search's move).
-    worker: Option<JoinHandle<()>>,
-}
-
 /// The Connect Four tab.
 pub struct Connect4Tab {
     /// The settings in force.
@@ -74,7 +62,7 @@ pub struct Connect4Tab {
     /// Who opens the next game (`x` changes it).
     pub(crate) first: FirstMover,
     /// Games started, so each game's random choices differ.
-    games: u64,
+    pub(super) games: u64,
     /// The column under the board cursor (0-based).
     pub(crate) cursor: usize,
     /// Where the arrows go.
@@ -83,9 +71,11 @@ pub struct Connect4Tab {
     pub(crate) thinking: Option<Thinking>,
     /// A search given up (a new game or undo came first) that may still be running: at
     /// most one is kept, so a session runs at most two searches however fast it asks.
-    abandoned: Option<JoinHandle<()>>,
+    pub(super) abandoned: Option<JoinHandle<()>>,
     /// Searches running on threads now, given up or not.
-    searching: Arc<AtomicUsize>,
+    pub(super) searching: Arc<AtomicUsize>,
+    /// A student following the teacher: the AI's moves come from the teacher's journal.
+    pub(super) from_journal: bool,
     /// Whether the AI's MCTS waits to be stepped on its turn.
     pub(crate) step_mode: bool,
     /// The AI's MCTS search being stepped, while it waits.
@@ -125,6 +115,7 @@ impl Connect4Tab {
             thinking: None,
             abandoned: None,
             searching: Arc::new(AtomicUsize::new(0)),
+            from_journal: false,
             step_mode: false,
             stepping: None,
             last: None,
@@ -236,83 +227,6 @@ impl Connect4Tab {
         })
     }
 
-    /// Starts the AI's search on its own thread when it is the AI's turn.
-    fn ai_turn_if_due(&mut self) {
-        if self.board.is_over() || self.board.player_to_move() == self.human {
-            return;
-        }
-        if self.step_mode && self.config.ai == Connect4Ai::Mcts {
-            let stepper = MctsStepper::new(self.board, self.config.exploration, self.move_seed());
-            if let Some(predicting) = self.predict.as_mut() {
-                predicting.answered = None;
-            }
-            self.stepping = Some(stepper);
-            return;
-        }
-        let (sender, receiver) = channel();
-        let board = self.board;
-        let config = self.config.clone();
-        let seed = self.move_seed();
-        let searching = Arc::clone(&self.searching);
-        searching.fetch_add(1, Ordering::SeqCst);
-        let worker = std::thread::spawn(move || {
-            let thought = ai::think(board, &config, seed);
-            searching.fetch_sub(1, Ordering::SeqCst);
-            // The tab may have moved on (new game, undo): then nobody listens.
-            let _ = sender.send(thought);
-        });
-        self.thinking = Some(Thinking {
-            receiver,
-            board,
-            ai: self.config.ai,
-            worker: Some(worker),
-        });
-    }
-
-    /// Gives up the search under way, if any. Its thread cannot be stopped midway, so it is
-    /// kept as the one abandoned search; one abandoned before is waited for first, which
-    /// bounds the threads a session can start by pressing keys fast.
-    fn abandon_thinking(&mut self) {
-        let Some(worker) = self.thinking.take().and_then(|t| t.worker) else {
-            return;
-        };
-        if worker.is_finished() {
-            return;
-        }
-        if let Some(older) = self.abandoned.replace(worker) {
-            let _ = older.join();
-        }
-    }
-
-    /// Searches running on threads now (the tests check the bound).
-    #[cfg(test)]
-    pub(crate) fn searches_running(&self) -> usize {
-        self.searching.load(Ordering::SeqCst)
-    }
-
-    /// The seed of the AI's choice now: the tab's seed, the game and the move, so a game
-    /// replays exactly.
-    fn move_seed(&self) -> u64 {
-        self.seed
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(self.games << 8)
-            .wrapping_add(self.board.moves() as u64)
-    }
-
-    /// Plays the AI's move if its search has finished; what to say.
-    pub(crate) fn poll_thinking(&mut self) -> Option<Message> {
-        let thinking = self.thinking.as_ref()?;
-        let thought = match thinking.receiver.try_recv() {
-            Ok(thought) => thought,
-            Err(TryRecvError::Empty) => return None,
-            Err(TryRecvError::Disconnected) => {
-                self.thinking = None;
-                return Some(Message::error("The AI's search stopped without a move"));
-            }
-        };
-        Some(self.ai_moves(thought))
-    }
-
     /// Sets up `board` with the person playing `human` (the tests: positions the AI's
     /// replies cannot be steered to).
     #[cfg(test)]
@@ -324,12 +238,10 @@ impl Connect4Tab {
         self.ai_turn_if_due();
     }
 
-    fn ai_moves(&mut self, thought: Thought) -> Message {
-        let Some(thinking) = self.thinking.take() else {
-            return Message::error("The AI was not thinking");
-        };
-        let board = thinking.board;
+    /// Plays `thought`, the AI's move on `board` (the position now); what to say.
+    pub(crate) fn ai_moves(&mut self, board: Board, thought: Thought) -> Message {
         let column = thought.column;
+        let ai = thought.ai;
         let decision = ai::decision(&board, &thought);
         let after = board.play(usize::from(column));
         self.folds = Folds::default();
@@ -338,7 +250,7 @@ impl Connect4Tab {
         self.ended().unwrap_or_else(|| {
             Message::info(format!(
                 "The AI ({}) played column {}: your move",
-                thinking.ai.name(),
+                ai.name(),
                 column + 1
             ))
         })
@@ -528,16 +440,7 @@ impl Connect4Tab {
             searched: Searched::Mcts(Box::new(mcts)),
             verdicts: Verdicts::NotAsked,
         };
-        let (sender, receiver) = channel();
-        let _ = sender.send(thought);
-        self.thinking = Some(Thinking {
-            receiver,
-            board: self.board,
-            ai: Connect4Ai::Mcts,
-            worker: None,
-        });
-        self.poll_thinking()
-            .unwrap_or_else(|| Message::error("The stepped move was lost"))
+        self.ai_moves(self.board, thought)
     }
 }
 

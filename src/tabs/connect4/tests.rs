@@ -361,3 +361,44 @@ fn predict_mode_asks_the_column_uct_selects_and_grades_it_against_the_search() {
         said(&app)
     );
 }
+
+#[test]
+fn following_the_ai_searches_nothing_and_plays_the_journal_s_move_only_where_it_fits() {
+    use crate::frame::tab::Tab as _;
+    // The teacher's session: a move and its AI's reply, searched on a thread.
+    let mut teacher = app_with(Connect4Ai::AlphaBeta, 0);
+    press(&mut teacher, &chars("4"));
+    let played = loop {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        let ticked = teacher.tabs.connect4.tick(true);
+        if let Some(played) = ticked.played.into_iter().next() {
+            break played;
+        }
+    };
+    // A student's session taking its AI's moves from the journal.
+    let mut student = app_with(Connect4Ai::AlphaBeta, 0);
+    student.tabs.connect4.take_moves_from_journal(true);
+    let before = student.tabs.connect4.position();
+    let refused = student.tabs.connect4.play_followed(&played);
+    assert!(refused.text.contains("does not fit"), "{}", refused.text);
+    assert_eq!(student.tabs.connect4.position(), before, "nothing changed");
+    press(&mut student, &chars("4"));
+    assert!(student.tabs.connect4.is_thinking(), "it waits for the move");
+    assert_eq!(
+        student.tabs.connect4.searches_running(),
+        0,
+        "and searches nothing"
+    );
+    student.tabs.connect4.play_followed(&played);
+    assert_eq!(
+        student.tabs.connect4.position(),
+        teacher.tabs.connect4.position()
+    );
+    assert!(student.tabs.connect4.human_to_move());
+    // Released, a move the AI waits for is searched for here again.
+    press(&mut student, &chars("3"));
+    student.tabs.connect4.take_moves_from_journal(false);
+    assert!(student.tabs.connect4.is_thinking());
+    wait(&mut student);
+    assert_eq!(student.tabs.connect4.position().moves(), 4);
+}

@@ -75,6 +75,7 @@ impl Problems for Saved {
 impl Tab for MultiPileTab {
     type Action = Action;
     type Saved = Saved;
+    type Played = std::convert::Infallible;
     const SECTIONS: &'static [&'static str] = &["nim", "qlearning", "nim_net"];
 
     fn load(config: &Config, store: &Store) -> Saved {
@@ -250,6 +251,7 @@ impl Tab for MultiPileTab {
         Ticked {
             changed: (moving || finished) && self.redraws.due(self.speed, finished),
             message,
+            played: Vec::new(),
         }
     }
 

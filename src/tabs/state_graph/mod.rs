@@ -41,6 +41,7 @@ use std::time::Duration;
 impl Tab for StateGraphTab {
     type Action = Action;
     type Saved = Loaded<StateGraph>;
+    type Played = std::convert::Infallible;
     const SECTIONS: &'static [&'static str] = &["graph"];
 
     fn load(config: &Config, store: &Store) -> Self::Saved {
@@ -181,6 +182,7 @@ impl Tab for StateGraphTab {
         Ticked {
             changed: (moving || finished) && self.redraws.due(self.speed, finished),
             message,
+            played: Vec::new(),
         }
     }
 

@@ -41,6 +41,7 @@ use std::time::Duration;
 impl Tab for SubtractionTab {
     type Action = Action;
     type Saved = Loaded<SavedModel>;
+    type Played = std::convert::Infallible;
     const SECTIONS: &'static [&'static str] = &["subtraction"];
 
     fn load(config: &Config, store: &Store) -> Self::Saved {
@@ -201,6 +202,7 @@ impl Tab for SubtractionTab {
         Ticked {
             changed: (moving || finished) && self.redraws.due(self.speed, finished),
             message,
+            played: Vec::new(),
         }
     }
 

@@ -62,6 +62,7 @@ use std::time::Duration;
 impl Tab for TicTacToeTab {
     type Action = Action;
     type Saved = ();
+    type Played = std::convert::Infallible;
     const SECTIONS: &'static [&'static str] = &["tictactoe", "eight", "search"];
 
     fn load(_config: &Config, _store: &Store) {}
@@ -211,6 +212,7 @@ impl Tab for TicTacToeTab {
         Ticked {
             changed: message.is_some(),
             message,
+            played: Vec::new(),
         }
     }
 
