@@ -84,7 +84,7 @@ impl App {
     fn replay(&mut self, entry: &Entry) {
         let said = match entry {
             Entry::Tab(action) => self.tabs.update(*action, &mut Effects::default()),
-            Entry::AiPlayed(played) => self.tabs.play_recorded(played.clone()),
+            Entry::AiPlayed(played) => self.tabs.play_recorded((**played).clone()),
             Entry::Show(tab) => {
                 self.show_tab(*tab);
                 None
@@ -93,7 +93,11 @@ impl App {
                 self.lesson_at(*step);
                 None
             }
-            Entry::Settings(tab, changes) => Some(self.tabs.apply_settings(*tab, changes)),
+            Entry::Settings(tab, changes) => Some(self.tabs.apply_settings(
+                *tab,
+                changes,
+                &mut Effects::default(),
+            )),
             Entry::Autoplay(tab) => {
                 self.tabs.autoplay_once(*tab);
                 None

@@ -37,7 +37,7 @@ pub enum Entry {
     Reveal(TabId),
     /// A tab's AI moved after thinking in the background: the move and its record, so a
     /// replay plays it rather than thinking again.
-    AiPlayed(TabPlayed),
+    AiPlayed(Arc<TabPlayed>),
 }
 
 /// The entries so far, shared cheaply with the sessions that follow this one.

@@ -575,6 +575,9 @@ impl App {
             self.record(Entry::Tab(action));
         }
         let message = self.tabs.update(action, &mut effects);
+        for played in effects.played.drain(..) {
+            self.record(Entry::AiPlayed(Arc::new(played)));
+        }
         if let Some(copy) = effects.show_text.take_if(|_| self.collect.is_some()) {
             self.say(self.collected(&copy));
             return;
@@ -647,7 +650,11 @@ impl App {
             Ok(Some(changes)) => {
                 self.overlays.close();
                 self.record(Entry::Settings(self.tab, changes.clone()));
-                let said = self.tabs.apply_settings(self.tab, &changes);
+                let mut effects = Effects::default();
+                let said = self.tabs.apply_settings(self.tab, &changes, &mut effects);
+                for played in effects.played {
+                    self.record(Entry::AiPlayed(Arc::new(played)));
+                }
                 self.say(said);
             }
         }
@@ -680,7 +687,7 @@ impl App {
                 self.record(Entry::Autoplay(tab));
             }
             for played in ticked.played {
-                self.record(Entry::AiPlayed(played));
+                self.record(Entry::AiPlayed(Arc::new(played)));
             }
             changed |= ticked.changed;
             if let Some(message) = ticked.message

@@ -4,6 +4,7 @@
 //! text entry the ask prompts share, the "go to step N" every stepper opens, and an MCTS search written out as text.
 //! Nothing here names a tab.
 
+pub mod ai_moves;
 pub mod background;
 pub mod entry;
 pub mod goto;

@@ -112,13 +112,38 @@ pub struct Asking {
     pub typed: String,
 }
 
-/// What an action may ask of the app besides a message.
-#[derive(Debug, Default)]
-pub struct Effects {
+/// What an action did besides what it says, for the app to carry out or keep. `P` is the
+/// tab's [`Tab::Played`].
+#[derive(Debug)]
+pub struct Effects<P = Infallible> {
     /// Show this text in the copy overlay.
     pub show_text: Option<CopyText>,
     /// Open the why overlay on these moves (a `y` press, or a position asked about).
     pub show_why: Option<Why>,
+    /// The AI moves the action made, whole: the journal keeps them after the action, so a
+    /// session following this one plays them as made (see [`Ticked::played`]).
+    pub played: Vec<P>,
+}
+
+impl<P> Default for Effects<P> {
+    fn default() -> Self {
+        Self {
+            show_text: None,
+            show_why: None,
+            played: Vec::new(),
+        }
+    }
+}
+
+impl<P> Effects<P> {
+    /// These effects with each AI move wrapped by `wrap` (a tab's move as the registry's).
+    pub fn map_played<Q>(self, wrap: impl FnMut(P) -> Q) -> Effects<Q> {
+        Effects {
+            show_text: self.show_text,
+            show_why: self.show_why,
+            played: self.played.into_iter().map(wrap).collect(),
+        }
+    }
 }
 
 /// What a tick did to a tab. `P` is the tab's [`Tab::Played`].
@@ -279,7 +304,11 @@ pub trait Tab: ClassSide + Sized {
     }
 
     /// Performs `action`; what to say about it.
-    fn update(&mut self, action: Self::Action, effects: &mut Effects) -> Option<Message>;
+    fn update(
+        &mut self,
+        action: Self::Action,
+        effects: &mut Effects<Self::Played>,
+    ) -> Option<Message>;
 
     /// Time passed; `shown` says whether the tab is on screen.
     fn tick(&mut self, _shown: bool) -> Ticked<Self::Played> {
@@ -329,7 +358,12 @@ pub trait Tab: ClassSide + Sized {
     }
 
     /// Puts what the panel changed in force, each when its `Takes` says; what to say.
-    fn apply_settings(&mut self, _changes: &[Change]) -> Message {
+    /// The AI moves it made (a new game the AI opens) go to `effects`, as `update`'s do.
+    fn apply_settings(
+        &mut self,
+        _changes: &[Change],
+        _effects: &mut Effects<Self::Played>,
+    ) -> Message {
         Message::error("This tab has no settings panel")
     }
 }

@@ -196,6 +196,40 @@ macro_rules! tab_set {
                 },)*]
             }
 
+            /// Performs `action` on its tab; what to say, and in `effects` what it did.
+            pub fn update(
+                &mut self,
+                action: TabAction,
+                effects: &mut Effects<TabPlayed>,
+            ) -> Option<Message> {
+                match action {
+                    $(TabAction::$id(action) => {
+                        let mut own = Effects::default();
+                        let said = Tab::update(&mut self.$folder, action, &mut own);
+                        *effects = own.map_played(TabPlayed::$id);
+                        said
+                    })*
+                }
+            }
+
+            /// Puts what `tab`'s settings panel changed in force; what to say, and in
+            /// `effects` the AI moves it made.
+            pub fn apply_settings(
+                &mut self,
+                tab: TabId,
+                changes: &[Change],
+                effects: &mut Effects<TabPlayed>,
+            ) -> Message {
+                match tab {
+                    $(TabId::$id => {
+                        let mut own = Effects::default();
+                        let said = Tab::apply_settings(&mut self.$folder, changes, &mut own);
+                        *effects = own.map_played(TabPlayed::$id);
+                        said
+                    })*
+                }
+            }
+
             /// Plays an AI move the followed session's tab made; what to say.
             pub fn play_recorded(&mut self, played: TabPlayed) -> Option<Message> {
                 match played {
@@ -248,8 +282,6 @@ pub trait AnyTab: ClassSide {
     fn enabled(&self, action: TabAction) -> bool;
     /// See [`Tab::confirmation`].
     fn confirmation(&self, action: TabAction) -> Option<Confirm>;
-    /// See [`Tab::update`]; another tab's action does nothing.
-    fn update(&mut self, action: TabAction, effects: &mut Effects) -> Option<Message>;
     /// See [`Tab::answers`].
     fn answers(&self, action: TabAction) -> bool;
     /// See [`Tab::tick_interval`].
@@ -264,8 +296,6 @@ pub trait AnyTab: ClassSide {
     fn training(&self) -> Training;
     /// See [`Tab::settings`].
     fn settings(&self) -> Option<Panel>;
-    /// See [`Tab::apply_settings`].
-    fn apply_settings(&mut self, changes: &[Change]) -> Message;
     /// See [`TabView::render`].
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme);
     /// See [`TabView::click`].
@@ -297,9 +327,6 @@ where
     fn confirmation(&self, action: TabAction) -> Option<Confirm> {
         Tab::confirmation(self, action.own()?)
     }
-    fn update(&mut self, action: TabAction, effects: &mut Effects) -> Option<Message> {
-        Tab::update(self, action.own()?, effects)
-    }
     fn answers(&self, action: TabAction) -> bool {
         action
             .own()
@@ -322,9 +349,6 @@ where
     }
     fn settings(&self) -> Option<Panel> {
         Tab::settings(self)
-    }
-    fn apply_settings(&mut self, changes: &[Change]) -> Message {
-        Tab::apply_settings(self, changes)
     }
     fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         TabView::render(self, area, buf, theme);
@@ -360,11 +384,6 @@ impl Tabs {
     /// The question to ask before `action`, if it throws work away.
     pub fn confirmation(&self, action: TabAction) -> Option<Confirm> {
         self.get(action.tab()).confirmation(action)
-    }
-
-    /// Performs `action` on its tab; what to say.
-    pub fn update(&mut self, action: TabAction, effects: &mut Effects) -> Option<Message> {
-        self.get_mut(action.tab()).update(action, effects)
     }
 
     /// Whether `action` only answers a prediction.
@@ -462,11 +481,6 @@ impl Tabs {
     /// `tab`'s settings panel, if it has one.
     pub fn settings(&self, tab: TabId) -> Option<Panel> {
         self.get(tab).settings()
-    }
-
-    /// Puts what `tab`'s settings panel changed in force; what to say.
-    pub fn apply_settings(&mut self, tab: TabId, changes: &[Change]) -> Message {
-        self.get_mut(tab).apply_settings(changes)
     }
 
     /// Draws `tab` into `area`.

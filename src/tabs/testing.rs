@@ -68,3 +68,16 @@ pub(crate) fn fresh_dir(tag: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// The AI moves `app`'s journal holds, in order.
+pub(crate) fn journal_moves(app: &App) -> Vec<crate::tabs::TabPlayed> {
+    use crate::app::journal::Entry as Step;
+    app.position()
+        .entries
+        .iter()
+        .filter_map(|step| match step {
+            Step::AiPlayed(played) => Some((**played).clone()),
+            _ => None,
+        })
+        .collect()
+}

@@ -11,7 +11,7 @@
 //! window it was searched with is only a bound, and each recorded node says which.
 
 use super::heuristic::Evaluate;
-use super::stepper::Bound;
+use super::stepper::{Bound, Leaves};
 use crate::domain::games::Outcome;
 use std::collections::HashMap;
 
@@ -491,6 +491,26 @@ fn answers<M>(entry: &Entry<M>, alpha: i32, beta: i32) -> bool {
         Bound::Exact => true,
         Bound::AtLeast => entry.value >= beta,
         Bound::AtMost => entry.value <= alpha,
+    }
+}
+
+impl<G: Evaluate> Leaves<G> {
+    /// Stop `depth` plies down and score what is there with the game's evaluation, as the
+    /// depth-limited search does (`limited.rs`): a win `WIN_SCORE - ply`.
+    pub fn limited(depth: u8) -> Self {
+        Self {
+            horizon: Some(depth),
+            finished: |outcome, max_player, ply| {
+                let ply = ply as i32;
+                match outcome {
+                    Outcome::Draw => 0,
+                    Outcome::Winner(p) if &p == max_player => WIN_SCORE - ply,
+                    Outcome::Winner(_) => ply - WIN_SCORE,
+                }
+            },
+            evaluate: |position, player| G::score(&position.counts(), player),
+            infinity: INFINITY,
+        }
     }
 }
 

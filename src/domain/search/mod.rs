@@ -15,10 +15,12 @@ pub mod predict;
 mod recursive;
 mod score;
 mod stepper;
+#[cfg(test)]
+mod stepper_limited_tests;
 mod weighing;
 
 pub use ordering::{MoveOrder, SHALLOW_PLIES};
 pub use recursive::{Algorithm, SearchResult, SearchStats, search, search_ordered};
 pub use score::{INFINITY, WIN, evaluate};
-pub use stepper::{Bound, CutoffKind, Event, EventKind, NodeId, Stepper, TreeNode};
+pub use stepper::{Bound, CutoffKind, Event, EventKind, Leaves, NodeId, Stepper, TreeNode};
 pub use weighing::{RootMove, Weighing, search_weighing};

@@ -738,7 +738,7 @@ mod tests {
         let Question::Value { node } = q else {
             return false;
         };
-        let values: Vec<i8> = s.children(node).filter_map(|c| s.node(c).value).collect();
+        let values: Vec<i16> = s.children(node).filter_map(|c| s.node(c).value).collect();
         !s.node(node).maximizing
             && values.iter().min() != values.iter().max()
             && values.iter().all(|&v| v != 0)
@@ -765,7 +765,7 @@ mod tests {
             let Question::Value { node } = q else {
                 return false;
             };
-            let values: Vec<i8> = s.children(node).filter_map(|c| s.node(c).value).collect();
+            let values: Vec<i16> = s.children(node).filter_map(|c| s.node(c).value).collect();
             s.node(node).maximizing && values.iter().min() != values.iter().max()
         });
         let smallest = s.children(q.node()).filter_map(|c| s.node(c).value).min();
@@ -778,7 +778,7 @@ mod tests {
     fn a_flipped_sign_is_said_to_need_no_flip() {
         let (s, q) = stepper_at("XO..X....", Mark::O, Algorithm::Minimax, |s, q| {
             let v = s.node(q.node()).value.unwrap_or(0);
-            let values: Vec<i8> = s
+            let values: Vec<i16> = s
                 .children(q.node())
                 .filter_map(|c| s.node(c).value)
                 .collect();
@@ -834,9 +834,9 @@ mod tests {
             matches!(q, Question::Cutoff { .. })
                 && s.peek().is_some_and(|e| e.kind == EventKind::Enter)
                 && if node.maximizing {
-                    node.alpha_in > -INFINITY as i8 && v >= i32::from(node.alpha_in)
+                    node.alpha_in > -INFINITY as i16 && v >= i32::from(node.alpha_in)
                 } else {
-                    node.beta_in < INFINITY as i8 && v <= i32::from(node.beta_in)
+                    node.beta_in < INFINITY as i16 && v <= i32::from(node.beta_in)
                 }
         });
         let (mistake, said) = words(&s, q, Answer::Cut(true));
@@ -855,7 +855,7 @@ mod tests {
             matches!(q, Question::Cutoff { .. })
                 && s.peek().is_some_and(|e| e.kind == EventKind::Enter)
                 && node.maximizing
-                && node.alpha_in == -INFINITY as i8
+                && node.alpha_in == -INFINITY as i16
         });
         let (mistake, said) = words(&s, q, Answer::Cut(true));
         assert_eq!(mistake, Some(Mistake::NoCutoff));

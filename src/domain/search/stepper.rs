@@ -8,6 +8,10 @@
 //! The events taken are kept as their kinds only (one byte each): the node an event was
 //! about follows from the state right after it.
 //!
+//! A stepper may also stop at a depth and score the positions there with an evaluation
+//! ([`Leaves::limited`]): the depth-limited alpha-beta that plays games too large to search
+//! to the end (Connect Four), stepped and shown with the same events, windows and cuts.
+//!
 //! A stepper may be given a node limit: it then stops before entering a node beyond it
 //! ([`Stepper::at_node_limit`]), so what one recorded search can hold is bounded; stepping
 //! back and everything about the nodes recorded keep working.
@@ -15,7 +19,7 @@
 use super::ordering::MoveOrder;
 use super::recursive::{Algorithm, SearchResult, SearchStats};
 use super::score::{INFINITY, evaluate};
-use crate::domain::games::Game;
+use crate::domain::games::{Game, Outcome};
 
 /// Index of a node in the stepper's arena; the root is 0.
 pub type NodeId = u32;
@@ -25,7 +29,7 @@ const OPEN: u32 = u32::MAX;
 /// One node of the explored tree, as the tree pane shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TreeNode<M> {
-    /// The parent node; [`NO_PARENT`] for the root (a sentinel keeps the node at 24 bytes).
+    /// The parent node; [`NO_PARENT`] for the root (a sentinel keeps the node at 28 bytes).
     parent: NodeId,
     /// The move that led here from the parent; `None` for the root.
     pub mv: Option<M>,
@@ -34,11 +38,11 @@ pub struct TreeNode<M> {
     /// True at MAX levels (the root's player to move).
     pub maximizing: bool,
     /// The α/β window the node was entered with.
-    pub alpha_in: i8,
+    pub alpha_in: i16,
     /// The upper end of that window.
-    pub beta_in: i8,
+    pub beta_in: i16,
     /// The leaf's evaluation, or the best value returned by a child so far; final once done.
-    pub value: Option<i8>,
+    pub value: Option<i16>,
     /// The move to the child that gave `value`.
     pub best_move: Option<M>,
     /// Children entered so far.
@@ -47,8 +51,10 @@ pub struct TreeNode<M> {
     pub move_count: u8,
     /// Children skipped by a cut-off.
     pub pruned: u8,
-    /// True for terminal positions (leaves).
+    /// True for the leaves: finished games, and positions at the depth limit.
     pub terminal: bool,
+    /// True for a leaf at the depth limit: its value is the evaluation's, not a result.
+    pub horizon: bool,
     end: u32,
 }
 
@@ -186,6 +192,33 @@ struct Frame<G: Game> {
     moves: G::Moves,
 }
 
+/// How a search scores the positions where it stops: finished games always, and, for a
+/// depth-limited search, the unfinished positions at its depth limit.
+#[derive(Clone, Copy)]
+pub struct Leaves<G: Game> {
+    /// Plies below the root where an unfinished position becomes a leaf (`None`: only
+    /// finished games are leaves).
+    pub horizon: Option<u8>,
+    /// A finished game's score from the root mover's side, given the plies to it.
+    pub finished: fn(Outcome<G::Player>, &G::Player, u32) -> i32,
+    /// An unfinished position's score at the horizon, from the given player's side.
+    pub evaluate: fn(&G, G::Player) -> i32,
+    /// Larger than any score: the window the root is searched with.
+    pub infinity: i32,
+}
+
+impl<G: Game> Leaves<G> {
+    /// Finished games only, scored `10 - depth` as the original program does.
+    pub fn to_the_end() -> Self {
+        Self {
+            horizon: None,
+            finished: evaluate,
+            evaluate: |_, _| 0,
+            infinity: INFINITY,
+        }
+    }
+}
+
 /// Minimax or alpha-beta run one event at a time, with the explored tree recorded.
 pub struct Stepper<G: Game> {
     root: G,
@@ -196,6 +229,7 @@ pub struct Stepper<G: Game> {
     stats: SearchStats,
     node_limit: usize,
     order: MoveOrder,
+    leaves: Leaves<G>,
 }
 
 impl<G: Game> Stepper<G> {
@@ -216,7 +250,22 @@ impl<G: Game> Stepper<G> {
             stats: SearchStats::default(),
             node_limit: limit.clamp(1, NodeId::MAX as usize),
             order: MoveOrder::Listed,
+            leaves: Leaves::to_the_end(),
         }
+    }
+
+    /// This search with its leaves scored by `leaves` (to the end of the game unless set);
+    /// set it before the first step.
+    #[must_use]
+    pub fn with_leaves(mut self, leaves: Leaves<G>) -> Self {
+        debug_assert_eq!(self.events.len(), 0, "the leaves are set before stepping");
+        self.leaves = leaves;
+        self
+    }
+
+    /// How the search scores its leaves.
+    pub const fn leaves(&self) -> &Leaves<G> {
+        &self.leaves
     }
 
     /// This search with every node's children tried in `order` (as listed unless set); set
@@ -486,7 +535,8 @@ impl<G: Game> Stepper<G> {
         let (position, parent, depth, maximizing, alpha, beta, mv) = match self.stack.last() {
             None => {
                 let root = self.root;
-                (root, None, 0, true, -INFINITY, INFINITY, None)
+                let infinity = self.leaves.infinity;
+                (root, None, 0, true, -infinity, infinity, None)
             }
             Some(frame) => {
                 let node = self.node(frame.node);
@@ -497,7 +547,7 @@ impl<G: Game> Stepper<G> {
                 // Plain minimax searches every child with the full window.
                 let (alpha, beta) = match self.algorithm {
                     Algorithm::AlphaBeta => (node.alpha(), node.beta()),
-                    Algorithm::Minimax => (-INFINITY, INFINITY),
+                    Algorithm::Minimax => (-self.leaves.infinity, self.leaves.infinity),
                 };
                 (
                     position,
@@ -515,19 +565,26 @@ impl<G: Game> Stepper<G> {
         }
         let id = self.nodes.len() as NodeId;
         let moves = self.order.moves(&position);
+        let finished = position.outcome().is_some();
+        let horizon = !finished && self.leaves.horizon == Some(depth);
         self.nodes.push(TreeNode {
             parent: parent.unwrap_or(NO_PARENT),
             mv,
             depth,
             maximizing,
-            alpha_in: alpha as i8,
-            beta_in: beta as i8,
+            alpha_in: alpha as i16,
+            beta_in: beta as i16,
             value: None,
             best_move: None,
             children: 0,
-            move_count: moves.as_ref().len() as u8,
+            move_count: if horizon {
+                0
+            } else {
+                moves.as_ref().len() as u8
+            },
             pruned: 0,
-            terminal: position.outcome().is_some(),
+            terminal: finished || horizon,
+            horizon,
             end: OPEN,
         });
         self.stack.push(Frame {
@@ -550,9 +607,13 @@ impl<G: Game> Stepper<G> {
 
     fn evaluate_leaf(&mut self) {
         let frame = self.stack.last().expect("a leaf is on the stack");
-        let outcome = frame.position.outcome().expect("leaves are terminal");
         let node = &mut self.nodes[frame.node as usize];
-        node.value = Some(evaluate(outcome, &self.root.to_move(), u32::from(node.depth)) as i8);
+        let max_player = self.root.to_move();
+        let value = match frame.position.outcome() {
+            Some(outcome) => (self.leaves.finished)(outcome, &max_player, u32::from(node.depth)),
+            None => (self.leaves.evaluate)(&frame.position, max_player),
+        };
+        node.value = Some(value as i16);
         self.stats.leaves += 1;
     }
 
@@ -601,7 +662,7 @@ impl<G: Game> Stepper<G> {
     /// Restores `parent`'s running best to what it was before child `upto` returned.
     fn recompute_best(&mut self, parent: NodeId, upto: NodeId) {
         let maximizing = self.node(parent).maximizing;
-        let mut best: Option<(i8, Option<G::Move>)> = None;
+        let mut best: Option<(i16, Option<G::Move>)> = None;
         for child in self.children(parent).take_while(|&c| c != upto) {
             let node = self.node(child);
             let value = node.value.expect("earlier siblings are done");
@@ -833,7 +894,7 @@ mod size_tests {
     fn a_recorded_node_stays_small() {
         // The whole minimax tree of the empty board is 549,946 nodes: keep the record compact.
         assert!(
-            std::mem::size_of::<TreeNode<u8>>() <= 24,
+            std::mem::size_of::<TreeNode<u8>>() <= 28,
             "{}",
             std::mem::size_of::<TreeNode<u8>>()
         );

@@ -4,6 +4,7 @@
 
 mod action;
 mod ai;
+mod ai_turn;
 mod answer;
 mod goto;
 mod keys;
@@ -113,7 +114,7 @@ impl Tab for Connect4Tab {
         }
     }
 
-    fn update(&mut self, action: Action, effects: &mut Effects) -> Option<Message> {
+    fn update(&mut self, action: Action, effects: &mut Effects<AiPlayed>) -> Option<Message> {
         Some(match action {
             Action::Drop(0 | 8..) => Message::error("Columns are 1 to 7"),
             Action::Drop(column) => self.drop_disc(usize::from(column) - 1),
@@ -172,7 +173,7 @@ impl Tab for Connect4Tab {
         Some(self.settings_panel())
     }
 
-    fn apply_settings(&mut self, changes: &[Change]) -> Message {
+    fn apply_settings(&mut self, changes: &[Change], _: &mut Effects<AiPlayed>) -> Message {
         self.apply_settings(changes)
     }
 

@@ -4,7 +4,7 @@
 
 use super::learners::QAgent;
 use super::settings::OpponentChoice;
-use super::state::{MultiPileTab, Played, Typed, opponent_name};
+use super::state::{AiPlayed, MultiPileTab, Played, Typed, opponent_name};
 use super::why::{self as records, mv_text};
 use crate::config::FirstMover;
 use crate::domain::games::nim::{NimMove, Piles, Rule};
@@ -320,10 +320,36 @@ impl MultiPileTab {
         }
     }
 
+    /// The AI's move now: its own choice, or, following the teacher, the one the
+    /// teacher's AI made, which the journal brings next.
     fn ai_move(&mut self) {
-        if let Some((mv, record)) = self.ai_choice() {
-            self.play(Side::Ai, mv, Some(record));
+        if self.ai_moves.following() {
+            return;
         }
+        let before = self.piles;
+        let Some((mv, record)) = self.ai_choice() else {
+            return;
+        };
+        self.ai_moves.made(&AiPlayed {
+            before,
+            mv,
+            record: record.clone(),
+            net_move: self.net_move.clone(),
+            rng: self.rng.clone(),
+        });
+        self.play(Side::Ai, mv, Some(record));
+    }
+
+    /// Plays the move the followed session's AI made, if this game waits for it; the
+    /// random draws go on from where the teacher's did.
+    pub(crate) fn play_followed(&mut self, played: AiPlayed) -> Message {
+        if self.human_to_move || self.game_over() || self.piles != played.before {
+            return Message::error("The teacher's AI move does not fit this game: nothing changed");
+        }
+        self.net_move = played.net_move;
+        self.rng = played.rng;
+        self.play(Side::Ai, played.mv, Some(played.record));
+        Message::info(format!("The AI took {}", mv_text(played.mv)))
     }
 
     /// Takes back the person's last move and the AI's reply to it (the reply alone never:

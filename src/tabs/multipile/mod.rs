@@ -31,9 +31,9 @@ mod why;
 
 pub use action::Action;
 use action::StepTo;
-pub use state::MultiPileTab;
 pub(crate) use state::Pane;
 pub use state::Played;
+pub use state::{AiPlayed, MultiPileTab};
 
 use crate::config::Config;
 use crate::domain::games::nim::Piles;
@@ -75,7 +75,7 @@ impl Problems for Saved {
 impl Tab for MultiPileTab {
     type Action = Action;
     type Saved = Saved;
-    type Played = std::convert::Infallible;
+    type Played = AiPlayed;
     const SECTIONS: &'static [&'static str] = &["nim", "qlearning", "nim_net"];
 
     fn load(config: &Config, store: &Store) -> Saved {
@@ -199,52 +199,29 @@ impl Tab for MultiPileTab {
         }
     }
 
-    fn update(&mut self, action: Action, effects: &mut Effects) -> Option<Message> {
-        if let Some(why) = pane_refusal(action, self.pane) {
-            return Some(Message::error(why));
-        }
-        if action == Action::RunsExport {
-            return self.export_runs(effects);
-        }
-        if action == Action::TableExport {
-            return Some(self.export_table(effects));
-        }
-        let shown = match action {
-            Action::Why => Some(self.why()),
-            Action::AskSubmit => Some(self.ask_submit()),
-            _ => None,
-        };
-        if let Some(shown) = shown {
-            return match shown {
-                Ok(why) => {
-                    effects.show_why = Some(why);
-                    None
-                }
-                Err(message) => Some(message),
-            };
-        }
-        match action {
-            Action::QTrain | Action::QStep | Action::QRetrain => self.q_since.trained_by_key(),
-            Action::NetTrain | Action::NetRetrain => self.net_since.trained_by_key(),
-            _ => {}
-        }
-        let focus = self.pane_focus;
-        let message = self.apply(action);
-        if self.pane_focus != focus && action != Action::ToggleFocus {
-            return Some(focus_moved(message, self.focus_words()));
-        }
-        message
+    fn update(&mut self, action: Action, effects: &mut Effects<AiPlayed>) -> Option<Message> {
+        self.ai_moves.begin();
+        let said = self.act(action, effects);
+        self.ai_moves.report(effects);
+        said
+    }
+
+    fn play_recorded(&mut self, played: AiPlayed) -> Option<Message> {
+        Some(self.play_followed(played))
     }
 
     fn settings(&self) -> Option<Panel> {
         Some(self.settings_panel())
     }
 
-    fn apply_settings(&mut self, changes: &[Change]) -> Message {
-        self.apply_settings(changes)
+    fn apply_settings(&mut self, changes: &[Change], effects: &mut Effects<AiPlayed>) -> Message {
+        self.ai_moves.begin();
+        let said = self.apply_settings(changes);
+        self.ai_moves.report(effects);
+        said
     }
 
-    fn tick(&mut self, _shown: bool) -> Ticked {
+    fn tick(&mut self, _shown: bool) -> Ticked<AiPlayed> {
         let moving = self.q.training || (self.net.is_training() && !self.net.waits_for_trainer());
         let message = self.train_tick();
         let finished = message.is_some();
@@ -297,6 +274,10 @@ impl Tab for MultiPileTab {
 }
 
 impl ClassSide for MultiPileTab {
+    fn moves_from_journal(&mut self, on: bool) {
+        self.ai_moves.follow(on);
+    }
+
     fn stepper_at(&self) -> Option<String> {
         let steps = &self.q.steps;
         (steps.total() > 0).then(|| {
@@ -352,5 +333,45 @@ fn pane_refusal(action: Action, pane: Pane) -> Option<&'static str> {
             Some(". goes back to the game in the edges view: v shows it")
         }
         _ => None,
+    }
+}
+
+impl MultiPileTab {
+    /// What `update` does, the AI moves it made left in `made`.
+    fn act(&mut self, action: Action, effects: &mut Effects<AiPlayed>) -> Option<Message> {
+        if let Some(why) = pane_refusal(action, self.pane) {
+            return Some(Message::error(why));
+        }
+        if action == Action::RunsExport {
+            return self.export_runs(effects);
+        }
+        if action == Action::TableExport {
+            return Some(self.export_table(effects));
+        }
+        let shown = match action {
+            Action::Why => Some(self.why()),
+            Action::AskSubmit => Some(self.ask_submit()),
+            _ => None,
+        };
+        if let Some(shown) = shown {
+            return match shown {
+                Ok(why) => {
+                    effects.show_why = Some(why);
+                    None
+                }
+                Err(message) => Some(message),
+            };
+        }
+        match action {
+            Action::QTrain | Action::QStep | Action::QRetrain => self.q_since.trained_by_key(),
+            Action::NetTrain | Action::NetRetrain => self.net_since.trained_by_key(),
+            _ => {}
+        }
+        let focus = self.pane_focus;
+        let message = self.apply(action);
+        if self.pane_focus != focus && action != Action::ToggleFocus {
+            return Some(focus_moved(message, self.focus_words()));
+        }
+        message
     }
 }

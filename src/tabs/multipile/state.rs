@@ -18,6 +18,7 @@ use crate::domain::learn::nim_net::NetMove;
 use crate::domain::learn::nim_net::NetTrainer;
 use crate::domain::learn::qlearning::QTrainer;
 use crate::domain::prediction::Score;
+use crate::frame::ai_moves::AiMoves;
 use crate::frame::entry::Entry;
 use crate::frame::goto::GoTo;
 use crate::frame::message::Message;
@@ -30,6 +31,23 @@ use crate::frame::why::Decision;
 use crate::persist::{Loaded, Store};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+
+/// An AI move as it was made, for the journal: a follower plays it as made (a learner
+/// trained further on the teacher's machine cannot make it differ) and draws its random
+/// numbers on from where the teacher's AI left them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AiPlayed {
+    /// The piles it was made on.
+    pub(crate) before: Piles,
+    /// The move.
+    pub(crate) mv: NimMove,
+    /// Its record, for the why overlay.
+    pub(crate) record: Decision,
+    /// The network's activations behind it, for the play pane (network moves only).
+    pub(crate) net_move: Option<NetMove>,
+    /// The tab's random numbers after the choice.
+    pub(crate) rng: ChaCha8Rng,
+}
 
 /// One move of the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -198,6 +216,8 @@ pub struct MultiPileTab {
     /// The network's epochs at the start, and whether a key trained it since.
     pub(crate) net_since: TrainedSince,
     pub(super) rng: ChaCha8Rng,
+    /// The AI's moves as a class sees them: reported for the journal, or taken from it.
+    pub(crate) ai_moves: AiMoves<AiPlayed>,
 }
 
 impl MultiPileTab {
@@ -266,6 +286,7 @@ impl MultiPileTab {
             q_since: TrainedSince::new(q_games),
             net_since: TrainedSince::new(net_epochs),
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x4e49_4d00),
+            ai_moves: AiMoves::default(),
         };
         if tab.opponent == OpponentChoice::Qlearning && tab.q.trainer.is_err() {
             tab.opponent = OpponentChoice::Perfect;

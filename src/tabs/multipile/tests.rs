@@ -764,3 +764,45 @@ fn x_exports_the_q_table_as_csv_one_row_per_learned_value() {
         )
     );
 }
+
+#[test]
+fn following_the_ai_plays_the_teacher_s_moves_and_draws_on_from_the_teacher_s_numbers() {
+    use crate::frame::tab::ClassSide as _;
+    use crate::tabs::TabPlayed;
+    let setup = config(|c| {
+        c.qlearning.autotrain = false;
+        c.nim.opponent = OpponentChoice::Random;
+    });
+    let journal_moves = |app: &App| -> Vec<super::AiPlayed> {
+        crate::tabs::testing::journal_moves(app)
+            .into_iter()
+            .filter_map(|played| match played {
+                TabPlayed::MultiPileNim(played) => Some(played),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut teacher = app_with(&setup);
+    press(&mut teacher, &chars("11\n"));
+    let played = journal_moves(&teacher);
+    assert_eq!(played.len(), 1, "the random reply is in the journal");
+    // Another seed draws other random replies: left to itself the student's would differ.
+    let mut student = App::new(&setup, SEED + 1);
+    press(&mut student, &[KeyCode::F(2)]);
+    student.tabs.multipile.moves_from_journal(true);
+    press(&mut student, &chars("11\n"));
+    assert!(
+        !student.tabs.multipile.human_to_move,
+        "it waits for the teacher's move"
+    );
+    assert!(
+        journal_moves(&student).is_empty(),
+        "and moved nothing itself"
+    );
+    student.tabs.multipile.play_followed(played[0].clone());
+    assert_eq!(student.tabs.multipile.piles, teacher.tabs.multipile.piles);
+    assert_eq!(student.tabs.multipile.rng, teacher.tabs.multipile.rng);
+    let again = student.tabs.multipile.play_followed(played[0].clone());
+    assert!(again.text.contains("does not fit"), "{}", again.text);
+    assert_eq!(student.tabs.multipile.piles, teacher.tabs.multipile.piles);
+}

@@ -10,6 +10,7 @@ use crate::frame::runs::Runs;
 
 /// The file `x` writes the Q-table to.
 const TABLE_FILE: &str = "qtable.csv";
+use super::state::AiPlayed;
 use crate::frame::tab::{CopyText, Effects, export_shown, export_written_as};
 
 impl MultiPileTab {
@@ -102,7 +103,7 @@ impl MultiPileTab {
     /// shown to copy.
     /// `x`: the Q-table as CSV, one row per learned value (the position, the move, Q and
     /// its number of updates): into the data dir, or shown to copy where there is none.
-    pub(crate) fn export_table(&self, effects: &mut Effects) -> Message {
+    pub(crate) fn export_table(&self, effects: &mut Effects<AiPlayed>) -> Message {
         let Ok(trainer) = &self.q.trainer else {
             return Message::error("No Q-table to export: its file could not be used");
         };
@@ -143,7 +144,7 @@ impl MultiPileTab {
         export_shown(self.storage)
     }
 
-    pub(crate) fn export_runs(&self, effects: &mut Effects) -> Option<Message> {
+    pub(crate) fn export_runs(&self, effects: &mut Effects<AiPlayed>) -> Option<Message> {
         let which = self.compare?;
         let (settings, curve) = self.current_run(which);
         let csv = self.runs(which).csv(which.x_name(), (&settings, &curve));

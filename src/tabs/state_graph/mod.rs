@@ -22,7 +22,7 @@ mod watch_tests;
 
 pub use action::Action;
 use action::StepTo;
-pub use state::StateGraphTab;
+pub use state::{AiPlayed, StateGraphTab};
 
 use crate::config::Config;
 use crate::domain::learn::state_graph::StateGraph;
@@ -41,7 +41,7 @@ use std::time::Duration;
 impl Tab for StateGraphTab {
     type Action = Action;
     type Saved = Loaded<StateGraph>;
-    type Played = std::convert::Infallible;
+    type Played = AiPlayed;
     const SECTIONS: &'static [&'static str] = &["graph"];
 
     fn load(config: &Config, store: &Store) -> Self::Saved {
@@ -120,7 +120,116 @@ impl Tab for StateGraphTab {
         })
     }
 
-    fn update(&mut self, action: Action, effects: &mut Effects) -> Option<Message> {
+    fn update(&mut self, action: Action, effects: &mut Effects<AiPlayed>) -> Option<Message> {
+        self.ai_moves.begin();
+        let said = self.act(action, effects);
+        self.ai_moves.report(effects);
+        said
+    }
+
+    fn play_recorded(&mut self, played: AiPlayed) -> Option<Message> {
+        Some(self.play_followed(played))
+    }
+
+    fn settings(&self) -> Option<Panel> {
+        Some(self.settings_panel())
+    }
+
+    fn apply_settings(&mut self, changes: &[Change], effects: &mut Effects<AiPlayed>) -> Message {
+        self.ai_moves.begin();
+        let said = self.apply_settings(changes);
+        self.ai_moves.report(effects);
+        said
+    }
+
+    fn tick(&mut self, _shown: bool) -> Ticked<AiPlayed> {
+        let moving = self.training;
+        let message = self.train_tick();
+        let finished = message.is_some();
+        Ticked {
+            changed: (moving || finished) && self.redraws.due(self.speed, finished),
+            message,
+            played: Vec::new(),
+        }
+    }
+
+    fn tick_interval(&self, _shown: bool) -> Option<Duration> {
+        self.training.then_some(self.speed.poll())
+    }
+
+    fn on_exit(&mut self) {
+        if self.training {
+            // Pausing saves the games learned so far.
+            self.toggle_training();
+        }
+    }
+
+    fn unsaved(&self) -> Vec<&'static str> {
+        if self.storage != Storage::DataDir && self.since.grew(self.graph.games) {
+            vec!["the state graph you trained"]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn answers(&self, action: Action) -> bool {
+        action.is_answer()
+    }
+
+    fn training(&self) -> Training {
+        if self.training {
+            Training::Running
+        } else {
+            Training::Idle
+        }
+    }
+}
+
+impl ClassSide for StateGraphTab {
+    fn moves_from_journal(&mut self, on: bool) {
+        self.ai_moves.follow(on);
+    }
+
+    fn stepper_at(&self) -> Option<String> {
+        let steps = &self.stepped.as_ref()?.steps;
+        Some(crate::frame::goto::short_counter(
+            steps.at() as u64,
+            Some(steps.total() as u64),
+        ))
+    }
+
+    fn asking(&self) -> Option<Asking> {
+        self.asked()
+    }
+
+    fn predictions(&self) -> Score {
+        self.predicted()
+    }
+
+    fn hold_answers(&mut self, hold: bool) {
+        self.hold_answers = hold;
+    }
+
+    fn reveal(&mut self) -> Option<Message> {
+        StateGraphTab::reveal(self)
+    }
+}
+
+impl StateGraphTab {
+    /// With no data dir to write to, `x` shows the DOT text in an overlay to copy.
+    fn show_export(&self, effects: &mut Effects<AiPlayed>) -> Message {
+        effects.show_text = Some(CopyText {
+            title: "The state graph as Graphviz DOT".to_string(),
+            file: state::DOT_FILE,
+            text: self.graph.to_dot(),
+        });
+        export_shown(self.storage)
+    }
+}
+
+impl StateGraphTab {
+    /// What `update` does, the AI moves it made left in `made`.
+    fn act(&mut self, action: Action, effects: &mut Effects<AiPlayed>) -> Option<Message> {
         if matches!(action, Action::ToggleTraining | Action::Step) {
             self.since.trained_by_key();
         }
@@ -165,93 +274,5 @@ impl Tab for StateGraphTab {
             Action::AnswerErase => self.answer_erase(),
             Action::AnswerSubmit => self.answer_submit(),
         })
-    }
-
-    fn settings(&self) -> Option<Panel> {
-        Some(self.settings_panel())
-    }
-
-    fn apply_settings(&mut self, changes: &[Change]) -> Message {
-        self.apply_settings(changes)
-    }
-
-    fn tick(&mut self, _shown: bool) -> Ticked {
-        let moving = self.training;
-        let message = self.train_tick();
-        let finished = message.is_some();
-        Ticked {
-            changed: (moving || finished) && self.redraws.due(self.speed, finished),
-            message,
-            played: Vec::new(),
-        }
-    }
-
-    fn tick_interval(&self, _shown: bool) -> Option<Duration> {
-        self.training.then_some(self.speed.poll())
-    }
-
-    fn on_exit(&mut self) {
-        if self.training {
-            // Pausing saves the games learned so far.
-            self.toggle_training();
-        }
-    }
-
-    fn unsaved(&self) -> Vec<&'static str> {
-        if self.storage != Storage::DataDir && self.since.grew(self.graph.games) {
-            vec!["the state graph you trained"]
-        } else {
-            Vec::new()
-        }
-    }
-
-    fn answers(&self, action: Action) -> bool {
-        action.is_answer()
-    }
-
-    fn training(&self) -> Training {
-        if self.training {
-            Training::Running
-        } else {
-            Training::Idle
-        }
-    }
-}
-
-impl ClassSide for StateGraphTab {
-    fn stepper_at(&self) -> Option<String> {
-        let steps = &self.stepped.as_ref()?.steps;
-        Some(crate::frame::goto::short_counter(
-            steps.at() as u64,
-            Some(steps.total() as u64),
-        ))
-    }
-
-    fn asking(&self) -> Option<Asking> {
-        self.asked()
-    }
-
-    fn predictions(&self) -> Score {
-        self.predicted()
-    }
-
-    fn hold_answers(&mut self, hold: bool) {
-        self.hold_answers = hold;
-    }
-
-    fn reveal(&mut self) -> Option<Message> {
-        StateGraphTab::reveal(self)
-    }
-}
-
-impl StateGraphTab {
-    /// With no data dir to write to, `x` shows the DOT text in an overlay to copy.
-    fn show_export(&self, effects: &mut Effects) -> Message {
-        effects.show_text = Some(CopyText {
-            title: "The state graph as Graphviz DOT".to_string(),
-            file: state::DOT_FILE,
-            text: self.graph.to_dot(),
-        });
-        export_shown(self.storage)
     }
 }

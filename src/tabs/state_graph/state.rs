@@ -5,6 +5,7 @@
 use crate::config::GraphConfig;
 use crate::domain::learn::state_graph::{Edge, Player, StateGraph, Vertex};
 use crate::domain::solve::state_graph::winning_take;
+use crate::frame::ai_moves::AiMoves;
 use crate::frame::message::Message;
 use crate::frame::side::Side;
 use crate::frame::speed::{Redraws, Speed, train_tick};
@@ -50,6 +51,23 @@ pub(crate) struct NextGraph {
     pub(crate) seed: u64,
 }
 
+/// A move the graph made, for the journal: a follower plays it as made (a graph that
+/// learned more games on the teacher's machine cannot make it differ) and draws its random
+/// numbers on from where the teacher's graph left them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AiPlayed {
+    /// The edge taken.
+    edge: Edge,
+    /// The graph's record of it.
+    decision: Decision,
+    /// The edge's weight when it was taken.
+    weight: i64,
+    /// Whether it was drawn among equally strong edges.
+    tie: bool,
+    /// The tab's random numbers after the choice.
+    rng: ChaCha8Rng,
+}
+
 /// Everything the tab holds.
 pub struct StateGraphTab {
     pub(crate) graph: StateGraph,
@@ -89,6 +107,8 @@ pub struct StateGraphTab {
     /// When training progress was last drawn (fast mode draws a few times a second).
     pub(crate) redraws: Redraws,
     rng: ChaCha8Rng,
+    /// The AI's moves as a class sees them: reported for the journal, or taken from it.
+    pub(crate) ai_moves: AiMoves<AiPlayed>,
     /// The seed `rng` was last seeded with.
     seed: u64,
     store: Option<Store>,
@@ -151,6 +171,7 @@ impl StateGraphTab {
             storage,
             since: TrainedSince::new(games),
             rng: ChaCha8Rng::seed_from_u64(config.seed.unwrap_or(seed)),
+            ai_moves: AiMoves::default(),
             seed: config.seed.unwrap_or(seed),
             store,
             stamp,
@@ -385,10 +406,15 @@ impl StateGraphTab {
         }
     }
 
+    /// The graph's move now: its own choice, or, following the teacher, the one the
+    /// teacher's graph made, which the journal brings next.
     fn ai_move(&mut self) -> Message {
         let Some(at) = self.game.as_ref().map(|g| g.at) else {
             return Message::error("No game on");
         };
+        if self.ai_moves.following() {
+            return Message::info("The teacher's AI moves next");
+        }
         let Some(choice) = self.graph.choose(at, &mut self.rng) else {
             return Message::error("No move left");
         };
@@ -398,17 +424,44 @@ impl StateGraphTab {
             self.graph.max_take,
             Occasion::Played(edge),
         );
-        self.advance(edge, Some(decision));
-        let tie = if choice.weighing.strongest.len() > 1 {
-            " (a tie, drawn at random)"
-        } else {
-            ""
+        let played = AiPlayed {
+            edge,
+            decision,
+            weight: self.graph.weight(&edge),
+            tie: choice.weighing.strongest.len() > 1,
+            rng: self.rng.clone(),
         };
+        self.ai_moves.made(&played);
+        self.play_ai(played)
+    }
+
+    /// Plays the move the followed session's graph made, if this game waits for it; the
+    /// random draws go on from where the teacher's did.
+    pub(crate) fn play_followed(&mut self, played: AiPlayed) -> Message {
+        let waits = self.game.as_ref().is_some_and(|game| {
+            game.at == played.edge.from && game.at.player != game.human && game.at.tokens > 0
+        });
+        if !waits {
+            return Message::error("The teacher's AI move does not fit this game: nothing changed");
+        }
+        self.rng = played.rng.clone();
+        self.play_ai(played)
+    }
+
+    fn play_ai(&mut self, played: AiPlayed) -> Message {
+        let AiPlayed {
+            edge,
+            decision,
+            weight,
+            tie,
+            ..
+        } = played;
+        self.advance(edge, Some(decision));
+        let tie = if tie { " (a tie, drawn at random)" } else { "" };
         self.game_over_message().unwrap_or_else(|| {
             Message::info(format!(
-                "AI took {} along its strongest edge ({:+}){tie}: {} left",
+                "AI took {} along its strongest edge ({weight:+}){tie}: {} left",
                 edge.take(),
-                self.graph.weight(&edge),
                 edge.to.tokens
             ))
         })

@@ -430,3 +430,35 @@ fn a_graph_saved_before_the_counts_loads_and_says_which_games_it_cannot_break_do
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn following_the_graph_plays_the_teacher_s_moves_not_its_own() {
+    use crate::frame::tab::ClassSide as _;
+    use crate::tabs::TabPlayed;
+    let journal_moves = |app: &App| -> Vec<super::AiPlayed> {
+        crate::tabs::testing::journal_moves(app)
+            .into_iter()
+            .filter_map(|played| match played {
+                TabPlayed::StateGraph(played) => Some(played),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut teacher = trained();
+    press(&mut teacher, &chars("g1"));
+    let played = journal_moves(&teacher);
+    assert_eq!(played.len(), 1, "the graph's reply is in the journal");
+    // A student whose graph learned nothing: its own reply would be a random draw.
+    let mut student = app();
+    student.tabs.state_graph.moves_from_journal(true);
+    press(&mut student, &chars("g1"));
+    assert!(
+        journal_moves(&student).is_empty(),
+        "it moved nothing itself"
+    );
+    student.tabs.state_graph.play_followed(played[0].clone());
+    assert_eq!(student.tabs.state_graph.game, teacher.tabs.state_graph.game);
+    let again = student.tabs.state_graph.play_followed(played[0].clone());
+    assert!(again.text.contains("does not fit"), "{}", again.text);
+    assert_eq!(student.tabs.state_graph.game, teacher.tabs.state_graph.game);
+}

@@ -25,7 +25,7 @@ mod view;
 mod watch_tests;
 
 pub use action::Action;
-pub use state::SubtractionTab;
+pub use state::{AiPlayed, SubtractionTab};
 pub use state::{PaneView, Unit};
 
 use crate::config::Config;
@@ -41,7 +41,7 @@ use std::time::Duration;
 impl Tab for SubtractionTab {
     type Action = Action;
     type Saved = Loaded<SavedModel>;
-    type Played = std::convert::Infallible;
+    type Played = AiPlayed;
     const SECTIONS: &'static [&'static str] = &["subtraction"];
 
     fn load(config: &Config, store: &Store) -> Self::Saved {
@@ -112,7 +112,81 @@ impl Tab for SubtractionTab {
         })
     }
 
-    fn update(&mut self, action: Action, effects: &mut Effects) -> Option<Message> {
+    fn update(&mut self, action: Action, effects: &mut Effects<AiPlayed>) -> Option<Message> {
+        self.ai_moves.begin();
+        let said = self.act(action, effects);
+        self.ai_moves.report(effects);
+        said
+    }
+
+    fn play_recorded(&mut self, played: AiPlayed) -> Option<Message> {
+        Some(self.play_followed(played))
+    }
+
+    fn tick(&mut self, _shown: bool) -> Ticked<AiPlayed> {
+        let moving = self.is_training() && !self.waits_for_trainer();
+        let message = self.poll();
+        let finished = message.is_some() || !self.is_training();
+        Ticked {
+            changed: (moving || finished) && self.redraws.due(self.speed, finished),
+            message,
+            played: Vec::new(),
+        }
+    }
+
+    fn tick_interval(&self, _shown: bool) -> Option<Duration> {
+        self.is_training().then_some(self.speed.poll())
+    }
+
+    fn on_show(&mut self) -> Option<Message> {
+        self.on_show()
+    }
+
+    fn unsaved(&self) -> Vec<&'static str> {
+        let epochs = self.trainer.epoch as u64;
+        let lost = if self.storage == Storage::DataDir {
+            (self.since.by_key() && !self.trainer.is_done() && epochs > 0)
+                .then_some("the Subtraction Nim network's unfinished training")
+        } else {
+            self.since
+                .grew(epochs)
+                .then_some("the Subtraction Nim network you trained")
+        };
+        lost.into_iter().collect()
+    }
+
+    fn settings(&self) -> Option<Panel> {
+        Some(self.settings_panel())
+    }
+
+    fn apply_settings(&mut self, changes: &[Change], effects: &mut Effects<AiPlayed>) -> Message {
+        self.ai_moves.begin();
+        let said = self.apply_settings(changes);
+        self.ai_moves.report(effects);
+        said
+    }
+
+    fn training(&self) -> Training {
+        if self.waits_for_trainer() {
+            Training::Waiting
+        } else if self.is_training() {
+            Training::Running
+        } else {
+            Training::Idle
+        }
+    }
+}
+
+/// No stepper and no questions; the AI's moves come from the journal while following.
+impl ClassSide for SubtractionTab {
+    fn moves_from_journal(&mut self, on: bool) {
+        self.ai_moves.follow(on);
+    }
+}
+
+impl SubtractionTab {
+    /// What `update` does, the AI moves it made left in `made`.
+    fn act(&mut self, action: Action, effects: &mut Effects<AiPlayed>) -> Option<Message> {
         if matches!(
             action,
             Action::TogglePause | Action::Step | Action::Retrain | Action::GoToSubmit
@@ -194,57 +268,4 @@ impl Tab for SubtractionTab {
             }),
         }
     }
-
-    fn tick(&mut self, _shown: bool) -> Ticked {
-        let moving = self.is_training() && !self.waits_for_trainer();
-        let message = self.poll();
-        let finished = message.is_some() || !self.is_training();
-        Ticked {
-            changed: (moving || finished) && self.redraws.due(self.speed, finished),
-            message,
-            played: Vec::new(),
-        }
-    }
-
-    fn tick_interval(&self, _shown: bool) -> Option<Duration> {
-        self.is_training().then_some(self.speed.poll())
-    }
-
-    fn on_show(&mut self) -> Option<Message> {
-        self.on_show()
-    }
-
-    fn unsaved(&self) -> Vec<&'static str> {
-        let epochs = self.trainer.epoch as u64;
-        let lost = if self.storage == Storage::DataDir {
-            (self.since.by_key() && !self.trainer.is_done() && epochs > 0)
-                .then_some("the Subtraction Nim network's unfinished training")
-        } else {
-            self.since
-                .grew(epochs)
-                .then_some("the Subtraction Nim network you trained")
-        };
-        lost.into_iter().collect()
-    }
-
-    fn settings(&self) -> Option<Panel> {
-        Some(self.settings_panel())
-    }
-
-    fn apply_settings(&mut self, changes: &[Change]) -> Message {
-        self.apply_settings(changes)
-    }
-
-    fn training(&self) -> Training {
-        if self.waits_for_trainer() {
-            Training::Waiting
-        } else if self.is_training() {
-            Training::Running
-        } else {
-            Training::Idle
-        }
-    }
 }
-
-/// No stepper and no questions: the class reads the defaults.
-impl ClassSide for SubtractionTab {}

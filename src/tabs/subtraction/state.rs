@@ -12,6 +12,7 @@ use crate::domain::learn::subtraction::{
     Evaluation, MoveTrace, Recipe, SavedModel, Trainer, choose,
 };
 use crate::domain::solve::subtraction::Solution;
+use crate::frame::ai_moves::AiMoves;
 use crate::frame::background::Job;
 use crate::frame::entry::Entry;
 use crate::frame::message::Message;
@@ -41,6 +42,19 @@ pub(crate) struct Played {
     pub(crate) trace: Option<MoveTrace>,
     /// The AI's record of the move, for the why overlay.
     pub(crate) decision: Option<Decision>,
+}
+
+/// An AI move as the network made it, for the journal: a follower plays it as made, so
+/// weights that trained further on the teacher's machine than on the student's cannot
+/// make the moves differ.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AiPlayed {
+    /// The pile it was made on.
+    from: u32,
+    /// What the network computed.
+    trace: MoveTrace,
+    /// The record built from it.
+    decision: Decision,
 }
 
 impl Played {
@@ -99,6 +113,8 @@ pub struct SubtractionTab {
     pub(crate) trace: Option<MoveTrace>,
     /// Games won by the person and by the AI.
     pub(crate) tally: Tally,
+    /// The AI's moves as a class sees them: reported for the journal, or taken from it.
+    pub(crate) ai_moves: AiMoves<AiPlayed>,
     /// The right-hand pane's view.
     pub(crate) view: PaneView,
     /// Epochs one manual training step (`s`) trains.
@@ -187,6 +203,7 @@ impl SubtractionTab {
             goto: None,
             trace: None,
             tally: Tally::default(),
+            ai_moves: AiMoves::default(),
             view: match config.view {
                 SubtractionView::Curve => PaneView::Training,
                 SubtractionView::Piles => PaneView::Table,
@@ -297,11 +314,40 @@ impl SubtractionTab {
         }
     }
 
+    /// The AI's move now: chosen by the network, or, following the teacher, the one the
+    /// teacher's AI made, which the journal brings next.
     fn ai_move(&mut self) -> Message {
         let Some(pile) = self.pile else {
             return Message::error("Type a starting pile first");
         };
+        if self.ai_moves.following() {
+            return Message::info("The teacher's AI moves next");
+        }
         let trace = choose(&self.trainer.network, self.trainer.encoding, pile);
+        let decision = record::decision(&trace, &self.solution, Occasion::Played);
+        let played = AiPlayed {
+            from: pile,
+            trace,
+            decision,
+        };
+        self.ai_moves.made(&played);
+        self.play_ai(played)
+    }
+
+    /// Plays the move the followed session's AI made, if this game waits for it.
+    pub(crate) fn play_followed(&mut self, played: AiPlayed) -> Message {
+        if self.turn != Side::Ai || self.pile != Some(played.from) || self.game_over() {
+            return Message::error("The teacher's AI move does not fit this game: nothing changed");
+        }
+        self.play_ai(played)
+    }
+
+    fn play_ai(&mut self, played: AiPlayed) -> Message {
+        let AiPlayed {
+            from: pile,
+            trace,
+            decision,
+        } = played;
         let k = trace.played;
         let left = pile - k;
         let note = if trace.threshold == k {
@@ -311,7 +357,6 @@ impl SubtractionTab {
         } else {
             format!(" (the lab's decoder read {})", trace.threshold)
         };
-        let decision = record::decision(&trace, &self.solution, Occasion::Played);
         self.trace = Some(trace.clone());
         self.moves.push(Played {
             by: Side::Ai,

@@ -713,3 +713,47 @@ mod views {
         assert_shows(&app, "in    0 0 1 0 1 1 0 bias");
     }
 }
+
+/// The AI moves `app`'s journal holds for this tab.
+fn journal_moves(app: &App) -> Vec<super::AiPlayed> {
+    crate::tabs::testing::journal_moves(app)
+        .into_iter()
+        .filter_map(|played| match played {
+            crate::tabs::TabPlayed::SubtractionNim(played) => Some(played),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn following_the_ai_plays_the_teacher_s_moves_not_its_own_network_s() {
+    use crate::frame::tab::ClassSide as _;
+    let mut teacher = trained_app();
+    press(&mut teacher, "100\n");
+    let played = journal_moves(&teacher);
+    assert_eq!(played.len(), 1, "the AI's opening move is in the journal");
+    // A student whose network never trained: left to itself, it would move otherwise.
+    let mut student = App::new(&config(), SEED);
+    input::handle(
+        &mut student,
+        &Event::Key(KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE)),
+        Rect::new(0, 0, 80, 24),
+    );
+    student.tabs.subtraction.moves_from_journal(true);
+    press(&mut student, "99\n");
+    assert_eq!(student.tabs.subtraction.turn, Side::Ai, "it waits");
+    let refused = student.tabs.subtraction.play_followed(played[0].clone());
+    assert!(refused.text.contains("does not fit"), "{}", refused.text);
+    assert_eq!(student.tabs.subtraction.pile, Some(99), "nothing changed");
+    press(&mut student, "r100\n");
+    assert!(
+        journal_moves(&student).is_empty(),
+        "it moved nothing itself"
+    );
+    student.tabs.subtraction.play_followed(played[0].clone());
+    assert_eq!(student.tabs.subtraction.pile, Some(63));
+    assert_eq!(
+        student.tabs.subtraction.moves,
+        teacher.tabs.subtraction.moves
+    );
+}

@@ -3,6 +3,7 @@
 //! when it is done, and the runs of this session with their settings and loss curves for
 //! the chart to compare and the CSV export.
 
+use super::state::AiPlayed;
 use super::state::{PaneView, SubtractionTab, Unit};
 use crate::domain::learn::network::Loss;
 use crate::domain::learn::subtraction::{CHUNK_EPOCHS, EpochsDone, Evaluation, Trainer, Tuning};
@@ -289,7 +290,7 @@ impl SubtractionTab {
 
     /// Every run's curve as CSV (`x` in the runs list): into the data dir, or shown to copy
     /// where there is none.
-    pub(crate) fn export_runs(&self, effects: &mut Effects) -> Message {
+    pub(crate) fn export_runs(&self, effects: &mut Effects<AiPlayed>) -> Message {
         let csv = self
             .runs
             .csv("epoch", (&self.run_settings(), &self.curve()));

@@ -143,7 +143,7 @@ pub(crate) fn cutoff_sentence<G: Playable>(stepper: &Stepper<G>, id: NodeId) -> 
 /// A node's window as entered and as it is now, for the detail beside its board: a bound
 /// that moved shows both (`α -∞→-2 β -4`), one that did not shows once (`α 0 β +∞`).
 pub(crate) fn window_moves<M>(node: &TreeNode<M>) -> String {
-    let part = |name: &str, entered: i8, now: i32| {
+    let part = |name: &str, entered: i16, now: i32| {
         let entered = i32::from(entered);
         if entered == now {
             format!("{name} {}", signed(now))

@@ -200,7 +200,11 @@ impl Tab for TicTacToeTab {
         Some(self.settings_panel())
     }
 
-    fn apply_settings(&mut self, changes: &[Change]) -> Message {
+    fn apply_settings(
+        &mut self,
+        changes: &[Change],
+        _: &mut Effects<std::convert::Infallible>,
+    ) -> Message {
         self.apply_settings(changes)
     }
 

@@ -1,0 +1,142 @@
+//! The AI's turn: a search on its own thread, or, for a student following the teacher, the
+//! move the teacher's AI made, taken from the teacher's journal. A followed move is played
+//! as it was made, record and all, so a time-budgeted MCTS or a solver cut short by its
+//! budget cannot choose differently on the student's machine, and no student's session
+//! searches at all.
+
+use super::ai;
+use super::settings::Connect4Ai;
+use super::state::Connect4Tab;
+use super::thinking::{AiPlayed, Source, Thinking};
+use crate::domain::search::mcts::MctsStepper;
+use crate::frame::message::Message;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{TryRecvError, channel};
+
+impl Connect4Tab {
+    /// When it is the AI's turn: opens the stepper (MCTS in step mode), waits for the
+    /// journal's move (following), or starts the search on its own thread.
+    pub(crate) fn ai_turn_if_due(&mut self) {
+        if self.board.is_over() || self.board.player_to_move() == self.human {
+            return;
+        }
+        if self.step_mode && self.config.ai == Connect4Ai::Mcts {
+            let stepper = MctsStepper::new(self.board, self.config.exploration, self.move_seed());
+            if let Some(predicting) = self.predict.as_mut() {
+                predicting.answered = None;
+            }
+            self.stepping = Some(stepper);
+            return;
+        }
+        let source = if self.from_journal {
+            Source::Journal
+        } else {
+            self.search_on_thread()
+        };
+        self.thinking = Some(Thinking {
+            source,
+            board: self.board,
+            ai: self.config.ai,
+        });
+    }
+
+    /// Starts the AI's search of the position now on its own thread.
+    fn search_on_thread(&mut self) -> Source {
+        let (sender, receiver) = channel();
+        let board = self.board;
+        let config = self.config.clone();
+        let seed = self.move_seed();
+        let searching = Arc::clone(&self.searching);
+        searching.fetch_add(1, Ordering::SeqCst);
+        let worker = std::thread::spawn(move || {
+            let thought = ai::think(board, &config, seed);
+            searching.fetch_sub(1, Ordering::SeqCst);
+            // The tab may have moved on (new game, undo): then nobody listens.
+            let _ = sender.send(thought);
+        });
+        Source::Thread { receiver, worker }
+    }
+
+    /// Gives up the AI move in the works, if any. A thread cannot be stopped midway, so
+    /// it is kept as the one abandoned search; one abandoned before is waited for first,
+    /// which bounds the threads a session can start by pressing keys fast.
+    pub(crate) fn abandon_thinking(&mut self) {
+        let Some(Source::Thread { worker, .. }) = self.thinking.take().map(|t| t.source) else {
+            return;
+        };
+        if worker.is_finished() {
+            return;
+        }
+        if let Some(older) = self.abandoned.replace(worker) {
+            let _ = older.join();
+        }
+    }
+
+    /// Searches running on threads now (the tests check the bound).
+    #[cfg(test)]
+    pub(crate) fn searches_running(&self) -> usize {
+        self.searching.load(Ordering::SeqCst)
+    }
+
+    /// The seed of the AI's choice now: the tab's seed, the game and the move, so a game
+    /// replays exactly.
+    pub(crate) fn move_seed(&self) -> u64 {
+        self.seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(self.games << 8)
+            .wrapping_add(self.board.moves() as u64)
+    }
+
+    /// Plays the AI's move if its search has finished: what to say, and the move whole
+    /// for the journal.
+    pub(crate) fn poll_thinking(&mut self) -> Option<(Message, Option<AiPlayed>)> {
+        let Source::Thread { receiver, .. } = &self.thinking.as_ref()?.source else {
+            return None;
+        };
+        let thought = match receiver.try_recv() {
+            Ok(thought) => thought,
+            Err(TryRecvError::Empty) => return None,
+            Err(TryRecvError::Disconnected) => {
+                self.thinking = None;
+                return Some((
+                    Message::error("The AI's search stopped without a move"),
+                    None,
+                ));
+            }
+        };
+        let board = self.thinking.take()?.board;
+        let played = AiPlayed(Arc::new((board, thought.clone())));
+        Some((self.ai_moves(board, thought), Some(played)))
+    }
+
+    /// Plays the move the followed session's AI made. Refused, changing nothing, unless
+    /// this tab waits for the journal's move on the same board.
+    pub(crate) fn play_followed(&mut self, played: &AiPlayed) -> Message {
+        let (board, thought) = &*played.0;
+        let waits = self
+            .thinking
+            .as_ref()
+            .is_some_and(|t| matches!(t.source, Source::Journal) && t.board == *board);
+        if !waits {
+            return Message::error(
+                "The teacher's AI move does not fit this board: nothing changed",
+            );
+        }
+        self.thinking = None;
+        self.ai_moves(*board, thought.clone())
+    }
+
+    /// Takes the AI's moves from the journal (`on`) or lets it think again: a move it
+    /// waits for is then searched for here.
+    pub(crate) fn take_moves_from_journal(&mut self, on: bool) {
+        if self.from_journal == on {
+            return;
+        }
+        self.from_journal = on;
+        if self.thinking.is_some() {
+            self.abandon_thinking();
+            self.ai_turn_if_due();
+        }
+    }
+}
