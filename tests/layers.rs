@@ -39,6 +39,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("the Tab contract and background jobs", &["frame"]),
     ("the drawing kit", &["widgets"]),
+    ("the teaching parts every tab contains", &["components"]),
     ("the tabs and their registry", &["tabs"]),
     ("the app", &["app"]),
     ("the chrome", &["ui"]),
@@ -414,10 +415,11 @@ fn the_check_sees_imports() {
     assert!(!graph.contains_key("tabs::tictactoe::tests"));
     assert!(graph.contains_key("tabs::tictactoe::state"));
     assert_eq!(layer_of("tabs::id"), 5);
-    assert_eq!(layer_of("tabs::tictactoe::view"), 9);
+    assert_eq!(layer_of("components::tree_search::pane"), 9);
+    assert_eq!(layer_of("tabs::tictactoe::view"), 10);
     assert_eq!(layer_of("domain::learn::nim_net"), 3);
     assert_eq!(layer_of("tabs::multipile::settings"), layer_of("config"));
-    assert_eq!(layer_of("tabs::multipile::state"), 9);
+    assert_eq!(layer_of("tabs::multipile::state"), 10);
     assert_eq!(layer_of(""), LAYERS.len() - 1);
 }
 

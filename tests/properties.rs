@@ -6,6 +6,7 @@
 
 use ai_arcade::app::TabId;
 use ai_arcade::app::{Action, App};
+use ai_arcade::components::tree_search::Playable;
 use ai_arcade::config::{self, Config, FirstMover};
 use ai_arcade::domain::games::connect4;
 use ai_arcade::domain::games::eight::{Eight, TARGET};
@@ -25,7 +26,7 @@ use ai_arcade::domain::search::{
 };
 use ai_arcade::frame::keymap::Key;
 use ai_arcade::frame::side::Side;
-use ai_arcade::tabs::tictactoe::game::{Match, Playable};
+use ai_arcade::tabs::tictactoe::game::Match;
 use ai_arcade::ui;
 use proptest::prelude::*;
 use rand::SeedableRng;

@@ -2,12 +2,14 @@
 //! answer (the answer and the score are `predict.rs`'s, the grading the domain's). Apart
 //! from `predict.rs` so the state, which holds a `Predicting`, is not imported back.
 
-use super::explain::node_name;
-use super::game::SearchView;
 use super::mcts::MctsView;
 use super::pick::{pick_prompt, pick_question, reveal_pick, submit_pick};
-use super::predict::{ANSWER_LIMIT, limit_for, prompt, quiz, reveal_in, submit_in};
 use super::state::{GameKind, TicTacToeTab};
+use crate::components::tree_search::SearchView;
+use crate::components::tree_search::explain::node_name;
+use crate::components::tree_search::predict::{
+    ANSWER_LIMIT, limit_for, prompt, quiz, reveal_in, submit_in,
+};
 use crate::domain::prediction::Score;
 use crate::domain::search::predict::Question;
 use crate::frame::message::Message;

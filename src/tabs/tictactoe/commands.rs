@@ -1,11 +1,11 @@
 //! What `y` (why), Backspace (undo) and the position editor (`i`) do to the tab.
 
 use super::editor::{EditCommand, Editor};
-use super::game::Playable;
 use super::history::{AiChoice, MctsChoice, TreeChoice};
 use super::mcts::{AiSetup, MctsView};
 use super::state::{Focus, GameKind, TicTacToeTab};
 use super::why::{decision, why_of};
+use crate::components::tree_search::Playable;
 use crate::domain::games::Game;
 use crate::domain::games::tictactoe::Board;
 use crate::domain::search::{MoveOrder, search_weighing};

@@ -3,32 +3,14 @@
 //! finished game is told, and the label of a node in the empty tree pane's example. The
 //! search, tree and MCTS panes draw both games through it.
 
-use super::game::Playable;
 use super::symbols;
+use crate::components::tree_search::{Describe, Playable};
+use crate::domain::games::Game;
 use crate::domain::games::eight::{Eight, TARGET};
 use crate::domain::games::tictactoe::{Board, Mark};
-use crate::domain::games::{Game, Outcome};
 use crate::widgets::Theme;
 use crate::widgets::symbols::Symbol;
 use ratatui::text::{Line, Span};
-
-/// How a game draws itself beyond what [`Playable`] says.
-pub(super) trait Describe: Playable {
-    /// How a node of this game's tree is labelled, for the empty tree pane's example.
-    const NODE_LABEL: Symbol;
-    /// A picture of the position in three lines or fewer, for the node under the tree
-    /// cursor (its notes go beside it, so it stays narrow).
-    fn mini(&self, theme: &Theme) -> Vec<Line<'static>>;
-    /// The move `mv` from `self` in words (`after X plays 2`), for the cursor's notes.
-    fn after(&self, mv: u8) -> String;
-    /// How a finished game is said in the tree (`X wins`).
-    fn result_text(outcome: Outcome<Self::Player>) -> String {
-        match outcome {
-            Outcome::Winner(p) => format!("{} wins", Self::player_name(p)),
-            Outcome::Draw => "draw".into(),
-        }
-    }
-}
 
 pub(super) fn mark_span(mark: Option<Mark>, empty: String, theme: &Theme) -> Span<'static> {
     match mark {

@@ -4,9 +4,9 @@
 //! node being searched highlighted. Written into the data dir, or shown to copy where there
 //! is none (a shared server), as the State Graph tab exports its graph.
 
-use super::explain::{node_name, window_moves};
-use super::game::{Playable, SearchView};
 use super::state::{GameKind, TicTacToeTab};
+use crate::components::tree_search::explain::{node_name, window_moves};
+use crate::components::tree_search::{Playable, SearchView};
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{Algorithm, Bound, NodeId, Stepper};
 use crate::frame::message::Message;

@@ -4,37 +4,16 @@
 
 use super::history::{AiChoice, MctsChoice, TreeChoice, Turn, undo_from};
 use super::mcts::{AiSetup, MctsView, SearchKind};
-use super::tree::TreeView;
+use crate::components::tree_search::{Playable, SearchView};
 use crate::domain::games::eight::{Eight, Seat, TARGET};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 use crate::domain::numbers::{signed, thousands};
-use crate::domain::search::predict::{self, Question};
-use crate::domain::search::{
-    Algorithm, MoveOrder, NodeId, Stepper, Weighing, search, search_weighing,
-};
+use crate::domain::search::{MoveOrder, Weighing, search_weighing};
 use crate::frame::mcts_outline::Names;
 use crate::frame::message::Message;
 use crate::frame::side::Side;
 use crate::frame::tally::GameResult;
-
-/// What a game must offer the tab beyond the search traits (the tree searches' `Game`, and
-/// MCTS's random games and outline names): checked moves and names.
-pub trait Playable: Names {
-    /// The move for the human's choice as typed (a cell 1-9, a number 1-3), or a sentence
-    /// saying why it is refused.
-    fn check_choice(&self, choice: u8) -> Result<u8, String>;
-    /// How a move is written in the tree and the move list (`X5`, `+2`).
-    fn move_label(&self, mv: u8) -> String;
-    /// How a player is named on screen.
-    fn player_name(player: Self::Player) -> String;
-    /// Whether a game can end in a draw (the tally counts draws only then).
-    const DRAWS: bool;
-    /// What a move is typed as (`a cell 1-9`), for the prompts that ask for one.
-    const CHOICE: &'static str;
-    /// Why the game is over, with the players named by `name`; `None` while it goes on.
-    fn why_over(&self, name: &dyn Fn(Self::Player) -> String) -> Option<String>;
-}
 
 impl Playable for Board {
     fn check_choice(&self, cell: u8) -> Result<u8, String> {
@@ -145,97 +124,8 @@ impl Names for Eight {
 /// Wins, losses and draws of the human this session.
 pub(crate) use crate::frame::tally::Tally;
 
-/// The most nodes one recorded search keeps (about 1.6 MB at 24 bytes a node and a byte an
-/// event): every tic-tac-toe search after the first move fits (the largest, minimax after
-/// an edge opening, is 63,905 nodes); the whole minimax tree of the empty board (549,946
-/// nodes, 13 MB) stops at this limit, so a session on a server holds little.
-pub(crate) const TREE_NODE_LIMIT: usize = 65_536;
-
-/// What the status line says once a recorded search reaches [`TREE_NODE_LIMIT`]: stepping
-/// stops, Enter still plays the move (found by the plain search), stepping back works.
-pub(crate) fn node_limit_sentence(live: bool) -> String {
-    let then = if live { "Enter plays, " } else { "" };
-    format!(
-        "Tree pane full ({} nodes): stepping stops; {then}b steps back",
-        thousands(TREE_NODE_LIMIT as u64)
-    )
-}
-
 /// Said when a move is tried after the game ended.
 pub(crate) const GAME_OVER: &str = "The game is over: r starts a new game";
-
-/// A search the tree pane shows: the AI's pending move being stepped (live), or the record
-/// of the search behind a move already played.
-pub struct SearchView<G: Playable> {
-    /// The step machine and its recorded tree.
-    pub stepper: Stepper<G>,
-    /// Cursor and folds of the pane.
-    pub(crate) tree: TreeView,
-    /// Nodes plain minimax visits from the same root, shown beside alpha-beta's count (0
-    /// for a minimax search).
-    pub(crate) minimax_nodes: u64,
-    /// True while the AI waits for this search to be stepped and its move played.
-    pub live: bool,
-    /// True for a search the human asked for on their own turn (`t`).
-    pub(crate) analysis: bool,
-    /// The events taken when predictions were last answered, and how many of the questions
-    /// waiting before that event were: those are over, so the next one is asked, or
-    /// stepping goes on and shows the true value.
-    pub(crate) answered: Option<(usize, usize)>,
-}
-
-impl<G: Playable> SearchView<G> {
-    pub(super) fn new(root: G, algorithm: Algorithm, order: MoveOrder, live: bool) -> Self {
-        // Alpha-beta's count is shown beside plain minimax's; a minimax search has its own.
-        let minimax_nodes = match algorithm {
-            Algorithm::AlphaBeta => search(&root, Algorithm::Minimax).stats.nodes,
-            Algorithm::Minimax => 0,
-        };
-        Self {
-            stepper: Stepper::with_node_limit(root, algorithm, TREE_NODE_LIMIT).with_order(order),
-            tree: TreeView::following(),
-            minimax_nodes,
-            live,
-            analysis: false,
-            answered: None,
-        }
-    }
-
-    /// The prediction this search waits for before its next event (in predict mode): the
-    /// stepper's question, unless it was already answered.
-    pub(crate) fn waiting(&self) -> Option<Question> {
-        predict::questions(&self.stepper)
-            .get(self.answered_here())
-            .copied()
-    }
-
-    /// How many of the questions before the next event are answered.
-    fn answered_here(&self) -> usize {
-        match self.answered {
-            Some((events, count)) if events == self.stepper.events_taken() => count,
-            _ => 0,
-        }
-    }
-
-    /// Marks the question waiting as answered: the next one before the same event, if any,
-    /// waits now.
-    pub(crate) fn mark_answered(&mut self) {
-        self.answered = Some((self.stepper.events_taken(), self.answered_here() + 1));
-    }
-
-    /// The node under the tree pane's cursor.
-    pub fn tree_cursor(&self) -> NodeId {
-        self.tree.cursor
-    }
-
-    /// Moves the tree cursor to the current node, if the view follows the search.
-    pub(super) fn sync_cursor(&mut self) {
-        self.tree.forget_beyond(self.stepper.nodes().len());
-        if self.tree.follow {
-            self.tree.cursor = self.stepper.current().unwrap_or(0);
-        }
-    }
-}
 
 /// One game in progress, its move list, its search and its tally.
 pub struct Match<G: Playable> {

@@ -4,7 +4,8 @@
 
 use super::describe::mark_span;
 use super::editor::Editor;
-use super::game::{Match, Playable, Tally};
+use super::game::{Match, Tally};
+use crate::components::tree_search::Playable;
 use crate::domain::games::eight::{Eight, TARGET};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};

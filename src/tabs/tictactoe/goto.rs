@@ -4,11 +4,11 @@
 //! predict mode going forward stops at the first question waiting on the way, and a
 //! question already waiting must be answered before going past it.
 
-use super::game::{Playable, SearchView};
 use super::mcts::MctsView;
 use super::pick::pick_prompt;
-use super::predict::prompt;
 use super::state::{GameKind, TicTacToeTab};
+use crate::components::tree_search::predict::prompt;
+use crate::components::tree_search::{Playable, SearchView};
 use crate::frame::goto::{self, Landed};
 use crate::frame::message::Message;
 

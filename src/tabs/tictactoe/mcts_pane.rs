@@ -2,10 +2,10 @@
 //! tree as it stands; a record, the tree sorted by visits with the node under the cursor
 //! explained; with the outline row a click lands on.
 
-use super::describe::Describe;
 use super::mcts::MctsView;
 use super::symbols;
-use super::tree_pane::{fit, scroll_offset};
+use crate::components::tree_search::Describe;
+use crate::components::tree_search::pane::{fit, scroll_offset};
 use crate::frame::mcts_outline;
 use crate::widgets::{Theme, pane_block};
 use ratatui::buffer::Buffer;

@@ -6,10 +6,10 @@
 //! and the config file set MCTS's iterations and `c` within their ranges. Snapshots of the
 //! tree and of the selection and simulation phases at 80x24 and 120x40.
 
-use super::game::Playable;
 use super::history::AiChoice;
 use super::mcts::{SearchKind, exact_values};
 use crate::app::{Action, App, Overlay};
+use crate::components::tree_search::Playable;
 use crate::config::{Algorithm, Config, FirstMover};
 use crate::domain::games::Game;
 use crate::domain::games::eight::Eight;

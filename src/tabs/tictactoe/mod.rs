@@ -14,7 +14,6 @@ mod answer;
 mod commands;
 mod describe;
 pub mod editor;
-mod explain;
 mod export;
 pub mod game;
 mod game_pane;
@@ -30,7 +29,8 @@ mod panel;
 #[cfg(test)]
 mod panel_tests;
 mod pick;
-mod predict;
+#[cfg(test)]
+mod predict_tests;
 mod search_pane;
 pub mod settings;
 pub(crate) mod state;
@@ -38,9 +38,7 @@ mod stepping;
 pub mod symbols;
 #[cfg(test)]
 mod tests;
-pub(crate) mod tree;
 mod tree_cursor;
-mod tree_pane;
 mod view;
 pub mod why;
 #[cfg(test)]

@@ -3,8 +3,9 @@
 //! the tab's comparison panel (pure: no drawing here; `o` and Esc work in the panel through
 //! its own key table, `keys::COMPARISON`).
 
-use super::game::{Match, Playable, SearchView};
+use super::game::Match;
 use super::state::{Comparison, GameKind, TicTacToeTab};
+use crate::components::tree_search::{Playable, SearchView};
 use crate::domain::games::eight::Eight;
 use crate::domain::games::tictactoe::Board;
 use crate::domain::numbers::{signed, thousands};
@@ -31,11 +32,7 @@ impl OrderNames for Eight {
 
 /// An order in a few words, for the tree pane's title and the messages.
 pub(crate) const fn short_name(order: MoveOrder) -> &'static str {
-    match order {
-        MoveOrder::Listed => "as listed",
-        MoveOrder::Static => "static order",
-        MoveOrder::Best => "best first",
-    }
+    crate::components::tree_search::pane::order_name(order)
 }
 
 /// An order in words for game `G`.

@@ -3,9 +3,9 @@
 //! 1-3) is graded against the search's own pick (`domain::search::mcts::predict`). The
 //! answer being typed and the score are predict mode's own (`predict.rs`).
 
-use super::game::Playable;
 use super::mcts::MctsView;
-use super::predict::Predicting;
+use crate::components::tree_search::Playable;
+use crate::components::tree_search::predict::Predicting;
 use crate::domain::search::mcts::{Pick, asks_pick, node_path, picks};
 use crate::frame::message::Message;
 use std::rc::Rc;

@@ -2,11 +2,14 @@
 //! shown (nodes, leaves, cut-offs, or MCTS's iterations and tree size), the position at the
 //! tree cursor drawn small with notes on its node, and what comes next.
 
-use super::describe::Describe;
-use super::game::{Match, SearchView};
+use super::game::Match;
 use super::mcts::{MctsView, SearchKind};
 use super::symbols;
-use super::tree_pane::{Hide, entered_window_text, hidden_node, hide_of, value_spans};
+use crate::components::tree_search::Describe;
+use crate::components::tree_search::SearchView;
+use crate::components::tree_search::pane::{
+    Hide, entered_window_text, hidden_node, hide_of, value_spans,
+};
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::prediction::Score;
 use crate::domain::search::{Algorithm, NodeId, Stepper};
@@ -198,7 +201,7 @@ fn node_notes<G: Describe>(
         notes.push(Line::from(if hide == Hide::Window {
             format!("{} as entered", entered_window_text(node))
         } else {
-            super::explain::window_moves(node)
+            crate::components::tree_search::explain::window_moves(node)
         }));
     }
     notes

@@ -6,9 +6,10 @@
 //! shown and autoplay are `stepping`'s, moving about the tree pane `tree_cursor`'s.
 
 use super::editor::Editor;
-use super::game::{GAME_OVER, Match, Playable, SearchView};
+use super::game::{GAME_OVER, Match};
 use super::mcts::{AiSetup, SearchKind};
-use super::predict::Predicting;
+use crate::components::tree_search::predict::Predicting;
+use crate::components::tree_search::{Playable, SearchView};
 use crate::config::{Config, FirstMover};
 use crate::domain::games::Game;
 use crate::domain::games::eight::{Eight, Seat};

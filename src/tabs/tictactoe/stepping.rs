@@ -3,13 +3,13 @@
 //! autoplay, which steps by itself at a speed of its own; and playing the move the stepped
 //! search chose.
 
-use super::explain::describe_last_event;
-use super::game::{Playable, SearchView};
 use super::mcts::MctsView;
 use super::pick::pick_prompt;
-use super::predict::prompt;
 use super::settings::AUTOPLAY_MS_RANGE;
 use super::state::{Focus, GameKind, StepCommand, TicTacToeTab};
+use crate::components::tree_search::explain::describe_last_event;
+use crate::components::tree_search::predict::prompt;
+use crate::components::tree_search::{Playable, SearchView};
 use crate::domain::search::{EventKind, NodeId};
 use crate::frame::message::Message;
 use std::time::{Duration, Instant};

@@ -2,8 +2,8 @@
 //! than the tree pane keeps, so the record stops at the limit and says so, while the AI's
 //! move (from the plain search) and stepping back still work.
 
-use super::game::TREE_NODE_LIMIT;
 use crate::app::App;
+use crate::components::tree_search::TREE_NODE_LIMIT;
 use crate::config::{Config, FirstMover};
 use crate::domain::games::Game;
 use crate::domain::games::tictactoe::{Board, Mark};

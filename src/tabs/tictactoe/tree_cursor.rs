@@ -2,10 +2,10 @@
 //! folding and unfolding a node or the whole tree, and back to the node being searched;
 //! on minimax's or alpha-beta's tree and on MCTS's alike.
 
-use super::game::{Playable, SearchView};
 use super::mcts::MctsView;
 use super::state::{GameKind, TicTacToeTab};
-use super::tree::{LineKind, TreeView};
+use crate::components::tree_search::tree::{LineKind, TreeView};
+use crate::components::tree_search::{Playable, SearchView};
 use crate::domain::search::NodeId;
 use crate::frame::message::Message;
 

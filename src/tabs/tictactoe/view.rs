@@ -16,7 +16,8 @@ use super::mcts_pane::{mcts_click, render_mcts};
 use super::search_pane::{Setting, render_info};
 use super::state::{Comparison, Focus, GameKind, TicTacToeTab};
 use super::symbols;
-use super::tree_pane::render_tree;
+use crate::components::tree_search::Describe;
+use crate::components::tree_search::pane::render_tree;
 use crate::frame::keymap::KeyGroup;
 use crate::widgets::symbols::{FOCUS, Symbol};
 use crate::widgets::{TabView, Theme};
@@ -97,9 +98,9 @@ fn render(tab: &TicTacToeTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
         match &game.mcts {
             Some(view) => render_mcts(view, tree_focused, panes.tree, buf, theme),
             None => render_tree(
-                game,
+                game.search.as_ref(),
+                empty_tree_hint(game, mcts_on, theme),
                 tree_focused,
-                mcts_on,
                 predicting,
                 panes.tree,
                 buf,
@@ -184,4 +185,41 @@ fn click(tab: &TicTacToeTab, body: Rect, at: Position) -> Option<Action> {
         }
     }
     None
+}
+
+/// What the empty tree pane says will show there, for the algorithm picked (`mcts_on`:
+/// MCTS's tree, which `t` does not search).
+fn empty_tree_hint<G: Describe>(
+    _: &super::game::Match<G>,
+    mcts_on: bool,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let m_key = Line::from(vec![
+        Span::styled(" m", theme.key),
+        Span::raw("  step through each AI search"),
+    ]);
+    if mcts_on {
+        return vec![
+            Line::raw(" The AI's MCTS tree shows here once it moves:"),
+            Line::raw(" each move's visits N, W/N and UCB1, beside"),
+            Line::raw(" its exact value with perfect play."),
+            Line::raw(""),
+            m_key,
+        ];
+    }
+    vec![
+        Line::raw(" The AI's search shows here once it moves:"),
+        Line::raw(" every node it visits, with its value."),
+        Line::raw(format!(
+            " A line {}: {}.",
+            G::NODE_LABEL.glyph,
+            G::NODE_LABEL.meaning
+        )),
+        Line::raw(""),
+        Line::from(vec![
+            Span::styled(" t", theme.key),
+            Span::raw("  search your own position now"),
+        ]),
+        m_key,
+    ]
 }

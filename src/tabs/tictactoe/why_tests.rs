@@ -4,6 +4,7 @@
 //! board no game reaches with the board and the game left as they were.
 
 use crate::app::{App, Overlay};
+use crate::components::tree_search::Playable;
 use crate::config::{Config, FirstMover};
 use crate::domain::games::Game;
 use crate::domain::games::eight::Eight;
@@ -15,7 +16,6 @@ use crate::frame::side::Side;
 use crate::frame::why::{Decision, Why};
 use crate::tabs::TabId;
 use crate::tabs::testing::{chars, press};
-use crate::tabs::tictactoe::game::Playable;
 use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

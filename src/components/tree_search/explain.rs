@@ -3,7 +3,8 @@
 //! child's `alpha_in` / `beta_in` is its parent's window just before the child returned), so
 //! the words say what the search did, not a second account of it.
 
-use super::game::{Playable, SearchView, node_limit_sentence};
+use super::playable::Playable;
+use super::view::{SearchView, node_limit_sentence};
 use crate::domain::games::Outcome;
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{Algorithm, EventKind, NodeId, Stepper, TreeNode, WIN};

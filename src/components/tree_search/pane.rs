@@ -3,15 +3,15 @@
 //! with what predict mode hides of a node while a question waits (the Search pane's notes
 //! hide the same).
 
-use super::describe::Describe;
 use super::explain::untried_labels;
-use super::game::{Match, SearchView};
+use super::playable::Describe;
 use super::symbols;
 use super::tree::{LineKind, TreeLine};
+use super::view::SearchView;
 use crate::domain::games::Game;
 use crate::domain::numbers::signed;
 use crate::domain::search::predict::Question;
-use crate::domain::search::{Algorithm, CutoffKind, NodeId, Stepper, TreeNode};
+use crate::domain::search::{Algorithm, CutoffKind, MoveOrder, NodeId, Stepper, TreeNode};
 use crate::widgets::{Theme, pane_block};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Margin, Rect};
@@ -22,7 +22,7 @@ use ratatui::widgets::{
 
 /// What a waiting prediction hides of a node, in predict mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Hide {
+pub enum Hide {
     /// Nothing: the node as it stands.
     Nothing,
     /// Its window shows as it was entered: the α or β the child just moved is the next
@@ -35,10 +35,7 @@ pub(super) enum Hide {
 }
 
 /// The node a waiting prediction hides something of, and what, in predict mode.
-pub(super) fn hidden_node<G: Describe>(
-    view: &SearchView<G>,
-    predicting: bool,
-) -> Option<(NodeId, Hide)> {
+pub fn hidden_node<G: Describe>(view: &SearchView<G>, predicting: bool) -> Option<(NodeId, Hide)> {
     match view.waiting().filter(|_| predicting)? {
         Question::Value { node } | Question::Bound { node } => Some((node, Hide::All)),
         Question::Cutoff { node } => Some((node, Hide::Window)),
@@ -48,7 +45,7 @@ pub(super) fn hidden_node<G: Describe>(
 }
 
 /// What `hidden` hides of node `id`.
-pub(super) fn hide_of(hidden: Option<(NodeId, Hide)>, id: NodeId) -> Hide {
+pub fn hide_of(hidden: Option<(NodeId, Hide)>, id: NodeId) -> Hide {
     match hidden {
         Some((node, hide)) if node == id => hide,
         _ => Hide::Nothing,
@@ -60,7 +57,7 @@ fn window_text<M>(node: &TreeNode<M>) -> String {
 }
 
 /// The window a node was entered with.
-pub(super) fn entered_window_text<M>(node: &TreeNode<M>) -> String {
+pub fn entered_window_text<M>(node: &TreeNode<M>) -> String {
     format!(
         "α {} β {}",
         signed(i32::from(node.alpha_in)),
@@ -70,11 +67,7 @@ pub(super) fn entered_window_text<M>(node: &TreeNode<M>) -> String {
 
 /// A node's value with its bound sign; `?` before it has one, or while a prediction asks
 /// for it (`hidden`).
-pub(super) fn value_spans<M>(
-    node: &TreeNode<M>,
-    hidden: bool,
-    theme: &Theme,
-) -> Vec<Span<'static>> {
+pub fn value_spans<M>(node: &TreeNode<M>, hidden: bool, theme: &Theme) -> Vec<Span<'static>> {
     match node.bound().filter(|_| !hidden) {
         None => vec![Span::styled(symbols::UNKNOWN.glyph, theme.dim)],
         Some((bound, v)) => vec![Span::styled(
@@ -84,18 +77,26 @@ pub(super) fn value_spans<M>(
     }
 }
 
-/// The tree pane: the search shown, or (none yet) what will show there, for the
-/// algorithm picked (`mcts_on`: MCTS's tree, which `t` does not search).
-pub(super) fn render_tree<G: Describe>(
-    game: &Match<G>,
+/// A move order in a few words, for the pane's title.
+pub const fn order_name(order: MoveOrder) -> &'static str {
+    match order {
+        MoveOrder::Listed => "as listed",
+        MoveOrder::Static => "static order",
+        MoveOrder::Best => "best first",
+    }
+}
+
+/// The tree pane: the search shown, or, with none yet, `empty` (what will show there).
+pub fn render_tree<G: Describe>(
+    search: Option<&SearchView<G>>,
+    empty: Vec<Line<'static>>,
     focused: bool,
-    mcts_on: bool,
     predicting: bool,
     area: Rect,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    let title = match &game.search {
+    let title = match search {
         Some(view) => {
             let whose = if view.live {
                 "Next AI move"
@@ -105,10 +106,10 @@ pub(super) fn render_tree<G: Describe>(
                 "Last AI move"
             };
             let order = view.stepper.order();
-            if order == crate::domain::search::MoveOrder::Listed {
+            if order == MoveOrder::Listed {
                 format!(" {whose} · {} tree", view.stepper.algorithm())
             } else {
-                let order = super::orders::short_name(order);
+                let order = order_name(order);
                 format!(" {whose} · {}, {order}", view.stepper.algorithm())
             }
         }
@@ -117,42 +118,8 @@ pub(super) fn render_tree<G: Describe>(
     let block = pane_block(&title, focused, theme);
     let inner = block.inner(area);
     block.render(area, buf);
-    let Some(view) = &game.search else {
-        if mcts_on {
-            let hint = vec![
-                Line::raw(" The AI's MCTS tree shows here once it moves:"),
-                Line::raw(" each move's visits N, W/N and UCB1, beside"),
-                Line::raw(" its exact value with perfect play."),
-                Line::raw(""),
-                Line::from(vec![
-                    Span::styled(" m", theme.key),
-                    Span::raw("  step through each AI search"),
-                ]),
-            ];
-            Paragraph::new(hint)
-                .wrap(Wrap { trim: false })
-                .render(inner, buf);
-            return;
-        }
-        let hint = vec![
-            Line::raw(" The AI's search shows here once it moves:"),
-            Line::raw(" every node it visits, with its value."),
-            Line::raw(format!(
-                " A line {}: {}.",
-                G::NODE_LABEL.glyph,
-                G::NODE_LABEL.meaning
-            )),
-            Line::raw(""),
-            Line::from(vec![
-                Span::styled(" t", theme.key),
-                Span::raw("  search your own position now"),
-            ]),
-            Line::from(vec![
-                Span::styled(" m", theme.key),
-                Span::raw("  step through each AI search"),
-            ]),
-        ];
-        Paragraph::new(hint)
+    let Some(view) = search else {
+        Paragraph::new(empty)
             .wrap(Wrap { trim: false })
             .render(inner, buf);
         return;
@@ -194,7 +161,7 @@ pub(super) fn render_tree<G: Describe>(
 }
 
 /// `line` cut to `width` columns, ending in `…` when something was cut.
-pub(super) fn fit(line: Line<'_>, width: usize) -> Line<'_> {
+pub fn fit(line: Line<'_>, width: usize) -> Line<'_> {
     if line.width() <= width || width == 0 {
         return line;
     }
@@ -214,7 +181,7 @@ pub(super) fn fit(line: Line<'_>, width: usize) -> Line<'_> {
 }
 
 /// The first visible line: unchanged unless that would hide the cursor.
-pub(super) fn scroll_offset(previous: usize, cursor: usize, height: usize, total: usize) -> usize {
+pub fn scroll_offset(previous: usize, cursor: usize, height: usize, total: usize) -> usize {
     if height == 0 {
         return 0;
     }

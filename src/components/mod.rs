@@ -1,0 +1,4 @@
+//! The teaching parts every tab contains rather than copies: each owns its state and its
+//! drawing, and a tab with a searching AI gets them by holding one.
+
+pub mod tree_search;

@@ -1,0 +1,30 @@
+//! The glyphs of the search tree, each with what it means; a tab's help lists them.
+
+use crate::domain::search::Bound;
+use crate::frame::mcts_outline;
+use crate::widgets::symbols::{Symbol, symbol};
+
+/// An exact value.
+pub const EXACT: Symbol = symbol(Bound::Exact.sign(), "exact value");
+/// A lower bound (alpha-beta, fail-soft).
+pub const AT_LEAST: Symbol = symbol(Bound::AtLeast.sign(), "value at least this");
+/// An upper bound.
+pub const AT_MOST: Symbol = symbol(Bound::AtMost.sign(), "value at most this");
+/// A node without a value yet.
+pub const UNKNOWN: Symbol = symbol("?", "no value yet");
+/// A leaf: the game is over there.
+pub const LEAF: Symbol = symbol("■", "game over here (a leaf)");
+/// Children skipped by a cut-off.
+pub const PRUNED: Symbol = symbol("╳", "pruned by a cut-off");
+/// Children the search has not reached yet.
+pub const PENDING: Symbol = symbol("┄", "children not searched yet");
+/// The child whose value its parent took.
+pub const BEST: Symbol = symbol("◂ best", "the move the parent chose");
+/// A folded subtree.
+pub const FOLDED: Symbol = symbol(mcts_outline::FOLDED, "folded subtree (→ opens)");
+/// An unfolded subtree.
+pub const UNFOLDED: Symbol = symbol(mcts_outline::OPEN, "unfolded subtree (← folds)");
+/// The tree cursor.
+pub const TREE_CURSOR: Symbol = symbol("›", "tree cursor");
+/// The node being searched now.
+pub const CURRENT: Symbol = symbol("▶", "node being searched now");
