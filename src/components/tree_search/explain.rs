@@ -7,7 +7,7 @@ use super::playable::Playable;
 use super::view::{SearchView, node_limit_sentence};
 use crate::domain::games::Outcome;
 use crate::domain::numbers::{signed, thousands};
-use crate::domain::search::{Algorithm, EventKind, NodeId, Stepper, TreeNode, WIN};
+use crate::domain::search::{Algorithm, EventKind, NodeId, Stepper, TreeNode};
 
 /// How a node is named in the sentences: its move (`X4`, `+2=5`) or "the root".
 pub(crate) fn node_name<G: Playable>(stepper: &Stepper<G>, id: NodeId) -> String {
@@ -189,6 +189,10 @@ pub(crate) fn describe_last_event<G: Playable>(view: &SearchView<G>) -> String {
         _ => "the root".into(),
     };
     match event.kind {
+        EventKind::Enter if node.horizon => format!(
+            "Entered {name} at depth {}: the depth limit, a leaf the evaluation scores",
+            node.depth
+        ),
         EventKind::Enter if node.terminal => {
             format!("Entered {name}: the game is over here, a leaf")
         }
@@ -216,19 +220,30 @@ fn leaf_sentence<G: Playable>(
 ) -> String {
     let node = stepper.node(id);
     let depth = i32::from(node.depth);
+    let value = node.value.map_or(0, i32::from);
     let root_player = stepper.root().to_move();
-    match stepper.position(id).outcome() {
+    let position = stepper.position(id);
+    match position.outcome() {
+        // A win scores the game's win score less the depth, so quicker wins count more.
         Some(Outcome::Winner(p)) if p == root_player => format!(
-            "Leaf {name}: {} wins at depth {depth}, scored {WIN} - {depth} = {}",
+            "Leaf {name}: {} wins at depth {depth}, scored {} - {depth} = {}",
             G::player_name(p),
-            signed(WIN - depth)
+            value + depth,
+            signed(value)
         ),
         Some(Outcome::Winner(p)) => format!(
-            "Leaf {name}: {} wins at depth {depth}, scored {depth} - {WIN} = {}",
+            "Leaf {name}: {} wins at depth {depth}, scored {depth} - {} = {}",
             G::player_name(p),
-            signed(depth - WIN)
+            depth - value,
+            signed(value)
         ),
-        _ => format!("Leaf {name}: a draw, scored 0"),
+        Some(Outcome::Draw) => format!("Leaf {name}: a draw, scored 0"),
+        None => format!(
+            "Leaf {name}: the evaluation from {}'s side: {} = {}",
+            G::player_name(root_player),
+            position.evaluation_words(root_player),
+            signed(value)
+        ),
     }
 }
 

@@ -318,7 +318,12 @@ fn node_spans<G: Describe>(
         _ => "root".into(),
     };
     let mut spans = vec![Span::raw(format!("{fold}{label} "))];
-    if node.terminal {
+    if node.horizon {
+        spans.push(Span::styled(
+            format!("{} ", symbols::HORIZON.glyph),
+            theme.dim,
+        ));
+    } else if node.terminal {
         let outcome = stepper.position(id).outcome();
         let text = outcome.map_or_else(String::new, G::result_text);
         spans.push(Span::styled(

@@ -22,6 +22,12 @@ pub trait Playable: Names {
     const DRAWS: bool;
     /// What a move is typed as (`a cell 1-9`), for the prompts that ask for one.
     const CHOICE: &'static str;
+    /// The arithmetic of the evaluation at a depth-limited search's horizon, from
+    /// `player`'s side (a game searched to the end has none).
+    fn evaluation_words(&self, player: Self::Player) -> String {
+        let _ = player;
+        String::new()
+    }
     /// Why the game is over, with the players named by `name`; `None` while it goes on.
     fn why_over(&self, name: &dyn Fn(Self::Player) -> String) -> Option<String>;
 }

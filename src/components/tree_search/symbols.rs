@@ -14,6 +14,8 @@ pub const AT_MOST: Symbol = symbol(Bound::AtMost.sign(), "value at most this");
 pub const UNKNOWN: Symbol = symbol("?", "no value yet");
 /// A leaf: the game is over there.
 pub const LEAF: Symbol = symbol("■", "game over here (a leaf)");
+/// A leaf at a depth-limited search's horizon: the evaluation scores it.
+pub const HORIZON: Symbol = symbol("◇", "depth limit: the evaluation scores it");
 /// Children skipped by a cut-off.
 pub const PRUNED: Symbol = symbol("╳", "pruned by a cut-off");
 /// Children the search has not reached yet.
@@ -28,3 +30,20 @@ pub const UNFOLDED: Symbol = symbol(mcts_outline::OPEN, "unfolded subtree (← f
 pub const TREE_CURSOR: Symbol = symbol("›", "tree cursor");
 /// The node being searched now.
 pub const CURRENT: Symbol = symbol("▶", "node being searched now");
+
+/// The glyphs the stepped tree draws, as a help lists them.
+pub const STEPPED_TREE: &[Symbol] = &[
+    EXACT,
+    AT_LEAST,
+    AT_MOST,
+    UNKNOWN,
+    LEAF,
+    HORIZON,
+    PRUNED,
+    PENDING,
+    BEST,
+    FOLDED,
+    UNFOLDED,
+    TREE_CURSOR,
+    CURRENT,
+];

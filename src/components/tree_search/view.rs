@@ -4,8 +4,9 @@
 use super::playable::Playable;
 use super::tree::TreeView;
 use crate::domain::numbers::thousands;
+use crate::domain::search::heuristic::Evaluate;
 use crate::domain::search::predict::{self, Question};
-use crate::domain::search::{Algorithm, MoveOrder, NodeId, Stepper, search};
+use crate::domain::search::{Algorithm, Leaves, MoveOrder, NodeId, Stepper, search};
 
 /// The most nodes one recorded search keeps (about 1.9 MB at 28 bytes a node and a byte an
 /// event): every tic-tac-toe search after the first move fits (the largest, minimax after
@@ -54,6 +55,24 @@ impl<G: Playable> SearchView<G> {
             stepper: Stepper::with_node_limit(root, algorithm, TREE_NODE_LIMIT).with_order(order),
             tree: TreeView::following(),
             minimax_nodes,
+            live,
+            analysis: false,
+            answered: None,
+        }
+    }
+
+    /// Alpha-beta on `root` stopping `depth` plies down, the positions there scored by the
+    /// game's evaluation: how a game too large to search to the end is searched, stepped.
+    pub fn limited(root: G, depth: u8, order: MoveOrder, live: bool) -> Self
+    where
+        G: Evaluate,
+    {
+        Self {
+            stepper: Stepper::with_node_limit(root, Algorithm::AlphaBeta, TREE_NODE_LIMIT)
+                .with_order(order)
+                .with_leaves(Leaves::limited(depth)),
+            tree: TreeView::following(),
+            minimax_nodes: 0,
             live,
             analysis: false,
             answered: None,

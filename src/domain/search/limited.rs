@@ -11,6 +11,7 @@
 //! window it was searched with is only a bound, and each recorded node says which.
 
 use super::heuristic::Evaluate;
+use super::score::INFINITY;
 use super::stepper::{Bound, Leaves};
 use crate::domain::games::Outcome;
 use std::collections::HashMap;
@@ -18,8 +19,6 @@ use std::collections::HashMap;
 /// The score of a win at the root: far above any evaluation, so a found win beats every
 /// heuristic hope.
 pub const WIN_SCORE: i32 = 1000;
-/// Larger than any score.
-const INFINITY: i32 = 10_000;
 /// The most positions the transposition table keeps: beyond it, new ones are not stored.
 pub const TABLE_LIMIT: usize = 1 << 20;
 

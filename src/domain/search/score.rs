@@ -3,8 +3,10 @@
 
 use crate::domain::games::Outcome;
 
-/// Larger than any score; the initial α/β window is (-INFINITY, +INFINITY).
-pub const INFINITY: i32 = 100;
+/// Larger than any score of any search here (a depth-limited win is under 1,000); the
+/// initial α/β window is (-INFINITY, +INFINITY), written `±∞`. One bound for every game,
+/// so a window or value reads the same on every tab and fits a recorded node's `i16`.
+pub const INFINITY: i32 = 10_000;
 
 /// The score of a win at the root; the original program's evaluation is `WIN - depth`.
 pub const WIN: i32 = 10;

@@ -25,15 +25,18 @@ pub enum Action {
     Why,
     /// Take back your last move and the AI's reply.
     Undo,
-    /// Step mode on or off: the AI's MCTS waits to be stepped phase by phase.
+    /// Step mode on or off: the AI's search waits to be stepped (alpha-beta event by
+    /// event, MCTS phase by phase).
     ToggleStepMode,
-    /// One phase of the stepped MCTS.
-    StepPhase,
-    /// Finish the iteration under way.
-    StepIteration,
-    /// Take the last phase back.
+    /// One event of the stepped alpha-beta, one phase of the stepped MCTS.
+    Step,
+    /// Alpha-beta: the next child's whole subtree; MCTS: the rest of the iteration.
+    StepOver,
+    /// Alpha-beta: finish the node being searched.
+    StepOut,
+    /// Take the last event (or phase) back.
     StepBack,
-    /// Run the stepped search to its full iteration count.
+    /// Run the stepped search to its end (MCTS: its full iteration count).
     RunToEnd,
     /// Play the stepped search's move.
     PlayStepped,

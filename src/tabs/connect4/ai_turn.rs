@@ -21,6 +21,11 @@ impl Connect4Tab {
         if self.board.is_over() || self.board.player_to_move() == self.human {
             return;
         }
+        self.tree_search = None;
+        if self.step_mode && self.config.ai == Connect4Ai::AlphaBeta {
+            self.open_tree_search();
+            return;
+        }
         if self.step_mode && self.config.ai == Connect4Ai::Mcts {
             let stepper = MctsStepper::new(self.board, self.config.exploration, self.move_seed());
             if let Some(predicting) = self.predict.as_mut() {

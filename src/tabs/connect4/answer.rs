@@ -2,16 +2,25 @@
 //! teacher's reveal (the answer and its grading are `predict.rs`'s and the domain's). Apart
 //! from `predict.rs` so the state, which holds a `Predicting`, is not imported back.
 
-use super::predict::{Predicting, grade_now, pick_now, pick_words, question, read_column};
+use super::predict::{
+    ANSWER_LIMIT, Predicting, grade_now, pick_now, pick_words, question, read_column,
+};
 use super::state::Connect4Tab;
+use crate::components::tree_search::explain::node_name;
+use crate::components::tree_search::predict::{limit_for, prompt, reveal_in, submit_in};
 use crate::domain::prediction::Score;
 use crate::domain::search::mcts::asks_pick;
+use crate::domain::search::predict::Question;
 use crate::frame::message::Message;
 use crate::frame::tab::{Asking, QuestionId};
 
 impl Connect4Tab {
-    /// True while predict mode is on and the stepped search waits for a pick.
+    /// True while predict mode is on and a stepped search waits for an answer: MCTS's
+    /// pick, or alpha-beta's value, cut-off or pruned children.
     pub(crate) fn question_waiting(&self) -> bool {
+        if self.tree_question().is_some() {
+            return true;
+        }
         let (Some(predicting), Some(stepper)) = (&self.predict, &self.stepping) else {
             return false;
         };
@@ -31,9 +40,21 @@ impl Connect4Tab {
         pick_now(stepper, predicting).map(|pick| question(stepper, &pick))
     }
 
+    /// The stepped alpha-beta's question waiting, in predict mode.
+    pub(crate) fn tree_question(&self) -> Option<Question> {
+        self.predict.as_ref()?;
+        self.tree_search
+            .as_ref()
+            .filter(|view| view.live)?
+            .waiting()
+    }
+
     /// The question waiting, with the answer typed so far.
     pub(crate) fn pick_prompt(&self) -> Option<Message> {
         let typed = self.predict.as_ref()?.quiz.entry.text();
+        if let Some(question) = self.tree_question() {
+            return Some(prompt(self.tree_search.as_ref()?, question, typed));
+        }
         self.question_now()
             .map(|asked| Message::info(format!("{asked} {typed}▏")))
     }
@@ -49,14 +70,22 @@ impl Connect4Tab {
         }
         self.predict = Some(Predicting::new());
         self.pick_prompt().unwrap_or_else(|| {
-            Message::info("Predict mode on: each iteration stops before its selection, to ask")
+            Message::info(
+                "Predict mode on: stepping stops to ask before a value, a cut-off or a pick",
+            )
         })
     }
 
     /// Types a character of the answer.
     pub(crate) fn answer_type(&mut self, c: char) -> Option<Message> {
-        if !self.predict.as_mut()?.quiz.entry.push(c) {
-            return Some(Message::error("One column is the answer: Enter checks it"));
+        let limit = self.tree_question().map_or(ANSWER_LIMIT, limit_for);
+        let entry = &mut self.predict.as_mut()?.quiz.entry;
+        if entry.text().chars().count() >= limit || !entry.push(c) {
+            return Some(Message::error(if limit == ANSWER_LIMIT {
+                "One column is the answer: Enter checks it"
+            } else {
+                "That is as long as an answer gets: Enter checks it"
+            }));
         }
         self.pick_prompt()
     }
@@ -70,6 +99,11 @@ impl Connect4Tab {
     /// Enter: grades the typed column against the search's next pick; a right one runs
     /// the selection, a wrong one says the rule and leaves the step to show the pick.
     pub(crate) fn answer_submit(&mut self) -> Option<Message> {
+        if self.tree_question().is_some() {
+            let hold = self.hold_answers;
+            let predicting = &mut self.predict.as_mut()?.quiz;
+            return Some(submit_in(self.tree_search.as_mut(), predicting, hold));
+        }
         if !self.question_waiting() {
             return Some(Message::info("No prediction waits: Space steps on"));
         }
@@ -94,6 +128,21 @@ impl Connect4Tab {
     /// The question waiting and the answer held, for the lesson and the room.
     pub(crate) fn asked(&self) -> Option<Asking> {
         let predicting = self.predict.as_ref()?;
+        if let Some(question) = self.tree_question() {
+            let stepper = &self.tree_search.as_ref()?.stepper;
+            return Some(Asking {
+                id: QuestionId {
+                    stepper: "Connect Four alpha-beta",
+                    position: stepper.root().key(),
+                    step: stepper.events_taken() as u64,
+                    kind: question.kind(),
+                    node: u64::from(question.node()),
+                },
+                question: question.text(stepper, &|id| node_name(stepper, id)),
+                held: predicting.quiz.held.clone(),
+                typed: predicting.quiz.entry.text().to_string(),
+            });
+        }
         let (stepper, pick) = (
             self.stepping.as_ref()?,
             pick_now(self.stepping.as_ref()?, predicting)?,
@@ -115,6 +164,10 @@ impl Connect4Tab {
     /// The teacher's reveal: the held answer graded and counted (with none, the pick
     /// shown, uncounted); the question is answered either way.
     pub(crate) fn reveal_pick(&mut self) -> Option<Message> {
+        if self.tree_question().is_some() {
+            let predicting = &mut self.predict.as_mut()?.quiz;
+            return reveal_in(self.tree_search.as_mut(), predicting);
+        }
         if !self.question_waiting() {
             return None;
         }

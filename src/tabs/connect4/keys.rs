@@ -2,7 +2,9 @@
 //! focus.
 
 use super::action::Action;
-use crate::frame::keymap::{Binding, DIGITS, Key, KeyGroup, bind, digit, undo_key, why_key};
+use crate::frame::keymap::{
+    Binding, DIGITS, Key, KeyGroup, SIGNED_DIGITS, bind, digit, undo_key, why_key,
+};
 use crate::frame::stepper_keys::{
     answer_check_key, answer_erase_key, answer_type_key, go_to_step_keys, stop_predicting_key,
 };
@@ -39,7 +41,7 @@ pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Char('m')],
             "m",
-            "step MCTS phase by phase",
+            "step the AI's search",
             "step mode",
             |_| Action::ToggleStepMode,
         ),
@@ -55,14 +57,14 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
             "Space/s",
             "one phase",
             "phase",
-            |_| Action::StepPhase,
+            |_| Action::Step,
         ),
         bind(
-            &[Key::Char('i')],
-            "i",
+            &[Key::Char('n')],
+            "n",
             "finish this iteration",
             "iteration",
-            |_| Action::StepIteration,
+            |_| Action::StepOver,
         ),
         bind(&[Key::Char('b')], "b", "back one phase", "back", |_| {
             Action::StepBack
@@ -78,6 +80,49 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
             "run",
             |_| Action::RunToEnd,
         ),
+        bind(
+            &[Key::Enter],
+            "Enter",
+            "play the search's move",
+            "play",
+            |_| Action::PlayStepped,
+        ),
+    ],
+};
+
+/// The stepped alpha-beta search's keys, while one waits: the Tic-tac-toe tab's stepper
+/// keys (they come before the board's).
+pub(crate) const TREE_STEPPER: KeyGroup<Action> = KeyGroup {
+    title: "Connect Four: alpha-beta stepper",
+    bindings: &[
+        bind(
+            &[Key::Char(' '), Key::Char('s')],
+            "Space/s",
+            "step one event",
+            "step",
+            |_| Action::Step,
+        ),
+        bind(
+            &[Key::Char('n')],
+            "n",
+            "over: next child's subtree",
+            "",
+            |_| Action::StepOver,
+        ),
+        bind(
+            &[Key::Char('u')],
+            "u",
+            "step out: finish this node",
+            "",
+            |_| Action::StepOut,
+        ),
+        bind(&[Key::Char('b')], "b", "back one event", "back", |_| {
+            Action::StepBack
+        }),
+        PREDICT,
+        bind(&[Key::Char('c')], "c", "run to the end", "run", |_| {
+            Action::RunToEnd
+        }),
         bind(
             &[Key::Enter],
             "Enter",
@@ -106,6 +151,27 @@ pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
         }),
         bind(&[Key::Char('G')], "G", "go to step N", "", |_| {
             Action::GoToOpen
+        }),
+        stop_predicting_key(),
+    ],
+};
+
+/// The answer to the stepped alpha-beta's prediction, while one waits (it takes the tab's
+/// keys, so `n` types "no" and Enter checks instead of playing).
+pub(crate) const TREE_ANSWER: KeyGroup<Action> = KeyGroup {
+    title: "Connect Four: alpha-beta prediction (P turns it on)",
+    bindings: &[
+        answer_type_key(SIGNED_DIGITS, "0-9 + -", "type a value / columns"),
+        answer_type_key(
+            &[Key::Char('y'), Key::Char('n')],
+            "y/n",
+            "cut-off here, or none",
+        ),
+        answer_type_key(&[Key::Char(','), Key::Char(' ')], ", ␣", "between columns"),
+        answer_erase_key("⌫", "delete a character"),
+        answer_check_key(),
+        bind(&[Key::Char('b')], "b", "back one event", "back", |_| {
+            Action::StepBack
         }),
         stop_predicting_key(),
     ],

@@ -10,6 +10,7 @@ mod goto;
 mod keys;
 mod outline;
 mod panel;
+mod playable;
 mod predict;
 pub mod settings;
 pub(crate) mod state;
@@ -17,6 +18,7 @@ pub(crate) mod symbols;
 #[cfg(test)]
 mod tests;
 mod thinking;
+mod tree_search;
 mod view;
 
 pub use action::Action;
@@ -59,12 +61,18 @@ impl Tab for Connect4Tab {
         if self.goto.is_open() {
             return vec![keys::GO_TO_ENTRY];
         }
+        if self.tree_question().is_some() {
+            return vec![keys::TREE_ANSWER];
+        }
         if self.question_waiting() {
             return vec![keys::ANSWER];
         }
         let mut groups = Vec::new();
         if self.stepping.is_some() {
             groups.push(keys::STEPPER);
+        }
+        if self.tree_search_waits() {
+            groups.push(keys::TREE_STEPPER);
         }
         groups.push(match self.focus {
             Focus::Board => keys::BOARD,
@@ -79,8 +87,10 @@ impl Tab for Connect4Tab {
             keys::GAME,
             keys::BOARD,
             keys::TREE,
+            keys::TREE_STEPPER,
             keys::STEPPER,
             keys::ANSWER,
+            keys::TREE_ANSWER,
             keys::GO_TO_ENTRY,
         ]
     }
@@ -88,6 +98,11 @@ impl Tab for Connect4Tab {
     fn modal(&self) -> Option<&'static str> {
         if self.goto.is_open() {
             return Some("Go to step: type a number, Enter goes, Esc cancels");
+        }
+        if self.tree_question().is_some() {
+            return Some(
+                "A prediction waits: type your answer, Enter checks it, Esc stops predicting",
+            );
         }
         self.question_waiting()
             .then_some("A prediction waits: type a column, Enter checks it, Esc stops predicting")
@@ -102,9 +117,22 @@ impl Tab for Connect4Tab {
             Action::Drop(_) | Action::DropAtCursor | Action::Cursor(_) => self.human_to_move(),
             Action::Why => self.why().is_some(),
             Action::Undo => self.turns.iter().any(|t| t.by == Side::Human),
+            // The stepped alpha-beta's pane follows the search; its cursor is next.
             Action::TreeCursor(_) | Action::TreeFold(_) => {
-                self.last.is_some() || self.stepping.is_some()
+                self.tree_search.is_none() && (self.last.is_some() || self.stepping.is_some())
             }
+            Action::StepBack if self.tree_search_waits() => self
+                .tree_search
+                .as_ref()
+                .is_some_and(|view| view.stepper.events_taken() > 0),
+            Action::Step | Action::StepOver | Action::StepOut | Action::RunToEnd
+                if self.tree_search_waits() =>
+            {
+                self.tree_search
+                    .as_ref()
+                    .is_some_and(|view| !view.stepper.is_finished())
+            }
+            Action::PlayStepped if self.tree_search_waits() => true,
             Action::StepBack => self.stepping.as_ref().is_some_and(|s| s.phases() > 0),
             Action::PlayStepped => self
                 .stepping
@@ -153,6 +181,7 @@ impl Tab for Connect4Tab {
             },
             Action::Undo => self.undo(),
             Action::ToggleStepMode => self.toggle_step_mode(),
+            Action::PlayStepped if self.tree_search_waits() => self.play_tree_search(),
             Action::PlayStepped => self.play_stepped(),
             Action::TogglePredict => self.toggle_predict(),
             Action::AnswerType(c) => return self.answer_type(c),
@@ -163,9 +192,19 @@ impl Tab for Connect4Tab {
             Action::GoToErase => return self.goto_erase(),
             Action::GoToSubmit => return self.goto_submit(),
             Action::GoToCancel => self.goto.cancel(),
-            Action::StepPhase | Action::StepIteration | Action::StepBack | Action::RunToEnd => {
+            Action::Step
+            | Action::StepOver
+            | Action::StepOut
+            | Action::StepBack
+            | Action::RunToEnd
+                if self.tree_search_waits() =>
+            {
+                return self.step_tree_search(action);
+            }
+            Action::Step | Action::StepOver | Action::StepBack | Action::RunToEnd => {
                 return self.step(action);
             }
+            Action::StepOut => return None,
         })
     }
 

@@ -39,7 +39,9 @@ pub(crate) struct Predicting {
 impl Predicting {
     pub(crate) fn new() -> Self {
         Self {
-            quiz: Quiz::new(ANSWER_LIMIT),
+            // Long enough for the alpha-beta stepper's answers (a value, a list of
+            // columns); a pick is one column, which `answer_type` keeps it to.
+            quiz: crate::components::tree_search::predict::quiz(),
             answered: None,
         }
     }

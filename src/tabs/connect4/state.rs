@@ -8,6 +8,7 @@ use super::outline::{self, Folds, Row};
 use super::predict::Predicting;
 use super::settings::{Connect4Ai, Connect4Config};
 use super::thinking::Thinking;
+use crate::components::tree_search::SearchView;
 use crate::config::{Config, FirstMover};
 use crate::domain::games::connect4::{Board, Disc, Refused, WIDTH};
 use crate::domain::prediction::Score;
@@ -80,6 +81,9 @@ pub struct Connect4Tab {
     pub(crate) step_mode: bool,
     /// The AI's MCTS search being stepped, while it waits.
     pub(crate) stepping: Option<MctsStepper<Board>>,
+    /// The AI's alpha-beta search stepped node by node: waiting (live), or the record of
+    /// the stepped move just played.
+    pub(crate) tree_search: Option<SearchView<Board>>,
     /// The AI's last search and the position it searched.
     pub(crate) last: Option<(Board, Thought)>,
     /// The tree pane's folds and cursor.
@@ -118,6 +122,7 @@ impl Connect4Tab {
             from_journal: false,
             step_mode: false,
             stepping: None,
+            tree_search: None,
             last: None,
             folds: Folds::default(),
             tally: Tally::default(),
@@ -134,6 +139,7 @@ impl Connect4Tab {
     pub(crate) fn start_game(&mut self) {
         self.abandon_thinking();
         self.stepping = None;
+        self.tree_search = None;
         self.goto.close();
         self.board = Board::new();
         self.turns.clear();
@@ -169,7 +175,7 @@ impl Connect4Tab {
         if self.thinking.is_some() {
             return Message::error("The AI is thinking: wait for its move");
         }
-        if self.stepping.is_some() {
+        if self.stepping.is_some() || self.tree_search_waits() {
             return Message::error("The AI's search waits to be stepped: Space steps, Enter plays");
         }
         if self.board.is_over() {
@@ -263,6 +269,7 @@ impl Connect4Tab {
         };
         self.abandon_thinking();
         self.stepping = None;
+        self.tree_search = None;
         let was_over = self.board.is_over().then(|| self.result());
         self.board = self.turns[last_human].before;
         self.turns.truncate(last_human);
@@ -379,15 +386,22 @@ impl Connect4Tab {
     pub(crate) fn toggle_step_mode(&mut self) -> Message {
         self.step_mode = !self.step_mode;
         if !self.step_mode {
-            if self.stepping.take().is_some() {
+            let waited = self.tree_search_waits();
+            if self.stepping.take().is_some() || waited {
+                self.tree_search = None;
                 self.ai_turn_if_due();
             }
             return Message::info("Step mode off: the AI moves at once");
         }
-        if self.config.ai != Connect4Ai::Mcts {
-            return Message::info("Step mode on: it steps MCTS, so a picks MCTS first");
+        match self.config.ai {
+            Connect4Ai::AlphaBeta => Message::info(
+                "Step mode on: the AI's next alpha-beta search waits for Space, event by event",
+            ),
+            Connect4Ai::Mcts => {
+                Message::info("Step mode on: the AI's next MCTS search waits for Space")
+            }
+            _ => Message::info("Step mode on: it steps alpha-beta and MCTS, so a picks one first"),
         }
-        Message::info("Step mode on: the AI's next MCTS search waits for Space")
     }
 
     /// The stepper's keys: one phase, the rest of the iteration, back, to the end.
@@ -401,8 +415,8 @@ impl Connect4Tab {
         }
         let stepper = self.stepping.as_mut()?;
         match action {
-            Action::StepPhase => stepper.step(),
-            Action::StepIteration => stepper.run_iterations(1),
+            Action::Step => stepper.step(),
+            Action::StepOver => stepper.run_iterations(1),
             Action::StepBack => {
                 if !stepper.step_back() {
                     return Some(Message::error(

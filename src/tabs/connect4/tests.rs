@@ -220,7 +220,7 @@ fn a_stepped_search_run_to_the_end_plays_what_the_unstepped_one_plays() {
 fn each_phase_of_a_stepped_iteration_on_screen_and_back() {
     let mut app = app_with(Connect4Ai::Mcts, 0);
     press(&mut app, &chars("m4"));
-    press(&mut app, &chars("iiiiiiiiiiii"));
+    press(&mut app, &chars("nnnnnnnnnnnn"));
     let before = stepped(&app);
     press(&mut app, &chars(" "));
     assert!(said(&app).contains("selection done"), "{}", said(&app));
@@ -321,7 +321,7 @@ fn predict_mode_asks_the_column_uct_selects_and_grades_it_against_the_search() {
     use crate::frame::tab::ClassSide;
     let mut app = app_with(Connect4Ai::Mcts, 0);
     press(&mut app, &chars("m4"));
-    press(&mut app, &chars(&"i".repeat(7)));
+    press(&mut app, &chars(&"n".repeat(7)));
     press(&mut app, &chars("P"));
     assert!(
         said(&app).starts_with("Predict: which column does UCT select at the root?"),
@@ -345,7 +345,7 @@ fn predict_mode_asks_the_column_uct_selects_and_grades_it_against_the_search() {
     // The selection answered shows on the next step; the iteration's rest, then the next
     // iteration's pick, answered right.
     press(&mut app, &chars(" "));
-    press(&mut app, &chars("i"));
+    press(&mut app, &chars("n"));
     let pick = root_pick(app.tabs.connect4.stepping.as_ref().unwrap()).unwrap();
     press(&mut app, &chars(&(pick.chosen + 1).to_string()));
     press(&mut app, &[KeyCode::Enter]);
@@ -401,4 +401,119 @@ fn following_the_ai_searches_nothing_and_plays_the_journal_s_move_only_where_it_
     assert!(student.tabs.connect4.is_thinking());
     wait(&mut student);
     assert_eq!(student.tabs.connect4.position().moves(), 4);
+}
+
+/// An app whose AI is alpha-beta to `depth` plies.
+fn alpha_beta_app(depth: u8) -> App {
+    let mut app = app_with(Connect4Ai::AlphaBeta, 0);
+    app.tabs.connect4.config.depth = depth;
+    app
+}
+
+#[test]
+fn alpha_beta_steps_event_by_event_with_the_tic_tac_toe_stepper_s_words_and_keys() {
+    let mut app = alpha_beta_app(3);
+    press(&mut app, &chars("m4"));
+    assert!(app.tabs.connect4.tree_search_waits(), "the search waits");
+    assert!(
+        !app.tabs.connect4.is_thinking(),
+        "and nothing searches by itself"
+    );
+    press(&mut app, &chars(" "));
+    assert!(said(&app).starts_with("Entered the root"), "{}", said(&app));
+    press(&mut app, &chars("   "));
+    // Root, a child, a grandchild, then a leaf at the depth limit.
+    assert!(said(&app).contains("the depth limit"), "{}", said(&app));
+    press(&mut app, &chars(" "));
+    assert!(said(&app).contains("the evaluation from"), "{}", said(&app));
+    press(&mut app, &chars("b"));
+    assert!(
+        said(&app).contains("the depth limit"),
+        "b steps back: {}",
+        said(&app)
+    );
+    press(&mut app, &chars("u"));
+    press(&mut app, &chars("n"));
+    snapshot("alphabeta_stepped", &app);
+    press(&mut app, &chars("c"));
+    assert!(said(&app).starts_with("Search finished"), "{}", said(&app));
+    press(&mut app, &[KeyCode::Enter]);
+    assert!(!app.tabs.connect4.tree_search_waits());
+    assert_eq!(app.tabs.connect4.position().moves(), 2, "the AI moved");
+    assert!(app.tabs.connect4.human_to_move());
+}
+
+#[test]
+fn the_stepped_alpha_beta_plays_the_move_the_same_plain_search_finds() {
+    use crate::domain::search::limited::{Options, search_limited};
+    for opening in ["4", "1", "7"] {
+        let mut app = alpha_beta_app(4);
+        press(&mut app, &chars("m"));
+        press(&mut app, &chars(opening));
+        let root = app.tabs.connect4.position();
+        press(&mut app, &[KeyCode::Enter]);
+        let options = Options {
+            depth: 4,
+            deepening: false,
+            ordering: true,
+            table: false,
+        };
+        let best = search_limited(&root, options, 0).best_move().unwrap();
+        assert_eq!(app.tabs.connect4.position(), root.play(usize::from(best)));
+        let why = app.tabs.connect4.why().expect("the move has its record");
+        assert!(why.decision().is_some(), "with the decision behind it");
+    }
+}
+
+#[test]
+fn predict_mode_asks_the_stepped_alpha_beta_s_questions_and_grades_them() {
+    use crate::domain::search::EventKind;
+    use crate::domain::search::predict::Question;
+    let mut app = alpha_beta_app(2);
+    press(&mut app, &chars("m4P"));
+    let mut steps = 0;
+    while app.tabs.connect4.tree_question().is_none() {
+        press(&mut app, &chars(" "));
+        steps += 1;
+        assert!(steps < 200, "a question comes");
+    }
+    let question = app.tabs.connect4.tree_question().unwrap();
+    assert!(said(&app).starts_with("Predict"), "{}", said(&app));
+    let asking = app
+        .tabs
+        .connect4
+        .asked()
+        .expect("the room sees the question");
+    assert_eq!(asking.id.stepper, "Connect Four alpha-beta");
+    // Space does not step past a question; the answer keys take it.
+    press(&mut app, &chars(" "));
+    assert_eq!(app.tabs.connect4.tree_question(), Some(question));
+    let view = app.tabs.connect4.tree_search.as_ref().unwrap();
+    let answer = match question {
+        Question::Value { node } => {
+            // What the node returns, from the same search run to its end (nodes are
+            // numbered in the order they are entered, so the id is the same).
+            let mut ahead = crate::components::tree_search::SearchView::limited(
+                app.tabs.connect4.position(),
+                2,
+                crate::domain::search::MoveOrder::Static,
+                false,
+            );
+            ahead.stepper.run_to_end();
+            format!(
+                "{:+}",
+                ahead.stepper.node(node).value.map(i32::from).unwrap()
+            )
+        }
+        Question::Cutoff { .. } => {
+            let cut = view.stepper.peek().unwrap().kind == EventKind::Cutoff;
+            (if cut { "y" } else { "n" }).to_string()
+        }
+        other => panic!("the first question is a value or a cut-off, not {other:?}"),
+    };
+    press(&mut app, &chars(&answer));
+    press(&mut app, &[KeyCode::Enter]);
+    assert!(said(&app).starts_with("Right"), "{}", said(&app));
+    let score = crate::frame::tab::ClassSide::predictions(&app.tabs.connect4);
+    assert_eq!((score.right, score.asked), (1, 1));
 }

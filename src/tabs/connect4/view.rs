@@ -6,6 +6,7 @@ use super::ai::{Searched, Thought, disc_glyph};
 use super::outline::{self, Row, RowKind};
 use super::state::{Connect4Tab, Focus};
 use super::symbols;
+use crate::components::tree_search;
 use crate::domain::games::connect4::{Disc, HEIGHT, WIDTH, cell};
 use crate::domain::numbers::thousands;
 use crate::frame::goto;
@@ -43,11 +44,15 @@ impl TabView for Connect4Tab {
     }
 
     fn symbols(&self) -> Vec<Symbol> {
-        symbols::ALL.to_vec()
+        let mut all = symbols::ALL.to_vec();
+        if self.tree_search.is_some() {
+            all.extend_from_slice(tree_search::symbols::STEPPED_TREE);
+        }
+        all
     }
 }
 
-fn disc_style(disc: Disc, theme: &Theme) -> Style {
+pub(crate) fn disc_style(disc: Disc, theme: &Theme) -> Style {
     match disc {
         Disc::Red => theme.red,
         Disc::Yellow => theme.yellow,
@@ -142,6 +147,9 @@ fn turn_line(tab: &Connect4Tab, theme: &Theme) -> Line<'static> {
     if tab.stepping.is_some() {
         return Line::styled("MCTS waits: Space steps it", theme.info);
     }
+    if tab.tree_search_waits() {
+        return Line::styled("Alpha-beta waits: Space steps it", theme.info);
+    }
     if let Some(thinking) = &tab.thinking {
         return Line::styled(
             format!("The AI ({}) is thinking…", thinking.ai.name()),
@@ -158,6 +166,17 @@ fn render_search(tab: &Connect4Tab, area: Rect, buf: &mut Buffer, theme: &Theme)
     let focused = tab.focus == Focus::Tree;
     if tab.stepping.is_some() {
         return render_stepper(tab, area, buf, theme);
+    }
+    if let Some(view) = &tab.tree_search {
+        return tree_search::pane::render_tree(
+            Some(view),
+            Vec::new(),
+            focused,
+            tab.predict.is_some(),
+            area,
+            buf,
+            theme,
+        );
     }
     let Some((searched_board, thought)) = &tab.last else {
         let block = pane_block(" The AI's last search", focused, theme);
