@@ -16,6 +16,7 @@ mod lessons;
 mod nim_cli;
 mod nim_properties;
 mod properties;
+mod readme_keys;
 mod readme_screens;
 mod registry;
 mod room;
