@@ -6,6 +6,9 @@
 use super::entry::Entry;
 use super::message::Message;
 
+/// A step counter: the step a stepper is at and, when known, how many there are.
+pub type Count = (u64, Option<u64>);
+
 /// The longest step number typed.
 pub const STEP_DIGITS: usize = 7;
 

@@ -7,6 +7,7 @@
 //! the game's evaluation.
 
 pub mod explain;
+pub mod goto;
 pub mod pane;
 pub mod playable;
 pub mod predict;

@@ -1084,7 +1084,9 @@ mod tests {
         assert_eq!(value.read("0"), Ok(Answer::Value(0)));
         assert!(value.read("y").is_err());
         assert!(value.read("-").is_err());
-        assert!(value.read("100").is_err());
+        // A depth-limited win is a value (Connect Four: 1000 - ply); ±∞ is none.
+        assert_eq!(value.read("+997"), Ok(Answer::Value(997)));
+        assert!(value.read("10000").is_err());
         let cut = Question::Cutoff { node: 0 };
         assert_eq!(cut.read("y"), Ok(Answer::Cut(true)));
         assert_eq!(cut.read("n"), Ok(Answer::Cut(false)));

@@ -1,15 +1,20 @@
-//! "Go to step N" on the MCTS stepper (`G`, issue 15 §5): a phase is a step. Forward and
-//! backward both go through the stepper's own replay, so a step number always shows the
-//! same tree; a step past the planned iterations stops at their end and says so.
+//! "Go to step N" on the steppers (`G`, issue 15 §5): an event of the stepped alpha-beta
+//! (the tree-search component's go-to), a phase of the stepped MCTS. Forward and backward
+//! both go through the stepper's own replay, so a step number always shows the same tree;
+//! a step past the planned iterations stops at their end and says so.
 
 use super::outline;
 use super::state::Connect4Tab;
+use crate::components::tree_search::goto::{go_search, search_count};
 use crate::frame::goto::{self, Landed};
 use crate::frame::message::Message;
 
 impl Connect4Tab {
     /// The stepper's counter: phases done, of four a planned iteration.
     pub(crate) fn step_count(&self) -> Option<(u64, Option<u64>)> {
+        if let Some(view) = self.tree_search.as_ref().filter(|view| view.live) {
+            return Some(search_count(view));
+        }
         let stepper = self.stepping.as_ref()?;
         Some((stepper.phases(), Some(self.config.iterations * 4)))
     }
@@ -21,7 +26,7 @@ impl Connect4Tab {
 
     /// `G`: opens the "Go to step" entry.
     pub(crate) fn goto_open(&mut self) -> Message {
-        if self.stepping.is_none() {
+        if self.step_count().is_none() {
             return Message::error("No stepped search: m turns step mode on");
         }
         self.goto.open();
@@ -46,6 +51,10 @@ impl Connect4Tab {
             Ok(target) => target,
             Err(refused) => return Some(refused),
         };
+        let predicting = self.predict.is_some();
+        if let Some(view) = self.tree_search.as_mut().filter(|view| view.live) {
+            return Some(go_search(view, target, predicting));
+        }
         let (now, total) = self.step_count()?;
         if target > now
             && let Some(mut said) = self.pick_prompt()

@@ -119,6 +119,9 @@ pub(crate) const TREE_STEPPER: KeyGroup<Action> = KeyGroup {
         bind(&[Key::Char('b')], "b", "back one event", "back", |_| {
             Action::StepBack
         }),
+        bind(&[Key::Char('G')], "G", "go to step N", "", |_| {
+            Action::GoToOpen
+        }),
         PREDICT,
         bind(&[Key::Char('c')], "c", "run to the end", "run", |_| {
             Action::RunToEnd
@@ -172,6 +175,9 @@ pub(crate) const TREE_ANSWER: KeyGroup<Action> = KeyGroup {
         answer_check_key(),
         bind(&[Key::Char('b')], "b", "back one event", "back", |_| {
             Action::StepBack
+        }),
+        bind(&[Key::Char('G')], "G", "go to step N", "", |_| {
+            Action::GoToOpen
         }),
         stop_predicting_key(),
     ],

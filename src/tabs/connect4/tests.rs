@@ -517,3 +517,26 @@ fn predict_mode_asks_the_stepped_alpha_beta_s_questions_and_grades_them() {
     let score = crate::frame::tab::ClassSide::predictions(&app.tabs.connect4);
     assert_eq!((score.right, score.asked), (1, 1));
 }
+
+#[test]
+fn go_to_step_takes_the_stepped_alpha_beta_to_that_event_and_back() {
+    let mut app = alpha_beta_app(3);
+    press(&mut app, &chars("m4"));
+    let events = |app: &App| {
+        let view = app.tabs.connect4.tree_search.as_ref().unwrap();
+        view.stepper.events_taken()
+    };
+    press(&mut app, &chars("G12"));
+    press(&mut app, &[KeyCode::Enter]);
+    assert_eq!(events(&app), 12);
+    let at = crate::frame::tab::ClassSide::stepper_at(&app.tabs.connect4);
+    assert_eq!(at.as_deref(), Some("12"), "the room sees where it is");
+    press(&mut app, &chars("G3"));
+    press(&mut app, &[KeyCode::Enter]);
+    assert_eq!(events(&app), 3, "back by stepping back");
+    press(&mut app, &chars("c"));
+    let all = events(&app);
+    press(&mut app, &chars("G99999"));
+    press(&mut app, &[KeyCode::Enter]);
+    assert_eq!(events(&app), all, "past the end stops at the end");
+}

@@ -7,56 +7,14 @@
 use super::mcts::MctsView;
 use super::pick::pick_prompt;
 use super::state::{GameKind, TicTacToeTab};
-use crate::components::tree_search::predict::prompt;
-use crate::components::tree_search::{Playable, SearchView};
-use crate::frame::goto::{self, Landed};
+use crate::components::tree_search::Playable;
+use crate::components::tree_search::goto::{go_search, search_count};
+use crate::frame::goto::{self, Count, Landed};
 use crate::frame::message::Message;
-
-/// A step counter: the step the stepper is at and, when known, how many there are.
-pub(crate) type Count = (u64, Option<u64>);
-
-/// The tree search's step counter: events taken, and all of them once it is finished.
-pub(crate) fn search_count<G: Playable>(view: &SearchView<G>) -> Count {
-    let at = view.stepper.events_taken() as u64;
-    (at, view.stepper.is_finished().then_some(at))
-}
 
 /// MCTS's step counter: phases done, of four a planned iteration.
 pub(crate) fn mcts_count<G: Playable>(view: &MctsView<G>) -> Count {
     (view.stepper.phases(), Some(view.iterations * 4))
-}
-
-/// Takes the tree search to event `target`: back by step back, forward by steps that stop
-/// where a question waits in predict mode.
-fn go_search<G: Playable>(view: &mut SearchView<G>, target: u64, predicting: bool) -> Message {
-    let asking = |view: &SearchView<G>| view.waiting().filter(|_| predicting);
-    let at = |view: &SearchView<G>| view.stepper.events_taken() as u64;
-    if target > at(view)
-        && let Some(question) = asking(view)
-    {
-        let mut said = prompt(view, question, "");
-        said.text = format!("Answer first: {}", said.text);
-        return said;
-    }
-    while at(view) > target && view.stepper.step_back().is_some() {
-        view.answered = None;
-    }
-    while at(view) < target && view.stepper.step().is_some() && asking(view).is_none() {}
-    view.tree.follow = true;
-    view.sync_cursor();
-    let (now, total) = search_count(view);
-    if let Some(question) = asking(view).filter(|_| now < target) {
-        let mut said = prompt(view, question, "");
-        said.text = format!("Stopped at step {now} to ask: {}", said.text);
-        return said;
-    }
-    let total = total.or_else(|| view.stepper.at_node_limit().then_some(now));
-    Landed {
-        asked: target,
-        at: now,
-        total,
-    }
-    .said()
 }
 
 /// Takes the stepped MCTS to phase `target`, clamped to its planned phases; in predict
