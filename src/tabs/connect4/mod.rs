@@ -117,9 +117,8 @@ impl Tab for Connect4Tab {
             Action::Drop(_) | Action::DropAtCursor | Action::Cursor(_) => self.human_to_move(),
             Action::Why => self.why().is_some(),
             Action::Undo => self.turns.iter().any(|t| t.by == Side::Human),
-            // The stepped alpha-beta's pane follows the search; its cursor is next.
             Action::TreeCursor(_) | Action::TreeFold(_) => {
-                self.tree_search.is_none() && (self.last.is_some() || self.stepping.is_some())
+                self.tree_search.is_some() || self.last.is_some() || self.stepping.is_some()
             }
             Action::StepBack if self.tree_search_waits() => self
                 .tree_search
@@ -165,10 +164,16 @@ impl Tab for Connect4Tab {
                 return None;
             }
             Action::TreeCursor(by) => {
-                self.tree_cursor(by);
+                match self.tree_search.as_mut() {
+                    Some(view) => view.move_cursor(by),
+                    None => self.tree_cursor(by),
+                }
                 return None;
             }
             Action::TreeFold(open) => {
+                if let Some(view) = self.tree_search.as_mut() {
+                    return view.fold(!open);
+                }
                 self.tree_fold(open);
                 return None;
             }

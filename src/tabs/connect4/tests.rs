@@ -540,3 +540,26 @@ fn go_to_step_takes_the_stepped_alpha_beta_to_that_event_and_back() {
     press(&mut app, &[KeyCode::Enter]);
     assert_eq!(events(&app), all, "past the end stops at the end");
 }
+
+#[test]
+fn the_stepped_alpha_beta_s_tree_takes_the_tree_keys() {
+    let mut app = alpha_beta_app(2);
+    press(&mut app, &chars("m4"));
+    press(&mut app, &chars("c"));
+    press(&mut app, &chars("f"));
+    let cursor = |app: &App| {
+        app.tabs
+            .connect4
+            .tree_search
+            .as_ref()
+            .unwrap()
+            .tree_cursor()
+    };
+    press(&mut app, &[KeyCode::Home]);
+    assert_eq!(cursor(&app), 0, "Home: the root");
+    press(&mut app, &[KeyCode::Down, KeyCode::Down]);
+    assert_ne!(cursor(&app), 0, "the arrows move in the stepped tree");
+    // ← folds the node, then goes to its parent: four take the cursor to the root.
+    press(&mut app, &[KeyCode::Left; 4]);
+    assert_eq!(cursor(&app), 0, "folding a folded node goes to its parent");
+}

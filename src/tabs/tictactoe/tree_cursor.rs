@@ -4,9 +4,7 @@
 
 use super::mcts::MctsView;
 use super::state::{GameKind, TicTacToeTab};
-use crate::components::tree_search::tree::{LineKind, TreeView};
-use crate::components::tree_search::{Playable, SearchView};
-use crate::domain::search::NodeId;
+use crate::components::tree_search::SearchView;
 use crate::frame::message::Message;
 
 impl TicTacToeTab {
@@ -19,16 +17,10 @@ impl TicTacToeTab {
                 .map(|m| m.move_cursor(delta)));
             return;
         }
-        crate::shown_mut!(self, |game| Self::tree_cursor_in(
-            game.search.as_mut(),
-            delta
-        ));
-    }
-
-    fn tree_cursor_in<G: Playable>(view: Option<&mut SearchView<G>>, delta: i32) {
-        if let Some(view) = view {
-            view.tree.move_cursor(&view.stepper, delta);
-        }
+        crate::shown_mut!(self, |game| game
+            .search
+            .as_mut()
+            .map(|view| view.move_cursor(delta)));
     }
 
     /// Puts the tree cursor on a line (a mouse click); a click on the selected node folds
@@ -38,35 +30,7 @@ impl TicTacToeTab {
             return crate::shown_mut!(self, |game| game.mcts.as_mut()?.click(line))
                 .map(Message::error);
         }
-        crate::shown_mut!(self, |game| Self::tree_click_in(game.search.as_mut(), line))
-    }
-
-    fn tree_click_in<G: Playable>(
-        view: Option<&mut SearchView<G>>,
-        line: usize,
-    ) -> Option<Message> {
-        let view = view?;
-        let lines = view.tree.lines(&view.stepper);
-        let LineKind::Node(id) = lines.get(line)?.kind else {
-            return None;
-        };
-        if view.tree.cursor == id && !view.tree.follow {
-            // A second click toggles the node in place: the cursor stays on it.
-            let expanded = view.tree.is_expanded(&view.stepper, id);
-            let node = *view.stepper.node(id);
-            if expanded && node.children > 0 && !node.is_done() {
-                return Some(Message::error(
-                    "That node is still being searched: it stays open",
-                ));
-            }
-            if node.children > 0 {
-                view.tree.set_expanded(id, !expanded);
-            }
-            return None;
-        }
-        view.tree.cursor = id;
-        view.tree.follow = false;
-        None
+        crate::shown_mut!(self, |game| game.search.as_mut()?.click(line))
     }
 
     /// Folds (`true`) or unfolds the node under the tree cursor; folding a folded node
@@ -76,34 +40,7 @@ impl TicTacToeTab {
             return crate::shown_mut!(self, |game| game.mcts.as_mut()?.fold(fold))
                 .map(Message::error);
         }
-        crate::shown_mut!(self, |game| Self::fold_in(game.search.as_mut()?, fold))
-    }
-
-    fn fold_in<G: Playable>(view: &mut SearchView<G>, fold: bool) -> Option<Message> {
-        if view.stepper.nodes().is_empty() {
-            return None;
-        }
-        let id: NodeId = view.tree.cursor;
-        let node = *view.stepper.node(id);
-        let expanded = view.tree.is_expanded(&view.stepper, id);
-        view.tree.follow = false;
-        if fold {
-            if expanded && node.children > 0 {
-                if !node.is_done() {
-                    return Some(Message::error(
-                        "That node is still being searched: it stays open",
-                    ));
-                }
-                view.tree.set_expanded(id, false);
-            } else if let Some(parent) = node.parent() {
-                view.tree.cursor = parent;
-            }
-        } else if !expanded {
-            view.tree.set_expanded(id, true);
-        } else if let Some(child) = view.stepper.children(id).next() {
-            view.tree.cursor = child;
-        }
-        None
+        crate::shown_mut!(self, |game| game.search.as_mut()?.fold(fold))
     }
 
     /// Unfolds the whole tree, or folds it back.
@@ -116,14 +53,10 @@ impl TicTacToeTab {
                 "Folded back to the root's moves"
             }));
         }
-        let toggle = |tree: &mut TreeView| {
-            tree.expand_all = !tree.expand_all;
-            tree.expand_all
-        };
         let on = crate::shown_mut!(self, |game| game
             .search
             .as_mut()
-            .map(|v| toggle(&mut v.tree)))?;
+            .map(SearchView::toggle_expand_all))?;
         Some(Message::info(if on {
             "Every explored node unfolded (e folds back)"
         } else {
@@ -137,13 +70,6 @@ impl TicTacToeTab {
             crate::shown_mut!(self, |game| game.mcts.as_mut().map(MctsView::follow));
             return;
         }
-        crate::shown_mut!(self, |game| Self::follow_in(game.search.as_mut()));
-    }
-
-    fn follow_in<G: Playable>(view: Option<&mut SearchView<G>>) {
-        if let Some(view) = view {
-            view.tree.follow = true;
-            view.sync_cursor();
-        }
+        crate::shown_mut!(self, |game| game.search.as_mut().map(SearchView::follow));
     }
 }
