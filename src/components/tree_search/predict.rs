@@ -36,6 +36,13 @@ pub(crate) fn quiz() -> Predicting {
     Predicting::new(LIST_LIMIT)
 }
 
+/// Whether `c` may be typed into an answer to `question`: a space or a comma only
+/// separates children in a list. Elsewhere it is refused, so Space pressed on to step
+/// does not fill the answer with blanks when a question comes up.
+pub(crate) fn takes_char(question: Question, c: char) -> bool {
+    question.takes_children() || !(c == ' ' || c == ',')
+}
+
 /// The question in the status line, with what has been typed so far.
 pub(crate) fn prompt<G: Playable>(
     view: &SearchView<G>,

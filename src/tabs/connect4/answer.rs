@@ -7,7 +7,9 @@ use super::predict::{
 };
 use super::state::Connect4Tab;
 use crate::components::tree_search::explain::node_name;
-use crate::components::tree_search::predict::{limit_for, prompt, reveal_in, submit_in};
+use crate::components::tree_search::predict::{
+    limit_for, prompt, reveal_in, submit_in, takes_char,
+};
 use crate::domain::prediction::Score;
 use crate::domain::search::mcts::asks_pick;
 use crate::domain::search::predict::Question;
@@ -78,6 +80,13 @@ impl Connect4Tab {
 
     /// Types a character of the answer.
     pub(crate) fn answer_type(&mut self, c: char) -> Option<Message> {
+        if let Some(question) = self.tree_question()
+            && !takes_char(question, c)
+        {
+            let mut asked = self.pick_prompt()?;
+            asked.text = format!("Answer first: {}", asked.text);
+            return Some(asked);
+        }
         let limit = self.tree_question().map_or(ANSWER_LIMIT, limit_for);
         let entry = &mut self.predict.as_mut()?.quiz.entry;
         if entry.text().chars().count() >= limit || !entry.push(c) {

@@ -3,7 +3,7 @@
 
 use super::action::Action;
 use crate::frame::keymap::{
-    Binding, DIGITS, Key, KeyGroup, SIGNED_DIGITS, bind, digit, undo_key, why_key,
+    Binding, DIGITS, Key, KeyGroup, SIGNED_DIGITS, bind, digit, typed, undo_key, why_key,
 };
 use crate::frame::stepper_keys::{
     answer_check_key, answer_erase_key, answer_type_key, go_to_step_keys, stop_predicting_key,
@@ -165,12 +165,20 @@ pub(crate) const TREE_ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Connect Four: alpha-beta prediction (P turns it on)",
     bindings: &[
         answer_type_key(SIGNED_DIGITS, "0-9 + -", "type a value / columns"),
-        answer_type_key(
+        bind(
             &[Key::Char('y'), Key::Char('n')],
             "y/n",
             "cut-off here, or none",
+            "",
+            |k| Action::AnswerType(typed(k)),
         ),
-        answer_type_key(&[Key::Char(','), Key::Char(' ')], ", ␣", "between columns"),
+        bind(
+            &[Key::Char(','), Key::Char(' ')],
+            ", ␣",
+            "between columns",
+            "",
+            |k| Action::AnswerType(typed(k)),
+        ),
         answer_erase_key("⌫", "delete a character"),
         answer_check_key(),
         bind(&[Key::Char('b')], "b", "back one event", "back", |_| {

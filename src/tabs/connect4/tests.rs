@@ -485,9 +485,22 @@ fn predict_mode_asks_the_stepped_alpha_beta_s_questions_and_grades_them() {
         .asked()
         .expect("the room sees the question");
     assert_eq!(asking.id.stepper, "Connect Four alpha-beta");
-    // Space does not step past a question; the answer keys take it.
-    press(&mut app, &chars(" "));
+    // Space does not step past a question, nor type blanks into a value or a y/n.
+    press(&mut app, &chars("   "));
     assert_eq!(app.tabs.connect4.tree_question(), Some(question));
+    if !question.takes_children() {
+        assert!(said(&app).starts_with("Answer first"), "{}", said(&app));
+        let typed = app
+            .tabs
+            .connect4
+            .predict
+            .as_ref()
+            .unwrap()
+            .quiz
+            .entry
+            .text();
+        assert_eq!(typed, "", "nothing typed");
+    }
     let view = app.tabs.connect4.tree_search.as_ref().unwrap();
     let answer = match question {
         Question::Value { node } => {

@@ -8,7 +8,7 @@ use super::state::{GameKind, TicTacToeTab};
 use crate::components::tree_search::SearchView;
 use crate::components::tree_search::explain::node_name;
 use crate::components::tree_search::predict::{
-    ANSWER_LIMIT, limit_for, prompt, quiz, reveal_in, submit_in,
+    ANSWER_LIMIT, limit_for, prompt, quiz, reveal_in, submit_in, takes_char,
 };
 use crate::domain::prediction::Score;
 use crate::domain::search::predict::Question;
@@ -70,6 +70,13 @@ impl TicTacToeTab {
 
     /// Types a character of the answer (a list of children is longer than a value).
     pub(crate) fn answer_type(&mut self, c: char) -> Message {
+        if let Some(question) = self.search_question()
+            && !takes_char(question, c)
+            && let Some(mut asked) = self.asking()
+        {
+            asked.text = format!("Answer first: {}", asked.text);
+            return asked;
+        }
         let limit = self.search_question().map_or(ANSWER_LIMIT, limit_for);
         if let Some(predicting) = self.predict.as_mut()
             && (predicting.entry.text().chars().count() >= limit || !predicting.entry.push(c))

@@ -65,9 +65,20 @@ fn stepping_stops_at_a_question_and_the_status_line_asks_it() {
         "{}",
         said(&app)
     );
-    // Space is not an answer: the search does not move on.
-    app.handle_key(Key::Char(' '));
+    // Space is not an answer: the search does not move on, and no blank is typed (Space
+    // pressed on to step used to fill a value's three characters with blanks).
+    for _ in 0..3 {
+        app.handle_key(Key::Char(' '));
+    }
     assert_eq!(waiting(&app).2, events);
+    assert!(said(&app).starts_with("Answer first"), "{}", said(&app));
+    assert_eq!(
+        app.tabs.tictactoe.predict.as_ref().unwrap().entry.text(),
+        ""
+    );
+    let (_, value, _) = waiting(&app);
+    type_text(&mut app, &value.to_string());
+    assert_eq!(score(&app).right, 1, "{}", said(&app));
 }
 
 #[test]
