@@ -93,7 +93,7 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
 /// The stepped alpha-beta search's keys, while one waits: the Tic-tac-toe tab's stepper
 /// keys (they come before the board's).
 pub(crate) const TREE_STEPPER: KeyGroup<Action> = KeyGroup {
-    title: "Connect Four: alpha-beta stepper",
+    title: "Connect Four: αβ stepper",
     bindings: &[
         bind(
             &[Key::Char(' '), Key::Char('s')],
@@ -144,7 +144,7 @@ const PREDICT: Binding<Action> = bind(&[Key::Char('P')], "P", "predict, then che
 /// The answer to a pick, while one waits (it takes the tab's keys, so a digit types a
 /// column instead of dropping a disc and Enter checks instead of playing).
 pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
-    title: "Connect Four: prediction (P turns it on)",
+    title: "Connect Four: MCTS prediction",
     bindings: &[
         answer_type_key(DIGITS, "1-7", "type a column"),
         answer_erase_key("⌫", "delete it"),
@@ -162,7 +162,7 @@ pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
 /// The answer to the stepped alpha-beta's prediction, while one waits (it takes the tab's
 /// keys, so `n` types "no" and Enter checks instead of playing).
 pub(crate) const TREE_ANSWER: KeyGroup<Action> = KeyGroup {
-    title: "Connect Four: alpha-beta prediction (P turns it on)",
+    title: "Connect Four: αβ prediction",
     bindings: &[
         answer_type_key(SIGNED_DIGITS, "0-9 + -", "type a value / columns"),
         bind(

@@ -6,7 +6,6 @@ use super::ai::{Searched, Thought, Verdicts, board_lines, bounded, disc_glyph, l
 use super::symbols;
 use crate::domain::games::connect4::{Board, Disc};
 use crate::domain::numbers::thousands;
-use crate::domain::search::Bound;
 use crate::domain::search::limited::{Limited, Node, NodeKind};
 use crate::domain::search::mcts::{Mcts, MctsStepper};
 use crate::frame::mcts_outline::{self, Exact, Names, short_verdict};
@@ -129,16 +128,16 @@ fn node_text(
         .mv
         .map_or_else(|| "root".to_string(), |mv| format!("col {}", mv + 1));
     let level = if node.maximizing { "MAX" } else { "MIN" };
-    let window = format!("[{},{}]", end(node.alpha), end(node.beta));
-    let value = match node.bound {
-        Bound::Exact => format!("= {}", signed(node.value)),
-        other => format!("{} {}", other.sign(), signed(node.value)),
-    };
+    // The Tic-tac-toe tree's notation: `α -∞ β -4`, `=+3`, `≤-9`, `╳ 6 pruned`.
+    let window = format!("α {} β {}", end(node.alpha), end(node.beta));
+    let value = format!("{}{}", node.bound.sign(), signed(node.value));
     let mark = match node.kind {
         NodeKind::Horizon(_) => format!(" {}", symbols::HORIZON.glyph),
         NodeKind::Finished => format!(" {}", symbols::FINISHED.glyph),
         NodeKind::TableHit => format!(" {}", symbols::TABLE_HIT.glyph),
-        NodeKind::Inner if node.pruned > 0 => format!(" {}{}", symbols::CUT.glyph, node.pruned),
+        NodeKind::Inner if node.pruned > 0 => {
+            format!(" {} {} pruned", symbols::CUT.glyph, node.pruned)
+        }
         NodeKind::Inner => String::new(),
     };
     format!("{fold} {mv} {level} {window} {value}{mark}")
@@ -265,7 +264,7 @@ pub(crate) fn explain(found: &Limited<Board>, node: usize, root_mover: Disc) -> 
                 "MIN takes the lowest"
             };
             let mut lines = vec![format!(
-                "{level} child value; window [{}, {}] on entry.",
+                "{level} child value; window α {} β {} on entry.",
                 end(n.alpha),
                 end(n.beta)
             )];

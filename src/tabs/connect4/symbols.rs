@@ -15,12 +15,11 @@ pub(crate) const FOUR: Symbol = symbol("[●]", "the four in a row");
 pub(crate) const OPEN: Symbol = symbol(mcts_outline::OPEN, "node unfolded (← folds)");
 /// A node whose children are hidden.
 pub(crate) const FOLDED: Symbol = symbol(mcts_outline::FOLDED, "node folded (→ unfolds)");
-/// Moves a cut-off left unsearched.
-pub(crate) const CUT: Symbol = symbol("✂", "moves pruned by a cut-off");
-/// A leaf scored by the evaluation.
-pub(crate) const HORIZON: Symbol = symbol("h", "depth limit: evaluated");
-/// A finished game in the tree.
-pub(crate) const FINISHED: Symbol = symbol("#", "game over in the tree");
+/// Moves a cut-off left unsearched, a leaf at the depth limit and a finished game: the
+/// tree-search stepper's glyphs, so both trees of alpha-beta read alike.
+pub(crate) use crate::components::tree_search::symbols::{
+    HORIZON, LEAF as FINISHED, PRUNED as CUT,
+};
 /// An answer from the transposition table.
 pub(crate) const TABLE_HIT: Symbol = symbol("TT", "transposition-table hit");
 /// The line the AI chose.

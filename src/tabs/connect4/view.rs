@@ -46,7 +46,11 @@ impl TabView for Connect4Tab {
     fn symbols(&self) -> Vec<Symbol> {
         let mut all = symbols::ALL.to_vec();
         if self.tree_search.is_some() {
-            all.extend_from_slice(tree_search::symbols::STEPPED_TREE);
+            for symbol in tree_search::symbols::STEPPED_TREE {
+                if all.iter().all(|shown| shown.glyph != symbol.glyph) {
+                    all.push(*symbol);
+                }
+            }
         }
         all
     }
