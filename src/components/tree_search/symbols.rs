@@ -15,7 +15,7 @@ pub const UNKNOWN: Symbol = symbol("?", "no value yet");
 /// A leaf: the game is over there.
 pub const LEAF: Symbol = symbol("■", "game over here (a leaf)");
 /// A leaf at a depth-limited search's horizon: the evaluation scores it.
-pub const HORIZON: Symbol = symbol("◇", "depth limit: the evaluation scores it");
+pub const HORIZON: Symbol = symbol("◇", "depth limit: evaluated");
 /// Children skipped by a cut-off.
 pub const PRUNED: Symbol = symbol("╳", "pruned by a cut-off");
 /// Children the search has not reached yet.
