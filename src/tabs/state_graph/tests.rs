@@ -255,11 +255,7 @@ fn the_hints_say_the_configured_take_limit() {
 fn zeroing_the_graph_keeps_the_trained_file_as_prev_through_later_saves() {
     let temp = fresh_dir("zero");
     let dir = temp.path();
-    let mut app = App::with_store(
-        &Config::default(),
-        1,
-        Some(crate::persist::Store::new(dir)),
-    );
+    let mut app = App::with_store(&Config::default(), 1, Some(crate::persist::Store::new(dir)));
     app.tabs.state_graph.toggle_training();
     while app.tabs.state_graph.training {
         app.tabs.state_graph.train_tick();
