@@ -8,7 +8,6 @@ use serde_json::Value;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -390,33 +389,22 @@ fn bad_command_lines_exit_2() {
     }
 }
 
-static TEMP_COUNTER: AtomicUsize = AtomicUsize::new(0);
-
 /// A config file under the temp dir with a name no other test or run uses; removed on drop.
-struct TempConfig(PathBuf);
+struct TempConfig(tempfile::NamedTempFile);
 
 impl TempConfig {
     fn new(contents: &str) -> Self {
-        let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        let path = std::env::temp_dir().join(format!(
-            "ai-arcade-cli-test-{}-{nanos}-{n}.toml",
-            std::process::id()
-        ));
-        std::fs::write(&path, contents).expect("write the temp config");
-        Self(path)
+        let file = tempfile::Builder::new()
+            .prefix("ai-arcade-cli-test-")
+            .suffix(".toml")
+            .tempfile()
+            .expect("make the temp config");
+        std::fs::write(file.path(), contents).expect("write the temp config");
+        Self(file)
     }
 
     fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempConfig {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        self.0.path()
     }
 }
 
@@ -469,10 +457,8 @@ fn bad_config_files_exit_2_before_the_tui_naming_file_and_key() {
 
 #[test]
 fn a_missing_config_file_exits_2_naming_it() {
-    let path = std::env::temp_dir().join(format!(
-        "ai-arcade-cli-test-{}-does-not-exist.toml",
-        std::process::id()
-    ));
+    let temp = tempfile::tempdir().unwrap();
+    let path = temp.path().join("does-not-exist.toml");
     let path = path.display().to_string();
     run_usage_error(&["--config", &path], &[&path, "cannot read"]);
 }
@@ -494,8 +480,8 @@ fn help_and_version_exit_0() {
 
 #[test]
 fn train_subtraction_reports_json_and_saves_the_weights() {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-train-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("train");
     let data = dir.to_str().unwrap();
     let args = [
         "--data-dir",
@@ -526,7 +512,6 @@ fn train_subtraction_reports_json_and_saves_the_weights() {
     assert!(json["winning_correct"].as_u64().unwrap() <= 120);
     assert!(dir.join("subtraction-mlp.json").exists(), "weights saved");
     assert_no_progress(&stderr(&output));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -539,8 +524,8 @@ fn train_subtraction_rejects_bad_hyperparameters() {
 
 #[test]
 fn train_graph_reports_json_saves_and_writes_dot() {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-graph-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("graph");
     std::fs::create_dir_all(&dir).unwrap();
     let dot = dir.join("nim.dot");
     let (data, dot_path) = (dir.to_str().unwrap(), dot.to_str().unwrap());
@@ -575,7 +560,6 @@ fn train_graph_reports_json_saves_and_writes_dot() {
     let text = std::fs::read_to_string(&dot).unwrap();
     assert!(text.contains("\"p1-10\" -> \"p2-9\""));
     assert!(dir.join("state-graph.json").exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Asserts that stderr (a pipe, not a terminal) carries no progress bar: no carriage
@@ -591,12 +575,16 @@ fn assert_no_progress(err: &str) {
     );
 }
 
-/// A data dir under the temp dir for one test, empty.
-fn empty_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-cli-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create the data dir");
-    dir
+/// An empty data dir under the temp dir for one test, named after `tag`, and its path; the
+/// dir is removed, with what the test wrote in it, when the guard is dropped (a failed test
+/// too).
+fn empty_dir(tag: &str) -> (tempfile::TempDir, PathBuf) {
+    let temp = tempfile::Builder::new()
+        .prefix(&format!("ai-arcade-cli-{tag}-"))
+        .tempdir()
+        .expect("create the data dir");
+    let dir = temp.path().to_path_buf();
+    (temp, dir)
 }
 
 /// The files in `dir` with their contents, sorted by name.
@@ -615,7 +603,7 @@ fn dir_contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn train_flags_are_refused_in_their_own_terms_before_anything_is_written() {
-    let dir = empty_dir("flags");
+    let (_temp, dir) = empty_dir("flags");
     let data = dir.to_str().unwrap();
     let cases: &[(&[&str], &[&str])] = &[
         (&["qlearning", "--games", "0"], &["--games", "1..=10000000"]),
@@ -658,7 +646,6 @@ fn train_flags_are_refused_in_their_own_terms_before_anything_is_written() {
         }
     }
     assert!(dir_contents(&dir).is_empty(), "nothing was written");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -711,7 +698,7 @@ fn each_train_command_describes_its_own_recipes() {
 fn train_without_a_seed_draws_one_names_it_and_it_repeats_the_run() {
     let help = run_ok(&["train", "graph", "--help"]);
     assert!(help.contains("drawn from the clock"), "{help}");
-    let dir = empty_dir("seed");
+    let (_temp, dir) = empty_dir("seed");
     let data = dir.to_str().unwrap();
     let args = [
         "--data-dir",
@@ -761,12 +748,11 @@ fn train_without_a_seed_draws_one_names_it_and_it_repeats_the_run() {
     ]);
     assert!(!stderr(&given).contains("drawn from the clock"));
     assert!(stdout(&given).contains("seed 5"), "{}", stdout(&given));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn no_progress_bar_goes_to_a_pipe() {
-    let dir = empty_dir("pipe");
+    let (_temp, dir) = empty_dir("pipe");
     let data = dir.to_str().unwrap();
     for args in [
         &["graph", "--games", "5000"][..],
@@ -784,7 +770,6 @@ fn no_progress_bar_goes_to_a_pipe() {
         );
         assert_no_progress(&stderr(&output));
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Runs the binary with stderr on a pseudo-terminal of 80x24 and stdout on a pipe; returns
@@ -833,7 +818,7 @@ fn run_with_terminal_stderr(args: &[&str]) -> (Option<i32>, String, String) {
 #[cfg(unix)]
 #[test]
 fn the_progress_bar_draws_on_a_terminal_and_never_on_stdout() {
-    let dir = empty_dir("tty");
+    let (_temp, dir) = empty_dir("tty");
     let data = dir.to_str().unwrap();
     let (code, out, terminal) = run_with_terminal_stderr(&[
         "--data-dir",
@@ -856,7 +841,6 @@ fn the_progress_bar_draws_on_a_terminal_and_never_on_stdout() {
     let json = parse_json(&out);
     assert_eq!(json_u64(&json, "games"), 200_000);
     assert!(!out.contains("training"), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(unix)]
@@ -864,7 +848,7 @@ fn the_progress_bar_draws_on_a_terminal_and_never_on_stdout() {
 fn ctrl_c_stops_a_long_training_run_and_leaves_the_data_dir_as_it_was() {
     use nix::sys::signal::{Signal, kill};
     use nix::unistd::Pid;
-    let dir = empty_dir("ctrl-c");
+    let (_temp, dir) = empty_dir("ctrl-c");
     let data = dir.to_str().unwrap();
     run_ok(&[
         "--data-dir",
@@ -932,7 +916,6 @@ fn ctrl_c_stops_a_long_training_run_and_leaves_the_data_dir_as_it_was() {
     );
     assert!(output.stdout.is_empty(), "no report: {}", stdout(&output));
     assert_eq!(dir_contents(&dir), before, "the data dir is as it was");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -962,10 +945,8 @@ fn solve_honours_the_config() {
         &["--config", bad_path, "solve", "eight"],
         &[bad_path, "bogus"],
     );
-    let missing = std::env::temp_dir().join(format!(
-        "ai-arcade-cli-test-{}-solve-missing.toml",
-        std::process::id()
-    ));
+    let temp = tempfile::tempdir().unwrap();
+    let missing = temp.path().join("solve-missing.toml");
     let missing = missing.to_str().unwrap();
     run_usage_error(
         &["--config", missing, "solve", "tictactoe"],
@@ -1005,7 +986,7 @@ fn solve_eight_takes_last_0_at_sum_0_as_the_start() {
 /// arcade is made for.
 #[test]
 fn train_reports_fit_80_columns() {
-    let dir = empty_dir("width");
+    let (_temp, dir) = empty_dir("width");
     let data = dir.to_str().unwrap();
     for args in [
         &[
@@ -1034,7 +1015,6 @@ fn train_reports_fit_80_columns() {
             );
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -41,11 +41,15 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-fn fresh_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-files-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty temporary folder named after `tag`, and its path; the folder is removed, with
+/// what the test made in it, when the guard is dropped (a failed test too).
+fn fresh_dir(tag: &str) -> (tempfile::TempDir, PathBuf) {
+    let temp = tempfile::Builder::new()
+        .prefix(&format!("ai-arcade-files-{tag}-"))
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
+    (temp, dir)
 }
 
 /// Every name in `dir`, sorted.
@@ -90,11 +94,10 @@ fn train_seeded(dir: &Path, learner: &Learner, seed: &str, extra: &[&str]) -> Ou
 
 /// A good file of `learner`'s, as JSON.
 fn good_file(learner: &Learner) -> Value {
-    let dir = fresh_dir("good");
+    let (_temp, dir) = fresh_dir("good");
     let output = train(&dir, learner, &[]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = std::fs::read_to_string(dir.join(learner.file)).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
     serde_json::from_str(&text).unwrap()
 }
 
@@ -251,7 +254,7 @@ fn every_train_command_keeps_aside_every_file_the_load_would_not_use() {
     cases.extend(graph_cases());
     cases.extend(qlearning_cases());
     for (learner, what, bytes) in cases {
-        let dir = fresh_dir("bad");
+        let (_temp, dir) = fresh_dir("bad");
         std::fs::write(dir.join(learner.file), &bytes).unwrap();
         let output = train(&dir, learner, &[]);
         assert!(output.status.success(), "{what}: {}", stderr(&output));
@@ -272,14 +275,13 @@ fn every_train_command_keeps_aside_every_file_the_load_would_not_use() {
             !dir.join(format!("{}.prev", learner.file)).exists(),
             "{what}"
         );
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
 #[test]
 fn replacing_a_trained_model_needs_yes_and_keeps_it_as_prev() {
     for learner in [&SUBTRACTION, &GRAPH, &QLEARNING] {
-        let dir = fresh_dir("replace");
+        let (_temp, dir) = fresh_dir("replace");
         let file = dir.join(learner.file);
         assert!(train(&dir, learner, &[]).status.success());
         let trained = std::fs::read(&file).unwrap();
@@ -303,13 +305,12 @@ fn replacing_a_trained_model_needs_yes_and_keeps_it_as_prev() {
         let prev = dir.join(format!("{}.prev", learner.file));
         assert_eq!(std::fs::read(&prev).unwrap(), trained, "byte for byte");
         assert!(!dir.join(format!("{}.broken", learner.file)).exists());
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
 #[test]
 fn resuming_the_network_asks_nothing_and_fresh_keeps_a_prev_not_a_broken() {
-    let dir = fresh_dir("net");
+    let (_temp, dir) = fresh_dir("net");
     let data = dir.to_str().unwrap();
     let net = ["--data-dir", data, "train", "nim-net", "--epochs", "1"];
     assert!(run(&net).status.success());
@@ -341,12 +342,11 @@ fn resuming_the_network_asks_nothing_and_fresh_keeps_a_prev_not_a_broken() {
     );
     assert_ne!(first, second);
     assert!(!dir.join("nim-net-normal-3x31.json.broken").exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn an_unwritable_data_dir_is_reported_before_training() {
-    let dir = fresh_dir("unwritable");
+    let (_temp, dir) = fresh_dir("unwritable");
     let blocker = dir.join("a-file");
     std::fs::write(&blocker, "not a folder").unwrap();
     let data = blocker.join("data");
@@ -365,12 +365,11 @@ fn an_unwritable_data_dir_is_reported_before_training() {
         why.contains("cannot save in") && why.contains("data"),
         "{why}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn concurrent_trainers_on_one_data_dir_leave_only_valid_files() {
-    let dir = fresh_dir("concurrent");
+    let (_temp, dir) = fresh_dir("concurrent");
     let data = dir.to_str().unwrap().to_string();
     let trainers: Vec<_> = (0..4)
         .map(|seed| {
@@ -413,14 +412,13 @@ fn concurrent_trainers_on_one_data_dir_leave_only_valid_files() {
         let value: Value = serde_json::from_str(&text).expect("one JSON document");
         assert_eq!(value["format"], "ai-arcade/state-graph");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(unix)]
 #[test]
 fn a_fifo_or_dev_zero_in_place_of_a_model_never_hangs_and_is_kept_aside() {
     use std::os::unix::fs::FileTypeExt;
-    let dir = fresh_dir("fifo");
+    let (_temp, dir) = fresh_dir("fifo");
     let fifo = dir.join("state-graph.json");
     assert!(
         Command::new("mkfifo")
@@ -466,12 +464,11 @@ fn a_fifo_or_dev_zero_in_place_of_a_model_never_hangs_and_is_kept_aside() {
     assert!(output.status.success(), "{}", stderr(&output));
     let link = std::fs::read_link(dir.join("subtraction-mlp.json.broken")).unwrap();
     assert_eq!(link, Path::new("/dev/zero"), "the symlink itself is kept");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_failed_dot_export_leaves_no_file_behind() {
-    let dir = fresh_dir("dot");
+    let (_temp, dir) = fresh_dir("dot");
     std::fs::create_dir(dir.join("state-graph.dot")).unwrap();
     let mut app = App::with_store(&Config::default(), 1, Some(Store::new(&dir)));
     app.update(Action::from(GraphAction::Export));
@@ -493,13 +490,12 @@ fn a_failed_dot_export_leaves_no_file_behind() {
         ["sub"],
         "no temporary file left"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(unix)]
 #[test]
 fn a_dot_export_on_a_full_disk_leaves_no_cut_off_file() {
-    let dir = fresh_dir("full");
+    let (_temp, dir) = fresh_dir("full");
     let dot = dir.join("nim.dot");
     // A file size limit (16 blocks) stands in for a full disk: a write past it fails, with the
     // signal that would end the process ignored, as a full disk fails a write with ENOSPC.
@@ -529,5 +525,4 @@ fn a_dot_export_on_a_full_disk_leaves_no_cut_off_file() {
         "no temporary file: {:?}",
         names(&dir)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

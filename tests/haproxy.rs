@@ -175,11 +175,15 @@ fn haproxy_missing() -> bool {
     Command::new("haproxy").arg("-v").output().is_err()
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-haproxy-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty temporary folder named after `tag`, and its path; the folder is removed when the
+/// guard is dropped (a failed test too), after the processes declared later have ended.
+fn temp_dir(tag: &str) -> (tempfile::TempDir, PathBuf) {
+    let temp = tempfile::Builder::new()
+        .prefix(&format!("ai-arcade-haproxy-{tag}-"))
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
+    (temp, dir)
 }
 
 /// HAProxy with `deploy/haproxy.cfg` as written, its addresses from the environment, in
@@ -253,7 +257,7 @@ async fn haproxy_in_front_of_two_replicas_passes_clients_limits_drains_and_one_h
         eprintln!("skipped: haproxy is not installed (apt-get install haproxy runs this test)");
         return;
     }
-    let dir = temp_dir("two");
+    let (_temp, dir) = temp_dir("two");
     // The secret every replica mounts.
     let host_key = dir.join("secret").join(keys::HOST_KEY_FILE);
     let (key, _) = keys::host_key(&host_key).unwrap();
@@ -344,5 +348,4 @@ async fn haproxy_in_front_of_two_replicas_passes_clients_limits_drains_and_one_h
         assert_eq!(player.host_key, fingerprint);
     }
     drop(haproxy);
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -96,12 +96,15 @@ fn snapshot(name: &str, keys: &str, app: &App) {
     settings.bind(|| insta::assert_snapshot!(format!("{name}_80x24"), terminal.backend()));
 }
 
-/// A fresh empty directory for one test's data.
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-keys-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh empty temporary directory for one test's data, and its path; the directory is
+/// removed, with what the test made in it, when the guard is dropped (a failed test too).
+fn fresh_dir(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let temp = tempfile::Builder::new()
+        .prefix(&format!("ai-arcade-keys-{name}-"))
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
+    (temp, dir)
 }
 
 /// Every file under `dir` with its bytes, sorted by path.
@@ -226,7 +229,7 @@ proptest! {
         area in too_small_area(),
         events in prop::collection::vec(any_key(), 1..60),
     ) {
-        let dir = fresh_dir(&format!("small-{start}-{overlay}"));
+        let (_temp, dir) = fresh_dir(&format!("small-{start}-{overlay}"));
         let mut app = interesting_app(&dir, start, overlay);
         let before = fingerprint(&app);
         let files_before = files(&dir);
@@ -239,7 +242,6 @@ proptest! {
         // Growing the window shows the same app, and keys act again.
         input::handle(&mut app, &Event::Resize(80, 24), FULL);
         prop_assert_eq!(&fingerprint(&app), &before);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
@@ -288,7 +290,7 @@ fn trained_graph(dir: &Path) -> App {
 /// else; `z` twice zeroes.
 #[test]
 fn zeroing_a_trained_graph_asks_once() {
-    let dir = fresh_dir("zero");
+    let (_temp, dir) = fresh_dir("zero");
     let mut app = trained_graph(&dir);
     let games = app.tabs.state_graph.graph().games;
     assert_eq!(games, 10_000);
@@ -348,7 +350,6 @@ fn zeroing_a_trained_graph_asks_once() {
         message(&app).starts_with("Every weight is 0"),
         "untrained: no question"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// §2: retraining the Subtraction network and either Multi-pile learner asks once.
@@ -434,9 +435,9 @@ fn q_asks_only_when_work_would_be_lost_and_ctrl_c_never_asks() {
 
 /// A session of a shared server, from models loaded from an empty data dir.
 fn session(config: &Config) -> App {
-    let dir = fresh_dir("models");
+    let (temp, dir) = fresh_dir("models");
     let models = Models::load(config, &Store::new(&dir));
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(temp);
     App::with_models(config, SEED, &models)
 }
 
@@ -539,7 +540,7 @@ fn clicking_the_selected_tree_node_folds_and_unfolds_it() {
 /// §4: the log keeps whole messages; the status line shows file names for paths.
 #[test]
 fn the_log_keeps_whole_messages_and_the_status_line_shortens_paths() {
-    let dir = fresh_dir("log");
+    let (_temp, dir) = fresh_dir("log");
     let mut app = trained_graph(&dir);
     let text = message(&app);
     assert!(text.contains(&dir.display().to_string()), "{text}");
@@ -558,7 +559,6 @@ fn the_log_keeps_whole_messages_and_the_status_line_shortens_paths() {
     assert_eq!(app.overlays.top(), Some(&Overlay::Log));
     let log = rows(&draw(&app, 80, 24)).join("\n");
     assert!(log.contains("State graph saved as DOT to"), "{log}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// §4: the log overlay at 80x24, newest last, long messages wrapped whole.

@@ -24,11 +24,15 @@ fn run_json(args: &[&str]) -> Value {
     serde_json::from_slice(&output.stdout).expect("one JSON object")
 }
 
-fn fresh_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-nimcli-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty temporary folder named after `tag`, and its path; the folder is removed, with
+/// what the test made in it, when the guard is dropped (a failed test too).
+fn fresh_dir(tag: &str) -> (tempfile::TempDir, PathBuf) {
+    let temp = tempfile::Builder::new()
+        .prefix(&format!("ai-arcade-nimcli-{tag}-"))
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
+    (temp, dir)
 }
 
 fn share(json: &Value, key: &str) -> f64 {
@@ -41,7 +45,7 @@ fn share(json: &Value, key: &str) -> f64 {
 
 #[test]
 fn train_qlearning_reports_every_figure_and_saves_the_table() {
-    let dir = fresh_dir("q");
+    let (_temp, dir) = fresh_dir("q");
     let data = dir.to_str().unwrap();
     let json = run_json(&[
         "--data-dir",
@@ -100,7 +104,7 @@ fn train_qlearning_refuses_bad_piles_and_tables_too_large() {
         ("31,31,31,31,31,31", "positions"),
         ("0,0", "at least one object"),
     ] {
-        let dir = fresh_dir("bad");
+        let (_temp, dir) = fresh_dir("bad");
         let output = run(&[
             "--data-dir",
             dir.to_str().unwrap(),
@@ -118,7 +122,7 @@ fn train_qlearning_refuses_bad_piles_and_tables_too_large() {
 
 #[test]
 fn a_damaged_table_file_is_kept_aside_not_overwritten() {
-    let dir = fresh_dir("damaged");
+    let (_temp, dir) = fresh_dir("damaged");
     let file = dir.join("nim-qtable-misere-1-3-5-7.json");
     std::fs::write(&file, "{ not json").unwrap();
     let output = run(&[
@@ -137,7 +141,7 @@ fn a_damaged_table_file_is_kept_aside_not_overwritten() {
 
 #[test]
 fn train_nim_net_reports_saves_and_resumes() {
-    let dir = fresh_dir("net");
+    let (_temp, dir) = fresh_dir("net");
     let data = dir.to_str().unwrap();
     let first = run_json(&[
         "--data-dir",

@@ -20,11 +20,15 @@ use tokio::net::TcpStream;
 use crate::common;
 use crate::common::{LIMIT, Process, health_check, line_with};
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-scale-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty temporary folder named after `tag`, and its path; the folder is removed when the
+/// guard is dropped (a failed test too), after the servers declared later have ended.
+fn temp_dir(tag: &str) -> (tempfile::TempDir, PathBuf) {
+    let temp = tempfile::Builder::new()
+        .prefix(&format!("ai-arcade-scale-{tag}-"))
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
+    (temp, dir)
 }
 
 /// An open server (anyone in) on an ephemeral loopback port.
@@ -149,7 +153,7 @@ fn new_screen() -> vt100::Parser {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_trusted_proxy_s_header_names_the_client_in_the_log_and_in_the_limits() {
-    let dir = temp_dir("proxied");
+    let (_temp, dir) = temp_dir("proxied");
     let mut settings = settings(&dir);
     settings.proxies = TrustedProxies::new(vec!["127.0.0.1/32".parse().unwrap()]);
     settings.max_failures_per_minute = 2;
@@ -199,12 +203,11 @@ async fn a_trusted_proxy_s_header_names_the_client_in_the_log_and_in_the_limits(
         "{}",
         server.log_text()
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_from_others_or_without_a_header_are_closed_and_logged() {
-    let dir = temp_dir("untrusted");
+    let (_temp, dir) = temp_dir("untrusted");
     let mut untrusting = settings(&dir);
     untrusting.proxies = TrustedProxies::new(vec!["10.9.9.9/32".parse().unwrap()]);
     let server = TestServer::start(untrusting).await;
@@ -252,7 +255,6 @@ async fn connections_from_others_or_without_a_header_are_closed_and_logged() {
     server
         .logged(&["refused connection, a PROXY header of 65551 bytes, too long"])
         .await;
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A server that trusts loopback as its proxy (each refusal below gets its own, as the log
@@ -265,7 +267,7 @@ async fn trusting(dir: &Path) -> TestServer {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_s_drain_turns_the_health_check_to_503_warns_players_then_ends_their_sessions() {
-    let dir = temp_dir("drain");
+    let (_temp, dir) = temp_dir("drain");
     let mut settings = settings(&dir);
     settings.health_listen = Some("127.0.0.1:0".parse().unwrap());
     settings.max_sessions = 2;
@@ -322,12 +324,11 @@ async fn sigterm_s_drain_turns_the_health_check_to_503_warns_players_then_ends_t
     .await;
     let log = log.lock().unwrap().join("\n");
     assert!(log.contains("reason=\"server restarting\""), "{log}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_required_host_key_must_be_there_and_every_replica_shows_it() {
-    let dir = temp_dir("hostkey");
+    let (_temp, dir) = temp_dir("hostkey");
     let mut required = settings(&dir);
     required.host_key_required = true;
     let error = TestServer::try_start(required.clone()).await.err().unwrap();
@@ -344,7 +345,6 @@ async fn a_required_host_key_must_be_there_and_every_replica_shows_it() {
     assert_eq!(second.server.fingerprint, fingerprint);
     assert!(!first.server.host_key_created && !second.server.host_key_created);
     assert_eq!(std::fs::read(&required.host_key).unwrap(), written);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 const BIN: &str = env!("CARGO_BIN_EXE_ai-arcade");
@@ -363,7 +363,7 @@ fn serve_binary(dir: &Path, args: &[&str]) -> Process {
 /// drains (the health check says so) and the process exits by itself.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_logs_json_and_drains_on_sigterm() {
-    let dir = temp_dir("json");
+    let (_temp, dir) = temp_dir("json");
     let args = ["--health-listen", "127.0.0.1:0", "--log-format", "json"];
     let mut server = serve_binary(&dir, &[&args[..], &["--drain-grace", "5s"]].concat());
     let health_line = server.logged(&["health checks on http://"]).await;
@@ -396,14 +396,13 @@ async fn the_binary_logs_json_and_drains_on_sigterm() {
     // With nobody playing, the drain ends at once and the process exits.
     let status = server.exit_status().await;
     assert!(status.success(), "{status:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A player still playing when the drain ends reads the farewell: the process waits for
 /// the connection to close before it exits, so the last bytes are not lost with it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_of_the_binary_reads_the_farewell_before_it_exits() {
-    let dir = temp_dir("farewell");
+    let (_temp, dir) = temp_dir("farewell");
     let mut server = serve_binary(&dir, &["--drain-grace", "1s"]);
     let serving = server.logged(&["ai-arcade: serving on "]).await;
     let addr: SocketAddr = serving["ai-arcade: serving on ".len()..].parse().unwrap();
@@ -419,5 +418,4 @@ async fn a_player_of_the_binary_reads_the_farewell_before_it_exits() {
     })
     .await;
     server.exit_status().await;
-    let _ = std::fs::remove_dir_all(&dir);
 }

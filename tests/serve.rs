@@ -11,7 +11,7 @@ use russh::ChannelMsg;
 use russh::client::{self, Handle, Msg};
 use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg, PublicKey};
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -21,15 +21,31 @@ use crate::common::{Client, LIMIT, settings};
 struct TestServer {
     server: Server,
     log: Arc<Mutex<Vec<String>>>,
-    dir: DirGuard,
+    dir: TestDir,
 }
 
-/// Removes the test's temp dir at the end.
-struct DirGuard(PathBuf);
+/// A test's temporary folder, read as its path: removed, with what was written in it, once
+/// the test and its server have both let go of it (a failed test too).
+#[derive(Clone)]
+struct TestDir(Arc<tempfile::TempDir>);
 
-impl Drop for DirGuard {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+impl std::ops::Deref for TestDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for TestDir {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TestDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.path().as_os_str()
     }
 }
 
@@ -39,18 +55,20 @@ impl TestServer {
     }
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-serve-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty temporary folder named after `tag`.
+fn temp_dir(tag: &str) -> TestDir {
+    let temp = tempfile::Builder::new()
+        .prefix(&format!("ai-arcade-serve-{tag}-"))
+        .tempdir()
+        .unwrap();
+    TestDir(Arc::new(temp))
 }
 
 fn new_key() -> PrivateKey {
     PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap()
 }
 
-async fn start(dir: PathBuf, settings: Settings) -> TestServer {
+async fn start(dir: TestDir, settings: Settings) -> TestServer {
     let mut config = Config::default();
     config.tictactoe.first = FirstMover::Human;
     start_with(dir, settings, config, Some(1)).await
@@ -58,7 +76,7 @@ async fn start(dir: PathBuf, settings: Settings) -> TestServer {
 
 /// A server with `config` and `seed` (`None`: each session draws its own), its log kept.
 async fn start_with(
-    dir: PathBuf,
+    dir: TestDir,
     settings: Settings,
     config: Config,
     seed: Option<u64>,
@@ -69,11 +87,7 @@ async fn start_with(
     let server = Server::start(settings, config, Models::default(), seed, log_fn)
         .await
         .expect("server starts");
-    TestServer {
-        server,
-        log,
-        dir: DirGuard(dir),
-    }
+    TestServer { server, log, dir }
 }
 
 /// Connects and logs in with `key`, or with no key ("none"); `Err` when refused.
@@ -399,7 +413,6 @@ async fn a_key_file_whose_every_line_is_skipped_refuses_to_start_saying_why() {
         error.contains("line 2: option command= is not honoured"),
         "{error}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -880,7 +893,6 @@ fn bad_serve_and_bench_settings_exit_2_saying_what_is_wrong() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(needle), "{args:?}: {stderr}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -922,7 +934,6 @@ fn open_and_a_key_file_together_in_the_config_are_refused_but_open_on_the_comman
         "{banner:?}"
     );
     assert!(banner[2].contains("open: anyone may log in"), "{banner:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -963,7 +974,6 @@ async fn the_binary_serves_on_the_port_it_prints() {
         .await;
     drop(handle);
     drop(child);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1043,7 +1053,6 @@ async fn the_binary_prints_the_class_code_it_made_and_lets_a_student_in_with_it(
     );
     drop(handle);
     drop(child);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -1100,7 +1109,6 @@ fn sessions_start_from_copies_of_the_loaded_models_and_write_nothing() {
         files, 1,
         "nothing new written (the lock file is the setup's save's)"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1131,7 +1139,6 @@ async fn a_flooding_client_slows_only_itself() {
         .await;
     flood.abort();
     drop(flooder);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue 10 §9 over SSH: a session that trained something asks once before `q` ends it
@@ -1419,7 +1426,6 @@ async fn sighup_reloads_the_lesson_for_new_sessions_and_a_bad_file_keeps_the_old
         .await;
     drop(handle);
     drop(child);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // Issue 15 §1: a class join code.
@@ -2137,7 +2143,6 @@ async fn a_server_whose_log_nobody_reads_goes_on_serving() {
         drop(handle);
     }
     drop(child);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue 15 §4 over SSH: three students go their own ways through the alpha-beta lesson;

@@ -60,12 +60,15 @@ impl Output {
     }
 }
 
-fn data_dir(round: usize) -> std::path::PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("ai-arcade-signals-{}-{round}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty temporary folder for `round`, and its path; the folder is removed when the guard
+/// is dropped (a failed round too).
+fn data_dir(round: usize) -> (tempfile::TempDir, std::path::PathBuf) {
+    let temp = tempfile::Builder::new()
+        .prefix(&format!("ai-arcade-signals-{round}-"))
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
+    (temp, dir)
 }
 
 /// The pty's modes as `stty -a` prints them, read by running `stty` on the same pty after the
@@ -99,7 +102,7 @@ fn run_round(round: usize, rng: &mut ChaCha8Rng) {
             pixel_height: 0,
         })
         .unwrap();
-    let dir = data_dir(round);
+    let (_temp, dir) = data_dir(round);
     let config = dir.join("config.toml");
     std::fs::write(&config, "[ui]\nstart_tab = \"multi-pile-nim\"\n").unwrap();
     let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_ai-arcade"));
@@ -168,7 +171,6 @@ fn run_round(round: usize, rng: &mut ChaCha8Rng) {
             "{context}: {mode} is off, the terminal was left in raw mode: {modes:?}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -300,12 +300,12 @@ mod tests {
         }
     }
 
-    /// A file under the temp dir unique to this process and test.
-    fn temp_file(name: &str) -> PathBuf {
-        std::env::temp_dir().join(format!(
-            "ai-arcade-config-test-{}-{name}.toml",
-            std::process::id()
-        ))
+    /// A path for a file `name.toml`, not yet made, in a fresh temporary folder that is
+    /// removed when the returned guard is dropped.
+    fn temp_file(name: &str) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(format!("{name}.toml"));
+        (dir, path)
     }
 
     #[test]
@@ -786,7 +786,7 @@ mod tests {
 
     #[test]
     fn load_explicit_missing_file_names_path() {
-        let path = temp_file("missing");
+        let (_dir, path) = temp_file("missing");
         let shown = load(Some(&path)).unwrap_err().to_string();
         assert!(
             shown.starts_with(&format!(
@@ -799,14 +799,12 @@ mod tests {
 
     #[test]
     fn load_explicit_file() {
-        let path = temp_file("real");
+        let (_dir, path) = temp_file("real");
         std::fs::write(&path, "[ui]\nmouse = false\n").unwrap();
         let loaded = load(Some(&path));
-        let bad = temp_file("bad");
+        let (_bad_dir, bad) = temp_file("bad");
         std::fs::write(&bad, "[search]\nautoplay_ms = 3\n").unwrap();
         let bad_result = load(Some(&bad));
-        std::fs::remove_file(&path).unwrap();
-        std::fs::remove_file(&bad).unwrap();
 
         let loaded = loaded.unwrap();
         assert_eq!(loaded.source.as_deref(), Some(path.as_path()));
@@ -826,7 +824,7 @@ mod tests {
 
     #[test]
     fn load_without_platform_file_uses_defaults() {
-        let absent = temp_file("no-platform-file");
+        let (_dir, absent) = temp_file("no-platform-file");
         let loaded = load_with(None, Some(&absent)).unwrap();
         assert_eq!(
             loaded,
@@ -841,10 +839,9 @@ mod tests {
 
     #[test]
     fn load_uses_platform_file_when_present() {
-        let path = temp_file("platform");
+        let (_dir, path) = temp_file("platform");
         std::fs::write(&path, "seed = 99\n").unwrap();
         let loaded = load_with(None, Some(&path));
-        std::fs::remove_file(&path).unwrap();
         let loaded = loaded.unwrap();
         assert_eq!(loaded.config.seed, Some(99));
         assert_eq!(loaded.source.as_deref(), Some(path.as_path()));

@@ -665,11 +665,12 @@ mod tests {
         version: 1,
     };
 
-    fn temp_store(tag: &str) -> Store {
-        let dir =
-            std::env::temp_dir().join(format!("ai-arcade-store-{tag}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        Store::new(dir)
+    /// A store in a folder `tag`, not yet made, inside a fresh temporary folder that is
+    /// removed when the returned guard is dropped.
+    fn temp_store(tag: &str) -> (tempfile::TempDir, Store) {
+        let temp = tempfile::tempdir().unwrap();
+        let store = Store::new(temp.path().join(tag));
+        (temp, store)
     }
 
     /// Accepts any value up to 100, as a config range would.
@@ -699,23 +700,22 @@ mod tests {
 
     #[test]
     fn a_saved_value_loads_back_and_leaves_no_temporary_file() {
-        let store = temp_store("roundtrip");
+        let (_temp, store) = temp_store("roundtrip");
         let saved = store.save(FILE, &7u32, small, None).unwrap();
         assert!(saved.path.exists() && saved.kept.is_none());
         assert_eq!(load(&store).unwrap(), Some(7));
         assert_eq!(listing(&store), ["m.json"], "nothing but the file");
-        let _ = fs::remove_dir_all(store.dir());
     }
 
     #[test]
     fn a_missing_file_is_none() {
-        let store = temp_store("missing");
+        let (_temp, store) = temp_store("missing");
         assert!(load(&store).unwrap().is_none());
     }
 
     #[test]
     fn damaged_foreign_and_unusable_files_are_reported_and_left_alone() {
-        let store = temp_store("damaged");
+        let (_temp, store) = temp_store("damaged");
         fs::create_dir_all(store.dir()).unwrap();
         let path = store.path("m.json");
         for (text, kind) in [
@@ -735,12 +735,11 @@ mod tests {
             assert!(error.contains("m.json") && error.contains(kind), "{error}");
             assert_eq!(fs::read_to_string(&path).unwrap(), text, "untouched");
         }
-        let _ = fs::remove_dir_all(store.dir());
     }
 
     #[test]
     fn a_save_keeps_an_unusable_file_as_broken_and_a_good_one_as_prev() {
-        let store = temp_store("keeping");
+        let (_temp, store) = temp_store("keeping");
         fs::create_dir_all(store.dir()).unwrap();
         fs::write(
             store.path("m.json"),
@@ -784,13 +783,12 @@ mod tests {
                 .contains('7')
         );
         assert_eq!(load(&store).unwrap(), Some(8));
-        let _ = fs::remove_dir_all(store.dir());
     }
 
     #[cfg(unix)]
     #[test]
     fn a_fifo_or_dev_zero_is_refused_at_once_and_kept_aside_by_a_save() {
-        let store = temp_store("special");
+        let (_temp, store) = temp_store("special");
         fs::create_dir_all(store.dir()).unwrap();
         let fifo = store.path("m.json");
         let made = std::process::Command::new("mkfifo").arg(&fifo).status();
@@ -809,23 +807,21 @@ mod tests {
         std::os::unix::fs::symlink("/dev/zero", &fifo).unwrap();
         let error = load(&store).unwrap_err().to_string();
         assert!(error.contains("a character device"), "{error}");
-        let _ = fs::remove_dir_all(store.dir());
     }
 
     #[test]
     fn a_file_above_the_limit_is_refused_without_reading_it() {
-        let store = temp_store("large");
+        let (_temp, store) = temp_store("large");
         fs::create_dir_all(store.dir()).unwrap();
         let file = fs::File::create(store.path("m.json")).unwrap();
         file.set_len(MAX_FILE_BYTES + 1).unwrap();
         let error = load(&store).unwrap_err();
         assert!(matches!(error, StoreError::TooLarge { .. }), "{error}");
-        let _ = fs::remove_dir_all(store.dir());
     }
 
     #[test]
     fn a_failed_save_leaves_no_temporary_file() {
-        let store = temp_store("failed");
+        let (_temp, store) = temp_store("failed");
         fs::create_dir_all(store.path("m.json")).unwrap();
         let error = store.save(FILE, &1u32, small, None).unwrap_err();
         assert!(error.to_string().contains("directory"), "{error}");
@@ -834,12 +830,11 @@ mod tests {
             ["m.json"],
             "no temporary file, nothing renamed"
         );
-        let _ = fs::remove_dir_all(store.dir());
     }
 
     #[test]
     fn concurrent_saves_leave_one_valid_document_and_take_turns() {
-        let store = temp_store("concurrent");
+        let (_temp, store) = temp_store("concurrent");
         let writers: Vec<_> = (0..4u32)
             .map(|writer| {
                 let store = store.clone();
@@ -872,6 +867,5 @@ mod tests {
         let last: Vec<u32> = store.load(FILE, Ok::<_, String>).unwrap().unwrap().model;
         assert!(last.iter().all(|&v| v == last[0]));
         assert_eq!(listing(&store), ["m.json", "m.json.prev"]);
-        let _ = fs::remove_dir_all(store.dir());
     }
 }

@@ -376,15 +376,17 @@ pub fn default_authorized_keys() -> Option<PathBuf> {
 mod tests {
     use super::*;
 
-    fn temp_dir(tag: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("ai-arcade-keys-{tag}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        dir
+    /// A folder path `tag`, not yet made, in a fresh temporary folder that is removed
+    /// (whatever the test made in it) when the returned guard is dropped.
+    fn temp_dir(tag: &str) -> (tempfile::TempDir, PathBuf) {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = temp.path().join(tag);
+        (temp, dir)
     }
 
     #[test]
     fn a_required_host_key_is_read_as_it_is_and_never_made() {
-        let dir = temp_dir("required");
+        let (_temp, dir) = temp_dir("required");
         let path = dir.join(HOST_KEY_FILE);
         let error = required_host_key(&path).unwrap_err().to_string();
         assert!(error.contains("--host-key-required"), "{error}");
@@ -398,12 +400,11 @@ mod tests {
             before,
             "the file is not rewritten"
         );
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn the_host_key_is_made_once_private_and_then_reused() {
-        let dir = temp_dir("host");
+        let (_temp, dir) = temp_dir("host");
         let path = dir.join("sub").join(HOST_KEY_FILE);
         let (made, created) = host_key(&path).unwrap();
         assert!(created);
@@ -426,12 +427,11 @@ mod tests {
         fs::write(&path, "not a key").unwrap();
         let error = host_key(&path).unwrap_err().to_string();
         assert!(error.contains(HOST_KEY_FILE), "{error}");
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn a_damaged_or_empty_key_is_reported_with_the_fix_and_left_untouched() {
-        let dir = temp_dir("damaged");
+        let (_temp, dir) = temp_dir("damaged");
         fs::create_dir_all(&dir).unwrap();
         let path = dir.join(HOST_KEY_FILE);
         for damaged in [
@@ -450,7 +450,6 @@ mod tests {
             assert!(error.contains("left as it is"), "{error}");
             assert_eq!(fs::read(&path).unwrap(), damaged, "never replaced");
         }
-        let _ = fs::remove_dir_all(&dir);
     }
 
     /// The names in `dir`.
@@ -465,7 +464,7 @@ mod tests {
 
     #[test]
     fn a_failed_write_leaves_no_partial_key_and_nothing_else() {
-        let dir = temp_dir("full");
+        let (_temp, dir) = temp_dir("full");
         let path = dir.join(HOST_KEY_FILE);
         // The disk fills up half way through the key.
         let full = save_new(&path, b"0123456789", |file, bytes| {
@@ -490,7 +489,6 @@ mod tests {
             .to_string();
         assert!(error.contains("blocked"), "{error}");
         assert_eq!(names(&dir), ["blocked", HOST_KEY_FILE]);
-        let _ = fs::remove_dir_all(&dir);
     }
 
     fn new_key() -> PrivateKey {
@@ -517,7 +515,7 @@ mod tests {
 
     #[test]
     fn authorized_keys_match_by_key_not_comment() {
-        let dir = temp_dir("authorized");
+        let (_temp, dir) = temp_dir("authorized");
         fs::create_dir_all(&dir).unwrap();
         let (alice, mallory) = (new_key(), new_key());
         let path = dir.join("authorized_keys");
@@ -529,7 +527,6 @@ mod tests {
         assert!(is_allowed(alice.public_key(), &found.keys));
         assert!(!is_allowed(mallory.public_key(), &found.keys));
         assert_eq!(authorized_keys(&path).unwrap().len(), 1);
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -622,7 +619,7 @@ mod tests {
 
     #[test]
     fn a_file_with_lines_but_no_usable_key_says_what_was_skipped() {
-        let dir = temp_dir("unusable");
+        let (_temp, dir) = temp_dir("unusable");
         fs::create_dir_all(&dir).unwrap();
         let path = dir.join("authorized_keys");
         fs::write(&path, format!("cert-authority {}\n", openssh(&new_key()))).unwrap();
@@ -637,7 +634,6 @@ mod tests {
             authorized_keys(&path).unwrap().is_empty(),
             "empty is no error"
         );
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

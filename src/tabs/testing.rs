@@ -5,7 +5,6 @@ use crate::app::App;
 use crate::shell::input;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
-use std::path::PathBuf;
 
 /// Presses each key on an 80x24 screen.
 pub(crate) fn press(app: &mut App, keys: &[KeyCode]) {
@@ -61,12 +60,13 @@ pub(crate) fn chars(text: &str) -> Vec<KeyCode> {
         .collect()
 }
 
-/// An empty directory for one test's files, named after the test's `tag` and the process.
-pub(crate) fn fresh_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-files-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty temporary directory for one test's files, named after the test's `tag`; it is
+/// removed, with what the test made in it, when the guard is dropped (a failed test too).
+pub(crate) fn fresh_dir(tag: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("ai-arcade-files-{tag}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// The AI moves `app`'s journal holds, in order.

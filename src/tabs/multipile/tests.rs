@@ -299,8 +299,8 @@ fn the_opponent_menu_switches_players_and_rules() {
 
 #[test]
 fn a_damaged_table_is_reported_kept_and_set_aside_only_when_replaced() {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-nimtab-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("nimtab");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("nim-qtable-misere-1-3-5-7.json");
     std::fs::write(&file, "garbage").unwrap();
@@ -339,13 +339,12 @@ fn a_damaged_table_is_reported_kept_and_set_aside_only_when_replaced() {
         20_000
     );
     assert!(!again.tabs.multipile.q.training);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn quitting_mid_training_keeps_what_was_learned() {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-nimexit-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("nimexit");
     let config = config(|_| {});
     let mut app = App::with_store(&config, SEED, Some(crate::persist::Store::new(&dir)));
     press(&mut app, &[KeyCode::F(2)]);
@@ -362,14 +361,13 @@ fn quitting_mid_training_keeps_what_was_learned() {
         !again.tabs.multipile.q.training,
         "a part-trained table is not retrained by itself"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_session_starts_from_the_loaded_table_and_writes_nothing() {
     use crate::app::Models;
-    let dir = std::env::temp_dir().join(format!("ai-arcade-nimmodels-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("nimmodels");
     let config = config(|_| {});
     let store = crate::persist::Store::new(&dir);
     let mut trainer = App::with_store(&config, SEED, Some(store.clone()));
@@ -405,7 +403,6 @@ fn a_session_starts_from_the_loaded_table_and_writes_nothing() {
         20_000,
         "its own copy"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The record the AI made for the last move of the game, with the move.

@@ -253,12 +253,9 @@ fn the_hints_say_the_configured_take_limit() {
 
 #[test]
 fn zeroing_the_graph_keeps_the_trained_file_as_prev_through_later_saves() {
-    let dir = fresh_dir("zero");
-    let mut app = App::with_store(
-        &Config::default(),
-        1,
-        Some(crate::persist::Store::new(&dir)),
-    );
+    let temp = fresh_dir("zero");
+    let dir = temp.path();
+    let mut app = App::with_store(&Config::default(), 1, Some(crate::persist::Store::new(dir)));
     app.tabs.state_graph.toggle_training();
     while app.tabs.state_graph.training {
         app.tabs.state_graph.train_tick();
@@ -276,7 +273,6 @@ fn zeroing_the_graph_keeps_the_trained_file_as_prev_through_later_saves() {
     app.tabs.state_graph.step_game();
     assert_eq!(std::fs::read(&prev).unwrap(), trained);
     assert_ne!(std::fs::read(&file).unwrap(), trained);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The record open in the why overlay, if it is open.
@@ -402,8 +398,9 @@ fn asking_about_a_state_with_a_tie_or_no_move() {
 
 #[test]
 fn a_graph_saved_before_the_counts_loads_and_says_which_games_it_cannot_break_down() {
-    let dir = fresh_dir("old-graph");
-    let store = crate::persist::Store::new(&dir);
+    let temp = fresh_dir("old-graph");
+    let dir = temp.path();
+    let store = crate::persist::Store::new(dir);
     let mut app = App::with_store(&Config::default(), 1, Some(store.clone()));
     for _ in 0..200 {
         app.tabs.state_graph.step_game();
@@ -428,7 +425,6 @@ fn a_graph_saved_before_the_counts_loads_and_says_which_games_it_cannot_break_do
         "{:?}",
         decision.origin
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -164,8 +164,8 @@ fn bad_starting_piles_change_nothing() {
 
 #[test]
 fn saved_weights_load_and_a_damaged_file_is_reported_and_kept() {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-nim-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("nim");
     let store = Store::new(&dir);
     // Train and save through the tab.
     let mut app = App::with_store(&config(), SEED, Some(store.clone()));
@@ -207,13 +207,12 @@ fn saved_weights_load_and_a_damaged_file_is_reported_and_kept() {
     let message = broken.tabs.subtraction.finish_training_now().unwrap();
     assert!(message.text.contains("kept as"), "{}", message.text);
     assert!(dir.join("subtraction-mlp.json.broken").exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn pausing_after_training_ended_saves_the_network() {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-nim-pause-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("nim-pause");
     let mut config = config();
     config.subtraction.epochs = 200;
     let mut app = App::with_store(&config, SEED, Some(Store::new(&dir)));
@@ -235,13 +234,12 @@ fn pausing_after_training_ended_saves_the_network() {
         app.tabs.subtraction.toggle_pause().kind,
         crate::app::MessageKind::Error
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_malformed_network_file_is_reported_not_a_crash() {
-    let dir = std::env::temp_dir().join(format!("ai-arcade-nim-malformed-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("nim-malformed");
     let store = Store::new(&dir);
     let mut app = App::with_store(&config(), SEED, Some(store.clone()));
     app.tabs.subtraction.finish_training_now();
@@ -262,7 +260,6 @@ fn a_malformed_network_file_is_reported_not_a_crash() {
         .clone()
         .expect("reported");
     assert!(error.contains("damaged network"), "{error}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -296,10 +293,11 @@ fn polling_takes_in_background_training_to_its_end() {
 
 #[test]
 fn retraining_the_subtraction_network_keeps_the_trained_file_as_prev() {
-    let dir = fresh_dir("retrain");
+    let temp = fresh_dir("retrain");
+    let dir = temp.path();
     let mut config = Config::default();
     config.subtraction.epochs = 100;
-    let mut app = App::with_store(&config, 1, Some(crate::persist::Store::new(&dir)));
+    let mut app = App::with_store(&config, 1, Some(crate::persist::Store::new(dir)));
     app.tabs.subtraction.finish_training_now();
     let file = dir.join("subtraction-mlp.json");
     let trained = std::fs::read(&file).unwrap();
@@ -311,7 +309,6 @@ fn retraining_the_subtraction_network_keeps_the_trained_file_as_prev() {
         trained
     );
     assert!(!dir.join("subtraction-mlp.json.broken").exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The record open in the why overlay, if it is open.

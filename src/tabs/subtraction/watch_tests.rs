@@ -169,8 +169,9 @@ fn the_runs_list_marks_runs_on_and_off_the_chart() {
 
 #[test]
 fn x_writes_every_run_as_csv_into_the_data_dir() {
-    let dir = fresh_dir("runs-csv");
-    let mut app = App::with_store(&config(), SEED, Some(Store::new(&dir)));
+    let temp = fresh_dir("runs-csv");
+    let dir = temp.path();
+    let mut app = App::with_store(&config(), SEED, Some(Store::new(dir)));
     press(&mut app, &[KeyCode::F(1)]);
     press(&mut app, &chars("S"));
     press(&mut app, &[KeyCode::Down, KeyCode::Down, KeyCode::Down]);

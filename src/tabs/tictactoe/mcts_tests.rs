@@ -465,7 +465,8 @@ fn the_panel_sets_mcts_iterations_and_c_from_the_ai_s_next_move() {
 
 #[test]
 fn a_config_file_out_of_mcts_s_ranges_is_refused_naming_the_key_and_range() {
-    let dir = fresh_dir("mcts-config");
+    let temp = fresh_dir("mcts-config");
+    let dir = temp.path();
     for (line, said) in [
         (
             "mcts_iterations = 0",

@@ -337,7 +337,8 @@ mod order_and_export {
 
     #[test]
     fn d_writes_the_tree_into_the_data_dir() {
-        let dir = fresh_dir("search-dot");
+        let temp = fresh_dir("search-dot");
+        let dir = temp.path();
         let mut config = Config {
             seed: Some(7),
             ..Config::default()
@@ -345,7 +346,7 @@ mod order_and_export {
         config.eight.first = FirstMover::Ai;
         config.search.step = true;
         config.search.algorithm = Algorithm::Minimax;
-        let mut app = App::with_store(&config, 7, Some(Store::new(&dir)));
+        let mut app = App::with_store(&config, 7, Some(Store::new(dir)));
         press(&mut app, &chars("gcd"));
         let path = dir.join(super::super::export::DOT_FILE);
         assert_eq!(
