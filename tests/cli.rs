@@ -1350,6 +1350,7 @@ fn a_bad_lesson_exits_2_naming_the_file_and_key_before_any_screen() {
     run_usage_error(&["--lesson", "/no/such/lesson.toml"], &["cannot read file"]);
 }
 
+#[cfg(feature = "bench-tools")]
 #[test]
 fn bench_room_times_the_teacher_s_view_and_refuses_an_empty_room() {
     let json = parse_json(&run_ok(&["bench", "room", "--students", "3", "--json"]));
@@ -1362,4 +1363,20 @@ fn bench_room_times_the_teacher_s_view_and_refuses_an_empty_room() {
         &["bench", "room", "--students", "0"],
         &["--students 0: allowed 1..=200"],
     );
+}
+
+/// The load and attack tools against a server are the `bench-tools` feature's: the default
+/// build neither lists nor runs them, and keeps the benches that only time this machine.
+#[cfg(not(feature = "bench-tools"))]
+#[test]
+fn the_default_build_has_no_bench_ssh_or_bench_room() {
+    let help = run_ok(&["bench", "--help"]);
+    assert!(help.contains("mcts") && help.contains("watch"), "{help}");
+    assert!(!help.contains("ssh") && !help.contains("room"), "{help}");
+    for tool in ["ssh", "room"] {
+        run_usage_error(
+            &["bench", tool, "--help"],
+            &[&format!("unrecognized subcommand '{tool}'")],
+        );
+    }
 }

@@ -8,7 +8,7 @@ use ai_arcade::app::Models;
 use ai_arcade::config::Config;
 use ai_arcade::serve::proxy::TrustedProxies;
 use ai_arcade::serve::session::RESTARTING;
-use ai_arcade::serve::{Log, Server, Settings, bench, keys};
+use ai_arcade::serve::{Log, Server, Settings, keys};
 use russh::ChannelMsg;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -162,7 +162,7 @@ async fn a_trusted_proxy_s_header_names_the_client_in_the_log_and_in_the_limits(
 
     // A client that logs in through the proxy is logged under its own address (v2).
     let stream = with_header(addr, &v2_header("198.51.100.4:40000", addr)).await;
-    let (_ada, mut channel) = bench::connect_stream(stream, "ada", None).await.unwrap();
+    let (_ada, mut channel) = common::connect_stream(stream, "ada", None).await.unwrap();
     let mut screen = new_screen();
     screen_until(&mut channel, &mut screen, "the tab bar", |s| {
         s.contains("F4 Tic-tac-toe")
@@ -192,7 +192,7 @@ async fn a_trusted_proxy_s_header_names_the_client_in_the_log_and_in_the_limits(
 
     // The proxy's other clients are not held back by it.
     let stream = with_header(addr, &v2_header("198.51.100.5:40001", addr)).await;
-    let (_bob, mut channel) = bench::connect_stream(stream, "bob", None).await.unwrap();
+    let (_bob, mut channel) = common::connect_stream(stream, "bob", None).await.unwrap();
     let mut screen = new_screen();
     screen_until(&mut channel, &mut screen, "bob's tab bar", |s| {
         s.contains("F4 Tic-tac-toe")
@@ -225,7 +225,7 @@ async fn connections_from_others_or_without_a_header_are_closed_and_logged() {
     // An SSH client straight to the replica, no header.
     let server = trusting(&dir).await;
     assert!(
-        bench::connect(server.server.local_addr, "ada", None)
+        common::connect(server.server.local_addr, "ada", None)
             .await
             .is_err()
     );
@@ -278,7 +278,7 @@ async fn sigterm_s_drain_turns_the_health_check_to_503_warns_players_then_ends_t
         (200, "accepting: 0 of 2 sessions\n".into())
     );
 
-    let (_ada, mut channel) = bench::connect(addr, "ada", None).await.unwrap();
+    let (_ada, mut channel) = common::connect(addr, "ada", None).await.unwrap();
     let mut screen = new_screen();
     screen_until(&mut channel, &mut screen, "the tab bar", |s| {
         s.contains("F4 Tic-tac-toe")
@@ -288,7 +288,7 @@ async fn sigterm_s_drain_turns_the_health_check_to_503_warns_players_then_ends_t
         health_check(health).await,
         (200, "accepting: 1 of 2 sessions\n".into())
     );
-    let (_bob, mut bob) = bench::connect(addr, "bob", None).await.unwrap();
+    let (_bob, mut bob) = common::connect(addr, "bob", None).await.unwrap();
     screen_until(&mut bob, &mut new_screen(), "bob's tab bar", |s| {
         s.contains("F4 Tic-tac-toe")
     })
@@ -310,7 +310,7 @@ async fn sigterm_s_drain_turns_the_health_check_to_503_warns_players_then_ends_t
             (503, "draining: the server is restarting\n".into())
         );
         // No one new gets in.
-        assert!(bench::connect(addr, "carol", None).await.is_err());
+        assert!(common::connect(addr, "carol", None).await.is_err());
     };
     tokio::join!(server.server.drain(grace), checks);
     server
@@ -406,7 +406,7 @@ async fn a_player_of_the_binary_reads_the_farewell_before_it_exits() {
     let mut server = serve_binary(&dir, &["--drain-grace", "1s"]);
     let serving = server.logged(&["ai-arcade: serving on "]).await;
     let addr: SocketAddr = serving["ai-arcade: serving on ".len()..].parse().unwrap();
-    let (_handle, mut channel) = bench::connect(addr, "ada", None).await.unwrap();
+    let (_handle, mut channel) = common::connect(addr, "ada", None).await.unwrap();
     let mut screen = new_screen();
     screen_until(&mut channel, &mut screen, "the tab bar", |s| {
         s.contains("F4 Tic-tac-toe")

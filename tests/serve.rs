@@ -641,9 +641,11 @@ async fn a_class_behind_one_address_gets_in_and_failed_logins_are_what_is_limite
     .await;
 }
 
+/// The slow-loris client is one of the `bench-tools` feature's.
+#[cfg(feature = "bench-tools")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn silent_connections_from_eight_addresses_do_not_keep_a_client_out() {
-    use ai_arcade::serve::bench::Printable;
+    use ai_arcade::serve::report::Printable;
     let dir = temp_dir("slowloris");
     let mut defaults = settings(&dir, None);
     defaults.max_failures_per_minute =
@@ -872,7 +874,14 @@ fn bad_serve_and_bench_settings_exit_2_saying_what_is_wrong() {
             ],
             "no one could log in",
         ),
+        #[cfg(feature = "bench-tools")]
         (&["bench", "ssh", "--sessions", "0"], "--sessions 0"),
+        // The load tools are not in the default build.
+        #[cfg(not(feature = "bench-tools"))]
+        (
+            &["bench", "ssh", "--sessions", "0"],
+            "unrecognized subcommand 'ssh'",
+        ),
         (
             &["serve", "--class-code", "abc"],
             "--class-code: it has 3 characters; give 6 to 64 printable ASCII characters",
@@ -963,9 +972,7 @@ async fn the_binary_serves_on_the_port_it_prints() {
         "{banner:?}"
     );
     assert!(banner[1].contains("open: anyone may log in"), "{banner:?}");
-    let (handle, mut channel) = ai_arcade::serve::bench::connect(addr, "student", None)
-        .await
-        .unwrap();
+    let (handle, mut channel) = crate::common::connect(addr, "student", None).await.unwrap();
     let mut screen = Screen::new();
     screen
         .until(&mut channel, "the tab bar", |s| {
@@ -1346,9 +1353,7 @@ fn line_with(lines: &mut impl Iterator<Item = std::io::Result<String>>, text: &s
 
 /// The title a fresh session's tab bar shows.
 async fn lesson_title_seen(addr: std::net::SocketAddr, title: &str) {
-    let (handle, mut channel) = ai_arcade::serve::bench::connect(addr, "student", None)
-        .await
-        .unwrap();
+    let (handle, mut channel) = crate::common::connect(addr, "student", None).await.unwrap();
     let mut screen = Screen::new();
     screen
         .until(&mut channel, title, |s| s.row(0).contains(title))
@@ -1392,9 +1397,7 @@ async fn sighup_reloads_the_lesson_for_new_sessions_and_a_bad_file_keeps_the_old
         .unwrap();
     line_with(&mut lines, "runs the lesson \"First lesson\"");
     // A session that stays connected through both reloads.
-    let (handle, mut channel) = ai_arcade::serve::bench::connect(addr, "student", None)
-        .await
-        .unwrap();
+    let (handle, mut channel) = crate::common::connect(addr, "student", None).await.unwrap();
     let mut screen = Screen::new();
     screen
         .until(&mut channel, "the first lesson", |s| {
@@ -2128,9 +2131,7 @@ async fn a_server_whose_log_nobody_reads_goes_on_serving() {
         .parse()
         .unwrap();
     for round in 0..2 {
-        let (handle, mut channel) = ai_arcade::serve::bench::connect(addr, "student", None)
-            .await
-            .unwrap();
+        let (handle, mut channel) = crate::common::connect(addr, "student", None).await.unwrap();
         let mut screen = Screen::new();
         screen
             .until(&mut channel, &format!("the arcade, round {round}"), |s| {

@@ -1,8 +1,10 @@
 //! `ai-arcade bench` on the command line: its flags, their bounds (a value out of bounds
 //! exits with status 2 before anything runs), and the report printed with the exit status.
-//! What a bench does is in [`crate::serve::bench`] and [`crate::serve::slowloris`]; `bench
-//! mcts` is here whole, since it only times the domain's search (the clock lives in the
-//! command line, never in the domain).
+//! `bench mcts` is here whole, since it only times the domain's search (the clock lives in
+//! the command line, never in the domain). The load and attack tools against a server,
+//! `bench ssh` (with `--slowloris`) and `bench room`, exist only in a build with the
+//! `bench-tools` feature: what they do is in `crate::serve::bench`, `slowloris` and
+//! `bench_room`.
 
 use super::exit::fail;
 use super::watch;
@@ -11,9 +13,14 @@ use crate::domain::games::{connect4, tictactoe};
 use crate::domain::numbers::thousands;
 use crate::domain::search::mcts::{DEFAULT_EXPLORATION, Mcts, Rollout};
 use crate::frame::speed::Speed;
-use crate::serve::bench::{self, MAX_SECONDS, MAX_SESSIONS, MAX_WARMUP_KEYS, Plan, Printable};
-use crate::serve::{bench_room, slowloris};
+use crate::serve::report::Printable;
+#[cfg(feature = "bench-tools")]
+use crate::serve::{
+    bench::{self, MAX_SECONDS, MAX_SESSIONS, MAX_WARMUP_KEYS, Plan},
+    bench_room, slowloris,
+};
 use clap::{Args, Subcommand, ValueEnum};
+#[cfg(feature = "bench-tools")]
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -34,6 +41,7 @@ pub struct BenchArgs {
 #[derive(Debug, Subcommand)]
 pub enum BenchWhat {
     /// N SSH clients against a server started for the run, on loopback.
+    #[cfg(feature = "bench-tools")]
     Ssh {
         /// Concurrent clients (1-1000).
         #[arg(long, default_value_t = 100)]
@@ -63,6 +71,7 @@ pub enum BenchWhat {
     },
     /// A teacher's view of a room of N students (an open server on loopback): the time
     /// from a student's tab switch to the teacher's frame showing it, over 100 switches.
+    #[cfg(feature = "bench-tools")]
     Room {
         /// Students seated (1-200).
         #[arg(long, default_value_t = 40)]
@@ -118,69 +127,69 @@ impl MctsGame {
 
 /// The `bench` command.
 pub fn command(args: &BenchArgs, config: &Config, seed: u64) -> ExitCode {
-    let BenchWhat::Ssh {
-        sessions,
-        seconds,
-        json,
-        slowloris,
-        training,
-        warmup_keys,
-        ref server,
-    } = args.what
-    else {
-        return match args.what {
-            BenchWhat::Watch { ref speed, json } => {
-                let speed = Speed::ALL
-                    .into_iter()
-                    .find(|s| s.name() == speed)
-                    .unwrap_or_default();
-                let report = watch::measure(config, seed, speed);
-                print_report(Ok::<_, String>(report), json, "bench watch")
+    match args.what {
+        #[cfg(feature = "bench-tools")]
+        BenchWhat::Ssh {
+            sessions,
+            seconds,
+            json,
+            slowloris,
+            training,
+            warmup_keys,
+            ref server,
+        } => {
+            if slowloris {
+                return print_report(slowloris::run(), json, "bench ssh --slowloris");
             }
-            BenchWhat::Mcts {
-                game,
-                iterations,
-                json,
-            } => mcts_command(game, iterations, seed, json),
-            BenchWhat::Room { students, json } => {
-                if !(1..=bench_room::MAX_STUDENTS).contains(&students) {
-                    return fail(format!(
-                        "--students {students}: allowed 1..={}",
-                        bench_room::MAX_STUDENTS
-                    ));
-                }
-                print_report(bench_room::run(students), json, "bench room")
+            if !(1..=MAX_SESSIONS).contains(&sessions) {
+                return fail(format!("--sessions {sessions}: allowed 1..={MAX_SESSIONS}"));
             }
-            BenchWhat::Ssh { .. } => unreachable!("taken above"),
-        };
-    };
-    if slowloris {
-        return print_report(slowloris::run(), json, "bench ssh --slowloris");
+            if !(1..=MAX_SECONDS).contains(&seconds) {
+                return fail(format!("--seconds {seconds}: allowed 1..={MAX_SECONDS}"));
+            }
+            if training > sessions {
+                return fail(format!(
+                    "--training {training}: at most --sessions ({sessions})"
+                ));
+            }
+            if warmup_keys > MAX_WARMUP_KEYS {
+                return fail(format!(
+                    "--warmup-keys {warmup_keys}: allowed 0..={MAX_WARMUP_KEYS}"
+                ));
+            }
+            let plan = Plan {
+                sessions,
+                training,
+                warmup_keys,
+                window: Duration::from_secs(seconds),
+                server: server.clone(),
+            };
+            print_report(bench::run(&plan), json, "bench ssh")
+        }
+        #[cfg(feature = "bench-tools")]
+        BenchWhat::Room { students, json } => {
+            if !(1..=bench_room::MAX_STUDENTS).contains(&students) {
+                return fail(format!(
+                    "--students {students}: allowed 1..={}",
+                    bench_room::MAX_STUDENTS
+                ));
+            }
+            print_report(bench_room::run(students), json, "bench room")
+        }
+        BenchWhat::Watch { ref speed, json } => {
+            let speed = Speed::ALL
+                .into_iter()
+                .find(|s| s.name() == speed)
+                .unwrap_or_default();
+            let report = watch::measure(config, seed, speed);
+            print_report(Ok::<_, String>(report), json, "bench watch")
+        }
+        BenchWhat::Mcts {
+            game,
+            iterations,
+            json,
+        } => mcts_command(game, iterations, seed, json),
     }
-    if !(1..=MAX_SESSIONS).contains(&sessions) {
-        return fail(format!("--sessions {sessions}: allowed 1..={MAX_SESSIONS}"));
-    }
-    if !(1..=MAX_SECONDS).contains(&seconds) {
-        return fail(format!("--seconds {seconds}: allowed 1..={MAX_SECONDS}"));
-    }
-    if training > sessions {
-        return fail(format!(
-            "--training {training}: at most --sessions ({sessions})"
-        ));
-    }
-    if warmup_keys > MAX_WARMUP_KEYS {
-        return fail(format!(
-            "--warmup-keys {warmup_keys}: allowed 0..={MAX_WARMUP_KEYS}"
-        ));
-    }
-    let plan = Plan {
-        sessions,
-        training,
-        warmup_keys,
-        window: Duration::from_secs(seconds),
-        server: server.clone(),
-    };
-    print_report(bench::run(&plan), json, "bench ssh")
 }
 
 /// `bench mcts`: checks `--iterations`, then runs and times the search.

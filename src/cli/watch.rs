@@ -9,7 +9,7 @@ use crate::app::{Action, App};
 use crate::config::Config;
 use crate::domain::learn::subtraction::Trainer;
 use crate::frame::speed::Speed;
-use crate::serve::bench::Printable;
+use crate::serve::report::Printable;
 use crate::shell::input;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;

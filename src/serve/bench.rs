@@ -12,6 +12,7 @@
 //! keep. The report then gives the server's memory at the end with every session open and
 //! again after they have all ended.
 
+use super::report::Printable;
 use russh::ChannelMsg;
 use russh::keys::PrivateKeyWithHashAlg;
 use serde_json::json;
@@ -153,14 +154,6 @@ struct ClientReport {
     sent: usize,
     bytes: usize,
     error: Option<String>,
-}
-
-/// A bench's findings, as one JSON object or as text for people.
-pub trait Printable {
-    /// One JSON object.
-    fn json(&self) -> serde_json::Value;
-    /// Lines for people.
-    fn text(&self) -> String;
 }
 
 /// The server child, killed when dropped so a failed run leaves nothing behind.

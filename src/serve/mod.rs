@@ -2,12 +2,14 @@
 //! russh. This file starts and stops the server: the host key, the listening socket, who
 //! may start logging in ([`gate`]), the login deadlines, and the log. What one connection
 //! does lives in [`session`]; the pieces it is made of (keys, limits, input parsing, the
-//! session's terminal) in their own files, and what `ai-arcade bench ssh` measures in
-//! [`bench`] and [`slowloris`]. Nothing here knows the command line: the `serve` and
-//! `bench` flags, their checks and exit statuses are in `cli/`, which hands the server a
-//! resolved [`Settings`].
+//! session's terminal) in their own files, and, with the `bench-tools` feature only, what
+//! `ai-arcade bench ssh` and `bench room` measure in `bench`, `slowloris` and `bench_room`.
+//! Nothing here knows the command line: the `serve` and `bench` flags, their checks and exit
+//! statuses are in `cli/`, which hands the server a resolved [`Settings`].
 
+#[cfg(feature = "bench-tools")]
 pub mod bench;
+#[cfg(feature = "bench-tools")]
 pub mod bench_room;
 pub mod class_code;
 pub mod collect;
@@ -18,9 +20,11 @@ pub mod keys;
 pub mod limits;
 pub mod log_format;
 pub mod proxy;
+pub mod report;
 pub mod room;
 pub mod session;
 mod shared;
+#[cfg(feature = "bench-tools")]
 pub mod slowloris;
 pub mod terminal;
 

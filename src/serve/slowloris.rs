@@ -57,7 +57,7 @@ impl Report {
     }
 }
 
-impl super::bench::Printable for Report {
+impl super::report::Printable for Report {
     fn json(&self) -> serde_json::Value {
         let sorted = self.sorted();
         let ms = |d: Option<&Duration>| d.map(|d| (d.as_secs_f64() * 1e5).round() / 100.0);
