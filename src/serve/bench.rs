@@ -12,9 +12,9 @@
 //! keep. The report then gives the server's memory at the end with every session open and
 //! again after they have all ended.
 
+use super::client::{Client, Connected, connect};
 use super::report::Printable;
 use russh::ChannelMsg;
-use russh::keys::PrivateKeyWithHashAlg;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader};
@@ -70,81 +70,6 @@ pub struct Plan {
     pub window: Duration,
     /// The server's executable (this one when `None`).
     pub server: Option<PathBuf>,
-}
-
-/// A client that trusts any host key: the bench talks only to the server it started.
-pub struct TrustingClient;
-
-impl russh::client::Handler for TrustingClient {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        _key: &russh::keys::PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
-/// A client logged in with its session open: the connection and the channel.
-pub type Connected = (
-    russh::client::Handle<TrustingClient>,
-    russh::Channel<russh::client::Msg>,
-);
-
-/// Connects to `addr` as `user`, with `key` or without one, and opens a session with an
-/// 80x24 `xterm-256color` PTY and a shell, as `ssh` would.
-pub async fn connect(
-    addr: SocketAddr,
-    user: &str,
-    key: Option<Arc<russh::keys::PrivateKey>>,
-) -> Result<Connected, String> {
-    let stream = tokio::net::TcpStream::connect(addr)
-        .await
-        .map_err(|e| format!("connect: {e}"))?;
-    let _ = stream.set_nodelay(true);
-    connect_stream(stream, user, key).await
-}
-
-/// [`connect`] over a stream already open: one that went through a proxy, or that
-/// carries a PROXY header written before the SSH bytes.
-pub async fn connect_stream<S>(
-    stream: S,
-    user: &str,
-    key: Option<Arc<russh::keys::PrivateKey>>,
-) -> Result<Connected, String>
-where
-    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
-{
-    let config = Arc::new(russh::client::Config::default());
-    let mut handle = russh::client::connect_stream(config, stream, TrustingClient)
-        .await
-        .map_err(|e| format!("connect: {e}"))?;
-    let auth = match key {
-        Some(key) => {
-            handle
-                .authenticate_publickey(user, PrivateKeyWithHashAlg::new(key, None))
-                .await
-        }
-        None => handle.authenticate_none(user).await,
-    }
-    .map_err(|e| format!("authenticate: {e}"))?;
-    if !auth.success() {
-        return Err("login refused".into());
-    }
-    let channel = handle
-        .channel_open_session()
-        .await
-        .map_err(|e| format!("open a session: {e}"))?;
-    channel
-        .request_pty(true, "xterm-256color", 80, 24, 0, 0, &[])
-        .await
-        .map_err(|e| format!("pty: {e}"))?;
-    channel
-        .request_shell(true)
-        .await
-        .map_err(|e| format!("shell: {e}"))?;
-    Ok((handle, channel))
 }
 
 /// What one client measured.
@@ -416,13 +341,8 @@ pub fn run(plan: &Plan) -> Result<Report, String> {
     Ok(report)
 }
 
-type Client = (
-    russh::client::Handle<TrustingClient>,
-    russh::Channel<russh::client::Msg>,
-);
-
 /// Connects `sessions` clients, 16 at a time, each up to its first frame.
-async fn connect_all(addr: SocketAddr, sessions: usize) -> (Vec<Client>, Vec<String>) {
+async fn connect_all(addr: SocketAddr, sessions: usize) -> (Vec<Connected>, Vec<String>) {
     let gate = Arc::new(tokio::sync::Semaphore::new(16));
     let mut connects = Vec::new();
     for _ in 0..sessions {
@@ -574,11 +494,11 @@ async fn settle(channel: &mut russh::Channel<russh::client::Msg>) -> Result<(), 
 /// Plays `keys` seeded random Tic-tac-toe keys (seed `seed`), reading every frame, then
 /// waits until the session is quiet so its late frames are not timed as answers.
 async fn warm_up(
-    handle: russh::client::Handle<TrustingClient>,
+    handle: russh::client::Handle<Client>,
     mut channel: russh::Channel<russh::client::Msg>,
     seed: u64,
     keys: usize,
-) -> Result<Client, String> {
+) -> Result<Connected, String> {
     use rand::{RngExt, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut ticks = tokio::time::interval(WARMUP_INTERVAL);
@@ -607,7 +527,7 @@ async fn warm_up(
 /// A training session: F1 (Subtraction Nim trains its network), then `t` (retrain) every
 /// [`RETRAIN_INTERVAL`], reading its frames until the measurement ends; then it quits. `Some(error)` if the session broke.
 async fn train(
-    handle: russh::client::Handle<TrustingClient>,
+    handle: russh::client::Handle<Client>,
     mut channel: russh::Channel<russh::client::Msg>,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) -> Option<String> {
@@ -647,7 +567,7 @@ const ANSWER_TIMEOUT: Duration = Duration::from_secs(2);
 /// flight at a time, so keys the server takes in together (drawn as one frame) cannot make
 /// every later key look late. Then `q` ends the arcade.
 async fn drive(
-    handle: russh::client::Handle<TrustingClient>,
+    handle: russh::client::Handle<Client>,
     mut channel: russh::Channel<russh::client::Msg>,
     first: Instant,
     end: Instant,

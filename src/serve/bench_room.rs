@@ -4,7 +4,7 @@
 //! bench times from the student's keystroke to the first bytes of the teacher's frame that
 //! write the new tab's name. Bounded in count and time; it only ever talks to 127.0.0.1.
 
-use super::bench::connect;
+use super::client::connect;
 use super::report::Printable;
 use super::shared::{Log, Settings};
 use super::{Server, keys};

@@ -12,6 +12,7 @@ pub mod bench;
 #[cfg(feature = "bench-tools")]
 pub mod bench_room;
 pub mod class_code;
+pub mod client;
 pub mod collect;
 pub mod gate;
 pub mod health;

@@ -5,7 +5,8 @@
 //! [`TRIES`] logins from another loopback address. Bounded in count and time; it only ever
 //! talks to 127.0.0.0/8.
 
-use super::bench::{TrustingClient, spawn_server};
+use super::bench::spawn_server;
+use super::client::Client;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -191,7 +192,7 @@ async fn login(addr: SocketAddr) -> Result<Duration, String> {
         .await
         .map_err(|e| format!("connect: {e}"))?;
     let config = Arc::new(russh::client::Config::default());
-    let mut handle = russh::client::connect_stream(config, stream, TrustingClient)
+    let mut handle = russh::client::connect_stream(config, stream, Client::default())
         .await
         .map_err(|e| format!("handshake: {e}"))?;
     let auth = handle

@@ -4,8 +4,8 @@
 #![allow(dead_code)]
 
 use ai_arcade::serve::{Settings, keys};
-use russh::client;
-use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, PublicKey};
+
+use russh::keys::PrivateKey;
 use std::io::BufRead as _;
 use std::net::SocketAddr;
 use std::path::Path;
@@ -17,86 +17,7 @@ use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 /// The longest any step may take before the test fails (a safety limit, not a measure).
 pub const LIMIT: Duration = Duration::from_secs(20);
 
-/// A client that remembers the host key it was shown.
-pub struct Client {
-    /// The key, once the server showed it.
-    pub host_key: Arc<Mutex<Option<PublicKey>>>,
-}
-
-impl client::Handler for Client {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        key: &russh::keys::PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        if let russh::keys::PublicKeyOrCertificate::PublicKey { key, .. } = key {
-            *self.host_key.lock().unwrap() = Some(key.clone());
-        }
-        Ok(true)
-    }
-}
-
-/// A client logged in with its session open: the connection and the channel.
-pub type Connected = (client::Handle<Client>, russh::Channel<client::Msg>);
-
-/// Connects to `addr` as `user`, with `key` or without one ("none"), and opens a session with
-/// an 80x24 `xterm-256color` PTY and a shell, as `ssh` would.
-pub async fn connect(
-    addr: SocketAddr,
-    user: &str,
-    key: Option<Arc<PrivateKey>>,
-) -> Result<Connected, String> {
-    let stream = tokio::net::TcpStream::connect(addr)
-        .await
-        .map_err(|e| format!("connect: {e}"))?;
-    let _ = stream.set_nodelay(true);
-    connect_stream(stream, user, key).await
-}
-
-/// [`connect`] over a stream already open: one that went through a proxy, or that carries a
-/// PROXY header written before the SSH bytes.
-pub async fn connect_stream<S>(
-    stream: S,
-    user: &str,
-    key: Option<Arc<PrivateKey>>,
-) -> Result<Connected, String>
-where
-    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
-{
-    let config = Arc::new(client::Config::default());
-    let handler = Client {
-        host_key: Arc::default(),
-    };
-    let mut handle = client::connect_stream(config, stream, handler)
-        .await
-        .map_err(|e| format!("connect: {e}"))?;
-    let auth = match key {
-        Some(key) => {
-            handle
-                .authenticate_publickey(user, PrivateKeyWithHashAlg::new(key, None))
-                .await
-        }
-        None => handle.authenticate_none(user).await,
-    }
-    .map_err(|e| format!("authenticate: {e}"))?;
-    if !auth.success() {
-        return Err("login refused".into());
-    }
-    let channel = handle
-        .channel_open_session()
-        .await
-        .map_err(|e| format!("open a session: {e}"))?;
-    channel
-        .request_pty(true, "xterm-256color", 80, 24, 0, 0, &[])
-        .await
-        .map_err(|e| format!("pty: {e}"))?;
-    channel
-        .request_shell(true)
-        .await
-        .map_err(|e| format!("shell: {e}"))?;
-    Ok((handle, channel))
-}
+pub use ai_arcade::serve::client::{Client, connect, connect_stream};
 
 /// A server on an ephemeral loopback port in `dir`: open to anyone without `authorized`,
 /// else to those keys (written to `dir/authorized_keys`); 4 sessions, no rate limits.

@@ -5,6 +5,7 @@
 
 use super::game::Match;
 use super::state::{Comparison, GameKind, TicTacToeTab};
+use crate::components::tree_search::pane::order_name;
 use crate::components::tree_search::{Playable, SearchView};
 use crate::domain::games::eight::Eight;
 use crate::domain::games::tictactoe::Board;
@@ -28,11 +29,6 @@ impl OrderNames for Board {
 impl OrderNames for Eight {
     const STATIC_ORDER: &'static str = "largest first (3, 2, 1)";
     const LISTED_ORDER: &'static str = "as listed (1, 2, 3)";
-}
-
-/// An order in a few words, for the tree pane's title and the messages.
-pub(crate) const fn short_name(order: MoveOrder) -> &'static str {
-    crate::components::tree_search::pane::order_name(order)
 }
 
 /// An order in words for game `G`.
@@ -134,13 +130,13 @@ impl TicTacToeTab {
             self.comparison = None;
             return Message::info(format!(
                 "Move order: {}{suffix}; no position to compare (r: new game)",
-                short_name(order)
+                order_name(order)
             ));
         };
         self.comparison = Some(Comparison { order, text });
         Message::info(format!(
             "Move order: {}{suffix}; every order compared above",
-            short_name(order)
+            order_name(order)
         ))
     }
 }

@@ -128,7 +128,7 @@ fn key_footer(group: &KeyGroup<Action>) -> String {
 fn render_comparison(comparison: &Comparison, body: Rect, buf: &mut Buffer, theme: &Theme) {
     let title = format!(
         " Move order: {} ",
-        super::orders::short_name(comparison.order)
+        crate::components::tree_search::pane::order_name(comparison.order)
     );
     let block = Block::bordered()
         .border_type(BorderType::Double)
