@@ -3,7 +3,7 @@
 //! app takes the teacher's orders as its loop would when woken. The SSH test in
 //! `tests/serve.rs` does the same through the server.
 
-use ai_arcade::app::room::Room;
+use ai_arcade::app::room::{Collect, Graded, Room};
 use ai_arcade::app::{App, Overlay};
 use ai_arcade::config::Config;
 use ai_arcade::frame::keymap::Key;
@@ -11,7 +11,21 @@ use ai_arcade::serve::room::{Registry, SeatHandle};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+
+/// A collect folder that keeps the graded answers it is handed, in order.
+#[derive(Default)]
+struct Kept(Mutex<Vec<Graded>>);
+
+impl Collect for Kept {
+    fn export(&self, _file: &str, _text: &str) -> Result<String, String> {
+        Err("not kept in this test".into())
+    }
+
+    fn graded(&self, graded: &Graded) {
+        self.0.lock().unwrap().push(graded.clone());
+    }
+}
 
 fn lesson() -> (Arc<ai_arcade::lesson::Lesson>, Config) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/alphabeta.toml");
@@ -164,6 +178,15 @@ fn the_teacher_is_not_held_by_the_lesson_s_locks_and_the_students_are() {
 #[test]
 fn the_room_counts_the_class_s_answers_and_the_reveal_grades_them_all() {
     let mut class = Class::new();
+    let kept: Vec<Arc<Kept>> = class
+        .students
+        .iter_mut()
+        .map(|student| {
+            let kept = Arc::new(Kept::default());
+            student.collect = Some(Arc::clone(&kept) as Arc<dyn Collect>);
+            kept
+        })
+        .collect();
     class.teacher_presses(&[Key::Char('R'), Key::Char('f'), Key::Esc]);
     class.teacher_presses(&[Key::Char('5'), Key::Char('P')]);
     for _ in 0..200 {
@@ -231,6 +254,21 @@ fn the_room_counts_the_class_s_answers_and_the_reveal_grades_them_all() {
     for student in &class.students {
         assert_eq!(position(student), position(&class.teacher));
     }
+    // Each student's collect folder has the one answer the reveal graded, as typed.
+    for ((student, kept), answer) in class.students.iter().zip(&kept).zip(answers) {
+        let kept = kept.0.lock().unwrap();
+        let [graded] = kept.as_slice() else {
+            panic!("one graded answer, not {kept:?}");
+        };
+        assert_eq!(graded.question, asking.question);
+        assert_eq!(graded.answer, answer);
+        assert_eq!(graded.tab, student.tab);
+    }
+    let rights = kept
+        .iter()
+        .filter(|kept| kept.0.lock().unwrap()[0].right)
+        .count();
+    assert!(rights == 1 || rights == 2, "as the scores say");
 }
 
 #[test]
@@ -390,4 +428,40 @@ fn followers_play_the_teacher_s_connect_four_moves_as_made_even_under_a_time_bud
             );
         }
     }
+}
+
+#[test]
+fn a_student_s_own_graded_answer_reaches_the_collect_folder_once() {
+    let mut student = session(7);
+    let kept = Arc::new(Kept::default());
+    student.collect = Some(Arc::clone(&kept) as Arc<dyn Collect>);
+    for key in [Key::Esc, Key::Char('5'), Key::Char('P')] {
+        student.handle_key(key);
+    }
+    for _ in 0..200 {
+        if student.tabs.asking(student.tab).is_some() {
+            break;
+        }
+        student.handle_key(Key::Char(' '));
+    }
+    let asking = student.tabs.asking(student.tab).expect("a question");
+    let answer = if asking.question.ends_with("y/n") {
+        "y"
+    } else {
+        "0"
+    };
+    for c in answer.chars() {
+        student.handle_key(Key::Char(c));
+    }
+    student.handle_key(Key::Enter);
+    for _ in 0..5 {
+        student.handle_key(Key::Char(' '));
+    }
+    let kept = kept.0.lock().unwrap();
+    let [graded] = kept.as_slice() else {
+        panic!("one graded answer, not {kept:?}");
+    };
+    assert_eq!(graded.question, asking.question);
+    assert_eq!(graded.answer, answer);
+    assert_eq!(graded.right, student.tabs.predictions().right == 1);
 }

@@ -10,7 +10,7 @@
 use super::journal::{Entry, MAX_ENTRIES};
 use super::room::{Graded, Order, Room, Seat, Whereabouts, Whom};
 use super::{Action, App, Message, Overlay};
-use crate::frame::tab::{Asking, CopyText};
+use crate::frame::tab::{CopyText, Verdict};
 use crate::tabs::TabId;
 use std::sync::Arc;
 
@@ -31,21 +31,16 @@ impl App {
         self.overlays.top() == Some(&Overlay::Room)
     }
 
-    /// Which journal and how long: a change of either is a new position.
-    pub(super) fn journal_mark(&self) -> (u64, usize) {
-        (self.journal.cut(), self.journal.entries().len())
-    }
-
     /// A teacher's session pushes its position to those following once it changed. A
     /// journal that filled up cannot be followed further: the teacher is told.
-    pub(super) fn after_change(&mut self, journal_before: (u64, usize)) {
+    pub(super) fn after_change(&mut self) {
         if self.journal.is_full() && self.room.is_some() {
             self.say(Message::error(format!(
                 "Your session kept {MAX_ENTRIES} changes, all it keeps: students following \
                  you no longer see yours"
             )));
         }
-        if self.journal_mark() != journal_before {
+        if self.journal.take_unsent() {
             self.push_position();
         }
     }
@@ -88,7 +83,9 @@ impl App {
     /// The teacher reveals the answer to the question on the tab shown, to everyone
     /// following.
     pub(super) fn reveal(&mut self) {
-        match self.tabs.reveal(self.tab) {
+        let (said, graded) = self.tabs.reveal(self.tab);
+        self.keep_graded(self.tab, graded);
+        match said {
             Some(said) => {
                 self.record(Entry::Reveal(self.tab));
                 self.say(said);
@@ -188,7 +185,6 @@ impl App {
         };
         let orders = seat.orders();
         for order in &orders {
-            let asked = self.asked_now();
             match order {
                 Order::Follow(position) => {
                     // Said first: what the replay says comes after, as on the teacher's
@@ -203,7 +199,6 @@ impl App {
                 Order::Release => self.release(),
                 Order::Reset => self.reset_to_checkpoint(),
             }
-            self.note_graded(asked);
         }
         if !orders.is_empty() {
             self.report_seat();
@@ -221,34 +216,16 @@ impl App {
         }
     }
 
-    /// The question waiting on the tab shown and the score, before an action that may
-    /// grade an answer to it.
-    pub(crate) fn asked_now(&self) -> (TabId, Option<Asking>, u32, u32) {
-        let score = self.tabs.predictions();
-        (
-            self.tab,
-            self.tabs.asking(self.tab),
-            score.right,
-            score.asked,
-        )
-    }
-
-    /// Hands an answer graded since `asked` to the teacher's collect folder.
-    pub(crate) fn note_graded(&self, asked: (TabId, Option<Asking>, u32, u32)) {
-        let (tab, asking, right, count) = asked;
-        let (Some(collect), Some(asking)) = (&self.collect, asking) else {
+    /// Hands an answer `tab` graded to the teacher's collect folder.
+    pub(crate) fn keep_graded(&self, tab: TabId, verdict: Option<Verdict>) {
+        let (Some(collect), Some(verdict)) = (&self.collect, verdict) else {
             return;
         };
-        let score = self.tabs.predictions();
-        // Only an answer graded now: a reopened tab's score starting again is not one.
-        if score.asked <= count {
-            return;
-        }
         collect.graded(&Graded {
             tab,
-            question: asking.question,
-            answer: asking.held.unwrap_or(asking.typed),
-            right: score.right > right,
+            question: verdict.asked.question.clone(),
+            answer: verdict.answer().to_string(),
+            right: verdict.right,
         });
     }
 

@@ -83,7 +83,12 @@ impl App {
     /// overlay; what it said goes to the status line.
     fn replay(&mut self, entry: &Entry) {
         let said = match entry {
-            Entry::Tab(action) => self.tabs.update(*action, &mut Effects::default()),
+            Entry::Tab(action) => {
+                let mut effects = Effects::default();
+                let said = self.tabs.update(*action, &mut effects);
+                self.keep_graded(action.tab(), effects.graded);
+                said
+            }
             Entry::AiPlayed(played) => self.tabs.play_recorded((**played).clone()),
             Entry::Show(tab) => {
                 self.show_tab(*tab);
@@ -102,7 +107,12 @@ impl App {
                 self.tabs.autoplay_once(*tab);
                 None
             }
-            Entry::Reveal(tab) => self.tabs.reveal(*tab),
+            Entry::Reveal(tab) => {
+                // The student's answer held for this reveal is graded now.
+                let (said, graded) = self.tabs.reveal(*tab);
+                self.keep_graded(*tab, graded);
+                said
+            }
         };
         if let Some(message) = said {
             self.message = Some(message);

@@ -49,6 +49,9 @@ pub struct Journal {
     /// Counts the times the journal was cut back (a reset): a follower that applied part
     /// of an older cut starts again from the tabs' opening.
     cut: u64,
+    /// Whether an entry was kept (or the journal restarted) since the followers were last
+    /// sent the position: set where it changes, so nobody compares journals to find out.
+    unsent: bool,
 }
 
 impl Journal {
@@ -59,6 +62,13 @@ impl Journal {
             return;
         }
         Arc::make_mut(&mut self.entries).push(entry);
+        self.unsent = true;
+    }
+
+    /// Whether the journal moved since this was last asked: the position is then sent to
+    /// the sessions that follow this one.
+    pub fn take_unsent(&mut self) -> bool {
+        std::mem::take(&mut self.unsent)
     }
 
     /// The entries, to replay or to push.
@@ -92,6 +102,7 @@ impl Journal {
         self.entries = Arc::new(entries);
         self.full = false;
         self.cut += 1;
+        self.unsent = true;
     }
 }
 

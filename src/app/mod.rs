@@ -461,9 +461,8 @@ impl App {
             Action::Cancel if self.pending.is_none() => return false,
             Action::Tick => {
                 // The tabs tick whatever is open; an open room is read again each tick.
-                let before = self.journal_mark();
                 let ticked = self.tick();
-                self.after_change(before);
+                self.after_change();
                 return ticked || self.overlays.top() == Some(&Overlay::Room);
             }
             Action::Resize => return true,
@@ -491,12 +490,9 @@ impl App {
     /// Applies `action`, then tells whoever watches: a graded answer to the collect
     /// folder, the student's seat to the room, a teacher's new position to the class.
     fn apply_and_share(&mut self, action: Action) -> bool {
-        let before = self.journal_mark();
-        let asked = self.asked_now();
         let changed = self.apply(action);
-        self.note_graded(asked);
         self.report_seat();
-        self.after_change(before);
+        self.after_change();
         changed
     }
 
@@ -575,6 +571,7 @@ impl App {
             self.record(Entry::Tab(action));
         }
         let message = self.tabs.update(action, &mut effects);
+        self.keep_graded(action.tab(), effects.graded.take());
         for played in effects.played.drain(..) {
             self.record(Entry::AiPlayed(Arc::new(played)));
         }

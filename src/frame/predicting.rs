@@ -19,6 +19,8 @@ pub struct Predicting {
     /// The answer locked in for the teacher's reveal (while answers are held), as typed.
     pub held: Option<String>,
     limit: usize,
+    /// The verdict on the answer graded last, until the tab hands it on as an effect.
+    verdict: Option<bool>,
 }
 
 impl Predicting {
@@ -29,6 +31,7 @@ impl Predicting {
             entry: Entry::new(limit),
             held: None,
             limit,
+            verdict: None,
         }
     }
 
@@ -95,9 +98,21 @@ impl Predicting {
         held.as_deref().and_then(|text| read(text).ok())
     }
 
+    /// Counts a graded answer: the score, and the verdict for the class (the teacher's
+    /// collect folder keeps every graded answer). Every grading goes through here.
+    pub fn count(&mut self, right: bool) {
+        self.score.count(right);
+        self.verdict = Some(right);
+    }
+
+    /// The verdict on an answer graded since it was last taken: whether it was right.
+    pub fn take_verdict(&mut self) -> Option<bool> {
+        self.verdict.take()
+    }
+
     /// Counts a graded answer and says `words`, as an error when the answer was wrong.
     pub fn graded(&mut self, right: bool, words: String) -> Message {
-        self.score.count(right);
+        self.count(right);
         if right {
             Message::info(words)
         } else {

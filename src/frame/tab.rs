@@ -123,6 +123,9 @@ pub struct Effects<P = Infallible> {
     /// The AI moves the action made, whole: the journal keeps them after the action, so a
     /// session following this one plays them as made (see [`Ticked::played`]).
     pub played: Vec<P>,
+    /// The answer the action graded, with the question it answered. The registry fills it
+    /// in from the tab's [`ClassSide::take_verdict`]; a tab leaves it alone.
+    pub graded: Option<Verdict>,
 }
 
 impl<P> Default for Effects<P> {
@@ -131,7 +134,25 @@ impl<P> Default for Effects<P> {
             show_text: None,
             show_why: None,
             played: Vec::new(),
+            graded: None,
         }
+    }
+}
+
+/// An answer graded: the question as it waited (with the answer as typed or held) and
+/// whether it was right, for the teacher's collect folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    /// The question answered, as [`ClassSide::asking`] gave it just before.
+    pub asked: Asking,
+    /// Whether the answer was graded right.
+    pub right: bool,
+}
+
+impl Verdict {
+    /// The answer graded: the one held for the reveal, else the one typed.
+    pub fn answer(&self) -> &str {
+        self.asked.held.as_deref().unwrap_or(&self.asked.typed)
     }
 }
 
@@ -142,6 +163,7 @@ impl<P> Effects<P> {
             show_text: self.show_text,
             show_why: self.show_why,
             played: self.played.into_iter().map(wrap).collect(),
+            graded: self.graded,
         }
     }
 }
@@ -237,6 +259,13 @@ pub trait ClassSide {
     /// (or, with none, the right one is shown) and the question counts as answered, so
     /// stepping goes on. What to say; `None` when no question waits.
     fn reveal(&mut self) -> Option<Message> {
+        None
+    }
+
+    /// Whether the answer graded since this was last asked was right (`None`: none was
+    /// graded). Taken after each action, so the answer reaches the collect folder as the
+    /// action's effect.
+    fn take_verdict(&mut self) -> Option<bool> {
         None
     }
 }

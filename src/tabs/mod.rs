@@ -22,6 +22,14 @@ pub mod id;
 pub mod multipile;
 pub mod state_graph;
 pub mod subtraction;
+/// The verdict on the answer an action graded, given the question waiting before it.
+fn verdict(asked: Option<Asking>, right: Option<bool>) -> Option<Verdict> {
+    Some(Verdict {
+        asked: asked?,
+        right: right?,
+    })
+}
+
 #[cfg(test)]
 mod testing;
 pub mod tictactoe;
@@ -33,7 +41,7 @@ use crate::frame::keymap::Group;
 use crate::frame::message::Message;
 use crate::frame::settings::{Change, Panel};
 use crate::frame::tab::{
-    Asking, ClassSide, Confirm, Effects, Score, Storage, Tab, Ticked, Training,
+    Asking, ClassSide, Confirm, Effects, Score, Storage, Tab, Ticked, Training, Verdict,
 };
 use crate::persist::{Problems, Store};
 use crate::widgets::symbols::Symbol;
@@ -204,9 +212,11 @@ macro_rules! tab_set {
             ) -> Option<Message> {
                 match action {
                     $(TabAction::$id(action) => {
+                        let asked = self.$folder.asking();
                         let mut own = Effects::default();
                         let said = Tab::update(&mut self.$folder, action, &mut own);
                         *effects = own.map_played(TabPlayed::$id);
+                        effects.graded = verdict(asked, self.$folder.take_verdict());
                         said
                     })*
                 }
@@ -430,9 +440,12 @@ impl Tabs {
         }
     }
 
-    /// The teacher reveals `tab`'s question.
-    pub fn reveal(&mut self, tab: TabId) -> Option<Message> {
-        self.get_mut(tab).reveal()
+    /// The teacher reveals `tab`'s question: what to say, and the held answer it graded.
+    pub fn reveal(&mut self, tab: TabId) -> (Option<Message>, Option<Verdict>) {
+        let tab = self.get_mut(tab);
+        let asked = tab.asking();
+        let said = tab.reveal();
+        (said, verdict(asked, tab.take_verdict()))
     }
 
     /// While `on`, every tab's AI moves come from the followed session's journal.

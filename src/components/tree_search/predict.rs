@@ -123,7 +123,7 @@ pub(crate) fn submit_in<G: Playable>(
     let Some(grade) = predict::grade(&view.stepper, question, answer) else {
         return Message::error("That answer does not fit the question");
     };
-    predicting.score.count(grade.mistake.is_none());
+    predicting.count(grade.mistake.is_none());
     let stepper = &view.stepper;
     let words = grade.words(
         stepper,
@@ -188,11 +188,11 @@ pub(crate) fn reveal_in<G: Playable>(
     Some(match (given, grade.mistake) {
         (None, _) => Message::info(format!("Revealed: {}", words.trim_start_matches("Right: "))),
         (Some(_), None) => {
-            predicting.score.count(true);
+            predicting.count(true);
             Message::info(format!("Revealed. {words}"))
         }
         (Some(_), Some(_)) => {
-            predicting.score.count(false);
+            predicting.count(false);
             Message::error(format!("Revealed. {words}"))
         }
     })

@@ -197,7 +197,7 @@ impl Connect4Tab {
                 words.trim_start_matches("Right: ")
             )));
         };
-        predicting.quiz.score.count(right);
+        predicting.quiz.count(right);
         let said = format!("Revealed. {words}");
         Some(if right {
             Message::info(said)

@@ -275,4 +275,8 @@ impl ClassSide for Connect4Tab {
     fn reveal(&mut self) -> Option<Message> {
         self.reveal_pick()
     }
+
+    fn take_verdict(&mut self) -> Option<bool> {
+        self.predict.as_mut()?.quiz.take_verdict()
+    }
 }

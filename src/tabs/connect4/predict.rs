@@ -104,7 +104,7 @@ pub(crate) fn grade_now(
 ) -> Message {
     predicting.mark_answered(stepper);
     let (right, words) = pick_words(pick, mv);
-    predicting.quiz.score.count(right);
+    predicting.quiz.count(right);
     if !right {
         return Message::error(words);
     }

@@ -300,6 +300,10 @@ impl ClassSide for MultiPileTab {
     fn reveal(&mut self) -> Option<Message> {
         MultiPileTab::reveal(self)
     }
+
+    fn take_verdict(&mut self) -> Option<bool> {
+        self.predict.as_mut()?.take_verdict()
+    }
 }
 
 impl MultiPileTab {

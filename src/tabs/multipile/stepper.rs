@@ -217,7 +217,7 @@ impl MultiPileTab {
             Err(said) => return said,
         };
         let grade = predict_q::grade(&update, given);
-        predicting.score.count(grade.mistake.is_none());
+        predicting.count(grade.mistake.is_none());
         self.q.steps.answer();
         let words = grade.words(&update);
         if grade.mistake.is_some() {

@@ -213,6 +213,10 @@ impl ClassSide for StateGraphTab {
     fn reveal(&mut self) -> Option<Message> {
         StateGraphTab::reveal(self)
     }
+
+    fn take_verdict(&mut self) -> Option<bool> {
+        self.predict.as_mut()?.take_verdict()
+    }
 }
 
 impl StateGraphTab {

@@ -215,7 +215,7 @@ impl StateGraphTab {
             Err(said) => return said,
         };
         let grade = game.asked.grade(given);
-        predicting.score.count(grade.mistake.is_none());
+        predicting.count(grade.mistake.is_none());
         game.steps.answer();
         let words = grade.words(&game.asked);
         if grade.mistake.is_some() {

@@ -265,6 +265,10 @@ impl ClassSide for TicTacToeTab {
     fn reveal(&mut self) -> Option<Message> {
         TicTacToeTab::reveal(self)
     }
+
+    fn take_verdict(&mut self) -> Option<bool> {
+        self.predict.as_mut()?.take_verdict()
+    }
 }
 
 impl TicTacToeTab {

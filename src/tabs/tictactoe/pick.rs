@@ -120,7 +120,7 @@ pub(crate) fn submit_pick<G: Playable>(
     }
     view.mark_pick_answered();
     let (right, words) = pick_words(view, &pick, mv);
-    predicting.score.count(right);
+    predicting.count(right);
     if !right {
         return Message::error(words);
     }
@@ -151,7 +151,7 @@ pub(crate) fn reveal_pick<G: Playable>(
             words.trim_start_matches("Right: ")
         )));
     };
-    predicting.score.count(right);
+    predicting.count(right);
     let said = format!("Revealed. {words}");
     Some(if right {
         Message::info(said)
