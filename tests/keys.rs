@@ -88,12 +88,25 @@ fn rows(terminal: &Terminal<TestBackend>) -> Vec<String> {
         .collect()
 }
 
+/// Snapshots the tab's screen without the tab bar (see `common::without_tab_bar`).
 fn snapshot(name: &str, keys: &str, app: &App) {
+    snapshot_shown(name, keys, app, false);
+}
+
+/// Snapshots the screen at 80x24: the whole of it (`whole`, for what the app draws around
+/// every tab), or the tab's part.
+fn snapshot_shown(name: &str, keys: &str, app: &App, whole: bool) {
     let terminal = draw(app, 80, 24);
+    let screen = terminal.backend().to_string();
+    let shown = if whole {
+        screen
+    } else {
+        crate::common::without_tab_bar(&screen, terminal.backend().buffer().area)
+    };
     let mut settings = insta::Settings::clone_current();
     settings.set_description(format!("seed {SEED}, keys: {keys}"));
     settings.set_omit_expression(true);
-    settings.bind(|| insta::assert_snapshot!(format!("{name}_80x24"), terminal.backend()));
+    settings.bind(|| insta::assert_snapshot!(format!("{name}_80x24"), shown));
 }
 
 /// A fresh empty temporary directory for one test's data, and its path; the directory is
@@ -453,7 +466,12 @@ fn a_shared_session_asks_before_losing_a_trained_table() {
         message(&app),
         "q again to quit: the Q-table you trained is not saved on this server"
     );
-    snapshot("quit_asks_on_a_server", "F2 s s q (shared server)", &app);
+    snapshot_shown(
+        "quit_asks_on_a_server",
+        "F2 s s q (shared server)",
+        &app,
+        true,
+    );
     press(&mut app, &chars("q"));
     assert!(!app.running);
 }
@@ -571,7 +589,7 @@ fn the_log_overlay() {
     press(&mut app, &[KeyCode::F(3)]);
     press(&mut app, &chars("s9"));
     press(&mut app, &chars("L"));
-    snapshot("log_overlay", "5 Space F3 s 9 L", &app);
+    snapshot_shown("log_overlay", "5 Space F3 s 9 L", &app, true);
     let screen = rows(&draw(&app, 80, 24)).join("\n");
     assert!(
         screen.contains("largest value"),

@@ -1,5 +1,7 @@
-//! Snapshot tests of whole frames of the app, driven through `App` and real crossterm key
-//! events with fixed seeds, rendered on ratatui's `TestBackend` at 80x24 and 120x40.
+//! Snapshot tests of frames of the app, driven through `App` and real crossterm key
+//! events with fixed seeds, rendered on ratatui's `TestBackend` at 80x24 and 120x40. Most
+//! show the tab's area without the tab bar, so adding a tab changes none of them; the help
+//! overlay and the too-small notice show the whole screen.
 //!
 //! Each scenario is replayed from scratch for every terminal size, so the key events are
 //! handled with the area of the terminal they are drawn on (as the real event loop does).
@@ -72,23 +74,38 @@ fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
     terminal
 }
 
-/// Snapshots the frame under `name_WxH`, with the key sequence as the description.
-fn snapshot(name: &str, keys: &str, terminal: &Terminal<TestBackend>) {
+/// Snapshots the frame under `name_WxH`, with the key sequence as the description: the
+/// tab's area without the tab bar (adding a tab then changes none of these), or with
+/// `whole` the whole screen, tab bar and all.
+fn snapshot_shown(name: &str, keys: &str, terminal: &Terminal<TestBackend>, whole: bool) {
     let area = terminal.backend().buffer().area;
     let name = format!("{name}_{}x{}", area.width, area.height);
+    let screen = terminal.backend().to_string();
+    let shown = if whole {
+        screen
+    } else {
+        crate::common::without_tab_bar(&screen, area)
+    };
     let mut settings = insta::Settings::clone_current();
     settings.set_description(format!("seed {SEED}, keys: {keys}"));
     settings.set_omit_expression(true);
-    settings.bind(|| insta::assert_snapshot!(name, terminal.backend()));
+    settings.bind(|| insta::assert_snapshot!(name, shown));
+}
+
+/// Snapshots the tab's area (see [`snapshot_shown`]).
+fn snapshot(name: &str, keys: &str, terminal: &Terminal<TestBackend>) {
+    snapshot_shown(name, keys, terminal, false);
 }
 
 /// Replays `keys` on a fresh app from `config` at every size in [`SIZES`] and snapshots
-/// each frame; returns the terminals for further checks.
-fn snapshot_at_all_sizes(
+/// each frame (the tab's area, or with `whole` the whole screen); returns the terminals
+/// for further checks.
+fn snapshot_each_size(
     name: &str,
     config: &Config,
     keys: &[KeyCode],
     described: &str,
+    whole: bool,
 ) -> Vec<Terminal<TestBackend>> {
     SIZES
         .iter()
@@ -102,10 +119,20 @@ fn snapshot_at_all_sizes(
                 again.backend().buffer(),
                 "{name} at {width}x{height} is not deterministic"
             );
-            snapshot(name, described, &terminal);
+            snapshot_shown(name, described, &terminal, whole);
             terminal
         })
         .collect()
+}
+
+/// [`snapshot_each_size`] of the tab's area.
+fn snapshot_at_all_sizes(
+    name: &str,
+    config: &Config,
+    keys: &[KeyCode],
+    described: &str,
+) -> Vec<Terminal<TestBackend>> {
+    snapshot_each_size(name, config, keys, described, false)
 }
 
 /// The text of each row of the buffer (one string per row; wide symbols as drawn).
@@ -491,7 +518,8 @@ fn eight_full_tree() {
 fn help_overlay() {
     let config = config(|_| {});
     let keys = typed("?");
-    for terminal in snapshot_at_all_sizes("help_overlay", &config, &keys, "?") {
+    // The whole screen: the tab bar and the chrome stay covered by a few snapshots.
+    for terminal in snapshot_each_size("help_overlay", &config, &keys, "?", true) {
         let screen = text(&terminal);
         assert!(screen.contains("Help: Tic-tac-toe · seed 7"), "{screen}");
         assert!(screen.contains("Esc/? close"), "{screen}");
@@ -516,7 +544,7 @@ fn too_small() {
     }
 
     let mut terminal = draw(&app, 40, 10);
-    snapshot("too_small", "(none)", &terminal);
+    snapshot_shown("too_small", "(none)", &terminal, true);
     assert!(text(&terminal).contains("terminal too small"));
 
     // Grow the same terminal to 80x24; the app gets the resize event like the event loop.

@@ -50,6 +50,40 @@ pub(crate) fn screen(app: &App, width: u16, height: u16) -> String {
     terminal.backend().to_string()
 }
 
+/// The app on a `width` x `height` screen without its tab bar: the tab's own area, its
+/// status line and its key hints. A tab's snapshots show this, so adding a tab (which
+/// changes the bar) changes no other tab's snapshots; a few whole-screen snapshots in
+/// `tests/` keep the bar covered.
+pub(crate) fn tab_screen(app: &App, width: u16, height: u16) -> String {
+    let whole = screen(app, width, height);
+    if crate::ui::Screen::new(Rect::new(0, 0, width, height)).is_none() {
+        return whole;
+    }
+    whole
+        .split_once('\n')
+        .map_or_else(String::new, |(_, rest)| rest.to_string())
+}
+
+/// Snapshots the tab's screen ([`tab_screen`]) at each of `sizes` as `{name}_{W}x{H}` in
+/// `tests/snapshots`, with `described` (the keys pressed) as the description.
+pub(crate) fn snapshot_tab(name: &str, app: &App, sizes: &[(u16, u16)], described: &str) {
+    for &(width, height) in sizes {
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path("../../tests/snapshots");
+        settings.set_prepend_module_to_snapshot(false);
+        settings.set_omit_expression(true);
+        if !described.is_empty() {
+            settings.set_description(described);
+        }
+        let shown = tab_screen(app, width, height);
+        settings.bind(|| insta::assert_snapshot!(format!("{name}_{width}x{height}"), shown));
+    }
+}
+
+/// The sizes most snapshots are drawn at: the smallest terminal a student has, and a
+/// roomy one.
+pub(crate) const BOTH_SIZES: &[(u16, u16)] = &[(80, 24), (120, 40)];
+
 /// The keys that type `text`, a newline being Enter.
 pub(crate) fn chars(text: &str) -> Vec<KeyCode> {
     text.chars()

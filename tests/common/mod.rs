@@ -19,6 +19,18 @@ pub const LIMIT: Duration = Duration::from_secs(20);
 
 pub use ai_arcade::serve::client::{Client, connect, connect_stream};
 
+/// A drawn screen's rows without the first, the tab bar, when `area` is big enough to
+/// have one: what a tab's snapshots show, so adding a tab (which changes the bar) changes
+/// none of them. A few snapshots keep the whole screen to cover the bar.
+pub fn without_tab_bar(screen: &str, area: ratatui::layout::Rect) -> String {
+    if ai_arcade::ui::Screen::new(area).is_none() {
+        return screen.to_string();
+    }
+    screen
+        .split_once('\n')
+        .map_or_else(String::new, |(_, rest)| rest.to_string())
+}
+
 /// A server on an ephemeral loopback port in `dir`: open to anyone without `authorized`,
 /// else to those keys (written to `dir/authorized_keys`); 4 sessions, no rate limits.
 pub fn settings(dir: &Path, authorized: Option<&[&PrivateKey]>) -> Settings {

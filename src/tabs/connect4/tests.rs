@@ -6,10 +6,9 @@ use super::settings::Connect4Ai;
 use crate::app::{Action, App};
 use crate::config::Config;
 use crate::domain::games::connect4::{Board, Disc};
+use crate::tabs::testing::{BOTH_SIZES, snapshot_tab};
 use crate::tabs::testing::{chars, press, said};
 use crossterm::event::KeyCode;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 const SEED: u64 = 5;
 
@@ -43,14 +42,7 @@ fn play(app: &mut App, columns: &str) {
 }
 
 fn snapshot(name: &str, app: &App) {
-    for (w, h) in [(80, 24), (120, 40)] {
-        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-        terminal.draw(|f| crate::ui::render(app, f)).unwrap();
-        insta::with_settings!(
-            { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
-            { insta::assert_snapshot!(format!("connect4__{name}_{w}x{h}"), terminal.backend()) }
-        );
-    }
+    snapshot_tab(&format!("connect4__{name}"), app, BOTH_SIZES, "");
 }
 
 #[test]

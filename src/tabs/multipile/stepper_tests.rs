@@ -7,9 +7,8 @@ use crate::domain::learn::predict_q;
 use crate::domain::prediction::Score;
 use crate::frame::tab::ClassSide;
 use crate::tabs::testing::{chars, no_key_shadowed, press, said};
+use crate::tabs::testing::{snapshot_tab, tab_screen};
 use crossterm::event::KeyCode;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 const SEED: u64 = 5;
 
@@ -35,13 +34,8 @@ fn at(app: &App) -> (usize, usize) {
 }
 
 fn snapshot(name: &str, app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal.draw(|f| crate::ui::render(app, f)).unwrap();
-    insta::with_settings!(
-        { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
-        { insta::assert_snapshot!(format!("nim__{name}_80x24"), terminal.backend()) }
-    );
-    format!("{}", terminal.backend())
+    snapshot_tab(&format!("nim__{name}"), app, &[(80, 24)], "");
+    tab_screen(app, 80, 24)
 }
 
 #[test]

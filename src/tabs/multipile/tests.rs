@@ -11,6 +11,7 @@ use crate::domain::solve::nim as solver;
 use crate::domain::solve::verdict::Verdict;
 use crate::frame::entry::Entry;
 use crate::frame::side::Side;
+use crate::tabs::testing::{BOTH_SIZES, snapshot_tab, tab_screen};
 use crate::tabs::testing::{chars, press};
 use crossterm::event::KeyCode;
 use ratatui::Terminal;
@@ -52,17 +53,9 @@ fn screen(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
 }
 
 fn snapshot(name: &str, app: &App) -> String {
-    let mut small = String::new();
-    for (w, h) in [(80, 24), (120, 40)] {
-        let terminal = screen(app, w, h);
-        insta::with_settings!(
-            { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
-            { insta::assert_snapshot!(format!("nim__{name}_{w}x{h}"), terminal.backend()) }
-        );
-        if w == 80 {
-            small = format!("{}", terminal.backend());
-        }
-    }
+    // Taken first: drawing at 120x40 clamps an overlay's scroll to the taller screen.
+    let small = tab_screen(app, 80, 24);
+    snapshot_tab(&format!("nim__{name}"), app, BOTH_SIZES, "");
     small
 }
 

@@ -5,6 +5,7 @@
 use crate::app::{Action, App, Overlay};
 use crate::config::{Config, FirstMover};
 use crate::frame::speed::Speed;
+use crate::tabs::testing::{BOTH_SIZES, snapshot_tab};
 use crate::tabs::testing::{chars, press, said, screen};
 use crossterm::event::KeyCode;
 
@@ -142,12 +143,7 @@ fn a_network_retrain_keeps_its_accuracy_curve() {
 #[test]
 fn the_network_runs_at_80x24_and_120x40() {
     let app = network_runs();
-    for (w, h) in [(80, 24), (120, 40)] {
-        insta::with_settings!(
-            { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
-            { insta::assert_snapshot!(format!("nim__network_runs_{w}x{h}"), screen(&app, w, h)) }
-        );
-    }
+    snapshot_tab("nim__network_runs", &app, BOTH_SIZES, "");
 }
 
 /// The README's lesson from inside the arcade: the original recipe (squared error, rate
@@ -194,12 +190,7 @@ fn the_recipe_comparison_at_80x24_and_120x40() {
         default > original + 0.5,
         "cross-entropy {default} vs squared error {original}"
     );
-    for (w, h) in [(80, 24), (120, 40)] {
-        insta::with_settings!(
-            { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
-            { insta::assert_snapshot!(format!("nim__recipe_comparison_{w}x{h}"), screen(&app, w, h)) }
-        );
-    }
+    snapshot_tab("nim__recipe_comparison", &app, BOTH_SIZES, "");
 }
 
 /// A kept run says the α it learned with: not one set after it ended, and both when α

@@ -5,10 +5,9 @@
 
 use crate::app::{Action, App, Overlay};
 use crate::config::{Config, GraphConfig};
+use crate::tabs::testing::{BOTH_SIZES, snapshot_tab};
 use crate::tabs::testing::{chars, press, said};
 use crossterm::event::KeyCode;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 fn app() -> App {
     let config = Config {
@@ -98,12 +97,5 @@ fn the_panel_at_80x24_and_120x40() {
     let mut app = app();
     press(&mut app, &chars("S"));
     press(&mut app, &[KeyCode::Down, KeyCode::Right]);
-    for (w, h) in [(80, 24), (120, 40)] {
-        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-        terminal.draw(|f| crate::ui::render(&app, f)).unwrap();
-        insta::with_settings!(
-            { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
-            { insta::assert_snapshot!(format!("graph__settings_panel_{w}x{h}"), terminal.backend()) }
-        );
-    }
+    snapshot_tab("graph__settings_panel", &app, BOTH_SIZES, "");
 }

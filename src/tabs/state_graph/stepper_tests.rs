@@ -5,10 +5,9 @@ use crate::app::{Action, App, MessageKind};
 use crate::config::Config;
 use crate::domain::prediction::Score;
 use crate::frame::tab::ClassSide;
+use crate::tabs::testing::snapshot_tab;
 use crate::tabs::testing::{chars, no_key_shadowed, press, said};
 use crossterm::event::KeyCode;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 const SEED: u64 = 11;
 
@@ -96,12 +95,7 @@ fn the_learning_asks_a_weight_and_a_right_answer_learns() {
         "{}",
         said(&app)
     );
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal.draw(|f| crate::ui::render(&app, f)).unwrap();
-    insta::with_settings!(
-        { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
-        { insta::assert_snapshot!("graph__graph_predict_prompt_80x24", terminal.backend()) }
-    );
+    snapshot_tab("graph__graph_predict_prompt", &app, &[(80, 24)], "");
     let asked = app.tabs.state_graph.stepped.as_ref().unwrap().asked;
     press(&mut app, &chars(&format!("{}\n", asked.after)));
     assert!(said(&app).starts_with("Right: player"), "{}", said(&app));

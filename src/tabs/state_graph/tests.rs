@@ -5,6 +5,7 @@
 use crate::app::{Action, App};
 use crate::config::Config;
 use crate::domain::learn::state_graph::Player;
+use crate::tabs::testing::{BOTH_SIZES, snapshot_tab};
 use crate::tabs::testing::{chars, fresh_dir, press};
 use crossterm::event::KeyCode;
 use ratatui::Terminal;
@@ -32,14 +33,7 @@ fn trained() -> App {
 }
 
 fn snapshot(name: &str, app: &App) {
-    for (w, h) in [(80, 24), (120, 40)] {
-        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-        terminal.draw(|f| crate::ui::render(app, f)).unwrap();
-        insta::with_settings!(
-            { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
-            { insta::assert_snapshot!(format!("graph__{name}_{w}x{h}"), terminal.backend()) }
-        );
-    }
+    snapshot_tab(&format!("graph__{name}"), app, BOTH_SIZES, "");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 use super::test_support::{app, config, said};
 use crate::app::App;
 use crate::domain::learn::subtraction::Trainer;
+use crate::tabs::testing::snapshot_tab;
 use crate::tabs::testing::{chars, press};
 use crossterm::event::KeyCode;
 
@@ -144,8 +145,5 @@ fn the_go_to_prompt_at_80x24() {
     press(&mut app, &chars("G3"));
     let screen = super::test_support::screen(&app, 80, 24);
     assert!(screen.contains("Go to epoch: 3▏"), "{screen}");
-    insta::with_settings!(
-        { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
-        { insta::assert_snapshot!("subtraction__goto_prompt_80x24", screen) }
-    );
+    snapshot_tab("subtraction__goto_prompt", &app, &[(80, 24)], "");
 }

@@ -8,6 +8,7 @@ use crate::app::{App, Overlay};
 use crate::config::{Config, RecipeChoice, SubtractionConfig};
 use crate::domain::learn::network::Loss;
 use crate::tabs::Models;
+use crate::tabs::testing::{BOTH_SIZES, snapshot_tab};
 use crate::tabs::testing::{chars, press};
 use crossterm::event::KeyCode;
 
@@ -178,10 +179,5 @@ fn the_panel_at_80x24_and_120x40() {
     press(&mut app, &chars("S"));
     press(&mut app, &[KeyCode::Down, KeyCode::Right, KeyCode::Down]);
     press(&mut app, &chars("2"));
-    for (w, h) in [(80, 24), (120, 40)] {
-        insta::with_settings!(
-            { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
-            { insta::assert_snapshot!(format!("subtraction__settings_panel_{w}x{h}"), screen(&app, w, h)) }
-        );
-    }
+    snapshot_tab("subtraction__settings_panel", &app, BOTH_SIZES, "");
 }

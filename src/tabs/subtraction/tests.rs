@@ -10,6 +10,7 @@ use crate::frame::side::Side;
 use crate::persist::Store;
 use crate::shell::input;
 use crate::tabs::testing::fresh_dir;
+use crate::tabs::testing::snapshot_tab;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -54,12 +55,7 @@ fn screen(app: &App, width: u16, height: u16) -> String {
 }
 
 fn snapshot(name: &str, app: &App) {
-    for (w, h) in SIZES {
-        insta::with_settings!(
-            { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
-            { insta::assert_snapshot!(format!("subtraction__{name}_{w}x{h}"), screen(app, w, h)) }
-        );
-    }
+    snapshot_tab(&format!("subtraction__{name}"), app, &SIZES, "");
 }
 
 #[test]

@@ -6,6 +6,7 @@ use super::test_support::{SEED, app, config, said, screen};
 use crate::app::{Action as AppAction, App, Overlay};
 use crate::frame::speed::Speed;
 use crate::persist::Store;
+use crate::tabs::testing::{BOTH_SIZES, snapshot_tab};
 use crate::tabs::testing::{chars, fresh_dir, press};
 use crossterm::event::KeyCode;
 use std::time::Duration;
@@ -222,10 +223,5 @@ fn x_without_a_data_dir_shows_the_csv_to_copy() {
 fn two_runs_on_one_chart_at_80x24_and_120x40() {
     let mut app = two_runs();
     press(&mut app, &chars("c"));
-    for (w, h) in [(80, 24), (120, 40)] {
-        insta::with_settings!(
-            { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
-            { insta::assert_snapshot!(format!("subtraction__two_runs_{w}x{h}"), screen(&app, w, h)) }
-        );
-    }
+    snapshot_tab("subtraction__two_runs", &app, BOTH_SIZES, "");
 }

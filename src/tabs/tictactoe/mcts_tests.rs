@@ -19,10 +19,9 @@ use crate::domain::search::mcts::{PhaseRecord, ROOT};
 use crate::domain::search::{MoveOrder, search_weighing};
 use crate::domain::solve::perfect::Solver;
 use crate::frame::mcts_outline::{self, short_verdict};
+use crate::tabs::testing::{BOTH_SIZES, snapshot_tab};
 use crate::tabs::testing::{chars, fresh_dir, press, said, screen};
 use crossterm::event::KeyCode;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 const SEED: u64 = 7;
 
@@ -61,18 +60,12 @@ fn mcts_text(app: &App) -> Vec<String> {
 }
 
 fn snapshot(name: &str, app: &App, keys: &str) {
-    for (w, h) in [(80, 24), (120, 40)] {
-        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-        terminal.draw(|f| crate::ui::render(app, f)).unwrap();
-        insta::with_settings!(
-            {
-                snapshot_path => "../../../tests/snapshots",
-                prepend_module_to_snapshot => false,
-                description => format!("seed 7, MCTS, keys: {keys}"),
-            },
-            { insta::assert_snapshot!(format!("tictactoe__{name}_{w}x{h}"), terminal.backend()) }
-        );
-    }
+    snapshot_tab(
+        &format!("tictactoe__{name}"),
+        app,
+        BOTH_SIZES,
+        &format!("seed 7, MCTS, keys: {keys}"),
+    );
 }
 
 #[test]

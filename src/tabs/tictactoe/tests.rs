@@ -227,13 +227,12 @@ mod order_and_export {
         let shown = screen(&app);
         assert!(shown.contains("A line +2=3 MIN"), "{shown}");
         assert!(!shown.contains("X plays"), "no tic-tac-toe mark: {shown}");
-        insta::with_settings!({
-            snapshot_path => "../../../tests/snapshots",
-            prepend_module_to_snapshot => false,
-            description => "seed 7, keys: g (Eight, before any search)",
-        }, {
-            insta::assert_snapshot!("eight_empty_tree_80x24", shown);
-        });
+        crate::tabs::testing::snapshot_tab(
+            "eight_empty_tree",
+            &app,
+            &[(80, 24)],
+            "seed 7, keys: g (Eight, before any search)",
+        );
     }
 
     /// A session of a shared server writes no file: `d` shows the DOT to copy, as the
@@ -287,13 +286,12 @@ mod order_and_export {
                 "{shown}"
             );
         }
-        insta::with_settings!({
-            snapshot_path => "../../../tests/snapshots",
-            prepend_module_to_snapshot => false,
-            description => "seed 7, keys: 5 Space Space o (the comparison over the AI's search)",
-        }, {
-            insta::assert_snapshot!("tictactoe_move_orders_80x24", shown);
-        });
+        crate::tabs::testing::snapshot_tab(
+            "tictactoe_move_orders",
+            &app,
+            &[(80, 24)],
+            "seed 7, keys: 5 Space Space o (the comparison over the AI's search)",
+        );
         // Esc closes; Enter plays the move the ordered search chose.
         press(&mut app, &[KeyCode::Esc, KeyCode::Enter]);
         let best = search_ordered(&root, Algorithm::AlphaBeta, MoveOrder::Static)

@@ -15,6 +15,7 @@ use crate::domain::solve::verdict::Verdict;
 use crate::frame::side::Side;
 use crate::frame::why::{Decision, Why};
 use crate::tabs::TabId;
+use crate::tabs::testing::{BOTH_SIZES, snapshot_tab};
 use crate::tabs::testing::{chars, press};
 use crossterm::event::KeyCode;
 use ratatui::Terminal;
@@ -81,15 +82,10 @@ fn screen(app: &App, width: u16, height: u16) -> String {
 }
 
 fn snapshot(name: &str, app: &App, sizes: &[(u16, u16)]) {
-    for &(w, h) in sizes {
-        insta::with_settings!(
-            { snapshot_path => "../../../tests/snapshots", prepend_module_to_snapshot => false },
-            { insta::assert_snapshot!(format!("why__{name}_{w}x{h}"), screen(app, w, h)) }
-        );
-    }
+    snapshot_tab(&format!("why__{name}"), app, sizes, "");
 }
 
-const BOTH: &[(u16, u16)] = &[(80, 24), (120, 40)];
+const BOTH: &[(u16, u16)] = BOTH_SIZES;
 
 #[test]
 fn the_record_of_an_instant_move_holds_the_values_the_search_chose_by() {
