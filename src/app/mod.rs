@@ -251,6 +251,8 @@ impl App {
 
     /// The key groups in force now, most specific first: the first that matches a key wins.
     pub fn active_keys(&self) -> Vec<Keys> {
+        #[cfg(test)]
+        tests::KEY_TABLES_BUILT.with(|built| built.set(built.get() + 1));
         match self.overlays.top() {
             Some(Overlay::Help) => return vec![keys::HELP_OVERLAY.into()],
             Some(Overlay::Log) => return vec![keys::LOG_OVERLAY.into()],
@@ -330,8 +332,9 @@ impl App {
         if let Some(locked) = self.locked(key).filter(|_| self.pending.is_none()) {
             return locked;
         }
-        let action = self
-            .active_keys()
+        // Built once a press: the lookup and, for a key bound to nothing, why_nothing.
+        let active = self.active_keys();
+        let action = active
             .iter()
             .flat_map(|group| group.bindings.iter().copied())
             .filter(|&binding| self.binding_applies(binding))
@@ -345,7 +348,7 @@ impl App {
             };
         }
         let action = if action == Action::Noop {
-            self.why_nothing(key)
+            self.why_nothing(key, &active)
         } else {
             action
         };
@@ -358,7 +361,7 @@ impl App {
     /// Why a key that is bound to nothing now does nothing: an overlay or menu in front
     /// takes the keys, or the key belongs to another pane of the tab. `Noop` for keys the
     /// tab never uses.
-    fn why_nothing(&self, key: Key) -> Action {
+    fn why_nothing(&self, key: Key, active: &[Keys]) -> Action {
         match self.overlays.top() {
             Some(Overlay::Help) => {
                 return Action::Refused("Help is open over the tab: Esc closes it");
@@ -379,7 +382,6 @@ impl App {
         if let Some(why) = self.tabs.modal(self.tab) {
             return Action::Refused(why);
         }
-        let active = self.active_keys();
         self.help_keys()
             .iter()
             .filter(|group| !active.iter().any(|a| a.title == group.title))
@@ -404,26 +406,27 @@ impl App {
     /// The question to ask before `action`, when it would throw away training or work; the
     /// same key pressed again performs it.
     fn confirmation(&self, action: Action) -> Option<(String, Pending)> {
-        let key = self.key_label(action);
+        // The key tables are read for the label only when there is a question to ask.
+        let key = || self.key_label(action);
         let (question, cancelled) = match action {
             Action::Quit => {
                 let lost = self.quit_loses()?;
                 (
-                    format!("{key} again to quit: {lost}"),
+                    format!("{} again to quit: {lost}", key()),
                     "Not quitting".to_string(),
                 )
             }
             Action::ResetToCheckpoint if self.following.is_none() => {
                 let lost = self.quit_loses()?;
                 (
-                    format!("{key} again to go back to the checkpoint: {lost}"),
+                    format!("{} again to go back to the checkpoint: {lost}", key()),
                     "Not going back: everything stays as it is".to_string(),
                 )
             }
             Action::Tab(tab_action) => {
                 let confirm = self.tabs.confirmation(tab_action)?;
                 (
-                    format!("{key} again to {}", confirm.then),
+                    format!("{} again to {}", key(), confirm.then),
                     confirm.cancelled,
                 )
             }
@@ -744,6 +747,23 @@ impl App {
 
 #[cfg(test)]
 mod tests {
+    thread_local! {
+        /// How often this thread built the key tables in force (`active_keys`).
+        pub(super) static KEY_TABLES_BUILT: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    }
+
+    #[test]
+    fn a_key_press_builds_the_key_tables_once() {
+        let mut app = App::new(&Config::default(), 5);
+        // A key that acts, one bound to nothing here, and one that asks first (quit with
+        // nothing to lose quits: a tab's reset asks).
+        for key in [Key::Char('5'), Key::Char('%'), Key::Char('q')] {
+            KEY_TABLES_BUILT.with(|built| built.set(0));
+            app.handle_key(key);
+            let built = KEY_TABLES_BUILT.with(std::cell::Cell::get);
+            assert_eq!(built, 1, "{key:?} built the key tables {built} times");
+        }
+    }
     use super::*;
     use crate::config::FirstMover;
     use crate::frame::keymap::Key;
