@@ -9,7 +9,6 @@ pub mod background;
 pub mod entry;
 pub mod goto;
 pub mod keymap;
-pub mod mcts_outline;
 pub mod message;
 pub mod predicting;
 pub mod runs;

@@ -2,8 +2,8 @@
 //! players are written and typed, and how it draws itself in the panes. Each game that a
 //! tab searches step by step implements both, in the tab that plays it.
 
+use crate::components::mcts_search::outline::Names;
 use crate::domain::games::Outcome;
-use crate::frame::mcts_outline::Names;
 use crate::widgets::Theme;
 use crate::widgets::symbols::Symbol;
 use ratatui::text::Line;

@@ -1,7 +1,7 @@
 //! The glyphs of the search tree, each with what it means; a tab's help lists them.
 
+use crate::components::mcts_search::outline;
 use crate::domain::search::Bound;
-use crate::frame::mcts_outline;
 use crate::widgets::symbols::{Symbol, symbol};
 
 /// An exact value.
@@ -23,9 +23,9 @@ pub const PENDING: Symbol = symbol("┄", "children not searched yet");
 /// The child whose value its parent took.
 pub const BEST: Symbol = symbol("◂ best", "the move the parent chose");
 /// A folded subtree.
-pub const FOLDED: Symbol = symbol(mcts_outline::FOLDED, "folded subtree (→ opens)");
+pub const FOLDED: Symbol = symbol(outline::FOLDED, "folded subtree (→ opens)");
 /// An unfolded subtree.
-pub const UNFOLDED: Symbol = symbol(mcts_outline::OPEN, "unfolded subtree (← folds)");
+pub const UNFOLDED: Symbol = symbol(outline::OPEN, "unfolded subtree (← folds)");
 /// The tree cursor.
 pub const TREE_CURSOR: Symbol = symbol("›", "tree cursor");
 /// The node being searched now.

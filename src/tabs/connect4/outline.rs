@@ -4,12 +4,12 @@
 
 use super::ai::{Searched, Thought, Verdicts, board_lines, bounded, disc_glyph, leaf_arithmetic};
 use super::symbols;
+use crate::components::mcts_search::outline::{self, Exact, Names, short_verdict};
+pub(crate) use crate::components::mcts_search::outline::{Folds, phase_lines, phase_said};
 use crate::domain::games::connect4::{Board, Disc};
 use crate::domain::numbers::thousands;
 use crate::domain::search::limited::{Limited, Node, NodeKind};
 use crate::domain::search::mcts::{Mcts, MctsStepper};
-use crate::frame::mcts_outline::{self, Exact, Names, short_verdict};
-pub(crate) use crate::frame::mcts_outline::{Folds, phase_lines, phase_said};
 
 /// Values at or beyond this are the search's infinite window ends.
 const SHOWN_INFINITY: i32 = 10_000;
@@ -193,7 +193,7 @@ fn exact_values(verdicts: &Verdicts) -> Vec<Exact> {
         .collect()
 }
 
-/// The outline of an MCTS tree (see [`mcts_outline::mcts_rows`]), the solver's verdicts
+/// The outline of an MCTS tree (see [`outline::mcts_rows`]), the solver's verdicts
 /// beside the root's children.
 pub(crate) fn mcts_rows(
     mcts: &Mcts<Board>,
@@ -201,7 +201,7 @@ pub(crate) fn mcts_rows(
     folds: &Folds,
     marked: &[crate::domain::search::mcts::NodeId],
 ) -> Vec<Row> {
-    mcts_outline::mcts_rows(mcts, &exact_values(verdicts), folds, marked)
+    outline::mcts_rows(mcts, &exact_values(verdicts), folds, marked)
         .into_iter()
         .map(|row| Row {
             node: row.node,
@@ -213,16 +213,16 @@ pub(crate) fn mcts_rows(
         .collect()
 }
 
-/// What an MCTS node's numbers mean (see [`mcts_outline::explain_mcts`]).
+/// What an MCTS node's numbers mean (see [`outline::explain_mcts`]).
 pub(crate) fn explain_mcts(mcts: &Mcts<Board>, node: usize, thought: &Thought) -> Vec<String> {
-    mcts_outline::explain_mcts(mcts, node, &exact_values(&thought.verdicts))
+    outline::explain_mcts(mcts, node, &exact_values(&thought.verdicts))
 }
 
-/// The nodes of the path the last selection took (see [`mcts_outline::selected_path`]).
+/// The nodes of the path the last selection took (see [`outline::selected_path`]).
 pub(crate) fn selected_path(
     stepper: &MctsStepper<Board>,
 ) -> Vec<crate::domain::search::mcts::NodeId> {
-    mcts_outline::selected_path(stepper)
+    outline::selected_path(stepper)
 }
 
 /// What the node under the cursor means, in a few lines: the arithmetic of a leaf, the

@@ -1,6 +1,6 @@
 //! The glyphs of the Connect Four tab, each with what it means; the help lists them.
 
-use crate::frame::mcts_outline;
+use crate::components::mcts_search::outline;
 use crate::widgets::symbols::{Symbol, symbol};
 
 /// A red disc (the first player's).
@@ -12,9 +12,9 @@ pub(crate) const EMPTY: Symbol = symbol("·", "empty cell");
 /// A disc of the four that won.
 pub(crate) const FOUR: Symbol = symbol("[●]", "the four in a row");
 /// A node whose children are shown.
-pub(crate) const OPEN: Symbol = symbol(mcts_outline::OPEN, "node unfolded (← folds)");
+pub(crate) const OPEN: Symbol = symbol(outline::OPEN, "node unfolded (← folds)");
 /// A node whose children are hidden.
-pub(crate) const FOLDED: Symbol = symbol(mcts_outline::FOLDED, "node folded (→ unfolds)");
+pub(crate) const FOLDED: Symbol = symbol(outline::FOLDED, "node folded (→ unfolds)");
 /// Moves a cut-off left unsearched, a leaf at the depth limit and a finished game: the
 /// tree-search stepper's glyphs, so both trees of alpha-beta read alike.
 pub(crate) use crate::components::tree_search::symbols::{

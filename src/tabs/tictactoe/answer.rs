@@ -2,9 +2,9 @@
 //! answer (the answer and the score are `predict.rs`'s, the grading the domain's). Apart
 //! from `predict.rs` so the state, which holds a `Predicting`, is not imported back.
 
-use super::mcts::MctsView;
-use super::pick::{pick_prompt, pick_question, reveal_pick, submit_pick};
 use super::state::{GameKind, TicTacToeTab};
+use crate::components::mcts_search::MctsView;
+use crate::components::mcts_search::pick::{pick_prompt, pick_question, reveal_pick, submit_pick};
 use crate::components::tree_search::SearchView;
 use crate::components::tree_search::explain::node_name;
 use crate::components::tree_search::predict::{

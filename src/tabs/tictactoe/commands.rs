@@ -2,7 +2,7 @@
 
 use super::editor::{EditCommand, Editor};
 use super::history::{AiChoice, MctsChoice, TreeChoice};
-use super::mcts::{AiSetup, MctsView};
+use super::mcts::{AiSetup, mcts_run};
 use super::state::{Focus, GameKind, TicTacToeTab};
 use super::why::{decision, why_of};
 use crate::components::tree_search::Playable;
@@ -166,7 +166,7 @@ fn asked(board: Board, setup: &AiSetup, order: MoveOrder, seed: u64) -> Why {
             beyond_tree: false,
         })
     } else {
-        let view = MctsView::run(board, setup.iterations, setup.exploration, seed);
+        let view = mcts_run(board, setup.iterations, setup.exploration, seed);
         AiChoice::Mcts(MctsChoice::of(view.stepper.mcts(), None))
     };
     let mover = Board::player_name(board.to_move());

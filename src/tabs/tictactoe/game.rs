@@ -3,14 +3,15 @@
 //! move, or a search of the human's position), a minimax or alpha-beta tree or an MCTS.
 
 use super::history::{AiChoice, MctsChoice, TreeChoice, Turn, undo_from};
-use super::mcts::{AiSetup, MctsView, SearchKind};
+use super::mcts::{AiSetup, SearchKind, mcts_run, mcts_view};
+use crate::components::mcts_search::MctsView;
+use crate::components::mcts_search::outline::Names;
 use crate::components::tree_search::{Playable, SearchView};
 use crate::domain::games::eight::{Eight, Seat, TARGET};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{MoveOrder, Weighing, search_weighing};
-use crate::frame::mcts_outline::Names;
 use crate::frame::message::Message;
 use crate::frame::side::Side;
 use crate::frame::tally::GameResult;
@@ -207,7 +208,7 @@ impl<G: Playable> Match<G> {
         } else {
             self.search = None;
             let seed = self.move_seed(setup.seed);
-            self.mcts = Some(MctsView::new(
+            self.mcts = Some(mcts_view(
                 self.position,
                 setup.iterations,
                 setup.exploration,
@@ -282,8 +283,7 @@ impl<G: Playable> Match<G> {
                 self.search = Some(view);
             }
             AiChoice::Mcts(choice) => {
-                let view =
-                    MctsView::run(before, choice.iterations, choice.exploration, choice.seed);
+                let view = mcts_run(before, choice.iterations, choice.exploration, choice.seed);
                 self.mcts = Some(view);
             }
         }
@@ -345,7 +345,7 @@ impl<G: Playable> Match<G> {
         }
         let Some(algorithm) = setup.kind.tree() else {
             let seed = self.move_seed(setup.seed);
-            let view = MctsView::run(self.position, setup.iterations, setup.exploration, seed);
+            let view = mcts_run(self.position, setup.iterations, setup.exploration, seed);
             return self.play_mcts_move(view, None);
         };
         self.mcts = None;

@@ -4,51 +4,11 @@
 //! predict mode going forward stops at the first question waiting on the way, and a
 //! question already waiting must be answered before going past it.
 
-use super::mcts::MctsView;
-use super::pick::pick_prompt;
 use super::state::{GameKind, TicTacToeTab};
-use crate::components::tree_search::Playable;
+use crate::components::mcts_search::goto::{go_mcts, mcts_count};
 use crate::components::tree_search::goto::{go_search, search_count};
-use crate::frame::goto::{self, Count, Landed};
+use crate::frame::goto::{self, Count};
 use crate::frame::message::Message;
-
-/// MCTS's step counter: phases done, of four a planned iteration.
-pub(crate) fn mcts_count<G: Playable>(view: &MctsView<G>) -> Count {
-    (view.stepper.phases(), Some(view.iterations * 4))
-}
-
-/// Takes the stepped MCTS to phase `target`, clamped to its planned phases; in predict
-/// mode going forward stops at the next pick (one each iteration, before its selection).
-fn go_mcts<G: Playable>(view: &mut MctsView<G>, target: u64, predicting: bool) -> Message {
-    let (now, total) = mcts_count(view);
-    let asking = |view: &MctsView<G>| predicting && view.pick_waiting();
-    if target > now && asking(view) {
-        let mut said = pick_prompt(view, "");
-        said.text = format!("Answer first: {}", said.text);
-        return said;
-    }
-    let mut stop = target.min(total.unwrap_or(u64::MAX));
-    if predicting {
-        stop = stop.min((now / 4 + 1) * 4);
-    }
-    view.stepper.go_to(stop);
-    if stop < now {
-        view.answered = None;
-    }
-    view.follow();
-    let (at, total) = mcts_count(view);
-    if asking(view) && at < target {
-        let mut said = pick_prompt(view, "");
-        said.text = format!("Stopped at step {at} to ask: {}", said.text);
-        return said;
-    }
-    Landed {
-        asked: target,
-        at,
-        total,
-    }
-    .said()
-}
 
 impl TicTacToeTab {
     /// The step counter of the stepper shown, if one is.

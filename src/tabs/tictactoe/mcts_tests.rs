@@ -9,6 +9,7 @@
 use super::history::AiChoice;
 use super::mcts::{SearchKind, exact_values};
 use crate::app::{Action, App, Overlay};
+use crate::components::mcts_search::outline::{self, short_verdict};
 use crate::components::tree_search::Playable;
 use crate::config::{Algorithm, Config, FirstMover};
 use crate::domain::games::Game;
@@ -18,7 +19,6 @@ use crate::domain::numbers::signed;
 use crate::domain::search::mcts::{PhaseRecord, ROOT};
 use crate::domain::search::{MoveOrder, search_weighing};
 use crate::domain::solve::perfect::Solver;
-use crate::frame::mcts_outline::{self, short_verdict};
 use crate::tabs::testing::{BOTH_SIZES, snapshot_tab};
 use crate::tabs::testing::{chars, fresh_dir, press, said, screen};
 use crossterm::event::KeyCode;
@@ -51,7 +51,7 @@ fn mcts_app(step: bool) -> App {
 fn mcts_text(app: &App) -> Vec<String> {
     let view = app.tabs.tictactoe.tictactoe.mcts.as_ref().expect("an MCTS");
     let mut text = if view.live {
-        mcts_outline::phase_lines(&view.stepper)
+        outline::phase_lines(&view.stepper)
     } else {
         Vec::new()
     };
@@ -243,7 +243,7 @@ fn the_exact_values_beside_the_root_moves_are_minimax_s() {
         );
         let value = minimax.moves.iter().find(|m| m.mv == mv).unwrap().value;
         assert_eq!(verdict.search_value(), value, "{}", row.text);
-        let explained = mcts_outline::explain_mcts(view.stepper.mcts(), row.node, &view.exact);
+        let explained = outline::explain_mcts(view.stepper.mcts(), row.node, &view.exact);
         let said = format!("(minimax {}).", signed(value));
         assert!(explained.last().unwrap().ends_with(&said), "{explained:?}");
         checked += 1;

@@ -21,14 +21,14 @@ mod goto;
 pub mod history;
 mod keys;
 pub mod mcts;
-mod mcts_pane;
 #[cfg(test)]
 mod mcts_tests;
 mod orders;
 mod panel;
 #[cfg(test)]
 mod panel_tests;
-mod pick;
+#[cfg(test)]
+mod pick_tests;
 #[cfg(test)]
 mod predict_tests;
 mod search_pane;

@@ -3,8 +3,10 @@
 //! tree cursor drawn small with notes on its node, and what comes next.
 
 use super::game::Match;
-use super::mcts::{MctsView, SearchKind};
+use super::mcts::SearchKind;
 use super::symbols;
+use crate::components::mcts_search::MctsView;
+use crate::components::mcts_search::outline;
 use crate::components::tree_search::Describe;
 use crate::components::tree_search::SearchView;
 use crate::components::tree_search::pane::{
@@ -14,7 +16,6 @@ use crate::domain::numbers::{signed, thousands};
 use crate::domain::prediction::Score;
 use crate::domain::search::{Algorithm, NodeId, Stepper};
 use crate::frame::goto;
-use crate::frame::mcts_outline;
 use crate::widgets::{Theme, pane_block};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -266,7 +267,7 @@ fn mcts_info_lines<G: Describe>(
     }
     if view.live && !view.is_finished() {
         lines.push(Line::styled(
-            format!(" next: {}", mcts_outline::phase_name(view.stepper.phase())),
+            format!(" next: {}", outline::phase_name(view.stepper.phase())),
             theme.dim,
         ));
     } else if let Some(best) = mcts.best_move() {

@@ -3,10 +3,9 @@
 //! autoplay, which steps by itself at a speed of its own; and playing the move the stepped
 //! search chose.
 
-use super::mcts::MctsView;
-use super::pick::pick_prompt;
 use super::settings::AUTOPLAY_MS_RANGE;
 use super::state::{Focus, GameKind, StepCommand, TicTacToeTab};
+use crate::components::mcts_search::step::{self as mcts_step, Stepping};
 use crate::components::tree_search::explain::describe_last_event;
 use crate::components::tree_search::predict::prompt;
 use crate::components::tree_search::{Playable, SearchView};
@@ -21,7 +20,13 @@ impl TicTacToeTab {
         self.autoplay = false;
         let predicting = self.predict.is_some();
         if self.has_mcts() {
-            return Some(crate::shown_mut!(self, |game| Self::step_mcts(
+            let command = match command {
+                StepCommand::Step => Stepping::Phase,
+                StepCommand::Over | StepCommand::Out => Stepping::Iteration,
+                StepCommand::Back => Stepping::Back,
+                StepCommand::RunToEnd => Stepping::ToEnd,
+            };
+            return Some(crate::shown_mut!(self, |game| mcts_step::step(
                 game.mcts.as_mut(),
                 command,
                 predicting
@@ -32,46 +37,6 @@ impl TicTacToeTab {
             command,
             predicting
         )))
-    }
-
-    fn step_mcts<G: Playable>(
-        view: Option<&mut MctsView<G>>,
-        command: StepCommand,
-        predicting: bool,
-    ) -> Message {
-        let Some(view) = view.filter(|v| v.live) else {
-            return Message::error(
-                "This MCTS search is the record of a move played: m steps the AI's next one",
-            );
-        };
-        let asking = |view: &MctsView<G>| predicting && view.pick_waiting();
-        match command {
-            StepCommand::Back => {
-                if !view.stepper.step_back() {
-                    return Message::info("At the start of the search");
-                }
-                // A pick stepped back to is asked again.
-                view.answered = None;
-                view.follow();
-                if asking(view) {
-                    return pick_prompt(view, "");
-                }
-                return Message::info(format!("Stepped back. {}", view.said()));
-            }
-            _ if asking(view) => return pick_prompt(view, ""),
-            _ if view.is_finished() => return Message::info(view.finished_said()),
-            StepCommand::Step => view.stepper.step(),
-            // In predict mode running on stops at the next pick, an iteration on.
-            StepCommand::RunToEnd if !predicting => view.finish(),
-            StepCommand::Over | StepCommand::Out | StepCommand::RunToEnd => {
-                view.stepper.run_iterations(1);
-            }
-        }
-        view.follow();
-        if asking(view) {
-            return pick_prompt(view, "");
-        }
-        Message::info(view.said())
     }
 
     fn step_view<G: Playable>(
@@ -180,7 +145,10 @@ impl TicTacToeTab {
         self.last_autoplay = Instant::now();
         let predicting = self.predict.is_some();
         let (message, finished) = if self.has_mcts() {
-            crate::shown_mut!(self, |game| Self::tick_mcts(game.mcts.as_mut(), predicting))
+            crate::shown_mut!(self, |game| mcts_step::autoplay_step(
+                game.mcts.as_mut(),
+                predicting
+            ))
         } else {
             crate::shown_mut!(self, |game| Self::tick_view(
                 game.search.as_mut(),
@@ -213,22 +181,6 @@ impl TicTacToeTab {
         let message = Message::info(describe_last_event(view));
         let stops = view.stepper.is_finished() || view.stepper.at_node_limit();
         (message, stops)
-    }
-
-    /// One phase of the stepped MCTS; autoplay stops once every iteration is done.
-    fn tick_mcts<G: Playable>(view: Option<&mut MctsView<G>>, predicting: bool) -> (Message, bool) {
-        let Some(view) = view.filter(|v| v.live && !v.is_finished()) else {
-            return (Message::error("No search to play"), true);
-        };
-        if predicting && view.pick_waiting() {
-            return (pick_prompt(view, ""), true);
-        }
-        view.stepper.step();
-        view.follow();
-        if predicting && view.pick_waiting() {
-            return (pick_prompt(view, ""), true);
-        }
-        (Message::info(view.said()), view.is_finished())
     }
 
     /// Starts or pauses autoplay.

@@ -12,7 +12,7 @@ pub const NODE_LABEL: Symbol = symbol("X2 MAX", "after X plays 2, MAX moves");
 /// moves next.
 pub const EIGHT_NODE_LABEL: Symbol = symbol("+2=3 MIN", "after 2 makes 3, MIN moves");
 /// In MCTS's tree: the move the AI plays, or the path of the iteration being stepped.
-pub const MCTS_CHOSEN: Symbol = symbol("*", "MCTS: move played or path");
+pub use crate::components::mcts_search::pane::CHOSEN as MCTS_CHOSEN;
 
 /// The tree's symbols, as the help lists them.
 pub const TREE: &[Symbol] = &[

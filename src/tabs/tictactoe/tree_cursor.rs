@@ -2,8 +2,8 @@
 //! folding and unfolding a node or the whole tree, and back to the node being searched;
 //! on minimax's or alpha-beta's tree and on MCTS's alike.
 
-use super::mcts::MctsView;
 use super::state::{GameKind, TicTacToeTab};
+use crate::components::mcts_search::MctsView;
 use crate::components::tree_search::SearchView;
 use crate::frame::message::Message;
 

@@ -12,10 +12,10 @@ use super::game_pane::{
 };
 use super::keys;
 use super::mcts::SearchKind;
-use super::mcts_pane::{mcts_click, render_mcts};
 use super::search_pane::{Setting, render_info};
 use super::state::{Comparison, Focus, GameKind, TicTacToeTab};
 use super::symbols;
+use crate::components::mcts_search::pane::{mcts_click, render_mcts};
 use crate::components::tree_search::Describe;
 use crate::components::tree_search::pane::render_tree;
 use crate::frame::keymap::KeyGroup;

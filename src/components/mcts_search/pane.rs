@@ -2,16 +2,20 @@
 //! tree as it stands; a record, the tree sorted by visits with the node under the cursor
 //! explained; with the outline row a click lands on.
 
-use super::mcts::MctsView;
-use super::symbols;
+use super::outline;
+use super::view::MctsView;
 use crate::components::tree_search::Describe;
 use crate::components::tree_search::pane::{fit, scroll_offset};
-use crate::frame::mcts_outline;
+use crate::components::tree_search::symbols::TREE_CURSOR;
+use crate::widgets::symbols::{Symbol, symbol};
 use crate::widgets::{Theme, pane_block};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+/// The mark of the move played, or of the path being stepped.
+pub const CHOSEN: Symbol = symbol("*", "MCTS: move played or path");
 
 /// Where the MCTS pane puts its parts: the phase lines (while stepped), the outline, the
 /// node explained (a record), each with a rule between.
@@ -25,9 +29,9 @@ struct MctsAreas {
 /// search is stepped, else the explanation of the node under the cursor.
 fn mcts_words<G: Describe>(view: &MctsView<G>) -> Vec<String> {
     if view.live {
-        mcts_outline::phase_lines(&view.stepper)
+        outline::phase_lines(&view.stepper)
     } else {
-        mcts_outline::explain_mcts(
+        outline::explain_mcts(
             view.stepper.mcts(),
             view.cursor_node() as usize,
             &view.exact,
@@ -97,7 +101,7 @@ fn wrapped_rows(lines: &[String], width: u16) -> u16 {
 /// The MCTS tree pane: stepped, what the last phase did over the tree as it stands (the
 /// iteration's path unfolded and marked); a record, the tree sorted by visits with the
 /// exact value of each root move, and the node under the cursor explained.
-pub(super) fn render_mcts<G: Describe>(
+pub fn render_mcts<G: Describe>(
     view: &MctsView<G>,
     focused: bool,
     area: Rect,
@@ -167,16 +171,8 @@ fn render_mcts_rows<G: Describe>(
         .take(height)
         .map(|(index, row)| {
             let is_cursor = index == cursor && focused;
-            let gutter = if is_cursor {
-                symbols::TREE_CURSOR.glyph
-            } else {
-                " "
-            };
-            let mark = if row.chosen {
-                symbols::MCTS_CHOSEN.glyph
-            } else {
-                " "
-            };
+            let gutter = if is_cursor { TREE_CURSOR.glyph } else { " " };
+            let mark = if row.chosen { CHOSEN.glyph } else { " " };
             let mut line = Line::from(vec![
                 Span::styled(gutter, theme.key),
                 Span::styled(mark, theme.title),
@@ -192,11 +188,7 @@ fn render_mcts_rows<G: Describe>(
 }
 
 /// The outline row a click at `at` in the MCTS pane lands on, if any.
-pub(super) fn mcts_click<G: Describe>(
-    view: &MctsView<G>,
-    tree_pane: Rect,
-    at: Position,
-) -> Option<usize> {
+pub fn mcts_click<G: Describe>(view: &MctsView<G>, tree_pane: Rect, at: Position) -> Option<usize> {
     let inner = Block::bordered().inner(tree_pane);
     let areas = mcts_areas(&mcts_words(view), view.live, inner);
     areas

@@ -1,0 +1,82 @@
+//! The step keys on a stepped MCTS: a phase, the rest of an iteration, back a phase, on
+//! to the end; and autoplay's step. In predict mode a pick waiting stops every step
+//! forward, and running on stops an iteration on, at the next pick.
+
+use super::pick::pick_prompt;
+use super::view::MctsView;
+use crate::components::tree_search::Playable;
+use crate::frame::message::Message;
+
+/// What a step key asks of the stepped search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stepping {
+    /// One phase (selection, expansion, simulation or backpropagation).
+    Phase,
+    /// The rest of the iteration under way.
+    Iteration,
+    /// Back one phase.
+    Back,
+    /// Every iteration left (in predict mode: on to the next pick).
+    ToEnd,
+}
+
+/// Runs `command` on the stepped search; what the status line says. A search that is only
+/// the record of a move played is not stepped.
+pub fn step<G: Playable>(
+    view: Option<&mut MctsView<G>>,
+    command: Stepping,
+    predicting: bool,
+) -> Message {
+    let Some(view) = view.filter(|v| v.live) else {
+        return Message::error(
+            "This MCTS search is the record of a move played: m steps the AI's next one",
+        );
+    };
+    let asking = |view: &MctsView<G>| predicting && view.pick_waiting();
+    match command {
+        Stepping::Back => {
+            if !view.stepper.step_back() {
+                return Message::info("At the start of the search");
+            }
+            // A pick stepped back to is asked again.
+            view.answered = None;
+            view.follow();
+            if asking(view) {
+                return pick_prompt(view, "");
+            }
+            return Message::info(format!("Stepped back. {}", view.said()));
+        }
+        _ if asking(view) => return pick_prompt(view, ""),
+        _ if view.is_finished() => return Message::info(view.finished_said()),
+        Stepping::Phase => view.stepper.step(),
+        // In predict mode running on stops at the next pick, an iteration on.
+        Stepping::ToEnd if !predicting => view.finish(),
+        Stepping::Iteration | Stepping::ToEnd => {
+            view.stepper.run_iterations(1);
+        }
+    }
+    view.follow();
+    if asking(view) {
+        return pick_prompt(view, "");
+    }
+    Message::info(view.said())
+}
+
+/// One phase of the stepped MCTS; autoplay stops once every iteration is done.
+pub fn autoplay_step<G: Playable>(
+    view: Option<&mut MctsView<G>>,
+    predicting: bool,
+) -> (Message, bool) {
+    let Some(view) = view.filter(|v| v.live && !v.is_finished()) else {
+        return (Message::error("No search to play"), true);
+    };
+    if predicting && view.pick_waiting() {
+        return (pick_prompt(view, ""), true);
+    }
+    view.stepper.step();
+    view.follow();
+    if predicting && view.pick_waiting() {
+        return (pick_prompt(view, ""), true);
+    }
+    (Message::info(view.said()), view.is_finished())
+}
