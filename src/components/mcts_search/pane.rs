@@ -2,7 +2,7 @@
 //! tree as it stands; a record, the tree sorted by visits with the node under the cursor
 //! explained; with the outline row a click lands on.
 
-use super::outline;
+use super::outline::{self, Names};
 use super::view::MctsView;
 use crate::components::tree_search::Describe;
 use crate::components::tree_search::pane::{fit, scroll_offset};
@@ -98,21 +98,28 @@ fn wrapped_rows(lines: &[String], width: u16) -> u16 {
     u16::try_from(rows).unwrap_or(u16::MAX)
 }
 
-/// The MCTS tree pane: stepped, what the last phase did over the tree as it stands (the
-/// iteration's path unfolded and marked); a record, the tree sorted by visits with the
-/// exact value of each root move, and the node under the cursor explained.
+/// The pane's title: what the search is, with `counter` (the go-to step counter) while
+/// it is stepped.
+pub fn pane_title<G: Names>(view: &MctsView<G>, counter: Option<&str>) -> String {
+    match (view.live, counter) {
+        // Short, so the counter stays whole in a narrow pane.
+        (true, Some(counter)) => format!(" MCTS, stepped · {counter}"),
+        (true, None) => " Next AI move · MCTS, stepped".into(),
+        (false, _) => " Last AI move · MCTS tree".into(),
+    }
+}
+
+/// The MCTS tree pane under `title`: stepped, what the last phase did over the tree as
+/// it stands (the iteration's path unfolded and marked); a record, the tree sorted by
+/// visits with the exact value of each root move, and the node under the cursor explained.
 pub fn render_mcts<G: Describe>(
     view: &MctsView<G>,
+    title: &str,
     focused: bool,
     area: Rect,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    let title = if view.live {
-        " Next AI move · MCTS, stepped"
-    } else {
-        " Last AI move · MCTS tree"
-    };
     let block = pane_block(title, focused, theme);
     let inner = block.inner(area);
     block.render(area, buf);

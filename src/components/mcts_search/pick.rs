@@ -70,7 +70,8 @@ pub fn pick_question<G: Playable>(view: &MctsView<G>) -> String {
         .pick_now()
         .map_or_else(|| "the root".into(), |pick| view.node_name(&pick));
     format!(
-        "Predict: which move does UCT select at {at}? Type {}",
+        "Predict: which {} does UCT select at {at}? Type {}",
+        G::MOVE_NOUN,
         G::CHOICE
     )
 }

@@ -22,6 +22,8 @@ pub trait Playable: Names {
     const DRAWS: bool;
     /// What a move is typed as (`a cell 1-9`), for the prompts that ask for one.
     const CHOICE: &'static str;
+    /// What a move is called in a question (`which column does UCT select`).
+    const MOVE_NOUN: &'static str = "move";
     /// The arithmetic of the evaluation at a depth-limited search's horizon, from
     /// `player`'s side (a game searched to the end has none).
     fn evaluation_words(&self, player: Self::Player) -> String {

@@ -8,7 +8,7 @@ use super::ai;
 use super::settings::Connect4Ai;
 use super::state::Connect4Tab;
 use super::thinking::{AiPlayed, Source, Thinking};
-use crate::domain::search::mcts::MctsStepper;
+use crate::components::mcts_search::MctsView;
 use crate::frame::message::Message;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -27,11 +27,13 @@ impl Connect4Tab {
             return;
         }
         if self.step_mode && self.config.ai == Connect4Ai::Mcts {
-            let stepper = MctsStepper::new(self.board, self.config.exploration, self.move_seed());
-            if let Some(predicting) = self.predict.as_mut() {
-                predicting.answered = None;
-            }
-            self.stepping = Some(stepper);
+            self.stepping = Some(MctsView::new(
+                self.board,
+                self.config.iterations,
+                self.config.exploration,
+                self.move_seed(),
+                true,
+            ));
             return;
         }
         let source = if self.from_journal {

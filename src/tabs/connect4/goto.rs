@@ -1,22 +1,22 @@
-//! "Go to step N" on the steppers (`G`, issue 15 §5): an event of the stepped alpha-beta
-//! (the tree-search component's go-to), a phase of the stepped MCTS. Forward and backward
+//! "Go to step N" on the steppers (`G`, issue 15 §5): an event of the stepped alpha-beta,
+//! a phase of the stepped MCTS (each its component's go-to). Forward and backward
 //! both go through the stepper's own replay, so a step number always shows the same tree;
 //! a step past the planned iterations stops at their end and says so.
 
-use super::outline;
 use super::state::Connect4Tab;
+use crate::components::mcts_search::goto::{go_mcts, mcts_count};
 use crate::components::tree_search::goto::{go_search, search_count};
-use crate::frame::goto::{self, Landed};
+use crate::frame::goto;
 use crate::frame::message::Message;
 
 impl Connect4Tab {
-    /// The stepper's counter: phases done, of four a planned iteration.
+    /// The stepper's counter: the stepped alpha-beta's events, or the stepped MCTS's
+    /// phases (four an iteration).
     pub(crate) fn step_count(&self) -> Option<(u64, Option<u64>)> {
         if let Some(view) = self.tree_search.as_ref().filter(|view| view.live) {
             return Some(search_count(view));
         }
-        let stepper = self.stepping.as_ref()?;
-        Some((stepper.phases(), Some(self.config.iterations * 4)))
+        self.stepping.as_ref().map(mcts_count)
     }
 
     /// The go-to entry in the status line.
@@ -55,38 +55,6 @@ impl Connect4Tab {
         if let Some(view) = self.tree_search.as_mut().filter(|view| view.live) {
             return Some(go_search(view, target, predicting));
         }
-        let (now, total) = self.step_count()?;
-        if target > now
-            && let Some(mut said) = self.pick_prompt()
-        {
-            said.text = format!("Answer first: {}", said.text);
-            return Some(said);
-        }
-        let mut stop = target.min(total.unwrap_or(u64::MAX));
-        if let Some(predicting) = self.predict.as_mut() {
-            // Forward stops at the next pick, one each iteration before its selection.
-            stop = stop.min((now / 4 + 1) * 4);
-            if stop < now {
-                predicting.answered = None;
-            }
-        }
-        let stepper = self.stepping.as_mut()?;
-        stepper.go_to(stop);
-        let at = stepper.phases();
-        let phase = outline::phase_said(stepper);
-        if at < target
-            && let Some(mut said) = self.pick_prompt()
-        {
-            said.text = format!("Stopped at step {at} to ask: {}", said.text);
-            return Some(said);
-        }
-        let mut said = Landed {
-            asked: target,
-            at,
-            total,
-        }
-        .said();
-        said.text = format!("{}. {phase}", said.text);
-        Some(said)
+        Some(go_mcts(self.stepping.as_mut()?, target, predicting))
     }
 }

@@ -11,7 +11,6 @@ mod keys;
 mod outline;
 mod panel;
 mod playable;
-mod predict;
 pub mod settings;
 pub(crate) mod state;
 pub(crate) mod symbols;
@@ -132,11 +131,14 @@ impl Tab for Connect4Tab {
                     .is_some_and(|view| !view.stepper.is_finished())
             }
             Action::PlayStepped if self.tree_search_waits() => true,
-            Action::StepBack => self.stepping.as_ref().is_some_and(|s| s.phases() > 0),
+            Action::StepBack => self
+                .stepping
+                .as_ref()
+                .is_some_and(|view| view.stepper.phases() > 0),
             Action::PlayStepped => self
                 .stepping
                 .as_ref()
-                .is_some_and(|s| s.mcts().best_move().is_some()),
+                .is_some_and(|view| view.stepper.mcts().best_move().is_some()),
             _ => true,
         }
     }
@@ -174,8 +176,7 @@ impl Tab for Connect4Tab {
                 if let Some(view) = self.tree_search.as_mut() {
                     return view.fold(!open);
                 }
-                self.tree_fold(open);
-                return None;
+                return self.tree_fold(open);
             }
             Action::Why => match self.why() {
                 Some(why) => {
@@ -256,11 +257,7 @@ impl ClassSide for Connect4Tab {
     }
 
     fn predictions(&self) -> Score {
-        let now = self
-            .predict
-            .as_ref()
-            .map(|p| p.quiz.score)
-            .unwrap_or_default();
+        let now = self.predict.as_ref().map(|p| p.score).unwrap_or_default();
         self.scored_before.plus(now)
     }
 
@@ -277,6 +274,6 @@ impl ClassSide for Connect4Tab {
     }
 
     fn take_verdict(&mut self) -> Option<bool> {
-        self.predict.as_mut()?.quiz.take_verdict()
+        self.predict.as_mut()?.take_verdict()
     }
 }

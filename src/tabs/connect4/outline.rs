@@ -4,12 +4,12 @@
 
 use super::ai::{Searched, Thought, Verdicts, board_lines, bounded, disc_glyph, leaf_arithmetic};
 use super::symbols;
+pub(crate) use crate::components::mcts_search::outline::Folds;
 use crate::components::mcts_search::outline::{self, Exact, Names, short_verdict};
-pub(crate) use crate::components::mcts_search::outline::{Folds, phase_lines, phase_said};
 use crate::domain::games::connect4::{Board, Disc};
 use crate::domain::numbers::thousands;
 use crate::domain::search::limited::{Limited, Node, NodeKind};
-use crate::domain::search::mcts::{Mcts, MctsStepper};
+use crate::domain::search::mcts::Mcts;
 
 /// Values at or beyond this are the search's infinite window ends.
 const SHOWN_INFINITY: i32 = 10_000;
@@ -216,13 +216,6 @@ pub(crate) fn mcts_rows(
 /// What an MCTS node's numbers mean (see [`outline::explain_mcts`]).
 pub(crate) fn explain_mcts(mcts: &Mcts<Board>, node: usize, thought: &Thought) -> Vec<String> {
     outline::explain_mcts(mcts, node, &exact_values(&thought.verdicts))
-}
-
-/// The nodes of the path the last selection took (see [`outline::selected_path`]).
-pub(crate) fn selected_path(
-    stepper: &MctsStepper<Board>,
-) -> Vec<crate::domain::search::mcts::NodeId> {
-    outline::selected_path(stepper)
 }
 
 /// What the node under the cursor means, in a few lines: the arithmetic of a leaf, the

@@ -33,6 +33,8 @@ impl Playable for Board {
 
     const CHOICE: &'static str = "a column 1-7";
 
+    const MOVE_NOUN: &'static str = "column";
+
     fn why_over(&self, name: &dyn Fn(Disc) -> String) -> Option<String> {
         match self.outcome()? {
             Outcome::Winner(winner) => Some(format!("{} got four in a row", name(winner))),

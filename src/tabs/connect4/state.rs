@@ -5,14 +5,15 @@ use super::action::Action;
 use super::ai::{self, Thought};
 use super::ai::{Searched, Verdicts};
 use super::outline::{self, Folds, Row};
-use super::predict::Predicting;
 use super::settings::{Connect4Ai, Connect4Config};
 use super::thinking::Thinking;
+use crate::components::mcts_search::MctsView;
+use crate::components::mcts_search::step::{self as mcts_step, Stepping};
 use crate::components::tree_search::SearchView;
+use crate::components::tree_search::predict::Predicting;
 use crate::config::{Config, FirstMover};
 use crate::domain::games::connect4::{Board, Disc, Refused, WIDTH};
 use crate::domain::prediction::Score;
-use crate::domain::search::mcts::MctsStepper;
 use crate::frame::goto::GoTo;
 use crate::frame::message::Message;
 use crate::frame::side::Side;
@@ -80,7 +81,7 @@ pub struct Connect4Tab {
     /// Whether the AI's MCTS waits to be stepped on its turn.
     pub(crate) step_mode: bool,
     /// The AI's MCTS search being stepped, while it waits.
-    pub(crate) stepping: Option<MctsStepper<Board>>,
+    pub(crate) stepping: Option<MctsView<Board>>,
     /// The AI's alpha-beta search stepped node by node: waiting (live), or the record of
     /// the stepped move just played.
     pub(crate) tree_search: Option<SearchView<Board>>,
@@ -346,12 +347,9 @@ impl Connect4Tab {
 }
 
 impl Connect4Tab {
-    /// The tree pane's rows: the last alpha-beta search's outline, as the folds open it.
+    /// The tree pane's rows: the last search's outline, as the folds open it (a stepped
+    /// MCTS keeps its own, in its view).
     pub(crate) fn tree_rows(&self) -> Vec<Row> {
-        if let Some(stepper) = &self.stepping {
-            let path = outline::selected_path(stepper);
-            return outline::mcts_rows(stepper.mcts(), &Verdicts::NotAsked, &self.folds, &path);
-        }
         let Some((_, thought)) = &self.last else {
             return Vec::new();
         };
@@ -367,17 +365,25 @@ impl Connect4Tab {
 
     /// Moves the tree cursor by `by` rows, within the outline.
     pub(crate) fn tree_cursor(&mut self, by: i32) {
+        if let Some(view) = self.stepping.as_mut() {
+            return view.move_cursor(by);
+        }
         let last = self.tree_rows().len().saturating_sub(1) as i64;
         let at = (self.folds.cursor as i64).saturating_add(i64::from(by));
         self.folds.cursor = at.clamp(0, last) as usize;
     }
 
-    /// Folds or unfolds the node under the tree cursor.
-    pub(crate) fn tree_fold(&mut self, open: bool) {
+    /// Folds or unfolds the node under the tree cursor (the stepped MCTS's as the
+    /// component folds: folding a folded node goes to its parent).
+    pub(crate) fn tree_fold(&mut self, open: bool) -> Option<Message> {
+        if let Some(view) = self.stepping.as_mut() {
+            return view.fold(!open).map(Message::info);
+        }
         if let Some(row) = self.tree_rows().get(self.folds.cursor) {
             let node = row.node;
             self.folds.set(node, open);
         }
+        None
     }
 }
 
@@ -404,48 +410,32 @@ impl Connect4Tab {
         }
     }
 
-    /// The stepper's keys: one phase, the rest of the iteration, back, to the end.
-    /// In predict mode a pick waiting stops every step forward, and running on stops an
-    /// iteration on, at the next pick.
+    /// The stepper's keys on the stepped MCTS: one phase, the rest of the iteration, back,
+    /// to the end (the component's work, with its stops for predict mode).
     pub(crate) fn step(&mut self, action: Action) -> Option<Message> {
-        let iterations = self.config.iterations;
-        let predicting = self.predict.is_some();
-        if action != Action::StepBack && self.question_waiting() {
-            return self.pick_prompt();
-        }
-        let stepper = self.stepping.as_mut()?;
-        match action {
-            Action::Step => stepper.step(),
-            Action::StepOver => stepper.run_iterations(1),
-            Action::StepBack => {
-                if !stepper.step_back() {
-                    return Some(Message::error(
-                        "At the start of the search: nothing to take back",
-                    ));
-                }
-                if let Some(predicting) = self.predict.as_mut() {
-                    predicting.answered = None;
-                }
-            }
-            Action::RunToEnd if predicting => stepper.run_iterations(1),
-            Action::RunToEnd => {
-                let done = stepper.mcts().iterations();
-                stepper.run_iterations(iterations.saturating_sub(done).max(1));
-            }
+        let command = match action {
+            Action::Step => Stepping::Phase,
+            Action::StepOver | Action::StepOut => Stepping::Iteration,
+            Action::StepBack => Stepping::Back,
+            Action::RunToEnd => Stepping::ToEnd,
             _ => return None,
-        }
-        let said = outline::phase_said(self.stepping.as_ref()?);
-        self.pick_prompt().or(Some(Message::info(said)))
+        };
+        self.stepping.as_ref()?;
+        Some(mcts_step::step(
+            self.stepping.as_mut(),
+            command,
+            self.predict.is_some(),
+        ))
     }
 
     /// Plays the move of the stepped search: the root move visited most so far.
     pub(crate) fn play_stepped(&mut self) -> Message {
-        let Some(stepper) = self.stepping.take() else {
+        let Some(view) = self.stepping.take() else {
             return Message::error("No stepped search waits");
         };
-        let mcts = stepper.mcts().clone();
+        let mcts = view.stepper.mcts().clone();
         let Some(column) = mcts.best_move() else {
-            self.stepping = Some(stepper);
+            self.stepping = Some(view);
             return Message::error("No iteration has reached a move yet: Space steps");
         };
         let thought = Thought {

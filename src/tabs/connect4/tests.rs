@@ -170,9 +170,9 @@ fn y_explains_the_ais_move() {
 /// The text of the stepped search: the phase lines and the tree rows.
 fn stepped(app: &App) -> Vec<String> {
     let tab = &app.tabs.connect4;
-    let stepper = tab.stepping.as_ref().expect("a stepped search");
-    let mut text = super::outline::phase_lines(stepper);
-    text.extend(tab.tree_rows().into_iter().map(|r| r.text));
+    let view = tab.stepping.as_ref().expect("a stepped search");
+    let mut text = crate::components::mcts_search::outline::phase_lines(&view.stepper);
+    text.extend(view.rows().into_iter().map(|r| r.text));
     text
 }
 
@@ -195,6 +195,7 @@ fn a_stepped_search_run_to_the_end_plays_what_the_unstepped_one_plays() {
             .stepping
             .as_ref()
             .unwrap()
+            .stepper
             .mcts()
             .iterations(),
         3_000
@@ -234,7 +235,7 @@ fn each_phase_of_a_stepped_iteration_on_screen_and_back() {
             snapshot(name, &app);
         }
     }
-    let stepper = app.tabs.connect4.stepping.as_ref().unwrap();
+    let stepper = &app.tabs.connect4.stepping.as_ref().unwrap().stepper;
     assert_eq!(stepper.mcts().iterations(), 13);
 }
 
@@ -280,7 +281,7 @@ fn go_to_step_reaches_the_phase_that_many_steps_reach_and_clamps_past_the_end() 
     let mut app = app_with(Connect4Ai::Mcts, 0);
     press(&mut app, &chars("m4"));
     press(&mut app, &chars(&" ".repeat(21)));
-    let at_21 = app.tabs.connect4.stepping.clone().unwrap();
+    let at_21 = app.tabs.connect4.stepping.as_ref().unwrap().stepper.clone();
     press(&mut app, &chars("G5"));
     assert!(said(&app).starts_with("Go to step: 5▏"), "{}", said(&app));
     press(&mut app, &[KeyCode::Enter]);
@@ -291,7 +292,13 @@ fn go_to_step_reaches_the_phase_that_many_steps_reach_and_clamps_past_the_end() 
     );
     press(&mut app, &chars("G21"));
     press(&mut app, &[KeyCode::Enter]);
-    assert_eq!(app.tabs.connect4.stepping.as_ref(), Some(&at_21));
+    let at = app
+        .tabs
+        .connect4
+        .stepping
+        .as_ref()
+        .map(|view| &view.stepper);
+    assert_eq!(at, Some(&at_21));
     press(&mut app, &chars("G99999"));
     press(&mut app, &[KeyCode::Enter]);
     assert!(
@@ -302,7 +309,13 @@ fn go_to_step_reaches_the_phase_that_many_steps_reach_and_clamps_past_the_end() 
     press(&mut app, &chars("G3"));
     press(&mut app, &[KeyCode::Esc]);
     assert_eq!(
-        app.tabs.connect4.stepping.as_ref().unwrap().phases(),
+        app.tabs
+            .connect4
+            .stepping
+            .as_ref()
+            .unwrap()
+            .stepper
+            .phases(),
         12_000
     );
 }
@@ -320,14 +333,23 @@ fn predict_mode_asks_the_column_uct_selects_and_grades_it_against_the_search() {
         "{}",
         said(&app)
     );
-    let pick = root_pick(app.tabs.connect4.stepping.as_ref().unwrap()).unwrap();
+    let pick = root_pick(&app.tabs.connect4.stepping.as_ref().unwrap().stepper).unwrap();
     assert!(
         pick.untried.is_empty(),
         "seven iterations: every column has a child"
     );
     // Space waits for the answer.
     press(&mut app, &chars(" "));
-    assert_eq!(app.tabs.connect4.stepping.as_ref().unwrap().phases(), 28);
+    assert_eq!(
+        app.tabs
+            .connect4
+            .stepping
+            .as_ref()
+            .unwrap()
+            .stepper
+            .phases(),
+        28
+    );
     let wrong = (0..7).find(|&c| c != pick.chosen).unwrap();
     press(&mut app, &chars(&(wrong + 1).to_string()));
     press(&mut app, &[KeyCode::Enter]);
@@ -338,7 +360,7 @@ fn predict_mode_asks_the_column_uct_selects_and_grades_it_against_the_search() {
     // iteration's pick, answered right.
     press(&mut app, &chars(" "));
     press(&mut app, &chars("n"));
-    let pick = root_pick(app.tabs.connect4.stepping.as_ref().unwrap()).unwrap();
+    let pick = root_pick(&app.tabs.connect4.stepping.as_ref().unwrap().stepper).unwrap();
     press(&mut app, &chars(&(pick.chosen + 1).to_string()));
     press(&mut app, &[KeyCode::Enter]);
     assert!(said(&app).starts_with("Right: col "), "{}", said(&app));
@@ -482,15 +504,7 @@ fn predict_mode_asks_the_stepped_alpha_beta_s_questions_and_grades_them() {
     assert_eq!(app.tabs.connect4.tree_question(), Some(question));
     if !question.takes_children() {
         assert!(said(&app).starts_with("Answer first"), "{}", said(&app));
-        let typed = app
-            .tabs
-            .connect4
-            .predict
-            .as_ref()
-            .unwrap()
-            .quiz
-            .entry
-            .text();
+        let typed = app.tabs.connect4.predict.as_ref().unwrap().entry.text();
         assert_eq!(typed, "", "nothing typed");
     }
     let view = app.tabs.connect4.tree_search.as_ref().unwrap();

@@ -6,6 +6,7 @@ use super::ai::{Searched, Thought, disc_glyph};
 use super::outline::{self, Row, RowKind};
 use super::state::{Connect4Tab, Focus};
 use super::symbols;
+use crate::components::mcts_search::pane::{CHOSEN, pane_title, render_mcts};
 use crate::components::tree_search;
 use crate::domain::games::connect4::{Disc, HEIGHT, WIDTH, cell};
 use crate::domain::numbers::thousands;
@@ -45,11 +46,16 @@ impl TabView for Connect4Tab {
 
     fn symbols(&self) -> Vec<Symbol> {
         let mut all = symbols::ALL.to_vec();
-        if self.tree_search.is_some() {
-            for symbol in tree_search::symbols::STEPPED_TREE {
-                if all.iter().all(|shown| shown.glyph != symbol.glyph) {
-                    all.push(*symbol);
-                }
+        let stepped: &[Symbol] = if self.tree_search.is_some() {
+            tree_search::symbols::STEPPED_TREE
+        } else if self.stepping.is_some() {
+            &[tree_search::symbols::TREE_CURSOR, CHOSEN]
+        } else {
+            &[]
+        };
+        for symbol in stepped {
+            if all.iter().all(|shown| shown.glyph != symbol.glyph) {
+                all.push(*symbol);
             }
         }
         all
@@ -233,45 +239,14 @@ fn render_search(tab: &Connect4Tab, area: Rect, buf: &mut Buffer, theme: &Theme)
         .render(explain, buf);
 }
 
-/// The stepped MCTS: what the last phase did, then the tree as it stands, the path of the
-/// iteration under way unfolded and marked.
+/// The stepped MCTS, as the component draws it, with the step counter in the title.
 fn render_stepper(tab: &Connect4Tab, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let Some(stepper) = &tab.stepping else {
+    let Some(view) = &tab.stepping else {
         return;
     };
-    let title = match tab.step_count() {
-        Some((at, total)) => format!(" The AI's MCTS, stepped · {}", goto::counter(at, total)),
-        None => " The AI's MCTS, stepped".into(),
-    };
-    let block = pane_block(&title, tab.focus == Focus::Tree, theme);
-    let inner = block.inner(area);
-    block.render(area, buf);
-    let lines: Vec<Line> = outline::phase_lines(stepper)
-        .into_iter()
-        .enumerate()
-        .map(|(i, text)| {
-            if i == 0 {
-                Line::styled(text, theme.dim)
-            } else {
-                Line::from(text)
-            }
-        })
-        .collect();
-    let wanted = lines.len() as u16 + 2;
-    let [phase, tree] = Layout::vertical([
-        Constraint::Length(wanted.min(inner.height / 2 + 2)),
-        Constraint::Fill(1),
-    ])
-    .areas(inner);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(phase, buf);
-    let [rule, rows] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(tree);
-    Block::new()
-        .borders(Borders::TOP)
-        .border_style(theme.border)
-        .render(rule, buf);
-    render_tree(tab, &tab.tree_rows(), rows, buf, theme);
+    let counter = tab.step_count().map(|(at, total)| goto::counter(at, total));
+    let title = pane_title(view, counter.as_deref());
+    render_mcts(view, &title, tab.focus == Focus::Tree, area, buf, theme);
 }
 
 /// The outline, scrolled so the cursor stays in sight.

@@ -15,7 +15,7 @@ use super::mcts::SearchKind;
 use super::search_pane::{Setting, render_info};
 use super::state::{Comparison, Focus, GameKind, TicTacToeTab};
 use super::symbols;
-use crate::components::mcts_search::pane::{mcts_click, render_mcts};
+use crate::components::mcts_search::pane::{mcts_click, pane_title, render_mcts};
 use crate::components::tree_search::Describe;
 use crate::components::tree_search::pane::render_tree;
 use crate::frame::keymap::KeyGroup;
@@ -96,7 +96,10 @@ fn render(tab: &TicTacToeTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
         let predicting = tab.predict.is_some();
         // The tree pane shows MCTS's tree when the search shown is one.
         match &game.mcts {
-            Some(view) => render_mcts(view, tree_focused, panes.tree, buf, theme),
+            Some(view) => {
+                let title = pane_title(view, None);
+                render_mcts(view, &title, tree_focused, panes.tree, buf, theme);
+            }
             None => render_tree(
                 game.search.as_ref(),
                 empty_tree_hint(game, mcts_on, theme),
