@@ -12,6 +12,7 @@ pub mod goto;
 pub mod pane;
 pub mod playable;
 pub mod predict;
+pub mod step;
 pub mod symbols;
 pub mod tree;
 pub mod view;

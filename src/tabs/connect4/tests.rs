@@ -582,3 +582,21 @@ fn the_stepped_alpha_beta_s_tree_takes_the_tree_keys() {
     press(&mut app, &[KeyCode::Left; 4]);
     assert_eq!(cursor(&app), 0, "folding a folded node goes to its parent");
 }
+
+#[test]
+fn in_predict_mode_stepping_over_or_running_on_stops_at_the_alpha_beta_s_next_question() {
+    for key in ["n", "u", "c"] {
+        let mut app = alpha_beta_app(2);
+        press(&mut app, &chars("m4P "));
+        assert!(app.tabs.connect4.tree_question().is_none(), "none at once");
+        press(&mut app, &chars(key));
+        assert!(
+            app.tabs.connect4.tree_question().is_some(),
+            "{key} stops at the question: {}",
+            said(&app)
+        );
+        assert!(said(&app).starts_with("Predict"), "{key}: {}", said(&app));
+        let view = app.tabs.connect4.tree_search.as_ref().unwrap();
+        assert!(!view.stepper.is_finished(), "{key} ran past every question");
+    }
+}

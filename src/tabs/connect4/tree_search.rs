@@ -12,7 +12,7 @@ use super::ai::{Searched, Thought, Verdicts};
 use super::settings::Connect4Ai;
 use super::state::Connect4Tab;
 use crate::components::tree_search::SearchView;
-use crate::components::tree_search::explain::describe_last_event;
+use crate::components::tree_search::step::{self as tree_step, StepCommand};
 use crate::domain::search::MoveOrder;
 use crate::domain::search::limited::{Options, search_limited};
 use crate::frame::message::Message;
@@ -36,37 +36,19 @@ impl Connect4Tab {
         self.tree_search.as_ref().is_some_and(|view| view.live)
     }
 
-    /// A key of the alpha-beta stepper; what to say.
+    /// A key of the alpha-beta stepper; what to say (the component's step, which in
+    /// predict mode stops where a question waits).
     pub(crate) fn step_tree_search(&mut self, action: Action) -> Option<Message> {
-        if action != Action::StepBack && self.tree_question().is_some() {
-            return self.pick_prompt();
-        }
-        let view = self.tree_search.as_mut().filter(|view| view.live)?;
-        let stepper = &mut view.stepper;
-        match action {
-            Action::Step => {
-                if stepper.is_finished() {
-                    return Some(Message::error(
-                        "The search is finished: Enter plays its move, b steps back",
-                    ));
-                }
-                stepper.step();
-            }
-            Action::StepOver => stepper.step_over(),
-            Action::StepOut => stepper.step_out(),
-            Action::StepBack => {
-                if stepper.step_back().is_none() {
-                    return Some(Message::error(
-                        "At the start of the search: nothing to take back",
-                    ));
-                }
-            }
-            Action::RunToEnd => stepper.run_to_end(),
+        let command = match action {
+            Action::Step => StepCommand::Step,
+            Action::StepOver => StepCommand::Over,
+            Action::StepOut => StepCommand::Out,
+            Action::StepBack => StepCommand::Back,
+            Action::RunToEnd => StepCommand::RunToEnd,
             _ => return None,
-        }
-        view.sync_cursor();
-        let said = Message::info(describe_last_event(view));
-        self.pick_prompt().or(Some(said))
+        };
+        let view = self.tree_search.as_mut().filter(|view| view.live)?;
+        Some(tree_step::step(Some(view), command, self.predict.is_some()))
     }
 
     /// Plays the move the stepped search finds, finishing it first.

@@ -44,9 +44,10 @@ pub mod why;
 #[cfg(test)]
 mod why_tests;
 
+pub(crate) use crate::components::tree_search::step::StepCommand;
 pub use action::Action;
 pub use state::TicTacToeTab;
-pub(crate) use state::{Focus, GameKind, StepCommand};
+pub(crate) use state::{Focus, GameKind};
 
 use crate::config::Config;
 use crate::frame::keymap::{Key, KeyGroup};

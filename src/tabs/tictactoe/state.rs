@@ -76,20 +76,6 @@ pub(crate) enum Focus {
     Tree,
 }
 
-/// A step-machine command from the keys.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum StepCommand {
-    /// One event.
-    Step,
-    /// The next child's whole subtree.
-    Over,
-    /// Finish the current node.
-    Out,
-    /// Undo one event.
-    Back,
-    RunToEnd,
-}
-
 /// Everything the tab holds.
 pub struct TicTacToeTab {
     /// The game shown.

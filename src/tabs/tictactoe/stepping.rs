@@ -4,12 +4,9 @@
 //! search chose.
 
 use super::settings::AUTOPLAY_MS_RANGE;
-use super::state::{Focus, GameKind, StepCommand, TicTacToeTab};
+use super::state::{Focus, GameKind, TicTacToeTab};
 use crate::components::mcts_search::step::{self as mcts_step, Stepping};
-use crate::components::tree_search::explain::describe_last_event;
-use crate::components::tree_search::predict::prompt;
-use crate::components::tree_search::{Playable, SearchView};
-use crate::domain::search::{EventKind, NodeId};
+use crate::components::tree_search::step::{self as tree_step, StepCommand};
 use crate::frame::message::Message;
 use std::time::{Duration, Instant};
 
@@ -32,100 +29,11 @@ impl TicTacToeTab {
                 predicting
             )));
         }
-        Some(crate::shown_mut!(self, |game| Self::step_view(
+        Some(crate::shown_mut!(self, |game| tree_step::step(
             game.search.as_mut(),
             command,
             predicting
         )))
-    }
-
-    fn step_view<G: Playable>(
-        view: Option<&mut SearchView<G>>,
-        command: StepCommand,
-        predicting: bool,
-    ) -> Message {
-        let Some(view) = view else {
-            return Message::error(
-                "No search to step yet: t searches your position, m steps the AI's",
-            );
-        };
-        if predicting && command != StepCommand::Back {
-            if let Some(question) = view.waiting() {
-                return prompt(view, question, "");
-            }
-            if matches!(
-                command,
-                StepCommand::Over | StepCommand::Out | StepCommand::RunToEnd
-            ) && !view.stepper.is_finished()
-            {
-                Self::run_asking(view, command);
-                return Self::stepped(view, command, predicting);
-            }
-        }
-        let stepper = &mut view.stepper;
-        match command {
-            StepCommand::Step if stepper.is_finished() => {
-                return Message::info("The search is finished: b steps back");
-            }
-            StepCommand::Back if stepper.events_taken() == 0 => {
-                return Message::info("At the start of the search");
-            }
-            StepCommand::Step => {
-                stepper.step();
-            }
-            StepCommand::Over => stepper.step_over(),
-            StepCommand::Out => stepper.step_out(),
-            StepCommand::Back => {
-                stepper.step_back();
-                // A question stepped back to is asked again.
-                view.answered = None;
-            }
-            StepCommand::RunToEnd => stepper.run_to_end(),
-        }
-        Self::stepped(view, command, predicting)
-    }
-
-    /// What a step command says once taken: the question now waiting in predict mode (the
-    /// event's own words would give the answer away), or else the last event in words.
-    fn stepped<G: Playable>(
-        view: &mut SearchView<G>,
-        command: StepCommand,
-        predicting: bool,
-    ) -> Message {
-        view.tree.follow = true;
-        view.sync_cursor();
-        if predicting && let Some(question) = view.waiting() {
-            return prompt(view, question, "");
-        }
-        let text = describe_last_event(view);
-        Message::info(if command == StepCommand::Back {
-            format!("Stepped back. Before that: {text}")
-        } else {
-            text
-        })
-    }
-
-    /// Step over, step out or run to the end in predict mode: the same events as the
-    /// stepper's own commands, stopping early where a question waits.
-    fn run_asking<G: Playable>(view: &mut SearchView<G>, command: StepCommand) {
-        let stepper = &view.stepper;
-        let until: Option<NodeId> = match command {
-            StepCommand::Over => stepper
-                .peek()
-                .filter(|e| e.kind == EventKind::Enter && !stepper.nodes().is_empty())
-                .map(|e| e.node),
-            StepCommand::Out => stepper.current(),
-            _ => None,
-        };
-        // Over with no child to enter, and out before the root, are a single step.
-        let single = command != StepCommand::RunToEnd && until.is_none();
-        if view.stepper.step().is_none() || single {
-            return;
-        }
-        while view.waiting().is_none()
-            && until.is_none_or(|id| !view.stepper.node(id).is_done())
-            && view.stepper.step().is_some()
-        {}
     }
 
     /// One autoplay tick: one step when its interval is up; autoplay stops at the end.
@@ -150,7 +58,7 @@ impl TicTacToeTab {
                 predicting
             ))
         } else {
-            crate::shown_mut!(self, |game| Self::tick_view(
+            crate::shown_mut!(self, |game| tree_step::autoplay_step(
                 game.search.as_mut(),
                 predicting
             ))
@@ -159,28 +67,6 @@ impl TicTacToeTab {
             self.autoplay = false;
         }
         Some(message)
-    }
-
-    /// One autoplay step; in predict mode autoplay stops where a question waits.
-    fn tick_view<G: Playable>(
-        view: Option<&mut SearchView<G>>,
-        predicting: bool,
-    ) -> (Message, bool) {
-        let Some(view) = view else {
-            return (Message::error("No search to play"), true);
-        };
-        if predicting && let Some(question) = view.waiting() {
-            return (prompt(view, question, ""), true);
-        }
-        view.stepper.step();
-        view.tree.follow = true;
-        view.sync_cursor();
-        if predicting && let Some(question) = view.waiting() {
-            return (prompt(view, question, ""), true);
-        }
-        let message = Message::info(describe_last_event(view));
-        let stops = view.stepper.is_finished() || view.stepper.at_node_limit();
-        (message, stops)
     }
 
     /// Starts or pauses autoplay.
