@@ -6,6 +6,11 @@
 //! can never carry a value the config would refuse.
 
 use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
+
+/// Bounds for a stepper's autoplay pace (`search.autoplay_ms`, `connect4.autoplay_ms`):
+/// below 10 ms the stepper outruns the terminal's redraw, above 5 s it looks frozen.
+pub const AUTOPLAY_MS_RANGE: RangeInclusive<u64> = 10..=5000;
 
 /// A training recipe: this project's default or the original lab program's as written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]

@@ -81,6 +81,74 @@ macro_rules! stepper_actions {
     };
 }
 
+/// The variants of a tab's `Action` that a search's stepper keys send (the tree search's
+/// and MCTS's, `components::*::keys`): the same keys on every tab with a searching AI.
+pub trait SearchStepActions: StepperActions {
+    /// One event (MCTS: one phase).
+    const STEP: Self;
+    /// The next child's subtree (MCTS: the rest of the iteration).
+    const STEP_OVER: Self;
+    /// Finish the node being searched.
+    const STEP_OUT: Self;
+    /// One event (phase) back.
+    const STEP_BACK: Self;
+    /// On to the end.
+    const RUN_TO_END: Self;
+    /// Autoplay on or off.
+    const TOGGLE_AUTOPLAY: Self;
+    /// Autoplay faster (`true`) or slower.
+    const AUTOPLAY_SPEED: fn(bool) -> Self;
+    /// Play the stepped search's move.
+    const PLAY: Self;
+}
+
+/// Implements [`SearchStepActions`] for a tab's `Action` whose variants are named `Step`,
+/// `StepOver`, `StepOut`, `StepBack`, `RunToEnd`, `ToggleAutoplay`, `AutoplaySpeed` and,
+/// for playing the stepped search's move, `$play`.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! search_step_actions {
+    ($action:ty, $play:ident) => {
+        impl $crate::frame::stepper_keys::SearchStepActions for $action {
+            const STEP: Self = Self::Step;
+            const STEP_OVER: Self = Self::StepOver;
+            const STEP_OUT: Self = Self::StepOut;
+            const STEP_BACK: Self = Self::StepBack;
+            const RUN_TO_END: Self = Self::RunToEnd;
+            const TOGGLE_AUTOPLAY: Self = Self::ToggleAutoplay;
+            const AUTOPLAY_SPEED: fn(bool) -> Self = Self::AutoplaySpeed;
+            const PLAY: Self = Self::$play;
+        }
+    };
+}
+
+/// `P`: predict mode, in a search's stepper. Kept out of the hint bar, where it would push
+/// out the game's own keys at 80 columns; the help lists it and the status line says how
+/// to leave it.
+pub const fn predict_key<A: StepperActions>() -> Binding<A> {
+    bind(&[Key::Char('P')], "P", "predict, then check", "", |_| {
+        A::TOGGLE_PREDICT
+    })
+}
+
+/// `+`/`-`: autoplay's pace, in a search's stepper.
+pub const fn autoplay_speed_key<A: SearchStepActions>() -> Binding<A> {
+    bind(
+        &[Key::Char('+'), Key::Char('='), Key::Char('-')],
+        "+/-",
+        "autoplay faster / slower",
+        "",
+        |k| (A::AUTOPLAY_SPEED)(k != Key::Char('-')),
+    )
+}
+
+/// `G`: go to step N, in a search's stepper.
+pub const fn go_to_key<A: StepperActions>() -> Binding<A> {
+    bind(&[Key::Char('G')], "G", "go to step N", "", |_| {
+        A::GO_TO_OPEN
+    })
+}
+
 /// What a learner's stepped game's keys say (the help's descriptions).
 #[derive(Debug, Clone, Copy)]
 pub struct SteppedWords {

@@ -9,6 +9,7 @@
 //! [`Playable`]: crate::components::tree_search::Playable
 
 pub mod goto;
+pub mod keys;
 pub mod outline;
 pub mod pane;
 pub mod pick;

@@ -9,6 +9,7 @@
 mod cursor;
 pub mod explain;
 pub mod goto;
+pub mod keys;
 pub mod pane;
 pub mod playable;
 pub mod predict;

@@ -40,6 +40,10 @@ pub enum Action {
     RunToEnd,
     /// Play the stepped search's move.
     PlayStepped,
+    /// Autoplay on or off: the stepped search steps by itself.
+    ToggleAutoplay,
+    /// Autoplay faster (`true`) or slower.
+    AutoplaySpeed(bool),
     /// Predict mode on / off: each iteration stops before its selection to ask the pick.
     TogglePredict,
     /// A character of the pick being typed.
@@ -62,3 +66,4 @@ pub enum Action {
 
 // The go-to and answer entries' actions, for the key tables every stepper shares.
 crate::stepper_actions!(Action);
+crate::search_step_actions!(Action, PlayStepped);

@@ -2,8 +2,9 @@
 //! focus.
 
 use super::action::Action;
+use crate::components::{mcts_search, tree_search};
 use crate::frame::keymap::{
-    Binding, DIGITS, Key, KeyGroup, SIGNED_DIGITS, bind, digit, typed, undo_key, why_key,
+    DIGITS, Key, KeyGroup, SIGNED_DIGITS, bind, digit, typed, undo_key, why_key,
 };
 use crate::frame::stepper_keys::{
     answer_check_key, answer_erase_key, answer_type_key, go_to_step_keys, stop_predicting_key,
@@ -48,98 +49,19 @@ pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
     ],
 };
 
-/// The stepped MCTS search's keys, while one waits (they come before the board's).
+/// The stepped MCTS search's keys, while one waits (they come before the board's): the
+/// MCTS component's, as on the Tic-tac-toe tab.
 pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
     title: "Connect Four: MCTS stepper",
-    bindings: &[
-        bind(
-            &[Key::Char(' '), Key::Char('s')],
-            "Space/s",
-            "one phase",
-            "phase",
-            |_| Action::Step,
-        ),
-        bind(
-            &[Key::Char('n')],
-            "n",
-            "finish this iteration",
-            "iteration",
-            |_| Action::StepOver,
-        ),
-        bind(&[Key::Char('b')], "b", "back one phase", "back", |_| {
-            Action::StepBack
-        }),
-        bind(&[Key::Char('G')], "G", "go to step N", "", |_| {
-            Action::GoToOpen
-        }),
-        PREDICT,
-        bind(
-            &[Key::Char('c')],
-            "c",
-            "run all the iterations",
-            "run",
-            |_| Action::RunToEnd,
-        ),
-        bind(
-            &[Key::Enter],
-            "Enter",
-            "play the search's move",
-            "play",
-            |_| Action::PlayStepped,
-        ),
-    ],
+    bindings: &mcts_search::keys::stepper_keys(),
 };
 
-/// The stepped alpha-beta search's keys, while one waits: the Tic-tac-toe tab's stepper
-/// keys (they come before the board's).
+/// The stepped alpha-beta search's keys, while one waits: the tree-search component's,
+/// the Tic-tac-toe tab's stepper keys (they come before the board's).
 pub(crate) const TREE_STEPPER: KeyGroup<Action> = KeyGroup {
     title: "Connect Four: αβ stepper",
-    bindings: &[
-        bind(
-            &[Key::Char(' '), Key::Char('s')],
-            "Space/s",
-            "step one event",
-            "step",
-            |_| Action::Step,
-        ),
-        bind(
-            &[Key::Char('n')],
-            "n",
-            "over: next child's subtree",
-            "",
-            |_| Action::StepOver,
-        ),
-        bind(
-            &[Key::Char('u')],
-            "u",
-            "step out: finish this node",
-            "",
-            |_| Action::StepOut,
-        ),
-        bind(&[Key::Char('b')], "b", "back one event", "back", |_| {
-            Action::StepBack
-        }),
-        bind(&[Key::Char('G')], "G", "go to step N", "", |_| {
-            Action::GoToOpen
-        }),
-        PREDICT,
-        bind(&[Key::Char('c')], "c", "run to the end", "run", |_| {
-            Action::RunToEnd
-        }),
-        bind(
-            &[Key::Enter],
-            "Enter",
-            "play the search's move",
-            "play",
-            |_| Action::PlayStepped,
-        ),
-    ],
+    bindings: &tree_search::keys::stepper_keys(),
 };
-
-/// Predict mode, in the stepper and while a pick waits.
-const PREDICT: Binding<Action> = bind(&[Key::Char('P')], "P", "predict, then check", "", |_| {
-    Action::TogglePredict
-});
 
 /// The answer to a pick, while one waits (it takes the tab's keys, so a digit types a
 /// column instead of dropping a disc and Enter checks instead of playing).

@@ -6,6 +6,7 @@ mod action;
 mod ai;
 mod ai_turn;
 mod answer;
+mod autoplay;
 mod goto;
 mod keys;
 mod outline;
@@ -131,6 +132,9 @@ impl Tab for Connect4Tab {
                     .is_some_and(|view| !view.stepper.is_finished())
             }
             Action::PlayStepped if self.tree_search_waits() => true,
+            Action::ToggleAutoplay | Action::AutoplaySpeed(_) => {
+                self.tree_search_waits() || self.stepping.is_some()
+            }
             Action::StepBack => self
                 .stepping
                 .as_ref()
@@ -190,6 +194,8 @@ impl Tab for Connect4Tab {
             Action::PlayStepped if self.tree_search_waits() => self.play_tree_search(),
             Action::PlayStepped => self.play_stepped(),
             Action::TogglePredict => self.toggle_predict(),
+            Action::ToggleAutoplay => self.toggle_autoplay(),
+            Action::AutoplaySpeed(faster) => self.autoplay.change_speed(faster),
             Action::AnswerType(c) => return self.answer_type(c),
             Action::AnswerErase => return self.answer_erase(),
             Action::AnswerSubmit => return self.answer_submit(),
@@ -222,9 +228,14 @@ impl Tab for Connect4Tab {
         self.apply_settings(changes)
     }
 
-    fn tick(&mut self, _shown: bool) -> Ticked<AiPlayed> {
+    fn tick(&mut self, shown: bool) -> Ticked<AiPlayed> {
+        let stepped = shown.then(|| self.autoplay_step()).flatten();
         let Some((message, played)) = self.poll_thinking() else {
-            return Ticked::default();
+            return Ticked {
+                changed: stepped.is_some(),
+                message: stepped,
+                played: Vec::new(),
+            };
         };
         Ticked {
             changed: true,
@@ -237,14 +248,26 @@ impl Tab for Connect4Tab {
         Some(self.play_followed(&played))
     }
 
-    fn tick_interval(&self, _shown: bool) -> Option<Duration> {
-        self.thinking.is_some().then_some(THINKING_POLL)
+    fn tick_interval(&self, shown: bool) -> Option<Duration> {
+        let thinking = self.thinking.is_some().then_some(THINKING_POLL);
+        match (thinking, self.autoplay.tick_interval(shown)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 }
 
 impl ClassSide for Connect4Tab {
     fn busy(&self) -> bool {
         self.thinking.is_some()
+    }
+
+    fn autoplays(&self) -> bool {
+        self.autoplay.on
+    }
+
+    fn autoplay_once(&mut self) {
+        self.autoplay_now();
     }
 
     fn stepper_at(&self) -> Option<String> {

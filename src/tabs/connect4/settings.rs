@@ -2,6 +2,7 @@
 
 use std::ops::RangeInclusive;
 
+use crate::config::shared::AUTOPLAY_MS_RANGE;
 use serde::{Deserialize, Serialize};
 
 use crate::config::check::{ConfigError, in_range, require};
@@ -79,6 +80,8 @@ pub struct Connect4Config {
     pub solver_budget: u64,
     /// Seed of MCTS's rollouts and the random AI; absent: the run's seed.
     pub seed: Option<u64>,
+    /// Milliseconds between the stepper's steps while it plays itself (`p`).
+    pub autoplay_ms: u64,
 }
 
 impl Default for Connect4Config {
@@ -95,6 +98,7 @@ impl Default for Connect4Config {
             mcts_time: None,
             solver_budget: 2_000_000,
             seed: None,
+            autoplay_ms: 250,
         }
     }
 }
@@ -105,6 +109,7 @@ impl Connect4Config {
         in_range("connect4.depth", self.depth, &DEPTH_RANGE)?;
         in_range("connect4.iterations", self.iterations, &ITERATIONS_RANGE)?;
         in_range("connect4.exploration", self.exploration, &EXPLORATION_RANGE)?;
+        in_range("connect4.autoplay_ms", self.autoplay_ms, &AUTOPLAY_MS_RANGE)?;
         if let Some(time) = self.mcts_time {
             require(
                 "connect4.mcts_time",

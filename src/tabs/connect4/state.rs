@@ -7,10 +7,12 @@ use super::ai::{Searched, Verdicts};
 use super::outline::{self, Folds, Row};
 use super::settings::{Connect4Ai, Connect4Config};
 use super::thinking::Thinking;
+use crate::components::autoplay::Autoplay;
 use crate::components::mcts_search::MctsView;
 use crate::components::mcts_search::step::{self as mcts_step, Stepping};
 use crate::components::tree_search::SearchView;
 use crate::components::tree_search::predict::Predicting;
+use crate::config::shared::AUTOPLAY_MS_RANGE;
 use crate::config::{Config, FirstMover};
 use crate::domain::games::connect4::{Board, Disc, Refused, WIDTH};
 use crate::domain::prediction::Score;
@@ -80,6 +82,8 @@ pub struct Connect4Tab {
     pub(super) from_journal: bool,
     /// Whether the AI's MCTS waits to be stepped on its turn.
     pub(crate) step_mode: bool,
+    /// Autoplay on the stepped search: on or off, its pace, when it last stepped.
+    pub(crate) autoplay: Autoplay,
     /// The AI's MCTS search being stepped, while it waits.
     pub(crate) stepping: Option<MctsView<Board>>,
     /// The AI's alpha-beta search stepped node by node: waiting (live), or the record of
@@ -105,6 +109,7 @@ impl Connect4Tab {
     /// The tab as the config sets it up, the person's first game ready.
     pub(crate) fn new(config: &Config, seed: u64) -> Self {
         let config = config.connect4.clone();
+        let autoplay = Autoplay::new(config.autoplay_ms, AUTOPLAY_MS_RANGE);
         let seed = config.seed.unwrap_or(seed);
         let mut tab = Self {
             first: config.first,
@@ -123,6 +128,8 @@ impl Connect4Tab {
             from_journal: false,
             step_mode: false,
             stepping: None,
+            autoplay,
+
             tree_search: None,
             last: None,
             folds: Folds::default(),

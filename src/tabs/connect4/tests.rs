@@ -600,3 +600,55 @@ fn in_predict_mode_stepping_over_or_running_on_stops_at_the_alpha_beta_s_next_qu
         assert!(!view.stepper.is_finished(), "{key} ran past every question");
     }
 }
+
+#[test]
+fn autoplay_steps_either_stepper_by_itself_and_stops_at_a_question() {
+    use crate::frame::tab::ClassSide;
+    // Alpha-beta: an event a step.
+    let mut app = alpha_beta_app(3);
+    press(&mut app, &chars("m4p"));
+    assert!(
+        said(&app).starts_with("Autoplay: the search steps"),
+        "{}",
+        said(&app)
+    );
+    for _ in 0..3 {
+        app.tabs.connect4.autoplay_once();
+    }
+    let view = app.tabs.connect4.tree_search.as_ref().unwrap();
+    assert_eq!(view.stepper.events_taken(), 3);
+    press(&mut app, &chars("+"));
+    assert!(
+        said(&app).starts_with("Autoplay speed: 8/s"),
+        "{}",
+        said(&app)
+    );
+    press(&mut app, &chars("p"));
+    assert!(!app.tabs.connect4.autoplays(), "paused");
+    // MCTS: a phase a step.
+    let mut app = app_with(Connect4Ai::Mcts, 0);
+    press(&mut app, &chars("m4p"));
+    for _ in 0..5 {
+        app.tabs.connect4.autoplay_once();
+    }
+    let view = app.tabs.connect4.stepping.as_ref().unwrap();
+    assert_eq!(view.stepper.phases(), 5);
+    // In predict mode autoplay stops where a question waits, and says it.
+    let mut app = alpha_beta_app(2);
+    press(&mut app, &chars("m4Pp"));
+    for _ in 0..200 {
+        if !app.tabs.connect4.autoplays() {
+            break;
+        }
+        app.tabs.connect4.autoplay_once();
+    }
+    assert!(
+        app.tabs.connect4.tree_question().is_some(),
+        "{}",
+        said(&app)
+    );
+    // With no stepped search, p says whose key it is.
+    let mut app = alpha_beta_app(3);
+    press(&mut app, &chars("p"));
+    assert!(said(&app).contains("is a key of"), "{}", said(&app));
+}

@@ -86,3 +86,4 @@ pub enum Action {
 
 // The go-to and answer entries' actions, for the key tables every stepper shares.
 crate::stepper_actions!(Action);
+crate::search_step_actions!(Action, PlaySearchMove);

@@ -50,7 +50,7 @@ impl TicTacToeTab {
             ));
         }
         self.predict = Some(quiz());
-        self.autoplay = false;
+        self.autoplay.on = false;
         match self.asking() {
             Some(asked) => asked,
             None => Message::info(

@@ -45,7 +45,7 @@ impl TicTacToeTab {
     /// Takes back the person's last move and the AI's reply in the game shown.
     #[allow(clippy::unnecessary_wraps)] // one shape for every handler `update` returns
     pub(crate) fn undo(&mut self) -> Option<Message> {
-        self.autoplay = false;
+        self.autoplay.on = false;
         let message = crate::shown_mut!(self, |game| game.undo());
         self.focus = Focus::Board;
         Some(message)
@@ -60,7 +60,7 @@ impl TicTacToeTab {
                  is its running sum, set by playing",
             ));
         }
-        self.autoplay = false;
+        self.autoplay.on = false;
         let game = &self.tictactoe;
         self.editor = Some(Editor::new(&game.position, game.cursor));
         Some(Message::info(EDITOR_OPENED))

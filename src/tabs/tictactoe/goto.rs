@@ -30,7 +30,7 @@ impl TicTacToeTab {
         if self.step_count().is_none() {
             return Message::error("No search to step: t searches your position, m steps the AI's");
         }
-        self.autoplay = false;
+        self.autoplay.on = false;
         self.goto.open();
         self.goto_prompt()
             .unwrap_or_else(|| Message::error("No search to step"))

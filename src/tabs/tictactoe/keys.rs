@@ -3,13 +3,16 @@
 
 use super::action::Action;
 use super::editor::EditCommand;
+use crate::components::tree_search::keys::step_back_key;
+use crate::components::{mcts_search, tree_search};
 use crate::domain::games::tictactoe::Mark;
 use crate::frame::keymap::{
     ARROWS, Binding, DIGITS, Key, KeyGroup, SIGNED_DIGITS, bind, digit, direction, typed, undo_key,
     why_key,
 };
 use crate::frame::stepper_keys::{
-    answer_check_key, answer_erase_key, answer_type_key, go_to_step_keys, stop_predicting_key,
+    answer_check_key, answer_erase_key, answer_type_key, go_to_key, go_to_step_keys,
+    stop_predicting_key,
 };
 
 /// Tic-tac-toe tab, whatever has the focus.
@@ -222,28 +225,11 @@ pub(crate) const BOARD_CURSOR: KeyGroup<Action> = KeyGroup {
     ],
 };
 
-/// Autoplay's pace, the same in both steppers.
-const AUTOPLAY_SPEED: Binding<Action> = bind(
-    &[Key::Char('+'), Key::Char('='), Key::Char('-')],
-    "+/-",
-    "autoplay faster / slower",
-    "",
-    |k| Action::AutoplaySpeed(k != Key::Char('-')),
-);
-
 /// One event back, in the stepper and while a prediction waits.
-const STEP_BACK: Binding<Action> = bind(
-    &[Key::Char('b')],
-    "b",
-    "step back one event",
-    "back",
-    |_| Action::StepBack,
-);
+const STEP_BACK: Binding<Action> = step_back_key();
 
 /// "Go to step N", in both steppers and while a prediction waits.
-const GO_TO: Binding<Action> = bind(&[Key::Char('G')], "G", "go to step N", "", |_| {
-    Action::GoToOpen
-});
+const GO_TO: Binding<Action> = go_to_key();
 
 /// The "Go to step" entry, while it is open (it takes the tab's keys, as the editor does).
 pub(crate) const GO_TO_ENTRY: KeyGroup<Action> = KeyGroup {
@@ -251,60 +237,11 @@ pub(crate) const GO_TO_ENTRY: KeyGroup<Action> = KeyGroup {
     bindings: &go_to_step_keys(),
 };
 
-/// Predict mode, in both steppers.
-const PREDICT: Binding<Action> = bind(
-    &[Key::Char('P')],
-    "P",
-    "predict, then check",
-    // Kept out of the hint bar, where it would push out `1-9 play` at 80 columns; the
-    // help lists it and the status line says how to leave it.
-    "",
-    |_| Action::TogglePredict,
-);
-
-/// The search stepper, while the AI's search waits to be stepped.
+/// The search stepper, while the AI's search waits to be stepped: the tree-search
+/// component's keys.
 pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
     title: "Stepper (the search in the tree pane)",
-    bindings: &[
-        bind(
-            &[Key::Char(' '), Key::Char('s')],
-            "Space/s",
-            "step one event",
-            "step",
-            |_| Action::Step,
-        ),
-        bind(
-            &[Key::Char('n')],
-            "n",
-            "over: next child's subtree",
-            "",
-            |_| Action::StepOver,
-        ),
-        bind(
-            &[Key::Char('u')],
-            "u",
-            "step out: finish this node",
-            "",
-            |_| Action::StepOut,
-        ),
-        STEP_BACK,
-        GO_TO,
-        bind(&[Key::Char('c')], "c", "run to the end", "run", |_| {
-            Action::RunToEnd
-        }),
-        bind(&[Key::Char('p')], "p", "autoplay on / off", "auto", |_| {
-            Action::ToggleAutoplay
-        }),
-        PREDICT,
-        AUTOPLAY_SPEED,
-        bind(
-            &[Key::Enter],
-            "Enter",
-            "play the search's move",
-            "play",
-            |_| Action::PlaySearchMove,
-        ),
-    ],
+    bindings: &tree_search::keys::stepper_keys(),
 };
 
 /// The keys a list of children is typed with besides digits: the marks (`O1`), the
@@ -344,52 +281,11 @@ pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
 };
 
 /// The MCTS stepper, while the AI's MCTS waits to be stepped (instead of [`STEPPER`]: a
-/// phase, not a node, is its step, and `i` stays the position editor's key).
+/// phase, not a node, is its step, and `i` stays the position editor's key): the MCTS
+/// component's keys.
 pub(crate) const MCTS_STEPPER: KeyGroup<Action> = KeyGroup {
     title: "MCTS stepper (phases in the tree pane)",
-    bindings: &[
-        bind(
-            &[Key::Char(' '), Key::Char('s')],
-            "Space/s",
-            "one phase",
-            "phase",
-            |_| Action::Step,
-        ),
-        bind(
-            &[Key::Char('n')],
-            "n",
-            "the rest of the iteration",
-            "iteration",
-            |_| Action::StepOver,
-        ),
-        bind(&[Key::Char('b')], "b", "back one phase", "back", |_| {
-            Action::StepBack
-        }),
-        GO_TO,
-        bind(
-            &[Key::Char('c')],
-            "c",
-            "run all the iterations",
-            "run",
-            |_| Action::RunToEnd,
-        ),
-        bind(
-            &[Key::Char('p')],
-            "p",
-            "autoplay: a phase a tick",
-            "auto",
-            |_| Action::ToggleAutoplay,
-        ),
-        PREDICT,
-        AUTOPLAY_SPEED,
-        bind(
-            &[Key::Enter],
-            "Enter",
-            "finish, play its move",
-            "play",
-            |_| Action::PlaySearchMove,
-        ),
-    ],
+    bindings: &mcts_search::keys::stepper_keys(),
 };
 
 /// The tree pane, when it has the focus.

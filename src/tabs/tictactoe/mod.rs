@@ -220,7 +220,7 @@ impl Tab for TicTacToeTab {
     }
 
     fn tick_interval(&self, shown: bool) -> Option<Duration> {
-        (shown && self.autoplay).then_some(self.autoplay_interval)
+        self.autoplay.tick_interval(shown)
     }
 
     fn answers(&self, action: Action) -> bool {
@@ -238,7 +238,7 @@ impl Tab for TicTacToeTab {
 
 impl ClassSide for TicTacToeTab {
     fn autoplays(&self) -> bool {
-        self.autoplay
+        self.autoplay.on
     }
 
     fn autoplay_once(&mut self) {
@@ -294,7 +294,7 @@ impl TicTacToeTab {
             Action::StepBack => self.step(StepCommand::Back),
             Action::RunToEnd => self.step(StepCommand::RunToEnd),
             Action::ToggleAutoplay => self.toggle_autoplay(),
-            Action::AutoplaySpeed(faster) => Some(self.change_autoplay_speed(faster)),
+            Action::AutoplaySpeed(faster) => Some(self.autoplay.change_speed(faster)),
             Action::PlaySearchMove => self.play_search_move(),
             Action::TreeCursor(delta) => {
                 self.tree_cursor(delta);

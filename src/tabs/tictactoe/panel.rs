@@ -86,9 +86,9 @@ pub(crate) const SETTINGS: &[Declared<TicTacToeTab>] = &[
             takes: Takes::Now,
         },
         get: |tab| {
-            Value::Whole(u64::try_from(tab.autoplay_interval.as_millis()).unwrap_or(u64::MAX))
+            Value::Whole(u64::try_from(tab.autoplay.interval.as_millis()).unwrap_or(u64::MAX))
         },
-        set: |tab, value| tab.autoplay_interval = Duration::from_millis(value.whole()),
+        set: |tab, value| tab.autoplay.interval = Duration::from_millis(value.whole()),
     },
     Declared {
         spec: Spec {

@@ -54,7 +54,7 @@ fn every_setting_changes_from_the_panel_with_keys_only() {
     assert_eq!(tab.tictactoe.order, MoveOrder::Static);
     assert_eq!(tab.eight.order, MoveOrder::Static, "both games");
     assert!(tab.step_mode);
-    assert_eq!(tab.autoplay_interval, Duration::from_millis(100));
+    assert_eq!(tab.autoplay.interval, Duration::from_millis(100));
 }
 
 #[test]
@@ -106,7 +106,7 @@ fn a_typed_autoplay_out_of_range_is_refused_in_the_configs_words() {
     assert!(matches!(app.overlays.top(), Some(Overlay::Settings(_))));
     press(&mut app, &[KeyCode::Esc]);
     assert_eq!(
-        app.tabs.tictactoe.autoplay_interval,
+        app.tabs.tictactoe.autoplay.interval,
         Duration::from_millis(250)
     );
 }

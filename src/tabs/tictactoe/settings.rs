@@ -10,9 +10,7 @@ use crate::config::shared::FirstMover;
 pub use crate::domain::games::tictactoe::{Board, Mark};
 pub use crate::domain::search::{Algorithm, MoveOrder};
 
-/// Bounds for `search.autoplay_ms`: below 10 ms the stepper outruns the
-/// terminal's redraw, above 5 s it looks frozen.
-pub const AUTOPLAY_MS_RANGE: RangeInclusive<u64> = 10..=5000;
+pub use crate::config::shared::AUTOPLAY_MS_RANGE;
 /// MCTS iterations per move: 1 shows a search that has seen one random game (and plays
 /// the first legal move); past 100,000 the tree of tic-tac-toe holds no more surprises
 /// and a move takes long enough to notice.

@@ -8,6 +8,8 @@
 use super::editor::Editor;
 use super::game::{GAME_OVER, Match};
 use super::mcts::{AiSetup, SearchKind};
+use super::settings::AUTOPLAY_MS_RANGE;
+use crate::components::autoplay::Autoplay;
 use crate::components::tree_search::predict::Predicting;
 use crate::components::tree_search::{Playable, SearchView};
 use crate::config::{Config, FirstMover};
@@ -21,7 +23,6 @@ use crate::frame::tab::{Score, Storage};
 use crate::persist::Store;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::time::{Duration, Instant};
 
 /// Binds `$game` to the match of the game shown and evaluates `$body`: the two games are
 /// different types, so a closure cannot serve both.
@@ -90,8 +91,8 @@ pub struct TicTacToeTab {
     seed: u64,
     /// When on, each AI turn opens the stepper instead of moving at once.
     pub(crate) step_mode: bool,
-    /// While on, the stepper steps by itself on each tick.
-    pub(crate) autoplay: bool,
+    /// Autoplay: on or off, its pace, when it stepped last.
+    pub(crate) autoplay: Autoplay,
     /// Where the arrows go.
     pub(crate) focus: Focus,
     pub(crate) tictactoe: Match<Board>,
@@ -102,10 +103,6 @@ pub struct TicTacToeTab {
     eight_first: FirstMover,
     /// Who moves first when that is left to chance.
     rng: ChaCha8Rng,
-    /// Time between autoplay steps.
-    pub(crate) autoplay_interval: Duration,
-    /// When autoplay last stepped.
-    pub(super) last_autoplay: Instant,
     /// The data dir the tree's DOT export is written to, if any.
     pub(crate) store: Option<Store>,
     /// Where the tab may write: with no data dir the export is shown to copy instead.
@@ -150,7 +147,7 @@ impl TicTacToeTab {
             mcts_exploration: config.search.mcts_exploration,
             seed,
             step_mode: config.search.step,
-            autoplay: false,
+            autoplay: Autoplay::new(config.search.autoplay_ms, AUTOPLAY_MS_RANGE),
             focus: Focus::Board,
             tictactoe: Match::new(Board::empty(human_mark), human_mark, 4, config.search.order),
             eight: Match::new(Eight::start(), Seat::First, 1, config.search.order),
@@ -161,8 +158,6 @@ impl TicTacToeTab {
             ttt_start: config.tictactoe.start_board().ok().flatten(),
             eight_first: config.eight.first,
             rng: ChaCha8Rng::seed_from_u64(seed),
-            autoplay_interval: Duration::from_millis(config.search.autoplay_ms),
-            last_autoplay: Instant::now(),
             editor: None,
             comparison: None,
             predict: None,
@@ -250,7 +245,7 @@ impl TicTacToeTab {
 
     /// Starts a new game of the game shown.
     pub(crate) fn new_game(&mut self) -> Option<Message> {
-        self.autoplay = false;
+        self.autoplay.on = false;
         let message = match self.game {
             GameKind::TicTacToe => Some(self.new_tictactoe(self.tictactoe.human)),
             GameKind::Eight => Some(self.new_eight()),
@@ -276,7 +271,7 @@ impl TicTacToeTab {
                 "x chooses X or O in tic-tac-toe (g switches game)",
             ));
         }
-        self.autoplay = false;
+        self.autoplay.on = false;
         let human = self.tictactoe.human.other();
         let message = Some(self.new_tictactoe(human));
         self.focus_for_turn();
@@ -286,7 +281,7 @@ impl TicTacToeTab {
     /// Switches between tic-tac-toe and Eight.
     #[allow(clippy::unnecessary_wraps)] // one shape for every handler `update` returns
     pub(crate) fn switch_game(&mut self) -> Option<Message> {
-        self.autoplay = false;
+        self.autoplay.on = false;
         self.game = match self.game {
             GameKind::TicTacToe => GameKind::Eight,
             GameKind::Eight => GameKind::TicTacToe,
@@ -346,7 +341,7 @@ impl TicTacToeTab {
     /// moves at once.
     pub(crate) fn toggle_step_mode(&mut self) -> Option<Message> {
         self.step_mode = !self.step_mode;
-        self.autoplay = false;
+        self.autoplay.on = false;
         let (setup, step_mode) = (self.setup(), self.step_mode);
         // Both games follow the mode: a game not shown must not stay waiting in the stepper.
         let ttt = Self::apply_step_mode(&mut self.tictactoe, &setup, step_mode);
@@ -387,7 +382,7 @@ impl TicTacToeTab {
         };
         let message = shown_mut!(self, |game| Self::analyze_in(game, algorithm));
         if message.kind == crate::frame::message::MessageKind::Info {
-            self.autoplay = false;
+            self.autoplay.on = false;
             self.focus = Focus::Tree;
         }
         Some(message)
@@ -550,7 +545,7 @@ impl TicTacToeTab {
 
     /// Whether autoplay steps the AI's search by itself on each tick.
     pub fn is_autoplaying(&self) -> bool {
-        self.autoplay
+        self.autoplay.on
     }
 
     /// Whether the keys go to the tree pane rather than to the board.
@@ -576,7 +571,7 @@ impl TicTacToeTab {
             self.algorithm,
             self.tictactoe.human,
             self.step_mode,
-            self.autoplay,
+            self.autoplay.on,
             self.focus,
             self.tictactoe.position,
             self.tictactoe.moves,

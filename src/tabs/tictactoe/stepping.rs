@@ -3,18 +3,16 @@
 //! autoplay, which steps by itself at a speed of its own; and playing the move the stepped
 //! search chose.
 
-use super::settings::AUTOPLAY_MS_RANGE;
 use super::state::{Focus, GameKind, TicTacToeTab};
 use crate::components::mcts_search::step::{self as mcts_step, Stepping};
 use crate::components::tree_search::step::{self as tree_step, StepCommand};
 use crate::frame::message::Message;
-use std::time::{Duration, Instant};
 
 impl TicTacToeTab {
     /// Runs a step-machine command on the shown search.
     #[allow(clippy::unnecessary_wraps)] // one shape for every handler `update` returns
     pub(crate) fn step(&mut self, command: StepCommand) -> Option<Message> {
-        self.autoplay = false;
+        self.autoplay.on = false;
         let predicting = self.predict.is_some();
         if self.has_mcts() {
             let command = match command {
@@ -39,7 +37,7 @@ impl TicTacToeTab {
     /// One autoplay tick: one step when its interval is up; autoplay stops at the end.
     /// `None` when autoplay is off or not due (nothing to redraw); otherwise what the step did.
     pub(crate) fn autoplay_step(&mut self) -> Option<Message> {
-        if !self.autoplay || self.last_autoplay.elapsed() < self.autoplay_interval {
+        if !self.autoplay.due() {
             return None;
         }
         self.autoplay_now()
@@ -47,10 +45,10 @@ impl TicTacToeTab {
 
     /// One autoplay step now, whatever the clock says (a replay of one that was taken).
     pub(crate) fn autoplay_now(&mut self) -> Option<Message> {
-        if !self.autoplay {
+        if !self.autoplay.on {
             return None;
         }
-        self.last_autoplay = Instant::now();
+        self.autoplay.stepped();
         let predicting = self.predict.is_some();
         let (message, finished) = if self.has_mcts() {
             crate::shown_mut!(self, |game| mcts_step::autoplay_step(
@@ -64,7 +62,7 @@ impl TicTacToeTab {
             ))
         };
         if finished {
-            self.autoplay = false;
+            self.autoplay.on = false;
         }
         Some(message)
     }
@@ -77,46 +75,19 @@ impl TicTacToeTab {
                 "No search to play: t searches your position, m steps the AI's",
             ));
         }
-        if !self.autoplay && self.search_finished() {
+        if !self.autoplay.on && self.search_finished() {
             return Some(Message::info("The search is finished: b steps back"));
         }
-        self.autoplay = !self.autoplay;
-        Some(Message::info(if self.autoplay {
-            "Autoplay: the search steps by itself (p pauses)"
-        } else {
-            "Autoplay paused"
-        }))
+        Some(self.autoplay.toggle())
     }
 
     /// Plays the AI move the stepped search chose (finishing the search first).
     pub(crate) fn play_search_move(&mut self) -> Option<Message> {
-        self.autoplay = false;
+        self.autoplay.on = false;
         let message = crate::shown_mut!(self, |game| game.play_search_move());
         if message.is_some() {
             self.focus = Focus::Board;
         }
         message.or_else(|| Some(Message::error("No AI move is waiting")))
-    }
-
-    /// Autoplay twice as fast or half as fast, within the config's bounds.
-    pub(crate) fn change_autoplay_speed(&mut self, faster: bool) -> Message {
-        let ms = self.autoplay_interval.as_millis() as u64;
-        let ms = if faster { ms / 2 } else { ms * 2 };
-        let ms = ms.clamp(*AUTOPLAY_MS_RANGE.start(), *AUTOPLAY_MS_RANGE.end());
-        self.autoplay_interval = Duration::from_millis(ms);
-        Message::info(format!(
-            "Autoplay speed: {} (one step every {ms} ms; + faster, - slower)",
-            self.autoplay_speed()
-        ))
-    }
-
-    /// Autoplay's pace in steps a second, as the screen shows it (`4/s`, `0.5/s`).
-    pub(crate) fn autoplay_speed(&self) -> String {
-        let per_second = 1000.0 / self.autoplay_interval.as_millis().max(1) as f64;
-        if per_second >= 10.0 || per_second.fract() == 0.0 {
-            format!("{per_second:.0}/s")
-        } else {
-            format!("{per_second:.1}/s")
-        }
     }
 }

@@ -83,7 +83,7 @@ fn render(tab: &TicTacToeTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
         GameKind::Eight => render_eight(&tab.eight, !tree_focused, panes.game, buf, theme),
     }
     crate::shown!(tab, |game| {
-        let autoplay = tab.autoplay.then(|| tab.autoplay_speed());
+        let autoplay = tab.autoplay.on.then(|| tab.autoplay.speed());
         let setting = Setting {
             algorithm: tab.algorithm,
             step_mode: tab.step_mode,
