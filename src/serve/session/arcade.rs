@@ -16,7 +16,6 @@ use russh::server::Handle;
 use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use tokio::sync::Notify;
 
@@ -43,12 +42,12 @@ pub(super) struct Arcade {
     /// Held while the arcade runs: dropping it frees the place for the next client.
     pub(super) slot: Slot,
     /// Wakes the arcade's loop (a teacher's, when the room changes).
-    pub(super) wake: mpsc::SyncSender<LoopEvent>,
+    pub(super) wake: flume::Sender<LoopEvent>,
 }
 
 impl Arcade {
     /// Runs the arcade until it ends, logs the start and the end, and closes the channel.
-    pub(super) fn run(self, events: &mpsc::Receiver<LoopEvent>) {
+    pub(super) fn run(self, events: &flume::Receiver<LoopEvent>) {
         let started = Instant::now();
         let size = self.size.get();
         let info = &self.info;
@@ -124,7 +123,7 @@ impl Arcade {
     }
 
     /// The local TUI's loop, with this session's app, input and screen.
-    fn play(&self, events: &mpsc::Receiver<LoopEvent>) -> io::Result<Ending> {
+    fn play(&self, events: &flume::Receiver<LoopEvent>) -> io::Result<Ending> {
         let shared = &self.shared;
         let seed = shared.seed.unwrap_or_else(|| shared.session_seed());
         let current = shared.current();
