@@ -173,8 +173,9 @@ impl Connection {
             .spawn(move || arcade.run(&receiver));
         if let Err(error) = spawned {
             // The closure, and with it the slot, is dropped: the place is free again.
-            self.shared
-                .log(&format!("could not start a session thread: {error}"));
+            self.shared.log(|| {
+                tracing::info!(event = "session thread failed", "{error}");
+            });
             running.ended.notify_one();
             return false;
         }
