@@ -10,7 +10,6 @@ use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType, TestBackend, WindowSize};
 use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Size};
-use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
@@ -84,7 +83,7 @@ fn app(step: bool) -> App {
 
 #[test]
 fn draws_once_then_only_after_a_change() {
-    let (send, events) = mpsc::channel();
+    let (send, events) = flume::unbounded();
     // Keys a moment apart, as typed: each is taken in on its own.
     let typist = thread::spawn(move || {
         for event in [key('Z'), key('Z'), key('5'), key('Z'), key('q')] {
@@ -108,7 +107,7 @@ fn draws_once_then_only_after_a_change() {
 
 #[test]
 fn a_burst_of_waiting_input_is_drawn_once() {
-    let (send, events) = mpsc::channel();
+    let (send, events) = flume::unbounded();
     // 1,001 help toggles already queued (a paste, or a flooding client), then quit.
     for _ in 0..1001 {
         send.send(key('?')).unwrap();
@@ -130,12 +129,12 @@ fn a_burst_of_waiting_input_is_drawn_once() {
 
 #[test]
 fn a_signal_or_closed_input_ends_the_loop() {
-    let (send, events) = mpsc::channel();
+    let (send, events) = flume::unbounded();
     send.send(LoopEvent::Signal(15)).unwrap();
     let ending = event_loop(&mut terminal(), &mut app(false), &events).unwrap();
     assert_eq!(ending, Ending::Signal(15));
 
-    let (send, events) = mpsc::channel::<LoopEvent>();
+    let (send, events) = flume::unbounded::<LoopEvent>();
     drop(send);
     let ending = event_loop(&mut terminal(), &mut app(false), &events).unwrap();
     assert!(matches!(ending, Ending::InputClosed(_)));
@@ -143,7 +142,7 @@ fn a_signal_or_closed_input_ends_the_loop() {
 
 #[test]
 fn autoplay_steps_the_search_by_itself_until_paused() {
-    let (send, events) = mpsc::channel();
+    let (send, events) = flume::unbounded();
     let sender = thread::spawn(move || {
         // Step mode is on: after `5` the AI's search waits; `p` starts autoplay.
         for event in [key('5'), key('p')] {

@@ -217,7 +217,7 @@ async fn connections_from_others_or_without_a_header_are_closed_and_logged() {
     assert!(closed_by_server(stream).await);
     server
         .logged(&[
-            "refused connection, not from a trusted proxy",
+            "refused connection: not from a trusted proxy",
             "addr=127.0.0.1:",
         ])
         .await;
@@ -231,7 +231,7 @@ async fn connections_from_others_or_without_a_header_are_closed_and_logged() {
     );
     server
         .logged(&[
-            "refused connection, no PROXY header",
+            "refused connection: no PROXY header",
             "\"SSH-2.\"",
             "via=127.0.0.1:",
         ])
@@ -245,7 +245,7 @@ async fn connections_from_others_or_without_a_header_are_closed_and_logged() {
     .await;
     assert!(closed_by_server(stalled).await);
     server
-        .logged(&["refused connection, no PROXY header within 5s"])
+        .logged(&["refused connection: no PROXY header within 5s"])
         .await;
     // An oversized v2 header.
     let server = trusting(&dir).await;
@@ -253,7 +253,7 @@ async fn connections_from_others_or_without_a_header_are_closed_and_logged() {
     oversized.extend_from_slice(&[0x21, 0x11, 0xff, 0xff]);
     assert!(closed_by_server(with_header(server.server.local_addr, &oversized).await).await);
     server
-        .logged(&["refused connection, a PROXY header of 65551 bytes, too long"])
+        .logged(&["refused connection: a PROXY header of 65551 bytes, too long"])
         .await;
 }
 
@@ -314,7 +314,7 @@ async fn sigterm_s_drain_turns_the_health_check_to_503_warns_players_then_ends_t
     };
     tokio::join!(server.server.drain(grace), checks);
     server
-        .logged(&["draining: new connections refused", "end within 1500ms"])
+        .logged(&["draining: new connections refused", "grace=1500ms"])
         .await;
     let log = Arc::clone(&server.log);
     server.server.shutdown(Duration::from_secs(3)).await;
@@ -376,15 +376,16 @@ async fn the_binary_logs_json_and_drains_on_sigterm() {
         seen.iter()
             .all(|v| v["time"].as_str().is_some_and(|t| t.ends_with('Z')))
     );
+    assert_eq!(seen[0]["event"], "server");
     assert!(
         seen[0]["message"]
             .as_str()
             .unwrap()
-            .starts_with("serving on 127.0.0.1:")
+            .starts_with("server: serving on 127.0.0.1:")
     );
     let value: serde_json::Value = serde_json::from_str(&health_line).unwrap();
     let health: SocketAddr = (value["message"].as_str().unwrap())
-        .strip_prefix("health checks on http://")
+        .strip_prefix("server: health checks on http://")
         .and_then(|rest| rest.split('/').next())
         .unwrap()
         .parse()
@@ -392,7 +393,11 @@ async fn the_binary_logs_json_and_drains_on_sigterm() {
     assert_eq!(health_check(health).await.0, 200);
     server.signal(rustix::process::Signal::TERM);
     let draining = server.logged(&["\"event\":\"draining\""]).await;
-    assert!(draining.contains("sessions=0 end within 5s"), "{draining}");
+    let draining: serde_json::Value = serde_json::from_str(&draining).unwrap();
+    assert_eq!(
+        (&draining["sessions"], &draining["grace"]),
+        (&0.into(), &"5s".into())
+    );
     // With nobody playing, the drain ends at once and the process exits.
     let status = server.exit_status().await;
     assert!(status.success(), "{status:?}");

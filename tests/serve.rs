@@ -337,7 +337,7 @@ async fn an_authorized_key_gets_the_arcade_which_reacts_to_keys_and_resizes() {
     assert!(
         log.contains("session start: addr=127.0.0.1:")
             && log.contains(&format!(
-                "user=\"student\" key={fingerprint} term=\"xterm-256color\" size=80x24"
+                "user=\"student\" via=key key={fingerprint} term=\"xterm-256color\" size=80x24"
             )),
         "{log}"
     );
@@ -453,10 +453,44 @@ async fn exec_subsystems_and_a_shell_without_a_terminal_are_refused() {
     assert_eq!(screen.exit_status, Some(1));
     let log = server.log_text();
     assert!(
-        log.contains("refused exec request") && log.contains("refused subsystem \"sftp\""),
+        log.contains("refused request: exec addr=")
+            && log.contains("refused request: subsystem addr=")
+            && log.contains("to=\"sftp\""),
         "{log}"
     );
     assert_eq!(server.server.sessions(), 0);
+}
+
+/// A user name made to break the JSON log (quotes, line breaks, an object of its own)
+/// stays in its field: each event is one line and one object, with the name as sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hostile_user_name_stays_in_its_field_of_the_json_log() {
+    let dir = temp_dir("json-name");
+    let mut json = settings(&dir, None);
+    json.log_format = ai_arcade::config::LogFormat::Json;
+    let server = start(dir.clone(), json).await;
+    let hostile = "ada\" event=\"x\"\n{\"event\":\"x\"}\r\n";
+    let (handle, _) = login_named(&server, hostile, None).await.unwrap();
+    let mut channel = handle.channel_open_session().await.unwrap();
+    channel.exec(true, "id").await.unwrap();
+    let reply = tokio::time::timeout(LIMIT, channel.wait()).await.unwrap();
+    assert!(matches!(reply, Some(ChannelMsg::Failure)), "{reply:?}");
+    until_logged(&server, "refused request").await;
+    let lines = server.log.lock().unwrap().clone();
+    let events: Vec<serde_json::Value> = (lines.iter())
+        .map(|line| {
+            assert!(!line.contains(['\n', '\r']), "{line:?}");
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("{line:?} is not JSON: {e}"))
+        })
+        .collect();
+    assert_eq!(events.len(), 1, "{lines:?}");
+    assert_eq!(events[0]["event"], "refused request");
+    assert_eq!(events[0]["user"], hostile);
+    let message = events[0]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("refused request: exec addr=127.0.0.1:"),
+        "{message}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -491,7 +525,7 @@ async fn the_client_past_the_limit_is_told_the_server_is_full() {
             .await;
     }
     assert_eq!(server.log_text().matches("server full").count(), 1);
-    until_logged(&server, "refused 2 more connection(s) in the last").await;
+    until_logged(&server, "refused more: count=2 seconds=").await;
     assert_eq!(server.log_text().matches("server full").count(), 1);
 
     playing.data_bytes(&b"q"[..]).await.unwrap();
@@ -636,7 +670,7 @@ async fn a_class_behind_one_address_gets_in_and_failed_logins_are_what_is_limite
     }
     until_logged(
         &server,
-        "refused connection, its address ended over 2 connections a minute without logging in",
+        "refused connection: its address ended over 2 connections a minute without logging in",
     )
     .await;
 }
@@ -733,14 +767,18 @@ async fn log_lines_cap_what_the_client_wrote_and_forwarding_refusals_are_logged(
     );
     assert!(handle.tcpip_forward("0.0.0.0", 8080).await.is_err());
     assert!(handle.streamlocal_forward("/tmp/y.sock").await.is_err());
-    for line in [
-        "refused agent forwarding",
-        "refused port forwarding (-L, -D, -W) to \"localhost:22\"",
-        "refused UNIX socket forwarding to \"/run/x.sock\"",
-        "refused remote port forwarding (-R) of \"0.0.0.0:8080\"",
-        "refused remote UNIX socket forwarding of \"/tmp/y.sock\"",
+    for (what, to) in [
+        ("agent forwarding", ""),
+        ("port forwarding (-L, -D, -W)", " to=\"localhost:22\""),
+        ("UNIX socket forwarding", " to=\"/run/x.sock\""),
+        ("remote port forwarding (-R)", " to=\"0.0.0.0:8080\""),
+        ("remote UNIX socket forwarding", " to=\"/tmp/y.sock\""),
     ] {
-        until_logged(&server, line).await;
+        let said = format!("refused request: {what} addr=");
+        until_logged(&server, &said).await;
+        let log = server.log_text();
+        let line = log.lines().find(|l| l.contains(&said)).unwrap();
+        assert!(line.ends_with(&format!("(10000 bytes)\"{to}")), "{line}");
     }
     let log = server.log_text();
     let start_line = log.lines().find(|l| l.contains("session start")).unwrap();
@@ -749,8 +787,14 @@ async fn log_lines_cap_what_the_client_wrote_and_forwarding_refusals_are_logged(
         "{} bytes: {start_line}",
         start_line.len()
     );
-    assert!(start_line.contains("...\"(10000 bytes)"), "{start_line}");
-    assert!(start_line.contains("...\"(10000 bytes)"), "{start_line}");
+    assert!(
+        start_line.contains("...(10000 bytes)\" via="),
+        "{start_line}"
+    );
+    assert!(
+        start_line.contains("...(10000 bytes)\" size="),
+        "{start_line}"
+    );
     assert!(log.lines().all(|l| l.len() < 400), "{log}");
 }
 
@@ -1055,7 +1099,7 @@ async fn the_binary_prints_the_class_code_it_made_and_lets_a_student_in_with_it(
     );
     let login = stderr.next().unwrap().unwrap();
     assert!(
-        login.contains("login: addr=127.0.0.1:") && login.ends_with("name=\"Ada\" via class code"),
+        login.contains("login: addr=127.0.0.1:") && login.ends_with("user=\"Ada\" via=class-code"),
         "{login}"
     );
     drop(handle);
@@ -1544,7 +1588,7 @@ async fn a_class_code_lets_a_named_student_in_and_nothing_else_does() {
     for line in [
         "refused class code: addr=127.0.0.1:",
         "login: addr=127.0.0.1:",
-        "name=\"Ada Lovelace\" via class code",
+        "user=\"Ada Lovelace\" via=class-code\n",
         "user=\"Ada Lovelace\" via=class-code term=\"xterm-256color\" size=80x24",
     ] {
         assert!(log.contains(line), "{line:?} in:\n{log}");
@@ -1614,7 +1658,12 @@ async fn a_bad_name_is_told_why_and_refused_before_the_code_is_asked() {
         );
     }
     let log = server.log_text();
-    assert!(log.contains("refused name: addr=127.0.0.1:"), "{log}");
+    assert!(
+        log.contains(
+            "refused name: the name has 33 characters; at most 32 are allowed addr=127.0.0.1:"
+        ),
+        "{log}"
+    );
     assert!(log.contains("user=\"\\u{1b}[2JAda\""), "escaped: {log}");
     assert!(!log.contains('\x1b'), "no raw escape reaches the log");
     assert!(
@@ -1644,7 +1693,7 @@ async fn an_expired_class_code_is_refused_even_when_right() {
     );
     until_logged(
         &server,
-        "refused class code, the class code has expired: addr=127.0.0.1:",
+        "refused class code: the class code has expired addr=127.0.0.1:",
     )
     .await;
 }
@@ -1722,7 +1771,7 @@ async fn repeated_wrong_codes_from_one_address_are_turned_away() {
     }
     until_logged(
         &server,
-        "refused connection, its address ended over 2 connections a minute without logging in",
+        "refused connection: its address ended over 2 connections a minute without logging in",
     )
     .await;
 }
@@ -1828,7 +1877,13 @@ async fn forty_students_log_in_with_the_class_code_from_one_address_with_the_def
     // tested.
     assert!(elapsed < 60.0, "the logins took {elapsed} s: over a minute");
     let log = server.log_text();
-    assert_eq!(log.matches("via class code").count(), CLASS, "{log}");
+    let logins = (log.lines())
+        .filter(|l| {
+            l.split_once(' ')
+                .is_some_and(|(_, l)| l.starts_with("login: "))
+        })
+        .filter(|l| l.ends_with("via=class-code"));
+    assert_eq!(logins.count(), CLASS, "{log}");
     assert!(!log.contains("refused"), "{log}");
 }
 
@@ -1975,7 +2030,7 @@ async fn the_ssh_client_logs_in_with_the_class_code_typed_at_its_prompt() {
     );
     let asked = std::fs::read_to_string(dir.join("asked")).unwrap();
     assert!(asked.trim_end().ends_with("Class code:"), "{asked:?}");
-    until_logged(&server, "name=\"ada\" via class code").await;
+    until_logged(&server, "user=\"ada\" via=class-code").await;
 
     for (user, code, told) in [
         ("ada", "java club", "Permission denied"),
@@ -2047,7 +2102,7 @@ async fn a_teacher_sees_every_student_s_name_and_tab_and_a_student_key_is_not_a_
         })
         .await;
     let log = server.log_text();
-    assert!(log.contains("user=\"teacher\" teacher key="), "{log}");
+    assert!(log.contains("user=\"teacher\" via=teacher key="), "{log}");
 }
 
 /// Logs in as `name` with `key`, which must be let in.
@@ -2438,7 +2493,7 @@ async fn the_teacher_reloads_the_lesson_from_the_room_and_a_refused_file_changes
     assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 2);
     until_logged(
         &server,
-        "reload refused, keeping the lesson and config in force",
+        "reload refused: keeping the lesson and config in force",
     )
     .await;
 }

@@ -104,11 +104,11 @@ fn read_request(bytes: &[u8]) -> Read {
 }
 
 /// Answers checks on `listener` with what `health` says at the time of each, until the
-/// task is aborted.
+/// task is aborted; a failed accept is handed to `log`.
 pub async fn serve(
     listener: TcpListener,
     health: Arc<dyn Fn() -> Health + Send + Sync>,
-    log: Arc<dyn Fn(&str) + Send + Sync>,
+    log: Arc<dyn Fn(&std::io::Error) + Send + Sync>,
 ) {
     let places = Arc::new(Semaphore::new(MAX_CHECKS));
     loop {
@@ -118,7 +118,7 @@ pub async fn serve(
         let (stream, _) = match listener.accept().await {
             Ok(accepted) => accepted,
             Err(error) => {
-                log(&format!("health check accept failed: {error}"));
+                log(&error);
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 continue;
             }

@@ -29,16 +29,15 @@ mod shared;
 pub mod slowloris;
 pub mod terminal;
 
-use crate::config::{Config, HumanDuration};
+use crate::config::{Config, HumanDuration, LogFormat};
 use crate::tabs::Models;
 use class_code::ClassCode;
 use gate::{Admissions, Gate};
-pub use log_format::utc_timestamp;
 use russh::SshId;
 use russh::keys::PrivateKey;
 use session::{Progress, Stage};
 use shared::{Current, Shared, to_stderr};
-pub use shared::{Log, REFUSAL_LOG_EVERY, RefusalLog, Settings, stderr_log};
+pub use shared::{Log, REFUSAL_LOG_EVERY, RefusalLog, Settings, Unsaid, stderr_log};
 use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -46,6 +45,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
+use tracing::{Dispatch, info};
 
 /// The longest the key exchange may take (up to the first login request): programs do it
 /// alone, in well under a second, so a silent connection is closed after this.
@@ -118,6 +118,7 @@ impl Server {
         } else {
             keys::host_key(&settings.host_key)?
         };
+        let log = log_format::dispatch(settings.log_format, log);
         let key_note = check_key_files(&settings, &log)?;
         let listener =
             TcpListener::bind(settings.listen)
@@ -220,6 +221,16 @@ impl Server {
         self.shared.health()
     }
 
+    /// Tells the operator `line` (the banner's, the shutdown's): `ai-arcade: …` on stderr
+    /// in text, as the command line's other messages are, or a `server` event in the JSON
+    /// log, where every line must be an object.
+    fn announce(&self, line: &str) {
+        match self.shared.settings.log_format {
+            LogFormat::Text => to_stderr(&format!("ai-arcade: {line}")),
+            LogFormat::Json => self.shared.log(|| info!(event = "server", "{line}")),
+        }
+    }
+
     /// SIGTERM's drain: stops accepting (health checks say 503 from now on), tells every
     /// player the server restarts, and returns once they have all left or `grace` is up,
     /// whichever is first. [`Server::shutdown`] ends the sessions left, saying the server
@@ -228,10 +239,14 @@ impl Server {
         self.accept.abort();
         self.shared.draining.store(true, Ordering::SeqCst);
         let sessions = self.shared.slots.used();
-        self.shared.log(&format!(
-            "draining: new connections refused; sessions={sessions} end within {}",
-            HumanDuration(grace)
-        ));
+        self.shared.log(|| {
+            info!(
+                event = "draining",
+                sessions,
+                grace = %HumanDuration(grace),
+                "new connections refused"
+            );
+        });
         // Short enough for an 80-column status line with its hint.
         let notice = format!(
             "Server restarting: this session ends in {}, then reconnect.",
@@ -266,13 +281,12 @@ impl Server {
 /// Checks that the key files let someone in (a file with no usable key refuses the
 /// start) and logs the lines of `authorized_keys` that were skipped; that note is returned,
 /// so later re-reads log it only when it changed.
-fn check_key_files(settings: &Settings, log: &Log) -> Result<Option<String>, ServeError> {
+fn check_key_files(settings: &Settings, log: &Dispatch) -> Result<Option<String>, ServeError> {
     let mut key_note = None;
     if let Some(path) = &settings.authorized_keys {
         if let Ok(Some(note)) = keys::read_authorized_keys(path).map(|f| f.skipped_note()) {
-            let line = format!("{}: {note}", path.display());
-            log(&format!("{} {line}", utc_timestamp(SystemTime::now())));
-            key_note = Some(line);
+            tracing::dispatcher::with_default(log, || shared::log_skipped_keys(path, &note));
+            key_note = Some(note);
         }
         match keys::authorized_keys(path) {
             Ok(allowed) if allowed.is_empty() => {
@@ -309,9 +323,9 @@ fn spawn_health(listener: TcpListener, shared: &Arc<Shared>) -> tokio::task::Joi
             .map_or(health::Health::Draining, |shared| shared.health())
     });
     let weak = Arc::downgrade(shared);
-    let log = Arc::new(move |line: &str| {
+    let log = Arc::new(move |error: &std::io::Error| {
         if let Some(shared) = weak.upgrade() {
-            shared.log(line);
+            shared.log(|| info!(event = "health check accept failed", "{error}"));
         }
     });
     tokio::spawn(health::serve(listener, health, log))
@@ -357,7 +371,7 @@ async fn accept_loop(
             Ok(accepted) => accepted,
             Err(error) => {
                 // Out of file descriptors and the like: say so, breathe, go on.
-                shared.log(&format!("accept failed: {error}"));
+                shared.log(|| info!(event = "accept failed", "{error}"));
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 continue;
             }
@@ -388,7 +402,7 @@ async fn serve_connection(
     let pending = match shared.admissions.enter(peer.ip(), grace).await {
         Ok(pending) => pending,
         Err(refusal) => {
-            shared.refused(&format!("refused connection, {refusal}: addr={peer}"));
+            shared.refused(|| info!(event = "refused connection", addr = %peer, "{refusal}"));
             return;
         }
     };
@@ -438,16 +452,20 @@ async fn client_address(
         return Some(peer);
     }
     if !proxies.trusts(peer.ip()) {
-        shared.refused(&format!(
-            "refused connection, not from a trusted proxy (--proxy-protocol): addr={peer}"
-        ));
+        shared.refused(|| {
+            info!(
+                event = "refused connection",
+                addr = %peer,
+                "not from a trusted proxy (--proxy-protocol)"
+            );
+        });
         return None;
     }
     match proxy::read_header(stream, proxy::HEADER_DEADLINE).await {
         Ok(proxy::Origin::Client(client)) => Some(client),
         Ok(proxy::Origin::Proxy) => Some(peer),
         Err(error) => {
-            shared.refused(&format!("refused connection, {error}: via={peer}"));
+            shared.refused(|| info!(event = "refused connection", via = %peer, "{error}"));
             None
         }
     }
@@ -482,13 +500,10 @@ pub fn run(
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
-    let format = settings.log_format;
-    let say = move |line: &str| to_stderr(&log_format::render(format, line));
     runtime.block_on(async move {
         let mut signals = Signals::listen();
-        let server =
-            Server::start(settings.clone(), config, models, seed, stderr_log(format)).await?;
-        print_banner(&server, &settings, &say);
+        let server = Server::start(settings.clone(), config, models, seed, stderr_log()).await?;
+        print_banner(&server, &settings, &|line| server.announce(line));
         let reload = Arc::new(reload);
         server.reload_from_the_room(Arc::clone(&reload));
         let mut signal = signals.next().await;
@@ -503,8 +518,8 @@ pub fn run(
                 () = async { while signals.next().await == Signal::Reload {} } => {}
             }
         }
-        say(&format!(
-            "ai-arcade: shutting down, ending {} sessions",
+        server.announce(&format!(
+            "shutting down, ending {} sessions",
             server.sessions()
         ));
         server.shutdown(SHUTDOWN_WAIT).await;
@@ -512,69 +527,67 @@ pub fn run(
     })
 }
 
-fn print_banner(server: &Server, settings: &Settings, to_stderr: &dyn Fn(&str)) {
+/// The banner: where the server listens, its host key, who may log in, the limits.
+fn print_banner(server: &Server, settings: &Settings, say: &dyn Fn(&str)) {
     let created = if server.host_key_created {
         " (made now)"
     } else {
         ""
     };
-    to_stderr(&format!("ai-arcade: serving on {}", server.local_addr));
-    to_stderr(&format!(
-        "ai-arcade: host key {}{created}: ED25519 key fingerprint is {}",
+    say(&format!("serving on {}", server.local_addr));
+    say(&format!(
+        "host key {}{created}: ED25519 key fingerprint is {}",
         settings.host_key.display(),
         server.fingerprint
     ));
     if keys::readable_by_others(&settings.host_key) {
-        to_stderr(&format!(
-            "ai-arcade: warning: {} can be read by others; chmod 600 it",
+        say(&format!(
+            "warning: {} can be read by others; chmod 600 it",
             settings.host_key.display()
         ));
     }
     if let Some(addr) = server.health_addr {
-        to_stderr(&format!(
-            "ai-arcade: health checks on http://{addr}/ (200 taking sessions, 503 full or draining)"
+        say(&format!(
+            "health checks on http://{addr}/ (200 taking sessions, 503 full or draining)"
         ));
     }
     if settings.proxies.enabled() {
-        to_stderr(&format!(
-            "ai-arcade: PROXY protocol: connections only from {}, each with a header naming its client",
+        say(&format!(
+            "PROXY protocol: connections only from {}, each with a header naming its client",
             settings.proxies.listed()
         ));
     }
     if let Some(path) = &settings.teacher_keys {
-        to_stderr(&format!(
-            "ai-arcade: keys in {} log in as the teacher, on the room (R)",
+        say(&format!(
+            "keys in {} log in as the teacher, on the room (R)",
             path.display()
         ));
     }
     if let Some(dir) = &settings.collect {
-        to_stderr(&format!(
-            "ai-arcade: students' exports and graded predictions go into {} (results.csv)",
+        say(&format!(
+            "students' exports and graded predictions go into {} (results.csv)",
             dir.display()
         ));
     }
     if let Some(lesson) = &settings.lesson {
-        to_stderr(&format!(
-            "ai-arcade: every session runs the lesson \"{}\" from {} ({} steps)",
+        say(&format!(
+            "every session runs the lesson \"{}\" from {} ({} steps)",
             lesson.title,
             lesson.origin,
             lesson.steps.len()
         ));
     }
     if let Some(path) = &settings.authorized_keys {
-        to_stderr(&format!("ai-arcade: keys in {} may log in", path.display()));
+        say(&format!("keys in {} may log in", path.display()));
     }
     if let Some(code) = &settings.class_code {
-        to_stderr(&format!(
-            "ai-arcade: {}",
-            class_code_line(code, server.class_code_expires_at)
-        ));
+        say(&class_code_line(code, server.class_code_expires_at));
     }
     if settings.is_open() {
-        to_stderr("ai-arcade: open: anyone may log in, with or without a key");
+        say("open: anyone may log in, with or without a key");
         if !server.local_addr.ip().is_loopback() {
-            to_stderr(&format!(
-                "ai-arcade: warning: open to everyone who can reach {}",
+            say(&format!(
+                "warning: open to everyone who can reach {}",
                 server.local_addr
             ));
         }
@@ -588,8 +601,8 @@ fn print_banner(server: &Server, settings: &Settings, to_stderr: &dyn Fn(&str)) 
         (Some(_), None) => students,
         (Some(_), Some(_)) => format!("{students} (with a key: {with_key})"),
     };
-    to_stderr(&format!(
-        "ai-arcade: {} sessions at most, closed after {} idle; connect with: {connect}",
+    say(&format!(
+        "{} sessions at most, closed after {} idle; connect with: {connect}",
         settings.max_sessions,
         HumanDuration(settings.idle_timeout),
     ));
@@ -607,7 +620,7 @@ fn class_code_line(code: &ClassCode, expires_at: Option<SystemTime>) -> String {
     let until = match (code.expires_after(), expires_at) {
         (Some(after), Some(at)) => format!(
             "until {} ({} after start)",
-            utc_timestamp(at),
+            humantime::format_rfc3339_seconds(at),
             HumanDuration(after)
         ),
         _ => "until the server stops".to_string(),

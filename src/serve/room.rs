@@ -8,7 +8,6 @@ use crate::shell::LoopEvent;
 use crate::tabs::TabId;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::SyncSender;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::Instant;
 
@@ -27,7 +26,7 @@ struct Entry {
     /// The teacher's orders not yet taken.
     orders: VecDeque<Order>,
     /// Wakes the student's loop to take them.
-    wake: Option<SyncSender<LoopEvent>>,
+    wake: Option<flume::Sender<LoopEvent>>,
 }
 
 impl Entry {
@@ -58,7 +57,7 @@ pub struct Registry {
     seats: Mutex<BTreeMap<u64, Entry>>,
     next_id: AtomicU64,
     /// The teachers' loops, woken at every change.
-    watchers: Mutex<BTreeMap<u64, SyncSender<LoopEvent>>>,
+    watchers: Mutex<BTreeMap<u64, flume::Sender<LoopEvent>>>,
     /// Reads the lesson and config again, as SIGHUP does (set by the server).
     reloader: OnceLock<Reloader>,
 }
@@ -85,7 +84,7 @@ impl Registry {
     }
 
     /// Wakes `wake` at every change of the room until the handle is dropped.
-    pub fn watch(self: &Arc<Self>, wake: SyncSender<LoopEvent>) -> WatchHandle {
+    pub fn watch(self: &Arc<Self>, wake: flume::Sender<LoopEvent>) -> WatchHandle {
         let id = self.new_id();
         self.watchers
             .lock()
@@ -116,7 +115,7 @@ impl Registry {
         self: &Arc<Self>,
         name: &str,
         tab: TabId,
-        wake: Option<SyncSender<LoopEvent>>,
+        wake: Option<flume::Sender<LoopEvent>>,
     ) -> SeatHandle {
         let id = self.new_id();
         self.lock().insert(
@@ -262,7 +261,7 @@ mod tests {
     #[test]
     fn a_watcher_is_woken_at_every_change_until_it_stops_watching() {
         let room = Arc::new(Registry::default());
-        let (wake, woken) = std::sync::mpsc::sync_channel(8);
+        let (wake, woken) = flume::bounded(8);
         let watch = room.watch(wake);
         let ada = room.sit("ada", TabId::TicTacToe, None);
         ada.report(Whereabouts::on(TabId::ConnectFour));
@@ -289,7 +288,7 @@ mod tests {
     #[test]
     fn orders_reach_whom_they_are_for_and_pushes_only_those_following() {
         let room = Arc::new(Registry::default());
-        let (wake, woken) = std::sync::mpsc::sync_channel(8);
+        let (wake, woken) = flume::bounded(8);
         let ada = room.sit("ada", TabId::TicTacToe, Some(wake));
         let bob = room.sit("bob", TabId::TicTacToe, None);
         let bob_seat = room.seats()[1].id;

@@ -7,17 +7,17 @@ use super::class_code::ClassCode;
 use super::gate::Admissions;
 use super::health::Health;
 use super::limits::Slots;
-use super::log_format::utc_timestamp;
 use super::proxy::TrustedProxies;
 use crate::config::{Config, LogFormat, Startups};
 use crate::lesson::Lesson;
 use crate::tabs::Models;
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::watch;
+use tracing::{Dispatch, info};
 
 /// Reads the config and the lesson again, as they were given at start: what SIGHUP (and
 /// the teacher's `r`) runs.
@@ -96,12 +96,13 @@ impl Settings {
     }
 }
 
-/// Where log lines go: stderr for `serve`, a buffer in tests.
+/// Where the log's lines go, each rendered whole (`log_format`): stderr for `serve`, a
+/// buffer in tests.
 pub type Log = Arc<dyn Fn(&str) + Send + Sync>;
 
-/// A log that prints to stderr, in `format`.
-pub fn stderr_log(format: LogFormat) -> Log {
-    Arc::new(move |line| to_stderr(&super::log_format::render(format, line)))
+/// A log that prints to stderr.
+pub fn stderr_log() -> Log {
+    Arc::new(to_stderr)
 }
 
 /// Writes a line to stderr, or drops it when stderr is gone (closed by whoever read it):
@@ -136,7 +137,8 @@ pub struct Shared {
     pub(super) admissions: Arc<Admissions>,
     /// Refused connections, logged at most every [`REFUSAL_LOG_EVERY`].
     pub(super) refusals: Mutex<RefusalLog>,
-    pub(super) log: Log,
+    /// This server's log: its own subscriber, entered around each log call.
+    pub(super) log: Dispatch,
     pub(super) shutdown: watch::Sender<bool>,
     pub(super) sessions_started: AtomicU64,
     /// The students in, for a teacher's view.
@@ -179,16 +181,18 @@ impl Shared {
         Arc::clone(&self.current.read().unwrap_or_else(PoisonError::into_inner))
     }
 
-    /// Writes one log line, stamped with the UTC time.
     /// Reads the config and lesson again with `reload`; sessions that start from now on
     /// run them. What was done, or why it was refused; logged either way.
     pub(super) fn reload(&self, reload: &Reload) -> Result<String, String> {
         let (config, lesson) = match reload() {
             Ok(read) => read,
             Err(why) => {
-                self.log(&format!(
-                    "reload refused, keeping the lesson and config in force: {why}"
-                ));
+                self.log(|| {
+                    info!(
+                        event = "reload refused",
+                        "keeping the lesson and config in force: {why}"
+                    );
+                });
                 return Err(why);
             }
         };
@@ -207,40 +211,49 @@ impl Shared {
             config,
             lesson: lesson.map(Arc::new),
         });
-        self.log(&format!(
-            "reloaded: {words}; new sessions start from it, running ones keep theirs"
-        ));
+        self.log(|| {
+            info!(
+                event = "reloaded",
+                "{words}; new sessions start from it, running ones keep theirs"
+            );
+        });
         Ok(words)
     }
 
-    pub(super) fn log(&self, line: &str) {
-        (self.log)(&format!("{} {line}", utc_timestamp(SystemTime::now())));
+    /// Logs the `tracing` events `emit` makes (`info!(event = "…", key = value, …)`) in
+    /// this server's log. Its subscriber is entered for the call only: the server's lines
+    /// go to its own log, never to another server's in the same process (as in tests), and
+    /// events from elsewhere never reach it. See `log_format` for how a field is shown.
+    pub(super) fn log(&self, emit: impl FnOnce()) {
+        tracing::dispatcher::with_default(&self.log, emit);
     }
 
-    /// Logs a refused connection, or counts it when one was logged less than
-    /// [`REFUSAL_LOG_EVERY`] ago; the count is logged when that time is up, so it appears
-    /// even when the refusals stop.
-    pub(super) fn refused(self: &Arc<Self>, line: &str) {
+    /// Logs a refused connection (the events `emit` makes), or counts it when one was
+    /// logged less than [`REFUSAL_LOG_EVERY`] ago; the count is logged when that time is
+    /// up, so it appears even when the refusals stop.
+    pub(super) fn refused(self: &Arc<Self>, emit: impl FnOnce()) {
         let now = Instant::now();
         let mut refusals = self.refusals.lock().unwrap_or_else(PoisonError::into_inner);
         match refusals.note(now) {
-            Some(summary) => {
+            Some(unsaid) => {
                 drop(refusals);
-                if let Some(summary) = summary {
-                    self.log(&summary);
-                }
-                self.log(line);
+                self.log(|| {
+                    if let Some(unsaid) = unsaid {
+                        unsaid.log();
+                    }
+                    emit();
+                });
             }
             None if refusals.unsaid == 1 => {
                 drop(refusals);
                 let shared = Arc::clone(self);
                 tokio::spawn(async move {
                     tokio::time::sleep(REFUSAL_LOG_EVERY).await;
-                    let summary = (shared.refusals.lock())
+                    let unsaid = (shared.refusals.lock())
                         .unwrap_or_else(PoisonError::into_inner)
                         .flush(Instant::now());
-                    if let Some(summary) = summary {
-                        shared.log(&summary);
+                    if let Some(unsaid) = unsaid {
+                        shared.log(|| unsaid.log());
                     }
                 });
             }
@@ -254,13 +267,14 @@ impl Shared {
         connection_cap(self.settings.max_sessions)
     }
 
-    /// Logs a note on skipped `authorized_keys` lines unless it is the one logged last.
-    pub(super) fn note_skipped_keys(&self, note: Option<String>) {
+    /// Logs a note on the skipped lines of the `authorized_keys` file at `path` unless it
+    /// is the one logged last.
+    pub(super) fn note_skipped_keys(&self, path: &Path, note: Option<String>) {
         let mut last = self.key_note.lock().unwrap_or_else(PoisonError::into_inner);
         if *last != note
-            && let Some(line) = &note
+            && let Some(note) = &note
         {
-            self.log(line);
+            self.log(|| log_skipped_keys(path, note));
         }
         *last = note;
     }
@@ -274,6 +288,11 @@ impl Shared {
             .map_or(0, |d| d.as_nanos() as u64);
         (nanos ^ count.wrapping_mul(0x9E37_79B9_7F4A_7C15)) % 1_000_000
     }
+}
+
+/// Logs `note`, on the lines skipped in the `authorized_keys` file at `path`.
+pub(super) fn log_skipped_keys(path: &Path, note: &str) {
+    info!(event = "skipped keys", file = %path.display(), "{note}");
 }
 
 /// Logged-in connections at once, arcades or not: room for every arcade and as many again
@@ -294,7 +313,7 @@ pub struct RefusalLog {
 impl RefusalLog {
     /// A refusal at `now`: `Some` when it is to be logged (with, first, the count of those
     /// not logged since the last line, if any), `None` when it is only counted.
-    pub fn note(&mut self, now: Instant) -> Option<Option<String>> {
+    pub fn note(&mut self, now: Instant) -> Option<Option<Unsaid>> {
         if self.last.is_some_and(|at| now - at < REFUSAL_LOG_EVERY) {
             self.unsaid += 1;
             return None;
@@ -303,22 +322,39 @@ impl RefusalLog {
         Some(self.flush(now))
     }
 
-    /// The count of refusals not logged, as a line, if there were any; counting starts
-    /// again.
-    pub fn flush(&mut self, now: Instant) -> Option<String> {
-        let unsaid = std::mem::take(&mut self.unsaid);
-        (unsaid > 0).then(|| {
-            let since = self.last.map_or(0, |at| now.duration_since(at).as_secs());
+    /// The refusals not logged, if there were any; counting starts again.
+    pub fn flush(&mut self, now: Instant) -> Option<Unsaid> {
+        let count = std::mem::take(&mut self.unsaid);
+        (count > 0).then(|| {
+            let seconds = self.last.map_or(0, |at| now.duration_since(at).as_secs());
             self.last = Some(now);
-            format!(
-                "refused {unsaid} more connection(s) in the last {since}s (not logged one by one)"
-            )
+            Unsaid { count, seconds }
         })
     }
 
     /// Refusals counted and not yet logged.
     pub fn unsaid(&self) -> u64 {
         self.unsaid
+    }
+}
+
+/// Refusals counted but not logged one by one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unsaid {
+    /// How many.
+    pub count: u64,
+    /// Over how many seconds since the last refusal logged.
+    pub seconds: u64,
+}
+
+impl Unsaid {
+    /// The log's line for them: `refused more: count=25 seconds=10`.
+    fn log(self) {
+        info!(
+            event = "refused more",
+            count = self.count,
+            seconds = self.seconds
+        );
     }
 }
 
@@ -335,10 +371,13 @@ mod tests {
             assert_eq!(log.note(start + Duration::from_secs(second)), None);
         }
         assert_eq!(log.unsaid(), 5);
-        let summary = log.flush(start + Duration::from_secs(10)).unwrap();
+        let unsaid = log.flush(start + Duration::from_secs(10)).unwrap();
         assert_eq!(
-            summary,
-            "refused 5 more connection(s) in the last 10s (not logged one by one)"
+            unsaid,
+            Unsaid {
+                count: 5,
+                seconds: 10
+            }
         );
         assert_eq!(log.flush(start + Duration::from_secs(11)), None);
         assert_eq!(
@@ -347,13 +386,6 @@ mod tests {
             "still within 10 s"
         );
         let later = log.note(start + Duration::from_secs(21)).unwrap();
-        assert!(later.unwrap().starts_with("refused 1 more"));
-    }
-
-    #[test]
-    fn timestamps_are_utc_dates() {
-        assert_eq!(utc_timestamp(UNIX_EPOCH), "1970-01-01T00:00:00Z");
-        let leap = UNIX_EPOCH + Duration::from_secs(951_827_696);
-        assert_eq!(utc_timestamp(leap), "2000-02-29T12:34:56Z");
+        assert_eq!(later.unwrap().count, 1);
     }
 }

@@ -15,11 +15,11 @@ use crossterm::execute;
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
+use flume::{Receiver, RecvTimeoutError, Sender};
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
 use ratatui::layout::Rect;
 use std::io::{self, stdout};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::Instant;
@@ -252,7 +252,7 @@ fn forward_signals(events: Sender<LoopEvent>, raw: Arc<RawTerminal>) -> io::Resu
 
 /// Runs the app in this process's terminal until it ends, and restores the terminal.
 pub fn run(app: &mut App, mouse: bool) -> io::Result<Ending> {
-    let (sender, events) = mpsc::channel();
+    let (sender, events) = flume::unbounded();
     let raw = Arc::new(RawTerminal::new(mouse));
     forward_signals(sender.clone(), Arc::clone(&raw))?;
     let guard = TerminalGuard::enter(raw)?;

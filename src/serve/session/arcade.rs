@@ -4,7 +4,7 @@
 //! session's start and end logged, and the client's terminal restored however it ends.
 
 use super::plumbing::{OUTPUT_TIMEOUT, disconnect_after};
-use super::who::{Login, Via, quoted};
+use super::who::{Login, Via};
 use crate::app::App;
 use crate::serve::limits::Slot;
 use crate::serve::shared::Shared;
@@ -16,9 +16,9 @@ use russh::server::Handle;
 use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use tokio::sync::Notify;
+use tracing::info;
 
 /// What a player reads when a drain ends their session.
 pub const RESTARTING: &str = "ai-arcade: the server is restarting; reconnect to continue.";
@@ -43,24 +43,27 @@ pub(super) struct Arcade {
     /// Held while the arcade runs: dropping it frees the place for the next client.
     pub(super) slot: Slot,
     /// Wakes the arcade's loop (a teacher's, when the room changes).
-    pub(super) wake: mpsc::SyncSender<LoopEvent>,
+    pub(super) wake: flume::Sender<LoopEvent>,
 }
 
 impl Arcade {
     /// Runs the arcade until it ends, logs the start and the end, and closes the channel.
-    pub(super) fn run(self, events: &mpsc::Receiver<LoopEvent>) {
+    pub(super) fn run(self, events: &flume::Receiver<LoopEvent>) {
         let started = Instant::now();
         let size = self.size.get();
         let info = &self.info;
-        self.shared.log(&format!(
-            "session start: addr={} {} term={} size={}x{} sessions={}",
-            info.peer,
-            info.login,
-            quoted(&info.term),
-            size.width,
-            size.height,
-            self.shared.slots.used()
-        ));
+        self.shared.log(|| {
+            info!(
+                event = "session start",
+                addr = %info.peer,
+                user = info.login.name.as_str(),
+                via = %info.login.via_name(),
+                key = info.login.key().map(tracing::field::display),
+                term = info.term.as_str(),
+                size = %format_args!("{}x{}", size.width, size.height),
+                sessions = self.shared.slots.used()
+            );
+        });
         // A panic in one arcade ends that session, not the server: the client's terminal
         // is restored and the connection closed like any other ending.
         let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.play(events)));
@@ -94,16 +97,19 @@ impl Arcade {
         self.ended.notify_one();
         let size = self.size.get();
         drop(self.slot);
-        self.shared.log(&format!(
-            "session end: addr={} {} term={} size={}x{} duration={:.1}s reason={}",
-            info.peer,
-            info.login,
-            quoted(&info.term),
-            size.width,
-            size.height,
-            started.elapsed().as_secs_f64(),
-            quoted(&reason)
-        ));
+        self.shared.log(|| {
+            info!(
+                event = "session end",
+                addr = %info.peer,
+                user = info.login.name.as_str(),
+                via = %info.login.via_name(),
+                key = info.login.key().map(tracing::field::display),
+                term = info.term.as_str(),
+                size = %format_args!("{}x{}", size.width, size.height),
+                duration = %format_args!("{:.1}s", started.elapsed().as_secs_f64()),
+                reason = reason.as_str()
+            );
+        });
     }
 
     /// Puts the client's terminal back after a panic left the arcade's screen up.
@@ -124,7 +130,7 @@ impl Arcade {
     }
 
     /// The local TUI's loop, with this session's app, input and screen.
-    fn play(&self, events: &mpsc::Receiver<LoopEvent>) -> io::Result<Ending> {
+    fn play(&self, events: &flume::Receiver<LoopEvent>) -> io::Result<Ending> {
         let shared = &self.shared;
         let seed = shared.seed.unwrap_or_else(|| shared.session_seed());
         let current = shared.current();

@@ -17,7 +17,6 @@ use russh::ChannelId;
 use russh::server::Handle;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::mpsc::{self, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use tokio::sync::Notify;
@@ -61,7 +60,7 @@ pub(super) struct PtyRequest {
 
 /// A running arcade, as the connection sees it.
 pub(super) struct Running {
-    pub(super) events: SyncSender<LoopEvent>,
+    pub(super) events: flume::Sender<LoopEvent>,
     pub(super) parser: Arc<Mutex<InputParser>>,
     pub(super) last_input: Arc<Mutex<Instant>>,
     pub(super) ended: Arc<Notify>,
@@ -131,7 +130,7 @@ impl Connection {
     /// Starts the arcade's thread; `false` when it could not be started.
     pub(super) fn start_arcade(&mut self, channel: ChannelId, slot: Slot, handle: Handle) -> bool {
         let Some(pty) = &self.pty else { return false };
-        let (events, receiver) = mpsc::sync_channel(INPUT_QUEUE);
+        let (events, receiver) = flume::bounded(INPUT_QUEUE);
         let running = Running {
             events: events.clone(),
             parser: Arc::default(),
@@ -174,8 +173,9 @@ impl Connection {
             .spawn(move || arcade.run(&receiver));
         if let Err(error) = spawned {
             // The closure, and with it the slot, is dropped: the place is free again.
-            self.shared
-                .log(&format!("could not start a session thread: {error}"));
+            self.shared.log(|| {
+                tracing::info!(event = "session thread failed", "{error}");
+            });
             running.ended.notify_one();
             return false;
         }

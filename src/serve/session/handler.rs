@@ -6,7 +6,7 @@
 use super::arcade::RESTARTING;
 use super::connection::{Asked, Connection, PtyRequest, Stage};
 use super::plumbing::{clamp_size, disconnect_after, lock, send_waiting};
-use super::who::{Login, Via, quoted};
+use super::who::{Login, Via};
 use crate::serve::input::ESCAPE_WAIT;
 use crate::serve::keys;
 use crate::serve::terminal::SharedSize;
@@ -16,6 +16,7 @@ use russh::server::{Auth, Msg, PublicKeyOffer, Response, Session, VerifiedPublic
 use russh::{Channel, ChannelId, Pty};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tracing::info;
 
 /// What a client without a PTY is told before the channel closes.
 pub const NEEDS_PTY: &str = "ai-arcade: this server runs a full-screen arcade and needs a terminal; connect with `ssh -t` and without a command.";
@@ -24,13 +25,18 @@ pub const NEEDS_PTY: &str = "ai-arcade: this server runs a full-screen arcade an
 pub const FULL: &str = "ai-arcade: the server is full; try again in a few minutes.";
 
 impl Connection {
-    /// Logs a refused forwarding request (the arcade forwards nothing).
-    fn refuse_forwarding(&self, what: &str) {
-        self.shared.log(&format!(
-            "refused {what}: addr={} user={}",
-            self.peer,
-            quoted(self.user())
-        ));
+    /// Logs a refused request: `what` was asked (the server's words), `to` what, if the
+    /// client named something (a subsystem, a forwarding target: its own text).
+    fn log_refused(&self, what: &str, to: Option<&str>) {
+        self.shared.log(|| {
+            info!(
+                event = "refused request",
+                addr = %self.peer,
+                user = self.user(),
+                to,
+                "{what}"
+            );
+        });
     }
 
     fn refuse(
@@ -38,12 +44,9 @@ impl Connection {
         session: &mut Session,
         channel: ChannelId,
         what: &str,
+        to: Option<&str>,
     ) -> Result<(), russh::Error> {
-        self.shared.log(&format!(
-            "refused {what}: addr={} user={}",
-            self.peer,
-            quoted(self.user())
-        ));
+        self.log_refused(what, to);
         session.channel_failure(channel)
     }
 
@@ -116,12 +119,14 @@ impl russh::server::Handler for Connection {
         if self.teacher_key(offer.public_key) || self.key_allowed(offer.public_key) {
             return Ok(Auth::Accept);
         }
-        self.shared.log(&format!(
-            "refused key: addr={} user={} key={}",
-            self.peer,
-            quoted(user),
-            keys::fingerprint(offer.public_key)
-        ));
+        self.shared.log(|| {
+            info!(
+                event = "refused key",
+                addr = %self.peer,
+                user,
+                key = %keys::fingerprint(offer.public_key)
+            );
+        });
         Ok(Auth::reject())
     }
 
@@ -144,11 +149,14 @@ impl russh::server::Handler for Connection {
                 via: Via::Key(fingerprint),
             }));
         }
-        self.shared.log(&format!(
-            "refused login: addr={} user={} key={fingerprint}",
-            self.peer,
-            quoted(user)
-        ));
+        self.shared.log(|| {
+            info!(
+                event = "refused login",
+                addr = %self.peer,
+                user,
+                key = %fingerprint
+            );
+        });
         Ok(Auth::reject())
     }
 
@@ -217,29 +225,31 @@ impl russh::server::Handler for Connection {
         }
         session.channel_success(channel)?;
         if self.pty.is_none() {
-            self.shared.log(&format!(
-                "refused session without a terminal: addr={} user={}",
-                self.peer,
-                quoted(self.user())
-            ));
+            self.log_refused("a session without a terminal", None);
             return Self::tell_and_close(session, channel, NEEDS_PTY);
         }
         if self.shared.is_draining() {
             // Logged in while the drain began: no new arcade to end in a moment.
-            self.shared.refused(&format!(
-                "refused session, draining: addr={} user={}",
-                self.peer,
-                quoted(self.user())
-            ));
+            self.shared.refused(|| {
+                info!(
+                    event = "refused session",
+                    addr = %self.peer,
+                    user = self.user(),
+                    "draining"
+                );
+            });
             return Self::tell_and_close(session, channel, RESTARTING);
         }
         let Some(slot) = self.shared.slots.take(self.shared.settings.max_sessions) else {
-            self.shared.refused(&format!(
-                "refused session, server full ({} sessions): addr={} user={}",
-                self.shared.settings.max_sessions,
-                self.peer,
-                quoted(self.user())
-            ));
+            self.shared.refused(|| {
+                info!(
+                    event = "refused session",
+                    addr = %self.peer,
+                    user = self.user(),
+                    "server full ({} sessions)",
+                    self.shared.settings.max_sessions
+                );
+            });
             return Self::tell_and_close(session, channel, FULL);
         };
         if !self.start_arcade(channel, slot, session.handle()) {
@@ -258,7 +268,7 @@ impl russh::server::Handler for Connection {
         _data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse(session, channel, "exec request")
+        self.refuse(session, channel, "exec", None)
     }
 
     async fn subsystem_request(
@@ -267,7 +277,7 @@ impl russh::server::Handler for Connection {
         name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse(session, channel, &format!("subsystem {}", quoted(name)))
+        self.refuse(session, channel, "subsystem", Some(name))
     }
 
     async fn x11_request(
@@ -279,7 +289,7 @@ impl russh::server::Handler for Connection {
         _x11_screen_number: u32,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse(session, channel, "X11 forwarding")
+        self.refuse(session, channel, "X11 forwarding", None)
     }
 
     async fn agent_request(
@@ -287,7 +297,7 @@ impl russh::server::Handler for Connection {
         _channel: ChannelId,
         _session: &mut Session,
     ) -> Result<bool, Self::Error> {
-        self.refuse_forwarding("agent forwarding");
+        self.log_refused("agent forwarding", None);
         Ok(false)
     }
 
@@ -301,8 +311,8 @@ impl russh::server::Handler for Connection {
         reply: russh::server::ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let target = quoted(&format!("{host_to_connect}:{port_to_connect}"));
-        self.refuse_forwarding(&format!("port forwarding (-L, -D, -W) to {target}"));
+        let target = format!("{host_to_connect}:{port_to_connect}");
+        self.log_refused("port forwarding (-L, -D, -W)", Some(&target));
         reply
             .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
             .await;
@@ -316,8 +326,7 @@ impl russh::server::Handler for Connection {
         reply: russh::server::ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let target = quoted(socket_path);
-        self.refuse_forwarding(&format!("UNIX socket forwarding to {target}"));
+        self.log_refused("UNIX socket forwarding", Some(socket_path));
         reply
             .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
             .await;
@@ -330,8 +339,8 @@ impl russh::server::Handler for Connection {
         port: &mut u32,
         _session: &mut Session,
     ) -> Result<bool, Self::Error> {
-        let target = quoted(&format!("{address}:{port}"));
-        self.refuse_forwarding(&format!("remote port forwarding (-R) of {target}"));
+        let target = format!("{address}:{port}");
+        self.log_refused("remote port forwarding (-R)", Some(&target));
         Ok(false)
     }
 
@@ -340,8 +349,7 @@ impl russh::server::Handler for Connection {
         socket_path: &str,
         _session: &mut Session,
     ) -> Result<bool, Self::Error> {
-        let target = quoted(socket_path);
-        self.refuse_forwarding(&format!("remote UNIX socket forwarding of {target}"));
+        self.log_refused("remote UNIX socket forwarding", Some(socket_path));
         Ok(false)
     }
 

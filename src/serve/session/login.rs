@@ -4,25 +4,29 @@
 //! among the connections logged in.
 
 use super::connection::{Asked, Connection, Stage};
-use super::who::{Login, Via, quoted};
+use super::who::{Login, Via};
 use crate::serve::class_code::{self, ClassCode, Verdict};
 use crate::serve::keys;
 use russh::keys::PublicKey;
 use russh::server::Auth;
 use std::borrow::Cow;
 use std::time::Duration;
+use tracing::info;
 
 impl Connection {
     /// Lets `login` in if there is room among the logged-in connections (which those still
     /// logging in never use up); its place among those logging in goes to the next.
     pub(super) fn log_in(&mut self, login: Login) -> Auth {
         let Some(slot) = self.shared.logged_in.take(self.shared.logged_in_cap()) else {
-            self.shared.refused(&format!(
-                "refused login, server full ({} connections logged in): addr={} user={}",
-                self.shared.logged_in_cap(),
-                self.peer,
-                quoted(&login.name)
-            ));
+            self.shared.refused(|| {
+                info!(
+                    event = "refused login",
+                    addr = %self.peer,
+                    user = login.name.as_str(),
+                    "server full ({} connections logged in)",
+                    self.shared.logged_in_cap()
+                );
+            });
             return Auth::reject();
         };
         self.login_slot = Some(slot);
@@ -42,11 +46,9 @@ impl Connection {
         }
         let why = match class_code::student_name(user) {
             Err(why) => {
-                self.shared.log(&format!(
-                    "refused name: addr={} user={} ({why})",
-                    self.peer,
-                    quoted(user)
-                ));
+                self.shared.log(|| {
+                    info!(event = "refused name", addr = %self.peer, user, "{why}");
+                });
                 why.to_string()
             }
             Ok(_) if code.expired(elapsed) => {
@@ -98,20 +100,21 @@ impl Connection {
                 };
                 let auth = self.log_in(login);
                 if auth == Auth::Accept {
-                    self.shared.log(&format!(
-                        "login: addr={} name={} via class code",
-                        self.peer,
-                        quoted(name)
-                    ));
+                    self.shared.log(|| {
+                        info!(
+                            event = "login",
+                            addr = %self.peer,
+                            user = name,
+                            via = %"class-code"
+                        );
+                    });
                 }
                 auth
             }
             Verdict::Wrong => {
-                self.shared.log(&format!(
-                    "refused class code: addr={} user={}",
-                    self.peer,
-                    quoted(user)
-                ));
+                self.shared.log(|| {
+                    info!(event = "refused class code", addr = %self.peer, user);
+                });
                 Auth::reject()
             }
             // Expired while it was typed: the next try is told so.
@@ -123,12 +126,15 @@ impl Connection {
     }
 
     fn log_expired(&self, user: &str) {
-        self.shared.log(&format!(
-            "refused class code, {}: addr={} user={}",
-            class_code::EXPIRED,
-            self.peer,
-            quoted(user)
-        ));
+        self.shared.log(|| {
+            info!(
+                event = "refused class code",
+                addr = %self.peer,
+                user,
+                "{}",
+                class_code::EXPIRED
+            );
+        });
     }
 
     /// Whether `key` is one of the teacher keys (read again at each login, as the
@@ -140,7 +146,8 @@ impl Connection {
         match keys::read_authorized_keys(path) {
             Ok(found) => keys::is_allowed(key, &found.keys),
             Err(error) => {
-                self.shared.log(&format!("no teacher logins: {error}"));
+                self.shared
+                    .log(|| info!(event = "no teacher logins", "{error}"));
                 false
             }
         }
@@ -155,21 +162,22 @@ impl Connection {
         };
         match keys::read_authorized_keys(path) {
             Ok(found) if !found.keys.is_empty() => {
-                let note = found
-                    .skipped_note()
-                    .map(|note| format!("{}: {note}", path.display()));
-                self.shared.note_skipped_keys(note);
+                self.shared.note_skipped_keys(path, found.skipped_note());
                 keys::is_allowed(key, &found.keys)
             }
             Ok(_) => {
-                self.shared.log(&format!(
-                    "refusing logins: {} lists no usable key",
-                    path.display()
-                ));
+                self.shared.log(|| {
+                    info!(
+                        event = "refusing logins",
+                        file = %path.display(),
+                        "the file lists no usable key"
+                    );
+                });
                 false
             }
             Err(error) => {
-                self.shared.log(&format!("refusing logins: {error}"));
+                self.shared
+                    .log(|| info!(event = "refusing logins", "{error}"));
                 false
             }
         }

@@ -5,8 +5,8 @@
 //! client's window size.
 //!
 //! The files: `connection.rs` holds a connection's state, `handler.rs` what it answers to
-//! russh's calls, `login.rs` who may log in and how, `who.rs` who logged in and how a log
-//! line writes it, `arcade.rs` the session's arcade on its thread, and `plumbing.rs` the
+//! russh's calls, `login.rs` who may log in and how, `who.rs` who logged in and the log
+//! fields that say so, `arcade.rs` the session's arcade on its thread, and `plumbing.rs` the
 //! queue, timeouts and timer between the two.
 
 mod arcade;
@@ -19,4 +19,4 @@ mod who;
 pub use arcade::RESTARTING;
 pub use connection::{Connection, Progress, Stage};
 pub use handler::{FULL, NEEDS_PTY};
-pub use who::{LOG_FIELD_MAX, Login, Via, quoted};
+pub use who::{Login, Via};

@@ -1,11 +1,11 @@
-//! The plumbing between a connection and its arcade: the bounded queue of input events and
-//! how an event waits for room in it, the output timeout, the end of a connection after a
+//! The plumbing between a connection and its arcade: the bounded queue of input events (a
+//! flume channel: awaited on the connection's side, received with a timeout on the arcade's
+//! thread) and how an event waits for room in it, the output timeout, the end of a connection after a
 //! last line, the idle timer (which also carries the server's notices and its shutdown),
 //! and the window size clamped to what the arcade will draw.
 
 use crate::shell::LoopEvent;
 use russh::server::Handle;
-use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tokio::sync::Notify;
@@ -19,19 +19,11 @@ pub(super) const INPUT_QUEUE: usize = 256;
 /// given up (keepalives alone would keep such a connection open for ever).
 pub(super) const OUTPUT_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// Hands `event` to the arcade, waiting (without blocking the runtime) while its queue is
-/// full. `false` once the arcade is gone.
-pub(super) async fn send_waiting(events: &SyncSender<LoopEvent>, mut event: LoopEvent) -> bool {
-    loop {
-        match events.try_send(event) {
-            Ok(()) => return true,
-            Err(TrySendError::Disconnected(_)) => return false,
-            Err(TrySendError::Full(back)) => {
-                event = back;
-                tokio::time::sleep(Duration::from_millis(5)).await;
-            }
-        }
-    }
+/// Hands `event` to the arcade, waiting while its queue is full: the task sleeps until the
+/// arcade takes an event out (flume wakes it then), so nothing polls, and the connection's
+/// reads wait with it. `false` once the arcade is gone.
+pub(super) async fn send_waiting(events: &flume::Sender<LoopEvent>, event: LoopEvent) -> bool {
+    events.send_async(event).await.is_ok()
 }
 
 /// Asks russh to end the whole connection, not only the channel, after `delay` (time for
@@ -63,7 +55,7 @@ pub(super) fn spawn_idle_timer(
         tokio::sync::watch::Receiver<bool>,
         tokio::sync::watch::Receiver<Option<String>>,
     ),
-    events: SyncSender<LoopEvent>,
+    events: flume::Sender<LoopEvent>,
 ) {
     if notice.borrow().is_some() {
         notice.mark_changed();
@@ -114,4 +106,84 @@ pub(super) fn clamp_size(columns: u32, rows: u32) -> (u16, u16) {
 /// Locks a mutex whose holder may have panicked; the data here stays valid across that.
 pub(super) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::pin::pin;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::task::{Context, Poll, Wake, Waker};
+
+    /// Counts how often a waiting send is woken.
+    #[derive(Default)]
+    struct Wakes(AtomicUsize);
+
+    impl Wake for Wakes {
+        fn wake(self: Arc<Self>) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    fn key(n: usize) -> LoopEvent {
+        LoopEvent::Notice(n.to_string())
+    }
+
+    fn number(event: LoopEvent) -> usize {
+        match event {
+            LoopEvent::Notice(text) => text.parse().unwrap(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_send_to_a_full_queue_sleeps_until_the_arcade_takes_one() {
+        let (events, arcade) = flume::bounded(INPUT_QUEUE);
+        for n in 0..INPUT_QUEUE {
+            events.try_send(key(n)).unwrap();
+        }
+        let wakes = Arc::new(Wakes::default());
+        let waker = Waker::from(Arc::clone(&wakes));
+        let mut context = Context::from_waker(&waker);
+        let mut send = pin!(send_waiting(&events, key(INPUT_QUEUE)));
+        assert!(send.as_mut().poll(&mut context).is_pending());
+        // Nothing wakes it while the queue stays full: no timer, no polling.
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(wakes.0.load(Ordering::SeqCst), 0);
+        assert_eq!(number(arcade.recv().unwrap()), 0);
+        assert_eq!(wakes.0.load(Ordering::SeqCst), 1, "woken by the room made");
+        assert_eq!(send.as_mut().poll(&mut context), Poll::Ready(true));
+    }
+
+    #[test]
+    fn events_waiting_for_room_arrive_in_order_once_the_arcade_drains_the_queue() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let (events, arcade) = flume::bounded(INPUT_QUEUE);
+        let total = INPUT_QUEUE * 3;
+        let sender = std::thread::spawn(move || {
+            runtime.block_on(async {
+                for n in 0..total {
+                    assert!(send_waiting(&events, key(n)).await);
+                }
+            });
+        });
+        // The arcade's side, as its loop takes them: blocking, with a timeout.
+        let taken: Vec<usize> = (0..total)
+            .map(|_| number(arcade.recv_timeout(Duration::from_secs(20)).unwrap()))
+            .collect();
+        sender.join().unwrap();
+        assert_eq!(taken, (0..total).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_send_fails_once_the_arcade_is_gone() {
+        let (events, arcade) = flume::bounded(1);
+        drop(arcade);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        assert!(!runtime.block_on(send_waiting(&events, key(0))));
+    }
 }

@@ -1,8 +1,5 @@
 //! Who a connection is once it logged in (its name, and how it got in: an open server, a
-//! listed key, the class code or a teacher key), and how that is written in a log line:
-//! client-supplied names are quoted and cut, so they can neither forge nor flood the log.
-
-use std::fmt;
+//! listed key, the class code or a teacher key), and the log fields that say so.
 
 /// How a connection logged in.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,30 +24,22 @@ pub struct Login {
     pub via: Via,
 }
 
-/// The log's fields for a login: `user="ada" key=SHA256:...` (`key=-` on an open server),
-/// or `user="Ada" via=class-code`.
-impl fmt::Display for Login {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let user = quoted(&self.name);
-        match &self.via {
-            Via::Open => write!(f, "user={user} key=-"),
-            Via::Key(fingerprint) => write!(f, "user={user} key={fingerprint}"),
-            Via::ClassCode => write!(f, "user={user} via=class-code"),
-            Via::Teacher(fingerprint) => write!(f, "user={user} teacher key={fingerprint}"),
+impl Login {
+    /// How it got in, as the log's `via` field: `open`, `key`, `class-code` or `teacher`.
+    pub fn via_name(&self) -> &'static str {
+        match self.via {
+            Via::Open => "open",
+            Via::Key(_) => "key",
+            Via::ClassCode => "class-code",
+            Via::Teacher(_) => "teacher",
         }
     }
-}
 
-/// The most characters of a client-supplied field a log line shows.
-pub const LOG_FIELD_MAX: usize = 64;
-
-/// `"name"` for the log, so odd user names cannot forge log fields: escaped, and cut to
-/// [`LOG_FIELD_MAX`] characters (with the length it had) so they cannot flood it either.
-pub fn quoted(text: &str) -> String {
-    let escaped = format!("{text:?}");
-    if escaped.chars().count() <= LOG_FIELD_MAX + 2 {
-        return escaped;
+    /// The fingerprint of the key it logged in with, if any: the log's `key` field.
+    pub fn key(&self) -> Option<&str> {
+        match &self.via {
+            Via::Key(fingerprint) | Via::Teacher(fingerprint) => Some(fingerprint),
+            Via::Open | Via::ClassCode => None,
+        }
     }
-    let cut: String = escaped.chars().take(LOG_FIELD_MAX + 1).collect();
-    format!("{cut}...\"({} bytes)", text.len())
 }
