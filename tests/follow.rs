@@ -1,13 +1,13 @@
 //! A class following its teacher, headless: a teacher's app and three students' apps share
-//! the server's room (`serve::room::Registry`), as served sessions do, and each student's
+//! the server's room (`serve::room::Classroom`), as served sessions do, and each student's
 //! app takes the teacher's orders as its loop would when woken. The SSH test in
 //! `tests/serve.rs` does the same through the server.
 
 use ai_arcade::app::room::{Collect, Graded, Room};
 use ai_arcade::app::{App, Overlay};
 use ai_arcade::config::Config;
-use ai_arcade::frame::keymap::Key;
-use ai_arcade::serve::room::{Registry, SeatHandle};
+use ai_arcade::serve::room::{Classroom, SeatHandle};
+use ai_arcade::tabkit::keymap::Key;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::path::Path;
@@ -42,7 +42,7 @@ fn session(seed: u64) -> App {
 }
 
 struct Class {
-    room: Arc<Registry>,
+    room: Arc<Classroom>,
     teacher: App,
     students: Vec<App>,
     _seats: Vec<Arc<SeatHandle>>,
@@ -52,7 +52,7 @@ impl Class {
     /// A teacher and three students who each start from their own seed and press their
     /// own keys first.
     fn new() -> Self {
-        let room = Arc::new(Registry::default());
+        let room = Arc::new(Classroom::default());
         let mut teacher = session(1);
         teacher.become_teacher(Arc::clone(&room) as Arc<dyn Room>);
         teacher.handle_key(Key::Esc);
@@ -190,7 +190,12 @@ fn the_room_counts_the_class_s_answers_and_the_reveal_grades_them_all() {
     class.teacher_presses(&[Key::Char('R'), Key::Char('f'), Key::Esc]);
     class.teacher_presses(&[Key::Char('5'), Key::Char('P')]);
     for _ in 0..200 {
-        if class.teacher.tabs.asking(class.teacher.tab).is_some() {
+        if class
+            .teacher
+            .tabs
+            .open_question(class.teacher.tab)
+            .is_some()
+        {
             break;
         }
         class.teacher_presses(&[Key::Char(' ')]);
@@ -198,7 +203,7 @@ fn the_room_counts_the_class_s_answers_and_the_reveal_grades_them_all() {
     let asking = class
         .teacher
         .tabs
-        .asking(class.teacher.tab)
+        .open_question(class.teacher.tab)
         .expect("a question");
     // Every student has the question, and each answers.
     let answers = if asking.question.ends_with("y/n") {
@@ -208,7 +213,7 @@ fn the_room_counts_the_class_s_answers_and_the_reveal_grades_them_all() {
     };
     for (student, answer) in class.students.iter_mut().zip(answers) {
         assert_eq!(
-            student.tabs.asking(student.tab).unwrap().question,
+            student.tabs.open_question(student.tab).unwrap().question,
             asking.question
         );
         for c in answer.chars() {
@@ -247,7 +252,10 @@ fn the_room_counts_the_class_s_answers_and_the_reveal_grades_them_all() {
     for student in &class.students {
         let said = student.message.clone().unwrap().text;
         assert!(said.starts_with("Revealed. "), "{said}");
-        assert!(student.tabs.asking(student.tab).is_none(), "answered");
+        assert!(
+            student.tabs.open_question(student.tab).is_none(),
+            "answered"
+        );
     }
     // The teacher steps on and the class with it.
     class.teacher_presses(&[Key::Esc, Key::Char(' ')]);
@@ -377,7 +385,7 @@ fn followers_play_the_teacher_s_connect_four_moves_as_made_even_under_a_time_bud
     config.connect4.mcts_time = Some("40ms".parse().unwrap());
     config.connect4.iterations = 1_000_000;
     config.connect4.first = FirstMover::Human;
-    let room = Arc::new(Registry::default());
+    let room = Arc::new(Classroom::default());
     let mut teacher = App::new(&config, 7);
     teacher.become_teacher(Arc::clone(&room) as Arc<dyn Room>);
     let mut students = Vec::new();
@@ -439,12 +447,12 @@ fn a_student_s_own_graded_answer_reaches_the_collect_folder_once() {
         student.handle_key(key);
     }
     for _ in 0..200 {
-        if student.tabs.asking(student.tab).is_some() {
+        if student.tabs.open_question(student.tab).is_some() {
             break;
         }
         student.handle_key(Key::Char(' '));
     }
-    let asking = student.tabs.asking(student.tab).expect("a question");
+    let asking = student.tabs.open_question(student.tab).expect("a question");
     let answer = if asking.question.ends_with("y/n") {
         "y"
     } else {

@@ -7,8 +7,8 @@
 
 use ai_arcade::app::{Action, App, TabId};
 use ai_arcade::config::{Config, FirstMover};
-use ai_arcade::frame::keymap::Key;
 use ai_arcade::lesson;
+use ai_arcade::tabkit::keymap::Key;
 use ai_arcade::ui;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -27,7 +27,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("learners", &["domain::learn", "domain"]),
     (
         "model files, key tables' shape, messages",
-        &["persist", "frame::keymap", "frame::message"],
+        &["persist", "tabkit::keymap", "tabkit::message"],
     ),
     (
         "tab ids (a leaf generated from the registry)",
@@ -37,7 +37,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "settings: the file, each tab's sections, and lessons",
         &["config", "tabs::*::settings", "lesson"],
     ),
-    ("the Tab contract and background jobs", &["frame"]),
+    ("the Tab contract and background jobs", &["tabkit"]),
     ("the drawing kit", &["widgets"]),
     ("the teaching parts every tab contains", &["components"]),
     ("the tabs and their registry", &["tabs"]),
@@ -169,7 +169,7 @@ impl<'ast> Visit<'ast> for Paths {
 }
 
 /// Every path of two or more segments written in `tokens` (`super::arena::X`,
-/// `$crate::frame::keymap::Key`), looked for in nested groups too: what attributes' and
+/// `$crate::tabkit::keymap::Key`), looked for in nested groups too: what attributes' and
 /// macros' unparsed arguments name.
 fn token_paths(tokens: proc_macro2::TokenStream, out: &mut Vec<Vec<String>>) {
     use proc_macro2::{Spacing, TokenTree};
@@ -448,7 +448,7 @@ fn trait_methods(file: &str, name: &str) -> Vec<String> {
 /// trait (`ClassSide`), and the teaching parts are components the tab holds.
 #[test]
 fn the_tab_contract_has_at_most_20_methods() {
-    let methods = trait_methods("frame/tab.rs", "Tab");
+    let methods = trait_methods("tabkit/tab.rs", "Tab");
     assert!(methods.contains(&"update".to_string()), "{methods:?}");
     assert!(
         methods.len() <= 20,

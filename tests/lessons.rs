@@ -4,8 +4,8 @@
 
 use ai_arcade::app::{App, MessageKind, TabId};
 use ai_arcade::config::Config;
-use ai_arcade::frame::keymap::Key;
 use ai_arcade::lesson::{self, Lesson};
+use ai_arcade::tabkit::keymap::Key;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::path::PathBuf;
@@ -241,12 +241,16 @@ fn answer_first_question(answer: i32) -> App {
     let mut app = predicting_app();
     keys(&mut app, "5P");
     for _ in 0..200 {
-        if app.tabs.asking(app.tab).is_some() {
+        if app.tabs.open_question(app.tab).is_some() {
             break;
         }
         keys(&mut app, " ");
     }
-    let asked = app.tabs.asking(app.tab).expect("a question").question;
+    let asked = app
+        .tabs
+        .open_question(app.tab)
+        .expect("a question")
+        .question;
     assert!(asked.starts_with("Predict: what value"), "{asked}");
     keys(&mut app, &answer.to_string());
     app.handle_key(Key::Enter);

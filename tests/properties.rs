@@ -24,8 +24,8 @@ use ai_arcade::domain::search::predict::{self, Answer, Question};
 use ai_arcade::domain::search::{
     Algorithm, Event, EventKind, MoveOrder, Stepper, search, search_ordered,
 };
-use ai_arcade::frame::keymap::Key;
-use ai_arcade::frame::side::Side;
+use ai_arcade::tabkit::keymap::Key;
+use ai_arcade::tabkit::side::Side;
 use ai_arcade::tabs::tictactoe::game::Match;
 use ai_arcade::ui;
 use proptest::prelude::*;

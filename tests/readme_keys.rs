@@ -8,7 +8,7 @@
 use ai_arcade::app::keys::{GLOBAL, LESSON, TEACHER};
 use ai_arcade::app::{App, TabId};
 use ai_arcade::config::Config;
-use ai_arcade::frame::keymap::Key;
+use ai_arcade::tabkit::keymap::Key;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 

@@ -5,7 +5,7 @@
 
 use ai_arcade::app::{Action, App, TabId};
 use ai_arcade::config::{Config, DEFAULT_TOML};
-use ai_arcade::frame::keymap::{Command, Group, Key, settings_key, why_key};
+use ai_arcade::tabkit::keymap::{Command, Group, Key, settings_key, why_key};
 use ai_arcade::tabs::Tabs;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -46,7 +46,7 @@ fn the_registry_lists_each_tab_once_with_its_own_f_key() {
         let n = u8::try_from(index + 1).unwrap();
         assert_eq!(TabId::from_number(n), Some(tab));
         let mut app = opened_on(TabId::ALL[(index + 1) % TabId::ALL.len()]);
-        app.handle_key(ai_arcade::frame::keymap::Key::F(n));
+        app.handle_key(ai_arcade::tabkit::keymap::Key::F(n));
         assert_eq!(app.tab, tab, "F{n}");
     }
     let past = u8::try_from(TabId::ALL.len() + 1).unwrap();

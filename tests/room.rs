@@ -5,8 +5,8 @@ use ai_arcade::app::Position;
 use ai_arcade::app::room::{Order, Room, Seat, Whereabouts, Whom};
 use ai_arcade::app::{App, Overlay, TabId};
 use ai_arcade::config::Config;
-use ai_arcade::frame::keymap::Key;
-use ai_arcade::frame::tab::{Asking, QuestionId, Score};
+use ai_arcade::tabkit::keymap::Key;
+use ai_arcade::tabkit::tab::{OpenQuestion, QuestionId, Score};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::sync::Arc;
@@ -46,7 +46,7 @@ impl Room for Class {
                         right: (i % 4) as u32,
                         asked: (i % 4 + i % 3) as u32,
                     },
-                    asking: (i % 5 != 4).then(|| Asking {
+                    question: (i % 5 != 4).then(|| OpenQuestion {
                         id: cutoff_at(26),
                         question: "Predict: is there a cut-off at X7 (MAX)? y/n".into(),
                         held: ["y", "n", "y"].get(i % 4).map(|a| (*a).to_string()),
@@ -96,7 +96,7 @@ impl Room for SameWords {
                     following: true,
                     stepper: Some(step.to_string()),
                     score: Score::default(),
-                    asking: Some(Asking {
+                    question: Some(OpenQuestion {
                         id: cutoff_at(step),
                         question: "Predict: is there a cut-off at X7 (MAX)? y/n".into(),
                         held: Some(held.into()),

@@ -5,8 +5,8 @@
 use ai_arcade::app::{App, TabId};
 use ai_arcade::config::Config;
 use ai_arcade::domain::learn::Chunked;
-use ai_arcade::frame::background::{Job, TrainerPool, WAITING_FOR_TRAINER};
-use ai_arcade::frame::keymap::Key;
+use ai_arcade::tabkit::background::{Job, TrainerPool, WAITING_FOR_TRAINER};
+use ai_arcade::tabkit::keymap::Key;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::sync::mpsc::{self, Receiver, Sender};

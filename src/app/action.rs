@@ -1,9 +1,9 @@
 //! Everything that can change the app, as data: the app's own actions and, tagged with its
 //! tab, each tab's.
 
-use crate::frame::keymap::Key;
-use crate::frame::settings::Panel;
-use crate::frame::why::Why;
+use crate::tabkit::keymap::Key;
+use crate::tabkit::settings::Panel;
+use crate::tabkit::why::Why;
 use crate::tabs::{TabAction, TabId};
 
 /// Everything that can change the app.

@@ -10,7 +10,7 @@
 use super::journal::{Entry, MAX_ENTRIES};
 use super::room::{Graded, Order, Room, Seat, Whereabouts, Whom};
 use super::{Action, App, Message, Overlay};
-use crate::frame::tab::{CopyText, Verdict};
+use crate::tabkit::tab::{CopyText, Verdict};
 use crate::tabs::TabId;
 use std::sync::Arc;
 
@@ -166,7 +166,7 @@ impl App {
                 following: self.following.is_some(),
                 stepper: self.tabs.stepper_at(self.tab),
                 score: self.tabs.predictions(),
-                asking: self.tabs.asking(self.tab),
+                question: self.tabs.open_question(self.tab),
             });
         }
     }

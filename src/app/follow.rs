@@ -8,7 +8,7 @@
 
 use super::journal::{Entry, Following, Position};
 use super::{Acting, Action, App, Message, Overlay};
-use crate::frame::tab::Effects;
+use crate::tabkit::tab::Effects;
 use crate::tabs::{TabId, Tabs};
 use std::time::{Duration, Instant};
 

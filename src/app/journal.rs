@@ -9,9 +9,9 @@
 //! What is not a position is not kept: overlays, help, scrolling, the status line.
 
 use crate::config::Config;
-use crate::frame::settings::Change;
-use crate::frame::tab::Storage;
 use crate::persist::Store;
+use crate::tabkit::settings::Change;
+use crate::tabkit::tab::Storage;
 use crate::tabs::{Models, TabAction, TabId, TabPlayed};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -3,7 +3,7 @@
 //! [`Action`].
 
 use super::action::Action;
-use crate::frame::keymap::{
+use crate::tabkit::keymap::{
     Binding, DECIMALS, Group, Key, KeyGroup, bind, direction, settings_key, typed,
 };
 use crate::tabs::TabId;

@@ -2,8 +2,8 @@
 //! locks. The lesson itself (read and checked) is [`crate::lesson::Lesson`]; the app
 //! asks this what a key, a tab or a step means while it runs.
 
-use crate::frame::keymap::Key;
 use crate::lesson::Lesson;
+use crate::tabkit::keymap::Key;
 use crate::tabs::TabId;
 use std::sync::Arc;
 

@@ -7,8 +7,8 @@
 use super::journal::Entry;
 use super::lesson::{LessonProgress, Moved};
 use super::{Acting, Action, App, Message};
-use crate::frame::keymap::Key;
 use crate::lesson::Lesson;
+use crate::tabkit::keymap::Key;
 use std::sync::Arc;
 
 impl App {

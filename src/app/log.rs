@@ -2,7 +2,7 @@
 //! status line had to shorten or has since replaced; and the shortening of paths that the
 //! status line uses.
 
-use crate::frame::message::Message;
+use crate::tabkit::message::Message;
 use std::collections::VecDeque;
 use std::path::Path;
 

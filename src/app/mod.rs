@@ -19,8 +19,8 @@ pub mod log;
 mod overlays;
 pub mod room;
 
-pub use crate::frame::message::{Message, MessageKind};
-pub use crate::frame::tab::Storage;
+pub use crate::tabkit::message::{Message, MessageKind};
+pub use crate::tabkit::tab::Storage;
 pub use crate::tabs::{Models, TabAction, TabId};
 pub use action::{Action, Overlay};
 pub use journal::{Entry, Following, Journal, Origin, Position};
@@ -29,10 +29,10 @@ pub use overlays::Overlays;
 
 use crate::app::room::{Collect, Room, SeatReport};
 use crate::config::Config;
-use crate::frame::background;
-use crate::frame::keymap::{Command, Key};
-use crate::frame::tab::Effects;
 use crate::persist::Store;
+use crate::tabkit::background;
+use crate::tabkit::keymap::{Command, Key};
+use crate::tabkit::tab::Effects;
 use crate::tabs::Tabs;
 use keys::Keys;
 use log::MessageLog;
@@ -604,10 +604,10 @@ impl App {
     fn refused(&mut self, why: &'static str) {
         let asked = self
             .tabs
-            .asking(self.tab)
+            .open_question(self.tab)
             .filter(|_| self.overlays.is_empty() && self.tabs.modal(self.tab) == Some(why));
         self.say(Message::error(match asked {
-            Some(asking) => format!("Answer first. {} {}▏", asking.question, asking.typed),
+            Some(open) => format!("Answer first. {} {}▏", open.question, open.typed),
             None => why.to_string(),
         }));
     }
@@ -766,7 +766,7 @@ mod tests {
     }
     use super::*;
     use crate::config::FirstMover;
-    use crate::frame::keymap::Key;
+    use crate::tabkit::keymap::Key;
     use crate::tabs::tictactoe::{self, Focus};
 
     fn app(first: FirstMover, step: bool) -> App {

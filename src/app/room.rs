@@ -4,7 +4,7 @@
 //! so the app knows nothing of the server.
 
 use super::journal::Position;
-use crate::frame::tab::{Asking, Score};
+use crate::tabkit::tab::{OpenQuestion, Score};
 use crate::tabs::id::TabId;
 use std::time::Duration;
 
@@ -35,7 +35,7 @@ pub struct Whereabouts {
     /// The student's graded predictions.
     pub score: Score,
     /// The question waiting on the student's screen, and the answer locked in.
-    pub asking: Option<Asking>,
+    pub question: Option<OpenQuestion>,
 }
 
 impl Whereabouts {
@@ -48,7 +48,7 @@ impl Whereabouts {
             following: false,
             stepper: None,
             score: Score::default(),
-            asking: None,
+            question: None,
         }
     }
 }

@@ -12,13 +12,13 @@ use crate::config::Config;
 use crate::domain::games::{connect4, tictactoe};
 use crate::domain::numbers::thousands;
 use crate::domain::search::mcts::{DEFAULT_EXPLORATION, Mcts, Rollout};
-use crate::frame::speed::Speed;
 use crate::serve::report::Printable;
 #[cfg(feature = "bench-tools")]
 use crate::serve::{
     bench::{self, MAX_SECONDS, MAX_SESSIONS, MAX_WARMUP_KEYS, Plan},
     bench_room, slowloris,
 };
+use crate::tabkit::speed::Speed;
 use clap::{Args, Subcommand, ValueEnum};
 #[cfg(feature = "bench-tools")]
 use std::path::PathBuf;

@@ -8,9 +8,9 @@
 use crate::app::{Action, App};
 use crate::config::Config;
 use crate::domain::learn::subtraction::Trainer;
-use crate::frame::speed::Speed;
 use crate::serve::report::Printable;
 use crate::shell::input;
+use crate::tabkit::speed::Speed;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

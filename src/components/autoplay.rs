@@ -3,7 +3,7 @@
 //! asks [`Autoplay::due`] on each tick; the pace keys halve or double the time between
 //! steps within the tab's configured range.
 
-use crate::frame::message::Message;
+use crate::tabkit::message::Message;
 use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
@@ -102,11 +102,7 @@ mod tests {
         for _ in 0..20 {
             autoplay.change_speed(false);
         }
-        assert_eq!(
-            autoplay.interval,
-            Duration::from_secs(5),
-            "and ceiling"
-        );
+        assert_eq!(autoplay.interval, Duration::from_secs(5), "and ceiling");
         assert_eq!(autoplay.speed(), "0.2/s");
     }
 

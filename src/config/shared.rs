@@ -57,7 +57,7 @@ pub use crate::domain::learn::limits::{
 /// Who makes the first move of a game; spelled `"random"`, `"human"`,
 /// `"ai"` in TOML.
 ///
-/// A setting, not a player: besides the human and the AI (the two `frame::side::Side`s) it
+/// A setting, not a player: besides the human and the AI (the two `tabkit::side::Side`s) it
 /// may leave the opener to chance, drawn per game, so it cannot be a `Side`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]

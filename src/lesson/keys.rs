@@ -2,7 +2,7 @@
 //! `F2`, `Ctrl-x`), so a teacher copies them from the help. The app's own key type is
 //! small and its names are the help's, so this is a table rather than a crate's format.
 
-use crate::frame::keymap::Key;
+use crate::tabkit::keymap::Key;
 
 /// Keys no lesson may lock, with why: a student must always be able to leave, read the
 /// help and move through the lesson.

@@ -13,7 +13,7 @@ mod keys;
 pub use keys::{UNLOCKABLE, parse_key};
 
 use crate::config::{self, Config, ConfigError};
-use crate::frame::keymap::Key;
+use crate::tabkit::keymap::Key;
 use crate::tabs::id::TabId;
 use serde::Deserialize;
 use std::io::Read;

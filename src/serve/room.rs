@@ -17,7 +17,7 @@ const MAX_ORDERS: usize = 16;
 
 /// One student's entry.
 #[derive(Debug)]
-struct Entry {
+struct Occupant {
     name: String,
     whereabouts: Whereabouts,
     last_input: Instant,
@@ -29,7 +29,7 @@ struct Entry {
     wake: Option<flume::Sender<LoopEvent>>,
 }
 
-impl Entry {
+impl Occupant {
     /// Queues `order` and wakes the session. A newer position replaces one not yet taken.
     fn give(&mut self, order: Order) {
         match order {
@@ -53,8 +53,8 @@ impl Entry {
 
 /// The students in the room, by session number (the order they came in).
 #[derive(Default)]
-pub struct Registry {
-    seats: Mutex<BTreeMap<u64, Entry>>,
+pub struct Classroom {
+    seats: Mutex<BTreeMap<u64, Occupant>>,
     next_id: AtomicU64,
     /// The teachers' loops, woken at every change.
     watchers: Mutex<BTreeMap<u64, flume::Sender<LoopEvent>>>,
@@ -65,16 +65,16 @@ pub struct Registry {
 /// What the teacher's reload key runs.
 type Reloader = Box<dyn Fn() -> Result<String, String> + Send + Sync>;
 
-impl std::fmt::Debug for Registry {
+impl std::fmt::Debug for Classroom {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Registry")
+        f.debug_struct("Classroom")
             .field("seats", &self.lock().len())
             .finish_non_exhaustive()
     }
 }
 
-impl Registry {
-    fn lock(&self) -> MutexGuard<'_, BTreeMap<u64, Entry>> {
+impl Classroom {
+    fn lock(&self) -> MutexGuard<'_, BTreeMap<u64, Occupant>> {
         self.seats.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -120,7 +120,7 @@ impl Registry {
         let id = self.new_id();
         self.lock().insert(
             id,
-            Entry {
+            Occupant {
                 name: name.to_string(),
                 whereabouts: Whereabouts::on(tab),
                 last_input: Instant::now(),
@@ -140,7 +140,7 @@ impl Registry {
 /// A teacher's wake-up call, held by the teacher's session.
 #[derive(Debug)]
 pub struct WatchHandle {
-    registry: Arc<Registry>,
+    registry: Arc<Classroom>,
     id: u64,
 }
 
@@ -154,7 +154,7 @@ impl Drop for WatchHandle {
     }
 }
 
-impl Room for Registry {
+impl Room for Classroom {
     fn seats(&self) -> Vec<Seat> {
         let now = Instant::now();
         let mut seats: Vec<Seat> = self
@@ -207,7 +207,7 @@ impl Room for Registry {
 /// A student's seat, held by the student's session.
 #[derive(Debug)]
 pub struct SeatHandle {
-    registry: Arc<Registry>,
+    registry: Arc<Classroom>,
     id: u64,
 }
 
@@ -242,7 +242,7 @@ mod tests {
 
     #[test]
     fn seats_are_listed_by_name_report_where_they_are_and_leave_when_dropped() {
-        let room = Arc::new(Registry::default());
+        let room = Arc::new(Classroom::default());
         let zoe = room.sit("Zoe", TabId::TicTacToe, None);
         let ada = room.sit("ada", TabId::TicTacToe, None);
         zoe.report(Whereabouts {
@@ -260,7 +260,7 @@ mod tests {
 
     #[test]
     fn a_watcher_is_woken_at_every_change_until_it_stops_watching() {
-        let room = Arc::new(Registry::default());
+        let room = Arc::new(Classroom::default());
         let (wake, woken) = flume::bounded(8);
         let watch = room.watch(wake);
         let ada = room.sit("ada", TabId::TicTacToe, None);
@@ -287,7 +287,7 @@ mod tests {
 
     #[test]
     fn orders_reach_whom_they_are_for_and_pushes_only_those_following() {
-        let room = Arc::new(Registry::default());
+        let room = Arc::new(Classroom::default());
         let (wake, woken) = flume::bounded(8);
         let ada = room.sit("ada", TabId::TicTacToe, Some(wake));
         let bob = room.sit("bob", TabId::TicTacToe, None);
@@ -318,7 +318,7 @@ mod tests {
 
     #[test]
     fn a_session_that_takes_no_orders_holds_only_the_last_few() {
-        let room = Arc::new(Registry::default());
+        let room = Arc::new(Classroom::default());
         let ada = room.sit("ada", TabId::TicTacToe, None);
         for _ in 0..100 {
             room.order(Whom::Everyone, Order::Reset);

@@ -142,7 +142,7 @@ pub struct Shared {
     pub(super) shutdown: watch::Sender<bool>,
     pub(super) sessions_started: AtomicU64,
     /// The students in, for a teacher's view.
-    pub(super) room: Arc<super::room::Registry>,
+    pub(super) room: Arc<super::room::Classroom>,
     /// The teacher's collect folder, opened at start.
     pub(super) collector: Option<Arc<super::collect::Collector>>,
     /// When the server started: a class code's expiry counts from here.

@@ -3,7 +3,7 @@
 //! the same layout the screen was drawn with.
 
 use crate::app::{Action, App};
-use crate::frame::keymap::Key;
+use crate::tabkit::keymap::Key;
 use crate::ui;
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,

@@ -91,7 +91,7 @@ pub fn event_loop<B: Backend>(
                 Some(LoopEvent::InputClosed(why)) => return Ok(Ending::InputClosed(why)),
                 Some(LoopEvent::Changed) => app.outside_changed(),
                 Some(LoopEvent::Notice(text)) => {
-                    app.say(crate::frame::message::Message::error(text));
+                    app.say(crate::tabkit::message::Message::error(text));
                     true
                 }
                 Some(LoopEvent::Input(event)) => {

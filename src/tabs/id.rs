@@ -24,8 +24,8 @@ macro_rules! tab_ids {
             pub const ALL: &[Self] = &[$(Self::$id),*];
 
             /// The F-keys that select the tabs: F1 for the first.
-            pub const F_KEYS: &[crate::frame::keymap::Key] =
-                &[$(crate::frame::keymap::Key::F($number)),*];
+            pub const F_KEYS: &[crate::tabkit::keymap::Key] =
+                &[$(crate::tabkit::keymap::Key::F($number)),*];
 
             /// The title in the tab bar.
             pub const fn title(self) -> &'static str {

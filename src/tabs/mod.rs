@@ -23,7 +23,7 @@ pub mod multipile;
 pub mod state_graph;
 pub mod subtraction;
 /// The verdict on the answer an action graded, given the question waiting before it.
-fn verdict(asked: Option<Asking>, right: Option<bool>) -> Option<Verdict> {
+fn verdict(asked: Option<OpenQuestion>, right: Option<bool>) -> Option<Verdict> {
     Some(Verdict {
         asked: asked?,
         right: right?,
@@ -37,13 +37,13 @@ pub mod tictactoe;
 pub use id::TabId;
 
 use crate::config::Config;
-use crate::frame::keymap::Group;
-use crate::frame::message::Message;
-use crate::frame::settings::{Change, Panel};
-use crate::frame::tab::{
-    Asking, ClassSide, Confirm, Effects, Score, Storage, Tab, Ticked, Training, Verdict,
-};
 use crate::persist::{Problems, Store};
+use crate::tabkit::keymap::Group;
+use crate::tabkit::message::Message;
+use crate::tabkit::settings::{Change, Panel};
+use crate::tabkit::tab::{
+    ClassSide, Confirm, Effects, OpenQuestion, Score, Storage, Tab, Ticked, Training, Verdict,
+};
 use crate::widgets::symbols::Symbol;
 use crate::widgets::{TabView, Theme};
 use ratatui::buffer::Buffer;
@@ -212,7 +212,7 @@ macro_rules! tab_set {
             ) -> Option<Message> {
                 match action {
                     $(TabAction::$id(action) => {
-                        let asked = self.$folder.asking();
+                        let asked = self.$folder.open_question();
                         let mut own = Effects::default();
                         let said = Tab::update(&mut self.$folder, action, &mut own);
                         *effects = own.map_played(TabPlayed::$id);
@@ -422,8 +422,8 @@ impl Tabs {
     }
 
     /// The prediction `tab` waits for now.
-    pub fn asking(&self, tab: TabId) -> Option<Asking> {
-        self.get(tab).asking()
+    pub fn open_question(&self, tab: TabId) -> Option<OpenQuestion> {
+        self.get(tab).open_question()
     }
 
     /// Every tab's graded predictions together.
@@ -443,7 +443,7 @@ impl Tabs {
     /// The teacher reveals `tab`'s question: what to say, and the held answer it graded.
     pub fn reveal(&mut self, tab: TabId) -> (Option<Message>, Option<Verdict>) {
         let tab = self.get_mut(tab);
-        let asked = tab.asking();
+        let asked = tab.open_question();
         let said = tab.reveal();
         (said, verdict(asked, tab.take_verdict()))
     }

@@ -8,7 +8,7 @@ mod settings;
 mod why;
 
 use crate::app::{Action, App, MessageKind, Overlay, TabId};
-use crate::frame::keymap::Command;
+use crate::tabkit::keymap::Command;
 use crate::widgets::Theme;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;

@@ -7,7 +7,7 @@
 use super::overlay::clamp_scroll;
 use crate::app::room::{Room, Seat, idle_words};
 use crate::app::{App, TabId};
-use crate::frame::tab::QuestionId;
+use crate::tabkit::tab::QuestionId;
 use crate::widgets::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -108,19 +108,19 @@ fn keep_in_view(app: &App, cursor: usize, height: u16) {
 fn answers<'a>(app: &App, seats: &[Seat]) -> Option<Vec<Line<'a>>> {
     let (asked, question) = app
         .tabs
-        .asking(app.tab)
-        .map(|asking| ((app.tab, asking.id), asking.question))
+        .open_question(app.tab)
+        .map(|question| ((app.tab, question.id), question.question))
         .or_else(|| most_asked(seats))?;
     let mut counts: Vec<(String, usize)> = Vec::new();
     let mut waiting = 0;
     for seat in seats {
-        let Some(asking) = seat.at.asking.as_ref() else {
+        let Some(question) = seat.at.question.as_ref() else {
             continue;
         };
-        if (seat.at.tab, asking.id) != asked {
+        if (seat.at.tab, question.id) != asked {
             continue;
         }
-        match &asking.held {
+        match &question.held {
             Some(answer) => match counts.iter_mut().find(|(a, _)| a == answer) {
                 Some((_, n)) => *n += 1,
                 None => counts.push((answer.clone(), 1)),
@@ -141,13 +141,13 @@ fn answers<'a>(app: &App, seats: &[Seat]) -> Option<Vec<Line<'a>>> {
 fn most_asked(seats: &[Seat]) -> Option<((TabId, QuestionId), String)> {
     let mut questions: Vec<((TabId, QuestionId), &str, usize)> = Vec::new();
     for seat in seats {
-        let Some(asking) = seat.at.asking.as_ref() else {
+        let Some(question) = seat.at.question.as_ref() else {
             continue;
         };
-        let asked = (seat.at.tab, asking.id);
+        let asked = (seat.at.tab, question.id);
         match questions.iter_mut().find(|(q, _, _)| *q == asked) {
             Some((_, _, n)) => *n += 1,
-            None => questions.push((asked, &asking.question, 1)),
+            None => questions.push((asked, &question.question, 1)),
         }
     }
     questions
@@ -167,9 +167,9 @@ fn seat_line<'a>(seat: &Seat, selected: bool, theme: &Theme) -> Line<'a> {
         format!("{}/{}", at.score.right, at.score.asked)
     };
     let answer = at
-        .asking
+        .question
         .as_ref()
-        .map_or("", |asking| asking.held.as_deref().unwrap_or("…"));
+        .map_or("", |question| question.held.as_deref().unwrap_or("…"));
     let mark = if at.following { "●" } else { " " };
     let idle = idle_words(seat.idle);
     let stepper = at.stepper.as_deref().unwrap_or("-");

@@ -1,10 +1,10 @@
 //! The settings panel over the tab: one row per setting (the selected one marked `›`), its
 //! value (`*` when changed and not applied yet, `▏` while typed), what the config allows and
 //! when a change takes effect, then a line naming the changes that wait for a retrain. It
-//! reads `frame::settings::Panel` only; the keys are the footer's, from the app's table.
+//! reads `tabkit::settings::Panel` only; the keys are the footer's, from the app's table.
 
 use super::overlay::wrap;
-use crate::frame::settings::{Panel, Setting, Takes};
+use crate::tabkit::settings::{Panel, Setting, Takes};
 use crate::widgets::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -5,8 +5,8 @@
 
 use super::overlay::{clamp_scroll, wrap};
 use crate::app::App;
-use crate::frame::side::Side;
-use crate::frame::why::{Decision, Why};
+use crate::tabkit::side::Side;
+use crate::tabkit::why::{Decision, Why};
 use crate::widgets::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -176,7 +176,7 @@ fn table<'a>(decision: &Decision, asked: bool, theme: &Theme) -> Vec<Line<'a>> {
 mod tests {
     use super::*;
     use crate::domain::solve::verdict::Verdict;
-    use crate::frame::why::{Played, Weighed};
+    use crate::tabkit::why::{Played, Weighed};
 
     fn record() -> Decision {
         let weighed = |mv: &str, q: &str, verdict, chosen| Weighed {

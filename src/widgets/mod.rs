@@ -7,7 +7,7 @@ mod theme;
 
 pub use theme::Theme;
 
-use crate::frame::tab::Tab;
+use crate::tabkit::tab::Tab;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::symbols::border;

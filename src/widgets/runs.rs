@@ -1,9 +1,9 @@
-//! Drawing the runs a tab keeps (`frame::runs`): a chart of the run in force with the marked
+//! Drawing the runs a tab keeps (`tabkit::runs`): a chart of the run in force with the marked
 //! runs overlaid, each with its own marker, and a legend of every run with its settings, so
 //! "original recipe vs default" is one screen, told apart without colour.
 
 use super::Theme;
-use crate::frame::runs::{Run, Runs};
+use crate::tabkit::runs::{Run, Runs};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::symbols::Marker;

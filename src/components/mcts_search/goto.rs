@@ -6,8 +6,8 @@
 use super::pick::pick_prompt;
 use super::view::MctsView;
 use crate::components::tree_search::Playable;
-use crate::frame::goto::{Count, Landed};
-use crate::frame::message::Message;
+use crate::tabkit::goto::{Count, Landed};
+use crate::tabkit::message::Message;
 
 /// MCTS's step counter: phases done, of four a planned iteration.
 pub fn mcts_count<G: Playable>(view: &MctsView<G>) -> Count {
@@ -18,8 +18,8 @@ pub fn mcts_count<G: Playable>(view: &MctsView<G>) -> Count {
 /// mode going forward stops at the next pick (one each iteration, before its selection).
 pub fn go_mcts<G: Playable>(view: &mut MctsView<G>, target: u64, predicting: bool) -> Message {
     let (now, total) = mcts_count(view);
-    let asking = |view: &MctsView<G>| predicting && view.pick_waiting();
-    if target > now && asking(view) {
+    let pick_open = |view: &MctsView<G>| predicting && view.pick_waiting();
+    if target > now && pick_open(view) {
         let mut said = pick_prompt(view, "");
         said.text = format!("Answer first: {}", said.text);
         return said;
@@ -34,7 +34,7 @@ pub fn go_mcts<G: Playable>(view: &mut MctsView<G>, target: u64, predicting: boo
     }
     view.follow();
     let (at, total) = mcts_count(view);
-    if asking(view) && at < target {
+    if pick_open(view) && at < target {
         let mut said = pick_prompt(view, "");
         said.text = format!("Stopped at step {at} to ask: {}", said.text);
         return said;

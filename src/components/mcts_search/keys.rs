@@ -1,8 +1,8 @@
 //! The MCTS stepper's keys, the same on every tab that contains it: a phase, not an
 //! event, is its step. Generic over the tab's action ([`SearchStepActions`]).
 
-use crate::frame::keymap::{Binding, Key, bind};
-use crate::frame::stepper_keys::{SearchStepActions, autoplay_speed_key, go_to_key, predict_key};
+use crate::tabkit::keymap::{Binding, Key, bind};
+use crate::tabkit::stepper_keys::{SearchStepActions, autoplay_speed_key, go_to_key, predict_key};
 
 /// The stepper's keys while the AI's MCTS waits to be stepped.
 pub const fn stepper_keys<A: SearchStepActions>() -> [Binding<A>; 9] {

@@ -8,7 +8,7 @@ use super::view::MctsView;
 use crate::components::tree_search::Playable;
 use crate::components::tree_search::predict::Predicting;
 use crate::domain::search::mcts::{Pick, asks_pick, node_path, picks};
-use crate::frame::message::Message;
+use crate::tabkit::message::Message;
 use std::rc::Rc;
 
 impl<G: Playable> MctsView<G> {

@@ -5,7 +5,7 @@
 use super::pick::pick_prompt;
 use super::view::MctsView;
 use crate::components::tree_search::Playable;
-use crate::frame::message::Message;
+use crate::tabkit::message::Message;
 
 /// What a step key asks of the stepped search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub fn step<G: Playable>(
             "This MCTS search is the record of a move played: m steps the AI's next one",
         );
     };
-    let asking = |view: &MctsView<G>| predicting && view.pick_waiting();
+    let pick_open = |view: &MctsView<G>| predicting && view.pick_waiting();
     match command {
         Stepping::Back => {
             if !view.stepper.step_back() {
@@ -41,12 +41,12 @@ pub fn step<G: Playable>(
             // A pick stepped back to is asked again.
             view.answered = None;
             view.follow();
-            if asking(view) {
+            if pick_open(view) {
                 return pick_prompt(view, "");
             }
             return Message::info(format!("Stepped back. {}", view.said()));
         }
-        _ if asking(view) => return pick_prompt(view, ""),
+        _ if pick_open(view) => return pick_prompt(view, ""),
         _ if view.is_finished() => return Message::info(view.finished_said()),
         Stepping::Phase => view.stepper.step(),
         // In predict mode running on stops at the next pick, an iteration on.
@@ -56,7 +56,7 @@ pub fn step<G: Playable>(
         }
     }
     view.follow();
-    if asking(view) {
+    if pick_open(view) {
         return pick_prompt(view, "");
     }
     Message::info(view.said())

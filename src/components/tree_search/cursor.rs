@@ -5,7 +5,7 @@ use super::playable::Playable;
 use super::tree::LineKind;
 use super::view::SearchView;
 use crate::domain::search::NodeId;
-use crate::frame::message::Message;
+use crate::tabkit::message::Message;
 
 impl<G: Playable> SearchView<G> {
     /// Moves the tree cursor by `delta` rows (clamped to the tree).

@@ -6,8 +6,8 @@
 use super::playable::Playable;
 use super::predict::prompt;
 use super::view::SearchView;
-use crate::frame::goto::{Count, Landed};
-use crate::frame::message::Message;
+use crate::tabkit::goto::{Count, Landed};
+use crate::tabkit::message::Message;
 
 /// The tree search's step counter: events taken, and all of them once it is finished.
 pub fn search_count<G: Playable>(view: &SearchView<G>) -> Count {
@@ -18,10 +18,10 @@ pub fn search_count<G: Playable>(view: &SearchView<G>) -> Count {
 /// Takes the tree search to event `target`: back by step back, forward by steps that stop
 /// where a question waits in predict mode.
 pub fn go_search<G: Playable>(view: &mut SearchView<G>, target: u64, predicting: bool) -> Message {
-    let asking = |view: &SearchView<G>| view.waiting().filter(|_| predicting);
+    let pick_open = |view: &SearchView<G>| view.waiting().filter(|_| predicting);
     let at = |view: &SearchView<G>| view.stepper.events_taken() as u64;
     if target > at(view)
-        && let Some(question) = asking(view)
+        && let Some(question) = pick_open(view)
     {
         let mut said = prompt(view, question, "");
         said.text = format!("Answer first: {}", said.text);
@@ -30,11 +30,11 @@ pub fn go_search<G: Playable>(view: &mut SearchView<G>, target: u64, predicting:
     while at(view) > target && view.stepper.step_back().is_some() {
         view.answered = None;
     }
-    while at(view) < target && view.stepper.step().is_some() && asking(view).is_none() {}
+    while at(view) < target && view.stepper.step().is_some() && pick_open(view).is_none() {}
     view.tree.follow = true;
     view.sync_cursor();
     let (now, total) = search_count(view);
-    if let Some(question) = asking(view).filter(|_| now < target) {
+    if let Some(question) = pick_open(view).filter(|_| now < target) {
         let mut said = prompt(view, question, "");
         said.text = format!("Stopped at step {now} to ask: {}", said.text);
         return said;

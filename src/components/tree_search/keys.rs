@@ -2,8 +2,8 @@
 //! bindings are generic over the tab's action ([`SearchStepActions`]), so Tic-tac-toe and
 //! Connect Four cannot drift apart in keys, order or words.
 
-use crate::frame::keymap::{Binding, Key, bind};
-use crate::frame::stepper_keys::{SearchStepActions, autoplay_speed_key, go_to_key, predict_key};
+use crate::tabkit::keymap::{Binding, Key, bind};
+use crate::tabkit::stepper_keys::{SearchStepActions, autoplay_speed_key, go_to_key, predict_key};
 
 /// One event back, in the stepper and while a prediction waits.
 pub const fn step_back_key<A: SearchStepActions>() -> Binding<A> {

@@ -10,7 +10,7 @@ use super::view::SearchView;
 use crate::domain::numbers::signed;
 use crate::domain::search::Stepper;
 use crate::domain::search::predict::{self, Question};
-use crate::frame::message::Message;
+use crate::tabkit::message::Message;
 
 /// The longest answer typed: a sign and two digits.
 pub(crate) const ANSWER_LIMIT: usize = 3;
@@ -29,7 +29,7 @@ pub(crate) const fn limit_for(question: Question) -> usize {
 
 /// Predict mode while it is on: the quiz's state every stepper shares (the answer typed or
 /// held, the score), with answers up to a list of children long.
-pub(crate) use crate::frame::predicting::Predicting;
+pub(crate) use crate::tabkit::predicting::Predicting;
 
 /// Predict mode, turned on: a fresh quiz.
 pub(crate) fn quiz() -> Predicting {

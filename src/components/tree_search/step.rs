@@ -7,7 +7,7 @@ use super::explain::describe_last_event;
 use super::predict::prompt;
 use super::{Playable, SearchView};
 use crate::domain::search::{EventKind, NodeId};
-use crate::frame::message::Message;
+use crate::tabkit::message::Message;
 
 /// A step-machine command from the keys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -41,7 +41,7 @@ static HAS_LINE: [bool; 512] = {
 /// through the serde and clap derives, so there is one mark type, not one per reader.
 ///
 /// Unlike Eight's `Seat` and the state graph's `Player` it does not say who moved first
-/// (either mark may open), and unlike the tabs' `frame::side::Side` it does not say whether
+/// (either mark may open), and unlike the tabs' `tabkit::side::Side` it does not say whether
 /// the person or the AI plays it.
 #[derive(
     Debug,

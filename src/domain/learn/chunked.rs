@@ -1,6 +1,6 @@
 //! The contract between a learner and whatever trains it in the background: train one chunk,
 //! say what changed, say when the run is over. The learners implement it next to their
-//! trainers; `frame::background` runs any of them on a thread without knowing which.
+//! trainers; `tabkit::background` runs any of them on a thread without knowing which.
 
 /// A learner that trains in chunks, so a caller can show progress after each and stop
 /// between two.

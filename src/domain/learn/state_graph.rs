@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 /// The same idea as Eight's `Seat` (first or second to move), kept apart because this one is
 /// part of the saved graph (`state-graph.json` spells it `One` / `Two`) and `games/`, where a
 /// shared type would have to live, keeps serde to the values a user names. Neither says
-/// whether the person or the AI plays; a tab says that with `frame::side::Side`.
+/// whether the person or the AI plays; a tab says that with `tabkit::side::Side`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Player {
     /// Player 1, who starts.

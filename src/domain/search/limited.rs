@@ -172,7 +172,7 @@ impl<G: Evaluate> Limited<G> {
 
 /// What the table keeps of a searched position.
 #[derive(Debug, Clone, Copy)]
-struct Entry<M> {
+struct TableEntry<M> {
     remaining: u8,
     value: i32,
     bound: Bound,
@@ -183,7 +183,7 @@ struct Entry<M> {
 struct Search<'a, G: Evaluate> {
     options: Options,
     max_player: G::Player,
-    table: HashMap<u64, Entry<G::Move>>,
+    table: HashMap<u64, TableEntry<G::Move>>,
     /// The previous iteration's best line, tried first on the way down it.
     line: Vec<G::Move>,
     stats: Stats,
@@ -308,7 +308,7 @@ impl<G: Evaluate> Search<'_, G> {
             Bound::Exact
         };
         if self.options.table && (self.table.len() < TABLE_LIMIT || self.table.contains_key(&key)) {
-            let entry = Entry {
+            let entry = TableEntry {
                 remaining,
                 value,
                 bound,
@@ -485,7 +485,7 @@ impl<G: Evaluate> Search<'_, G> {
 }
 
 /// Whether a stored entry settles a node searched with (alpha, beta).
-fn answers<M>(entry: &Entry<M>, alpha: i32, beta: i32) -> bool {
+fn answers<M>(entry: &TableEntry<M>, alpha: i32, beta: i32) -> bool {
     match entry.bound {
         Bound::Exact => true,
         Bound::AtLeast => entry.value >= beta,

@@ -12,7 +12,7 @@ use crate::domain::search::mcts::Mcts;
 use crate::domain::search::players::random_column;
 use crate::domain::solve::connect4::{Solver, verdict};
 use crate::domain::solve::verdict::Verdict;
-use crate::frame::why::{Decision, Weighed};
+use crate::tabkit::why::{Decision, Weighed};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

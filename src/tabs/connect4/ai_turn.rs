@@ -9,7 +9,7 @@ use super::settings::Connect4Ai;
 use super::state::Connect4Tab;
 use super::thinking::{AiPlayed, Source, Thinking};
 use crate::components::mcts_search::MctsView;
-use crate::frame::message::Message;
+use crate::tabkit::message::Message;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{TryRecvError, channel};

@@ -10,8 +10,8 @@ use crate::components::tree_search::predict::{
     limit_for, prompt, quiz, reveal_in, submit_in, takes_char,
 };
 use crate::domain::search::predict::Question;
-use crate::frame::message::Message;
-use crate::frame::tab::{Asking, QuestionId};
+use crate::tabkit::message::Message;
+use crate::tabkit::tab::{OpenQuestion, QuestionId};
 
 /// The longest answer to an MCTS pick: one column.
 const PICK_LIMIT: usize = 1;
@@ -101,7 +101,7 @@ impl Connect4Tab {
     }
 
     /// The question waiting and the answer held, for the lesson and the room.
-    pub(crate) fn asked(&self) -> Option<Asking> {
+    pub(crate) fn asked(&self) -> Option<OpenQuestion> {
         let predicting = self.predict.as_ref()?;
         let (id, question) = if let Some(question) = self.tree_question() {
             let stepper = &self.tree_search.as_ref()?.stepper;
@@ -125,7 +125,7 @@ impl Connect4Tab {
             };
             (id, pick_question(view))
         };
-        Some(predicting.asking(id, question))
+        Some(predicting.open_question(id, question))
     }
 
     /// The teacher's reveal: the held answer graded and counted (with none, the right

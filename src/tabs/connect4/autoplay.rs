@@ -5,7 +5,7 @@
 use super::state::Connect4Tab;
 use crate::components::mcts_search::step as mcts_step;
 use crate::components::tree_search::step as tree_step;
-use crate::frame::message::Message;
+use crate::tabkit::message::Message;
 
 impl Connect4Tab {
     /// Whether a stepped search waits: what autoplay steps.

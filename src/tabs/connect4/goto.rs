@@ -6,8 +6,8 @@
 use super::state::Connect4Tab;
 use crate::components::mcts_search::goto::{go_mcts, mcts_count};
 use crate::components::tree_search::goto::{go_search, search_count};
-use crate::frame::goto;
-use crate::frame::message::Message;
+use crate::tabkit::goto;
+use crate::tabkit::message::Message;
 
 impl Connect4Tab {
     /// The stepper's counter: the stepped alpha-beta's events, or the stepped MCTS's

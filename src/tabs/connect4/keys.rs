@@ -3,10 +3,10 @@
 
 use super::action::Action;
 use crate::components::{mcts_search, tree_search};
-use crate::frame::keymap::{
+use crate::tabkit::keymap::{
     DIGITS, Key, KeyGroup, SIGNED_DIGITS, bind, digit, typed, undo_key, why_key,
 };
-use crate::frame::stepper_keys::{
+use crate::tabkit::stepper_keys::{
     answer_check_key, answer_erase_key, answer_type_key, go_to_step_keys, stop_predicting_key,
 };
 

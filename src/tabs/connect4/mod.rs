@@ -26,13 +26,13 @@ pub use state::Connect4Tab;
 pub use thinking::AiPlayed;
 
 use crate::config::Config;
-use crate::frame::keymap::KeyGroup;
-use crate::frame::message::Message;
-use crate::frame::settings::{Change, Panel};
-use crate::frame::side::Side;
-use crate::frame::stepper_keys::StepperActions as _;
-use crate::frame::tab::{Asking, ClassSide, Effects, Score, Storage, Tab, Ticked};
 use crate::persist::Store;
+use crate::tabkit::keymap::KeyGroup;
+use crate::tabkit::message::Message;
+use crate::tabkit::settings::{Change, Panel};
+use crate::tabkit::side::Side;
+use crate::tabkit::stepper_keys::StepperActions as _;
+use crate::tabkit::tab::{ClassSide, Effects, OpenQuestion, Score, Storage, Tab, Ticked};
 use state::Focus;
 use std::time::Duration;
 
@@ -272,10 +272,10 @@ impl ClassSide for Connect4Tab {
 
     fn stepper_at(&self) -> Option<String> {
         let (at, total) = self.step_count()?;
-        Some(crate::frame::goto::short_counter(at, total))
+        Some(crate::tabkit::goto::short_counter(at, total))
     }
 
-    fn asking(&self) -> Option<Asking> {
+    fn open_question(&self) -> Option<OpenQuestion> {
         self.asked()
     }
 

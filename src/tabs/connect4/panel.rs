@@ -6,8 +6,8 @@ use super::settings::{
     Connect4Ai, DEPTH_RANGE, EXPLORATION_RANGE, ITERATIONS_RANGE, SOLVER_BUDGET_RANGE,
 };
 use super::state::Connect4Tab;
-use crate::frame::message::Message;
-use crate::frame::settings::{self, Allowed, Change, Declared, Panel, Spec, Steps, Takes, Value};
+use crate::tabkit::message::Message;
+use crate::tabkit::settings::{self, Allowed, Change, Declared, Panel, Spec, Steps, Takes, Value};
 use std::ops::RangeInclusive;
 
 /// The AIs in the config's spelling, in the order ←/→ cycle them (as `a` does).

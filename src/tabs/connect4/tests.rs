@@ -323,7 +323,7 @@ fn go_to_step_reaches_the_phase_that_many_steps_reach_and_clamps_past_the_end() 
 #[test]
 fn predict_mode_asks_the_column_uct_selects_and_grades_it_against_the_search() {
     use crate::domain::search::mcts::root_pick;
-    use crate::frame::tab::ClassSide;
+    use crate::tabkit::tab::ClassSide;
     let mut app = app_with(Connect4Ai::Mcts, 0);
     press(&mut app, &chars("m4"));
     press(&mut app, &chars(&"n".repeat(7)));
@@ -378,7 +378,7 @@ fn predict_mode_asks_the_column_uct_selects_and_grades_it_against_the_search() {
 
 #[test]
 fn following_the_ai_searches_nothing_and_plays_the_journal_s_move_only_where_it_fits() {
-    use crate::frame::tab::Tab as _;
+    use crate::tabkit::tab::Tab as _;
     // The teacher's session: a move and its AI's reply, searched on a thread.
     let mut teacher = app_with(Connect4Ai::AlphaBeta, 0);
     press(&mut teacher, &chars("4"));
@@ -533,7 +533,7 @@ fn predict_mode_asks_the_stepped_alpha_beta_s_questions_and_grades_them() {
     press(&mut app, &chars(&answer));
     press(&mut app, &[KeyCode::Enter]);
     assert!(said(&app).starts_with("Right"), "{}", said(&app));
-    let score = crate::frame::tab::ClassSide::predictions(&app.tabs.connect4);
+    let score = crate::tabkit::tab::ClassSide::predictions(&app.tabs.connect4);
     assert_eq!((score.right, score.asked), (1, 1));
 }
 
@@ -548,7 +548,7 @@ fn go_to_step_takes_the_stepped_alpha_beta_to_that_event_and_back() {
     press(&mut app, &chars("G12"));
     press(&mut app, &[KeyCode::Enter]);
     assert_eq!(events(&app), 12);
-    let at = crate::frame::tab::ClassSide::stepper_at(&app.tabs.connect4);
+    let at = crate::tabkit::tab::ClassSide::stepper_at(&app.tabs.connect4);
     assert_eq!(at.as_deref(), Some("12"), "the room sees where it is");
     press(&mut app, &chars("G3"));
     press(&mut app, &[KeyCode::Enter]);
@@ -603,7 +603,7 @@ fn in_predict_mode_stepping_over_or_running_on_stops_at_the_alpha_beta_s_next_qu
 
 #[test]
 fn autoplay_steps_either_stepper_by_itself_and_stops_at_a_question() {
-    use crate::frame::tab::ClassSide;
+    use crate::tabkit::tab::ClassSide;
     // Alpha-beta: an event a step.
     let mut app = alpha_beta_app(3);
     press(&mut app, &chars("m4p"));

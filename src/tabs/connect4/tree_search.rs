@@ -15,7 +15,7 @@ use crate::components::tree_search::SearchView;
 use crate::components::tree_search::step::{self as tree_step, StepCommand};
 use crate::domain::search::MoveOrder;
 use crate::domain::search::limited::{Options, search_limited};
-use crate::frame::message::Message;
+use crate::tabkit::message::Message;
 
 /// The most nodes the played move's record keeps, as the unstepped search's.
 const RECORD_LIMIT: usize = super::ai::TREE_LIMIT;

@@ -1,6 +1,6 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
 
-pub use crate::frame::stepper_keys::StepTo;
+pub use crate::tabkit::stepper_keys::StepTo;
 
 /// Everything the user can ask of the Multi-pile Nim tab.
 #[allow(missing_docs)] // the undocumented ones say what they do in their names

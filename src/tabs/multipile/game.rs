@@ -10,10 +10,10 @@ use crate::config::FirstMover;
 use crate::domain::games::nim::{NimMove, Piles, Rule};
 use crate::domain::learn::nim_net;
 use crate::domain::solve::nim as solver;
-use crate::frame::message::Message;
-use crate::frame::side::Side;
-use crate::frame::tally::GameResult;
-use crate::frame::why::Decision;
+use crate::tabkit::message::Message;
+use crate::tabkit::side::Side;
+use crate::tabkit::tally::GameResult;
+use crate::tabkit::why::Decision;
 use rand::RngExt;
 
 impl MultiPileTab {

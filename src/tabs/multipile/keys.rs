@@ -2,13 +2,13 @@
 
 use super::action::Action;
 use super::action::Compared;
-use crate::frame::keymap::{
+use crate::tabkit::keymap::{
     DIGITS, Key, KeyGroup, SIGNED_DECIMALS, bind, digit, direction, erase_or_undo_key, typed,
     why_key,
 };
-use crate::frame::runs;
-use crate::frame::speed::{faster, speed_keys};
-use crate::frame::stepper_keys::{
+use crate::tabkit::runs;
+use crate::tabkit::speed::{faster, speed_keys};
+use crate::tabkit::stepper_keys::{
     SteppedWords, answer_keys, go_to_number_keys, step_to, stepped_keys,
 };
 

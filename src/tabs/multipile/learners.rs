@@ -10,12 +10,12 @@ use crate::domain::learn::qlearning::Starts;
 use crate::domain::learn::qlearning::{QTrainer, Update};
 use crate::domain::numbers::thousands;
 use crate::domain::steps::Steps;
-use crate::frame::background::{Job, Progress};
-use crate::frame::message::Message;
-use crate::frame::runs::{Runs, Used};
-use crate::frame::speed::{Speed, train_tick};
 use crate::persist::model_files::{NimNetFile, QTableFile};
 use crate::persist::{Loaded, Stamp, Store};
+use crate::tabkit::background::{Job, Progress};
+use crate::tabkit::message::Message;
+use crate::tabkit::runs::{Runs, Used};
+use crate::tabkit::speed::{Speed, train_tick};
 use std::cell::OnceCell;
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 //! Q-table and network outputs in the pane beside the piles.
 
 mod action;
-mod asking;
+mod ask_entry;
 mod game;
 mod keys;
 pub(crate) mod learners;
@@ -40,15 +40,15 @@ use crate::domain::games::nim::Piles;
 use crate::domain::learn::nim_net::NetTrainer;
 use crate::domain::learn::qlearning::QTrainer;
 use crate::domain::numbers::thousands;
-use crate::frame::keymap::KeyGroup;
-use crate::frame::message::{Message, focus_moved};
-use crate::frame::settings::{Change, Panel};
-use crate::frame::side as frame_side;
-use crate::frame::stepper_keys::StepperActions as _;
-use crate::frame::tab::{
-    Asking, ClassSide, Confirm, Effects, Score, Storage, Tab, Ticked, Training,
-};
 use crate::persist::{Loaded, Problems, Store};
+use crate::tabkit::keymap::KeyGroup;
+use crate::tabkit::message::{Message, focus_moved};
+use crate::tabkit::settings::{Change, Panel};
+use crate::tabkit::side as frame_side;
+use crate::tabkit::stepper_keys::StepperActions as _;
+use crate::tabkit::tab::{
+    ClassSide, Confirm, Effects, OpenQuestion, Score, Storage, Tab, Ticked, Training,
+};
 use learners::{NetAgent, QAgent};
 use std::time::Duration;
 
@@ -104,7 +104,7 @@ impl Tab for MultiPileTab {
         if self.menu.is_some() {
             return vec![keys::NIM_MENU];
         }
-        if self.asking.is_some() {
+        if self.ask_entry.is_some() {
             return vec![keys::NIM_ASK];
         }
         if self.compare.is_some() {
@@ -146,7 +146,7 @@ impl Tab for MultiPileTab {
         if self.compare.is_some() {
             return Some("The runs are open: Space shows a run, x exports, Esc closes");
         }
-        if self.asking.is_some() {
+        if self.ask_entry.is_some() {
             return Some("Typing piles to ask about: Enter asks, Esc cancels");
         }
         if self.goto.is_open() {
@@ -281,11 +281,11 @@ impl ClassSide for MultiPileTab {
     fn stepper_at(&self) -> Option<String> {
         let steps = &self.q.steps;
         (steps.total() > 0).then(|| {
-            crate::frame::goto::short_counter(steps.at() as u64, Some(steps.total() as u64))
+            crate::tabkit::goto::short_counter(steps.at() as u64, Some(steps.total() as u64))
         })
     }
 
-    fn asking(&self) -> Option<Asking> {
+    fn open_question(&self) -> Option<OpenQuestion> {
         self.asked()
     }
 

@@ -7,8 +7,8 @@ use super::why::mv_text;
 use crate::domain::games::nim::{NimMove, Piles};
 use crate::domain::learn::qlearning::greedy_is_optimal;
 use crate::domain::solve::nim as solver;
-use crate::frame::message::Message;
-use crate::frame::side::Side;
+use crate::tabkit::message::Message;
+use crate::tabkit::side::Side;
 
 /// One move out of a position, as the edges view lists it.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -15,8 +15,8 @@ use crate::config::{
     EPOCHS_RANGE, HIDDEN_RANGE, LEARNING_RATE_ALLOWED, RecipeChoice, learning_rate_allowed,
 };
 use crate::domain::games::nim::{Piles, Rule};
-use crate::frame::message::Message;
-use crate::frame::settings::{self, Allowed, Change, Declared, Panel, Spec, Steps, Takes, Value};
+use crate::tabkit::message::Message;
+use crate::tabkit::settings::{self, Allowed, Change, Declared, Panel, Spec, Steps, Takes, Value};
 
 /// The recipes' names, in the order ←/→ cycle them.
 const RECIPES: &[&str] = &[RecipeChoice::ALL[0].name(), RecipeChoice::ALL[1].name()];

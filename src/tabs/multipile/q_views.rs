@@ -10,7 +10,7 @@ use crate::domain::games::nim::{Piles, Rule};
 use crate::domain::learn::qlearning::Update;
 use crate::domain::numbers::thousands;
 use crate::domain::solve::nim as solver;
-use crate::frame::side::Side;
+use crate::tabkit::side::Side;
 use crate::widgets::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};

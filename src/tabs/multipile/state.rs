@@ -18,17 +18,17 @@ use crate::domain::learn::nim_net::NetMove;
 use crate::domain::learn::nim_net::NetTrainer;
 use crate::domain::learn::qlearning::QTrainer;
 use crate::domain::prediction::Score;
-use crate::frame::ai_moves::AiMoves;
-use crate::frame::entry::Entry;
-use crate::frame::goto::GoTo;
-use crate::frame::message::Message;
-use crate::frame::predicting::Predicting;
-use crate::frame::side::Side;
-use crate::frame::speed::{Redraws, Speed};
-use crate::frame::tab::{Storage, TrainedSince};
-use crate::frame::tally::Tally;
-use crate::frame::why::Decision;
 use crate::persist::{Loaded, Store};
+use crate::tabkit::ai_moves::AiMoves;
+use crate::tabkit::goto::GoTo;
+use crate::tabkit::message::Message;
+use crate::tabkit::predicting::Predicting;
+use crate::tabkit::side::Side;
+use crate::tabkit::speed::{Redraws, Speed};
+use crate::tabkit::tab::{Storage, TrainedSince};
+use crate::tabkit::tally::Tally;
+use crate::tabkit::text_entry::TextEntry;
+use crate::tabkit::why::Decision;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -157,7 +157,7 @@ pub struct MultiPileTab {
     /// What the AI weighed for each move of `moves` (`None` for the person's).
     pub(crate) records: Vec<Option<Decision>>,
     /// The piles typed to ask the AI about, while the entry is open.
-    pub(crate) asking: Option<Entry>,
+    pub(crate) ask_entry: Option<TextEntry>,
     /// The update typed to go to, while the "go to update N" entry is open.
     pub(crate) goto: GoTo,
     /// Predict mode (`u`): the answer being typed and the score; `None` while it is off.
@@ -247,7 +247,7 @@ impl MultiPileTab {
             human_to_move: true,
             moves: Vec::new(),
             records: Vec::new(),
-            asking: None,
+            ask_entry: None,
             // An update number of up to five digits.
             goto: GoTo::new(
                 5,
@@ -570,7 +570,7 @@ impl MultiPileTab {
         );
         let position = format!(
             "{position} {} {:?} {:?} {:?} {:?} {:?}",
-            self.rewind, self.asking, self.weights_at, self.q.steps, self.goto, self.predict
+            self.rewind, self.ask_entry, self.weights_at, self.q.steps, self.goto, self.predict
         );
         let learners = format!(
             "q {:?} training {} net epochs {} training {}",

@@ -11,9 +11,9 @@ use crate::domain::learn::predict_q::{self, ANSWER_LIMIT};
 use crate::domain::learn::qlearning::Update;
 use crate::domain::prediction::Score;
 use crate::domain::steps::Moved;
-use crate::frame::message::{Message, MessageKind};
-use crate::frame::predicting::{Predicting, nothing_waits, read_step, session_score};
-use crate::frame::tab::{Asking, QuestionId};
+use crate::tabkit::message::{Message, MessageKind};
+use crate::tabkit::predicting::{Predicting, nothing_waits, read_step, session_score};
+use crate::tabkit::tab::{OpenQuestion, QuestionId};
 
 impl MultiPileTab {
     /// Plays one self-play game and opens its updates at the first, asking about it in
@@ -232,7 +232,7 @@ impl MultiPileTab {
     }
 
     /// The question waiting and the answer locked in, for the lesson and the room.
-    pub(crate) fn asked(&self) -> Option<Asking> {
+    pub(crate) fn asked(&self) -> Option<OpenQuestion> {
         let id = QuestionId {
             stepper: "Q-learning",
             position: self.q.trainer.as_ref().map_or(0, |t| t.games as u64),
@@ -240,7 +240,7 @@ impl MultiPileTab {
             kind: "Q update",
             node: 0,
         };
-        Some(self.predict.as_ref()?.asking(id, self.question()?))
+        Some(self.predict.as_ref()?.open_question(id, self.question()?))
     }
 
     /// The teacher's reveal: the held answer graded and counted, or with none the right

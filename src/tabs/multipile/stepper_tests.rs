@@ -5,7 +5,7 @@ use crate::app::{Action, App, MessageKind};
 use crate::config::{Config, FirstMover};
 use crate::domain::learn::predict_q;
 use crate::domain::prediction::Score;
-use crate::frame::tab::ClassSide;
+use crate::tabkit::tab::ClassSide;
 use crate::tabs::testing::{chars, no_key_shadowed, press, said};
 use crate::tabs::testing::{snapshot_tab, tab_screen};
 use crossterm::event::KeyCode;
@@ -164,7 +164,7 @@ fn a_held_answer_waits_for_the_reveal_which_grades_and_counts_it() {
     let mut app = predicting();
     app.tabs.multipile.hold_answers(true);
     let update = waiting(&app);
-    let question = app.tabs.multipile.asking().unwrap().question;
+    let question = app.tabs.multipile.open_question().unwrap().question;
     assert!(
         question.ends_with("after this update? (2 decimals)"),
         "{question}"
@@ -172,7 +172,7 @@ fn a_held_answer_waits_for_the_reveal_which_grades_and_counts_it() {
     press(&mut app, &chars("9\n"));
     assert!(said(&app).contains("is in"), "{}", said(&app));
     assert_eq!(app.tabs.multipile.predictions(), Score::default());
-    let asked = app.tabs.multipile.asking().unwrap();
+    let asked = app.tabs.multipile.open_question().unwrap();
     assert_eq!((asked.question, asked.held), (question, Some("9".into())));
     let revealed = app.tabs.multipile.reveal().unwrap();
     assert!(
@@ -185,7 +185,7 @@ fn a_held_answer_waits_for_the_reveal_which_grades_and_counts_it() {
         app.tabs.multipile.predictions(),
         Score { right: 0, asked: 1 }
     );
-    assert!(app.tabs.multipile.asking().is_none(), "answered");
+    assert!(app.tabs.multipile.open_question().is_none(), "answered");
     press(&mut app, &chars(" "));
     // Nothing held: the reveal shows the right value, uncounted.
     let revealed = app.tabs.multipile.reveal().unwrap();

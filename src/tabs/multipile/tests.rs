@@ -9,8 +9,8 @@ use crate::config::{Config, FirstMover};
 use crate::domain::games::nim::Rule;
 use crate::domain::solve::nim as solver;
 use crate::domain::solve::verdict::Verdict;
-use crate::frame::entry::Entry;
-use crate::frame::side::Side;
+use crate::tabkit::side::Side;
+use crate::tabkit::text_entry::TextEntry;
 use crate::tabs::testing::{BOTH_SIZES, snapshot_tab, tab_screen};
 use crate::tabs::testing::{chars, press};
 use crossterm::event::KeyCode;
@@ -403,7 +403,7 @@ fn last_record(
     app: &App,
 ) -> (
     crate::domain::games::nim::NimMove,
-    crate::frame::why::Decision,
+    crate::tabkit::why::Decision,
 ) {
     let tab = &app.tabs.multipile;
     let at = tab.moves.len() - 1;
@@ -604,7 +604,7 @@ fn asking_about_piles_shows_the_ais_view_and_refuses_bad_input() {
     assert_eq!(app.message.clone().unwrap().kind, MessageKind::Error);
     assert!(app.overlays.is_empty());
     assert_eq!(
-        app.tabs.multipile.asking.as_ref().map(Entry::text),
+        app.tabs.multipile.ask_entry.as_ref().map(TextEntry::text),
         Some(""),
         "open, and cleared for the next try"
     );
@@ -757,7 +757,7 @@ fn x_exports_the_q_table_as_csv_one_row_per_learned_value() {
 
 #[test]
 fn following_the_ai_plays_the_teacher_s_moves_and_draws_on_from_the_teacher_s_numbers() {
-    use crate::frame::tab::ClassSide as _;
+    use crate::tabkit::tab::ClassSide as _;
     use crate::tabs::TabPlayed;
     let setup = config(|c| {
         c.qlearning.autotrain = false;

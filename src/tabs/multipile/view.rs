@@ -13,8 +13,8 @@ use super::symbols;
 use super::training_view::render_training;
 use super::why::mv_text;
 use crate::domain::games::nim::Rule;
-use crate::frame::entry::Entry;
-use crate::frame::side::Side;
+use crate::tabkit::side::Side;
+use crate::tabkit::text_entry::TextEntry;
 use crate::widgets::symbols::{FOCUS, Symbol};
 use crate::widgets::{TabView, Theme, pane_block};
 use ratatui::buffer::Buffer;
@@ -188,7 +188,7 @@ fn pile_lines(tab: &MultiPileTab, width: usize, theme: &Theme) -> Vec<Line<'stat
 }
 
 fn turn_line(tab: &MultiPileTab, theme: &Theme) -> Line<'static> {
-    if let Some(text) = tab.asking.as_ref().map(Entry::text) {
+    if let Some(text) = tab.ask_entry.as_ref().map(TextEntry::text) {
         return Line::from(vec![
             Span::styled(" Ask about piles: ", theme.title),
             Span::styled(format!("{text}▏"), theme.key),

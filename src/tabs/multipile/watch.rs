@@ -5,13 +5,13 @@
 
 use super::action::Compared;
 use super::state::{MultiPileTab, Pane};
-use crate::frame::message::Message;
-use crate::frame::runs::Runs;
+use crate::tabkit::message::Message;
+use crate::tabkit::runs::Runs;
 
 /// The file `x` writes the Q-table to.
 const TABLE_FILE: &str = "qtable.csv";
 use super::state::AiPlayed;
-use crate::frame::tab::{CopyText, Effects, export_shown, export_written_as};
+use crate::tabkit::tab::{CopyText, Effects, export_shown, export_written_as};
 
 impl MultiPileTab {
     /// `-` / `+`: both learners train slower or faster from here on.

@@ -4,7 +4,7 @@
 
 use crate::app::{Action, App, Overlay};
 use crate::config::{Config, FirstMover};
-use crate::frame::speed::Speed;
+use crate::tabkit::speed::Speed;
 use crate::tabs::testing::{BOTH_SIZES, snapshot_tab};
 use crate::tabs::testing::{chars, press, said, screen};
 use crossterm::event::KeyCode;

@@ -9,7 +9,7 @@ use crate::domain::learn::nim_net::{NetGame, NetMove, PILE_BITS, original_decode
 use crate::domain::learn::qlearning::{QDecision, QHow, QTable, Update};
 use crate::domain::solve::nim::Lengths;
 use crate::domain::solve::verdict::Verdict;
-use crate::frame::why::{Decision, Weighed};
+use crate::tabkit::why::{Decision, Weighed};
 
 /// How a move is written everywhere on the tab: `p2−3` takes 3 from pile 2.
 pub(crate) fn mv_text(mv: NimMove) -> String {

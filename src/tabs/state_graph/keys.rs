@@ -1,11 +1,11 @@
 //! The State Graph tab's key tables.
 
 use super::action::Action;
-use crate::frame::keymap::{
+use crate::tabkit::keymap::{
     ARROWS, Binding, DIGITS, Key, KeyGroup, SIGNED_DIGITS, bind, digit, direction, why_key,
 };
-use crate::frame::speed::{faster, speed_keys};
-use crate::frame::stepper_keys::{
+use crate::tabkit::speed::{faster, speed_keys};
+use crate::tabkit::stepper_keys::{
     SteppedWords, answer_keys, go_to_number_keys, step_to, stepped_keys,
 };
 

@@ -27,15 +27,15 @@ pub use state::{AiPlayed, StateGraphTab};
 use crate::config::Config;
 use crate::domain::learn::state_graph::StateGraph;
 use crate::domain::numbers::thousands;
-use crate::frame::keymap::KeyGroup;
-use crate::frame::message::Message;
-use crate::frame::settings::{Change, Panel};
-use crate::frame::stepper_keys::StepperActions as _;
-use crate::frame::tab::{
-    Asking, ClassSide, Confirm, CopyText, Effects, Score, Storage, Tab, Ticked, Training,
+use crate::persist::{Loaded, Store};
+use crate::tabkit::keymap::KeyGroup;
+use crate::tabkit::message::Message;
+use crate::tabkit::settings::{Change, Panel};
+use crate::tabkit::stepper_keys::StepperActions as _;
+use crate::tabkit::tab::{
+    ClassSide, Confirm, CopyText, Effects, OpenQuestion, Score, Storage, Tab, Ticked, Training,
     export_shown,
 };
-use crate::persist::{Loaded, Store};
 use std::time::Duration;
 
 impl Tab for StateGraphTab {
@@ -192,13 +192,13 @@ impl ClassSide for StateGraphTab {
 
     fn stepper_at(&self) -> Option<String> {
         let steps = &self.stepped.as_ref()?.steps;
-        Some(crate::frame::goto::short_counter(
+        Some(crate::tabkit::goto::short_counter(
             steps.at() as u64,
             Some(steps.total() as u64),
         ))
     }
 
-    fn asking(&self) -> Option<Asking> {
+    fn open_question(&self) -> Option<OpenQuestion> {
         self.asked()
     }
 

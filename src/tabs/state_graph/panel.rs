@@ -5,8 +5,8 @@
 
 use super::state::StateGraphTab;
 use crate::config::{GRAPH_GAMES_RANGE, GRAPH_MAX_TAKE_RANGE, GRAPH_TOKENS_RANGE};
-use crate::frame::message::Message;
-use crate::frame::settings::{self, Allowed, Change, Declared, Panel, Spec, Steps, Takes, Value};
+use crate::tabkit::message::Message;
+use crate::tabkit::settings::{self, Allowed, Change, Declared, Panel, Spec, Steps, Takes, Value};
 use std::ops::RangeInclusive;
 
 /// A config range of `u32` as the panel's whole numbers.

@@ -5,7 +5,7 @@
 use crate::domain::learn::state_graph::{Crossings, Edge, Weighing};
 use crate::domain::numbers::thousands;
 use crate::domain::solve::state_graph::{verdict_of_take, winning_take};
-use crate::frame::why::{Decision, Weighed};
+use crate::tabkit::why::{Decision, Weighed};
 
 /// What the record is of: a move the graph played (and, for a tie, that the seeded draw
 /// picked it), or a state asked about, where nothing is drawn.

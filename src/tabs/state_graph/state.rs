@@ -5,22 +5,22 @@
 use crate::config::GraphConfig;
 use crate::domain::learn::state_graph::{Edge, Player, StateGraph, Vertex};
 use crate::domain::solve::state_graph::winning_take;
-use crate::frame::ai_moves::AiMoves;
-use crate::frame::message::Message;
-use crate::frame::side::Side;
-use crate::frame::speed::{Redraws, Speed, train_tick};
-use crate::frame::tab::{Storage, TrainedSince, export_written};
-use crate::frame::why::{self, Decision, Why};
 use crate::persist::model_files::StateGraphFile;
 use crate::persist::{Kept, Loaded, Stamp, Store};
+use crate::tabkit::ai_moves::AiMoves;
+use crate::tabkit::message::Message;
+use crate::tabkit::side::Side;
+use crate::tabkit::speed::{Redraws, Speed, train_tick};
+use crate::tabkit::tab::{Storage, TrainedSince, export_written};
+use crate::tabkit::why::{self, Decision, Why};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::record::{self, Occasion};
 use super::stepped::SteppedGame;
 use crate::domain::prediction::Score;
-use crate::frame::goto::GoTo;
-use crate::frame::predicting::Predicting;
+use crate::tabkit::goto::GoTo;
+use crate::tabkit::predicting::Predicting;
 
 /// Random games learned per tick while training runs: 10,000 games take 40 ticks (2 s).
 pub(crate) const GAMES_PER_TICK: u64 = 250;

@@ -11,9 +11,9 @@ use crate::domain::learn::predict_graph;
 use crate::domain::learn::state_graph::StateGraph;
 use crate::domain::prediction::Score;
 use crate::domain::steps::Moved;
-use crate::frame::message::Message;
-use crate::frame::predicting::{Predicting, nothing_waits, read_step, session_score};
-use crate::frame::tab::{Asking, QuestionId};
+use crate::tabkit::message::Message;
+use crate::tabkit::predicting::{Predicting, nothing_waits, read_step, session_score};
+use crate::tabkit::tab::{OpenQuestion, QuestionId};
 
 /// The longest weight typed: a sign and six digits.
 const ANSWER_LIMIT: usize = 7;
@@ -226,7 +226,7 @@ impl StateGraphTab {
     }
 
     /// The question waiting and the answer locked in, for the lesson and the room.
-    pub(crate) fn asked(&self) -> Option<Asking> {
+    pub(crate) fn asked(&self) -> Option<OpenQuestion> {
         let game = self.stepped.as_ref()?;
         let id = QuestionId {
             stepper: "state graph",
@@ -235,7 +235,7 @@ impl StateGraphTab {
             kind: "learning",
             node: 0,
         };
-        Some(self.predict.as_ref()?.asking(id, self.question()?))
+        Some(self.predict.as_ref()?.open_question(id, self.question()?))
     }
 
     /// The teacher's reveal: the held answer graded and counted, or with none the right

@@ -4,7 +4,7 @@
 use crate::app::{Action, App, MessageKind};
 use crate::config::Config;
 use crate::domain::prediction::Score;
-use crate::frame::tab::ClassSide;
+use crate::tabkit::tab::ClassSide;
 use crate::tabs::testing::snapshot_tab;
 use crate::tabs::testing::{chars, no_key_shadowed, press, said};
 use crossterm::event::KeyCode;
@@ -130,19 +130,22 @@ fn a_wrong_answer_names_the_rule_and_space_learns() {
 fn a_held_answer_waits_for_the_reveal() {
     let mut app = predicting();
     app.tabs.state_graph.hold_answers(true);
-    let question = app.tabs.state_graph.asking().unwrap().question;
+    let question = app.tabs.state_graph.open_question().unwrap().question;
     press(&mut app, &chars("7\n"));
     assert!(said(&app).contains("is in"), "{}", said(&app));
     assert_eq!(
-        app.tabs.state_graph.asking().unwrap().held,
+        app.tabs.state_graph.open_question().unwrap().held,
         Some("7".into())
     );
-    assert_eq!(app.tabs.state_graph.asking().unwrap().question, question);
+    assert_eq!(
+        app.tabs.state_graph.open_question().unwrap().question,
+        question
+    );
     assert_eq!(app.tabs.state_graph.predictions(), Score::default());
     let revealed = app.tabs.state_graph.reveal().unwrap();
     assert!(revealed.text.starts_with("Revealed. "), "{}", revealed.text);
     assert_eq!(app.tabs.state_graph.predictions().asked, 1);
-    assert!(app.tabs.state_graph.asking().is_none());
+    assert!(app.tabs.state_graph.open_question().is_none());
     assert!(app.tabs.state_graph.reveal().is_none(), "nothing waits now");
 }
 

@@ -270,7 +270,7 @@ fn zeroing_the_graph_keeps_the_trained_file_as_prev_through_later_saves() {
 }
 
 /// The record open in the why overlay, if it is open.
-fn open_record(app: &App) -> Option<&crate::frame::why::Why> {
+fn open_record(app: &App) -> Option<&crate::tabkit::why::Why> {
     match app.overlays.top() {
         Some(crate::app::Overlay::Why(why)) => Some(why),
         _ => None,
@@ -423,7 +423,7 @@ fn a_graph_saved_before_the_counts_loads_and_says_which_games_it_cannot_break_do
 
 #[test]
 fn following_the_graph_plays_the_teacher_s_moves_not_its_own() {
-    use crate::frame::tab::ClassSide as _;
+    use crate::tabkit::tab::ClassSide as _;
     use crate::tabs::TabPlayed;
     let journal_moves = |app: &App| -> Vec<super::AiPlayed> {
         crate::tabs::testing::journal_moves(app)

@@ -4,7 +4,7 @@
 
 use crate::app::{Action, App};
 use crate::config::Config;
-use crate::frame::speed::Speed;
+use crate::tabkit::speed::Speed;
 use crate::tabs::testing::{chars, press};
 use crossterm::event::KeyCode;
 

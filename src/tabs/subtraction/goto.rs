@@ -7,9 +7,9 @@
 use super::state::SubtractionTab;
 use crate::domain::learn::subtraction::Trainer;
 use crate::domain::numbers::thousands;
-use crate::frame::entry::Entry;
-use crate::frame::goto;
-use crate::frame::message::Message;
+use crate::tabkit::goto;
+use crate::tabkit::message::Message;
+use crate::tabkit::text_entry::TextEntry;
 
 impl SubtractionTab {
     /// `G`: opens the entry, unless training runs.
@@ -23,7 +23,7 @@ impl SubtractionTab {
 
     /// The entry in the status line, with what has been typed.
     fn goto_prompt(&self) -> Message {
-        let typed = self.goto.as_ref().map_or("", Entry::text);
+        let typed = self.goto.as_ref().map_or("", TextEntry::text);
         Message::info(format!(
             "Go to epoch: {typed}▏ (now epoch {} of {}; Enter goes, Esc cancels)",
             thousands(self.trainer.epoch as u64),

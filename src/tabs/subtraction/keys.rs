@@ -1,11 +1,11 @@
 //! The Subtraction Nim tab's key table.
 
 use super::action::Action;
-use crate::frame::keymap::{
+use crate::tabkit::keymap::{
     ARROWS, DIGITS, Key, KeyGroup, bind, direction, erase_or_undo_key, typed, why_key,
 };
-use crate::frame::runs;
-use crate::frame::speed::{faster, speed_keys};
+use crate::tabkit::runs;
+use crate::tabkit::speed::{faster, speed_keys};
 
 /// The Subtraction Nim tab.
 pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {

@@ -3,7 +3,7 @@
 //! answer, and its weights unit by unit.
 
 mod action;
-mod asking;
+mod ask_entry;
 mod goto;
 #[cfg(test)]
 mod goto_tests;
@@ -31,11 +31,11 @@ pub use state::{PaneView, Unit};
 use crate::config::Config;
 use crate::domain::learn::subtraction::SavedModel;
 use crate::domain::numbers::thousands;
-use crate::frame::keymap::KeyGroup;
-use crate::frame::message::Message;
-use crate::frame::settings::{Change, Panel};
-use crate::frame::tab::{ClassSide, Confirm, Effects, Storage, Tab, Ticked, Training};
 use crate::persist::{Loaded, Store};
+use crate::tabkit::keymap::KeyGroup;
+use crate::tabkit::message::Message;
+use crate::tabkit::settings::{Change, Panel};
+use crate::tabkit::tab::{ClassSide, Confirm, Effects, Storage, Tab, Ticked, Training};
 use std::time::Duration;
 
 impl Tab for SubtractionTab {
@@ -64,7 +64,7 @@ impl Tab for SubtractionTab {
     fn keys(&self) -> Vec<KeyGroup<Action>> {
         if self.goto.is_some() {
             vec![keys::GO_TO_ENTRY]
-        } else if self.asking.is_some() {
+        } else if self.ask_entry.is_some() {
             vec![keys::ASK]
         } else if self.runs.open {
             vec![keys::RUNS]
@@ -84,7 +84,7 @@ impl Tab for SubtractionTab {
         if self.runs.open {
             return Some("The runs list is open: Space draws a run, x exports, Esc closes");
         }
-        self.asking
+        self.ask_entry
             .is_some()
             .then_some("Type a pile to ask about: Enter asks, Esc cancels")
     }
@@ -235,13 +235,13 @@ impl SubtractionTab {
                     "The AI has not moved in this game yet: y explains its moves once it has",
                 ),
             }),
-            Action::Ask => Some(self.start_asking()),
+            Action::Ask => Some(self.open_ask_entry()),
             Action::AskDigit(c) => self.ask_digit(c),
             Action::AskBackspace => {
                 self.ask_backspace();
                 None
             }
-            Action::AskCancel => Some(self.cancel_asking()),
+            Action::AskCancel => Some(self.close_ask_entry()),
             Action::Runs => Some(self.toggle_runs()),
             Action::RunsMove(by) => {
                 self.runs.move_by(by);

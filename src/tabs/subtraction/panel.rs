@@ -9,8 +9,8 @@ use crate::config::{
 };
 use crate::domain::learn::limits::BATCH_RANGE;
 use crate::domain::learn::subtraction::Recipe;
-use crate::frame::message::Message;
-use crate::frame::settings::{self, Allowed, Change, Declared, Panel, Spec, Steps, Takes, Value};
+use crate::tabkit::message::Message;
+use crate::tabkit::settings::{self, Allowed, Change, Declared, Panel, Spec, Steps, Takes, Value};
 
 /// The recipes' names, in the order ←/→ cycle them.
 const RECIPES: &[&str] = &[RecipeChoice::ALL[0].name(), RecipeChoice::ALL[1].name()];

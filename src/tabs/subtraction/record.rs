@@ -5,7 +5,7 @@
 use crate::domain::games::subtraction::max_take;
 use crate::domain::learn::subtraction::MoveTrace;
 use crate::domain::solve::subtraction::Solution;
-use crate::frame::why::{Decision, Weighed};
+use crate::tabkit::why::{Decision, Weighed};
 use std::fmt::Write;
 
 /// Whether the record is of a move played or of a pile asked about (nothing played).

@@ -12,18 +12,18 @@ use crate::domain::learn::subtraction::{
     Evaluation, MoveTrace, Recipe, SavedModel, Trainer, choose,
 };
 use crate::domain::solve::subtraction::Solution;
-use crate::frame::ai_moves::AiMoves;
-use crate::frame::background::Job;
-use crate::frame::entry::Entry;
-use crate::frame::message::Message;
-use crate::frame::runs::{Runs, Used};
-use crate::frame::side::Side;
-use crate::frame::speed::{Redraws, Speed};
-use crate::frame::tab::{Storage, TrainedSince};
-use crate::frame::tally::{GameResult, Tally};
-use crate::frame::why::Decision;
 use crate::persist::model_files::SubtractionNetFile;
 use crate::persist::{Loaded, Stamp, Store};
+use crate::tabkit::ai_moves::AiMoves;
+use crate::tabkit::background::Job;
+use crate::tabkit::message::Message;
+use crate::tabkit::runs::{Runs, Used};
+use crate::tabkit::side::Side;
+use crate::tabkit::speed::{Redraws, Speed};
+use crate::tabkit::tab::{Storage, TrainedSince};
+use crate::tabkit::tally::{GameResult, Tally};
+use crate::tabkit::text_entry::TextEntry;
+use crate::tabkit::why::Decision;
 
 use super::record::{self, Occasion};
 
@@ -106,9 +106,9 @@ pub struct SubtractionTab {
     /// Digits typed so far.
     pub(crate) typed: String,
     /// The pile being typed to ask the network about (`a`); `None` when not asking.
-    pub(crate) asking: Option<Entry>,
+    pub(crate) ask_entry: Option<TextEntry>,
     /// The epoch being typed to go to (`G`); `None` when the entry is closed.
-    pub(crate) goto: Option<Entry>,
+    pub(crate) goto: Option<TextEntry>,
     /// The activations behind the AI's last move.
     pub(crate) trace: Option<MoveTrace>,
     /// Games won by the person and by the AI.
@@ -199,7 +199,7 @@ impl SubtractionTab {
             human_first: config.human_first,
             moves: Vec::new(),
             typed: String::new(),
-            asking: None,
+            ask_entry: None,
             goto: None,
             trace: None,
             tally: Tally::default(),
@@ -533,14 +533,14 @@ impl SubtractionTab {
     /// nothing the user could see or keep changed.
     pub fn fingerprint(&self) -> String {
         format!(
-            "subtraction epoch {} weights {:?} pile {:?} typed {} asking {:?} moves {} first {} view {:?} scroll {} unit {:?} training {} tally {:?}",
+            "subtraction epoch {} weights {:?} pile {:?} typed {} ask_entry {:?} moves {} first {} view {:?} scroll {} unit {:?} training {} tally {:?}",
             self.trainer.epoch,
             serde_json::to_string(&self.trainer.saved())
                 .unwrap_or_default()
                 .len(),
             self.pile,
             self.typed,
-            self.asking.as_ref().map(Entry::text),
+            self.ask_entry.as_ref().map(TextEntry::text),
             self.moves.len(),
             self.human_first,
             self.view,

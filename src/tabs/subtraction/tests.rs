@@ -5,10 +5,10 @@
 use super::test_support::{SEED, config};
 use crate::app::App;
 use crate::config::Config;
-use crate::frame::entry::Entry;
-use crate::frame::side::Side;
 use crate::persist::Store;
 use crate::shell::input;
+use crate::tabkit::side::Side;
+use crate::tabkit::text_entry::TextEntry;
 use crate::tabs::testing::fresh_dir;
 use crate::tabs::testing::snapshot_tab;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -308,7 +308,7 @@ fn retraining_the_subtraction_network_keeps_the_trained_file_as_prev() {
 }
 
 /// The record open in the why overlay, if it is open.
-fn open_record(app: &App) -> Option<&crate::frame::why::Why> {
+fn open_record(app: &App) -> Option<&crate::tabkit::why::Why> {
     match app.overlays.top() {
         Some(crate::app::Overlay::Why(why)) => Some(why),
         _ => None,
@@ -444,12 +444,12 @@ fn a_pile_outside_the_range_is_refused_and_esc_cancels() {
             &Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)),
             Rect::new(0, 0, 80, 24),
         );
-        assert_eq!(app.tabs.subtraction.asking, None);
+        assert_eq!(app.tabs.subtraction.ask_entry, None);
     }
     // While typing, the game's keys are refused, not acted on.
     press(&mut app, "ar");
     assert_eq!(
-        app.tabs.subtraction.asking.as_ref().map(Entry::text),
+        app.tabs.subtraction.ask_entry.as_ref().map(TextEntry::text),
         Some("")
     );
     assert!(app.message.as_ref().unwrap().text.contains("Esc cancels"));
@@ -570,7 +570,12 @@ fn a_refused_pile_to_ask_about_clears_the_entry_for_the_next_try() {
     let said = app.message.as_ref().unwrap();
     assert_eq!(said.kind, crate::app::MessageKind::Error);
     assert!(said.text.contains("not 200"), "{}", said.text);
-    let entry = app.tabs.subtraction.asking.as_ref().expect("still asking");
+    let entry = app
+        .tabs
+        .subtraction
+        .ask_entry
+        .as_ref()
+        .expect("still asking");
     assert_eq!(entry.text(), "", "the refused text is gone");
     // The next digits are a fresh answer, not added to the refused one.
     press(
@@ -578,7 +583,7 @@ fn a_refused_pile_to_ask_about_clears_the_entry_for_the_next_try() {
 ",
     );
     assert!(open_record(&app).is_some());
-    assert!(app.tabs.subtraction.asking.is_none());
+    assert!(app.tabs.subtraction.ask_entry.is_none());
 }
 
 /// The Subtraction tests of `tests/views.rs` (what the tab says on the 80x24 screen), with
@@ -667,7 +672,7 @@ mod views {
         assert_shows(&squared, "trained on squared error");
         // A pile of 3: only 1 may be taken.
         press(&mut app, "3\n");
-        if app.tabs.subtraction.turn == crate::frame::side::Side::Human {
+        if app.tabs.subtraction.turn == crate::tabkit::side::Side::Human {
             assert_shows(&app, "Take 1:");
             assert!(!shows(&app, "(1-1)"));
         }
@@ -720,7 +725,7 @@ fn journal_moves(app: &App) -> Vec<super::AiPlayed> {
 
 #[test]
 fn following_the_ai_plays_the_teacher_s_moves_not_its_own_network_s() {
-    use crate::frame::tab::ClassSide as _;
+    use crate::tabkit::tab::ClassSide as _;
     let mut teacher = trained_app();
     press(&mut teacher, "100\n");
     let played = journal_moves(&teacher);

@@ -7,11 +7,11 @@ use super::state::AiPlayed;
 use super::state::{PaneView, SubtractionTab, Unit};
 use crate::domain::learn::network::Loss;
 use crate::domain::learn::subtraction::{CHUNK_EPOCHS, EpochsDone, Evaluation, Trainer, Tuning};
-use crate::frame::background::{Job, Progress};
-use crate::frame::message::Message;
-use crate::frame::speed::{SLOW_GAP, Speed};
-use crate::frame::tab::{CopyText, Effects, export_shown, export_written_as};
 use crate::persist::model_files::SubtractionNetFile;
+use crate::tabkit::background::{Job, Progress};
+use crate::tabkit::message::Message;
+use crate::tabkit::speed::{SLOW_GAP, Speed};
+use crate::tabkit::tab::{CopyText, Effects, export_shown, export_written_as};
 
 /// The file the runs export (`x` in the runs list) writes in the data dir.
 pub(crate) const RUNS_FILE: &str = "subtraction-runs.csv";

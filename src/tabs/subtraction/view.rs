@@ -6,9 +6,9 @@ use super::symbols;
 use super::training::loss_name;
 use crate::domain::games::subtraction::max_take;
 use crate::domain::learn::network::Layer;
-use crate::frame::entry::Entry;
-use crate::frame::side::Side;
-use crate::frame::tally::Tally;
+use crate::tabkit::side::Side;
+use crate::tabkit::tally::Tally;
+use crate::tabkit::text_entry::TextEntry;
 use crate::widgets::runs::{RunsChart, Scale};
 use crate::widgets::symbols::{Symbol, shade};
 use crate::widgets::{TabView, Theme, titled};
@@ -106,7 +106,7 @@ fn render_game(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Theme
             lines.extend(move_list(tab, free, theme));
         }
     }
-    if let Some(typed) = tab.asking.as_ref().map(Entry::text) {
+    if let Some(typed) = tab.ask_entry.as_ref().map(TextEntry::text) {
         let ask = vec![
             Line::from(vec![
                 Span::styled(format!(" Ask about (2-{}): ", tab.n_max), theme.title),
@@ -215,7 +215,7 @@ fn render_network(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Th
 fn progress_line(tab: &SubtractionTab, width: u16) -> Line<'static> {
     let (done, total) = (tab.trainer.epoch, tab.trainer.recipe.epochs);
     let state = if tab.waits_for_trainer() {
-        crate::frame::background::WAITING_FOR_TRAINER
+        crate::tabkit::background::WAITING_FOR_TRAINER
     } else if tab.is_training() {
         "training"
     } else if done >= total {

@@ -4,8 +4,8 @@
 
 use super::test_support::{SEED, app, config, said, screen};
 use crate::app::{Action as AppAction, App, Overlay};
-use crate::frame::speed::Speed;
 use crate::persist::Store;
+use crate::tabkit::speed::Speed;
 use crate::tabs::testing::{BOTH_SIZES, snapshot_tab};
 use crate::tabs::testing::{chars, fresh_dir, press};
 use crossterm::event::KeyCode;

@@ -12,8 +12,8 @@ use crate::components::tree_search::predict::{
 };
 use crate::domain::prediction::Score;
 use crate::domain::search::predict::Question;
-use crate::frame::message::Message;
-use crate::frame::tab::{Asking, QuestionId, position_key};
+use crate::tabkit::message::Message;
+use crate::tabkit::tab::{OpenQuestion, QuestionId, position_key};
 
 impl TicTacToeTab {
     /// True while predict mode is on and the search shown waits for an answer.
@@ -27,7 +27,7 @@ impl TicTacToeTab {
     }
 
     /// The question waiting, with the answer typed so far, as the status line shows it.
-    fn asking(&self) -> Option<Message> {
+    fn open_question(&self) -> Option<Message> {
         let typed = self.predict.as_ref()?.entry.text();
         crate::shown!(self, |game| game
             .search
@@ -51,7 +51,7 @@ impl TicTacToeTab {
         }
         self.predict = Some(quiz());
         self.autoplay.on = false;
-        match self.asking() {
+        match self.open_question() {
             Some(asked) => asked,
             None => Message::info(
                 "Predict mode on: stepping stops to ask before a value, a cut-off or a pick",
@@ -72,7 +72,7 @@ impl TicTacToeTab {
     pub(crate) fn answer_type(&mut self, c: char) -> Message {
         if let Some(question) = self.search_question()
             && !takes_char(question, c)
-            && let Some(mut asked) = self.asking()
+            && let Some(mut asked) = self.open_question()
         {
             asked.text = format!("Answer first: {}", asked.text);
             return asked;
@@ -83,14 +83,14 @@ impl TicTacToeTab {
         {
             return Message::error("That is as long as an answer gets: Enter checks it");
         }
-        self.asking()
+        self.open_question()
             .unwrap_or_else(|| Message::info("No prediction waits: Space steps on"))
     }
 
     /// Deletes the last character of the answer.
     pub(crate) fn answer_erase(&mut self) -> Option<Message> {
         self.predict.as_mut()?.entry.erase();
-        self.asking()
+        self.open_question()
     }
 
     /// Checks the answer typed.
@@ -106,7 +106,7 @@ impl TicTacToeTab {
     }
 
     /// The question waiting and the answer locked in, for the lesson and the room.
-    pub(crate) fn asked(&self) -> Option<Asking> {
+    pub(crate) fn asked(&self) -> Option<OpenQuestion> {
         let predicting = self.predict.as_ref()?;
         let question = crate::shown!(self, |game| game
             .search
@@ -138,7 +138,7 @@ impl TicTacToeTab {
                     (id, pick_question(view))
                 })))?;
         let (id, question) = question;
-        Some(Asking {
+        Some(OpenQuestion {
             id,
             question,
             held: predicting.held.clone(),

@@ -10,10 +10,10 @@ use crate::domain::games::Game;
 use crate::domain::games::tictactoe::Board;
 use crate::domain::search::{MoveOrder, search_weighing};
 use crate::domain::solve::perfect::Solver;
-use crate::frame::message::Message;
-use crate::frame::side::Side;
-use crate::frame::tab::Effects;
-use crate::frame::why::Why;
+use crate::tabkit::message::Message;
+use crate::tabkit::side::Side;
+use crate::tabkit::tab::Effects;
+use crate::tabkit::why::Why;
 
 /// What `i` says when the editor opens.
 const EDITOR_OPENED: &str = "Editor: x/o/Space set the cell; Enter plays, t searches, Esc cancels";

@@ -9,8 +9,8 @@ use crate::components::tree_search::explain::{node_name, window_moves};
 use crate::components::tree_search::{Playable, SearchView};
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{Algorithm, Bound, NodeId, Stepper};
-use crate::frame::message::Message;
-use crate::frame::tab::{CopyText, Effects, export_shown, export_written, export_written_as};
+use crate::tabkit::message::Message;
+use crate::tabkit::tab::{CopyText, Effects, export_shown, export_written, export_written_as};
 use std::fmt::Write;
 
 /// The file the export writes in the data dir.

@@ -12,9 +12,9 @@ use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{MoveOrder, Weighing, search_weighing};
-use crate::frame::message::Message;
-use crate::frame::side::Side;
-use crate::frame::tally::GameResult;
+use crate::tabkit::message::Message;
+use crate::tabkit::side::Side;
+use crate::tabkit::tally::GameResult;
 
 impl Playable for Board {
     fn check_choice(&self, cell: u8) -> Result<u8, String> {
@@ -123,7 +123,7 @@ impl Names for Eight {
 }
 
 /// Wins, losses and draws of the human this session.
-pub(crate) use crate::frame::tally::Tally;
+pub(crate) use crate::tabkit::tally::Tally;
 
 /// Said when a move is tried after the game ended.
 pub(crate) const GAME_OVER: &str = "The game is over: r starts a new game";

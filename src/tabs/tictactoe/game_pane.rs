@@ -9,7 +9,7 @@ use crate::components::tree_search::Playable;
 use crate::domain::games::eight::{Eight, TARGET};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
-use crate::frame::side::Side;
+use crate::tabkit::side::Side;
 use crate::widgets::{Theme, pane_block};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};

@@ -7,8 +7,8 @@
 use super::state::{GameKind, TicTacToeTab};
 use crate::components::mcts_search::goto::{go_mcts, mcts_count};
 use crate::components::tree_search::goto::{go_search, search_count};
-use crate::frame::goto::{self, Count};
-use crate::frame::message::Message;
+use crate::tabkit::goto::{self, Count};
+use crate::tabkit::message::Message;
 
 impl TicTacToeTab {
     /// The step counter of the stepper shown, if one is.

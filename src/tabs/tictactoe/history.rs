@@ -5,7 +5,7 @@
 use crate::domain::games::Game;
 use crate::domain::search::mcts::{Mcts, MoveStats, Rollout};
 use crate::domain::search::{Algorithm, MoveOrder, Weighing};
-use crate::frame::side::Side;
+use crate::tabkit::side::Side;
 
 /// One move of the game.
 #[derive(Debug, Clone, PartialEq)]

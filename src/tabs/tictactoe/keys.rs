@@ -6,11 +6,11 @@ use super::editor::EditCommand;
 use crate::components::tree_search::keys::step_back_key;
 use crate::components::{mcts_search, tree_search};
 use crate::domain::games::tictactoe::Mark;
-use crate::frame::keymap::{
+use crate::tabkit::keymap::{
     ARROWS, Binding, DIGITS, Key, KeyGroup, SIGNED_DIGITS, bind, digit, direction, typed, undo_key,
     why_key,
 };
-use crate::frame::stepper_keys::{
+use crate::tabkit::stepper_keys::{
     answer_check_key, answer_erase_key, answer_type_key, go_to_key, go_to_step_keys,
     stop_predicting_key,
 };

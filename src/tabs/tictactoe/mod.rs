@@ -50,12 +50,12 @@ pub use state::TicTacToeTab;
 pub(crate) use state::{Focus, GameKind};
 
 use crate::config::Config;
-use crate::frame::keymap::{Key, KeyGroup};
-use crate::frame::message::{Message, focus_moved};
-use crate::frame::settings::{Change, Panel};
-use crate::frame::stepper_keys::StepperActions as _;
-use crate::frame::tab::{Asking, ClassSide, Effects, Score, Storage, Tab, Ticked};
 use crate::persist::Store;
+use crate::tabkit::keymap::{Key, KeyGroup};
+use crate::tabkit::message::{Message, focus_moved};
+use crate::tabkit::settings::{Change, Panel};
+use crate::tabkit::stepper_keys::StepperActions as _;
+use crate::tabkit::tab::{ClassSide, Effects, OpenQuestion, Score, Storage, Tab, Ticked};
 use std::time::Duration;
 
 impl Tab for TicTacToeTab {
@@ -247,10 +247,10 @@ impl ClassSide for TicTacToeTab {
 
     fn stepper_at(&self) -> Option<String> {
         let (at, total) = self.step_count()?;
-        Some(crate::frame::goto::short_counter(at, total))
+        Some(crate::tabkit::goto::short_counter(at, total))
     }
 
-    fn asking(&self) -> Option<Asking> {
+    fn open_question(&self) -> Option<OpenQuestion> {
         self.asked()
     }
 

@@ -11,7 +11,7 @@ use crate::domain::games::eight::Eight;
 use crate::domain::games::tictactoe::Board;
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{Algorithm, MoveOrder, SHALLOW_PLIES, search, search_ordered};
-use crate::frame::message::Message;
+use crate::tabkit::message::Message;
 
 /// What each order means in a game, for the comparison's rows.
 pub(crate) trait OrderNames: Playable {

@@ -12,8 +12,8 @@ use super::orders::reorder_both;
 use super::settings::AUTOPLAY_MS_RANGE;
 use super::settings::{MCTS_EXPLORATION_RANGE, MCTS_ITERATIONS_RANGE, MoveOrder};
 use super::state::TicTacToeTab;
-use crate::frame::message::Message;
-use crate::frame::settings::{self, Allowed, Change, Declared, Panel, Spec, Steps, Takes, Value};
+use crate::tabkit::message::Message;
+use crate::tabkit::settings::{self, Allowed, Change, Declared, Panel, Spec, Steps, Takes, Value};
 use std::ops::RangeInclusive;
 use std::time::Duration;
 

@@ -5,7 +5,7 @@ use crate::app::App;
 use crate::config::{Algorithm, Config, FirstMover};
 use crate::domain::games::Game;
 use crate::domain::search::mcts::{PhaseRecord, root_pick};
-use crate::frame::tab::ClassSide;
+use crate::tabkit::tab::ClassSide;
 use crate::tabs::testing::{chars, press, said};
 use crossterm::event::KeyCode;
 
@@ -115,7 +115,7 @@ fn a_right_pick_once_every_move_has_a_child_names_the_uct_sum_and_asks_the_next_
     let deeper = pick_now(&app);
     assert_eq!(deeper.level, 1);
     assert_eq!(deeper.chosen, deeper.untried[0]);
-    let asked = app.tabs.tictactoe.asking().unwrap().question;
+    let asked = app.tabs.tictactoe.open_question().unwrap().question;
     assert!(
         asked.starts_with(&format!(
             "Predict: which move does UCT select at O{}?",
@@ -182,7 +182,7 @@ fn a_held_pick_waits_for_the_reveal() {
     let pick = engine_pick(&app);
     answer(&mut app, pick);
     assert!(said(&app).contains("is in"), "{}", said(&app));
-    let asked = app.tabs.tictactoe.asking().unwrap();
+    let asked = app.tabs.tictactoe.open_question().unwrap();
     assert_eq!(asked.held, Some((pick + 1).to_string()));
     let revealed = app.tabs.tictactoe.reveal().unwrap();
     assert!(

@@ -8,7 +8,7 @@ use crate::domain::numbers::signed;
 use crate::domain::prediction::Score;
 use crate::domain::search::predict::{self, Question};
 use crate::domain::search::{Algorithm, EventKind};
-use crate::frame::keymap::Key;
+use crate::tabkit::keymap::Key;
 
 /// The human opens in the centre against a stepped alpha-beta search, predict mode
 /// on, and Space pressed until the first question waits.
@@ -363,7 +363,7 @@ fn space_and_marks_type_only_into_a_list_of_children() {
 
 #[test]
 fn a_held_list_is_counted_in_one_spelling_and_graded_at_the_reveal() {
-    use crate::frame::tab::ClassSide;
+    use crate::tabkit::tab::ClassSide;
     let mut app = at_cut_off(2);
     type_text(&mut app, "y");
     app.tabs.tictactoe.hold_answers(true);
@@ -371,7 +371,7 @@ fn a_held_list_is_counted_in_one_spelling_and_graded_at_the_reveal() {
     let numbers: Vec<&str> = right.split(' ').rev().map(|n| &n[1..]).collect();
     type_text(&mut app, &numbers.join(","));
     assert!(said(&app).contains("is in"), "{}", said(&app));
-    let asked = app.tabs.tictactoe.asking().unwrap();
+    let asked = app.tabs.tictactoe.open_question().unwrap();
     assert_eq!(asked.held.as_deref(), Some(right.as_str()));
     assert!(
         asked.question.contains("which children does"),
@@ -443,7 +443,7 @@ fn after_a_right_answer_run_to_end_stops_at_the_next_question() {
 
 #[test]
 fn a_held_answer_waits_for_the_reveal_which_grades_and_counts_it() {
-    use crate::frame::tab::ClassSide;
+    use crate::tabkit::tab::ClassSide;
     let mut app = at_first_question();
     app.tabs.tictactoe.hold_answers(true);
     let (question, value, events) = waiting(&app);
@@ -454,7 +454,7 @@ fn a_held_answer_waits_for_the_reveal_which_grades_and_counts_it() {
         Score::default(),
         "nothing graded before the reveal"
     );
-    let asked = app.tabs.tictactoe.asking().unwrap();
+    let asked = app.tabs.tictactoe.open_question().unwrap();
     assert_eq!(asked.held, Some((value + 1).to_string()));
     assert!(asked.question.starts_with("Predict: what value does"));
     assert_eq!(waiting(&app).2, events, "the search waits");
@@ -466,7 +466,7 @@ fn a_held_answer_waits_for_the_reveal_which_grades_and_counts_it() {
         revealed.text
     );
     assert_eq!(score(&app), Score { right: 0, asked: 1 });
-    assert!(app.tabs.tictactoe.asking().is_none(), "answered");
+    assert!(app.tabs.tictactoe.open_question().is_none(), "answered");
     app.handle_key(Key::Char(' '));
     let view = app.tabs.tictactoe.tictactoe.search.as_ref().unwrap();
     let last = view.stepper.last_event().unwrap();
@@ -475,7 +475,7 @@ fn a_held_answer_waits_for_the_reveal_which_grades_and_counts_it() {
 
 #[test]
 fn a_reveal_with_no_answer_shows_the_right_one_uncounted() {
-    use crate::frame::tab::ClassSide;
+    use crate::tabkit::tab::ClassSide;
     let mut app = at_first_question();
     app.tabs.tictactoe.hold_answers(true);
     let (_, value, _) = waiting(&app);

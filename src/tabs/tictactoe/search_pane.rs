@@ -15,7 +15,7 @@ use crate::components::tree_search::pane::{
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::prediction::Score;
 use crate::domain::search::{Algorithm, NodeId, Stepper};
-use crate::frame::goto;
+use crate::tabkit::goto;
 use crate::widgets::{Theme, pane_block};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};

@@ -17,10 +17,10 @@ use crate::domain::games::Game;
 use crate::domain::games::eight::{Eight, Seat};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::search::MoveOrder;
-use crate::frame::goto::GoTo;
-use crate::frame::message::Message;
-use crate::frame::tab::{Score, Storage};
 use crate::persist::Store;
+use crate::tabkit::goto::GoTo;
+use crate::tabkit::message::Message;
+use crate::tabkit::tab::{Score, Storage};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -381,7 +381,7 @@ impl TicTacToeTab {
             return Some(Message::error(MINIMAX_ONLY_T));
         };
         let message = shown_mut!(self, |game| Self::analyze_in(game, algorithm));
-        if message.kind == crate::frame::message::MessageKind::Info {
+        if message.kind == crate::tabkit::message::MessageKind::Info {
             self.autoplay.on = false;
             self.focus = Focus::Tree;
         }

@@ -6,7 +6,7 @@
 use super::state::{Focus, GameKind, TicTacToeTab};
 use crate::components::mcts_search::step::{self as mcts_step, Stepping};
 use crate::components::tree_search::step::{self as tree_step, StepCommand};
-use crate::frame::message::Message;
+use crate::tabkit::message::Message;
 
 impl TicTacToeTab {
     /// Runs a step-machine command on the shown search.

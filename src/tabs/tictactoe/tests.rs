@@ -8,7 +8,7 @@ use crate::config::{Config, FirstMover};
 use crate::domain::games::Game;
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::search::{Algorithm, search};
-use crate::frame::keymap::Key;
+use crate::tabkit::keymap::Key;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -162,7 +162,7 @@ mod order_and_export {
     #[test]
     fn every_key_an_overlay_of_the_tab_names_works_in_it() {
         use crate::app::Action;
-        use crate::frame::keymap::Key;
+        use crate::tabkit::keymap::Key;
         // (what is open, the app, the keys its own footer names)
         let mut cases: Vec<(&str, App, Vec<Key>)> = Vec::new();
         let mut compared = app(false);

@@ -5,7 +5,7 @@
 use super::state::{GameKind, TicTacToeTab};
 use crate::components::mcts_search::MctsView;
 use crate::components::tree_search::SearchView;
-use crate::frame::message::Message;
+use crate::tabkit::message::Message;
 
 impl TicTacToeTab {
     /// Moves the tree cursor.

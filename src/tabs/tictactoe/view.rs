@@ -18,7 +18,7 @@ use super::symbols;
 use crate::components::mcts_search::pane::{mcts_click, pane_title, render_mcts};
 use crate::components::tree_search::Describe;
 use crate::components::tree_search::pane::render_tree;
-use crate::frame::keymap::KeyGroup;
+use crate::tabkit::keymap::KeyGroup;
 use crate::widgets::symbols::{FOCUS, Symbol};
 use crate::widgets::{TabView, Theme};
 use ratatui::buffer::Buffer;

@@ -10,7 +10,7 @@ use crate::domain::games::tictactoe::Board;
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{Algorithm, Bound, RootMove, WIN};
 use crate::domain::solve::perfect::Solver;
-use crate::frame::why::{Decision, Played, Weighed, Why};
+use crate::tabkit::why::{Decision, Played, Weighed, Why};
 
 /// What the record needs of a game beyond [`OrderNames`]: its position as lines of text.
 pub(crate) trait Explain: OrderNames {

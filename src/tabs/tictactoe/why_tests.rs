@@ -12,8 +12,8 @@ use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::search::{Algorithm, MoveOrder, search_weighing};
 use crate::domain::solve::perfect::Solver;
 use crate::domain::solve::verdict::Verdict;
-use crate::frame::side::Side;
-use crate::frame::why::{Decision, Why};
+use crate::tabkit::side::Side;
+use crate::tabkit::why::{Decision, Why};
 use crate::tabs::TabId;
 use crate::tabs::testing::{BOTH_SIZES, snapshot_tab};
 use crate::tabs::testing::{chars, press};
@@ -332,7 +332,7 @@ fn a_finished_game_taken_back_and_played_again_counts_once() {
     );
     let game = &app.tabs.tictactoe.tictactoe;
     assert!(game.position.outcome().is_none());
-    assert_eq!(game.tally, crate::frame::tally::Tally::default());
+    assert_eq!(game.tally, crate::tabkit::tally::Tally::default());
     assert_eq!(game.moves.last().map(|t| t.by), Some(Side::Ai));
     // The same move again ends the same game, counted once.
     press(&mut app, &chars(&last.to_string()));

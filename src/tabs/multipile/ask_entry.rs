@@ -6,9 +6,9 @@ use super::state::MultiPileTab;
 use super::why::{self as records, mv_text};
 use crate::domain::games::nim::{Piles, Rule, parse_piles};
 use crate::domain::learn::nim_net;
-use crate::frame::entry::Entry;
-use crate::frame::message::Message;
-use crate::frame::why::{self, Why};
+use crate::tabkit::message::Message;
+use crate::tabkit::text_entry::TextEntry;
+use crate::tabkit::why::{self, Why};
 
 impl MultiPileTab {
     /// The game's moves with the AI's records, as the why overlay lists them.
@@ -40,13 +40,17 @@ impl MultiPileTab {
 
     /// Opens the entry for piles to ask about.
     pub(crate) fn ask_open(&mut self) -> Message {
-        self.asking = Some(Entry::new(24));
+        self.ask_entry = Some(TextEntry::new(24));
         Message::info("Type piles to ask the AI about, e.g. 3 5 7 (Enter asks, Esc cancels)")
     }
 
     /// A character typed into the entry: digits, and spaces or commas between piles.
     pub(crate) fn ask_type(&mut self, c: char) -> Option<Message> {
-        if self.asking.as_mut()?.push(if c == ',' { ' ' } else { c }) {
+        if self
+            .ask_entry
+            .as_mut()?
+            .push(if c == ',' { ' ' } else { c })
+        {
             return None;
         }
         Some(Message::error(
@@ -56,14 +60,14 @@ impl MultiPileTab {
 
     /// Deletes the last character typed.
     pub(crate) fn ask_erase(&mut self) {
-        if let Some(entry) = &mut self.asking {
+        if let Some(entry) = &mut self.ask_entry {
             entry.erase();
         }
     }
 
     /// Closes the entry without asking.
     pub(crate) fn ask_cancel(&mut self) -> Message {
-        self.asking = None;
+        self.ask_entry = None;
         Message::info("Not asked")
     }
 
@@ -71,12 +75,12 @@ impl MultiPileTab {
     /// entry then stays open, cleared, for the next try).
     pub(crate) fn ask_submit(&mut self) -> Result<Why, Message> {
         let mut entry = self
-            .asking
+            .ask_entry
             .take()
             .ok_or_else(|| Message::error("a asks about piles"))?;
         let asked = entry.submit(|text| self.ask_about(text));
         if asked.is_err() {
-            self.asking = Some(entry);
+            self.ask_entry = Some(entry);
         }
         asked
     }

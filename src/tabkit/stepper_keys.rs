@@ -67,7 +67,7 @@ pub trait StepperActions: Sized + 'static {
 #[doc(hidden)]
 macro_rules! stepper_actions {
     ($action:ty) => {
-        impl $crate::frame::stepper_keys::StepperActions for $action {
+        impl $crate::tabkit::stepper_keys::StepperActions for $action {
             const GO_TO_OPEN: Self = Self::GoToOpen;
             const GO_TO_TYPE: fn(char) -> Self = Self::GoToType;
             const GO_TO_ERASE: Self = Self::GoToErase;
@@ -109,7 +109,7 @@ pub trait SearchStepActions: StepperActions {
 #[doc(hidden)]
 macro_rules! search_step_actions {
     ($action:ty, $play:ident) => {
-        impl $crate::frame::stepper_keys::SearchStepActions for $action {
+        impl $crate::tabkit::stepper_keys::SearchStepActions for $action {
             const STEP: Self = Self::Step;
             const STEP_OVER: Self = Self::StepOver;
             const STEP_OUT: Self = Self::StepOut;

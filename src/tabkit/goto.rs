@@ -3,8 +3,8 @@
 //! the steps there are, or stopped early where a prediction waits). The stepping itself is
 //! each stepper's own: forward by its steps, backward by its own step back or replay.
 
-use super::entry::Entry;
 use super::message::Message;
+use super::text_entry::TextEntry;
 
 /// A step counter: the step a stepper is at and, when known, how many there are.
 pub type Count = (u64, Option<u64>);
@@ -14,8 +14,8 @@ pub const STEP_DIGITS: usize = 7;
 
 /// A fresh entry of up to [`STEP_DIGITS`] digits, for a stepper that keeps its own (the
 /// Subtraction Nim tab's epochs).
-pub fn entry() -> Entry {
-    Entry::new(STEP_DIGITS)
+pub fn entry() -> TextEntry {
+    TextEntry::new(STEP_DIGITS)
 }
 
 /// One stepper's "go to step N" entry: closed, or open with the digits typed so far.
@@ -24,7 +24,7 @@ pub fn entry() -> Entry {
 /// entry and a cancel say), since a Q-learning game counts updates and a search steps.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GoTo {
-    entry: Option<Entry>,
+    entry: Option<TextEntry>,
     digits: usize,
     full: &'static str,
     cancelled: &'static str,
@@ -58,12 +58,12 @@ impl GoTo {
 
     /// What has been typed, while the entry is open.
     pub fn text(&self) -> Option<&str> {
-        self.entry.as_ref().map(Entry::text)
+        self.entry.as_ref().map(TextEntry::text)
     }
 
     /// `G`: opens the entry, empty.
     pub fn open(&mut self) {
-        self.entry = Some(Entry::new(self.digits));
+        self.entry = Some(TextEntry::new(self.digits));
     }
 
     /// Closes the entry, whatever was typed.

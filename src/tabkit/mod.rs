@@ -6,7 +6,6 @@
 
 pub mod ai_moves;
 pub mod background;
-pub mod entry;
 pub mod goto;
 pub mod keymap;
 pub mod message;
@@ -18,4 +17,5 @@ pub mod speed;
 pub mod stepper_keys;
 pub mod tab;
 pub mod tally;
+pub mod text_entry;
 pub mod why;

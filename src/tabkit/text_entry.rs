@@ -6,12 +6,12 @@ use super::message::Message;
 
 /// A line being typed, up to a length.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+pub struct TextEntry {
     text: String,
     limit: usize,
 }
 
-impl Entry {
+impl TextEntry {
     /// An empty entry that takes up to `limit` characters.
     pub fn new(limit: usize) -> Self {
         Self {
@@ -62,7 +62,7 @@ mod tests {
 
     #[test]
     fn a_refused_entry_is_cleared_and_an_accepted_one_kept() {
-        let mut entry = Entry::new(2);
+        let mut entry = TextEntry::new(2);
         assert!(entry.push('9'));
         assert!(entry.push('9'));
         assert!(!entry.push('9'), "full at two");

@@ -5,9 +5,9 @@
 use super::record::{self, Occasion};
 use super::state::SubtractionTab;
 use crate::domain::learn::subtraction::choose;
-use crate::frame::entry::Entry;
-use crate::frame::message::Message;
-use crate::frame::why::{self, Why};
+use crate::tabkit::message::Message;
+use crate::tabkit::text_entry::TextEntry;
+use crate::tabkit::why::{self, Why};
 
 impl SubtractionTab {
     /// The game's moves with the AI's last move open, for `y`; `None` before the AI has
@@ -26,8 +26,8 @@ impl SubtractionTab {
     }
 
     /// `a`: starts typing a pile to ask the network about.
-    pub(crate) fn start_asking(&mut self) -> Message {
-        self.asking = Some(Entry::new(4));
+    pub(crate) fn open_ask_entry(&mut self) -> Message {
+        self.ask_entry = Some(TextEntry::new(4));
         Message::info(format!(
             "Ask the network about a pile (2-{}): type it, Enter asks, Esc cancels",
             self.n_max
@@ -36,7 +36,7 @@ impl SubtractionTab {
 
     /// A digit of the pile asked about.
     pub(crate) fn ask_digit(&mut self, digit: char) -> Option<Message> {
-        if self.asking.as_mut()?.push(digit) {
+        if self.ask_entry.as_mut()?.push(digit) {
             return None;
         }
         Some(Message::error(
@@ -46,14 +46,14 @@ impl SubtractionTab {
 
     /// Deletes the last digit of the pile asked about.
     pub(crate) fn ask_backspace(&mut self) {
-        if let Some(entry) = &mut self.asking {
+        if let Some(entry) = &mut self.ask_entry {
             entry.erase();
         }
     }
 
     /// Esc: no question after all.
-    pub(crate) fn cancel_asking(&mut self) -> Message {
-        self.asking = None;
+    pub(crate) fn close_ask_entry(&mut self) -> Message {
+        self.ask_entry = None;
         Message::info("Not asked")
     }
 
@@ -63,7 +63,7 @@ impl SubtractionTab {
     pub(crate) fn ask(&mut self) -> Result<(Why, Message), Message> {
         let n_max = self.n_max;
         let n = self
-            .asking
+            .ask_entry
             .as_mut()
             .ok_or_else(|| Message::error("a asks about a pile"))?
             .submit(|typed| {
@@ -79,7 +79,7 @@ impl SubtractionTab {
                 }
                 Ok(n)
             })?;
-        self.asking = None;
+        self.ask_entry = None;
         let trace = choose(&self.trainer.network, self.trainer.encoding, n);
         let decision = record::decision(&trace, &self.solution, Occasion::Asked);
         let dp = self

@@ -4,9 +4,9 @@
 //! room reads it, and the "go to step N" entry's reading. The questions and their grading
 //! are the domain's, beside each learner; what the tab does with a grade is its own.
 
-use super::entry::Entry;
 use super::message::Message;
-use super::tab::{Asking, QuestionId};
+use super::tab::{OpenQuestion, QuestionId};
+use super::text_entry::TextEntry;
 use crate::domain::prediction::Score;
 
 /// Predict mode while it is on.
@@ -15,7 +15,7 @@ pub struct Predicting {
     /// Right answers and questions graded since predict mode was turned on.
     pub score: Score,
     /// The answer being typed.
-    pub entry: Entry,
+    pub entry: TextEntry,
     /// The answer locked in for the teacher's reveal (while answers are held), as typed.
     pub held: Option<String>,
     limit: usize,
@@ -28,7 +28,7 @@ impl Predicting {
     pub fn new(limit: usize) -> Self {
         Self {
             score: Score::default(),
-            entry: Entry::new(limit),
+            entry: TextEntry::new(limit),
             held: None,
             limit,
             verdict: None,
@@ -37,7 +37,7 @@ impl Predicting {
 
     /// A fresh entry for the next answer.
     pub fn clear_entry(&mut self) {
-        self.entry = Entry::new(self.limit);
+        self.entry = TextEntry::new(self.limit);
     }
 
     /// Locks the typed answer in for the teacher's reveal; what the status line says.
@@ -121,8 +121,8 @@ impl Predicting {
     }
 
     /// The question waiting and the answer locked in, for the lesson and the room.
-    pub fn asking(&self, id: QuestionId, question: String) -> Asking {
-        Asking {
+    pub fn open_question(&self, id: QuestionId, question: String) -> OpenQuestion {
+        OpenQuestion {
             id,
             question,
             held: self.held.clone(),

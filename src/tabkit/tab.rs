@@ -100,7 +100,7 @@ pub fn position_key<P: std::hash::Hash>(position: &P) -> u64 {
 /// A prediction a tab waits for now (issue 15 §3), as the lesson and the teacher's room
 /// see it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Asking {
+pub struct OpenQuestion {
     /// Which question: what the room groups answers by.
     pub id: QuestionId,
     /// The question in words: the same on every screen at the same point of the same
@@ -143,8 +143,8 @@ impl<P> Default for Effects<P> {
 /// whether it was right, for the teacher's collect folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verdict {
-    /// The question answered, as [`ClassSide::asking`] gave it just before.
-    pub asked: Asking,
+    /// The question answered, as [`ClassSide::open_question`] gave it just before.
+    pub asked: OpenQuestion,
     /// Whether the answer was graded right.
     pub right: bool,
 }
@@ -242,7 +242,7 @@ pub trait ClassSide {
     }
 
     /// The prediction waiting now: predict mode is on and a question waits for an answer.
-    fn asking(&self) -> Option<Asking> {
+    fn open_question(&self) -> Option<OpenQuestion> {
         None
     }
 
