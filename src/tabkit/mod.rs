@@ -1,7 +1,8 @@
 //! What every tab plugs into, headless: the key tables' shape, the messages, the `Tab`
-//! contract, the background training jobs, the human and AI sides of a tab's game and the
-//! records of what an AI weighed when it moved, the score of a tab's games and the short
-//! text entry the ask prompts share, the "go to step N" every stepper opens, and an MCTS search written out as text.
+//! contract, the background jobs and their pool, the human and AI sides of a tab's game and
+//! the records of what an AI weighed when it moved, the score of a tab's games, the quiz's
+//! state, the short text entry the prompts share and the "go to step N" every stepper
+//! opens. Named `tabkit`, not `frame`, which is ratatui's word for one drawn screen.
 //! Nothing here names a tab.
 
 pub mod ai_moves;
