@@ -22,6 +22,9 @@ pub const TRAINING_POLL: Duration = Duration::from_millis(50);
 /// What the tabs say while their job waits for a place in the pool.
 pub const WAITING_FOR_TRAINER: &str = "waiting for a free trainer";
 
+/// What a tab says while its AI's search waits for a place in the pool.
+pub const WAITING_TO_THINK: &str = "waiting for a free place to think";
+
 /// Places for background work, shared by every session of the process: at most `capacity`
 /// jobs (training runs, AI searches) run at once; the others wait in the order they asked,
 /// and a long training run gives its place up between chunks while others wait, so no job

@@ -222,8 +222,12 @@ impl Tab for Connect4Tab {
     }
 
     fn tick(&mut self, _shown: bool) -> Ticked<AiPlayed> {
+        let started = self.search_started();
         let Some((message, played)) = self.poll_thinking() else {
-            return Ticked::default();
+            return Ticked {
+                changed: started,
+                ..Ticked::default()
+            };
         };
         Ticked {
             changed: true,
