@@ -233,6 +233,7 @@ impl Tab for Connect4Tab {
             changed: true,
             message: Some(message),
             played: played.into_iter().collect(),
+            ..Ticked::default()
         }
     }
 

@@ -215,6 +215,7 @@ impl Tab for TicTacToeTab {
             changed: message.is_some(),
             message,
             played: Vec::new(),
+            ..Ticked::default()
         }
     }
 
