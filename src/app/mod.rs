@@ -47,6 +47,10 @@ pub const ROOM_REFRESH: Duration = Duration::from_secs(1);
 /// clamps what it shows.
 const HELP_SCROLL_MAX: u16 = 60;
 
+/// What the app says when the shown tab's training job, which waited for a free trainer,
+/// got one.
+pub const TRAINING_STARTED: &str = "A trainer is free: training started";
+
 /// A tab's message, with the reason nothing trains yet when its job waits in the pool.
 fn say_if_waiting(message: Message, waits: bool) -> Message {
     if waits && message.kind == MessageKind::Info {
@@ -106,9 +110,6 @@ pub struct App {
     pub seed: u64,
     /// Draw with colours (false under `NO_COLOR`).
     pub color: bool,
-    /// Whether each tab's training job waited for a free trainer at the last tick (in tab
-    /// order): a change is worth a redraw, and starting a message.
-    trainers_waited: Vec<bool>,
     /// The action waiting for its key a second time.
     pending: Option<Pending>,
     /// The lesson the arcade runs, if any, and the student's step in it.
@@ -188,7 +189,6 @@ impl App {
             tabs,
             seed,
             color: true,
-            trainers_waited: vec![false; TabId::ALL.len()],
             pending: None,
             lesson: None,
             room: None,
@@ -690,24 +690,19 @@ impl App {
                 self.record(Entry::AiPlayed(Arc::new(played)));
             }
             changed |= ticked.changed;
-            if let Some(message) = ticked.message
-                && tab == shown
-            {
+            if tab != shown {
+                continue;
+            }
+            // Said before the tab's own message, which (a run that started and ended
+            // between two ticks) is the later news.
+            if ticked.started {
+                self.say(Message::info(TRAINING_STARTED));
+            }
+            if let Some(message) = ticked.message {
                 self.say(message);
             }
         }
-        // A job waiting for a free trainer changes nothing on screen until it starts.
-        let waits: Vec<bool> = TabId::ALL
-            .iter()
-            .map(|&tab| self.tabs.waits_for_trainer(tab))
-            .collect();
-        let index = shown.index();
-        if self.trainers_waited[index] && !waits[index] && self.tabs.is_training(shown) {
-            self.say(Message::info("A trainer is free: training started"));
-        }
-        let waits_changed = waits != self.trainers_waited;
-        self.trainers_waited = waits;
-        changed || waits_changed
+        changed
     }
 
     /// The tabs on the tab bar, in order: the lesson's, or every tab.

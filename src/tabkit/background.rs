@@ -1,10 +1,12 @@
 //! A learner trained on another thread, one chunk at a time, reporting after each chunk so
 //! the loop can show progress and stay responsive; stopping hands the learner back.
 //!
-//! Every training thread first waits for a place in the process's [`TrainerPool`]: at most
-//! as many jobs train at once as the machine has cores, the others wait their turn in the
-//! order they asked, and a training thread runs at the lowest priority, so on a server
-//! where many sessions train, drawing and keystrokes are never starved.
+//! Every background thread (a training run, an AI's search: [`OneShot`]) first waits for a
+//! place in the process's [`TrainerPool`]: at most as many jobs run at once as the machine
+//! has cores, the others wait their turn in the order they asked, a training run gives its
+//! place to those waiting between chunks, and a thread with a place runs at the lowest
+//! priority, so on a server where many sessions train, drawing and keystrokes are never
+//! starved, and a search is never stuck behind a whole training run.
 
 use crate::domain::learn::Chunked;
 use std::collections::VecDeque;
@@ -20,8 +22,13 @@ pub const TRAINING_POLL: Duration = Duration::from_millis(50);
 /// What the tabs say while their job waits for a place in the pool.
 pub const WAITING_FOR_TRAINER: &str = "waiting for a free trainer";
 
-/// Places for training jobs, shared by every session of the process: at most `capacity`
-/// jobs train at once; the others wait in the order they asked.
+/// What a tab says while its AI's search waits for a place in the pool.
+pub const WAITING_TO_THINK: &str = "waiting for a free place to think";
+
+/// Places for background work, shared by every session of the process: at most `capacity`
+/// jobs (training runs, AI searches) run at once; the others wait in the order they asked,
+/// and a long training run gives its place up between chunks while others wait, so no job
+/// waits for a whole run.
 pub struct TrainerPool {
     capacity: usize,
     state: Mutex<PoolState>,
@@ -37,6 +44,23 @@ struct PoolState {
     /// Tickets waiting, oldest first.
     queue: VecDeque<u64>,
     next_ticket: u64,
+    /// How many times a job gave its place up to one waiting.
+    given_way: u64,
+}
+
+impl PoolState {
+    /// A new ticket's number.
+    fn next(&mut self) -> u64 {
+        let id = self.next_ticket;
+        self.next_ticket += 1;
+        id
+    }
+
+    /// One more place taken.
+    fn take_place(&mut self) {
+        self.running += 1;
+        self.peak = self.peak.max(self.running);
+    }
 }
 
 impl TrainerPool {
@@ -78,6 +102,12 @@ impl TrainerPool {
         self.lock().peak
     }
 
+    /// How many times a running job gave its place up to a job waiting (a job alone, or
+    /// with a free place for every job waiting, never does).
+    pub fn given_way(&self) -> u64 {
+        self.lock().given_way
+    }
+
     fn lock(&self) -> MutexGuard<'_, PoolState> {
         // The state is a few counters, consistent after every statement: a panic elsewhere
         // while it was held leaves nothing half-done.
@@ -88,36 +118,98 @@ impl TrainerPool {
     /// were started): either way the caller knows at once whether its job waits.
     fn ticket(self: &Arc<Self>) -> Ticket {
         let mut state = self.lock();
-        let id = state.next_ticket;
-        state.next_ticket += 1;
+        let id = state.next();
         let granted = state.queue.is_empty() && state.running < self.capacity;
         if granted {
-            state.running += 1;
-            state.peak = state.peak.max(state.running);
+            state.take_place();
         } else {
             state.queue.push_back(id);
         }
         Ticket {
             pool: Arc::clone(self),
-            id,
             granted,
             flags: Arc::new(TicketFlags {
+                ticket: AtomicU64::new(id),
                 waiting: AtomicBool::new(!granted),
+                started: AtomicBool::new(false),
                 cancelled: AtomicBool::new(false),
             }),
         }
     }
+
+    /// Blocks until the ticket `flags` names is first in line and a place is free (true:
+    /// the place is taken), or until its owner gives up (false: it has left the queue).
+    fn wait_in_line(&self, mut state: MutexGuard<'_, PoolState>, flags: &TicketFlags) -> bool {
+        let id = flags.ticket.load(Ordering::SeqCst);
+        loop {
+            if flags.cancelled.load(Ordering::SeqCst) {
+                state.queue.retain(|&queued| queued != id);
+                drop(state);
+                self.changed.notify_all();
+                return false;
+            }
+            if state.queue.front() == Some(&id) && state.running < self.capacity {
+                state.queue.pop_front();
+                state.take_place();
+                // Only the first wait is the owner's "waiting for a free trainer"; a job
+                // that gave way between chunks has started already.
+                if flags.waiting.swap(false, Ordering::SeqCst) {
+                    flags.started.store(true, Ordering::SeqCst);
+                }
+                drop(state);
+                // The next in line may find a place free too.
+                self.changed.notify_all();
+                return true;
+            }
+            state = self
+                .changed
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// Between two chunks of a job holding a place: when more jobs wait than there are
+    /// free places for, gives the place up, queues again at the back and waits its turn,
+    /// so a long run cannot keep a short job waiting for its whole length. True when the
+    /// job holds a place again (or never gave it up: a job alone pays one lock for the
+    /// check); false when its owner gave up while it waited, and it holds none.
+    fn give_way(&self, flags: &TicketFlags) -> bool {
+        let mut state = self.lock();
+        let free = self.capacity.saturating_sub(state.running);
+        if state.queue.len() <= free {
+            return true;
+        }
+        state.running -= 1;
+        state.given_way += 1;
+        let id = state.next();
+        flags.ticket.store(id, Ordering::SeqCst);
+        state.queue.push_back(id);
+        self.changed.notify_all();
+        self.wait_in_line(state, flags)
+    }
+
+    /// Gives a place back.
+    fn release(&self) {
+        self.lock().running -= 1;
+        self.changed.notify_all();
+    }
 }
 
+/// What a ticket's owner and its thread share.
 struct TicketFlags {
+    /// The ticket's number in the queue now (a job that gives way queues with a new one);
+    /// changed only under the pool's lock.
+    ticket: AtomicU64,
+    /// The job has not yet had its first place.
     waiting: AtomicBool,
+    /// The job waited, then got its first place, and its owner has not been told yet.
+    started: AtomicBool,
     cancelled: AtomicBool,
 }
 
 /// A place asked for in the queue, not yet granted.
 struct Ticket {
     pool: Arc<TrainerPool>,
-    id: u64,
     /// The place was free when asked for: it is held already.
     granted: bool,
     flags: Arc<TicketFlags>,
@@ -134,38 +226,13 @@ impl Ticket {
 
     /// Blocks until this ticket is first in line and a place is free (`Some`), or until
     /// the owner gives up (`None`); either way it leaves the queue.
-    fn wait(self) -> Option<Place> {
-        let pool = &self.pool;
-        if self.granted {
-            return Some(Place {
-                pool: Arc::clone(pool),
-            });
-        }
-        let mut state = pool.lock();
-        loop {
-            if self.flags.cancelled.load(Ordering::SeqCst) {
-                state.queue.retain(|&id| id != self.id);
-                drop(state);
-                pool.changed.notify_all();
-                return None;
-            }
-            if state.queue.front() == Some(&self.id) && state.running < pool.capacity {
-                state.queue.pop_front();
-                state.running += 1;
-                state.peak = state.peak.max(state.running);
-                self.flags.waiting.store(false, Ordering::SeqCst);
-                drop(state);
-                // The next in line may find a place free too.
-                pool.changed.notify_all();
-                return Some(Place {
-                    pool: Arc::clone(pool),
-                });
-            }
-            state = pool
-                .changed
-                .wait(state)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
+    fn wait(self) -> Option<Turn> {
+        let held = self.granted || self.pool.wait_in_line(self.pool.lock(), &self.flags);
+        held.then(|| Turn {
+            pool: self.pool,
+            flags: self.flags,
+            held: true,
+        })
     }
 }
 
@@ -180,42 +247,66 @@ impl TicketWatch {
         self.flags.waiting.load(Ordering::SeqCst)
     }
 
-    /// Gives up the turn: a thread still waiting leaves the queue at once.
+    fn started(&self) -> bool {
+        self.flags.started.swap(false, Ordering::SeqCst)
+    }
+
+    /// Gives up the turn: a ticket still in the queue leaves it at once (so the pool's
+    /// count of jobs waiting is right when this returns), and its thread stops waiting.
     fn cancel(&self) {
+        let mut state = self.pool.lock();
         self.flags.cancelled.store(true, Ordering::SeqCst);
-        // Taking the lock orders this after a waiter's check, so its wait sees the wake-up.
-        drop(self.pool.lock());
+        let id = self.flags.ticket.load(Ordering::SeqCst);
+        state.queue.retain(|&queued| queued != id);
+        drop(state);
         self.pool.changed.notify_all();
     }
 }
 
-/// A place in the pool, given back when dropped.
-struct Place {
+/// A job's place in the pool while its work runs, given back when dropped; between two
+/// chunks a long job lets others have it ([`Turn::give_way`]).
+pub struct Turn {
     pool: Arc<TrainerPool>,
+    flags: Arc<TicketFlags>,
+    /// Whether the place is held (not after the owner gave up while it was given away).
+    held: bool,
 }
 
-impl Drop for Place {
+impl Turn {
+    /// Lets jobs waiting for a place have this one, when no other place is free for them,
+    /// and waits for it again behind them; a job alone keeps going at once. False when the
+    /// owner gave the job up while it waited: it then holds no place and should stop.
+    pub fn give_way(&mut self) -> bool {
+        if self.held {
+            self.held = self.pool.give_way(&self.flags);
+        }
+        self.held
+    }
+}
+
+impl Drop for Turn {
     fn drop(&mut self) {
-        self.pool.lock().running -= 1;
-        self.pool.changed.notify_all();
+        if self.held {
+            self.pool.release();
+        }
     }
 }
 
 /// Runs `work` on a new thread once `pool` has a place for it, at the lowest priority:
-/// `work(true)`; or `work(false)` at once if the turn is given up while it waits, so the
-/// work can hand its learner back without training.
+/// `work(Some(turn))`, the place held until `work` returns; or `work(None)` at once if the
+/// turn is given up while it waits, so the work can hand its learner back without training.
 fn spawn_training<W>(pool: &Arc<TrainerPool>, work: W) -> (TicketWatch, JoinHandle<()>)
 where
-    W: FnOnce(bool) + Send + 'static,
+    W: FnOnce(Option<&mut Turn>) + Send + 'static,
 {
     let ticket = pool.ticket();
     let watch = ticket.watch();
     let handle = thread::spawn(move || {
-        let place = ticket.wait();
-        if place.is_some() {
+        let mut turn = ticket.wait();
+        if turn.is_some() {
             lower_this_thread_priority();
         }
-        work(place.is_some());
+        work(turn.as_mut());
     });
     (watch, handle)
 }
@@ -227,20 +318,21 @@ pub fn lower_this_thread_priority() {
     let _ = thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
 }
 
-/// A training thread waiting for, or holding, a place in a [`TrainerPool`]: the part of a
-/// job its owner keeps, whatever the job trains.
+/// A thread waiting for, or holding, a place in a [`TrainerPool`]: the part of a job its
+/// owner keeps, whatever the job does.
 pub struct Trainer {
     watch: TicketWatch,
     handle: Option<JoinHandle<()>>,
 }
 
 impl Trainer {
-    /// Starts `work` on its own thread: `work(true)` once `pool` has a place, or
-    /// `work(false)` if the job is stopped while it still waits (it should then only hand
+    /// Starts `work` on its own thread: `work(Some(turn))` once `pool` has a place (held
+    /// until `work` returns; a long job gives way between chunks through `turn`), or
+    /// `work(None)` if the job is stopped while it still waits (it should then only hand
     /// its learner back).
     pub fn start<W>(pool: &Arc<TrainerPool>, work: W) -> Self
     where
-        W: FnOnce(bool) + Send + 'static,
+        W: FnOnce(Option<&mut Turn>) + Send + 'static,
     {
         let (watch, handle) = spawn_training(pool, work);
         Self {
@@ -249,9 +341,17 @@ impl Trainer {
         }
     }
 
-    /// True while the job waits for a free place (it has trained nothing yet).
+    /// True while the job waits for its first place (it has done nothing yet). A job that
+    /// gave way between chunks has started: it does not wait in this sense.
     pub fn is_waiting(&self) -> bool {
         self.watch.is_waiting()
+    }
+
+    /// True once, when first asked after a job that waited got its place: the owner's cue
+    /// to say that its work started (a job that never waited never says so, since the
+    /// action that started it said it already).
+    pub fn started(&self) -> bool {
+        self.watch.started()
     }
 
     /// Gives up a place still waited for; a job already training is stopped by its own
@@ -260,11 +360,23 @@ impl Trainer {
         self.watch.cancel();
     }
 
+    /// True once the thread has ended (or was let go).
+    pub fn is_finished(&self) -> bool {
+        self.handle.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
     /// Waits for the thread to end.
     pub fn join(&mut self) {
         if let Some(handle) = self.handle.take() {
             let _ = handle.join();
         }
+    }
+
+    /// Gives up a place still waited for and lets the thread end by itself, unwaited for:
+    /// work already running finishes and gives its place back then.
+    fn let_go(&mut self) {
+        self.cancel();
+        self.handle = None;
     }
 }
 
@@ -272,6 +384,63 @@ impl Drop for Trainer {
     fn drop(&mut self) {
         self.cancel();
         self.join();
+    }
+}
+
+/// One piece of work run in the pool (an AI's search): on its own thread at the lowest
+/// priority, once it holds a place, which it keeps until the work ends. Its owner may walk
+/// away (a new game, undo, a tab closed): dropping it gives up a turn still waited for, so
+/// the work never runs, and does not wait for work already running, which ends by itself
+/// and gives its place back then; a session is never held up by a search it gave up.
+pub struct OneShot {
+    trainer: Trainer,
+}
+
+impl OneShot {
+    /// Starts `work` once `pool` has a place for it. Given up before that, `work` is
+    /// dropped unrun (what it owns is dropped on its thread).
+    pub fn start<W>(pool: &Arc<TrainerPool>, work: W) -> Self
+    where
+        W: FnOnce() + Send + 'static,
+    {
+        Self {
+            trainer: Trainer::start(pool, move |turn| {
+                if turn.is_some() {
+                    work();
+                }
+            }),
+        }
+    }
+
+    /// True while the work waits for its place.
+    pub fn is_waiting(&self) -> bool {
+        self.trainer.is_waiting()
+    }
+
+    /// True once, when first asked after work that waited got its place.
+    pub fn started(&self) -> bool {
+        self.trainer.started()
+    }
+
+    /// Gives up a turn still waited for: the work will never run.
+    pub fn cancel(&self) {
+        self.trainer.cancel();
+    }
+
+    /// True once the thread has ended.
+    pub fn is_finished(&self) -> bool {
+        self.trainer.is_finished()
+    }
+
+    /// Waits for the thread to end (at once for work given up while it waited).
+    pub fn join(&mut self) {
+        self.trainer.join();
+    }
+}
+
+impl Drop for OneShot {
+    fn drop(&mut self) {
+        self.trainer.let_go();
     }
 }
 
@@ -353,20 +522,22 @@ impl<T: Chunked> Job<T> {
         };
         let gap = Arc::new(AtomicU64::new(micros(gap)));
         let paced = Arc::clone(&gap);
-        let trainer = Trainer::start(pool, move |granted| {
-            while granted
-                && !learner.is_done()
-                && matches!(stop_rx.try_recv(), Err(TryRecvError::Empty))
-            {
-                take_tuning(&mut learner);
-                if progress_tx
-                    .send(Progress::Chunk(learner.train_chunk()))
-                    .is_err()
-                {
-                    return;
-                }
-                if !learner.is_done() && !wait_between_chunks(&paced, &stop_rx) {
-                    break;
+        let trainer = Trainer::start(pool, move |turn| {
+            if let Some(turn) = turn {
+                while !learner.is_done() && matches!(stop_rx.try_recv(), Err(TryRecvError::Empty)) {
+                    take_tuning(&mut learner);
+                    if progress_tx
+                        .send(Progress::Chunk(learner.train_chunk()))
+                        .is_err()
+                    {
+                        return;
+                    }
+                    if learner.is_done()
+                        || !wait_between_chunks(&paced, &stop_rx)
+                        || !turn.give_way()
+                    {
+                        break;
+                    }
                 }
             }
             take_tuning(&mut learner);
@@ -395,9 +566,15 @@ impl<T: Chunked> Job<T> {
         *self.tuning.lock().unwrap_or_else(PoisonError::into_inner) = Some(tuning);
     }
 
-    /// True while the job waits for a place in the pool.
+    /// True while the job waits for its first place in the pool.
     pub fn is_waiting(&self) -> bool {
         self.trainer.is_waiting()
+    }
+
+    /// True once, when first asked after the job waited and got its place (see
+    /// [`Trainer::started`]).
+    pub fn started(&self) -> bool {
+        self.trainer.started()
     }
 
     /// Asks the thread to stop after its current chunk (or at once if it still waits for a
@@ -626,6 +803,192 @@ mod tests {
         assert_eq!(pool.waiting(), 0);
         releases[0].send(()).unwrap();
         assert!(stopped(&jobs[0]).done);
+    }
+
+    /// A learner of `chunks` chunks, each noted in a shared log under its name as it
+    /// starts; with a `hold`, each chunk first says it began, then waits for the test's
+    /// go-ahead, so a test decides what happens while it trains.
+    struct Scripted {
+        name: &'static str,
+        chunks: u32,
+        trained: u32,
+        log: Arc<Mutex<Vec<String>>>,
+        hold: Option<(Sender<()>, Receiver<()>)>,
+    }
+
+    /// The test's ends of a held learner: told when each chunk begins, and each chunk's
+    /// go-ahead.
+    struct Controls {
+        began: Receiver<()>,
+        go: Sender<()>,
+    }
+
+    /// A scripted learner, and with `hold` the test's controls of it.
+    fn scripted(
+        name: &'static str,
+        chunks: u32,
+        log: &Arc<Mutex<Vec<String>>>,
+        hold: bool,
+    ) -> (Scripted, Option<Controls>) {
+        let (ends, hold) = if hold {
+            let (began_tx, began) = mpsc::channel();
+            let (go, go_rx) = mpsc::channel();
+            (Some(Controls { began, go }), Some((began_tx, go_rx)))
+        } else {
+            (None, None)
+        };
+        let learner = Scripted {
+            name,
+            chunks,
+            trained: 0,
+            log: Arc::clone(log),
+            hold,
+        };
+        (learner, ends)
+    }
+
+    impl Chunked for Scripted {
+        type Report = u32;
+        type Tuning = ();
+        fn is_done(&self) -> bool {
+            self.trained >= self.chunks
+        }
+        fn train_chunk(&mut self) -> u32 {
+            self.trained += 1;
+            let entry = format!("{} {}", self.name, self.trained);
+            self.log.lock().unwrap().push(entry);
+            if let Some((began, go)) = &self.hold {
+                let _ = began.send(());
+                let _ = go.recv();
+            }
+            self.trained
+        }
+    }
+
+    #[test]
+    fn a_long_run_gives_its_place_between_chunks_to_a_job_that_waits() {
+        let pool = TrainerPool::new(1);
+        let log = Arc::default();
+        let (long, ends) = scripted("long", 3, &log, true);
+        let go = ends.unwrap().go;
+        let long = Job::start_in(&pool, long);
+        assert!(!long.is_waiting(), "the place was free");
+        // The long run is inside its first chunk (it waits for the go-ahead) when the short
+        // job asks: it must wait.
+        let short = Job::start_in(&pool, scripted("short", 1, &log, false).0);
+        assert!(short.is_waiting());
+        for _ in 0..3 {
+            go.send(()).unwrap();
+        }
+        let short_learner = stopped(&short);
+        let long_learner = stopped(&long);
+        assert_eq!(
+            *log.lock().unwrap(),
+            ["long 1", "short 1", "long 2", "long 3"],
+            "the short job trained after one chunk of the long run, not after all of it"
+        );
+        assert_eq!((short_learner.trained, long_learner.trained), (1, 3));
+        assert_eq!(
+            pool.given_way(),
+            1,
+            "once, to the short job; alone again, the long run kept its place"
+        );
+        assert!(short.started(), "the short job waited, then started");
+        assert!(!short.started(), "and says so once");
+        assert!(!long.started(), "the long run never waited");
+    }
+
+    #[test]
+    fn a_job_alone_keeps_its_place_between_chunks() {
+        let pool = TrainerPool::new(1);
+        let mut job = Job::start_in(
+            &pool,
+            Counter {
+                done: 0,
+                target: 200,
+            },
+        );
+        assert_eq!(stopped(&job).done, 200);
+        job.wait_until_ended();
+        assert_eq!(pool.given_way(), 0);
+        assert_eq!((pool.running(), pool.waiting()), (0, 0));
+    }
+
+    #[test]
+    fn a_run_stopped_while_it_waits_to_train_again_hands_its_learner_back_and_no_place() {
+        let pool = TrainerPool::new(1);
+        let log = Arc::default();
+        let (long, long_ends) = scripted("long", 1000, &log, true);
+        let long_go = long_ends.unwrap().go;
+        let (short, short_ends) = scripted("short", 1, &log, true);
+        let Controls {
+            began: short_began,
+            go: short_go,
+        } = short_ends.unwrap();
+        let long = Job::start_in(&pool, long);
+        let mut short = Job::start_in(&pool, short);
+        long_go.send(()).unwrap();
+        // The long run gave way after its chunk: the short job trains, and the long run
+        // waits in line behind it.
+        short_began.recv().unwrap();
+        assert_eq!((pool.running(), pool.waiting()), (1, 1));
+        assert!(
+            !long.is_waiting(),
+            "it has started: its owner sees it train"
+        );
+        let long_learner = long.finish().expect("handed back");
+        assert_eq!(long_learner.trained, 1);
+        assert_eq!(pool.waiting(), 0, "it left the queue");
+        short_go.send(()).unwrap();
+        assert_eq!(stopped(&short).trained, 1);
+        short.wait_until_ended();
+        assert_eq!((pool.running(), pool.waiting()), (0, 0), "no place kept");
+    }
+
+    #[test]
+    fn one_shot_work_given_up_while_it_waits_never_runs() {
+        let pool = TrainerPool::new(1);
+        let (release, held) = mpsc::channel::<()>();
+        let mut holder = OneShot::start(&pool, move || {
+            let _ = held.recv();
+        });
+        assert!(!holder.is_waiting());
+        let ran = Arc::new(AtomicBool::new(false));
+        let marked = Arc::clone(&ran);
+        let given_up = OneShot::start(&pool, move || marked.store(true, Ordering::SeqCst));
+        assert!(given_up.is_waiting());
+        drop(given_up);
+        assert_eq!(pool.waiting(), 0, "it left the queue when dropped");
+        release.send(()).unwrap();
+        holder.join();
+        // Had the dropped work kept its turn, it would run before this, first come first
+        // served.
+        let (after_tx, after) = mpsc::channel();
+        let mut next = OneShot::start(&pool, move || after_tx.send(()).unwrap());
+        after.recv().unwrap();
+        next.join();
+        assert!(!ran.load(Ordering::SeqCst));
+        assert_eq!((pool.running(), pool.waiting()), (0, 0));
+    }
+
+    #[test]
+    fn one_shot_work_that_waited_runs_once_a_place_is_free_and_says_it_started() {
+        let pool = TrainerPool::new(1);
+        let (release, held) = mpsc::channel::<()>();
+        let mut holder = OneShot::start(&pool, move || {
+            let _ = held.recv();
+        });
+        let (done_tx, done) = mpsc::channel();
+        let mut work = OneShot::start(&pool, move || done_tx.send(()).unwrap());
+        assert!(work.is_waiting());
+        assert!(!work.started());
+        release.send(()).unwrap();
+        done.recv().unwrap();
+        work.join();
+        holder.join();
+        assert!(!work.is_waiting());
+        assert!(work.started());
+        assert!(!holder.started(), "the holder never waited");
     }
 
     /// This thread's nice value, from /proc.

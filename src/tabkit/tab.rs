@@ -180,6 +180,9 @@ pub struct Ticked<P = Infallible> {
     /// same records instead of thinking again (and perhaps differently, under a time
     /// budget).
     pub played: Vec<P>,
+    /// The tab's training job waited for a free trainer and got one since the last tick
+    /// (the job's own thread says so, once): the app tells the user when the tab is shown.
+    pub started: bool,
 }
 
 impl<P> Default for Ticked<P> {
@@ -188,6 +191,7 @@ impl<P> Default for Ticked<P> {
             changed: false,
             message: None,
             played: Vec::new(),
+            started: false,
         }
     }
 }

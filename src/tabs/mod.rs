@@ -200,6 +200,7 @@ macro_rules! tab_set {
                         changed: ticked.changed,
                         message: ticked.message,
                         played: ticked.played.into_iter().map(TabPlayed::$id).collect(),
+                        started: ticked.started,
                     })
                 },)*]
             }

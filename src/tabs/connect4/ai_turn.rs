@@ -1,5 +1,6 @@
-//! The AI's turn: a search on its own thread, or, for a student following the teacher, the
-//! move the teacher's AI made, taken from the teacher's journal. A followed move is played
+//! The AI's turn: a search on its own thread once the trainer pool has a place for it (so
+//! the searches and training runs of every session share the cores), or, for a student
+//! following the teacher, the move the teacher's AI made, taken from the teacher's journal. A followed move is played
 //! as it was made, record and all, so a time-budgeted MCTS or a solver cut short by its
 //! budget cannot choose differently on the student's machine, and no student's session
 //! searches at all.
@@ -9,10 +10,28 @@ use super::settings::Connect4Ai;
 use super::state::Connect4Tab;
 use super::thinking::{AiPlayed, Source, Thinking};
 use crate::components::mcts_search::MctsView;
+use crate::tabkit::background::OneShot;
 use crate::tabkit::message::Message;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{TryRecvError, channel};
+
+/// One search thread counted in the tab's `searching` while it lives: the count goes down
+/// when this is dropped, whether the search ran or was given up before it had a place.
+struct Counted(Arc<AtomicUsize>);
+
+impl Counted {
+    fn new(count: &Arc<AtomicUsize>) -> Self {
+        count.fetch_add(1, Ordering::SeqCst);
+        Self(Arc::clone(count))
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
 
 impl Connect4Tab {
     /// When it is the AI's turn: opens the stepper (MCTS in step mode), waits for the
@@ -48,35 +67,53 @@ impl Connect4Tab {
         });
     }
 
-    /// Starts the AI's search of the position now on its own thread.
+    /// Starts the AI's search of the position now on its own thread, once the pool has a
+    /// place for it. The search's time budget (`mcts_time`) is read from the clock when
+    /// the search begins, so time spent waiting for the place is not taken from it.
     fn search_on_thread(&mut self) -> Source {
         let (sender, receiver) = channel();
         let board = self.board;
         let config = self.config.clone();
         let seed = self.move_seed();
-        let searching = Arc::clone(&self.searching);
-        searching.fetch_add(1, Ordering::SeqCst);
-        let worker = std::thread::spawn(move || {
+        let counted = Counted::new(&self.searching);
+        let search = OneShot::start(&self.pool, move || {
             let thought = ai::think(board, &config, seed);
-            searching.fetch_sub(1, Ordering::SeqCst);
+            drop(counted);
             // The tab may have moved on (new game, undo): then nobody listens.
             let _ = sender.send(thought);
         });
-        Source::Thread { receiver, worker }
+        Source::Pool { receiver, search }
     }
 
-    /// Gives up the AI move in the works, if any. A thread cannot be stopped midway, so
-    /// it is kept as the one abandoned search; one abandoned before is waited for first,
-    /// which bounds the threads a session can start by pressing keys fast.
+    /// Whether the AI's search waits for a free place in the pool.
+    pub(crate) fn waits_for_place(&self) -> bool {
+        self.thinking.as_ref().is_some_and(
+            |t| matches!(&t.source, Source::Pool { search, .. } if search.is_waiting()),
+        )
+    }
+
+    /// True once, at the first tick after a search that waited for a place got one: the
+    /// status line's "waiting" becomes "thinking".
+    pub(crate) fn search_started(&self) -> bool {
+        self.thinking
+            .as_ref()
+            .is_some_and(|t| matches!(&t.source, Source::Pool { search, .. } if search.started()))
+    }
+
+    /// Gives up the AI move in the works, if any. A search still waiting for its place
+    /// gives its turn up and never runs; one already searching cannot be stopped midway,
+    /// so it is kept as the one abandoned search, and one abandoned before is waited for
+    /// first, which bounds the threads a session can start by pressing keys fast.
     pub(crate) fn abandon_thinking(&mut self) {
-        let Some(Source::Thread { worker, .. }) = self.thinking.take().map(|t| t.source) else {
+        let Some(Source::Pool { search, .. }) = self.thinking.take().map(|t| t.source) else {
             return;
         };
-        if worker.is_finished() {
+        search.cancel();
+        if search.is_finished() {
             return;
         }
-        if let Some(older) = self.abandoned.replace(worker) {
-            let _ = older.join();
+        if let Some(mut older) = self.abandoned.replace(search) {
+            older.join();
         }
     }
 
@@ -98,7 +135,7 @@ impl Connect4Tab {
     /// Plays the AI's move if its search has finished: what to say, and the move whole
     /// for the journal.
     pub(crate) fn poll_thinking(&mut self) -> Option<(Message, Option<AiPlayed>)> {
-        let Source::Thread { receiver, .. } = &self.thinking.as_ref()?.source else {
+        let Source::Pool { receiver, .. } = &self.thinking.as_ref()?.source else {
             return None;
         };
         let thought = match receiver.try_recv() {

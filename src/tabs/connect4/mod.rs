@@ -230,17 +230,19 @@ impl Tab for Connect4Tab {
 
     fn tick(&mut self, shown: bool) -> Ticked<AiPlayed> {
         let stepped = shown.then(|| self.autoplay_step()).flatten();
+        let started = self.search_started();
         let Some((message, played)) = self.poll_thinking() else {
             return Ticked {
-                changed: stepped.is_some(),
+                changed: started || stepped.is_some(),
                 message: stepped,
-                played: Vec::new(),
+                ..Ticked::default()
             };
         };
         Ticked {
             changed: true,
             message: Some(message),
             played: played.into_iter().collect(),
+            ..Ticked::default()
         }
     }
 

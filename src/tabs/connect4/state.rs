@@ -1,5 +1,5 @@
 //! The Connect Four tab's state: the game, who plays which colour, the AI thinking on its
-//! own thread, the record of its last search for the tree pane, and the score.
+//! own thread (once the trainer pool has a place for it), the record of its last search for the tree pane, and the score.
 
 use super::action::Action;
 use super::ai::{self, Thought};
@@ -16,6 +16,7 @@ use crate::config::shared::AUTOPLAY_MS_RANGE;
 use crate::config::{Config, FirstMover};
 use crate::domain::games::connect4::{Board, Disc, Refused, WIDTH};
 use crate::domain::prediction::Score;
+use crate::tabkit::background::{OneShot, TrainerPool};
 use crate::tabkit::goto::GoTo;
 use crate::tabkit::message::Message;
 use crate::tabkit::side::Side;
@@ -25,7 +26,6 @@ use rand::{RngExt as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
-use std::thread::JoinHandle;
 
 /// Which pane the arrows move in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,9 +75,12 @@ pub struct Connect4Tab {
     pub(crate) thinking: Option<Thinking>,
     /// A search given up (a new game or undo came first) that may still be running: at
     /// most one is kept, so a session runs at most two searches however fast it asks.
-    pub(super) abandoned: Option<JoinHandle<()>>,
-    /// Searches running on threads now, given up or not.
+    pub(super) abandoned: Option<OneShot>,
+    /// Search threads alive now, waiting for a place or searching, given up or not.
     pub(super) searching: Arc<AtomicUsize>,
+    /// Where the AI's searches take their places: the process's pool, which training runs
+    /// share (a test gives the tab a pool of its own).
+    pub(super) pool: Arc<TrainerPool>,
     /// A student following the teacher: the AI's moves come from the teacher's journal.
     pub(super) from_journal: bool,
     /// Whether the AI's MCTS waits to be stepped on its turn.
@@ -125,6 +128,7 @@ impl Connect4Tab {
             thinking: None,
             abandoned: None,
             searching: Arc::new(AtomicUsize::new(0)),
+            pool: Arc::clone(TrainerPool::global()),
             from_journal: false,
             step_mode: false,
             stepping: None,

@@ -7,7 +7,7 @@ use crate::app::{Action, App};
 use crate::config::Config;
 use crate::domain::games::connect4::{Board, Disc};
 use crate::tabs::testing::{BOTH_SIZES, snapshot_tab};
-use crate::tabs::testing::{chars, press, said};
+use crate::tabs::testing::{chars, press, said, screen};
 use crossterm::event::KeyCode;
 
 const SEED: u64 = 5;
@@ -651,4 +651,93 @@ fn autoplay_steps_either_stepper_by_itself_and_stops_at_a_question() {
     let mut app = alpha_beta_app(3);
     press(&mut app, &chars("p"));
     assert!(said(&app).contains("is a key of"), "{}", said(&app));
+}
+
+/// Work holding `pool`'s one place (once any work before it has given it back) until the
+/// sender returned is used or dropped.
+fn hold_the_place(
+    pool: &std::sync::Arc<crate::tabkit::background::TrainerPool>,
+) -> (
+    crate::tabkit::background::OneShot,
+    std::sync::mpsc::Sender<()>,
+) {
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let (began_tx, began) = std::sync::mpsc::channel();
+    let holder = crate::tabkit::background::OneShot::start(pool, move || {
+        began_tx.send(()).unwrap();
+        let _ = held.recv();
+    });
+    began.recv().unwrap();
+    (holder, release)
+}
+
+/// The AI's search takes a place in the trainer pool like a training run: while every
+/// place is taken it waits and the status line says so; a new game, undo or the tab
+/// closing gives its turn up (no place taken, no thread left waiting); once a place is
+/// free it searches and plays.
+#[test]
+fn the_ai_s_search_waits_for_a_free_place_and_gives_its_turn_up_when_cancelled() {
+    use crate::tabkit::background::{TrainerPool, WAITING_TO_THINK};
+    use crate::tabkit::tab::Tab as _;
+    let mut app = app_with(Connect4Ai::AlphaBeta, 0);
+    let pool = TrainerPool::new(1);
+    app.tabs.connect4.pool = std::sync::Arc::clone(&pool);
+    let (mut holder, release) = hold_the_place(&pool);
+    let searches_given_up = |app: &mut App| {
+        assert!(!app.tabs.connect4.is_thinking());
+        assert_eq!(pool.waiting(), 0, "the search left the queue");
+        if let Some(search) = app.tabs.connect4.abandoned.as_mut() {
+            search.join();
+        }
+        assert_eq!(app.tabs.connect4.searches_running(), 0, "its thread ended");
+        assert_eq!(pool.running(), 1, "only the holder has a place");
+    };
+
+    press(&mut app, &chars("4"));
+    assert!(app.tabs.connect4.waits_for_place());
+    assert_eq!(app.tabs.connect4.searches_running(), 1);
+    let status = format!(
+        "The AI ({}) is {WAITING_TO_THINK}…",
+        Connect4Ai::AlphaBeta.name()
+    );
+    // The board pane's text, its wrapped lines joined again.
+    let drawn = screen(&app, 80, 24);
+    let pane: Vec<String> = drawn
+        .lines()
+        .map(|line| line.chars().skip(2).take(29).collect::<String>())
+        .map(|text| text.trim().to_string())
+        .filter(|text| !text.is_empty())
+        .collect();
+    assert!(pane.join(" ").contains(&status), "{drawn}");
+    let ticked = app.tabs.connect4.tick(true);
+    assert!(!ticked.changed, "nothing to redraw while it waits");
+    press(&mut app, &chars("r"));
+    searches_given_up(&mut app);
+
+    press(&mut app, &chars("4"));
+    assert!(app.tabs.connect4.waits_for_place());
+    press(&mut app, &[KeyCode::Backspace]);
+    searches_given_up(&mut app);
+    assert_eq!(
+        app.tabs.connect4.position().moves(),
+        0,
+        "your move taken back"
+    );
+
+    press(&mut app, &chars("4"));
+    assert!(app.tabs.connect4.waits_for_place());
+    release.send(()).unwrap();
+    holder.join();
+    wait(&mut app);
+    assert_eq!(app.tabs.connect4.position().moves(), 2, "the AI replied");
+    assert_eq!(app.tabs.connect4.searches_running(), 0);
+
+    // Closing the tab (a session ending) while a search waits gives its turn up too.
+    let (mut holder, release) = hold_the_place(&pool);
+    press(&mut app, &chars("3"));
+    assert!(app.tabs.connect4.waits_for_place());
+    drop(app);
+    assert_eq!(pool.waiting(), 0, "the search left the queue");
+    drop(release);
+    holder.join();
 }

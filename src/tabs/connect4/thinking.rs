@@ -3,16 +3,17 @@
 use super::ai::Thought;
 use super::settings::Connect4Ai;
 use crate::domain::games::connect4::Board;
+use crate::tabkit::background::OneShot;
 use std::sync::Arc;
 use std::sync::mpsc::Receiver;
-use std::thread::JoinHandle;
 
 /// Where the AI's move will come from.
 pub(crate) enum Source {
-    /// A search on its own thread; its thought arrives on `receiver`.
-    Thread {
+    /// A search in the trainer pool, on its own thread once it has a place; its thought
+    /// arrives on `receiver`.
+    Pool {
         receiver: Receiver<Thought>,
-        worker: JoinHandle<()>,
+        search: OneShot,
     },
     /// The followed session's journal.
     Journal,

@@ -161,8 +161,13 @@ fn turn_line(tab: &Connect4Tab, theme: &Theme) -> Line<'static> {
         return Line::styled("Alpha-beta waits: Space steps it", theme.info);
     }
     if let Some(thinking) = &tab.thinking {
+        let doing = if tab.waits_for_place() {
+            crate::tabkit::background::WAITING_TO_THINK
+        } else {
+            "thinking"
+        };
         return Line::styled(
-            format!("The AI ({}) is thinking…", thinking.ai.name()),
+            format!("The AI ({}) is {doing}…", thinking.ai.name()),
             theme.info,
         );
     }

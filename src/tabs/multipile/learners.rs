@@ -467,6 +467,11 @@ impl NetAgent {
         self.job.as_ref().is_some_and(Job::is_waiting)
     }
 
+    /// True once, when first asked after a run that waited for a free trainer got one.
+    pub(crate) fn got_trainer(&self) -> bool {
+        self.job.as_ref().is_some_and(Job::started)
+    }
+
     /// Starts a run when the network is first chosen and nothing is learned yet.
     pub(crate) fn train_if_untrained(&mut self) -> Option<Message> {
         if self.trained_once || !self.settings.autotrain || self.trainer.epochs() > 0 {

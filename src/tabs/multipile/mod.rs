@@ -222,13 +222,15 @@ impl Tab for MultiPileTab {
     }
 
     fn tick(&mut self, _shown: bool) -> Ticked<AiPlayed> {
+        let started = self.net.got_trainer();
         let moving = self.q.training || (self.net.is_training() && !self.net.waits_for_trainer());
         let message = self.train_tick();
         let finished = message.is_some();
         Ticked {
-            changed: (moving || finished) && self.redraws.due(self.speed, finished),
+            changed: started || ((moving || finished) && self.redraws.due(self.speed, finished)),
             message,
             played: Vec::new(),
+            started,
         }
     }
 

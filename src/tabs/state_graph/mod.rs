@@ -150,6 +150,7 @@ impl Tab for StateGraphTab {
             changed: (moving || finished) && self.redraws.due(self.speed, finished),
             message,
             played: Vec::new(),
+            ..Ticked::default()
         }
     }
 

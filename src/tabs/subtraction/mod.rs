@@ -124,13 +124,15 @@ impl Tab for SubtractionTab {
     }
 
     fn tick(&mut self, _shown: bool) -> Ticked<AiPlayed> {
+        let started = self.got_trainer();
         let moving = self.is_training() && !self.waits_for_trainer();
         let message = self.poll();
         let finished = message.is_some() || !self.is_training();
         Ticked {
-            changed: (moving || finished) && self.redraws.due(self.speed, finished),
+            changed: started || ((moving || finished) && self.redraws.due(self.speed, finished)),
             message,
             played: Vec::new(),
+            started,
         }
     }
 

@@ -64,6 +64,11 @@ impl SubtractionTab {
         self.job.as_ref().is_some_and(Job::is_waiting)
     }
 
+    /// True once, when first asked after a run that waited for a free trainer got one.
+    pub(crate) fn got_trainer(&self) -> bool {
+        self.job.as_ref().is_some_and(Job::started)
+    }
+
     /// True when the network has had no training at all.
     pub(crate) fn untrained(&self) -> bool {
         self.trainer.epoch == 0

@@ -216,6 +216,7 @@ impl Tab for TicTacToeTab {
             changed: message.is_some(),
             message,
             played: Vec::new(),
+            ..Ticked::default()
         }
     }
 
