@@ -8,6 +8,7 @@ use super::state::{Connect4Tab, Focus};
 use super::symbols;
 use crate::components::mcts_search::pane::{CHOSEN, pane_title, render_mcts};
 use crate::components::tree_search;
+use crate::components::tree_search::pane::scroll_offset;
 use crate::domain::games::connect4::{Disc, HEIGHT, WIDTH, cell};
 use crate::domain::numbers::thousands;
 use crate::tabkit::goto;
@@ -258,12 +259,7 @@ fn render_stepper(tab: &Connect4Tab, area: Rect, buf: &mut Buffer, theme: &Theme
 fn render_tree(tab: &Connect4Tab, rows: &[Row], area: Rect, buf: &mut Buffer, theme: &Theme) {
     let height = usize::from(area.height).max(1);
     let cursor = tab.folds.cursor.min(rows.len().saturating_sub(1));
-    let mut offset = tab.folds.offset.get();
-    if cursor < offset {
-        offset = cursor;
-    } else if cursor >= offset + height {
-        offset = cursor + 1 - height;
-    }
+    let offset = scroll_offset(tab.folds.offset.get(), cursor, height, rows.len());
     tab.folds.offset.set(offset);
     let focused = tab.focus == Focus::Tree;
     let lines: Vec<Line> = rows
