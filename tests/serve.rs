@@ -271,8 +271,9 @@ async fn an_authorized_key_gets_the_arcade_which_reacts_to_keys_and_resizes() {
         "mouse capture, as ui.mouse says"
     );
 
-    // Tic-tac-toe, then Connect Four, the last tab, then round to the first.
-    channel.data_bytes(&b"\t\t"[..]).await.unwrap();
+    // From Tic-tac-toe (the fourth tab) Shift-Tab three times, as a terminal sends it:
+    // the first tab, however many come after.
+    channel.data_bytes(&b"\x1b[Z\x1b[Z\x1b[Z"[..]).await.unwrap();
     screen
         .until(&mut channel, "the Subtraction Nim tab", |s| {
             s.text().contains("take 1..n/2")
