@@ -273,7 +273,10 @@ async fn an_authorized_key_gets_the_arcade_which_reacts_to_keys_and_resizes() {
 
     // From Tic-tac-toe (the fourth tab) Shift-Tab three times, as a terminal sends it:
     // the first tab, however many come after.
-    channel.data_bytes(&b"\x1b[Z\x1b[Z\x1b[Z"[..]).await.unwrap();
+    channel
+        .data_bytes(&b"\x1b[Z\x1b[Z\x1b[Z"[..])
+        .await
+        .unwrap();
     screen
         .until(&mut channel, "the Subtraction Nim tab", |s| {
             s.text().contains("take 1..n/2")
