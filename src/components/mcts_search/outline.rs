@@ -1,5 +1,5 @@
 //! An MCTS search as text, for any game: the tree as an outline (children sorted by visits,
-//! with `N`, `W/N` and the last UCB1 value, and the exact value of each root move beside
+//! with `N`, `W/N` and the UCB1 value the next selection would give it, and the exact value of each root move beside
 //! it), the words that explain the node under the cursor, and what each phase of a stepped
 //! search did. Connect Four and the Tic-tac-toe tab both show their MCTS through it, so the
 //! two panes explain the same search in the same words; each tab only says how its moves,
@@ -128,6 +128,7 @@ pub fn mcts_rows<G: Names>(
     exact: &[Exact],
     folds: &Folds,
     marked: &[NodeId],
+    asked: Option<NodeId>,
 ) -> Vec<Row> {
     let root = mcts.root();
     let mut rows = vec![Row {
@@ -144,6 +145,7 @@ pub fn mcts_rows<G: Names>(
         folds,
         marked,
         best: mcts.best_move(),
+        asked,
     };
     push_mcts(mcts, &shown, ROOT, *mcts.root_position(), 1, &mut rows);
     if rows.len() > MAX_ROWS {
@@ -164,6 +166,9 @@ struct Shown<'a> {
     marked: &'a [NodeId],
     /// The root move the AI plays.
     best: Option<u8>,
+    /// The node a pick question asks about: its children's UCB is the answer, so it is
+    /// not shown while the question waits.
+    asked: Option<NodeId>,
 }
 
 fn push_mcts<G: Names>(
@@ -191,9 +196,13 @@ fn push_mcts<G: Names>(
             (true, false) => FOLDED,
         };
         let mv = node.mv().unwrap_or_default();
-        let ucb = node
-            .last_ucb()
-            .map_or_else(|| "  -".to_string(), |u| format!("{u:.2}"));
+        // As the next selection would compute it, not as it stood when last compared:
+        // a stale value would show a child the selection would not take.
+        let ucb = match mcts.ucb_now(id) {
+            _ if shown.asked == Some(parent) => "   ?".to_string(),
+            Some(u) => format!("{u:.2}"),
+            None => "  -".to_string(),
+        };
         let mut text = format!(
             "{}{fold} {} N {} W/N {:.2} UCB {ucb}",
             "  ".repeat(depth),
@@ -224,9 +233,8 @@ fn exact_of(exact: &[Exact], mv: u8) -> Option<&Exact> {
     exact.iter().find(|e| e.mv == mv)
 }
 
-/// What an MCTS node's numbers mean: `N`, `W`, `W/N`, the UCB1 value of its last selection
-/// and the arithmetic of the value the next one would give it, and for a root move its
-/// exact value.
+/// What an MCTS node's numbers mean: `N`, `W`, `W/N`, the UCB1 value the next selection
+/// would give it with its arithmetic, and for a root move its exact value.
 pub fn explain_mcts<G: Names>(mcts: &Mcts<G>, node: usize, exact: &[Exact]) -> Vec<String> {
     let id = node as NodeId;
     let n = mcts.node(id);
@@ -247,24 +255,16 @@ pub fn explain_mcts<G: Names>(mcts: &Mcts<G>, node: usize, exact: &[Exact]) -> V
         n.wins(),
         n.mean().unwrap_or(0.0)
     )];
-    if let Some(ucb) = n.last_ucb() {
-        lines.push(format!("UCB1 when last compared: {ucb:.3}"));
+    if let (Some(ucb), Some(mean)) = (mcts.ucb_now(id), n.mean()) {
+        // The value the parent's next selection computes from the numbers now, the one
+        // the tree's UCB column shows.
+        lines.push(format!("UCB1 now: {ucb:.3} = W/N + c·√(ln N_parent / N)"));
         lines.push(format!(
-            "  = W/N + c·√(ln N_parent / N), c = {:.2}",
-            mcts.exploration()
+            "  = {mean:.3} + {:.2}·√(ln {} / {})",
+            mcts.exploration(),
+            mcts.node(parent).visits(),
+            n.visits(),
         ));
-        if let Some(mean) = n.mean() {
-            // The value the parent's next selection would compute from the numbers now.
-            let parent_visits = mcts.node(parent).visits();
-            let bonus =
-                mcts.exploration() * ((parent_visits as f64).ln() / n.visits() as f64).sqrt();
-            lines.push(format!(
-                "  now: {mean:.3} + {:.2}·√(ln {parent_visits} / {}) = {:.3}",
-                mcts.exploration(),
-                n.visits(),
-                mean + bonus
-            ));
-        }
     }
     if let Some(exact) = exact_of(exact, mv).filter(|_| parent == ROOT) {
         lines.push(exact.sentence.clone());
@@ -469,6 +469,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_ucb_column_shows_the_value_the_next_selection_computes_not_a_stale_one() {
+        use crate::domain::games::tictactoe::{Board, Mark};
+        let mut mcts = Mcts::new(Board::empty(Mark::X), 1.4, 7);
+        mcts.run(12);
+        let rows = mcts_rows(&mcts, &[], &Folds::default(), &[], None);
+        let mut stale = 0;
+        for row in &rows[1..] {
+            let id = row.node as NodeId;
+            let now = format!("UCB {:.2}", mcts.ucb_now(id).unwrap());
+            assert!(row.text.contains(&now), "{} should show {now}", row.text);
+            let last = mcts.node(id).last_ucb().map(|u| format!("UCB {u:.2}"));
+            stale += usize::from(last.is_some_and(|last| last != now));
+        }
+        assert!(stale > 0, "some value went stale since it was compared");
+    }
+
+    #[test]
     fn an_outline_unfolded_whole_stops_at_its_row_limit_and_says_so() {
         use crate::domain::games::tictactoe::{Board, Mark};
         let mut mcts = Mcts::new(Board::empty(Mark::X), 1.4, 1);
@@ -477,10 +494,10 @@ mod tests {
         for (id, _) in mcts.nodes() {
             folds.set(id as usize, true);
         }
-        let rows = mcts_rows(&mcts, &[], &folds, &[]);
+        let rows = mcts_rows(&mcts, &[], &folds, &[], None);
         assert_eq!(rows.len(), MAX_ROWS + 1);
         assert!(rows[MAX_ROWS].text.starts_with("… more rows not shown"));
-        let few = mcts_rows(&mcts, &[], &Folds::default(), &[]);
+        let few = mcts_rows(&mcts, &[], &Folds::default(), &[], None);
         assert_eq!(few.len(), 10, "the root and its nine moves");
         assert!(!few.iter().any(|r| r.text.contains("more rows")));
     }

@@ -115,7 +115,7 @@ pub fn pane_title<G: Names>(view: &MctsView<G>, counter: Option<&str>) -> String
 pub fn render_mcts<G: Describe>(
     view: &MctsView<G>,
     title: &str,
-    focused: bool,
+    (focused, predicting): (bool, bool),
     area: Rect,
     buf: &mut Buffer,
     theme: &Theme,
@@ -154,19 +154,19 @@ pub fn render_mcts<G: Describe>(
             .wrap(Wrap { trim: false })
             .render(areas.explain, buf);
     }
-    render_mcts_rows(view, focused, areas.rows, buf, theme);
+    render_mcts_rows(view, (focused, predicting), areas.rows, buf, theme);
 }
 
 /// The MCTS outline, scrolled so the cursor stays in sight: `*` marks the move played (or
 /// the path being stepped), `›` the cursor while the pane has the focus.
 fn render_mcts_rows<G: Describe>(
     view: &MctsView<G>,
-    focused: bool,
+    (focused, predicting): (bool, bool),
     area: Rect,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    let rows = view.rows();
+    let rows = view.rows_for(predicting);
     let height = usize::from(area.height);
     let cursor = view.folds.cursor.min(rows.len().saturating_sub(1));
     let offset = scroll_offset(view.folds.offset.get(), cursor, height, rows.len());

@@ -4,6 +4,7 @@
 //! (`domain::search::mcts::predict`, the same seed and ties). The answer being typed, the
 //! score and an answer held for the teacher's reveal are the quiz's (`Predicting`).
 
+use super::outline::Row;
 use super::view::MctsView;
 use crate::components::tree_search::Playable;
 use crate::components::tree_search::predict::Predicting;
@@ -46,6 +47,13 @@ impl<G: Playable> MctsView<G> {
                 picks
             }
         }
+    }
+
+    /// The outline's rows as the pane draws them: while `predicting`, the UCB of the
+    /// children of the node a pick question asks about is hidden (it is the answer).
+    pub fn rows_for(&self, predicting: bool) -> Vec<Row> {
+        let asked = predicting.then(|| self.pick_now()).flatten();
+        self.rows_hiding(asked.map(|pick| pick.node))
     }
 
     /// The pick waiting: the first not answered of the selection next.

@@ -91,11 +91,18 @@ impl<G: Names> MctsView<G> {
 
     /// The outline's rows, as the folds open it.
     pub fn rows(&self) -> Vec<Row> {
+        self.rows_hiding(None)
+    }
+
+    /// The outline's rows with the UCB of `asked`'s children hidden (a pick question
+    /// about `asked` waits: those values are its answer).
+    pub fn rows_hiding(&self, asked: Option<NodeId>) -> Vec<Row> {
         outline::mcts_rows(
             self.stepper.mcts(),
             &self.exact,
             &self.folds,
             &self.marked(),
+            asked,
         )
     }
 

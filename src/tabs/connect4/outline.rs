@@ -201,7 +201,7 @@ pub(crate) fn mcts_rows(
     folds: &Folds,
     marked: &[crate::domain::search::mcts::NodeId],
 ) -> Vec<Row> {
-    outline::mcts_rows(mcts, &exact_values(verdicts), folds, marked)
+    outline::mcts_rows(mcts, &exact_values(verdicts), folds, marked, None)
         .into_iter()
         .map(|row| Row {
             node: row.node,

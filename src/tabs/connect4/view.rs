@@ -252,7 +252,8 @@ fn render_stepper(tab: &Connect4Tab, area: Rect, buf: &mut Buffer, theme: &Theme
     };
     let counter = tab.step_count().map(|(at, total)| goto::counter(at, total));
     let title = pane_title(view, counter.as_deref());
-    render_mcts(view, &title, tab.focus == Focus::Tree, area, buf, theme);
+    let shown = (tab.focus == Focus::Tree, tab.predict.is_some());
+    render_mcts(view, &title, shown, area, buf, theme);
 }
 
 /// The outline, scrolled so the cursor stays in sight.

@@ -192,3 +192,32 @@ fn a_held_pick_waits_for_the_reveal() {
     );
     assert_eq!(app.tabs.tictactoe.predictions().right, 1);
 }
+
+#[test]
+fn while_a_pick_waits_the_ucb_values_that_answer_it_are_hidden_and_shown_again_after() {
+    // Every move has a child after nine iterations, so each has a UCB to hide.
+    let mut app = at_pick(9);
+    let asked = pick_now(&app).node;
+    let view = app.tabs.tictactoe.tictactoe.mcts.as_ref().unwrap();
+    let children: Vec<usize> = view
+        .stepper
+        .mcts()
+        .children(asked)
+        .filter(|(_, n)| n.is_in_tree())
+        .map(|(id, _)| id as usize)
+        .collect();
+    assert!(!children.is_empty());
+    let hidden = view.rows_for(true);
+    for row in hidden.iter().filter(|r| children.contains(&r.node)) {
+        assert!(row.text.contains("UCB    ?"), "hidden: {}", row.text);
+    }
+    let screen = crate::tabs::testing::screen(&app, 80, 24);
+    assert!(screen.contains("UCB    ?"), "{screen}");
+    // Answered (revealed), the values are the answer's reasons: shown again.
+    app.tabs.tictactoe.reveal();
+    let view = app.tabs.tictactoe.tictactoe.mcts.as_ref().unwrap();
+    let shown = view.rows_for(true);
+    for row in shown.iter().filter(|r| children.contains(&r.node)) {
+        assert!(!row.text.contains('?'), "shown: {}", row.text);
+    }
+}

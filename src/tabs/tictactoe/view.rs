@@ -98,7 +98,15 @@ fn render(tab: &TicTacToeTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
         match &game.mcts {
             Some(view) => {
                 let title = pane_title(view, None);
-                render_mcts(view, &title, tree_focused, panes.tree, buf, theme);
+                let predicting = tab.predict.is_some();
+                render_mcts(
+                    view,
+                    &title,
+                    (tree_focused, predicting),
+                    panes.tree,
+                    buf,
+                    theme,
+                );
             }
             None => render_tree(
                 game.search.as_ref(),

@@ -221,6 +221,29 @@ fn a_draw_counts_one_half() {
 }
 
 #[test]
+fn the_ucb_shown_now_is_the_ucb_the_next_selection_uses() {
+    let mut stepper = MctsStepper::new(connect4::Board::new(), DEFAULT_EXPLORATION, 9);
+    stepper.run_iterations(200);
+    let mut compared = 0;
+    for _ in 0..400 {
+        let before: std::collections::HashMap<NodeId, Option<f64>> = stepper
+            .mcts()
+            .nodes()
+            .map(|(id, _)| (id, stepper.mcts().ucb_now(id)))
+            .collect();
+        stepper.step();
+        let Some(PhaseRecord::Selection { steps, .. }) = stepper.last_phase_record() else {
+            continue;
+        };
+        for candidate in steps.iter().flat_map(|step| &step.candidates) {
+            assert_eq!(before[&candidate.node], Some(candidate.ucb));
+            compared += 1;
+        }
+    }
+    assert!(compared > 100, "only {compared} candidates compared");
+}
+
+#[test]
 fn the_last_ucb_values_are_the_formula_and_the_chosen_child_had_the_highest() {
     let mut stepper = MctsStepper::new(connect4::Board::new(), DEFAULT_EXPLORATION, 6);
     stepper.run_iterations(300);

@@ -153,6 +153,23 @@ impl<G: Rollout> Mcts<G> {
         &self.nodes[id as usize]
     }
 
+    /// The UCB1 value the next selection would give node `id` if it compared it now, from
+    /// the visits and wins as they stand: what a student reads beside the node (the value
+    /// from when it was last compared goes stale as soon as a sibling is visited). `None`
+    /// for the root and for a node never visited.
+    pub fn ucb_now(&self, id: NodeId) -> Option<f64> {
+        let node = self.node(id);
+        let parent = self.node(node.parent()?);
+        (node.visits() > 0).then(|| {
+            ucb1(
+                node.half_wins(),
+                node.visits(),
+                parent.visits(),
+                self.exploration,
+            )
+        })
+    }
+
     /// Every node in the tree with its id, in the order they were reserved (a parent before
     /// its children).
     pub fn nodes(&self) -> impl Iterator<Item = (NodeId, &Node<G::Move>)> {
@@ -260,16 +277,18 @@ impl<G: Rollout> Mcts<G> {
             if node.is_terminal() || !node.is_fully_expanded() {
                 break;
             }
-            let log_parent = (node.visits() as f64).ln();
             let children = node.children();
             let mut chosen = children.start;
             let mut highest = f64::NEG_INFINITY;
             let mut candidates = Vec::new();
             for id in children {
                 let child = &mut self.nodes[id as usize];
-                let visits = child.visits() as f64;
-                let ucb = child.half_wins() as f64 * 0.5 / visits
-                    + self.exploration * (log_parent / visits).sqrt();
+                let ucb = ucb1(
+                    child.half_wins(),
+                    child.visits(),
+                    node.visits(),
+                    self.exploration,
+                );
                 child.compared(ucb);
                 if ucb > highest {
                     highest = ucb;
@@ -388,4 +407,12 @@ impl<G: Rollout> Mcts<G> {
         self.iterations += 1;
         self.next_phase = Phase::Selection;
     }
+}
+
+/// UCB1 of a child with `half_wins` (a draw counts one half, a win two) over `visits`,
+/// under a parent visited `parent_visits` times: its share of wins plus the exploration
+/// bonus `c·√(ln N_parent / N)`. The one formula selection uses and the screen shows.
+fn ucb1(half_wins: u64, visits: u64, parent_visits: u64, exploration: f64) -> f64 {
+    let visits = visits as f64;
+    half_wins as f64 * 0.5 / visits + exploration * ((parent_visits as f64).ln() / visits).sqrt()
 }
