@@ -600,16 +600,17 @@ impl App {
     }
 
     /// Says why a key did nothing. A key refused because a prediction waits says the
-    /// question again: the status line may have moved on from it.
+    /// question again, as a reminder rather than an error (nothing was answered wrong):
+    /// the status line may have moved on from it.
     fn refused(&mut self, why: &'static str) {
         let asked = self
             .tabs
             .open_question(self.tab)
             .filter(|_| self.overlays.is_empty() && self.tabs.modal(self.tab) == Some(why));
-        self.say(Message::error(match asked {
-            Some(open) => format!("Answer first. {} {}▏", open.question, open.typed),
-            None => why.to_string(),
-        }));
+        self.say(match asked {
+            Some(open) => Message::info(format!("Answer first: {} {}▏", open.question, open.typed)),
+            None => Message::error(why),
+        });
     }
 
     /// Opens the shown tab's settings panel, or says it has none yet.

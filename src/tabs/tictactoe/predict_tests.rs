@@ -72,6 +72,23 @@ fn stepping_stops_at_a_question_and_the_status_line_asks_it() {
     }
     assert_eq!(waiting(&app).2, events);
     assert!(said(&app).starts_with("Answer first"), "{}", said(&app));
+    // A reminder, not a mistake: no red cross, whether the answer refused the key or the
+    // app did (the board's `r` is not an answer key).
+    for key in [Key::Char(' '), Key::Char('r')] {
+        app.handle_key(key);
+        let message = app.message.clone().unwrap();
+        assert_eq!(
+            message.kind,
+            crate::app::MessageKind::Info,
+            "{key:?}: {}",
+            message.text
+        );
+        assert!(
+            message.text.starts_with("Answer first: Predict"),
+            "{}",
+            message.text
+        );
+    }
     assert_eq!(
         app.tabs.tictactoe.predict.as_ref().unwrap().entry.text(),
         ""
