@@ -303,3 +303,19 @@ fn every_tab_opens_settings_with_the_same_key_and_none_shadows_it() {
         "F1 has its panel"
     );
 }
+
+#[test]
+fn the_config_file_lists_every_tab_as_a_start_tab() {
+    let file = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config/default.toml"),
+    )
+    .unwrap();
+    let (_, after) = file
+        .split_once("# The tab shown when the program starts.")
+        .expect("start_tab's comment");
+    let (allowed, _) = after.split_once("# Default:").expect("its allowed values");
+    for &tab in TabId::ALL {
+        let name = serde_json::to_string(&tab).unwrap();
+        assert!(allowed.contains(&name), "{name} is not listed: {allowed}");
+    }
+}

@@ -305,7 +305,8 @@ async fn an_authorized_key_gets_the_arcade_which_reacts_to_keys_and_resizes() {
         .await;
 
     // A mouse click on the tab bar (SGR encoding, as xterm sends it): the State Graph tab.
-    let column = screen.row(0).find("F3 State Graph").expect("the tab") + 1;
+    // Found by its F-key: titles shorten when more tabs share the bar.
+    let column = screen.row(0).find("F3 ").expect("the tab") + 1;
     let click = format!("\x1b[<0;{column};1M\x1b[<0;{column};1m");
     channel.data_bytes(click.into_bytes()).await.unwrap();
     screen
