@@ -2,8 +2,10 @@
 //! bindings are generic over the tab's action ([`SearchStepActions`]), so Tic-tac-toe and
 //! Connect Four cannot drift apart in keys, order or words.
 
-use crate::tabkit::keymap::{Binding, Key, bind};
-use crate::tabkit::stepper_keys::{SearchStepActions, autoplay_speed_key, go_to_key, predict_key};
+use crate::tabkit::keymap::{Binding, Key, bind, typed};
+use crate::tabkit::stepper_keys::{
+    SearchStepActions, StepperActions, autoplay_speed_key, go_to_key, predict_key,
+};
 
 /// One event back, in the stepper and while a prediction waits.
 pub const fn step_back_key<A: SearchStepActions>() -> Binding<A> {
@@ -13,6 +15,18 @@ pub const fn step_back_key<A: SearchStepActions>() -> Binding<A> {
         "step back one event",
         "back",
         |_| A::STEP_BACK,
+    )
+}
+
+/// `y`/`n` in a prediction's answer: whether a cut-off comes here (or, for a list of
+/// pruned children, none). The same on every tab with the stepper.
+pub const fn cut_off_answer_key<A: StepperActions>() -> Binding<A> {
+    bind(
+        &[Key::Char('y'), Key::Char('n')],
+        "y/n",
+        "cut-off here, or none",
+        "",
+        |k| (A::ANSWER_TYPE)(typed(k)),
     )
 }
 

@@ -87,13 +87,7 @@ pub(crate) const TREE_ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Connect Four: αβ prediction",
     bindings: &[
         answer_type_key(SIGNED_DIGITS, "0-9 + -", "type a value / columns"),
-        bind(
-            &[Key::Char('y'), Key::Char('n')],
-            "y/n",
-            "cut-off here, or none",
-            "",
-            |k| Action::AnswerType(typed(k)),
-        ),
+        tree_search::keys::cut_off_answer_key(),
         bind(
             &[Key::Char(','), Key::Char(' ')],
             ", ␣",

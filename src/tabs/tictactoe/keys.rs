@@ -262,13 +262,7 @@ pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Prediction (P turns it on)",
     bindings: &[
         answer_type_key(SIGNED_DIGITS, "0-9 + -", "type a value / cell"),
-        bind(
-            &[Key::Char('y'), Key::Char('n')],
-            "y/n",
-            "cut-off here, or none",
-            "",
-            |k| Action::AnswerType(typed(k)),
-        ),
+        tree_search::keys::cut_off_answer_key(),
         bind(LIST_KEYS, "x o , ␣", "list children, or none", "", |k| {
             Action::AnswerType(typed(k))
         }),
