@@ -110,10 +110,16 @@ fn screen(app: &App) -> String {
 /// What a session's screen shows of its position: the tab's body, without the tab bar,
 /// the lesson pane and the status and hint lines (a student's say "following the
 /// teacher", the teacher's hints hold a key more).
+/// The tab's body: the screen between the tab bar and the lesson pane, but for the rows a
+/// long message may cover (each session has its own messages).
 fn position(app: &App) -> String {
     let screen = screen(app);
     let lines: Vec<&str> = screen.lines().collect();
-    lines[1..lines.len() - 4].join("\n")
+    let body = ai_arcade::ui::Screen::of(app, ratatui::layout::Rect::new(0, 0, 80, 24))
+        .unwrap()
+        .body;
+    let coverable = ai_arcade::ui::MESSAGE_ROWS_MAX - 1;
+    lines[usize::from(body.top())..usize::from(body.bottom() - coverable)].join("\n")
 }
 
 #[test]

@@ -2250,7 +2250,7 @@ async fn three_students_follow_the_teacher_and_their_screens_become_one() {
             s.text().contains("nodes 4 ")
         })
         .await;
-    let body = |s: &Screen| (1..20).map(|row| s.row(row)).collect::<Vec<_>>();
+    let body = |s: &Screen| (1..18).map(|row| s.row(row)).collect::<Vec<_>>();
     let teacher_body = body(&screen);
     for (_, channel, screen) in &mut students {
         screen

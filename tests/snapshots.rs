@@ -321,7 +321,11 @@ fn predict_right_answer() {
     for terminal in snapshot_at_all_sizes("predict_right_answer", &config, &keys, described) {
         let screen = text(&terminal);
         assert!(
-            screen.contains("Right. Predict: is there a cut-off at X7 (MAX)? y/n"),
+            screen
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .contains("Right. Predict: O8 returned to X7 (MAX): is there a cut-off now? y/n"),
             "{screen}"
         );
         assert!(screen.contains("predict: 1 of 1 right"), "{screen}");

@@ -74,7 +74,7 @@ pub const GLOBAL: KeyGroup<Action> = KeyGroup {
             Action::QuitNow
         }),
         // No hint: the status line's main keys need the room at 80 columns, and a message
-        // cut by the edge ends with "… L: whole" instead.
+        // longer than its row wraps up over the rows above it instead.
         bind(
             &[Key::Char('L')],
             "L",

@@ -18,12 +18,19 @@ pub struct MessageLog {
 
 impl MessageLog {
     /// Appends `message` (or counts it again), dropping the oldest when the log is full.
+    ///
+    /// An entry being typed replaces the echo of the same question before it, so the log
+    /// keeps the question and the answer as it ended, not each keystroke.
     pub fn push(&mut self, message: Message) {
-        if let Some((last, times)) = self.entries.back_mut()
-            && *last == message
-        {
-            *times += 1;
-            return;
+        if let Some((last, times)) = self.entries.back_mut() {
+            if *last == message {
+                *times += 1;
+                return;
+            }
+            if last.same_question(&message) {
+                *last = message;
+                return;
+            }
         }
         if self.entries.len() == LOG_CAPACITY {
             self.entries.pop_front();
@@ -204,5 +211,27 @@ mod tests {
         log.push(Message::info("refused"));
         let entries: Vec<_> = log.entries().map(|(m, n)| (m.kind, n)).collect();
         assert_eq!(entries, [(MessageKind::Error, 3), (MessageKind::Info, 1)]);
+    }
+
+    #[test]
+    fn an_answer_being_typed_is_kept_once_as_it_ended() {
+        let mut log = MessageLog::default();
+        log.push(Message::info("Predict mode on"));
+        for typed in ["", "-", "-4", "-", "-3"] {
+            log.push(Message::typing("What is β at O6 (MIN) now?", typed, ""));
+        }
+        log.push(Message::info("✓ Right"));
+        log.push(Message::typing("What is β at O8 (MIN) now?", "", ""));
+        log.push(Message::typing("What is β at O8 (MIN) now?", "2", ""));
+        let kept: Vec<String> = log.entries().map(|(m, _)| m.logged_text()).collect();
+        assert_eq!(
+            kept,
+            [
+                "Predict mode on",
+                "What is β at O6 (MIN) now? -3",
+                "✓ Right",
+                "What is β at O8 (MIN) now? 2",
+            ]
+        );
     }
 }

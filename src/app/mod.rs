@@ -608,7 +608,9 @@ impl App {
             .open_question(self.tab)
             .filter(|_| self.overlays.is_empty() && self.tabs.modal(self.tab) == Some(why));
         self.say(match asked {
-            Some(open) => Message::info(format!("Answer first: {} {}▏", open.question, open.typed)),
+            Some(open) => {
+                Message::typing(&format!("Answer first: {}", open.question), &open.typed, "")
+            }
             None => Message::error(why),
         });
     }

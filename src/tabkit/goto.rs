@@ -139,10 +139,11 @@ pub fn short_counter(step: u64, total: Option<u64>) -> String {
 
 /// The entry in the status line, with what has been typed.
 pub fn prompt(typed: &str, step: u64, total: Option<u64>) -> Message {
-    Message::info(format!(
-        "Go to step: {typed}▏ (now {}; Enter goes, Esc cancels)",
-        counter(step, total)
-    ))
+    Message::typing(
+        "Go to step:",
+        typed,
+        &format!(" (now {}; Enter goes, Esc cancels)", counter(step, total)),
+    )
 }
 
 /// Reads the typed step.

@@ -17,7 +17,13 @@ pub struct Message {
     pub kind: MessageKind,
     /// The sentence.
     pub text: String,
+    /// For an entry being typed (`question answer▏`): the length of the question, so the
+    /// log keeps one line per question rather than one per keystroke.
+    pub echo_of: Option<usize>,
 }
+
+/// The cursor an entry being typed ends with.
+pub const TYPING_CURSOR: char = '▏';
 
 impl Message {
     /// An informational message.
@@ -25,7 +31,31 @@ impl Message {
         Self {
             kind: MessageKind::Info,
             text: text.into(),
+            echo_of: None,
         }
+    }
+
+    /// A question with the answer typed so far: `question typed▏`, then `after` (a hint
+    /// such as "Enter goes, Esc cancels").
+    pub fn typing(question: &str, typed: &str, after: &str) -> Self {
+        Self {
+            kind: MessageKind::Info,
+            text: format!("{question} {typed}{TYPING_CURSOR}{after}"),
+            echo_of: Some(question.len()),
+        }
+    }
+
+    /// True when `self` and `other` echo the same question, typed differently.
+    pub fn same_question(&self, other: &Self) -> bool {
+        match (self.echo_of, other.echo_of) {
+            (Some(a), Some(b)) => a == b && self.text.get(..a) == other.text.get(..b),
+            _ => false,
+        }
+    }
+
+    /// The words as the log keeps them: an entry's answer without its cursor.
+    pub fn logged_text(&self) -> String {
+        self.text.replace(TYPING_CURSOR, "")
     }
 
     /// A refusal; the state is unchanged.
@@ -33,6 +63,7 @@ impl Message {
         Self {
             kind: MessageKind::Error,
             text: text.into(),
+            echo_of: None,
         }
     }
 }
@@ -43,6 +74,7 @@ pub fn focus_moved(message: Option<Message>, note: &str) -> Message {
         Some(message) => Message {
             text: format!("{}; {note}", message.text),
             kind: message.kind,
+            echo_of: None,
         },
         None => Message::info(capitalized(note)),
     }

@@ -51,7 +51,7 @@ impl Predicting {
 
     /// The question in the status line, with the answer typed so far.
     pub fn prompt(&self, question: &str) -> Message {
-        Message::info(format!("{question} {}▏", self.entry.text()))
+        Message::typing(question, self.entry.text(), "")
     }
 
     /// Types a character of the answer.

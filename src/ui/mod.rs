@@ -29,6 +29,12 @@ pub const TOO_SMALL_KEYS: &str =
 /// words, two lines at 80 columns.
 pub const LESSON_ROWS: u16 = 2;
 
+/// The most rows a message may take. The status line is one row; a longer message (a
+/// step's sentence, a verdict with its reason) is drawn up over the rows above it, the
+/// lesson pane moving up with it, until the next message, so it is read whole without the
+/// layout moving. Longer still, it ends with [`MESSAGE_CONTINUES`].
+pub const MESSAGE_ROWS_MAX: u16 = 3;
+
 /// The screen split into its fixed regions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Screen {
@@ -38,7 +44,8 @@ pub struct Screen {
     pub body: Rect,
     /// The lesson pane (no rows without a lesson's steps).
     pub lesson: Rect,
-    /// The last message (one row).
+    /// The last message (one row; a longer one covers the rows above, see
+    /// [`MESSAGE_ROWS_MAX`]).
     pub message: Rect,
     /// The key hints (one row).
     pub hints: Rect,
@@ -98,8 +105,6 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
     };
     render_tab_bar(app, screen.tabs, buf, &theme);
     app.tabs.render(app.tab, screen.body, buf, &theme);
-    render_lesson(app, screen.lesson, buf, &theme);
-    render_message(app, screen.message, buf, &theme);
     render_hints(&app.hints(), screen.hints, buf, &theme);
     match app.overlays.top() {
         Some(Overlay::Help) => help::render(app, screen.body, buf, &theme),
@@ -116,6 +121,29 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
         }
         None => {}
     }
+    render_status(app, &screen, buf, &theme);
+}
+
+/// The lesson pane and the message, last: a message longer than its row takes the rows
+/// above it, and the lesson pane moves up with it, over the tab or an overlay.
+fn render_status(app: &App, screen: &Screen, buf: &mut Buffer, theme: &Theme) {
+    let lines = message_lines(app, screen.message.width);
+    let extra = (lines.len() as u16)
+        .saturating_sub(screen.message.height)
+        .min(screen.body.height);
+    let up = |area: Rect| Rect::new(area.x, area.y - extra, area.width, area.height);
+    let lesson = up(screen.lesson);
+    let message = Rect::new(
+        screen.message.x,
+        lesson.bottom(),
+        screen.message.width,
+        screen.message.bottom() - lesson.bottom(),
+    );
+    if extra > 0 {
+        ratatui::widgets::Clear.render(lesson.union(message), buf);
+    }
+    render_lesson(app, lesson, buf, theme);
+    render_message(app, lines, message, buf, theme);
 }
 
 fn render_too_small(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -268,28 +296,47 @@ fn render_lesson(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
 /// How the status line ends a message too long for it: where to read it whole.
 pub const MESSAGE_CONTINUES: &str = "… L: whole";
 
-fn render_message(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
+/// The status line's message wrapped to `width` columns, at most [`MESSAGE_ROWS_MAX`] lines:
+/// the glyph, then the words. Paths stay whole when they fit, else shrink (home as `~`, then
+/// file names); a message still too long ends with where to read it whole (the log, `L`).
+fn message_lines(app: &App, width: u16) -> Vec<String> {
+    let Some(message) = &app.message else {
+        return Vec::new();
+    };
+    let width = usize::from(width).max(MESSAGE_CONTINUES.chars().count() + 1);
+    let rows = usize::from(MESSAGE_ROWS_MAX);
+    let glyph = overlay::glyph(message.kind);
+    let home = crate::persist::Store::home_dir();
+    let room = (width * rows).saturating_sub(glyph.chars().count() + rows * 8);
+    let text = crate::app::log::fit_paths(&message.text, room, home.as_deref());
+    let mut lines: Vec<String> = textwrap::wrap(&format!("{glyph}{text}"), width)
+        .into_iter()
+        .map(std::borrow::Cow::into_owned)
+        .collect();
+    if lines.len() > rows {
+        lines.truncate(rows);
+        let last = &mut lines[rows - 1];
+        let keep = width.saturating_sub(MESSAGE_CONTINUES.chars().count());
+        *last = last
+            .chars()
+            .take(keep)
+            .chain(MESSAGE_CONTINUES.chars())
+            .collect();
+    }
+    lines
+}
+
+fn render_message(app: &App, lines: Vec<String>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let Some(message) = &app.message else { return };
     let style = match message.kind {
         MessageKind::Info => theme.info,
         MessageKind::Error => theme.error,
     };
-    // Paths stay whole when the line has room, else shrink (home as ~, then file names);
-    // the log (L) keeps the whole message, and a message still too long says where to read
-    // it whole.
-    let glyph = overlay::glyph(message.kind);
-    let room = usize::from(area.width).saturating_sub(glyph.chars().count());
-    let home = crate::persist::Store::home_dir();
-    let mut text = crate::app::log::fit_paths(&message.text, room, home.as_deref());
-    if text.chars().count() > room {
-        text = text
-            .chars()
-            .take(room.saturating_sub(MESSAGE_CONTINUES.chars().count()))
-            .chain(MESSAGE_CONTINUES.chars())
-            .collect();
-    }
-    let line = Line::from(vec![Span::styled(glyph, style), Span::styled(text, style)]);
-    line.render(area, buf);
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .map(|line| Line::styled(line, style))
+        .collect();
+    Paragraph::new(lines).render(area, buf);
 }
 
 fn render_hints(hints: &[&dyn Command<Action>], area: Rect, buf: &mut Buffer, theme: &Theme) {

@@ -83,7 +83,7 @@ fn log_lines<'a>(
         } else {
             String::new()
         };
-        let text = format!("{}{}{again}", glyph(message.kind), message.text);
+        let text = format!("{}{}{again}", glyph(message.kind), message.logged_text());
         lines.extend(
             wrap(&text, width, "  ")
                 .into_iter()

@@ -86,7 +86,7 @@ pub fn pick_question<G: Playable>(view: &MctsView<G>) -> String {
 
 /// The question in the status line, with what has been typed.
 pub fn pick_prompt<G: Playable>(view: &MctsView<G>, typed: &str) -> Message {
-    Message::info(format!("{} {typed}▏", pick_question(view)))
+    Message::typing(&pick_question(view), typed, "")
 }
 
 /// Reads the typed answer as a move at `position`: refused (not graded) when it is none.

@@ -7,7 +7,7 @@ use super::playable::Playable;
 use super::view::{SearchView, node_limit_sentence};
 use crate::domain::games::Outcome;
 use crate::domain::numbers::{signed, thousands};
-use crate::domain::search::{Algorithm, EventKind, NodeId, Stepper, TreeNode};
+use crate::domain::search::{Algorithm, Bound, BoundCause, EventKind, NodeId, Stepper, TreeNode};
 
 /// How a node is named in the sentences: its move (`X4`, `+2=5`) or "the root".
 pub(crate) fn node_name<G: Playable>(stepper: &Stepper<G>, id: NodeId) -> String {
@@ -23,6 +23,28 @@ fn bounded_value<G: Playable>(stepper: &Stepper<G>, id: NodeId) -> String {
     stepper.node(id).bound().map_or("?".into(), |(bound, v)| {
         format!("{}{}", bound.sign(), signed(v))
     })
+}
+
+/// The short word the tree writes after a bound that is not a node's running best: `cut`
+/// (a cut-off skipped moves here) or `window` (every move was searched; the value fell
+/// outside the window the node was entered with), so a `≤` is never read as "pruned" alone.
+pub const fn bound_tag(cause: Option<BoundCause>) -> Option<&'static str> {
+    match cause {
+        Some(BoundCause::Pruned { .. }) => Some("cut"),
+        Some(BoundCause::Window) => Some("window"),
+        Some(BoundCause::Searching) | None => None,
+    }
+}
+
+/// What kind of value a record or an export shows, in words: `exact`, `cut: 2 skipped`,
+/// `window bound`, `best so far`.
+pub fn bound_words(bound: Bound, cause: Option<BoundCause>) -> String {
+    match (bound, cause) {
+        (Bound::Exact, _) | (_, None) => "exact".into(),
+        (_, Some(BoundCause::Pruned { skipped })) => format!("cut: {skipped} skipped"),
+        (_, Some(BoundCause::Window)) => "window bound".into(),
+        (_, Some(BoundCause::Searching)) => "best so far".into(),
+    }
 }
 
 /// `1 move` / `3 moves`.

@@ -3,8 +3,8 @@
 //! with what predict mode hides of a node while a question waits (the Search pane's notes
 //! hide the same).
 
-use super::explain::untried_labels;
-use super::playable::Describe;
+use super::explain::{bound_tag, node_name, untried_labels};
+use super::playable::{Describe, Playable};
 use super::symbols;
 use super::tree::{LineKind, TreeLine};
 use super::view::SearchView;
@@ -25,10 +25,10 @@ use ratatui::widgets::{
 pub enum Hide {
     /// Nothing: the node as it stands.
     Nothing,
-    /// Its window shows as it was entered: the α or β the child just moved is the next
-    /// question's answer (a cut-off question's node).
-    Window,
-    /// Its value and window: the question asks for one of them.
+    /// Its value, and its window as it was before its last child returned: what that child
+    /// did to them is the question (a cut-off or a bound question's node).
+    BeforeReturn,
+    /// Its value and window: the question asks for the value it returns.
     All,
     /// Its moves still to search: the question asks which of them a cut-off skips.
     Pending,
@@ -37,8 +37,8 @@ pub enum Hide {
 /// The node a waiting prediction hides something of, and what, in predict mode.
 pub fn hidden_node<G: Describe>(view: &SearchView<G>, predicting: bool) -> Option<(NodeId, Hide)> {
     match view.waiting().filter(|_| predicting)? {
-        Question::Value { node } | Question::Bound { node } => Some((node, Hide::All)),
-        Question::Cutoff { node } => Some((node, Hide::Window)),
+        Question::Value { node } => Some((node, Hide::All)),
+        Question::Cutoff { node } | Question::Bound { node } => Some((node, Hide::BeforeReturn)),
         // The cut-off is known by now: the window shows why it comes.
         Question::Pruned { node } => Some((node, Hide::Pending)),
     }
@@ -56,13 +56,31 @@ fn window_text<M>(node: &TreeNode<M>) -> String {
     format!("α {} β {}", signed(node.alpha()), signed(node.beta()))
 }
 
-/// The window a node was entered with.
-pub fn entered_window_text<M>(node: &TreeNode<M>) -> String {
-    format!(
+/// The window of node `id` before its last child returned (that child was entered with
+/// it), and the child's name: `("α -∞ β +3", "X7")`.
+pub fn window_before_return<G: Playable>(stepper: &Stepper<G>, id: NodeId) -> (String, String) {
+    let node = stepper.node(id);
+    let last = stepper.children(id).last();
+    let (alpha, beta) = last.map_or((node.alpha_in, node.beta_in), |child| {
+        let child = stepper.node(child);
+        (child.alpha_in, child.beta_in)
+    });
+    let window = format!(
         "α {} β {}",
-        signed(i32::from(node.alpha_in)),
-        signed(i32::from(node.beta_in))
+        signed(i32::from(alpha)),
+        signed(i32::from(beta))
+    );
+    (
+        window,
+        last.map_or_else(String::new, |c| node_name(stepper, c)),
     )
+}
+
+impl Hide {
+    /// True when the node's value is hidden.
+    pub fn hides_value(self) -> bool {
+        matches!(self, Self::All | Self::BeforeReturn)
+    }
 }
 
 /// A node's value with its bound sign; `?` before it has one, or while a prediction asks
@@ -70,10 +88,16 @@ pub fn entered_window_text<M>(node: &TreeNode<M>) -> String {
 pub fn value_spans<M>(node: &TreeNode<M>, hidden: bool, theme: &Theme) -> Vec<Span<'static>> {
     match node.bound().filter(|_| !hidden) {
         None => vec![Span::styled(symbols::UNKNOWN.glyph, theme.dim)],
-        Some((bound, v)) => vec![Span::styled(
-            format!("{}{}", bound.sign(), signed(v)),
-            theme.value(v),
-        )],
+        Some((bound, v)) => {
+            let mut spans = vec![Span::styled(
+                format!("{}{}", bound.sign(), signed(v)),
+                theme.value(v),
+            )];
+            if let Some(tag) = bound_tag(node.bound_cause()) {
+                spans.push(Span::styled(format!(" {tag}"), theme.dim));
+            }
+            spans
+        }
     }
 }
 
@@ -333,10 +357,11 @@ fn node_spans<G: Describe>(
     } else {
         spans.push(Span::raw(if node.maximizing { "MAX " } else { "MIN " }));
     }
-    spans.extend(value_spans(node, hide == Hide::All, theme));
+    spans.extend(value_spans(node, hide.hides_value(), theme));
     if stepper.algorithm() == Algorithm::AlphaBeta && !node.terminal && hide != Hide::All {
-        let window = if hide == Hide::Window {
-            entered_window_text(node)
+        let window = if hide == Hide::BeforeReturn {
+            let (window, child) = window_before_return(stepper, id);
+            format!("{window} (before {child})")
         } else {
             window_text(node)
         };
@@ -365,4 +390,68 @@ fn first_best<G: Game>(stepper: &Stepper<G>, parent: NodeId) -> Option<NodeId> {
     stepper
         .children(parent)
         .find(|&c| stepper.node(c).mv == Some(best))
+}
+
+#[cfg(test)]
+mod hide_tests {
+    use super::*;
+    use crate::domain::games::tictactoe::{Board, Mark};
+
+    fn row_text<G: Describe>(view: &SearchView<G>, id: NodeId, hide: Hide) -> String {
+        let theme = Theme::new(false);
+        node_spans(view, id, hide, &theme)
+            .iter()
+            .map(|span| span.content.as_ref())
+            .collect()
+    }
+
+    /// §4 of the screens issue: while a question waits, the asked node's row shows no
+    /// value, and for a cut-off or bound question the window as it was before the child
+    /// returned (labelled so), never the window the return made, which is the answer.
+    #[test]
+    fn no_question_s_answer_is_on_the_asked_node_s_row_while_it_waits() {
+        let mut asked = 0;
+        for cells in ["O.X.X....", "X...O....", "XO..X....", "........."] {
+            let root = Board::parse(cells, Some(Mark::O)).unwrap();
+            let mut view = SearchView::new(root, Algorithm::AlphaBeta, MoveOrder::Listed, true);
+            loop {
+                if let Some(question) = view.waiting() {
+                    let (id, hide) = hidden_node(&view, true).expect("a waiting question hides");
+                    if let Question::Pruned { .. } = question {
+                        // Its moves still to search are hidden instead (a line of its own).
+                        assert_eq!(hide, Hide::Pending);
+                        view.mark_answered();
+                        continue;
+                    }
+                    let row = row_text(&view, id, hide);
+                    let node = *view.stepper.node(id);
+                    assert!(
+                        row.contains(" ?"),
+                        "{cells}: {question:?} shows a value: {row}"
+                    );
+                    if let Some((bound, v)) = node.bound() {
+                        let shown = format!("{}{}", bound.sign(), signed(v));
+                        assert!(!row.contains(&shown), "{cells}: {question:?}: {row}");
+                    }
+                    if let Question::Value { .. } = question {
+                        assert!(!row.contains('α'), "{row}");
+                    } else {
+                        let (before, child) = window_before_return(&view.stepper, id);
+                        assert!(row.contains(&format!("{before} (before {child})")), "{row}");
+                        let now = window_text(&node);
+                        if now != before {
+                            assert!(!row.contains(&now), "{cells}: the answer {now}: {row}");
+                        }
+                    }
+                    asked += 1;
+                    view.mark_answered();
+                    continue;
+                }
+                if view.stepper.step().is_none() || view.stepper.at_node_limit() {
+                    break;
+                }
+            }
+        }
+        assert!(asked > 100, "{asked} questions checked");
+    }
 }

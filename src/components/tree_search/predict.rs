@@ -51,7 +51,7 @@ pub(crate) fn prompt<G: Playable>(
 ) -> Message {
     let stepper = &view.stepper;
     let text = question.text(stepper, &|id| node_name(stepper, id));
-    Message::info(format!("{text} {typed}▏"))
+    Message::typing(&text, typed, "")
 }
 
 /// Reads `text` as an answer to `question`: children as the tree pane names them.

@@ -7,9 +7,13 @@ use crate::widgets::symbols::{Symbol, symbol};
 /// An exact value.
 pub const EXACT: Symbol = symbol(Bound::Exact.sign(), "exact value");
 /// A lower bound (alpha-beta, fail-soft).
-pub const AT_LEAST: Symbol = symbol(Bound::AtLeast.sign(), "value at least this");
+pub const AT_LEAST: Symbol = symbol(Bound::AtLeast.sign(), "at least: so far, or bound");
 /// An upper bound.
-pub const AT_MOST: Symbol = symbol(Bound::AtMost.sign(), "value at most this");
+pub const AT_MOST: Symbol = symbol(Bound::AtMost.sign(), "at most: so far, or bound");
+/// A bound a cut-off made: moves were skipped at that node.
+pub const CUT_BOUND: Symbol = symbol("≤0 cut", "bound: moves cut off here");
+/// A bound from the window alone: every move was searched.
+pub const WINDOW_BOUND: Symbol = symbol("≤0 window", "bound: all searched, ≤α/≥β");
 /// A node without a value yet.
 pub const UNKNOWN: Symbol = symbol("?", "no value yet");
 /// A leaf: the game is over there.
@@ -36,6 +40,8 @@ pub const STEPPED_TREE: &[Symbol] = &[
     EXACT,
     AT_LEAST,
     AT_MOST,
+    CUT_BOUND,
+    WINDOW_BOUND,
     UNKNOWN,
     LEAF,
     HORIZON,

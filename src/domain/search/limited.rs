@@ -123,6 +123,16 @@ pub struct RootValue<M> {
     pub value: i32,
     /// Whether the value is exact or a bound.
     pub bound: Bound,
+    /// The move's replies a cut-off at it left unsearched: 0 for a bound that comes from
+    /// the window (or the table) alone.
+    pub skipped: u8,
+}
+
+impl<M> RootValue<M> {
+    /// Why the value is only a bound; `None` when it is exact.
+    pub const fn cause(&self) -> Option<super::BoundCause> {
+        super::BoundCause::of_done(self.bound, self.skipped)
+    }
 }
 
 /// A finished depth-limited search.
@@ -190,6 +200,8 @@ struct Search<'a, G: Evaluate> {
     record: Option<&'a mut Vec<Node<G::Move, G::Counts>>>,
     record_limit: usize,
     root: Vec<RootValue<G::Move>>,
+    /// The replies the node that returned last left unsearched, for [`RootValue::skipped`].
+    last_skipped: u8,
 }
 
 /// Searches `root` to `options.depth` plies, recording the deepest iteration's tree up to
@@ -213,6 +225,7 @@ pub fn search_limited<G: Evaluate>(root: &G, options: Options, record_limit: usi
             record: last.then_some(&mut tree),
             record_limit,
             root: Vec::new(),
+            last_skipped: 0,
         };
         let (value, best) = search.visit(root, None, 0, current, -INFINITY, INFINITY);
         line = search.principal_line(root, best, current);
@@ -345,7 +358,8 @@ impl<G: Evaluate> Search<'_, G> {
                 beta,
             );
             if ply == 0 {
-                self.note_root(mv, child, alpha, beta);
+                let skipped = self.last_skipped;
+                self.note_root(mv, child, alpha, beta, skipped);
             }
             let better = if maximizing {
                 child > value
@@ -371,7 +385,7 @@ impl<G: Evaluate> Search<'_, G> {
 
     /// Notes a root move's value: exact inside the window it was searched with, else the
     /// bound fail-soft alpha-beta proved (the root is MAX: a value at or below α is at most).
-    fn note_root(&mut self, mv: G::Move, value: i32, alpha: i32, beta: i32) {
+    fn note_root(&mut self, mv: G::Move, value: i32, alpha: i32, beta: i32, skipped: u8) {
         let bound = if value <= alpha && alpha > -INFINITY {
             Bound::AtMost
         } else if value >= beta {
@@ -379,7 +393,12 @@ impl<G: Evaluate> Search<'_, G> {
         } else {
             Bound::Exact
         };
-        self.root.push(RootValue { mv, value, bound });
+        self.root.push(RootValue {
+            mv,
+            value,
+            bound,
+            skipped,
+        });
     }
 
     /// The moves of `position` in the order to try them: with ordering, the previous
@@ -470,6 +489,7 @@ impl<G: Evaluate> Search<'_, G> {
         pruned: u8,
         best: Option<G::Move>,
     ) {
+        self.last_skipped = pruned;
         let (Some(index), Some(tree)) = (recorded, self.record.as_mut()) else {
             return;
         };

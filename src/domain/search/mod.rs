@@ -22,5 +22,7 @@ mod weighing;
 pub use ordering::{MoveOrder, SHALLOW_PLIES};
 pub use recursive::{Algorithm, SearchResult, SearchStats, search, search_ordered};
 pub use score::{INFINITY, WIN, evaluate};
-pub use stepper::{Bound, CutoffKind, Event, EventKind, Leaves, NodeId, Stepper, TreeNode};
+pub use stepper::{
+    Bound, BoundCause, CutoffKind, Event, EventKind, Leaves, NodeId, Stepper, TreeNode,
+};
 pub use weighing::{RootMove, Weighing, search_weighing};

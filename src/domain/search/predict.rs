@@ -147,6 +147,18 @@ pub fn questions<G: Game>(stepper: &Stepper<G>) -> Vec<Question> {
     }
 }
 
+/// The child of `node` that returned last: what a cut-off or a bound question is about.
+fn returned<G: Game>(
+    stepper: &Stepper<G>,
+    node: NodeId,
+    name: &dyn Fn(NodeId) -> String,
+) -> String {
+    stepper
+        .children(node)
+        .last()
+        .map_or_else(|| "a child".into(), name)
+}
+
 impl Question {
     /// What the question asks, in a word: the same however the question is worded.
     pub const fn kind(self) -> &'static str {
@@ -183,15 +195,17 @@ impl Question {
                 }
             }
             Self::Cutoff { node } => format!(
-                "Predict: is there a cut-off at {} ({})? y/n",
+                "Predict: {} returned to {} ({}): is there a cut-off now? y/n",
+                returned(stepper, node, name),
                 name(node),
                 side(stepper, node)
             ),
             Self::Bound { node } => format!(
-                "Predict: what is {} at {} ({}) now?",
-                own_bound(stepper.node(node).maximizing),
+                "Predict: {} returned to {} ({}): what is {} there now?",
+                returned(stepper, node, name),
                 name(node),
-                side(stepper, node)
+                side(stepper, node),
+                own_bound(stepper.node(node).maximizing),
             ),
             Self::Pruned { node } => format!(
                 "Predict: which children does {} ({}) prune? Name them, or none:",

@@ -103,11 +103,13 @@ pub fn search_ordered<G: Game>(
 pub(super) struct RootChild<M> {
     pub(super) mv: M,
     pub(super) value: i32,
-    /// Whether the child is a finished game (its value is exact whatever the window).
-    pub(super) leaf: bool,
-    /// The window the child was searched with.
+    /// Whether `value` is the child's minimax value rather than a bound on it.
+    pub(super) exact: bool,
+    /// The child's children that a cut-off at it left unsearched.
+    pub(super) skipped: u8,
+    /// The α the child was searched with: a value that is not exact lies at or below it
+    /// (an upper bound) or else at or above β (a lower bound).
     pub(super) alpha: i32,
-    pub(super) beta: i32,
 }
 
 /// The recursive search, also noting in `root_moves` (when given) what each root move
@@ -125,10 +127,10 @@ pub(super) fn run<G: Game>(
         stats: SearchStats::default(),
         root_moves,
     };
-    let (value, best_move) = searcher.node(root, 0, -INFINITY, INFINITY);
+    let returned = searcher.node(root, 0, -INFINITY, INFINITY);
     SearchResult {
-        value,
-        best_move,
+        value: returned.value,
+        best_move: returned.best_move,
         stats: searcher.stats,
     }
 }
@@ -141,36 +143,56 @@ struct Recursive<'a, P, M> {
     root_moves: Option<&'a mut Vec<RootChild<M>>>,
 }
 
+/// What a node returned to its parent.
+struct Returned<M> {
+    value: i32,
+    best_move: Option<M>,
+    /// Whether `value` is the node's minimax value: see [`super::TreeNode::bound`].
+    exact: bool,
+    /// Children a cut-off at this node left unsearched.
+    skipped: u8,
+}
+
 impl<P: Copy + PartialEq, M: Copy> Recursive<'_, P, M> {
     fn node<G: Game<Player = P, Move = M>>(
         &mut self,
         position: &G,
         depth: u32,
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> (i32, Option<G::Move>) {
+        alpha_in: i32,
+        beta_in: i32,
+    ) -> Returned<G::Move> {
         self.stats.nodes += 1;
         if let Some(outcome) = position.outcome() {
             self.stats.leaves += 1;
-            return (evaluate(outcome, &self.max_player, depth), None);
+            return Returned {
+                value: evaluate(outcome, &self.max_player, depth),
+                best_move: None,
+                exact: true,
+                skipped: 0,
+            };
         }
+        let (mut alpha, mut beta) = (alpha_in, beta_in);
         let maximizing = position.to_move() == self.max_player;
         let moves = self.order.moves(position);
         let moves = moves.as_ref();
         let mut best = if maximizing { -INFINITY } else { INFINITY };
         let mut best_move = None;
+        let mut children_exact = true;
+        let mut skipped = 0;
         for (i, &mv) in moves.iter().enumerate() {
             let child = position.play(mv);
-            let (value, _) = self.node(&child, depth + 1, alpha, beta);
+            let returned = self.node(&child, depth + 1, alpha, beta);
+            let value = returned.value;
+            children_exact &= returned.exact;
             if depth == 0
                 && let Some(root_moves) = self.root_moves.as_deref_mut()
             {
                 root_moves.push(RootChild {
                     mv,
                     value,
-                    leaf: child.outcome().is_some(),
+                    exact: returned.exact,
+                    skipped: returned.skipped,
                     alpha,
-                    beta,
                 });
             }
             if maximizing {
@@ -188,10 +210,17 @@ impl<P: Copy + PartialEq, M: Copy> Recursive<'_, P, M> {
             }
             if self.prune && alpha >= beta && i + 1 < moves.len() {
                 self.stats.cutoffs += 1;
+                skipped = (moves.len() - i - 1) as u8;
                 break;
             }
         }
-        (best, best_move)
+        let inside = alpha_in < best && best < beta_in;
+        Returned {
+            value: best,
+            best_move,
+            exact: !self.prune || inside || (skipped == 0 && children_exact),
+            skipped,
+        }
     }
 }
 

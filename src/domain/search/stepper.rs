@@ -27,6 +27,10 @@ pub type NodeId = u32;
 const OPEN: u32 = u32::MAX;
 
 /// One node of the explored tree, as the tree pane shows it.
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "four independent facts of a node, each read by name; the node stays 28 bytes"
+)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TreeNode<M> {
     /// The parent node; [`NO_PARENT`] for the root (a sentinel keeps the node at 28 bytes).
@@ -55,6 +59,8 @@ pub struct TreeNode<M> {
     pub terminal: bool,
     /// True for a leaf at the depth limit: its value is the evaluation's, not a result.
     pub horizon: bool,
+    /// True once a child has returned only a bound, so this node's value may be one too.
+    bound_below: bool,
     end: u32,
 }
 
@@ -96,9 +102,11 @@ impl<M> TreeNode<M> {
 
     /// What the node's value says about its true minimax value, or `None` before it has one.
     ///
-    /// Alpha-beta returns a value outside the window a node was entered with only as a
-    /// bound: at or below α it is an upper bound, at or above β a lower bound. A node still
-    /// being searched has a running best: a lower bound at MAX, an upper bound at MIN.
+    /// A finished node that searched every child and got an exact value from each has an
+    /// exact value, whatever its window. Otherwise alpha-beta (fail-soft) returns a value
+    /// outside the window the node was entered with only as a bound: at or below α an upper
+    /// bound, at or above β a lower bound. A node still being searched has a running best: a
+    /// lower bound at MAX, an upper bound at MIN.
     pub fn bound(&self) -> Option<(Bound, i32)> {
         let value = i32::from(self.value?);
         let bound = if self.terminal {
@@ -109,6 +117,8 @@ impl<M> TreeNode<M> {
             } else {
                 Bound::AtMost
             }
+        } else if self.pruned == 0 && !self.bound_below {
+            Bound::Exact
         } else if value <= i32::from(self.alpha_in) {
             Bound::AtMost
         } else if value >= i32::from(self.beta_in) {
@@ -117,6 +127,16 @@ impl<M> TreeNode<M> {
             Bound::Exact
         };
         Some((bound, value))
+    }
+
+    /// Why the node's value is only a bound; `None` when it is exact or there is none yet.
+    pub fn bound_cause(&self) -> Option<BoundCause> {
+        let (bound, _) = self.bound()?;
+        if self.is_done() {
+            BoundCause::of_done(bound, self.pruned)
+        } else {
+            Some(BoundCause::Searching)
+        }
     }
 
     /// Whether a cut-off at this node came from α ≥ β at a MAX node (a β cut-off) or at a MIN
@@ -150,6 +170,33 @@ impl Bound {
             Self::Exact => "=",
             Self::AtLeast => "≥",
             Self::AtMost => "≤",
+        }
+    }
+}
+
+/// Why a value is only a bound: the difference a student must not miss between "alpha-beta
+/// skipped moves here" and "every move was searched, but the window made the answer a bound".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoundCause {
+    /// The node is still being searched: the value is its best so far.
+    Searching,
+    /// A cut-off at the node left this many children unsearched.
+    Pruned {
+        /// How many.
+        skipped: u8,
+    },
+    /// Every child was searched, but a value outside the window the node was entered with
+    /// (below them, something was cut) is only known to be at most α or at least β.
+    Window,
+}
+
+impl BoundCause {
+    /// The cause for a finished node with `bound` and `skipped` children cut off.
+    pub const fn of_done(bound: Bound, skipped: u8) -> Option<Self> {
+        match (bound, skipped) {
+            (Bound::Exact, _) => None,
+            (_, 0) => Some(Self::Window),
+            (_, skipped) => Some(Self::Pruned { skipped }),
         }
     }
 }
@@ -585,6 +632,7 @@ impl<G: Game> Stepper<G> {
             pruned: 0,
             terminal: finished || horizon,
             horizon,
+            bound_below: false,
             end: OPEN,
         });
         self.stack.push(Frame {
@@ -632,7 +680,9 @@ impl<G: Game> Stepper<G> {
         let child = self.nodes[id as usize];
         let Some(parent) = child.parent() else { return };
         let value = child.value.expect("a returning node has a value");
+        let child_exact = matches!(child.bound(), Some((Bound::Exact, _)));
         let parent = &mut self.nodes[parent as usize];
+        parent.bound_below |= !child_exact;
         let better = parent.value.is_none_or(|best| {
             if parent.maximizing {
                 value > best
@@ -659,12 +709,15 @@ impl<G: Game> Stepper<G> {
         }
     }
 
-    /// Restores `parent`'s running best to what it was before child `upto` returned.
+    /// Restores `parent`'s running best, and whether a child returned only a bound, to what
+    /// they were before child `upto` returned.
     fn recompute_best(&mut self, parent: NodeId, upto: NodeId) {
         let maximizing = self.node(parent).maximizing;
         let mut best: Option<(i16, Option<G::Move>)> = None;
+        let mut bound_below = false;
         for child in self.children(parent).take_while(|&c| c != upto) {
             let node = self.node(child);
+            bound_below |= !matches!(node.bound(), Some((Bound::Exact, _)));
             let value = node.value.expect("earlier siblings are done");
             let better = best.is_none_or(|(b, _)| if maximizing { value > b } else { value < b });
             if better {
@@ -674,6 +727,7 @@ impl<G: Game> Stepper<G> {
         let node = &mut self.nodes[parent as usize];
         node.value = best.map(|(v, _)| v);
         node.best_move = best.and_then(|(_, mv)| mv);
+        node.bound_below = bound_below;
     }
 }
 
@@ -800,6 +854,46 @@ mod tests {
             Bound::Exact,
             "the root is exact"
         );
+    }
+
+    /// Every node of the subtree at `id`, itself included.
+    fn subtree<G: Game>(stepper: &Stepper<G>, id: NodeId) -> Vec<NodeId> {
+        let mut all = vec![id];
+        let mut at = 0;
+        while at < all.len() {
+            all.extend(stepper.children(all[at]));
+            at += 1;
+        }
+        all
+    }
+
+    #[test]
+    fn a_bound_says_whether_it_was_cut_short_here_or_comes_from_the_window() {
+        let mut windows = 0;
+        for cells in ["O.X.X....", "X...O....", "XO..X....", "XXOXO...."] {
+            let root = Board::parse(cells, Some(Mark::O)).unwrap();
+            let stepper = finished(root, Algorithm::AlphaBeta);
+            for id in 0..stepper.nodes().len() as NodeId {
+                let node = stepper.node(id);
+                let nothing_cut_below = subtree(&stepper, id)
+                    .iter()
+                    .all(|&n| stepper.node(n).pruned == 0);
+                match node.bound_cause() {
+                    None => {}
+                    Some(BoundCause::Pruned { skipped }) => assert_eq!(skipped, node.pruned),
+                    Some(BoundCause::Window) => {
+                        windows += 1;
+                        assert_eq!(node.pruned, 0, "{cells} {id}");
+                        assert!(!nothing_cut_below, "{cells} {id}: nothing was cut below");
+                    }
+                    Some(BoundCause::Searching) => panic!("a finished search has no running bound"),
+                }
+                if nothing_cut_below {
+                    assert_eq!(node.bound().unwrap().0, Bound::Exact, "{cells} {id}");
+                }
+            }
+        }
+        assert!(windows > 0, "the positions show a bound from the window");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use super::ordering::MoveOrder;
 use super::recursive::{Algorithm, RootChild, SearchResult, run};
-use super::stepper::{Bound, Stepper};
+use super::stepper::{Bound, BoundCause, Stepper};
 use crate::domain::games::Game;
 
 /// One legal move at the root, with the value the search returned for it.
@@ -19,27 +19,33 @@ pub struct RootMove<M> {
     pub value: i32,
     /// Whether `value` is the move's minimax value or only a bound on it.
     pub bound: Bound,
+    /// The replies a cut-off at this move left unsearched: 0 when its value is a bound
+    /// only because of the window it was searched with.
+    pub skipped: u8,
 }
 
 impl<M> RootMove<M> {
-    /// The root move whose subtree, entered with the window (`alpha`, `beta`), returned
-    /// `value`: exact for plain minimax and for a finished game (`leaf`), otherwise a bound
-    /// where it fell outside the window (the rule of [`super::TreeNode::bound`]).
-    fn weighed(child: RootChild<M>, prune: bool) -> Self {
-        let bound = if !prune || child.leaf {
+    /// The root move as the recursive search returned it: exact, or a bound on the side of
+    /// the window its value fell (the rule of [`super::TreeNode::bound`]).
+    fn weighed(child: RootChild<M>) -> Self {
+        let bound = if child.exact {
             Bound::Exact
         } else if child.value <= child.alpha {
             Bound::AtMost
-        } else if child.value >= child.beta {
-            Bound::AtLeast
         } else {
-            Bound::Exact
+            Bound::AtLeast
         };
         Self {
             mv: child.mv,
             value: child.value,
             bound,
+            skipped: child.skipped,
         }
+    }
+
+    /// Why the value is only a bound; `None` when it is exact.
+    pub const fn cause(&self) -> Option<BoundCause> {
+        BoundCause::of_done(self.bound, self.skipped)
     }
 }
 
@@ -61,11 +67,7 @@ pub fn search_weighing<G: Game>(
 ) -> Weighing<G::Move> {
     let mut children = Vec::new();
     let result = run(root, algorithm, order, Some(&mut children));
-    let prune = algorithm == Algorithm::AlphaBeta;
-    let moves = children
-        .into_iter()
-        .map(|child| RootMove::weighed(child, prune))
-        .collect();
+    let moves = children.into_iter().map(RootMove::weighed).collect();
     Weighing { result, moves }
 }
 
@@ -83,6 +85,7 @@ impl<G: Game> Stepper<G> {
                     mv: node.mv?,
                     value,
                     bound,
+                    skipped: node.pruned,
                 })
             })
             .collect();
@@ -188,24 +191,25 @@ mod tests {
     }
 
     #[test]
-    fn alpha_beta_marks_the_moves_it_cut_short_as_upper_bounds() {
+    fn alpha_beta_says_which_root_moves_it_cut_short() {
         // The mid-game of the tab's snapshot: O to move after X5 O1 X3.
         let board = Board::parse("O.X.X....", Some(Mark::O)).unwrap();
         let weighing = search_weighing(&board, Algorithm::AlphaBeta, MoveOrder::Listed);
-        let shown: Vec<(u8, i32, Bound)> = weighing
+        let shown: Vec<(u8, i32, Bound, Option<BoundCause>)> = weighing
             .moves
             .iter()
-            .map(|m| (m.mv + 1, m.value, m.bound))
+            .map(|m| (m.mv + 1, m.value, m.bound, m.cause()))
             .collect();
+        let pruned = |skipped| Some(BoundCause::Pruned { skipped });
         assert_eq!(
             shown,
             vec![
-                (2, -8, Bound::Exact),
-                (4, -8, Bound::AtMost),
-                (6, -8, Bound::AtMost),
-                (7, 0, Bound::Exact),
-                (8, 0, Bound::AtMost),
-                (9, -4, Bound::AtMost),
+                (2, -8, Bound::Exact, None),
+                (4, -8, Bound::AtMost, pruned(2)),
+                (6, -8, Bound::AtMost, pruned(2)),
+                (7, 0, Bound::Exact, None),
+                (8, 0, Bound::AtMost, pruned(3)),
+                (9, -4, Bound::AtMost, pruned(4)),
             ]
         );
         assert_eq!(weighing.result.best_move, Some(6));

@@ -3,6 +3,7 @@
 //! stays live while the AI thinks (the exact verdicts can take a second).
 
 use super::settings::{Connect4Ai, Connect4Config};
+use crate::components::tree_search::explain::bound_tag;
 use crate::domain::games::connect4::{Board, Disc, WIDTH};
 use crate::domain::numbers::thousands;
 use crate::domain::search::Bound;
@@ -264,7 +265,13 @@ fn weighed<'a>(
                     .find(|r| usize::from(r.mv) == column)
                     .map_or_else(
                         || vec!["pruned".to_string()],
-                        |r| vec![bounded(r.value, r.bound)],
+                        |r| {
+                            let value = bounded(r.value, r.bound);
+                            vec![match bound_tag(r.cause()) {
+                                Some(tag) => format!("{value} {tag}"),
+                                None => value,
+                            }]
+                        },
                     )
             });
             (vec!["value".to_string()], numbers, how, origin)

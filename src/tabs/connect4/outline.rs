@@ -8,6 +8,7 @@ pub(crate) use crate::components::mcts_search::outline::Folds;
 use crate::components::mcts_search::outline::{self, Exact, Names, short_verdict};
 use crate::domain::games::connect4::{Board, Disc};
 use crate::domain::numbers::thousands;
+use crate::domain::search::Bound;
 use crate::domain::search::limited::{Limited, Node, NodeKind};
 use crate::domain::search::mcts::Mcts;
 
@@ -138,6 +139,8 @@ fn node_text(
         NodeKind::Inner if node.pruned > 0 => {
             format!(" {} {} pruned", symbols::CUT.glyph, node.pruned)
         }
+        // Every child searched, yet only a bound: say so, or `≤` reads as "cut short".
+        NodeKind::Inner if node.bound != Bound::Exact => " window".to_string(),
         NodeKind::Inner => String::new(),
     };
     format!("{fold} {mv} {level} {window} {value}{mark}")

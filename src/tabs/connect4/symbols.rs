@@ -18,7 +18,7 @@ pub(crate) const FOLDED: Symbol = symbol(outline::FOLDED, "node folded (→ unfo
 /// Moves a cut-off left unsearched, a leaf at the depth limit and a finished game: the
 /// tree-search stepper's glyphs, so both trees of alpha-beta read alike.
 pub(crate) use crate::components::tree_search::symbols::{
-    HORIZON, LEAF as FINISHED, PRUNED as CUT,
+    HORIZON, LEAF as FINISHED, PRUNED as CUT, WINDOW_BOUND,
 };
 /// An answer from the transposition table.
 pub(crate) const TABLE_HIT: Symbol = symbol("TT", "transposition-table hit");
@@ -27,5 +27,16 @@ pub(crate) const CHOSEN: Symbol = symbol("*", "the AI's chosen line");
 
 /// The tab's symbols.
 pub(crate) const ALL: &[Symbol] = &[
-    RED, YELLOW, EMPTY, FOUR, OPEN, FOLDED, CUT, HORIZON, FINISHED, TABLE_HIT, CHOSEN,
+    RED,
+    YELLOW,
+    EMPTY,
+    FOUR,
+    OPEN,
+    FOLDED,
+    CUT,
+    WINDOW_BOUND,
+    HORIZON,
+    FINISHED,
+    TABLE_HIT,
+    CHOSEN,
 ];

@@ -123,10 +123,11 @@ impl StateGraphTab {
     fn goto_prompt(&self) -> Message {
         let typed = self.goto.text().unwrap_or_default();
         let moves = self.stepped.as_ref().map_or(0, |g| g.path.len());
-        Message::info(format!(
-            "Go to move (0-{moves}, {} learns): {typed}▏",
-            moves + 1
-        ))
+        Message::typing(
+            &format!("Go to move (0-{moves}, {} learns):", moves + 1),
+            typed,
+            "",
+        )
     }
 
     /// A digit typed into the go-to entry.

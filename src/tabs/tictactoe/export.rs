@@ -5,10 +5,10 @@
 //! is none (a shared server), as the State Graph tab exports its graph.
 
 use super::state::{GameKind, TicTacToeTab};
-use crate::components::tree_search::explain::{node_name, window_moves};
+use crate::components::tree_search::explain::{bound_words, node_name, window_moves};
 use crate::components::tree_search::{Playable, SearchView};
 use crate::domain::numbers::{signed, thousands};
-use crate::domain::search::{Algorithm, Bound, NodeId, Stepper};
+use crate::domain::search::{Algorithm, NodeId, Stepper};
 use crate::tabkit::message::Message;
 use crate::tabkit::tab::{CopyText, Effects, export_shown, export_written, export_written_as};
 use std::fmt::Write;
@@ -123,11 +123,7 @@ pub(crate) fn tree_dot<G: Playable>(stepper: &Stepper<G>, current: Option<NodeId
 fn node_statement<G: Playable>(dot: &mut String, stepper: &Stepper<G>, id: NodeId, current: bool) {
     let node = stepper.node(id);
     let value = node.bound().map_or("?".into(), |(bound, v)| {
-        let words = match bound {
-            Bound::Exact => "exact",
-            Bound::AtLeast => "at least",
-            Bound::AtMost => "at most",
-        };
+        let words = bound_words(bound, node.bound_cause());
         format!("{}{} ({words})", bound.sign(), signed(v))
     });
     let mut lines = vec![node_name(stepper, id)];
@@ -378,7 +374,7 @@ mod tests {
             stepper.nodes().len() as u64 + pruned
         );
         assert!(dot.contains("entered α -∞ β +∞\\nnow α -∞→0 β +∞"), "{dot}");
-        assert!(dot.contains("(at least)") || dot.contains("(at most)"));
+        assert!(dot.contains("(cut: 1 skipped)"), "{dot}");
     }
 
     #[test]

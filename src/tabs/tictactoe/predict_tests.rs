@@ -105,7 +105,8 @@ fn a_right_answer_steps_on_and_is_counted() {
     type_text(&mut app, &signed(value));
     // O8's return is right, and X7's cut-off question follows at once.
     assert!(
-        said(&app).starts_with("Right. Predict: is there a cut-off at X7 (MAX)? y/n"),
+        said(&app)
+            .starts_with("Right. Predict: O8 returned to X7 (MAX): is there a cut-off now? y/n"),
         "{}",
         said(&app)
     );
@@ -411,7 +412,7 @@ fn a_held_list_is_counted_in_one_spelling_and_graded_at_the_reveal() {
 fn after_no_cut_off_the_bound_is_asked_and_graded_before_the_next_child() {
     let mut app = at_bound_question();
     assert!(
-        said(&app).starts_with("Right. Predict: what is "),
+        said(&app).starts_with("Right. Predict: ") && said(&app).contains(": what is "),
         "{}",
         said(&app)
     );
@@ -424,7 +425,7 @@ fn after_no_cut_off_the_bound_is_asked_and_graded_before_the_next_child() {
         ("β", node.beta())
     };
     assert!(
-        said(&app).contains(&format!("what is {bound} at ")),
+        said(&app).contains(&format!("what is {bound} there now?")),
         "{}",
         said(&app)
     );

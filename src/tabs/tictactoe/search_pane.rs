@@ -10,7 +10,7 @@ use crate::components::mcts_search::outline;
 use crate::components::tree_search::Describe;
 use crate::components::tree_search::SearchView;
 use crate::components::tree_search::pane::{
-    Hide, entered_window_text, hidden_node, hide_of, value_spans,
+    Hide, hidden_node, hide_of, value_spans, window_before_return,
 };
 use crate::domain::numbers::{signed, thousands};
 use crate::domain::prediction::Score;
@@ -194,13 +194,14 @@ fn node_notes<G: Describe>(
         format!("{mover} to move: {side}")
     };
     let mut value = vec![Span::raw(format!("{level} "))];
-    value.extend(value_spans(node, hide == Hide::All, theme));
+    value.extend(value_spans(node, hide.hides_value(), theme));
     let mut notes = vec![Line::styled(played, theme.dim), Line::from(value)];
     // A hidden value's window would give it away (α or β moved to it).
     if stepper.algorithm() == Algorithm::AlphaBeta && !node.terminal && hide != Hide::All {
         // As entered → as now, so a finished node's final window reads with where it began.
-        notes.push(Line::from(if hide == Hide::Window {
-            format!("{} as entered", entered_window_text(node))
+        notes.push(Line::from(if hide == Hide::BeforeReturn {
+            let (window, child) = window_before_return(stepper, id);
+            format!("{window} before {child}")
         } else {
             crate::components::tree_search::explain::window_moves(node)
         }));

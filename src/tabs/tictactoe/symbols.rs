@@ -1,8 +1,8 @@
 //! The glyphs of the search tree, each with what it means; the help lists them.
 
 pub use crate::components::tree_search::symbols::{
-    AT_LEAST, AT_MOST, BEST, CURRENT, EXACT, FOLDED, LEAF, PENDING, PRUNED, TREE_CURSOR, UNFOLDED,
-    UNKNOWN,
+    AT_LEAST, AT_MOST, BEST, CURRENT, CUT_BOUND, EXACT, FOLDED, LEAF, PENDING, PRUNED, TREE_CURSOR,
+    UNFOLDED, UNKNOWN, WINDOW_BOUND,
 };
 use crate::widgets::symbols::{Symbol, symbol};
 
@@ -21,6 +21,8 @@ pub const TREE: &[Symbol] = &[
     EXACT,
     AT_LEAST,
     AT_MOST,
+    CUT_BOUND,
+    WINDOW_BOUND,
     UNKNOWN,
     LEAF,
     PRUNED,

@@ -5,10 +5,11 @@
 use super::game::Match;
 use super::history::{AiChoice, MctsChoice, TreeChoice, Turn};
 use super::orders::{OrderNames, long_name};
+use crate::components::tree_search::explain::bound_words;
 use crate::domain::games::eight::{Eight, TARGET};
 use crate::domain::games::tictactoe::Board;
 use crate::domain::numbers::{signed, thousands};
-use crate::domain::search::{Algorithm, Bound, RootMove, WIN};
+use crate::domain::search::{Algorithm, Bound, BoundCause, RootMove, WIN};
 use crate::domain::solve::perfect::Solver;
 use crate::tabkit::why::{Decision, Played, Weighed, Why};
 
@@ -110,7 +111,7 @@ fn tree_decision<G: Explain>(
                 mv: root.move_label(mv),
                 numbers: weighed.map_or_else(
                     || vec!["—".into(), "not searched".into()],
-                    |&m| vec![value_text(m), bound_words(m.bound).into()],
+                    |&m| vec![value_text(m), bound_words(m.bound, m.cause())],
                 ),
                 verdict: Some(solver.after(root, mv)),
                 chosen: chosen == Some(mv),
@@ -127,7 +128,7 @@ fn tree_decision<G: Explain>(
             None => format!("The {} AI's search", choice.algorithm),
         },
         position: Vec::new(),
-        columns: vec!["value".into(), "bound".into()],
+        columns: vec!["value".into(), "exact or bound".into()],
         options,
         how: how(root, choice),
         origin: origin(choice),
@@ -137,14 +138,6 @@ fn tree_decision<G: Explain>(
 /// A root move's value as the tree pane writes it: `=+7`, `≤0`, `≥-2`.
 fn value_text(m: RootMove<u8>) -> String {
     format!("{}{}", m.bound.sign(), signed(m.value))
-}
-
-fn bound_words(bound: Bound) -> &'static str {
-    match bound {
-        Bound::Exact => "exact",
-        Bound::AtMost => "upper bound",
-        Bound::AtLeast => "lower bound",
-    }
 }
 
 /// How the move was chosen, in sentences: the best value, the tie among moves that reached
@@ -189,12 +182,24 @@ fn how<G: Explain>(root: &G, choice: &TreeChoice<u8>) -> String {
         .filter(|m| m.bound == Bound::AtMost && m.value == value)
         .collect();
     if !open.is_empty() {
-        let them = if open.len() == 1 { "it" } else { "them" };
-        text = format!(
-            "{text} {} returned ≤{}: alpha-beta cut {them} short; at best a tie, which keeps {best}.",
-            names(&open),
-            signed(value),
-        );
+        let (cut, window): (Vec<&RootMove<u8>>, Vec<&RootMove<u8>>) = open
+            .iter()
+            .partition(|m| matches!(m.cause(), Some(BoundCause::Pruned { .. })));
+        let v = signed(value);
+        if !cut.is_empty() {
+            text = format!(
+                "{text} {} returned ≤{v}: cut short once no reply could beat {v}; at best a \
+                 tie, which keeps {best}.",
+                names(&cut),
+            );
+        }
+        if !window.is_empty() {
+            text = format!(
+                "{text} {} returned ≤{v}: every reply was searched, but the value is a bound \
+                 from the window (something below was cut); at best a tie, which keeps {best}.",
+                names(&window),
+            );
+        }
     }
     text
 }
