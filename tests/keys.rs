@@ -199,10 +199,10 @@ fn any_key() -> impl Strategy<Value = Event> {
     ]
 }
 
-/// A screen too small for the layout (narrower or lower than 70x24).
+/// A screen too small for the layout (narrower or lower than 80x24).
 fn too_small_area() -> impl Strategy<Value = Rect> {
     prop_oneof![
-        (0u16..70, 0u16..60).prop_map(|(w, h)| Rect::new(0, 0, w, h)),
+        (0u16..80, 0u16..60).prop_map(|(w, h)| Rect::new(0, 0, w, h)),
         (0u16..200, 0u16..24).prop_map(|(w, h)| Rect::new(0, 0, w, h)),
     ]
 }
@@ -265,12 +265,34 @@ fn a_key_pressed_while_too_small_says_why_and_q_still_quits() {
     press_in(&mut app, &[KeyCode::F(3)], small);
     assert_eq!(app.tab, ai_arcade::app::TabId::TicTacToe, "F3 did nothing");
     assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
-    assert!(message(&app).contains("70x24"), "{}", message(&app));
+    assert!(message(&app).contains("80x24"), "{}", message(&app));
     let screen = rows(&draw(&app, 40, 10)).join("\n");
     assert!(screen.contains("Keys wait until the window"), "{screen}");
     insta::assert_snapshot!("too_small_refused_40x10", draw(&app, 40, 10).backend());
     press_in(&mut app, &chars("q"), small);
     assert!(!app.running, "nothing to lose: q quits at once");
+}
+
+/// Issue 29 §7: the smallest size the program accepts is the README's 80x24, and once the
+/// window is enlarged the "keys wait" notice goes: it would no longer be true.
+#[test]
+fn the_too_small_notice_goes_when_the_window_is_enlarged() {
+    let mut app = App::new(&config(), SEED);
+    let narrow = Rect::new(0, 0, 79, 24);
+    press_in(&mut app, &[KeyCode::F(3)], narrow);
+    assert_eq!(
+        app.tab,
+        ai_arcade::app::TabId::TicTacToe,
+        "79 columns are too few"
+    );
+    assert!(message(&app).starts_with("Keys wait"), "{}", message(&app));
+    // A resize that is still too small keeps it.
+    input::handle(&mut app, &Event::Resize(79, 30), Rect::new(0, 0, 79, 30));
+    assert!(message(&app).starts_with("Keys wait"), "{}", message(&app));
+    input::handle(&mut app, &Event::Resize(80, 24), FULL);
+    assert!(!message(&app).contains("Keys wait"), "{}", message(&app));
+    let screen = rows(&draw(&app, 80, 24)).join("\n");
+    assert!(!screen.contains("Keys wait"), "{screen}");
 }
 
 #[test]

@@ -379,7 +379,10 @@ fn a_lesson_sets_the_panes_view_and_the_training_step() {
         screen(&app)
     );
     app.handle_key(Key::Char('s'));
-    assert_eq!(said(&app).1, "Trained to epoch 7");
+    assert_eq!(
+        said(&app).1,
+        "Trained to epoch 7: 7 at a time (subtraction.step_epochs in S)"
+    );
     app.handle_key(Key::F(2));
     assert!(
         screen(&app).contains("Q-table: learned positions"),

@@ -131,7 +131,7 @@ fn the_room_counts_answers_by_the_question_not_its_words() {
     );
 }
 
-fn teacher(students: usize) -> App {
+pub(crate) fn teacher(students: usize) -> App {
     let mut app = App::new(&Config::default(), 1);
     app.room = Some(Arc::new(Class(students)));
     app.handle_key(Key::Char('R'));

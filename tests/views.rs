@@ -44,6 +44,7 @@ fn press(app: &mut App, keys: &str) {
             '²' => KeyCode::F(2),
             '³' => KeyCode::F(3),
             '⁴' => KeyCode::F(4),
+            '⁵' => KeyCode::F(5),
             c => KeyCode::Char(c),
         };
         input::handle(
@@ -90,7 +91,7 @@ fn assert_shows(app: &App, text: &str) {
 fn help_text(app: &mut App) -> String {
     press(app, "?");
     let mut seen = String::new();
-    for _ in 0..60 {
+    for _ in 0..120 {
         seen.push_str(&screen(app).join("\n"));
         press(app, "↓");
     }
@@ -163,10 +164,45 @@ fn the_node_under_the_cursor_is_said_in_words() {
     assert!(legend.meaning.starts_with("after X plays 2"));
 }
 
+/// Issue 29 §6: the words a student cannot read yet are glossed in the help's "Words"
+/// section of each tab: every term, and its meaning whole (wrapped, words in order).
+#[test]
+fn the_help_glosses_the_words_each_tab_shows() {
+    for (tab, keys) in [
+        (TabId::TicTacToe, "⁴"),
+        (TabId::SubtractionNim, "¹"),
+        (TabId::StateGraph, "³"),
+        (TabId::MultiPileNim, "²"),
+        (TabId::ConnectFour, "⁵"),
+    ] {
+        let mut app = app_after(keys);
+        assert_eq!(app.tab, tab);
+        let words = app.tabs.words(tab);
+        assert!(words.len() >= 3, "{tab:?}: {} words glossed", words.len());
+        let help = help_text(&mut app);
+        assert!(help.contains("Words"), "{tab:?}: no Words section");
+        let flat: String = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        for word in words {
+            assert!(
+                help.contains(word.term),
+                "{tab:?}: {:?} not in the help",
+                word.term
+            );
+            let first: String = word
+                .meaning
+                .split_whitespace()
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(flat.contains(&first), "{tab:?}: {first:?} not in the help");
+        }
+    }
+}
+
 // ---- §5: focus --------------------------------------------------------------------
 
 /// The title row of the pane whose top-left corner is at `x`: whether it is drawn thick
-/// with a `▸`.
+/// with a `»`.
 fn focused_at(app: &App, x: u16, y: u16) -> bool {
     let buf = buffer(app);
     buf[(x, y)].symbol() == "┏" && buf[(x + 1, y)].symbol() == symbols::FOCUS.glyph
@@ -231,9 +267,9 @@ fn the_search_panel_says_which_search_its_counters_belong_to() {
     press(&mut app, "a");
     // The counters are still the alpha-beta search's; the next search will be MCTS, then
     // (`a` again) minimax.
-    assert_shows(&app, "α-β search · next: MCTS");
+    assert_shows(&app, "α-β shown · AI now MCTS");
     press(&mut app, "a");
-    assert_shows(&app, "α-β search · next: minimax");
+    assert_shows(&app, "α-β shown · AI now minimax");
     assert!(!shows(&app, "AI: minimax"));
 }
 
@@ -260,13 +296,18 @@ fn game_of_eight_says_its_rules_why_it_ended_and_counts_no_draws() {
     assert!(!shows(&app, "choose:"));
 }
 
+/// Issue 29 §6: the marks start hidden on the student's own turn (they would give the move
+/// away); `i` shows and hides them.
 #[test]
-fn multi_pile_hints_on_your_turn_can_be_hidden() {
+fn multi_pile_hints_on_your_turn_start_hidden_and_can_be_shown() {
     let mut app = app_after("²");
     while app.tabs.multipile.q_is_training() {
         app.update(Action::Tick);
     }
     assert!(app.tabs.multipile.human_to_move());
+    assert_shows(&app, "hints hidden on your turn (i)");
+    assert!(!shows(&app, symbols::GREEDY.glyph));
+    press(&mut app, "i");
     assert_shows(&app, symbols::GREEDY.glyph);
     assert_shows(&app, symbols::WINS.glyph);
     press(&mut app, "i");
@@ -285,13 +326,13 @@ fn multi_pile_hints_on_your_turn_can_be_hidden() {
     // Browsing to another position shows its marks again.
     press(&mut app, "f\n");
     assert_shows(&app, symbols::GREEDY.glyph);
-    // The config switch starts the tab with them hidden.
-    let mut app = App::new(&config(|c| c.nim.hints_on_your_turn = false), SEED);
+    // The config switch starts the tab with them shown.
+    let mut app = App::new(&config(|c| c.nim.hints_on_your_turn = true), SEED);
     press(&mut app, "²");
     while app.tabs.multipile.q_is_training() {
         app.update(Action::Tick);
     }
-    assert!(!shows(&app, symbols::GREEDY.glyph));
+    assert_shows(&app, symbols::GREEDY.glyph);
 }
 
 #[test]

@@ -128,6 +128,14 @@ fn cut_texts(app: &App) -> Vec<String> {
             }
             let continues = wide.iter().any(|line| {
                 line.match_indices(&run).any(|(at, _)| {
+                    // Inside a longer word (`step_epochs`) the run is not this text.
+                    let inside = line[..at]
+                        .chars()
+                        .next_back()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_');
+                    if inside {
+                        return false;
+                    }
                     let rest = &line[at + run.len()..];
                     if rest
                         .chars()
@@ -334,6 +342,87 @@ fn multi_pile_states_are_whole() {
     );
     press(&mut app, "⎋?");
     assert_whole("help", &app);
+}
+
+/// Issue 29 §7: the overlays and panels of every tab are whole: help (scrolled through its
+/// symbols and words), settings, the why-record and the message log.
+#[test]
+fn every_tab_s_overlays_are_whole() {
+    for (tab, first) in [(1, "31\n"), (2, "11\n"), (3, "g1"), (4, "5"), (5, "4")] {
+        let mut app = App::new(&config(), SEED);
+        f(&mut app, tab);
+        press(&mut app, first);
+        let name = |what: &str| format!("F{tab} {what}");
+        press(&mut app, "y");
+        assert_whole(&name("why"), &app);
+        press(&mut app, "⎋S");
+        assert_whole(&name("settings"), &app);
+        press(&mut app, "⎋?");
+        for page in 0..8 {
+            assert_whole(&name(&format!("help, page {page}")), &app);
+            press(&mut app, &"↓".repeat(18));
+        }
+        press(&mut app, "⎋L");
+        assert_whole(&name("log"), &app);
+    }
+}
+
+/// Issue 29 §3, §7: every quiz question and its feedback is on screen whole at 80x24, the
+/// reason of a wrong answer included.
+#[test]
+fn quiz_questions_and_feedback_are_whole() {
+    let spaces = " ".repeat(11);
+    let mut app = app_after(&format!("m5P{spaces}"));
+    assert!(app.tabs.open_question(TabId::TicTacToe).is_some());
+    assert_whole("value question", &app);
+    press(&mut app, "9\n");
+    assert_whole("a wrong value, with its reason", &app);
+    press(&mut app, "0\n");
+    assert_whole("the cut-off question", &app);
+    press(&mut app, "y\n");
+    assert_whole("a wrong cut-off, with its reason", &app);
+    let mut app = app_after(&format!("am5{}P", "n".repeat(24)));
+    assert_whole("MCTS pick question", &app);
+    press(&mut app, "1\n");
+    assert_whole("MCTS pick feedback", &app);
+    let mut app = app_after("am5P");
+    assert_whole("MCTS pick at an untried node", &app);
+    press(&mut app, "9\n");
+    assert_whole("MCTS untried pick feedback", &app);
+}
+
+/// Issue 29 §7: numbers at their widest stay whole: a six-digit step count (plain minimax
+/// from an opening, run to its end) and a seven-digit count of positions (the solver
+/// giving up on an early Connect Four position).
+#[test]
+fn the_widest_numbers_are_whole() {
+    let app = app_after("aam1c");
+    let screen: Vec<String> = rows(&app, 80, 24).iter().map(|r| r.concat()).collect();
+    let title = screen.iter().find(|r| r.contains("Search · ")).unwrap();
+    assert!(title.matches(',').count() >= 2, "six-digit counts: {title}");
+    assert_whole("minimax run to its end", &app);
+    let mut config = config();
+    config.connect4.ai = ai_arcade::tabs::connect4::settings::Connect4Ai::Perfect;
+    config.connect4.first = FirstMover::Human;
+    config.connect4.solver_budget = 1_000_000;
+    let mut app = App::new(&config, SEED);
+    f(&mut app, 5);
+    press(&mut app, "4");
+    while app.tabs.connect4.is_thinking() {
+        app.update(Action::Tick);
+    }
+    let said = app
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert_whole(&format!("solver gave up: {said}"), &app);
+}
+
+/// Issue 29 §7: the teacher's room is whole with thirty students.
+#[test]
+fn the_room_is_whole() {
+    assert_whole("room", &crate::room::teacher(30));
 }
 
 /// The check itself: a text that does run into the edge is found.

@@ -86,7 +86,11 @@ pub enum Action {
     /// Time passed while something runs by itself (training, autoplay).
     Tick,
     /// The terminal changed size: redraw.
-    Resize,
+    Resize {
+        /// True when the new size shows the tab while the status line still says it is
+        /// too small: that notice is no longer true.
+        notice_stale: bool,
+    },
     /// Nothing to do (an unbound key).
     Noop,
 }

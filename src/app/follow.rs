@@ -213,7 +213,7 @@ impl App {
                 | Action::Cancel
                 | Action::Noop
                 | Action::Refused(_)
-                | Action::Resize
+                | Action::Resize { .. }
                 | Action::Tick
         );
         if answers || looks {

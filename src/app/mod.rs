@@ -45,7 +45,7 @@ pub const ROOM_REFRESH: Duration = Duration::from_secs(1);
 
 /// Enough to scroll the longest help to its end on the smallest screen; the overlay
 /// clamps what it shows.
-const HELP_SCROLL_MAX: u16 = 60;
+const HELP_SCROLL_MAX: u16 = 500;
 
 /// What the app says when the shown tab's training job, which waited for a free trainer,
 /// got one.
@@ -468,7 +468,12 @@ impl App {
                 self.after_change();
                 return ticked || self.overlays.top() == Some(&Overlay::Room);
             }
-            Action::Resize => return true,
+            Action::Resize { notice_stale } => {
+                if notice_stale {
+                    self.say(Message::info("The window is large enough again: keys work"));
+                }
+                return true;
+            }
             Action::QuitNow => {
                 self.running = false;
                 return true;
@@ -502,7 +507,7 @@ impl App {
     /// Performs `action` (confirmed, or not needing confirmation).
     fn apply(&mut self, action: Action) -> bool {
         match action {
-            Action::Noop | Action::Cancel | Action::Tick | Action::Resize => return false,
+            Action::Noop | Action::Cancel | Action::Tick | Action::Resize { .. } => return false,
             Action::Quit | Action::QuitNow => self.running = false,
             Action::Refused(why) => self.refused(why),
             Action::Elsewhere { label, what, group } => {

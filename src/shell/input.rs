@@ -50,14 +50,21 @@ pub fn action_for(app: &App, event: &Event, area: Rect) -> Action {
     match event {
         Event::Key(key) => key_from(key).map_or(Action::Noop, |key| app.action_for_key(key)),
         Event::Mouse(mouse) => mouse_action(app, *mouse, area),
-        Event::Resize(..) => Action::Resize,
+        Event::Resize(..) => Action::Resize {
+            notice_stale: app
+                .message
+                .as_ref()
+                .is_some_and(|m| m.text == ui::TOO_SMALL_KEYS),
+        },
         _ => Action::Noop,
     }
 }
 
 fn too_small_action(app: &App, event: &Event) -> Action {
     match event {
-        Event::Resize(..) => Action::Resize,
+        Event::Resize(..) => Action::Resize {
+            notice_stale: false,
+        },
         Event::Key(event) => match key_from(event) {
             Some(key @ (Key::Char('q') | Key::Ctrl('c'))) => match app.action_for_key(key) {
                 action @ (Action::Quit | Action::QuitNow | Action::Cancel) => action,

@@ -5,6 +5,7 @@
 
 use super::message::Message;
 use super::text_entry::TextEntry;
+use crate::domain::numbers::thousands;
 
 /// A step counter: the step a stepper is at and, when known, how many there are.
 pub type Count = (u64, Option<u64>);
@@ -122,18 +123,44 @@ impl GoTo {
 /// The step counter as a stepper's box shows it: "step 14", or "step 14 of 52" once the
 /// number of steps is known.
 pub fn counter(step: u64, total: Option<u64>) -> String {
+    let step = thousands(step);
     match total {
-        Some(total) => format!("step {step} of {total}"),
+        Some(total) => format!("step {step} of {}", thousands(total)),
         None => format!("step {step}"),
     }
 }
 
-/// The step counter in a few characters, as the teacher's room shows a student's stepper:
-/// "14", or "14/52" once the number of steps is known.
-pub fn short_counter(step: u64, total: Option<u64>) -> String {
+/// The counter in the longest of its forms that fits `room` columns ("step 14,201 of
+/// 147,142", "14,201/147,142"), so a narrow title never cuts a number in the middle.
+pub fn counter_within(step: u64, total: Option<u64>, room: usize) -> String {
+    let long = counter(step, total);
+    if long.chars().count() <= room {
+        return long;
+    }
     match total {
+        Some(total) => format!("{}/{}", thousands(step), thousands(total)),
+        None => thousands(step),
+    }
+}
+
+/// The widest [`short_counter`] writes: the room's column for it.
+pub const SHORT_COUNTER_WIDTH: usize = 5;
+
+/// The step counter in at most [`SHORT_COUNTER_WIDTH`] characters, as the teacher's room
+/// shows a student's stepper: "14", or "14/52" once the number of steps is known; a long
+/// search as how far through it is ("93%") or, with no total yet, in thousands ("137k").
+pub fn short_counter(step: u64, total: Option<u64>) -> String {
+    let whole = match total {
         Some(total) => format!("{step}/{total}"),
         None => step.to_string(),
+    };
+    if whole.len() <= SHORT_COUNTER_WIDTH {
+        return whole;
+    }
+    match total {
+        Some(total) => format!("{}%", step.saturating_mul(100) / total.max(1)),
+        None if step < 1_000_000 => format!("{}k", step / 1_000),
+        None => format!("{}M", (step / 1_000_000).min(9_999)),
     }
 }
 
@@ -189,6 +216,36 @@ mod tests {
     fn the_counter_says_the_total_once_known() {
         assert_eq!(counter(14, None), "step 14");
         assert_eq!(counter(14, Some(52)), "step 14 of 52");
+    }
+
+    /// Issue 29 §7: the room's columns moved after a long search (`136882/136882`).
+    #[test]
+    fn the_room_s_counter_fits_its_column_however_long_the_search() {
+        assert_eq!(short_counter(14, Some(52)), "14/52");
+        assert_eq!(short_counter(136_882, Some(136_882)), "100%");
+        assert_eq!(short_counter(68_441, Some(136_882)), "50%");
+        assert_eq!(short_counter(136_882, None), "136k");
+        for (step, total) in [
+            (0, None),
+            (99_999, None),
+            (u64::MAX, None),
+            (5, Some(u64::MAX)),
+        ] {
+            assert!(short_counter(step, total).len() <= SHORT_COUNTER_WIDTH);
+        }
+    }
+
+    /// Issue 29 §7: "Search · step 147142 of 1471" read as a total of 1,471. The counter
+    /// groups its digits and, where the title is narrow, drops its words, never a digit.
+    #[test]
+    fn a_long_counter_keeps_its_numbers_whole_in_a_narrow_title() {
+        assert_eq!(counter(147_142, Some(147_142)), "step 147,142 of 147,142");
+        assert_eq!(
+            counter_within(147_142, Some(147_142), 18),
+            "147,142/147,142"
+        );
+        assert_eq!(counter_within(14, Some(52), 18), "step 14 of 52");
+        assert_eq!(counter_within(1_234_567, None, 8), "1,234,567");
     }
 
     #[test]

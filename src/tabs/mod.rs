@@ -44,7 +44,7 @@ use crate::tabkit::settings::{Change, Panel};
 use crate::tabkit::tab::{
     ClassSide, Confirm, Effects, OpenQuestion, Score, Storage, Tab, Ticked, Training, Verdict,
 };
-use crate::widgets::symbols::Symbol;
+use crate::widgets::symbols::{Gloss, Symbol};
 use crate::widgets::{TabView, Theme};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -315,6 +315,8 @@ pub trait AnyTab: ClassSide {
     fn scroll(&self, area: Rect, at: Position, down: bool) -> Option<TabAction>;
     /// See [`TabView::symbols`].
     fn symbols(&self) -> Vec<Symbol>;
+    /// See [`TabView::words`].
+    fn words(&self) -> Vec<Gloss>;
 }
 
 impl<T> AnyTab for T
@@ -372,6 +374,9 @@ where
     }
     fn symbols(&self) -> Vec<Symbol> {
         TabView::symbols(self)
+    }
+    fn words(&self) -> Vec<Gloss> {
+        TabView::words(self)
     }
 }
 
@@ -515,5 +520,10 @@ impl Tabs {
     /// The glyphs `tab` draws, for the help.
     pub fn symbols(&self, tab: TabId) -> Vec<Symbol> {
         self.get(tab).symbols()
+    }
+
+    /// The words `tab` glosses, for the help.
+    pub fn words(&self, tab: TabId) -> Vec<Gloss> {
+        self.get(tab).words()
     }
 }

@@ -5,7 +5,7 @@
 use crate::app::App;
 use crate::app::keys::Keys;
 use crate::widgets::Theme;
-use crate::widgets::symbols::Symbol;
+use crate::widgets::symbols::{Gloss, Symbol};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -47,6 +47,26 @@ fn symbol_lines<'a>(symbols: &[Symbol], theme: &Theme) -> Vec<Line<'a>> {
     lines
 }
 
+/// The "Words" section: a heading, then each term with its meaning wrapped under it to
+/// `width` columns.
+fn word_lines<'a>(words: &[Gloss], width: u16, theme: &Theme) -> Vec<Line<'a>> {
+    if words.is_empty() {
+        return Vec::new();
+    }
+    let mut lines = vec![Line::raw(""), Line::styled("Words", theme.title)];
+    // Three columns of indent, and two of gap before the next column.
+    let width = usize::from(width).saturating_sub(5).max(10);
+    for word in words {
+        lines.push(Line::styled(format!(" {}", word.term), theme.key));
+        lines.extend(
+            textwrap::wrap(word.meaning, width)
+                .into_iter()
+                .map(|line| Line::raw(format!("   {line}"))),
+        );
+    }
+    lines
+}
+
 /// Draws the overlay over `area` (the body of the screen).
 pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let groups = app.help_keys();
@@ -70,8 +90,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let areas = Layout::horizontal(vec![Constraint::Fill(1); columns.len()]).split(inner);
     let mut texts: Vec<Vec<Line>> = columns.iter().map(|c| group_lines(c, theme)).collect();
     // The symbols go under the shorter column.
-    if let Some(shortest) = texts.iter_mut().min_by_key(|lines| lines.len()) {
+    if let Some((at, shortest)) = texts
+        .iter_mut()
+        .enumerate()
+        .min_by_key(|(_, lines)| lines.len())
+    {
         shortest.extend(symbol_lines(&app.tabs.symbols(app.tab), theme));
+        shortest.extend(word_lines(&app.tabs.words(app.tab), areas[at].width, theme));
     }
     let mut tallest = 0;
     for (lines, &column_area) in texts.into_iter().zip(areas.iter()) {

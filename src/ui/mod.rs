@@ -17,13 +17,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Below this width the layout cannot fit; a notice is shown instead.
-pub const MIN_WIDTH: u16 = 70;
+pub const MIN_WIDTH: u16 = 80;
 /// Below this height the layout cannot fit.
 pub const MIN_HEIGHT: u16 = 24;
 /// What a key other than `q` says while the screen is too small (the sizes are
 /// [`MIN_WIDTH`] and [`MIN_HEIGHT`]; a test keeps them in step).
 pub const TOO_SMALL_KEYS: &str =
-    "Keys wait until the window is at least 70x24: the tab is not shown (q quits)";
+    "Keys wait until the window is at least 80x24: the tab is not shown (q quits)";
 
 /// Rows the lesson pane takes under the tab, while a lesson with steps runs: its step's
 /// words, two lines at 80 columns.
@@ -482,6 +482,7 @@ mod tests {
             (1, 1),
             (2, 1),
             (69, 24),
+            (79, 24),
             (70, 20),
             (80, 24),
             (300, 100),

@@ -13,7 +13,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::symbols::border;
 use ratatui::text::Span;
 use ratatui::widgets::Block;
-use symbols::Symbol;
+use symbols::{Gloss, Symbol};
 
 /// The drawing half of a tab: a pure function of its state into the body of the screen,
 /// and the same layout read backwards for the mouse.
@@ -33,6 +33,12 @@ pub trait TabView: Tab {
 
     /// The glyphs the tab draws, for the help's "Symbols" section.
     fn symbols(&self) -> Vec<Symbol>;
+
+    /// The words and numbers the tab shows that need a gloss, for the help's "Words"
+    /// section.
+    fn words(&self) -> Vec<Gloss> {
+        Vec::new()
+    }
 }
 
 /// A bordered pane with a bold title, as every tab draws its panes.
@@ -43,7 +49,7 @@ pub fn titled<'a>(title: String, theme: &Theme) -> Block<'a> {
 }
 
 /// A pane of a tab whose keys can go to one pane or another: the focused one has a thick
-/// border and a `▸` before its title, so focus shows without colour. `title` starts with a
+/// border and a `»` before its title, so focus shows without colour. `title` starts with a
 /// space.
 pub fn pane_block<'a>(title: &str, focused: bool, theme: &Theme) -> Block<'a> {
     let (marker, style, set) = if focused {

@@ -18,8 +18,23 @@ pub const fn symbol(glyph: &'static str, meaning: &'static str) -> Symbol {
     Symbol { glyph, meaning }
 }
 
+/// A word or number on screen a student may not read yet, with what it means in plain words:
+/// the help's "Words" section lists each tab's, beside its symbols.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Gloss {
+    /// As the screen writes it (`MSE`, `s′`, `p2-1`).
+    pub term: &'static str,
+    /// What it means, in a sentence.
+    pub meaning: &'static str,
+}
+
+/// A gloss, for the tables.
+pub const fn gloss(term: &'static str, meaning: &'static str) -> Gloss {
+    Gloss { term, meaning }
+}
+
 /// The focused pane's title mark (every tab with a focus draws it).
-pub const FOCUS: Symbol = symbol("▸", "title: pane the keys go to");
+pub const FOCUS: Symbol = symbol("»", "title: pane the keys go to");
 
 /// The sign before every weight's shade.
 pub const SIGN: Symbol = symbol("+ -", "the sign of a weight");

@@ -20,6 +20,8 @@ use std::collections::BTreeSet;
 pub const OPEN: &str = "▾";
 /// The mark of a node whose children are hidden.
 pub const FOLDED: &str = "▸";
+/// The mark before the exact solver's answer on a root move's row (`≡ draw`).
+pub const SOLVER_MARK: &str = "≡";
 
 /// How a game is written in the outline: the tab knows its game's words, the outline only
 /// puts them together.
@@ -35,6 +37,13 @@ pub trait Names: Rollout + Game<Move = u8> {
     fn side_name(player: Self::Player) -> String;
     /// The position in a few short lines (the random game's end is drawn with them).
     fn board_lines(&self) -> Vec<String>;
+    /// Whether a game can end drawn: then a draw counts ½ in `W`, and the words say so.
+    const CAN_DRAW: bool = true;
+}
+
+/// How `W` counts a game's end, for a game that `can_draw` or not.
+pub const fn win_counting(can_draw: bool) -> &'static str {
+    if can_draw { " (a draw ½)" } else { "" }
 }
 
 /// The exact value of one root move, as the caller's solver gives it: a few characters for
@@ -216,7 +225,7 @@ fn push_mcts<G: Names>(
             shown.marked.contains(&id)
         };
         if let Some(exact) = exact_of(shown.exact, mv).filter(|_| depth == 1) {
-            text = format!("{text} {}", exact.short);
+            text = format!("{text} {SOLVER_MARK} {}", exact.short);
         }
         rows.push(Row {
             node: id as usize,
@@ -249,10 +258,11 @@ pub fn explain_mcts<G: Names>(mcts: &Mcts<G>, node: usize, exact: &[Exact]) -> V
     };
     let parent = n.parent().unwrap_or(ROOT);
     let mut lines = vec![format!(
-        "{}: N {}, W {} (a draw ½), W/N {:.3}",
+        "{}: N {}, W {}{}, W/N {:.3}",
         mcts.position(parent).move_name(mv),
         thousands(n.visits()),
         n.wins(),
+        win_counting(G::CAN_DRAW),
         n.mean().unwrap_or(0.0)
     )];
     if let (Some(ucb), Some(mean)) = (mcts.ucb_now(id), n.mean()) {

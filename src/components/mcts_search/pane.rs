@@ -7,7 +7,7 @@ use super::view::MctsView;
 use crate::components::tree_search::Describe;
 use crate::components::tree_search::pane::{fit, scroll_offset};
 use crate::components::tree_search::symbols::TREE_CURSOR;
-use crate::widgets::symbols::{Symbol, symbol};
+use crate::widgets::symbols::{Gloss, Symbol, gloss, symbol};
 use crate::widgets::{Theme, pane_block};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
@@ -16,6 +16,10 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 /// The mark of the move played, or of the path being stepped.
 pub const CHOSEN: Symbol = symbol("*", "MCTS: move played or path");
+
+/// The exact solver's answer beside a root move: what perfect play gives, which MCTS does
+/// not know.
+pub const SOLVER: Symbol = symbol(outline::SOLVER_MARK, "exact solver's, not MCTS's");
 
 /// Where the MCTS pane puts its parts: the phase lines (while stepped), the outline, the
 /// node explained (a record), each with a rule between.
@@ -203,3 +207,33 @@ pub fn mcts_click<G: Describe>(view: &MctsView<G>, tree_pane: Rect, at: Position
         .contains(at)
         .then(|| view.folds.offset.get() + usize::from(at.y - areas.rows.y))
 }
+
+/// UCT's sum, as the tree's UCB column and the pick questions use it.
+pub const UCT_WORD: Gloss = gloss(
+    "UCB, UCT",
+    "How MCTS picks a child on its way down: W/N + c·√(ln N_parent / N), the share of \
+     random games won plus a bonus for the rarely tried; the largest is taken. The UCB \
+     column shows it as the next selection computes it.",
+);
+/// The rule before UCT.
+pub const UNTRIED_WORD: Gloss = gloss(
+    "untried move",
+    "A move with no node yet. While a node has one, UCT does not compare: the search takes \
+     the first untried move (expansion) and plays a random game from it.",
+);
+/// N and W/N.
+pub const VISITS_WORD: Gloss = gloss(
+    "N, W/N",
+    "N: the iterations that went through a node. W/N: the share of their random games the \
+     side that moved there won. The AI plays the root move with the largest N.",
+);
+
+/// The words of a tab with the tree-search and MCTS steppers, for its help.
+pub const SEARCH_WORDS: [Gloss; 6] = [
+    crate::components::tree_search::symbols::MAX_WORD,
+    crate::components::tree_search::symbols::ALPHA_WORD,
+    crate::components::tree_search::symbols::BOUND_WORD,
+    UCT_WORD,
+    UNTRIED_WORD,
+    VISITS_WORD,
+];

@@ -73,15 +73,27 @@ impl<G: Playable> MctsView<G> {
 }
 
 /// The question in words: which move UCT selects at the node the walk has reached.
+///
+/// At a node with moves never tried there is nothing for UCT to compare: the search takes
+/// the first untried move (expansion), and the question says so rather than name UCT.
 pub fn pick_question<G: Playable>(view: &MctsView<G>) -> String {
-    let at = view
-        .pick_now()
-        .map_or_else(|| "the root".into(), |pick| view.node_name(&pick));
-    format!(
-        "Predict: which {} does UCT select at {at}? Type {}",
-        G::MOVE_NOUN,
-        G::CHOICE
-    )
+    let pick = view.pick_now();
+    let at = pick
+        .as_ref()
+        .map_or_else(|| "the root".into(), |pick| view.node_name(pick));
+    let noun = G::MOVE_NOUN;
+    match pick.map(|pick| pick.untried.len()) {
+        Some(untried) if untried > 0 => format!(
+            "Predict: {at} has {untried} {noun}{} never tried, so UCT has nothing to compare: \
+             which {noun} is tried next? Type {}",
+            if untried == 1 { "" } else { "s" },
+            G::CHOICE
+        ),
+        _ => format!(
+            "Predict: which {noun} does UCT select at {at}? Type {}",
+            G::CHOICE
+        ),
+    }
 }
 
 /// The question in the status line, with what has been typed.

@@ -354,6 +354,10 @@ fn node_spans<G: Describe>(
             format!("{} {text} ", symbols::LEAF.glyph),
             theme.dim,
         ));
+    } else if node.parent().is_none() {
+        // Who MAX is changes (the AI for its move, you for `t`): the root says it.
+        let max = G::player_name(stepper.root().to_move());
+        spans.push(Span::raw(format!("MAX={max} ")));
     } else {
         spans.push(Span::raw(if node.maximizing { "MAX " } else { "MIN " }));
     }

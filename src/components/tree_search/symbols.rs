@@ -2,7 +2,7 @@
 
 use crate::components::mcts_search::outline;
 use crate::domain::search::Bound;
-use crate::widgets::symbols::{Symbol, symbol};
+use crate::widgets::symbols::{Gloss, Symbol, gloss, symbol};
 
 /// An exact value.
 pub const EXACT: Symbol = symbol(Bound::Exact.sign(), "exact value");
@@ -53,3 +53,25 @@ pub const STEPPED_TREE: &[Symbol] = &[
     TREE_CURSOR,
     CURRENT,
 ];
+
+/// α in the tree: what MAX is already sure of on the path to a node.
+pub const ALPHA_WORD: Gloss = gloss(
+    "α, β (alpha, beta)",
+    "The window a node is searched with. α: the most MAX is already sure of on the path \
+     to here; β: the least MIN is sure of. Once α ≥ β the node's other moves cannot \
+     change the choice above: they are cut off.",
+);
+/// `MAX=O` at the root, `MAX`/`MIN` on every node.
+pub const MAX_WORD: Gloss = gloss(
+    "MAX, MIN",
+    "MAX is the side to move at the root, the one the search chooses for (the AI for its \
+     move, you after t); the root row says who (MAX=O). Values are from MAX's side: MAX \
+     takes the largest, MIN the smallest.",
+);
+/// The two kinds of bound.
+pub const BOUND_WORD: Gloss = gloss(
+    "≤ ≥, cut, window",
+    "A value that is only a bound. While a node is searched, its best so far. Once done, \
+     cut: a cut-off skipped some of its moves; window: all were searched, but something \
+     below was cut, so the value is only known to lie outside the window.",
+);

@@ -7,8 +7,8 @@ use crate::components::tree_search::explain::bound_tag;
 use crate::domain::games::connect4::{Board, Disc, WIDTH};
 use crate::domain::numbers::thousands;
 use crate::domain::search::Bound;
-use crate::domain::search::heuristic::Evaluate;
-use crate::domain::search::limited::{Limited, Options, search_limited};
+use crate::domain::search::heuristic::{self, Evaluate};
+use crate::domain::search::limited::{Limited, NodeKind, Options, search_limited};
 use crate::domain::search::mcts::Mcts;
 use crate::domain::search::players::random_column;
 use crate::domain::solve::connect4::{Solver, verdict};
@@ -251,13 +251,14 @@ fn weighed<'a>(
                 "{gave_up}Alpha-beta to depth {}: the column with the highest value.",
                 found.options.depth
             );
-            let origin = vec![format!(
+            let mut origin = vec![format!(
                 "Values from {}'s side: the evaluation at depth {}, ±{} for a win; {} nodes.",
                 board.player_to_move().name(),
                 found.options.depth,
                 crate::domain::search::limited::WIN_SCORE,
                 thousands(total.nodes)
             )];
+            origin.extend(principal_leaf_words(found, board.player_to_move()));
             let numbers = Box::new(move |column: usize| {
                 found
                     .root
@@ -317,6 +318,52 @@ fn weighed<'a>(
         Searched::Random { open } => {
             let how = format!("A seeded random choice among {open} open columns.");
             (Vec::new(), Box::new(|_| Vec::new()), how, Vec::new())
+        }
+    }
+}
+
+/// Where the chosen value comes from, in words: the line of best moves down the recorded
+/// tree to the position the evaluation scored, and that score's terms for each side. `None`
+/// when the line ends where the record does not show a scored position (a table hit, or a
+/// tree larger than the record).
+fn principal_leaf_words(found: &Limited<Board>, mover: Disc) -> Option<String> {
+    let mut at = 0;
+    let mut line = Vec::new();
+    loop {
+        let node = found.tree.get(at)?;
+        match node.kind {
+            NodeKind::Horizon(counts) => {
+                let side = |disc: Disc| format!("{} {}", disc.name(), counts.of(disc).written());
+                return Some(format!(
+                    "The value comes from the position after {} (depth {}), scored threes×{} \
+                     + twos×{} + centre×{} for each side: {}; {}; {}.",
+                    line.join(" "),
+                    node.ply,
+                    heuristic::THREE_POINTS,
+                    heuristic::TWO_POINTS,
+                    heuristic::CENTRE_POINTS,
+                    side(mover),
+                    side(mover.other()),
+                    leaf_arithmetic(counts, mover),
+                ));
+            }
+            NodeKind::Finished => {
+                return Some(format!(
+                    "The value comes from a finished game after {} ({} plies): a draw scores \
+                     0, a win ±{} less the plies it takes (a sooner win scores more).",
+                    line.join(" "),
+                    node.ply,
+                    crate::domain::search::limited::WIN_SCORE,
+                ));
+            }
+            NodeKind::TableHit => return None,
+            NodeKind::Inner => {
+                let best = node.best?;
+                at = found
+                    .children(at)
+                    .find(|&c| found.tree[c].mv == Some(best))?;
+                line.push(format!("col {}", best + 1));
+            }
         }
     }
 }
@@ -387,6 +434,32 @@ mod tests {
             record
                 .how
                 .starts_with("The solver gave up after 1,000 positions")
+        );
+    }
+
+    /// §5 of the screens issue: `y` after alpha-beta says where the value comes from, with
+    /// the evaluation's terms for each side, and the numbers add up to the value chosen.
+    #[test]
+    fn the_alpha_beta_record_shows_the_evaluation_terms_of_its_best_line() {
+        let board = Board::parse("4").unwrap();
+        let thought = think(board, &config(Connect4Ai::AlphaBeta), 1);
+        let Searched::AlphaBeta(found) = &thought.searched else {
+            panic!("alpha-beta searched");
+        };
+        let record = decision(&board, &thought);
+        let words = record
+            .origin
+            .iter()
+            .find(|line| line.starts_with("The value comes from the position after col "))
+            .unwrap_or_else(|| panic!("{:?}", record.origin));
+        assert!(
+            words.contains("threes×5 + twos×2 + centre×3 for each side: yellow "),
+            "{words}"
+        );
+        let value = found.iterations.last().unwrap().value;
+        assert!(
+            words.ends_with(&format!("= {value:+}.")),
+            "{words} (value {value})"
         );
     }
 

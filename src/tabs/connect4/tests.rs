@@ -286,7 +286,7 @@ fn go_to_step_reaches_the_phase_that_many_steps_reach_and_clamps_past_the_end() 
     assert!(said(&app).starts_with("Go to step: 5▏"), "{}", said(&app));
     press(&mut app, &[KeyCode::Enter]);
     assert!(
-        said(&app).starts_with("At step 5 of 12000"),
+        said(&app).starts_with("At step 5 of 12,000"),
         "{}",
         said(&app)
     );

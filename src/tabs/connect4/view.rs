@@ -61,6 +61,10 @@ impl TabView for Connect4Tab {
         }
         all
     }
+
+    fn words(&self) -> Vec<crate::widgets::symbols::Gloss> {
+        symbols::words()
+    }
 }
 
 pub(crate) fn disc_style(disc: Disc, theme: &Theme) -> Style {
@@ -213,9 +217,12 @@ fn render_search(tab: &Connect4Tab, area: Rect, buf: &mut Buffer, theme: &Theme)
     let block = pane_block(&title, focused, theme);
     let inner = block.inner(area);
     block.render(area, buf);
+    // Wrapped, not cut: the summary is the search's result and what it cost.
+    let width = usize::from(inner.width).max(1);
     let summary: Vec<Line> = outline::summary(thought)
-        .into_iter()
-        .map(|s| Line::styled(s, theme.dim))
+        .iter()
+        .flat_map(|s| textwrap::wrap(s, width))
+        .map(|s| Line::styled(s.into_owned(), theme.dim))
         .collect();
     let summary_rows = summary.len() as u16;
     let [top, body] =

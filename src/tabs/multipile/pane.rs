@@ -245,11 +245,11 @@ impl MultiPileTab {
         let number = self.moves.len() - self.rewind + 1;
         Some(Message::info(match played.by {
             Side::Ai => format!(
-                "Before move {number}, the AI's {}: ▸ on it; y explains the AI's choice, ← earlier, . back to the game",
+                "Before move {number}, the AI's {}: › on it; y explains the AI's choice, ← earlier, . back to the game",
                 mv_text(played.mv)
             ),
             Side::Human => format!(
-                "Before move {number}, your {}: ▸ on it; ← earlier, . back to the game",
+                "Before move {number}, your {}: › on it; ← earlier, . back to the game",
                 mv_text(played.mv)
             ),
         }))

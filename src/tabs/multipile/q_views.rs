@@ -5,7 +5,7 @@
 use super::notice::unusable_file;
 use super::state::MultiPileTab;
 use super::symbols;
-use super::why::mv_text;
+use super::why::{mv_text, transition_text};
 use crate::domain::games::nim::{Piles, Rule};
 use crate::domain::learn::qlearning::Update;
 use crate::domain::numbers::thousands;
@@ -177,7 +177,7 @@ pub(super) fn render_updates(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, t
             format!(" Q ← Q + α·(r + max Q(s′,·) − Q), α = {alpha}"),
             theme.dim,
         ),
-        Line::styled(" s′: the mover's next position", theme.dim),
+        Line::styled(" s′: the mover's next turn, after the reply", theme.dim),
     ];
     if updates.is_empty() {
         lines.push(Line::raw(""));
@@ -257,15 +257,7 @@ fn update_lines<'a>(
     style: Style,
     theme: &Theme,
 ) -> [Line<'a>; 2] {
-    let next = if u.next.is_over() {
-        "end".to_string()
-    } else {
-        u.next.to_string()
-    };
-    let head = Line::styled(
-        format!(" {:>2}. {} {} → s′ {next}", i + 1, u.state, mv_text(u.mv)),
-        style,
-    );
+    let head = Line::styled(format!(" {:>2}. {}", i + 1, transition_text(u)), style);
     let reward_style = match u.reward {
         r if r > 0.0 => theme.positive,
         r if r < 0.0 => theme.negative,
@@ -319,7 +311,7 @@ pub(super) fn render_table(tab: &MultiPileTab, area: Rect, buf: &mut Buffer, the
         let text = format!(
             "{}{} {:<13} {:<9} {:>+6.3}  {}",
             if i == tab.table_scroll && tab.pane_focus {
-                "▸"
+                "›"
             } else {
                 " "
             },

@@ -71,7 +71,7 @@ impl Default for NimConfig {
             rule: Rule::Misere,
             first: FirstMover::Random,
             opponent: OpponentChoice::Qlearning,
-            hints_on_your_turn: true,
+            hints_on_your_turn: false,
             view: NimView::Moves,
         }
     }

@@ -39,7 +39,7 @@ fn app_with(config: &Config) -> App {
 
 /// Ticks until Q-learning stops.
 fn trained() -> App {
-    let mut app = app_with(&config(|_| {}));
+    let mut app = app_with(&config(|c| c.nim.hints_on_your_turn = true));
     while app.tabs.multipile.q.training {
         app.update(Action::Tick);
     }

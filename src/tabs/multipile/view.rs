@@ -34,6 +34,10 @@ impl TabView for MultiPileTab {
     fn symbols(&self) -> Vec<Symbol> {
         [symbols::NIM, &[FOCUS][..]].concat()
     }
+
+    fn words(&self) -> Vec<crate::widgets::symbols::Gloss> {
+        symbols::WORDS.to_vec()
+    }
 }
 
 fn render(tab: &MultiPileTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -162,7 +166,7 @@ fn pile_lines(tab: &MultiPileTab, width: usize, theme: &Theme) -> Vec<Line<'stat
             } else {
                 0
             };
-            let marker = if chosen { "▸" } else { " " };
+            let marker = if chosen { "›" } else { " " };
             let mut spans = vec![Span::styled(
                 format!("{marker}{} ", i + 1),
                 if chosen { theme.cursor } else { theme.dim },
@@ -238,7 +242,7 @@ fn render_menu(cursor: usize, body: Rect, buf: &mut Buffer, theme: &Theme) {
         .map(|(i, &o)| {
             let text = format!(
                 "{}{} {}",
-                if i == cursor { "▸" } else { " " },
+                if i == cursor { "›" } else { " " },
                 i + 1,
                 opponent_name(o)
             );

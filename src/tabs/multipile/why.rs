@@ -105,14 +105,9 @@ fn q_origin(piles: Piles, mv: NimMove, q: f64, updates: u32, last: Option<Update
             )
         }];
     };
-    let next = if u.next.is_over() {
-        "end".to_string()
-    } else {
-        u.next.to_string()
-    };
     vec![
         format!("{name} = {q:+.3} after {updates} update(s); the last, in self-play:"),
-        format!("{} {} → s′ {next}", u.state, mv_text(u.mv)),
+        transition_text(&u),
         format!(
             "r {:+}  max Q(s′) {:+.3}  Q {:+.3} → {:+.3}",
             u.reward, u.best_future, u.old, u.new
@@ -122,6 +117,20 @@ fn q_origin(piles: Piles, mv: NimMove, q: f64, updates: u32, last: Option<Update
             u.old, u.alpha, u.reward, u.best_future, u.old, u.new
         ),
     ]
+}
+
+/// An update's move and where it led, as the record and the updates view write it: the
+/// opponent's reply comes between the move and `s′` (`[1,1,5,5] p2−1, reply → s′
+/// [0,0,5,5]`), so the piles do not read as a wrong subtraction.
+pub(crate) fn transition_text(u: &Update) -> String {
+    let (state, mv) = (u.state, mv_text(u.mv));
+    if u.state.after(u.mv).is_over() {
+        format!("{state} {mv} → the game ends")
+    } else if u.next.is_over() {
+        format!("{state} {mv}, reply → the game ends")
+    } else {
+        format!("{state} {mv}, reply → s′ {}", u.next)
+    }
 }
 
 /// A move as the network's outputs spell it: the size left in its pile, then the take that

@@ -53,10 +53,11 @@ pub(crate) fn decision(weighing: &Weighing, max_take: u32, occasion: Occasion) -
     };
     let position = vec![
         format!(
-            "{}: player {} to move, {} tokens left, takes 1-{max_take}; the last token wins",
+            "{}: player {} to move, {} token{} left, takes 1-{max_take}; the last token wins",
             at.name(),
             at.player.number(),
-            at.tokens
+            at.tokens,
+            if at.tokens == 1 { "" } else { "s" }
         ),
         exact,
     ];

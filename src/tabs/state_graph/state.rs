@@ -372,6 +372,14 @@ impl StateGraphTab {
         self.game.as_ref().is_some_and(|game| game.at.tokens > 0)
     }
 
+    /// True when `vertex` is the position of a game on where the person is to move: its
+    /// exact answer stays hidden there until the game is over.
+    pub(crate) fn your_turn_at(&self, vertex: Vertex) -> bool {
+        self.game.as_ref().is_some_and(|game| {
+            game.at == vertex && game.at.tokens > 0 && game.at.player == game.human
+        })
+    }
+
     /// The human takes `take` tokens.
     pub(crate) fn human_take(&mut self, take: u32) -> Message {
         let Some(game) = &self.game else {

@@ -1,6 +1,6 @@
 //! The glyphs of the state graph, each with what it means; the help lists them.
 
-use crate::widgets::symbols::{Symbol, symbol};
+use crate::widgets::symbols::{Gloss, Symbol, gloss, symbol};
 
 /// Player 1 takes 1.
 pub(crate) const P1_TAKES_1: Symbol = symbol("↘", "player 1 takes 1");
@@ -22,4 +22,23 @@ pub(crate) const THOUSANDS: Symbol = symbol("k", "×1000; exact in state pane");
 /// The graph's symbols.
 pub(crate) const GRAPH: &[Symbol] = &[
     P1_TAKES_1, P1_TAKES_2, P2_TAKES_2, P2_TAKES_1, STRONGEST, WRONG, LOST, THOUSANDS,
+];
+
+/// The words the help glosses on this tab.
+pub(crate) const WORDS: &[Gloss] = &[
+    gloss(
+        "p2-1",
+        "A state (a vertex of the graph): player 2 to move with 1 token left.",
+    ),
+    gloss(
+        "edge, weight",
+        "An arrow from a state to the state a take leads to (↘ ⇘ for player 1's takes of 1 \
+         and 2, ↗ ⇗ for player 2's). Its weight rises when the mover went on to win and \
+         falls when it lost; the AI takes the strongest edge (*).",
+    ),
+    gloss(
+        "exact",
+        "What perfect play gives from a state: winning (and the take that wins) or losing. \
+         Hidden for the state you are about to play.",
+    ),
 ];

@@ -21,6 +21,10 @@ impl TabView for StateGraphTab {
     fn symbols(&self) -> Vec<Symbol> {
         symbols::GRAPH.to_vec()
     }
+
+    fn words(&self) -> Vec<crate::widgets::symbols::Gloss> {
+        symbols::WORDS.to_vec()
+    }
 }
 
 fn render(tab: &StateGraphTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -258,6 +262,10 @@ fn render_vertex(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &Them
             ),
             theme.dim,
         ),
+        // The answer to the move the student is about to make would give the game away.
+        _ if tab.your_turn_at(vertex) => {
+            Line::styled(" exact: hidden on your turn (shown after)", theme.dim)
+        }
         (_, Some(take)) => Line::styled(format!(" exact: winning, take {take}"), theme.positive),
         (_, None) => Line::styled(" exact: losing, every move loses", theme.negative),
     });

@@ -47,7 +47,7 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Char('s')],
             "s",
-            "train a step (paused)",
+            "train more epochs (paused)",
             "step",
             |_| Action::Step,
         ),

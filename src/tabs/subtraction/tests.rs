@@ -662,14 +662,14 @@ mod views {
     fn subtraction_names_the_trained_loss_and_says_take_1() {
         let mut app = app_after("¹");
         app.tabs.subtraction.finish_training_now();
-        assert_shows(&app, "trained on cross-entropy");
+        assert_shows(&app, "learns by cross-entropy");
         let mut squared = App::new(
             &config(|c| c.subtraction.recipe = crate::config::RecipeChoice::Original),
             SEED,
         );
         press(&mut squared, "¹");
         squared.tabs.subtraction.finish_training_now();
-        assert_shows(&squared, "trained on squared error");
+        assert_shows(&squared, "learns by squared error");
         // A pile of 3: only 1 may be taken.
         press(&mut app, "3\n");
         if app.tabs.subtraction.turn == crate::tabkit::side::Side::Human {

@@ -7,6 +7,7 @@ use super::state::AiPlayed;
 use super::state::{PaneView, SubtractionTab, Unit};
 use crate::domain::learn::network::Loss;
 use crate::domain::learn::subtraction::{CHUNK_EPOCHS, EpochsDone, Evaluation, Trainer, Tuning};
+use crate::domain::numbers::thousands;
 use crate::persist::model_files::SubtractionNetFile;
 use crate::tabkit::background::{Job, Progress};
 use crate::tabkit::message::Message;
@@ -126,8 +127,13 @@ impl SubtractionTab {
         self.note_rate(self.trainer.recipe.learning_rate);
         self.trainer.train_epochs(self.step_epochs);
         self.refresh();
-        self.finish_if_done()
-            .unwrap_or_else(|| Message::info(format!("Trained to epoch {}", self.trainer.epoch)))
+        self.finish_if_done().unwrap_or_else(|| {
+            Message::info(format!(
+                "Trained to epoch {}: {} at a time (subtraction.step_epochs in S)",
+                thousands(self.trainer.epoch as u64),
+                thousands(self.step_epochs as u64),
+            ))
+        })
     }
 
     /// Starts over with fresh weights from the next seed, training in the background.

@@ -30,6 +30,10 @@ impl TabView for SubtractionTab {
     fn symbols(&self) -> Vec<Symbol> {
         symbols::WEIGHTS.to_vec()
     }
+
+    fn words(&self) -> Vec<crate::widgets::symbols::Gloss> {
+        symbols::WORDS.to_vec()
+    }
 }
 
 fn render(tab: &SubtractionTab, body: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -284,7 +288,10 @@ fn render_chart(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
         current: (&settings, &curve),
         scale: Scale::Log,
         x_axis: ("epoch", tab.trainer.recipe.epochs as f64),
-        y_title: format!("MSE, trained on {}", loss_name(tab.trainer.recipe.loss)),
+        y_title: format!(
+            "error (MSE); learns by {}",
+            loss_name(tab.trainer.recipe.loss)
+        ),
     }
     .render(area, buf, theme);
 }

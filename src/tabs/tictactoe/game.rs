@@ -120,6 +120,7 @@ impl Names for Eight {
     fn board_lines(&self) -> Vec<String> {
         vec![format!("sum {} of {TARGET}", self.sum())]
     }
+    const CAN_DRAW: bool = false;
 }
 
 /// Wins, losses and draws of the human this session.

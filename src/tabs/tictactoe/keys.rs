@@ -181,7 +181,7 @@ pub(crate) const COMPARISON: KeyGroup<Action> = KeyGroup {
 /// Which Tic-tac-toe pane the arrow keys go to: its own group, so the status line shows it
 /// early whatever else is bound.
 pub(crate) const SEARCH_FOCUS: KeyGroup<Action> = KeyGroup {
-    title: "Focus (▸ and a thick border mark it)",
+    title: "Focus (» and a thick border mark it)",
     bindings: &[bind(
         &[Key::Char('f')],
         "f",

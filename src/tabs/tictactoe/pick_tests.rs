@@ -51,8 +51,12 @@ fn answer(app: &mut App, cell: u8) {
 #[test]
 fn the_first_iterations_ask_and_an_untried_move_is_tried_first() {
     let mut app = at_pick(0);
+    // Nothing to compare yet: the question says the first untried move is taken, not UCT.
     assert!(
-        said(&app).starts_with("Predict: which move does UCT select at the root?"),
+        said(&app).starts_with(
+            "Predict: the root has 8 moves never tried, so UCT has nothing to compare: \
+             which move is tried next?"
+        ),
         "{}",
         said(&app)
     );
@@ -118,7 +122,8 @@ fn a_right_pick_once_every_move_has_a_child_names_the_uct_sum_and_asks_the_next_
     let asked = app.tabs.tictactoe.open_question().unwrap().question;
     assert!(
         asked.starts_with(&format!(
-            "Predict: which move does UCT select at O{}?",
+            "Predict: O{} has 7 moves never tried, so UCT has nothing to compare: which move \
+             is tried next?",
             pick + 1
         )),
         "{asked}"

@@ -44,8 +44,11 @@ fn info_heading<G: Describe>(game: &Match<G>, setting: &Setting, theme: &Theme) 
     };
     if let Some(shown) = shown.filter(|&s| s != setting.algorithm) {
         return Line::from(vec![
-            Span::styled(format!(" {} search", shown.short()), theme.title),
-            Span::styled(format!(" · next: {}", setting.algorithm.short()), theme.dim),
+            Span::styled(format!(" {} shown", shown.short()), theme.title),
+            Span::styled(
+                format!(" · AI now {}", setting.algorithm.short()),
+                theme.dim,
+            ),
         ]);
     }
     let mode = match &setting.autoplay {
@@ -67,7 +70,12 @@ pub(super) fn render_info<G: Describe>(
     theme: &Theme,
 ) {
     let title = match setting.step {
-        Some((at, total)) => format!(" Search · {}", goto::counter(at, total)),
+        Some((at, total)) => {
+            // The title's room: the pane less its corners, the focus mark's place, the
+            // words before the counter and one border cell after it.
+            let room = usize::from(area.width).saturating_sub(13);
+            format!(" Search · {}", goto::counter_within(at, total, room))
+        }
         None => " Search".into(),
     };
     let block = pane_block(&title, false, theme);

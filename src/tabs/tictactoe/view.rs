@@ -66,6 +66,10 @@ impl TabView for TicTacToeTab {
     fn symbols(&self) -> Vec<Symbol> {
         [&[FOCUS][..], symbols::TREE].concat()
     }
+
+    fn words(&self) -> Vec<crate::widgets::symbols::Gloss> {
+        symbols::words()
+    }
 }
 
 fn render(tab: &TicTacToeTab, body: Rect, buf: &mut Buffer, theme: &Theme) {

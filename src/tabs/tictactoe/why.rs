@@ -5,6 +5,7 @@
 use super::game::Match;
 use super::history::{AiChoice, MctsChoice, TreeChoice, Turn};
 use super::orders::{OrderNames, long_name};
+use crate::components::mcts_search::outline::win_counting;
 use crate::components::tree_search::explain::bound_words;
 use crate::domain::games::eight::{Eight, TARGET};
 use crate::domain::games::tictactoe::Board;
@@ -12,6 +13,7 @@ use crate::domain::numbers::{signed, thousands};
 use crate::domain::search::{Algorithm, Bound, BoundCause, RootMove, WIN};
 use crate::domain::solve::perfect::Solver;
 use crate::tabkit::why::{Decision, Played, Weighed, Why};
+use std::fmt::Write;
 
 /// What the record needs of a game beyond [`OrderNames`]: its position as lines of text.
 pub(crate) trait Explain: OrderNames {
@@ -242,6 +244,21 @@ fn origin(choice: &TreeChoice<u8>) -> Vec<String> {
 
 /// The record of an MCTS move: each root move's `N` and `W/N` as the search left them, the
 /// exact verdict beside them, and, where the move played is worse than the best one with
+/// Where an MCTS move's numbers come from: the search's size and how it was run.
+fn mcts_origin(choice: &MctsChoice<u8>) -> String {
+    let how_run = match choice.stepped {
+        None => "searched at once".to_string(),
+        Some(0) => "its search opened in the stepper; Enter played it unstepped".to_string(),
+        Some(phases) => format!("you stepped {} phases of it", thousands(phases)),
+    };
+    format!(
+        "the MCTS search of this position: {} iterations, c = {:.2}, {} nodes; {how_run}.",
+        thousands(choice.iterations),
+        choice.exploration,
+        thousands(choice.nodes as u64)
+    )
+}
+
 /// perfect play, that the iterations were too few to tell.
 fn mcts_decision<G: Explain>(
     root: &G,
@@ -300,9 +317,11 @@ fn mcts_decision<G: Explain>(
             thousands(choice.iterations)
         )
     };
-    how.push_str(
-        " W/N, the share of its random games won after the move (a draw ½), steered the \
-         visits through UCB1; the visits, not W/N, choose.",
+    let _ = write!(
+        how,
+        " W/N, the share of its random games won after the move{}, steered the visits \
+         through UCB1; the visits, not W/N, choose.",
+        win_counting(G::DRAWS)
     );
     let played = solver.after(root, best);
     let perfect = legal
@@ -325,11 +344,6 @@ fn mcts_decision<G: Explain>(
             thousands(choice.iterations)
         );
     }
-    let how_run = match choice.stepped {
-        None => "searched at once".to_string(),
-        Some(0) => "its search opened in the stepper; Enter played it unstepped".to_string(),
-        Some(phases) => format!("you stepped {} phases of it", thousands(phases)),
-    };
     Decision {
         title: format!("Why the MCTS AI played {label}"),
         position: Vec::new(),
@@ -337,14 +351,11 @@ fn mcts_decision<G: Explain>(
         options,
         how,
         origin: vec![
+            mcts_origin(choice),
             format!(
-                "the MCTS search of this position: {} iterations, c = {:.2}, {} nodes; \
-                 {how_run}.",
-                thousands(choice.iterations),
-                choice.exploration,
-                thousands(choice.nodes as u64)
+                "N: the iterations through the move; W/N: its random games won{}.",
+                win_counting(G::DRAWS)
             ),
-            "N: the iterations through the move; W/N: its random games won, a draw ½.".into(),
         ],
     }
 }
