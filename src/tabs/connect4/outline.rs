@@ -128,7 +128,12 @@ fn node_text(
     let mv = node
         .mv
         .map_or_else(|| "root".to_string(), |mv| format!("col {}", mv + 1));
-    let level = if node.maximizing { "MAX" } else { "MIN" };
+    // The root is the AI's move: MAX is the AI, as the Tic-tac-toe tree writes it.
+    let level = match (node.mv, node.maximizing) {
+        (None, _) => "MAX=AI",
+        (Some(_), true) => "MAX",
+        (Some(_), false) => "MIN",
+    };
     // The Tic-tac-toe tree's notation: `α -∞ β -4`, `=+3`, `≤-9`, `╳ 6 pruned`.
     let window = format!("α {} β {}", end(node.alpha), end(node.beta));
     let value = format!("{}{}", node.bound.sign(), signed(node.value));

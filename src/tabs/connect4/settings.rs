@@ -50,6 +50,17 @@ impl Connect4Ai {
             Self::Random => "random",
         }
     }
+
+    /// The AI as the screens name it, in the words the other tabs use (`alpha-beta`, as
+    /// Tic-tac-toe writes it, not the config's `alphabeta`).
+    pub const fn shown(self) -> &'static str {
+        match self {
+            Self::AlphaBeta => "alpha-beta",
+            Self::Mcts => "MCTS",
+            Self::Perfect => "perfect",
+            Self::Random => "random",
+        }
+    }
 }
 
 /// Settings of the Connect Four tab.

@@ -268,7 +268,7 @@ impl Connect4Tab {
         self.ended().unwrap_or_else(|| {
             Message::info(format!(
                 "The AI ({}) played column {}: your move",
-                ai.name(),
+                ai.shown(),
                 column + 1
             ))
         })

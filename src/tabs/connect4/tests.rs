@@ -51,7 +51,7 @@ fn alpha_beta_replies_and_its_tree_shows_windows_values_and_cuts() {
     play(&mut app, "443");
     assert_eq!(app.tabs.connect4.position().moves(), 6);
     assert!(
-        said(&app).starts_with("The AI (alphabeta) played column"),
+        said(&app).starts_with("The AI (alpha-beta) played column"),
         "{}",
         said(&app)
     );
@@ -698,7 +698,7 @@ fn the_ai_s_search_waits_for_a_free_place_and_gives_its_turn_up_when_cancelled()
     assert_eq!(app.tabs.connect4.searches_running(), 1);
     let status = format!(
         "The AI ({}) is {WAITING_TO_THINK}…",
-        Connect4Ai::AlphaBeta.name()
+        Connect4Ai::AlphaBeta.shown()
     );
     // The board pane's text, its wrapped lines joined again.
     let drawn = screen(&app, 80, 24);

@@ -172,7 +172,7 @@ fn turn_line(tab: &Connect4Tab, theme: &Theme) -> Line<'static> {
             "thinking"
         };
         return Line::styled(
-            format!("The AI ({}) is {doing}…", thinking.ai.name()),
+            format!("The AI ({}) is {doing}…", thinking.ai.shown()),
             theme.info,
         );
     }
@@ -213,7 +213,7 @@ fn render_search(tab: &Connect4Tab, area: Rect, buf: &mut Buffer, theme: &Theme)
         .render(area, buf);
         return;
     };
-    let title = format!(" The AI's last search: {}", thought.ai.name());
+    let title = format!(" The AI's last search: {}", thought.ai.shown());
     let block = pane_block(&title, focused, theme);
     let inner = block.inner(area);
     block.render(area, buf);

@@ -372,12 +372,12 @@ impl StateGraphTab {
         self.game.as_ref().is_some_and(|game| game.at.tokens > 0)
     }
 
-    /// True when `vertex` is the position of a game on where the person is to move: its
-    /// exact answer stays hidden there until the game is over.
-    pub(crate) fn your_turn_at(&self, vertex: Vertex) -> bool {
-        self.game.as_ref().is_some_and(|game| {
-            game.at == vertex && game.at.tokens > 0 && game.at.player == game.human
-        })
+    /// True while a game waits for the person's take: the exact answers stay hidden then
+    /// (they would give the move away) and come back once the take is made.
+    pub(crate) fn your_turn(&self) -> bool {
+        self.game
+            .as_ref()
+            .is_some_and(|game| game.at.tokens > 0 && game.at.player == game.human)
     }
 
     /// The human takes `take` tokens.

@@ -115,6 +115,49 @@ fn a_game_against_the_learned_graph() {
     snapshot("graph_game_over", &app);
 }
 
+/// Issue 29 §6: while the person is to take, no exact answer is on screen (the lost-state
+/// marks, the winning take, "not the winning move", the lab's exact line); they come back
+/// once the take is made.
+#[test]
+fn the_exact_answers_are_hidden_on_your_turn_and_back_after() {
+    let mut app = trained();
+    app.color = false;
+    let screen = |app: &App| crate::tabs::testing::screen(app, 80, 24);
+    let shown = screen(&app);
+    assert!(
+        shown.contains("×p1-9") && shown.contains("exact: "),
+        "{shown}"
+    );
+    press(&mut app, &chars("g"));
+    let hidden = screen(&app);
+    for answer in [
+        "×p",
+        " wins",
+        "exact: winning",
+        "exact: losing",
+        "edge is not the winning",
+        "wins Nim",
+    ] {
+        assert!(
+            !hidden.contains(answer),
+            "{answer:?} on your turn:\n{hidden}"
+        );
+    }
+    assert!(hidden.contains("exact: hidden on your turn"), "{hidden}");
+    press(&mut app, &chars("1"));
+    if !app.tabs.state_graph.your_turn() {
+        assert!(screen(&app).contains("×p"), "{}", screen(&app));
+    }
+    while app.tabs.state_graph.game.as_ref().unwrap().at.tokens > 0 {
+        press(&mut app, &chars("1"));
+    }
+    assert!(
+        screen(&app).contains("×p1-9"),
+        "after the game: {}",
+        screen(&app)
+    );
+}
+
 /// The rows of the graph pane as text, on a `width` x 24 screen.
 fn grid_rows(app: &App, width: u16) -> Vec<String> {
     let mut terminal = Terminal::new(TestBackend::new(width, 24)).unwrap();

@@ -177,17 +177,26 @@ fn render_graph(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &Theme
 /// A state: its name, `×` before it when its mover loses (exact), `!` after it when its
 /// strongest edge is not the winning move (for states a game can reach); coloured by who
 /// wins from it too.
+///
+/// On the person's turn in a game none of that is drawn (nor its colour): it would give
+/// the move away.
 fn vertex_cell(tab: &StateGraphTab, vertex: Vertex, theme: &Theme) -> Cell {
-    let wrong = tab.shown_graph().plays_optimally_at(vertex) == Some(false)
+    let fair = tab.your_turn();
+    let wrong = !fair
+        && tab.shown_graph().plays_optimally_at(vertex) == Some(false)
         && tab.shown_graph().reachable().contains(&vertex);
     let mark = if wrong { symbols::WRONG.glyph } else { "" };
     let winning = tab.exact(vertex).is_some();
-    let lost = if winning { "" } else { symbols::LOST.glyph };
-    let text = format!("{lost}{}{mark}", vertex.name());
-    let mut style = if winning {
-        theme.positive
+    let lost = if winning || fair {
+        ""
     } else {
-        theme.negative
+        symbols::LOST.glyph
+    };
+    let text = format!("{lost}{}{mark}", vertex.name());
+    let mut style = match (fair, winning) {
+        (true, _) => Style::default(),
+        (false, true) => theme.positive,
+        (false, false) => theme.negative,
     };
     if tab.cursor == vertex {
         style = style.patch(theme.cursor);
@@ -263,9 +272,7 @@ fn render_vertex(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &Them
             theme.dim,
         ),
         // The answer to the move the student is about to make would give the game away.
-        _ if tab.your_turn_at(vertex) => {
-            Line::styled(" exact: hidden on your turn (shown after)", theme.dim)
-        }
+        _ if tab.your_turn() => Line::styled(" exact: hidden on your turn", theme.dim),
         (_, Some(take)) => Line::styled(format!(" exact: winning, take {take}"), theme.positive),
         (_, None) => Line::styled(" exact: losing, every move loses", theme.negative),
     });
@@ -276,7 +283,7 @@ fn render_vertex(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &Them
         } else {
             String::new()
         };
-        let right = if tab.exact(vertex) == Some(edge.take()) {
+        let right = if !tab.your_turn() && tab.exact(vertex) == Some(edge.take()) {
             " wins"
         } else {
             ""
@@ -290,7 +297,8 @@ fn render_vertex(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &Them
             Span::raw(format!("{best}{right}")),
         ]));
     }
-    if tab.shown_graph().plays_optimally_at(vertex) == Some(false)
+    if !tab.your_turn()
+        && tab.shown_graph().plays_optimally_at(vertex) == Some(false)
         && tab.shown_graph().reachable().contains(&vertex)
     {
         lines.push(Line::styled(
@@ -369,14 +377,18 @@ fn render_answers(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &The
         )),
         Line::raw(format!(" Nim({k}): {order} (p1-{k} best {first:+})")),
         Line::styled(
-            format!(
-                " exact: {} wins Nim({k})",
-                if k.is_multiple_of(graph.max_take + 1) {
-                    "player 2"
-                } else {
-                    "player 1"
-                }
-            ),
+            if tab.your_turn() {
+                " exact: hidden on your turn".to_string()
+            } else {
+                format!(
+                    " exact: {} wins Nim({k})",
+                    if k.is_multiple_of(graph.max_take + 1) {
+                        "player 2"
+                    } else {
+                        "player 1"
+                    }
+                )
+            },
             theme.dim,
         ),
         Line::styled(
