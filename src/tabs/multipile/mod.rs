@@ -14,6 +14,8 @@ mod panel;
 #[cfg(test)]
 mod panel_tests;
 mod q_views;
+#[cfg(test)]
+mod restore_tests;
 pub mod settings;
 pub(crate) mod state;
 mod stepper;
@@ -172,6 +174,8 @@ impl Tab for MultiPileTab {
             Action::Why => self.has_ai_record(),
             Action::Undo => self.moves.iter().any(|m| m.by == frame_side::Side::Human),
             Action::QStep | Action::QTrain | Action::QRetrain => self.q.trainer.is_ok(),
+            Action::QRestore => !self.q.training && self.q.has_prev(),
+            Action::NetRestore => !self.net.is_training() && self.net.has_prev(),
             Action::UpdateStep(StepTo::Back) => self.q.steps.at() > 0,
             Action::UpdateStep(_) => self.q.steps.at() < self.q.steps.total(),
             _ => true,

@@ -7,6 +7,8 @@ mod panel;
 #[cfg(test)]
 mod panel_tests;
 mod record;
+#[cfg(test)]
+mod restore_tests;
 pub mod settings;
 pub(crate) mod state;
 mod stepped;
@@ -101,6 +103,7 @@ impl Tab for StateGraphTab {
             Action::Ask => self.cursor.tokens > 0,
             Action::Take(_) => self.game_on(),
             Action::Speed(_) => self.graph.games < self.target_games,
+            Action::RestorePrevious => self.has_prev() && !self.training,
             Action::GameStep(StepTo::Back) => {
                 self.stepped.as_ref().is_some_and(|g| g.steps.at() > 0)
             }
@@ -243,6 +246,7 @@ impl StateGraphTab {
             Action::Step => self.step_game(),
             Action::Speed(faster) => self.change_speed(faster),
             Action::Reset => self.reset(),
+            Action::RestorePrevious => self.restore_previous(),
             Action::NewGame => self.new_game(),
             Action::ToggleFirst => self.toggle_first(),
             Action::Take(n) => self.human_take(u32::from(n)),

@@ -12,6 +12,8 @@ mod panel;
 #[cfg(test)]
 mod panel_tests;
 mod record;
+#[cfg(test)]
+mod restore_tests;
 pub mod settings;
 pub(crate) mod state;
 mod symbols;
@@ -97,6 +99,7 @@ impl Tab for SubtractionTab {
             Action::TogglePause | Action::Speed(_) => !self.trainer.is_done(),
             Action::Step => !self.is_training() && !self.trainer.is_done(),
             Action::GoTo => !self.is_training(),
+            Action::RestorePrevious => self.has_prev() && !self.is_training(),
             _ => true,
         }
     }
@@ -212,6 +215,7 @@ impl SubtractionTab {
             }
             Action::Speed(faster) => Some(self.change_speed(faster)),
             Action::Retrain => Some(self.retrain()),
+            Action::RestorePrevious => Some(self.restore_previous()),
             Action::NextView => {
                 self.next_view();
                 None
