@@ -36,7 +36,7 @@ use crate::tabkit::settings::{Change, Panel};
 use crate::tabkit::stepper_keys::StepperActions as _;
 use crate::tabkit::tab::{
     ClassSide, Confirm, CopyText, Effects, OpenQuestion, Score, Storage, Tab, Ticked, Training,
-    export_shown,
+    Unsaved, export_shown,
 };
 use std::time::Duration;
 
@@ -168,11 +168,17 @@ impl Tab for StateGraphTab {
         }
     }
 
-    fn unsaved(&self) -> Vec<&'static str> {
-        if self.storage != Storage::DataDir && self.since.grew(self.graph.games) {
-            vec!["the state graph you trained"]
-        } else {
-            Vec::new()
+    fn unsaved(&self) -> Unsaved {
+        let trained = self.storage != Storage::DataDir && self.since.grew(self.graph.games);
+        Unsaved {
+            work: trained
+                .then_some("the state graph you trained")
+                .into_iter()
+                .collect(),
+            game_in_progress: self.game.as_ref().is_some_and(|game| {
+                game.at.tokens > 0 && game.path.iter().any(|e| e.from.player == game.human)
+            }),
+            ..Unsaved::default()
         }
     }
 
