@@ -86,7 +86,7 @@ fn draws_once_then_only_after_a_change() {
     let (send, events) = flume::unbounded();
     // Keys a moment apart, as typed: each is taken in on its own.
     let typist = thread::spawn(move || {
-        for event in [key('Z'), key('Z'), key('5'), key('Z'), key('q')] {
+        for event in [key('Z'), key('Z'), key('5'), key('Z'), key('q'), key('q')] {
             send.send(event).unwrap();
             thread::sleep(Duration::from_millis(30));
         }
@@ -96,8 +96,9 @@ fn draws_once_then_only_after_a_change() {
     let ending = event_loop(&mut terminal, &mut app, &events).unwrap();
     typist.join().unwrap();
     assert_eq!(ending, Ending::Quit);
-    // The first frame, then one for `5`; the unbound keys and the quit draw nothing.
-    assert_eq!(terminal.backend().flushes, 2);
+    // The first frame, one for `5` and one for the question the first `q` asks (a game is
+    // in progress); the unbound keys and the quit draw nothing.
+    assert_eq!(terminal.backend().flushes, 3);
     assert_eq!(
         app.tabs.tictactoe.tictactoe_game().moves.len(),
         2,

@@ -8,6 +8,7 @@
 use ai_arcade::app::Models;
 use ai_arcade::app::{Action, App, MessageKind, Overlay, TabId};
 use ai_arcade::config::{Config, FirstMover};
+use ai_arcade::domain::games::Game as _;
 use ai_arcade::persist::Store;
 use ai_arcade::shell::input;
 use crossterm::event::{
@@ -455,7 +456,8 @@ fn q_asks_only_when_work_would_be_lost_and_ctrl_c_never_asks() {
     assert!(app.running);
     assert_eq!(
         message(&app),
-        "q again to quit: the search you stepped is not saved (no data dir)"
+        "q again to quit: the search you stepped and the game in progress on Tic-tac-toe are \
+         not saved (no data dir)"
     );
     press(&mut app, &chars("j"));
     assert!(app.running);
@@ -466,6 +468,83 @@ fn q_asks_only_when_work_would_be_lost_and_ctrl_c_never_asks() {
         FULL,
     );
     assert!(!app.running, "Ctrl-C quits at once");
+}
+
+/// Plays the first free cell of Tic-tac-toe until the game ends.
+fn play_out(app: &mut App) {
+    while app
+        .tabs
+        .tictactoe
+        .tictactoe_game()
+        .position
+        .outcome()
+        .is_none()
+    {
+        let position = app.tabs.tictactoe.tictactoe_game().position;
+        let free = (1..=9u8)
+            .find(|&cell| position.cell(cell - 1).is_none())
+            .expect("a free cell while the game goes on");
+        press(app, &chars(&free.to_string()));
+    }
+}
+
+/// Issue 29 §8: `q` names exactly what the session would lose, only what exists (a game
+/// in progress, the settings changed, the scores), asks once, and `q` again quits.
+#[test]
+fn q_names_the_game_in_progress_the_settings_changed_and_the_scores() {
+    let mut app = App::new(&config(), SEED);
+    play_out(&mut app);
+    let tally = app.tabs.tictactoe.tictactoe_game().tally();
+    assert_eq!(tally.won + tally.lost + tally.drawn, 1);
+    press(&mut app, &chars("r5"));
+    // The panel's first row, the algorithm: alpha-beta → minimax.
+    press(&mut app, &chars("S"));
+    press(&mut app, &[KeyCode::Left, KeyCode::Enter]);
+    press(&mut app, &chars("q"));
+    assert!(app.running);
+    let drawn = if tally.drawn > 0 { " drawn 1" } else { "" };
+    assert_eq!(
+        message(&app),
+        format!(
+            "q again to quit: the game in progress on Tic-tac-toe, 1 settings change and the \
+             scores on Tic-tac-toe (won {} lost {}{drawn}) are not saved",
+            tally.won, tally.lost
+        )
+    );
+    press(&mut app, &chars("q"));
+    assert!(!app.running);
+}
+
+/// A setting changed and changed back is no loss, and a finished game with no score (the
+/// tally is all the session keeps of it) asks nothing either: `q` quits at once.
+#[test]
+fn a_setting_changed_back_is_not_named_and_nothing_to_lose_quits_at_once() {
+    let mut app = App::new(&config(), SEED);
+    press(&mut app, &chars("S"));
+    press(&mut app, &[KeyCode::Left, KeyCode::Enter]);
+    press(&mut app, &chars("S"));
+    press(&mut app, &[KeyCode::Right, KeyCode::Enter]);
+    assert_eq!(app.settings_changed(), 0);
+    press(&mut app, &chars("q"));
+    assert!(!app.running, "{}", message(&app));
+}
+
+/// On a shared server every part is said to be lost on this server, which is true of each.
+#[test]
+fn a_shared_session_names_the_game_in_progress_as_not_saved_on_this_server() {
+    let mut app = session(&config());
+    press(&mut app, &chars("5q"));
+    assert!(app.running);
+    assert_eq!(
+        message(&app),
+        "q again to quit: the game in progress on Tic-tac-toe is not saved on this server"
+    );
+    input::handle(
+        &mut app,
+        &key_event(KeyCode::Char('c'), KeyModifiers::CONTROL),
+        FULL,
+    );
+    assert!(!app.running, "Ctrl-C quits at once, question or not");
 }
 
 /// A session of a shared server, from models loaded from an empty data dir.

@@ -139,6 +139,52 @@ fn a_damaged_table_file_is_kept_aside_not_overwritten() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("kept as"));
 }
 
+/// Issue 29 §8: `train` over a trained table says what it replaced (its games and how it
+/// played, from the file) and where the previous table went.
+#[test]
+fn a_replacing_train_names_the_table_it_replaced_and_where_it_went() {
+    let (_temp, dir) = fresh_dir("replaced");
+    let data = dir.to_str().unwrap();
+    let train = |games: &str| {
+        run(&[
+            "--data-dir",
+            data,
+            "--seed",
+            "1",
+            "train",
+            "qlearning",
+            "--games",
+            games,
+            "--yes",
+        ])
+    };
+    let first = train("1000");
+    assert!(first.status.success());
+    assert!(
+        !String::from_utf8_lossy(&first.stderr).contains("replaced"),
+        "nothing was there to replace"
+    );
+    let second = train("200");
+    assert!(second.status.success());
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    let file = dir.join("nim-qtable-misere-1-3-5-7.json");
+    let prev = dir.join("nim-qtable-misere-1-3-5-7.json.prev");
+    assert!(
+        stderr.contains("replaced the Q-table (1,000 games, wins at ")
+            && stderr.contains(&format!(
+                "/335 winning positions, saved just now) in {}; it is kept as {}",
+                file.display(),
+                prev.display()
+            )),
+        "{stderr}"
+    );
+    assert!(
+        std::fs::read_to_string(&prev)
+            .unwrap()
+            .contains("\"games\":1000")
+    );
+}
+
 #[test]
 fn train_nim_net_reports_saves_and_resumes() {
     let (_temp, dir) = fresh_dir("net");

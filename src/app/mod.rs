@@ -17,6 +17,7 @@ pub mod lesson;
 mod lesson_steps;
 pub mod log;
 mod overlays;
+mod quit;
 pub mod room;
 
 pub use crate::tabkit::message::{Message, MessageKind};
@@ -221,26 +222,6 @@ impl App {
     pub fn say(&mut self, message: Message) {
         self.log.push(message.clone());
         self.message = Some(message);
-    }
-
-    /// What quitting now would lose, as the end of a sentence ("the Q-table you trained is
-    /// not saved on this server"), or `None` when nothing would be. Each tab says what it
-    /// would lose (with a data dir the tabs save their learners on the way out).
-    pub fn quit_loses(&self) -> Option<String> {
-        let lost = self.tabs.unsaved();
-        let (last, rest) = lost.split_last()?;
-        let list = if rest.is_empty() {
-            (*last).to_string()
-        } else {
-            format!("{} and {last}", rest.join(", "))
-        };
-        let verb = if rest.is_empty() { "is" } else { "are" };
-        let place = match self.storage {
-            Storage::SharedServer => " on this server",
-            Storage::DataDir => "",
-            Storage::Nowhere => " (no data dir)",
-        };
-        Some(format!("{list} {verb} not saved{place}"))
     }
 
     /// The program is ending (quit, signal or lost terminal): lets the tabs keep what
@@ -758,9 +739,9 @@ mod tests {
     #[test]
     fn a_key_press_builds_the_key_tables_once() {
         let mut app = App::new(&Config::default(), 5);
-        // A key that acts, one bound to nothing here, and one that asks first (quit with
-        // nothing to lose quits: a tab's reset asks).
-        for key in [Key::Char('5'), Key::Char('%'), Key::Char('q')] {
+        // A key that acts, one bound to nothing here, and quit with nothing to lose (it
+        // quits at once; a question reads the tables again for its key's label).
+        for key in [Key::Tab, Key::Char('%'), Key::Char('q')] {
             KEY_TABLES_BUILT.with(|built| built.set(0));
             app.handle_key(key);
             let built = KEY_TABLES_BUILT.with(std::cell::Cell::get);

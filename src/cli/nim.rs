@@ -89,8 +89,7 @@ pub(super) fn train_qlearning(
     if let Err(exit) = run.finish(trainer.games as u64) {
         return exit;
     }
-    let usable = |payload| kind.usable(payload);
-    let saved = match saving::save(&store, file, &trainer.saved(), usable, &plan) {
+    let saved = match saving::save(&store, &kind, &trainer.saved(), &plan) {
         Ok(path) => path,
         Err(error) => return fail(error),
     };
@@ -238,8 +237,7 @@ pub(super) fn train_nim_net(
     if let Err(exit) = training.finish(done as u64) {
         return exit;
     }
-    let usable = |payload| kind.usable(payload);
-    let saved = match saving::save(&store, file, &trainer.saved(), usable, &plan) {
+    let saved = match saving::save(&store, &kind, &trainer.saved(), &plan) {
         Ok(path) => path,
         Err(error) => return fail(error),
     };

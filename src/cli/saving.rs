@@ -2,12 +2,11 @@
 //! is replaced only with consent, and stderr says what became of the file replaced.
 
 use super::exit::fail;
-use crate::persist::{Kept, ModelFile, Stamp, Store};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
+use crate::persist::{Kept, ModelFile, ModelKind, Stamp, Store};
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::SystemTime;
 
 /// What a run will do to the model file there.
 pub(super) enum Plan {
@@ -78,32 +77,43 @@ pub(super) fn before_training(
     }
 }
 
-/// Saves `payload` as `file` (see [`Store::save`]) and says on stderr where the file it
-/// replaced went; the error is the message to fail with.
-pub(super) fn save<T: Serialize + DeserializeOwned, R>(
+/// Saves `payload` as a model of `kind` (see [`Store::save_kind`]) and says on stderr what
+/// the file it replaced held and where it went; the error is the message to fail with.
+pub(super) fn save<K: ModelKind>(
     store: &Store,
-    file: ModelFile,
-    payload: &T,
-    usable: impl FnOnce(T) -> Result<R, String>,
+    kind: &K,
+    payload: &K::Payload,
     plan: &Plan,
 ) -> Result<PathBuf, String> {
     let saved = store
-        .save(file, payload, usable, plan.continues())
+        .save_kind(kind, payload, plan.continues())
         .map_err(|e| format!("could not save: {e}"))?;
-    match &saved.kept {
-        Some(Kept::Previous(prev)) => {
-            eprintln!(
-                "the previous {} is kept as {}",
-                saved.path.display(),
-                prev.display()
-            );
-        }
-        Some(Kept::Broken { path, why }) => {
-            eprintln!("the unusable file was kept as {} ({why})", path.display());
-        }
-        None => {}
+    if let Some(kept) = &saved.kept {
+        eprintln!("{}", kept_words(&saved.path, kept, SystemTime::now()));
     }
     Ok(saved.path)
+}
+
+/// What a save did to the file it replaced, as `train` says it: "replaced the Q-table
+/// (20,000 games, …, saved 2 hours ago) in PATH; it is kept as PATH.prev".
+fn kept_words(path: &Path, kept: &Kept, now: SystemTime) -> String {
+    match kept {
+        Kept::Previous { path: prev, model } => {
+            let what = model.as_ref().map_or_else(
+                || "the previous file".to_string(),
+                |m| format!("the {}", m.words(now)),
+            );
+            format!(
+                "replaced {what} in {}; it is kept as {} (the arcade's restore key on its tab, \
+                 or moving the file back, brings it back)",
+                path.display(),
+                prev.display()
+            )
+        }
+        Kept::Broken { path, why } => {
+            format!("the unusable file was kept as {} ({why})", path.display())
+        }
+    }
 }
 
 /// `count` units of training in words, "4,000 epochs"; `None` for no training at all.

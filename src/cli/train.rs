@@ -12,7 +12,9 @@ use crate::domain::learn::state_graph::{self, StateGraph};
 use crate::domain::learn::subtraction::{self, Evaluation, Trainer};
 use crate::domain::solve::subtraction::Solution;
 use crate::persist::Store;
-use crate::persist::model_files::{STATE_GRAPH as GRAPH, SUBTRACTION_NET as MODEL};
+use crate::persist::model_files::{
+    STATE_GRAPH as GRAPH, SUBTRACTION_NET as MODEL, StateGraphFile, SubtractionNetFile,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
@@ -113,8 +115,8 @@ pub(super) fn train_subtraction(cli: &Cli, config: &config::Config, args: &Train
     }
     let solution = Solution::new(nim.n_max);
     let evaluation = Evaluation::new(&trainer.network, trainer.encoding, &solution);
-    let usable = subtraction::usable(nim.n_max);
-    let saved = match saving::save(&store, MODEL, &trainer.saved(), usable, &plan) {
+    let kind = SubtractionNetFile { n_max: nim.n_max };
+    let saved = match saving::save(&store, &kind, &trainer.saved(), &plan) {
         Ok(path) => path,
         Err(error) => return fail(error),
     };
@@ -234,7 +236,11 @@ pub(super) fn train_graph(
     if let Err(exit) = run.finish(graph.games) {
         return exit;
     }
-    let saved = match saving::save(&store, GRAPH, &graph, usable, &plan) {
+    let kind = StateGraphFile {
+        tokens: settings.tokens,
+        max_take: settings.max_take,
+    };
+    let saved = match saving::save(&store, &kind, &graph, &plan) {
         Ok(path) => path,
         Err(error) => return fail(error),
     };

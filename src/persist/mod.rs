@@ -14,9 +14,14 @@
 //! - A file the load would not use (damaged, foreign, for another game, out of range, not a
 //!   regular file) is renamed `NAME.broken` before a save, never overwritten.
 //! - A good file that a save replaces without continuing it (a retrain, a reset, another
-//!   program's save in between) is first copied to `NAME.prev`: one backup, byte for byte.
+//!   program's save in between) is first copied to `NAME.prev`: one backup, byte for byte,
+//!   and the save says what it held ([`Described`]), so nothing is replaced without a word.
+//! - The backup can be put back ([`Store::restore_prev_kind`], [`restore`]): the two files
+//!   swap, so a restore can be undone the same way, and the backup passes the same checks as
+//!   any model before anything moves.
 
 pub mod model_files;
+pub mod restore;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -24,6 +29,7 @@ use std::fs;
 use std::hash::{DefaultHasher, Hasher};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 /// The largest model file read: a full Q-table (2 million cells, about 80 bytes each in JSON)
 /// fits with room to spare, and a file that keeps growing is cut off here.
@@ -138,11 +144,58 @@ impl Stamp {
     }
 }
 
+/// A good model file as a message tells it: what it holds and when it was written, so a
+/// student knows which model a save replaced or a restore brings back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Described {
+    /// What it is and holds, from the file itself: "network (4,000 epochs, wins at 120/120
+    /// winning piles)".
+    pub what: String,
+    /// When the file was last written (the file system's modification time), if known.
+    pub saved_at: Option<SystemTime>,
+}
+
+impl Described {
+    /// "network (4,000 epochs, …, saved 3 minutes ago)": what it holds and how long ago it
+    /// was saved, as of `now`.
+    pub fn words(&self, now: SystemTime) -> String {
+        match self.saved_at {
+            Some(at) => match self.what.strip_suffix(')') {
+                Some(open) => format!("{open}, {})", saved_ago(at, now)),
+                None => format!("{} ({})", self.what, saved_ago(at, now)),
+            },
+            None => self.what.clone(),
+        }
+    }
+}
+
+/// How long ago `at` was, as of `now`, in the words a message uses: "saved just now",
+/// "saved 5 minutes ago", "saved 2 days ago". A clock time would need the local time zone,
+/// which the standard library does not give; an age reads the same anywhere. A time in
+/// the future (a clock set back) is "just now".
+pub fn saved_ago(at: SystemTime, now: SystemTime) -> String {
+    let secs = now.duration_since(at).map_or(0, |age| age.as_secs());
+    let (count, unit) = match secs {
+        0..60 => return "saved just now".to_string(),
+        60..3_600 => (secs / 60, "minute"),
+        3_600..86_400 => (secs / 3_600, "hour"),
+        _ => (secs / 86_400, "day"),
+    };
+    let plural = if count == 1 { "" } else { "s" };
+    format!("saved {count} {unit}{plural} ago")
+}
+
 /// What a save kept of the file it replaced.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Kept {
-    /// A good file, copied to `NAME.prev` (the one backup).
-    Previous(PathBuf),
+    /// A good file, copied to `NAME.prev` (the one backup), with what it held when the
+    /// save knew its kind ([`Store::save_kind`]).
+    Previous {
+        /// Where it went.
+        path: PathBuf,
+        /// What it held and when it was saved.
+        model: Option<Described>,
+    },
     /// A file the load would not use, renamed to `NAME.broken` (or `.broken-2`, ...), and why.
     Broken {
         /// Where it went.
@@ -153,10 +206,17 @@ pub enum Kept {
 }
 
 impl Kept {
-    /// A short note for a message: "the old file is kept as ...".
+    /// A short note for a message: "the previous network (4,000 epochs, saved 3 minutes
+    /// ago) is kept as ...".
     pub fn note(&self) -> String {
         match self {
-            Self::Previous(path) => format!("the previous file is kept as {}", path.display()),
+            Self::Previous { path, model } => {
+                let what = model.as_ref().map_or_else(
+                    || "file".to_string(),
+                    |model| model.words(SystemTime::now()),
+                );
+                format!("the previous {what} is kept as {}", path.display())
+            }
             Self::Broken { path, .. } => {
                 format!("the unusable file is kept as {}", path.display())
             }
@@ -204,6 +264,18 @@ pub trait ModelKind {
     ///
     /// Why the payload does not fit (another game, numbers out of range).
     fn usable(&self, payload: Self::Payload) -> Result<Self::Model, String>;
+
+    /// What a model of this kind is called in a message ("network", "Q-table").
+    fn noun(&self) -> &'static str;
+
+    /// How much training a model holds and how well it plays, from what its file records:
+    /// "4,000 epochs, wins at 120/120 winning piles".
+    fn holds(&self, model: &Self::Model) -> String;
+
+    /// The model as messages name a replaced or restored one: "network (4,000 epochs, …)".
+    fn describe(&self, model: &Self::Model) -> String {
+        format!("{} ({})", self.noun(), self.holds(model))
+    }
 }
 
 /// What reading and checking a file gave.
@@ -307,30 +379,40 @@ impl Store {
         usable: impl FnOnce(T) -> Result<R, String>,
         continues: Option<Stamp>,
     ) -> Result<Saved, StoreError> {
+        self.save_described(file, payload, usable, |_| None, continues)
+    }
+
+    /// [`Store::save`], with `describe` saying what a good file it replaces holds, for the
+    /// note that it was kept.
+    fn save_described<T: Serialize + DeserializeOwned, R>(
+        &self,
+        file: ModelFile,
+        payload: &T,
+        usable: impl FnOnce(T) -> Result<R, String>,
+        describe: impl FnOnce(&R) -> Option<String>,
+        continues: Option<Stamp>,
+    ) -> Result<Saved, StoreError> {
         let path = self.path(file.name);
-        let text = serde_json::to_vec(&EnvelopeOut {
-            format: file.format,
-            version: file.version,
-            payload,
-        })
-        .map_err(|e| StoreError::Damaged {
-            path: path.clone(),
-            reason: e.to_string(),
-        })?;
+        let text = envelope_bytes(&path, file, payload)?;
         let _lock = self.lock()?;
         let mut replaced = None;
         let kept = match read_regular(&path) {
             Ok(None) => None,
             Ok(Some(old)) => match check(&path, &old, file, usable) {
-                Ok(_) => {
+                Ok(model) => {
                     let stamp = Stamp::of(&old);
                     replaced = Some(stamp);
                     if continues == Some(stamp) || old == text {
                         None
                     } else {
+                        let model = describe(&model).map(|what| Described {
+                            what,
+                            saved_at: modified(&path),
+                        });
                         let prev = self.prev_path(file.name);
                         self.write_atomically(&prev, &old)?;
-                        Some(Kept::Previous(prev))
+                        keep_modified(&prev, model.as_ref());
+                        Some(Kept::Previous { path: prev, model })
                     }
                 }
                 Err(why) => Some(self.set_aside(file.name, &why)?),
@@ -360,10 +442,11 @@ impl Store {
         payload: &K::Payload,
         continues: Option<Stamp>,
     ) -> Result<Saved, StoreError> {
-        self.save(
+        self.save_described(
             kind.file(),
             payload,
             |payload| kind.usable(payload),
+            |model| Some(kind.describe(model)),
             continues,
         )
     }
@@ -428,6 +511,39 @@ impl Store {
             path: to,
             why: why.to_string(),
         })
+    }
+}
+
+/// The bytes a save of `payload` as `file` writes: the envelope and the payload.
+fn envelope_bytes<T: Serialize>(
+    path: &Path,
+    file: ModelFile,
+    payload: &T,
+) -> Result<Vec<u8>, StoreError> {
+    serde_json::to_vec(&EnvelopeOut {
+        format: file.format,
+        version: file.version,
+        payload,
+    })
+    .map_err(|e| StoreError::Damaged {
+        path: path.to_path_buf(),
+        reason: e.to_string(),
+    })
+}
+
+/// When `path` was last written, if the file system says.
+fn modified(path: &Path) -> Option<SystemTime> {
+    fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// Gives a backup the time its model was saved rather than the time it was copied, so
+/// "saved 3 minutes ago" stays true of it. Best effort: a file system that refuses keeps
+/// the copy's time, and the model is kept all the same.
+fn keep_modified(path: &Path, model: Option<&Described>) {
+    if let Some(at) = model.and_then(|model| model.saved_at)
+        && let Ok(file) = fs::OpenOptions::new().write(true).open(path)
+    {
+        let _ = file.set_modified(at);
     }
 }
 
@@ -761,7 +877,10 @@ mod tests {
         let replaced = store.save(FILE, &6u32, small, None).unwrap();
         assert_eq!(
             replaced.kept,
-            Some(Kept::Previous(store.prev_path("m.json")))
+            Some(Kept::Previous {
+                path: store.prev_path("m.json"),
+                model: None
+            })
         );
         assert_eq!(fs::read(store.prev_path("m.json")).unwrap(), good);
 
@@ -776,7 +895,7 @@ mod tests {
         let other = store
             .save(FILE, &8u32, small, Some(replaced.stamp))
             .unwrap();
-        assert!(matches!(other.kept, Some(Kept::Previous(_))));
+        assert!(matches!(other.kept, Some(Kept::Previous { .. })));
         assert!(
             fs::read_to_string(store.prev_path("m.json"))
                 .unwrap()

@@ -15,7 +15,15 @@ use crate::domain::learn::state_graph::{
 use crate::domain::learn::subtraction::{
     self, MODEL_FILE, MODEL_FORMAT, MODEL_VERSION, SavedModel,
 };
+use crate::domain::numbers::thousands;
+use crate::domain::solve::subtraction::Solution;
 use crate::persist::{ModelFile, ModelKind};
+
+/// `count` `unit`s in words: "1 game", "20,000 games".
+fn count(count: u64, unit: &str) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{} {unit}{plural}", thousands(count))
+}
 
 /// The Subtraction Nim network's file.
 pub const SUBTRACTION_NET: ModelFile<'static> = ModelFile {
@@ -50,6 +58,23 @@ impl ModelKind for SubtractionNetFile {
     fn usable(&self, payload: SavedModel) -> Result<SavedModel, String> {
         subtraction::usable(self.n_max)(payload)
     }
+
+    fn noun(&self) -> &'static str {
+        "network"
+    }
+
+    /// Its epochs, and how it plays against the exact answers (126 forward passes).
+    fn holds(&self, model: &SavedModel) -> String {
+        let encoding = subtraction::Encoding { n_max: model.n_max };
+        let evaluation =
+            subtraction::Evaluation::new(&model.network, encoding, &Solution::new(model.n_max));
+        format!(
+            "{}, wins at {}/{} winning piles",
+            count(model.epochs as u64, "epoch"),
+            evaluation.winning_correct(),
+            evaluation.winning_positions()
+        )
+    }
 }
 
 /// The State-Graph learner's weights for Nim(`tokens`) with takes 1..=`max_take`.
@@ -71,6 +96,18 @@ impl ModelKind for StateGraphFile {
 
     fn usable(&self, payload: StateGraph) -> Result<StateGraph, String> {
         state_graph::usable(self.tokens, self.max_take)(payload)
+    }
+
+    fn noun(&self) -> &'static str {
+        "state graph"
+    }
+
+    fn holds(&self, graph: &StateGraph) -> String {
+        format!(
+            "{}, {:.0}% of winning states pick a winning move",
+            count(graph.games, "game"),
+            graph.optimal_share() * 100.0
+        )
     }
 }
 
@@ -112,6 +149,21 @@ impl ModelKind for QTableFile {
     fn usable(&self, payload: SavedTable) -> Result<QTrainer, String> {
         qlearning::usable(self.start, self.rule, self.sample_every)(payload)
     }
+
+    fn noun(&self) -> &'static str {
+        "Q-table"
+    }
+
+    /// Its games and its last measurement, as saved (nothing is measured again).
+    fn holds(&self, trainer: &QTrainer) -> String {
+        let measured = trainer.evaluation();
+        format!(
+            "{}, wins at {}/{} winning positions",
+            count(trainer.games as u64, "game"),
+            measured.optimal_states,
+            measured.winning_states
+        )
+    }
 }
 
 /// The Multi-pile Nim network for one game: one file per game, so changing the game never
@@ -146,6 +198,15 @@ impl ModelKind for NimNetFile {
 
     fn usable(&self, payload: SavedNet) -> Result<NetTrainer, String> {
         nim_net::usable(self.game)(payload)
+    }
+
+    fn noun(&self) -> &'static str {
+        "network"
+    }
+
+    /// Its epochs only: measuring it plays 31,744 positions, too slow for a message.
+    fn holds(&self, trainer: &NetTrainer) -> String {
+        count(trainer.epochs() as u64, "epoch")
     }
 }
 

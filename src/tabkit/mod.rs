@@ -11,6 +11,7 @@ pub mod goto;
 pub mod keymap;
 pub mod message;
 pub mod predicting;
+pub mod restore;
 pub mod runs;
 pub mod settings;
 pub mod side;

@@ -6,6 +6,7 @@
 use super::keymap::KeyGroup;
 use super::message::Message;
 use super::settings::{Change, Panel};
+use super::tally::Tally;
 use super::why::Why;
 use crate::config::Config;
 pub use crate::domain::prediction::Score;
@@ -24,6 +25,29 @@ pub enum Storage {
     Nowhere,
     /// A session of a shared server (`ai-arcade serve`): nothing it does is written.
     SharedServer,
+}
+
+/// What quitting now would lose of one tab's session: the quit question names each part
+/// that exists ("the game in progress on Tic-tac-toe, the scores (won 2 lost 1)"), so `q`
+/// asks once and says exactly what goes, and asks nothing when nothing would.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Unsaved {
+    /// Work quitting drops, each as a noun phrase ("the Q-table you trained", "the search
+    /// you stepped"): what a data dir does not keep here.
+    pub work: Vec<&'static str>,
+    /// A game under way: the person has moved in it and it is not over.
+    pub game_in_progress: bool,
+    /// The session's finished games against the person, which nothing keeps.
+    pub scores: Tally,
+    /// Finished training runs kept for comparing on the chart (`c`), which nothing keeps.
+    pub compared_runs: usize,
+}
+
+impl Unsaved {
+    /// Nothing would be lost.
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
 }
 
 /// A question an action asks before it throws work away: "`<key>` again to `then`".
@@ -368,9 +392,10 @@ pub trait Tab: ClassSide + Sized {
     /// The program is ending: keep what the learners learned.
     fn on_exit(&mut self) {}
 
-    /// What quitting now would lose, each as a noun phrase ("the Q-table you trained").
-    fn unsaved(&self) -> Vec<&'static str> {
-        Vec::new()
+    /// What quitting now would lose: its unsaved work, a game in progress, the scores and
+    /// the runs kept for comparing.
+    fn unsaved(&self) -> Unsaved {
+        Unsaved::default()
     }
 
     /// Whether the tab trains now, or waits for a free trainer to.

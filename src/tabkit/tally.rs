@@ -34,6 +34,19 @@ pub struct Tally {
     pub drawn: u32,
 }
 
+/// Two tallies together (Tic-tac-toe's two games, said as one score).
+impl std::ops::Add for Tally {
+    type Output = Self;
+
+    fn add(self, other: Self) -> Self {
+        Self {
+            won: self.won + other.won,
+            lost: self.lost + other.lost,
+            drawn: self.drawn + other.drawn,
+        }
+    }
+}
+
 impl Tally {
     fn slot(&mut self, result: GameResult) -> &mut u32 {
         match result {

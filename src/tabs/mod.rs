@@ -42,7 +42,8 @@ use crate::tabkit::keymap::Group;
 use crate::tabkit::message::Message;
 use crate::tabkit::settings::{Change, Panel};
 use crate::tabkit::tab::{
-    ClassSide, Confirm, Effects, OpenQuestion, Score, Storage, Tab, Ticked, Training, Verdict,
+    ClassSide, Confirm, Effects, OpenQuestion, Score, Storage, Tab, Ticked, Training, Unsaved,
+    Verdict,
 };
 use crate::widgets::symbols::{Gloss, Symbol};
 use crate::widgets::{TabView, Theme};
@@ -302,7 +303,7 @@ pub trait AnyTab: ClassSide {
     /// See [`Tab::on_exit`].
     fn on_exit(&mut self);
     /// See [`Tab::unsaved`].
-    fn unsaved(&self) -> Vec<&'static str>;
+    fn unsaved(&self) -> Unsaved;
     /// See [`Tab::training`].
     fn training(&self) -> Training;
     /// See [`Tab::settings`].
@@ -354,7 +355,7 @@ where
     fn on_exit(&mut self) {
         Tab::on_exit(self);
     }
-    fn unsaved(&self) -> Vec<&'static str> {
+    fn unsaved(&self) -> Unsaved {
         Tab::unsaved(self)
     }
     fn training(&self) -> Training {
@@ -482,9 +483,14 @@ impl Tabs {
         }
     }
 
-    /// What quitting now would lose, tab by tab.
-    pub fn unsaved(&self) -> Vec<&'static str> {
-        self.all().iter().flat_map(|tab| tab.unsaved()).collect()
+    /// What quitting now would lose, tab by tab (the tabs that would lose something).
+    pub fn unsaved(&self) -> Vec<(TabId, Unsaved)> {
+        TabId::ALL
+            .iter()
+            .zip(self.all())
+            .map(|(&id, tab)| (id, tab.unsaved()))
+            .filter(|(_, lost)| !lost.is_empty())
+            .collect()
     }
 
     /// Whether `tab`'s training waits for a free trainer.

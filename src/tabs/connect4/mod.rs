@@ -32,7 +32,7 @@ use crate::tabkit::message::Message;
 use crate::tabkit::settings::{Change, Panel};
 use crate::tabkit::side::Side;
 use crate::tabkit::stepper_keys::StepperActions as _;
-use crate::tabkit::tab::{ClassSide, Effects, OpenQuestion, Score, Storage, Tab, Ticked};
+use crate::tabkit::tab::{ClassSide, Effects, OpenQuestion, Score, Storage, Tab, Ticked, Unsaved};
 use state::Focus;
 use std::time::Duration;
 
@@ -255,6 +255,15 @@ impl Tab for Connect4Tab {
         match (thinking, self.autoplay.tick_interval(shown)) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
+        }
+    }
+
+    fn unsaved(&self) -> Unsaved {
+        Unsaved {
+            game_in_progress: !self.board.is_over()
+                && self.turns.iter().any(|t| t.by == Side::Human),
+            scores: self.tally,
+            ..Unsaved::default()
         }
     }
 }

@@ -84,6 +84,10 @@ pub enum Action {
     NetTrain,
     /// The network again from new weights.
     NetRetrain,
+    /// Swap the Q-table in play with the one the last save replaced (`.prev`).
+    QRestore,
+    /// Swap the network in play with the one the last save replaced (`.prev`).
+    NetRestore,
     /// Both learners train faster (`true`) or slower.
     Speed(bool),
     /// Open (or close) the comparison of a learner's runs.

@@ -6,6 +6,7 @@ use crate::tabkit::keymap::{
     DIGITS, Key, KeyGroup, SIGNED_DECIMALS, bind, digit, direction, erase_or_undo_key, typed,
     why_key,
 };
+use crate::tabkit::restore::{restore_key, second_restore_key};
 use crate::tabkit::runs;
 use crate::tabkit::speed::{faster, speed_keys};
 use crate::tabkit::stepper_keys::{
@@ -232,6 +233,8 @@ pub(crate) const NIM: KeyGroup<Action> = KeyGroup {
             "",
             |_| Action::NetRetrain,
         ),
+        restore_key("Q: previous table back", "", |_| Action::QRestore),
+        second_restore_key("network: previous one back", |_| Action::NetRestore),
         speed_keys(|k| Action::Speed(faster(k))),
         bind(
             &[Key::Char('c')],

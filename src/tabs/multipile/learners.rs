@@ -14,8 +14,10 @@ use crate::persist::model_files::{NimNetFile, QTableFile};
 use crate::persist::{Loaded, Stamp, Store};
 use crate::tabkit::background::{Job, Progress};
 use crate::tabkit::message::Message;
+use crate::tabkit::restore;
 use crate::tabkit::runs::{Runs, Used};
 use crate::tabkit::speed::{Speed, train_tick};
+use crate::tabkit::tab::Storage;
 use std::cell::OnceCell;
 use std::time::Duration;
 
@@ -296,6 +298,52 @@ impl QAgent {
         Message::info(format!("Q-learning again from an empty table, seed {seed}"))
     }
 
+    /// The table's file, for the game of the table in play.
+    fn file(&self) -> Option<QTableFile> {
+        let trainer = self.trainer.as_ref().ok()?;
+        Some(QTableFile::new(
+            trainer.table.start(),
+            trainer.table.rule(),
+            self.settings.sample_every,
+        ))
+    }
+
+    /// Whether a previous table of this game is kept beside its file (`.prev`).
+    pub(crate) fn has_prev(&self) -> bool {
+        let (Some(store), Some(kind)) = (&self.store, self.file()) else {
+            return false;
+        };
+        store.has_prev(&kind)
+    }
+
+    /// `B`: the table the last save replaced back in play, and the one in play kept as the
+    /// backup in its place, so `B` again swaps back. Refused, with nothing changed, while
+    /// it trains or when the table in play is not the one saved.
+    pub(crate) fn restore_previous(&mut self, storage: Storage) -> Message {
+        if let Some(refused) = self.refused() {
+            return refused;
+        }
+        let (Some(store), Some(kind), Ok(trainer)) = (&self.store, self.file(), &self.trainer)
+        else {
+            return restore::unavailable(storage, "Q-table");
+        };
+        if self.training {
+            return restore::while_training("Q-table", "p", "B");
+        }
+        match store.restore_prev_kind(&kind, &trainer.saved()) {
+            Ok(restored) => {
+                let said = restore::restored(&restored, "B");
+                self.stamp = Some(restored.stamp);
+                self.load_error = None;
+                self.trainer = Ok(restored.model);
+                self.last_game.clear();
+                self.steps = Steps::new(0, 0, 0);
+                said
+            }
+            Err(error) => restore::refused(&error, "Q-table"),
+        }
+    }
+
     /// Saves the table and appends where (or why not) to `text`.
     fn saved_message(&mut self, text: String) -> Message {
         let (Some(store), Ok(trainer)) = (&self.store, &self.trainer) else {
@@ -307,15 +355,17 @@ impl QAgent {
             self.settings.sample_every,
         );
         let result = store.save_kind(&kind, &trainer.saved(), self.stamp);
-        saved_note(&text, result, &mut self.stamp, &mut self.load_error)
+        saved_note(&text, result, "B", &mut self.stamp, &mut self.load_error)
     }
 }
 
-/// The message after a save: `text`, and what became of the file it replaced (or why it
-/// was not saved); a successful save records its stamp and clears the load error.
+/// The message after a save: `text`, and what became of the file it replaced and which key
+/// (`restore`) puts it back (or why it was not saved); a successful save records its stamp
+/// and clears the load error.
 fn saved_note(
     text: &str,
     result: Result<crate::persist::Saved, crate::persist::StoreError>,
+    restore: &str,
     stamp: &mut Option<Stamp>,
     load_error: &mut Option<String>,
 ) -> Message {
@@ -323,7 +373,7 @@ fn saved_note(
         Ok(saved) => {
             *stamp = Some(saved.stamp);
             *load_error = None;
-            Message::info(format!("{text}{}", saved.kept_note()))
+            Message::info(format!("{text}{}", restore::saved_note(&saved, restore)))
         }
         Err(why) => Message::error(format!("{text}; not saved: {why}")),
     }
@@ -587,6 +637,39 @@ impl NetAgent {
         };
         let kind = NimNetFile::new(self.game());
         let result = store.save_kind(&kind, &self.trainer.saved(), self.stamp);
-        saved_note(&text, result, &mut self.stamp, &mut self.load_error)
+        saved_note(&text, result, "N", &mut self.stamp, &mut self.load_error)
+    }
+
+    /// Whether a previous network of this game is kept beside its file (`.prev`).
+    pub(crate) fn has_prev(&self) -> bool {
+        self.store
+            .as_ref()
+            .is_some_and(|store| store.has_prev(&NimNetFile::new(self.game())))
+    }
+
+    /// `N`: the network the last save replaced back in play, and the one in play kept as
+    /// the backup in its place, so `N` again swaps back. Refused, with nothing changed,
+    /// while it trains or when the network in play is not the one saved.
+    pub(crate) fn restore_previous(&mut self, storage: Storage) -> Message {
+        let Some(store) = &self.store else {
+            return restore::unavailable(storage, "network");
+        };
+        if self.is_training() {
+            return restore::while_training("network", "P", "N");
+        }
+        let kind = NimNetFile::new(self.game());
+        match store.restore_prev_kind(&kind, &self.trainer.saved()) {
+            Ok(restored) => {
+                let said = restore::restored(&restored, "N");
+                self.stamp = Some(restored.stamp);
+                self.load_error = None;
+                self.trainer = restored.model;
+                self.evaluation = OnceCell::new();
+                // Its curve was measured in another session: the chart starts again.
+                self.accuracy.clear();
+                said
+            }
+            Err(error) => restore::refused(&error, "network"),
+        }
     }
 }

@@ -14,6 +14,8 @@ mod panel;
 #[cfg(test)]
 mod panel_tests;
 mod q_views;
+#[cfg(test)]
+mod restore_tests;
 pub mod settings;
 pub(crate) mod state;
 mod stepper;
@@ -47,7 +49,7 @@ use crate::tabkit::settings::{Change, Panel};
 use crate::tabkit::side as frame_side;
 use crate::tabkit::stepper_keys::StepperActions as _;
 use crate::tabkit::tab::{
-    ClassSide, Confirm, Effects, OpenQuestion, Score, Storage, Tab, Ticked, Training,
+    ClassSide, Confirm, Effects, OpenQuestion, Score, Storage, Tab, Ticked, Training, Unsaved,
 };
 use learners::{NetAgent, QAgent};
 use std::time::Duration;
@@ -172,6 +174,8 @@ impl Tab for MultiPileTab {
             Action::Why => self.has_ai_record(),
             Action::Undo => self.moves.iter().any(|m| m.by == frame_side::Side::Human),
             Action::QStep | Action::QTrain | Action::QRetrain => self.q.trainer.is_ok(),
+            Action::QRestore => !self.q.training && self.q.has_prev(),
+            Action::NetRestore => !self.net.is_training() && self.net.has_prev(),
             Action::UpdateStep(StepTo::Back) => self.q.steps.at() > 0,
             Action::UpdateStep(_) => self.q.steps.at() < self.q.steps.total(),
             _ => true,
@@ -246,18 +250,23 @@ impl Tab for MultiPileTab {
         self.on_exit();
     }
 
-    fn unsaved(&self) -> Vec<&'static str> {
-        if self.storage == Storage::DataDir {
-            return Vec::new();
+    fn unsaved(&self) -> Unsaved {
+        let mut work = Vec::new();
+        if self.storage != Storage::DataDir {
+            if self.q_since.grew(self.q_games()) {
+                work.push("the Q-table you trained");
+            }
+            if self.net_since.grew(self.net.trainer.epochs() as u64) {
+                work.push("the Multi-pile network you trained");
+            }
         }
-        let mut lost = Vec::new();
-        if self.q_since.grew(self.q_games()) {
-            lost.push("the Q-table you trained");
+        Unsaved {
+            work,
+            game_in_progress: !self.game_over()
+                && self.moves.iter().any(|m| m.by == frame_side::Side::Human),
+            scores: self.tally,
+            compared_runs: self.q.runs.kept().count() + self.net.runs.kept().count(),
         }
-        if self.net_since.grew(self.net.trainer.epochs() as u64) {
-            lost.push("the Multi-pile network you trained");
-        }
-        lost
     }
 
     fn answers(&self, action: Action) -> bool {

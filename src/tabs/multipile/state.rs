@@ -475,6 +475,8 @@ impl MultiPileTab {
             A::QRetrain => return Some(self.q.retrain()),
             A::NetTrain => return Some(self.net.toggle_training()),
             A::NetRetrain => return Some(self.net.retrain()),
+            A::QRestore => return Some(self.q.restore_previous(self.storage)),
+            A::NetRestore => return Some(self.net.restore_previous(self.storage)),
             A::Speed(faster) => return Some(self.change_speed(faster)),
             A::Compare(which) => return Some(self.toggle_compare(which)),
             A::RunsMove(by) => return self.runs_move(by),

@@ -13,6 +13,8 @@ pub enum Action {
     Speed(bool),
     /// Every weight back to 0.
     Reset,
+    /// Swap the graph in play with the one the last save replaced (`.prev`).
+    RestorePrevious,
     /// A game against the graph.
     NewGame,
     /// Player 1 or 2.

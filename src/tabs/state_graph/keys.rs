@@ -4,6 +4,7 @@ use super::action::Action;
 use crate::tabkit::keymap::{
     ARROWS, Binding, DIGITS, Key, KeyGroup, SIGNED_DIGITS, bind, digit, direction, why_key,
 };
+use crate::tabkit::restore::restore_key;
 use crate::tabkit::speed::{faster, speed_keys};
 use crate::tabkit::stepper_keys::{
     SteppedWords, answer_keys, go_to_number_keys, step_to, stepped_keys,
@@ -35,6 +36,7 @@ pub(crate) const GRAPH: KeyGroup<Action> = KeyGroup {
             "zero",
             |_| Action::Reset,
         ),
+        restore_key("the previous graph back", "", |_| Action::RestorePrevious),
         bind(
             &[Key::Char('g')],
             "g",

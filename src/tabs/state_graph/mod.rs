@@ -7,6 +7,8 @@ mod panel;
 #[cfg(test)]
 mod panel_tests;
 mod record;
+#[cfg(test)]
+mod restore_tests;
 pub mod settings;
 pub(crate) mod state;
 mod stepped;
@@ -34,7 +36,7 @@ use crate::tabkit::settings::{Change, Panel};
 use crate::tabkit::stepper_keys::StepperActions as _;
 use crate::tabkit::tab::{
     ClassSide, Confirm, CopyText, Effects, OpenQuestion, Score, Storage, Tab, Ticked, Training,
-    export_shown,
+    Unsaved, export_shown,
 };
 use std::time::Duration;
 
@@ -101,6 +103,7 @@ impl Tab for StateGraphTab {
             Action::Ask => self.cursor.tokens > 0,
             Action::Take(_) => self.game_on(),
             Action::Speed(_) => self.graph.games < self.target_games,
+            Action::RestorePrevious => self.has_prev() && !self.training,
             Action::GameStep(StepTo::Back) => {
                 self.stepped.as_ref().is_some_and(|g| g.steps.at() > 0)
             }
@@ -165,11 +168,17 @@ impl Tab for StateGraphTab {
         }
     }
 
-    fn unsaved(&self) -> Vec<&'static str> {
-        if self.storage != Storage::DataDir && self.since.grew(self.graph.games) {
-            vec!["the state graph you trained"]
-        } else {
-            Vec::new()
+    fn unsaved(&self) -> Unsaved {
+        let trained = self.storage != Storage::DataDir && self.since.grew(self.graph.games);
+        Unsaved {
+            work: trained
+                .then_some("the state graph you trained")
+                .into_iter()
+                .collect(),
+            game_in_progress: self.game.as_ref().is_some_and(|game| {
+                game.at.tokens > 0 && game.path.iter().any(|e| e.from.player == game.human)
+            }),
+            ..Unsaved::default()
         }
     }
 
@@ -243,6 +252,7 @@ impl StateGraphTab {
             Action::Step => self.step_game(),
             Action::Speed(faster) => self.change_speed(faster),
             Action::Reset => self.reset(),
+            Action::RestorePrevious => self.restore_previous(),
             Action::NewGame => self.new_game(),
             Action::ToggleFirst => self.toggle_first(),
             Action::Take(n) => self.human_take(u32::from(n)),

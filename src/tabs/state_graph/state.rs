@@ -9,6 +9,7 @@ use crate::persist::model_files::StateGraphFile;
 use crate::persist::{Kept, Loaded, Stamp, Store};
 use crate::tabkit::ai_moves::AiMoves;
 use crate::tabkit::message::Message;
+use crate::tabkit::restore;
 use crate::tabkit::side::Side;
 use crate::tabkit::speed::{Redraws, Speed, train_tick};
 use crate::tabkit::tab::{Storage, TrainedSince, export_written};
@@ -249,7 +250,7 @@ impl StateGraphTab {
             Ok(saved) => {
                 self.load_error = None;
                 self.stamp = Some(saved.stamp);
-                let kept = saved.kept_note();
+                let kept = restore::saved_note(&saved, "B");
                 let tell_kept = matches!(saved.kept, Some(Kept::Broken { .. }));
                 if tell_path || tell_kept {
                     Message::info(format!("{said}; saved to {}{kept}", saved.path.display()))
@@ -296,6 +297,46 @@ impl StateGraphTab {
         self.highlight = path;
         let said = self.save(text);
         self.opened_to_predict().unwrap_or(said)
+    }
+
+    /// Whether a previous graph is kept beside the file (`.prev`), for `B` to put back.
+    pub(crate) fn has_prev(&self) -> bool {
+        self.store.as_ref().is_some_and(|store| {
+            store.has_prev(&StateGraphFile {
+                tokens: self.graph.tokens,
+                max_take: self.graph.max_take,
+            })
+        })
+    }
+
+    /// `B`: the graph the last save replaced back in play, and the one in play kept as the
+    /// backup in its place, so `B` again swaps back. Refused, with nothing changed, while
+    /// training runs or when the graph in play is not the one saved.
+    pub(crate) fn restore_previous(&mut self) -> Message {
+        let Some(store) = &self.store else {
+            return restore::unavailable(self.storage, "state graph");
+        };
+        if self.training {
+            return restore::while_training("state graph", "p", "B");
+        }
+        let kind = StateGraphFile {
+            tokens: self.graph.tokens,
+            max_take: self.graph.max_take,
+        };
+        match store.restore_prev_kind(&kind, &self.graph) {
+            Ok(restored) => {
+                let said = restore::restored(&restored, "B");
+                self.stamp = Some(restored.stamp);
+                self.load_error = None;
+                self.graph = restored.model;
+                self.since = TrainedSince::new(self.graph.games);
+                // The stepped game was learned into the weights just swapped out.
+                self.highlight.clear();
+                self.stepped = None;
+                said
+            }
+            Err(error) => restore::refused(&error, "state graph"),
+        }
     }
 
     /// Every weight back to 0.

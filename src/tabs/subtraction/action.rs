@@ -18,6 +18,8 @@ pub enum Action {
     Speed(bool),
     /// Retrain with a new seed.
     Retrain,
+    /// Swap the network in play with the one the last save replaced (`.prev`).
+    RestorePrevious,
     /// Next view of the right-hand pane.
     NextView,
     /// Scroll the table or move the weights cursor.

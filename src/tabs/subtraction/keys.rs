@@ -4,6 +4,7 @@ use super::action::Action;
 use crate::tabkit::keymap::{
     ARROWS, DIGITS, Key, KeyGroup, bind, direction, erase_or_undo_key, typed, why_key,
 };
+use crate::tabkit::restore::restore_key;
 use crate::tabkit::runs;
 use crate::tabkit::speed::{faster, speed_keys};
 
@@ -67,6 +68,7 @@ pub(crate) const SUBTRACTION: KeyGroup<Action> = KeyGroup {
             "retrain",
             |_| Action::Retrain,
         ),
+        restore_key("the previous network back", "", |_| Action::RestorePrevious),
         bind(
             &[Key::Char('a')],
             "a",

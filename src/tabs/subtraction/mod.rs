@@ -12,6 +12,8 @@ mod panel;
 #[cfg(test)]
 mod panel_tests;
 mod record;
+#[cfg(test)]
+mod restore_tests;
 pub mod settings;
 pub(crate) mod state;
 mod symbols;
@@ -35,7 +37,8 @@ use crate::persist::{Loaded, Store};
 use crate::tabkit::keymap::KeyGroup;
 use crate::tabkit::message::Message;
 use crate::tabkit::settings::{Change, Panel};
-use crate::tabkit::tab::{ClassSide, Confirm, Effects, Storage, Tab, Ticked, Training};
+use crate::tabkit::side::Side;
+use crate::tabkit::tab::{ClassSide, Confirm, Effects, Storage, Tab, Ticked, Training, Unsaved};
 use std::time::Duration;
 
 impl Tab for SubtractionTab {
@@ -97,6 +100,7 @@ impl Tab for SubtractionTab {
             Action::TogglePause | Action::Speed(_) => !self.trainer.is_done(),
             Action::Step => !self.is_training() && !self.trainer.is_done(),
             Action::GoTo => !self.is_training(),
+            Action::RestorePrevious => self.has_prev() && !self.is_training(),
             _ => true,
         }
     }
@@ -144,7 +148,7 @@ impl Tab for SubtractionTab {
         self.on_show()
     }
 
-    fn unsaved(&self) -> Vec<&'static str> {
+    fn unsaved(&self) -> Unsaved {
         let epochs = self.trainer.epoch as u64;
         let lost = if self.storage == Storage::DataDir {
             (self.since.by_key() && !self.trainer.is_done() && epochs > 0)
@@ -154,7 +158,14 @@ impl Tab for SubtractionTab {
                 .grew(epochs)
                 .then_some("the Subtraction Nim network you trained")
         };
-        lost.into_iter().collect()
+        Unsaved {
+            work: lost.into_iter().collect(),
+            game_in_progress: self.pile.is_some()
+                && !self.game_over()
+                && self.moves.iter().any(|m| m.by == Side::Human),
+            scores: self.tally,
+            compared_runs: self.runs.kept().count(),
+        }
     }
 
     fn settings(&self) -> Option<Panel> {
@@ -212,6 +223,7 @@ impl SubtractionTab {
             }
             Action::Speed(faster) => Some(self.change_speed(faster)),
             Action::Retrain => Some(self.retrain()),
+            Action::RestorePrevious => Some(self.restore_previous()),
             Action::NextView => {
                 self.next_view();
                 None

@@ -11,8 +11,9 @@ use crate::domain::numbers::thousands;
 use crate::persist::model_files::SubtractionNetFile;
 use crate::tabkit::background::{Job, Progress};
 use crate::tabkit::message::Message;
+use crate::tabkit::restore;
 use crate::tabkit::speed::{SLOW_GAP, Speed};
-use crate::tabkit::tab::{CopyText, Effects, export_shown, export_written_as};
+use crate::tabkit::tab::{CopyText, Effects, TrainedSince, export_shown, export_written_as};
 
 /// The file the runs export (`x` in the runs list) writes in the data dir.
 pub(crate) const RUNS_FILE: &str = "subtraction-runs.csv";
@@ -155,6 +156,43 @@ impl SubtractionTab {
             "Retraining from fresh weights, seed {seed}: run {}; c compares runs{dropped}",
             self.runs.current_number()
         ))
+    }
+
+    /// Whether a previous network is kept beside the file (`.prev`), for `B` to put back.
+    pub(crate) fn has_prev(&self) -> bool {
+        let kind = SubtractionNetFile { n_max: self.n_max };
+        self.store
+            .as_ref()
+            .is_some_and(|store| store.has_prev(&kind))
+    }
+
+    /// `B`: the network the last save replaced back in play, and the one in play kept as
+    /// the backup in its place, so `B` again swaps back. Refused, with nothing changed,
+    /// while training runs or when the network in play is not the one saved (a retrain not
+    /// finished): swapping then would lose it.
+    pub(crate) fn restore_previous(&mut self) -> Message {
+        let Some(store) = &self.store else {
+            return restore::unavailable(self.storage, "network");
+        };
+        if self.is_training() {
+            return restore::while_training("network", "p", "B");
+        }
+        let kind = SubtractionNetFile { n_max: self.n_max };
+        match store.restore_prev_kind(&kind, &self.trainer.saved()) {
+            Ok(restored) => {
+                let said = restore::restored(&restored, "B");
+                self.trace = None;
+                self.stamp = Some(restored.stamp);
+                self.load_error = None;
+                self.rates_used.clear();
+                self.trainer = Trainer::from_saved(restored.model);
+                self.since = TrainedSince::new(self.trainer.epoch as u64);
+                self.unit = Unit::Hidden(0);
+                self.refresh();
+                said
+            }
+            Err(error) => restore::refused(&error, "network"),
+        }
     }
 
     /// Trains to the end on this thread: for scripts and tests that need a finished network
@@ -368,7 +406,7 @@ impl SubtractionTab {
                 Message::info(format!(
                     "{score}; saved to {}{}",
                     saved.path.display(),
-                    saved.kept_note()
+                    restore::saved_note(&saved, "B")
                 ))
             }
             Err(error) => Message::error(format!("{score}; not saved: {error}")),

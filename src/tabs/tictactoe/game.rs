@@ -176,6 +176,16 @@ impl<G: Playable> Match<G> {
         self.position.outcome().is_none() && self.position.to_move() != self.human
     }
 
+    /// The person's results this session.
+    pub fn tally(&self) -> Tally {
+        self.tally
+    }
+
+    /// True while a game is under way: the person has moved in it and it is not over.
+    pub(crate) fn in_progress(&self) -> bool {
+        self.position.outcome().is_none() && self.moves.iter().any(|turn| turn.by == Side::Human)
+    }
+
     /// True when the AI's search waits in the stepper (minimax's or MCTS's).
     pub fn awaiting_step(&self) -> bool {
         self.search.as_ref().is_some_and(|s| s.live) || self.mcts.as_ref().is_some_and(|m| m.live)

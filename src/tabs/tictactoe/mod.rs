@@ -55,7 +55,7 @@ use crate::tabkit::keymap::{Key, KeyGroup};
 use crate::tabkit::message::{Message, focus_moved};
 use crate::tabkit::settings::{Change, Panel};
 use crate::tabkit::stepper_keys::StepperActions as _;
-use crate::tabkit::tab::{ClassSide, Effects, OpenQuestion, Score, Storage, Tab, Ticked};
+use crate::tabkit::tab::{ClassSide, Effects, OpenQuestion, Score, Storage, Tab, Ticked, Unsaved};
 use std::time::Duration;
 
 impl Tab for TicTacToeTab {
@@ -228,11 +228,16 @@ impl Tab for TicTacToeTab {
         action.is_answer()
     }
 
-    fn unsaved(&self) -> Vec<&'static str> {
-        if self.stepped_search() {
-            vec!["the search you stepped"]
-        } else {
-            Vec::new()
+    fn unsaved(&self) -> Unsaved {
+        Unsaved {
+            work: self
+                .stepped_search()
+                .then_some("the search you stepped")
+                .into_iter()
+                .collect(),
+            game_in_progress: self.tictactoe.in_progress() || self.eight.in_progress(),
+            scores: self.tictactoe.tally + self.eight.tally,
+            compared_runs: 0,
         }
     }
 }
