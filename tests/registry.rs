@@ -110,8 +110,9 @@ fn every_tab_has_a_legend_that_fits_the_help_without_repeats() {
         for (i, symbol) in symbols.iter().enumerate() {
             assert!(symbol.meaning.chars().count() <= 26, "{}", symbol.meaning);
             assert!(symbol.glyph.chars().count() <= 10, "{}", symbol.glyph);
+            // One glyph, one meaning (issue 29 §5: `▸` meant "focused pane" and "folded").
             assert!(
-                !symbols[i + 1..].contains(symbol),
+                !symbols[i + 1..].iter().any(|s| s.glyph == symbol.glyph),
                 "{} listed twice on {tab:?}",
                 symbol.glyph
             );

@@ -344,6 +344,34 @@ fn multi_pile_states_are_whole() {
     assert_whole("help", &app);
 }
 
+/// Issue 29 §7: Connect Four's screens are whole: the alpha-beta tree with its summary,
+/// MCTS's, both steppers, the focused tree.
+#[test]
+fn connect_four_states_are_whole() {
+    let mut config = config();
+    config.connect4.first = FirstMover::Human;
+    let think = |app: &mut App| {
+        while app.tabs.connect4.is_thinking() {
+            app.update(Action::Tick);
+        }
+    };
+    let mut app = App::new(&config, SEED);
+    f(&mut app, 5);
+    assert_whole("fresh", &app);
+    press(&mut app, "4");
+    think(&mut app);
+    assert_whole("alpha-beta's tree", &app);
+    press(&mut app, "f↓↓→");
+    assert_whole("tree focused and unfolded", &app);
+    press(&mut app, "fa3");
+    think(&mut app);
+    assert_whole("MCTS's tree", &app);
+    press(&mut app, "m5");
+    assert_whole("MCTS stepper", &app);
+    press(&mut app, "nnnnn");
+    assert_whole("MCTS stepper, five iterations", &app);
+}
+
 /// Issue 29 §7: the overlays and panels of every tab are whole: help (scrolled through its
 /// symbols and words), settings, the why-record and the message log.
 #[test]

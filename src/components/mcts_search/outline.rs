@@ -478,6 +478,33 @@ fn selection_lines<G: Names>(
 mod tests {
     use super::*;
 
+    /// Issue 29 §5: the Game of Eight has no draws, so its MCTS words never count one.
+    #[test]
+    fn a_game_without_draws_does_not_speak_of_them() {
+        use crate::domain::games::eight::Eight;
+        use crate::domain::games::tictactoe::{Board, Mark};
+        let mut eight = Mcts::new(Eight::start(), 1.4, 7);
+        eight.run(50);
+        let mut board = Mcts::new(Board::empty(Mark::X), 1.4, 7);
+        board.run(50);
+        let child = |mcts_children: Vec<NodeId>| mcts_children[0] as usize;
+        let eight_words = explain_mcts(
+            &eight,
+            child(eight.children(ROOT).map(|(id, _)| id).collect()),
+            &[],
+        );
+        let board_words = explain_mcts(
+            &board,
+            child(board.children(ROOT).map(|(id, _)| id).collect()),
+            &[],
+        );
+        assert!(!eight_words.concat().contains("draw"), "{eight_words:?}");
+        assert!(
+            board_words.concat().contains("(a draw ½)"),
+            "{board_words:?}"
+        );
+    }
+
     #[test]
     fn the_ucb_column_shows_the_value_the_next_selection_computes_not_a_stale_one() {
         use crate::domain::games::tictactoe::{Board, Mark};
