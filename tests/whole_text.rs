@@ -344,6 +344,43 @@ fn multi_pile_states_are_whole() {
     assert_whole("help", &app);
 }
 
+/// Issue 29 §3: every sentence a whole alpha-beta search says as it is stepped (after X5:
+/// 6,469 events), and every predict-mode question and verdict on the way, fits the status
+/// rows at 80 columns: none needs `L`.
+#[test]
+fn every_step_sentence_and_verdict_fits_the_status_rows() {
+    let rows = usize::from(ai_arcade::ui::MESSAGE_ROWS_MAX);
+    let fits = |text: &str| textwrap::wrap(&format!("· {text}"), 80).len() <= rows;
+    let (mut said, mut longer_than_a_row) = (0, 0);
+    let mut check = |app: &App| {
+        let text = &app.message.as_ref().unwrap().text;
+        assert!(fits(text), "{text}");
+        said += 1;
+        longer_than_a_row += usize::from(text.chars().count() > 78);
+    };
+    let mut app = app_after("m5");
+    for _ in 0..7_000 {
+        press(&mut app, " ");
+        check(&app);
+    }
+    // Predict mode: each question answered wrong (the verdict's reason), then right.
+    let mut app = app_after("m5P");
+    for _ in 0..400 {
+        if app.tabs.open_question(TabId::TicTacToe).is_some() {
+            press(&mut app, "7\n");
+            check(&app);
+            press(&mut app, "⎋P");
+        }
+        press(&mut app, " ");
+        check(&app);
+    }
+    assert!(
+        longer_than_a_row > 100,
+        "{longer_than_a_row} of {said} longer than a row"
+    );
+    eprintln!("{longer_than_a_row} of {said} messages were longer than one row");
+}
+
 /// Issue 29 §7: Connect Four's screens are whole: the alpha-beta tree with its summary,
 /// MCTS's, both steppers, the focused tree.
 #[test]
