@@ -29,6 +29,7 @@ impl MessageLog {
             }
             if last.same_question(&message) {
                 *last = message;
+                *times = 1;
                 return;
             }
         }
@@ -217,12 +218,14 @@ mod tests {
     fn an_answer_being_typed_is_kept_once_as_it_ended() {
         let mut log = MessageLog::default();
         log.push(Message::info("Predict mode on"));
-        for typed in ["", "-", "-4", "-", "-3"] {
+        // An unchanged echo (Backspace on nothing) is counted, then replaced: no "(×2)" left.
+        for typed in ["", "", "-", "-4", "-", "-3"] {
             log.push(Message::typing("What is β at O6 (MIN) now?", typed, ""));
         }
         log.push(Message::info("✓ Right"));
         log.push(Message::typing("What is β at O8 (MIN) now?", "", ""));
         log.push(Message::typing("What is β at O8 (MIN) now?", "2", ""));
+        assert!(log.entries().all(|(_, times)| times == 1));
         let kept: Vec<String> = log.entries().map(|(m, _)| m.logged_text()).collect();
         assert_eq!(
             kept,

@@ -202,6 +202,8 @@ struct Search<'a, G: Evaluate> {
     root: Vec<RootValue<G::Move>>,
     /// The replies the node that returned last left unsearched, for [`RootValue::skipped`].
     last_skipped: u8,
+    /// Whether the node that returned last has an exact value, as it is shown.
+    last_exact: bool,
 }
 
 /// Searches `root` to `options.depth` plies, recording the deepest iteration's tree up to
@@ -226,6 +228,7 @@ pub fn search_limited<G: Evaluate>(root: &G, options: Options, record_limit: usi
             record_limit,
             root: Vec::new(),
             last_skipped: 0,
+            last_exact: true,
         };
         let (value, best) = search.visit(root, None, 0, current, -INFINITY, INFINITY);
         line = search.principal_line(root, best, current);
@@ -304,7 +307,7 @@ impl<G: Evaluate> Search<'_, G> {
             return (entry.value, entry.best);
         }
         let moves = self.ordered(position, ply, stored.and_then(|e| e.best));
-        let (value, best, pruned) = self.children(
+        let (value, best, pruned, children_exact) = self.children(
             position,
             moves.as_ref(),
             ply,
@@ -313,12 +316,20 @@ impl<G: Evaluate> Search<'_, G> {
             beta,
             maximizing,
         );
+        // The table keeps the window's rule, which the search's cut-offs are tuned to; what
+        // is shown is exact also when every child was searched and exact (as the stepper
+        // shows it), so an exact value is never labelled a bound from the window.
         let bound = if value <= alpha {
             Bound::AtMost
         } else if value >= beta {
             Bound::AtLeast
         } else {
             Bound::Exact
+        };
+        let shown = if pruned == 0 && children_exact {
+            Bound::Exact
+        } else {
+            bound
         };
         if self.options.table && (self.table.len() < TABLE_LIMIT || self.table.contains_key(&key)) {
             let entry = TableEntry {
@@ -329,12 +340,13 @@ impl<G: Evaluate> Search<'_, G> {
             };
             self.table.insert(key, entry);
         }
-        self.leave(recorded, value, bound, NodeKind::Inner, pruned, best);
+        self.leave(recorded, value, shown, NodeKind::Inner, pruned, best);
         (value, best)
     }
 
-    /// Searches the children of an unfinished position: its value, best move, and how
-    /// many moves a cut-off left unsearched.
+    /// Searches the children of an unfinished position: its value, best move, how many
+    /// moves a cut-off left unsearched, and whether every child searched returned an exact
+    /// value.
     #[allow(clippy::too_many_arguments)]
     fn children(
         &mut self,
@@ -345,9 +357,10 @@ impl<G: Evaluate> Search<'_, G> {
         mut alpha: i32,
         mut beta: i32,
         maximizing: bool,
-    ) -> (i32, Option<G::Move>, u8) {
+    ) -> (i32, Option<G::Move>, u8, bool) {
         let mut value = if maximizing { -INFINITY } else { INFINITY };
         let mut best = None;
+        let mut all_exact = true;
         for (index, &mv) in moves.iter().enumerate() {
             let (child, _) = self.visit(
                 &position.play(mv),
@@ -357,9 +370,10 @@ impl<G: Evaluate> Search<'_, G> {
                 alpha,
                 beta,
             );
+            all_exact &= self.last_exact;
             if ply == 0 {
-                let skipped = self.last_skipped;
-                self.note_root(mv, child, alpha, beta, skipped);
+                let (skipped, exact) = (self.last_skipped, self.last_exact);
+                self.note_root(mv, child, (alpha, beta), skipped, exact);
             }
             let better = if maximizing {
                 child > value
@@ -377,16 +391,25 @@ impl<G: Evaluate> Search<'_, G> {
             }
             if alpha >= beta {
                 self.stats.cutoffs += 1;
-                return (value, best, (moves.len() - index - 1) as u8);
+                return (value, best, (moves.len() - index - 1) as u8, all_exact);
             }
         }
-        (value, best, 0)
+        (value, best, 0, all_exact)
     }
 
     /// Notes a root move's value: exact inside the window it was searched with, else the
     /// bound fail-soft alpha-beta proved (the root is MAX: a value at or below α is at most).
-    fn note_root(&mut self, mv: G::Move, value: i32, alpha: i32, beta: i32, skipped: u8) {
-        let bound = if value <= alpha && alpha > -INFINITY {
+    fn note_root(
+        &mut self,
+        mv: G::Move,
+        value: i32,
+        (alpha, beta): (i32, i32),
+        skipped: u8,
+        exact: bool,
+    ) {
+        let bound = if exact {
+            Bound::Exact
+        } else if value <= alpha && alpha > -INFINITY {
             Bound::AtMost
         } else if value >= beta {
             Bound::AtLeast
@@ -490,6 +513,7 @@ impl<G: Evaluate> Search<'_, G> {
         best: Option<G::Move>,
     ) {
         self.last_skipped = pruned;
+        self.last_exact = bound == Bound::Exact;
         let (Some(index), Some(tree)) = (recorded, self.record.as_mut()) else {
             return;
         };
@@ -684,6 +708,31 @@ mod tests {
                 Bound::Exact => assert_eq!(other.value, exact),
                 Bound::AtMost => assert!(exact <= other.value),
                 Bound::AtLeast => assert!(exact >= other.value),
+            }
+        }
+    }
+
+    /// Issue 29 §2 (review): at depth 1 every root column is a horizon leaf, exact; and for
+    /// any options every root value shown exact is the plain depth-limited value, and every
+    /// bound holds. Before, depth 1 labelled all but the first column "≤ … window".
+    #[test]
+    fn root_values_shown_exact_are_exact_at_every_depth_and_option() {
+        let root = board("4453");
+        for depth in 1..=4 {
+            for bits in 0u8..8 {
+                let o = options(depth, bits & 1 != 0, bits & 2 != 0, bits & 4 != 0);
+                let found = search_limited(&root, o, 0);
+                for value in &found.root {
+                    let exact = plain_value(&Game::play(&root, value.mv), Disc::Red, 1, depth);
+                    match value.bound {
+                        Bound::Exact => assert_eq!(value.value, exact, "{depth} {bits}"),
+                        Bound::AtMost => assert!(exact <= value.value),
+                        Bound::AtLeast => assert!(exact >= value.value),
+                    }
+                }
+                if depth == 1 {
+                    assert!(found.root.iter().all(|r| r.bound == Bound::Exact), "{bits}");
+                }
             }
         }
     }

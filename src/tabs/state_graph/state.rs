@@ -553,6 +553,12 @@ impl StateGraphTab {
     /// draw is made from the game's random stream); refused at a state with no move.
     pub(crate) fn ask(&self) -> Result<(Why, Message), Message> {
         let at = self.cursor;
+        // Its record holds the exact answers, which are hidden on your turn.
+        if self.your_turn() {
+            return Err(Message::error(
+                "Not on your turn: the record gives the exact answer away; take first, then a asks",
+            ));
+        }
         if at.tokens == 0 {
             return Err(Message::error(format!(
                 "{} has no move: the game is over there (the arrows pick another state)",

@@ -144,6 +144,18 @@ fn the_exact_answers_are_hidden_on_your_turn_and_back_after() {
         );
     }
     assert!(hidden.contains("exact: hidden on your turn"), "{hidden}");
+    // Asking about a state would open its record, exact answers and all: refused.
+    press(&mut app, &chars("a"));
+    assert!(
+        app.message
+            .as_ref()
+            .unwrap()
+            .text
+            .starts_with("Not on your turn"),
+        "{:?}",
+        app.message
+    );
+    assert!(app.overlays.is_empty());
     press(&mut app, &chars("1"));
     if !app.tabs.state_graph.your_turn() {
         assert!(screen(&app).contains("×p"), "{}", screen(&app));
