@@ -124,13 +124,18 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
     render_status(app, &screen, buf, &theme);
 }
 
+/// How many of the body's last rows a message of `lines` lines covers on `screen`.
+fn rows_covered(lines: usize, screen: &Screen) -> u16 {
+    (lines as u16)
+        .saturating_sub(screen.message.height)
+        .min(screen.body.height)
+}
+
 /// The lesson pane and the message, last: a message longer than its row takes the rows
 /// above it, and the lesson pane moves up with it, over the tab or an overlay.
 fn render_status(app: &App, screen: &Screen, buf: &mut Buffer, theme: &Theme) {
     let lines = message_lines(app, screen.message.width);
-    let extra = (lines.len() as u16)
-        .saturating_sub(screen.message.height)
-        .min(screen.body.height);
+    let extra = rows_covered(lines.len(), screen);
     let up = |area: Rect| Rect::new(area.x, area.y - extra, area.width, area.height);
     let lesson = up(screen.lesson);
     let message = Rect::new(
@@ -376,7 +381,9 @@ pub fn click(app: &App, area: Rect, column: u16, row: u16) -> Action {
             .find(|(_, _, rect)| rect.contains(at))
             .map_or(Action::Noop, |(tab, _, _)| Action::SelectTab(tab));
     }
-    if screen.body.contains(at) {
+    // The rows a long message covers show the message: a click there is not the tab's.
+    let covered = rows_covered(message_lines(app, area.width).len(), &screen);
+    if screen.body.contains(at) && row < screen.body.bottom() - covered {
         return app
             .tabs
             .click(app.tab, screen.body, at)
@@ -405,6 +412,37 @@ mod tests {
     use super::*;
     use crate::config::{Config, FirstMover};
     use crate::tabs::tictactoe;
+
+    /// A click on a row a long message covers is not the tab's: the student sees the
+    /// message there, not what the tab drew.
+    #[test]
+    fn a_click_on_rows_a_long_message_covers_does_nothing() {
+        let mut config = Config::default();
+        config.tictactoe.first = FirstMover::Human;
+        config.search.step = true;
+        let mut app = App::new(&config, 1);
+        for key in "5".chars().chain(std::iter::repeat_n(' ', 40)) {
+            app.handle_key(crate::tabkit::keymap::Key::Char(key));
+        }
+        let area = Rect::new(0, 0, 80, 24);
+        let screen = Screen::of(&app, area).unwrap();
+        // The tree pane's last row of content, just above its bottom border.
+        let (column, row) = (40, screen.body.bottom() - 2);
+        app.say(crate::tabkit::message::Message::info("short"));
+        assert_ne!(
+            click(&app, area, column, row),
+            Action::Noop,
+            "the tree's row"
+        );
+        app.say(crate::tabkit::message::Message::info(
+            "a long sentence ".repeat(12),
+        ));
+        assert_eq!(
+            click(&app, area, column, row),
+            Action::Noop,
+            "covered by the message"
+        );
+    }
 
     fn app() -> App {
         let mut config = Config::default();
