@@ -481,6 +481,11 @@ fn the_widest_numbers_are_whole() {
         .as_ref()
         .map(|m| m.text.clone())
         .unwrap_or_default();
+    let screen: String = rows(&app, 80, 24).iter().map(|r| r.concat()).collect();
+    assert!(
+        screen.contains("1,000,000"),
+        "the seven-digit count is on screen:\n{screen}"
+    );
     assert_whole(&format!("solver gave up: {said}"), &app);
 }
 
