@@ -1319,11 +1319,15 @@ fn arena_quality_weighs_every_ai_on_solved_positions_and_repeats() {
 fn a_bad_lesson_exits_2_naming_the_file_and_key_before_any_screen() {
     let dir = tempfile::tempdir().unwrap();
     let locked = dir.path().join("locked.toml");
-    std::fs::write(&locked, "[lesson]\ntitle = \"x\"\nlocked = [\"q\"]\n").unwrap();
+    std::fs::write(&locked, "[lesson]\ntitle = \"x\"\nlocked = [\"?\"]\n").unwrap();
     let path = locked.to_str().unwrap();
     run_usage_error(
         &["--lesson", path],
-        &[path, "key `lesson.locked`", "cannot be locked: q quits"],
+        &[
+            path,
+            "key `lesson.locked`",
+            "cannot be locked: ? opens the help",
+        ],
     );
     run_usage_error(
         &[

@@ -729,8 +729,9 @@ proptest! {
                 Input::Key(key) => {
                     let before = (app.tabs.tictactoe.tictactoe_game().position, app.tabs.tictactoe.eight_game().position);
                     if key == Key::Char('q') && app.is_asking() {
-                        // A question waits (a retrain): q only cancels it.
-                        app.handle_key(key);
+                        // A question waits (a retrain): Esc cancels it, and q then quits
+                        // as from anywhere. (q itself would cancel and then ask or quit.)
+                        app.handle_key(Key::Esc);
                         prop_assert!(app.running && !app.is_asking());
                     }
                     let loses = app.quit_loses();

@@ -54,6 +54,7 @@ impl Room for Class {
                     }),
                 },
                 idle: Duration::from_secs((i as u64 * 37) % 400),
+                away: i % 9 == 8,
             })
             .collect()
     }
@@ -104,6 +105,7 @@ impl Room for SameWords {
                     }),
                 },
                 idle: Duration::ZERO,
+                away: false,
             })
             .collect()
     }

@@ -18,16 +18,16 @@ use std::time::Duration;
 use crate::common::{Client, LIMIT, settings};
 
 /// A server for one test, in its own temp dir, with its log kept.
-struct TestServer {
-    server: Server,
-    log: Arc<Mutex<Vec<String>>>,
-    dir: TestDir,
+pub(crate) struct TestServer {
+    pub(crate) server: Server,
+    pub(crate) log: Arc<Mutex<Vec<String>>>,
+    pub(crate) dir: TestDir,
 }
 
 /// A test's temporary folder, read as its path: removed, with what was written in it, once
 /// the test and its server have both let go of it (a failed test too).
 #[derive(Clone)]
-struct TestDir(Arc<tempfile::TempDir>);
+pub(crate) struct TestDir(Arc<tempfile::TempDir>);
 
 impl std::ops::Deref for TestDir {
     type Target = Path;
@@ -50,13 +50,13 @@ impl AsRef<std::ffi::OsStr> for TestDir {
 }
 
 impl TestServer {
-    fn log_text(&self) -> String {
+    pub(crate) fn log_text(&self) -> String {
         self.log.lock().unwrap().join("\n")
     }
 }
 
 /// An empty temporary folder named after `tag`.
-fn temp_dir(tag: &str) -> TestDir {
+pub(crate) fn temp_dir(tag: &str) -> TestDir {
     let temp = tempfile::Builder::new()
         .prefix(&format!("ai-arcade-serve-{tag}-"))
         .tempdir()
@@ -64,18 +64,18 @@ fn temp_dir(tag: &str) -> TestDir {
     TestDir(Arc::new(temp))
 }
 
-fn new_key() -> PrivateKey {
+pub(crate) fn new_key() -> PrivateKey {
     PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap()
 }
 
-async fn start(dir: TestDir, settings: Settings) -> TestServer {
+pub(crate) async fn start(dir: TestDir, settings: Settings) -> TestServer {
     let mut config = Config::default();
     config.tictactoe.first = FirstMover::Human;
     start_with(dir, settings, config, Some(1)).await
 }
 
 /// A server with `config` and `seed` (`None`: each session draws its own), its log kept.
-async fn start_with(
+pub(crate) async fn start_with(
     dir: TestDir,
     settings: Settings,
     config: Config,
@@ -99,7 +99,7 @@ async fn login(
 }
 
 /// [`login`] as the user `name`.
-async fn login_named(
+pub(crate) async fn login_named(
     server: &TestServer,
     name: &str,
     key: Option<&PrivateKey>,
@@ -132,7 +132,7 @@ async fn login_named(
 }
 
 /// A session channel with an 80x24 PTY and a shell: what `ssh -p PORT host` asks for.
-async fn open_arcade(handle: &Handle<Client>) -> russh::Channel<Msg> {
+pub(crate) async fn open_arcade(handle: &Handle<Client>) -> russh::Channel<Msg> {
     let channel = handle.channel_open_session().await.unwrap();
     channel
         .request_pty(true, "xterm-256color", 80, 24, 0, 0, &[])
@@ -143,7 +143,7 @@ async fn open_arcade(handle: &Handle<Client>) -> russh::Channel<Msg> {
 }
 
 /// Opens an arcade and waits for its first frame (the tab bar).
-async fn arcade_shown(handle: &Handle<Client>) -> (russh::Channel<Msg>, Screen) {
+pub(crate) async fn arcade_shown(handle: &Handle<Client>) -> (russh::Channel<Msg>, Screen) {
     let mut channel = open_arcade(handle).await;
     let mut screen = Screen::new();
     screen
@@ -159,15 +159,15 @@ fn size(n: u16) -> std::num::NonZeroU16 {
 }
 
 /// The client's screen: everything received so far, through a terminal emulator.
-struct Screen {
+pub(crate) struct Screen {
     parser: vt100::Parser,
-    closed: bool,
-    exit_status: Option<u32>,
-    raw: Vec<u8>,
+    pub(crate) closed: bool,
+    pub(crate) exit_status: Option<u32>,
+    pub(crate) raw: Vec<u8>,
 }
 
 impl Screen {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self {
             parser: vt100::Parser::new(size(24), size(80), 0),
             closed: false,
@@ -176,11 +176,11 @@ impl Screen {
         }
     }
 
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         self.parser.screen().contents()
     }
 
-    fn row(&self, row: u16) -> String {
+    pub(crate) fn row(&self, row: u16) -> String {
         let (_, width) = self.parser.screen().size();
         self.parser
             .screen()
@@ -191,7 +191,7 @@ impl Screen {
 
     /// Reads from `channel` until `done` holds for the screen; panics (naming `what`) past
     /// the safety limit or when the channel ends first.
-    async fn until(
+    pub(crate) async fn until(
         &mut self,
         channel: &mut russh::Channel<Msg>,
         what: &str,
@@ -235,7 +235,7 @@ impl Drop for KillOnDrop {
 }
 
 /// Waits until the server has closed the whole connection (not only the channel).
-async fn wait_until_closed(handle: &Handle<Client>) {
+pub(crate) async fn wait_until_closed(handle: &Handle<Client>) {
     let deadline = std::time::Instant::now() + LIMIT;
     while !handle.is_closed() && std::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -323,9 +323,9 @@ async fn an_authorized_key_gets_the_arcade_which_reacts_to_keys_and_resizes() {
         })
         .await;
 
-    channel.data_bytes(&b"q"[..]).await.unwrap();
+    channel.data_bytes(&b"qq"[..]).await.unwrap();
     screen
-        .until(&mut channel, "the channel closing after q", |s| s.closed)
+        .until(&mut channel, "the channel closing after q q", |s| s.closed)
         .await;
     assert_eq!(screen.exit_status, Some(0));
     let leave = String::from_utf8_lossy(&screen.raw).into_owned();
@@ -533,7 +533,7 @@ async fn the_client_past_the_limit_is_told_the_server_is_full() {
     until_logged(&server, "refused more: count=2 seconds=").await;
     assert_eq!(server.log_text().matches("server full").count(), 1);
 
-    playing.data_bytes(&b"q"[..]).await.unwrap();
+    playing.data_bytes(&b"qq"[..]).await.unwrap();
     screen
         .until(&mut playing, "the first arcade ending", |s| s.closed)
         .await;
@@ -566,7 +566,10 @@ async fn an_idle_session_is_closed_and_told_why() {
     let said = String::from_utf8_lossy(&screen.raw).into_owned();
     assert!(said.contains("F4 Tic-tac-toe"), "it ran first");
     assert!(
-        said.ends_with("ai-arcade: closed after being idle for 1s\r\n"),
+        said.ends_with(
+            "ai-arcade: closed after being idle for 1s.\r\nai-arcade: your place is kept: log \
+             in again as student to carry on.\r\n"
+        ),
         "{said:?}"
     );
     let deadline = std::time::Instant::now() + LIMIT;
@@ -1231,14 +1234,13 @@ async fn a_session_asks_before_q_loses_its_training_and_shows_exports() {
     channel.data_bytes(&b"q"[..]).await.unwrap();
     screen
         .until(&mut channel, "the question", |s| {
-            s.text().contains(
-                "q again to quit: the state graph you trained is not saved on this server",
-            )
+            s.text()
+                .contains("q again to leave: your place is kept until you log in again")
         })
         .await;
     assert!(!screen.closed, "the first q only asks");
-    // Ctrl-C ends it at once, question or not.
-    channel.data_bytes(&b"\x03"[..]).await.unwrap();
+    // Ctrl-C asks as q does (a stray one must not end a class), and twice ends it.
+    channel.data_bytes(&b"\x03\x03"[..]).await.unwrap();
     screen
         .until(&mut channel, "the channel closing after Ctrl-C", |s| {
             s.closed
@@ -1328,7 +1330,7 @@ async fn connect_four_is_played_to_the_end_over_ssh() {
             s.text().contains("MCTS:") && connect4_discs(s) == 2
         })
         .await;
-    channel.data_bytes(&b"\x03"[..]).await.unwrap();
+    channel.data_bytes(&b"\x03\x03"[..]).await.unwrap();
     screen
         .until(&mut channel, "the channel closing", |s| s.closed)
         .await;
@@ -1344,8 +1346,10 @@ async fn a_served_lesson_runs_in_every_session_with_its_tabs_locks_and_steps() {
     let config = with_lesson(&mut settings, "minimax.toml");
     let server = start_with(dir, settings, config, None).await;
     let mut screens = Vec::new();
-    for _ in 0..2 {
-        let (handle, _) = login(&server, Some(&alice)).await.unwrap();
+    for round in 0..2 {
+        // Two students: a second login as the first would come back to the first's place.
+        let name = format!("student{round}");
+        let (handle, _) = login_named(&server, &name, Some(&alice)).await.unwrap();
         let mut channel = open_arcade(&handle).await;
         let mut screen = Screen::new();
         screen
@@ -1380,7 +1384,7 @@ async fn a_served_lesson_runs_in_every_session_with_its_tabs_locks_and_steps() {
             .map(|row| screen.row(row).trim_end().to_string())
             .collect();
         screens.push(seen);
-        channel.data_bytes(&b"\x03"[..]).await.unwrap();
+        channel.data_bytes(&b"\x03\x03"[..]).await.unwrap();
         screen.until(&mut channel, "closed", |s| s.closed).await;
         wait_until_closed(&handle).await;
     }
@@ -1402,7 +1406,11 @@ fn line_with(lines: &mut impl Iterator<Item = std::io::Result<String>>, text: &s
 
 /// The title a fresh session's tab bar shows.
 async fn lesson_title_seen(addr: std::net::SocketAddr, title: &str) {
-    let (handle, mut channel) = crate::common::connect(addr, "student", None).await.unwrap();
+    // A name of its own each time: a name seen before would come back to its own session.
+    static LOGINS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = LOGINS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = format!("student{n}");
+    let (handle, mut channel) = crate::common::connect(addr, &name, None).await.unwrap();
     let mut screen = Screen::new();
     screen
         .until(&mut channel, title, |s| s.row(0).contains(title))
@@ -1454,10 +1462,10 @@ async fn sighup_reloads_the_lesson_for_new_sessions_and_a_bad_file_keeps_the_old
         })
         .await;
 
-    std::fs::write(&file, "[lesson]\ntitle = \"Broken\"\nlocked = [\"q\"]\n").unwrap();
+    std::fs::write(&file, "[lesson]\ntitle = \"Broken\"\nlocked = [\"?\"]\n").unwrap();
     rustix::process::kill_process(pid, rustix::process::Signal::HUP).unwrap();
     let refused = line_with(&mut lines, "reload refused");
-    assert!(refused.contains("\"q\" cannot be locked"), "{refused}");
+    assert!(refused.contains("\"?\" cannot be locked"), "{refused}");
     lesson_title_seen(addr, "First lesson").await;
 
     std::fs::write(
@@ -1586,7 +1594,7 @@ async fn a_class_code_lets_a_named_student_in_and_nothing_else_does() {
     assert_eq!(right.seen, ["Class code: "]);
     let handle = right.handle.expect("the right code logs in");
     let (mut channel, mut screen) = arcade_shown(&handle).await;
-    channel.data_bytes(&b"q"[..]).await.unwrap();
+    channel.data_bytes(&b"qq"[..]).await.unwrap();
     screen.until(&mut channel, "the end", |s| s.closed).await;
     until_logged(&server, "session end").await;
     let log = server.log_text();
@@ -2026,8 +2034,9 @@ async fn the_ssh_client_logs_in_with_the_class_code_typed_at_its_prompt() {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    // Ctrl-C ends the session; ssh ends with the arcade's exit status, the screen restored.
-    ssh.keys.write_all(b"\x03").unwrap();
+    // Ctrl-C twice ends the session (the first asks); ssh ends with the arcade's exit
+    // status, the screen restored.
+    ssh.keys.write_all(b"\x03\x03").unwrap();
     assert_eq!(tokio::task::block_in_place(|| ssh.exit_code()), 0);
     assert!(
         ssh.shown().contains("\x1b[?1049l"),
@@ -2089,12 +2098,15 @@ async fn a_teacher_sees_every_student_s_name_and_tab_and_a_student_key_is_not_a_
                 .any(|line| line.contains("grace") && line.contains("Connect Four"))
         })
         .await;
-    // A student who leaves leaves the room.
+    // A student who leaves keeps their seat, marked away.
     let (alan, _, _) = students.pop().unwrap();
     drop(alan);
     screen
-        .until(&mut channel, "two students", |s| {
-            s.text().contains("The room: 2 students")
+        .until(&mut channel, "alan away", |s| {
+            s.text().contains("The room: 3 students (1 away)")
+                && s.text()
+                    .lines()
+                    .any(|l| l.contains("alan") && l.contains("away"))
         })
         .await;
     // A student's session has no room: R is not the teacher's key there.
@@ -2111,7 +2123,7 @@ async fn a_teacher_sees_every_student_s_name_and_tab_and_a_student_key_is_not_a_
 }
 
 /// Logs in as `name` with `key`, which must be let in.
-async fn login_as(server: &TestServer, name: &str, key: &PrivateKey) -> Handle<Client> {
+pub(crate) async fn login_as(server: &TestServer, name: &str, key: &PrivateKey) -> Handle<Client> {
     let (handle, _) = login_named(server, name, Some(key))
         .await
         .unwrap_or_else(|why| panic!("{name} logs in: {why}"));
@@ -2120,7 +2132,7 @@ async fn login_as(server: &TestServer, name: &str, key: &PrivateKey) -> Handle<C
 
 /// Runs the lesson in `file` (under `lessons/`) in every session of a server started with
 /// `settings`; the config the lesson lays over the default, for the server to start with.
-fn with_lesson(settings: &mut Settings, file: &str) -> Config {
+pub(crate) fn with_lesson(settings: &mut Settings, file: &str) -> Config {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("lessons")
         .join(file);
@@ -2131,20 +2143,30 @@ fn with_lesson(settings: &mut Settings, file: &str) -> Config {
 }
 
 /// A class: its server, the key its students log in with and its teacher's key.
-struct Class {
-    server: TestServer,
-    student: PrivateKey,
-    teacher: PrivateKey,
+pub(crate) struct Class {
+    pub(crate) server: TestServer,
+    pub(crate) student: PrivateKey,
+    pub(crate) teacher: PrivateKey,
 }
 
 /// A server for a class, as the room tests need one: students log in with one key, the
 /// teacher with a key of its own listed in the teacher keys file. With `lesson` (a file
 /// under `lessons/`) every session runs it on its config and draws its own seed; without,
 /// the usual test config and seed.
-async fn class_server(tag: &str, lesson: Option<&str>) -> Class {
+pub(crate) async fn class_server(tag: &str, lesson: Option<&str>) -> Class {
+    class_server_with(tag, lesson, |_| {}).await
+}
+
+/// [`class_server`] with `tweak` applied to its settings.
+pub(crate) async fn class_server_with(
+    tag: &str,
+    lesson: Option<&str>,
+    tweak: impl FnOnce(&mut Settings),
+) -> Class {
     let dir = temp_dir(tag);
     let (student, teacher) = (new_key(), new_key());
     let mut settings = settings(&dir, Some(&[&student]));
+    tweak(&mut settings);
     let teachers = dir.join("teacher_keys");
     std::fs::write(&teachers, teacher.public_key().to_openssh().unwrap() + "\n").unwrap();
     settings.teacher_keys = Some(teachers);
@@ -2198,7 +2220,7 @@ async fn a_server_whose_log_nobody_reads_goes_on_serving() {
                 s.text().contains("F4 Tic-tac-toe")
             })
             .await;
-        channel.data_bytes(&b"q"[..]).await.unwrap();
+        channel.data_bytes(&b"qq"[..]).await.unwrap();
         screen.until(&mut channel, "quit", |s| s.closed).await;
         assert_eq!(screen.exit_status, Some(0));
         drop(handle);

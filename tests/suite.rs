@@ -4,6 +4,7 @@
 mod common;
 
 mod ai_never_loses;
+mod class_term;
 mod cli;
 mod event_loop;
 mod files;

@@ -16,13 +16,16 @@ use std::sync::Arc;
 
 /// The teacher's session: the room, its cursor, and the orders given to it.
 impl App {
-    /// Makes this the teacher's session of `room`: the room opens, the lesson's locks do
-    /// not hold, and the teacher's answers wait for the reveal with the class's (so an
+    /// Makes this the teacher's session of `room`: the room opens (a teacher back in their
+    /// own app finds it as they left it), the lesson's locks do not hold, and the teacher's answers wait for the reveal with the class's (so an
     /// answer is not a step the students would replay).
     pub fn become_teacher(&mut self, room: Arc<dyn Room>) {
+        let opens = self.overlays.top() != Some(&Overlay::Room);
         self.room = Some(room);
         self.tabs.hold_answers(true);
-        self.update(Action::ToggleRoom);
+        if opens {
+            self.update(Action::ToggleRoom);
+        }
     }
 
     /// Whether the screen shows something from outside the app (the room), which must be
@@ -196,7 +199,13 @@ impl App {
                     }
                     self.take_position(position.clone());
                 }
-                Order::Release => self.release(),
+                Order::Release => {
+                    self.release("The teacher released you: the keys are yours again");
+                }
+                Order::LeaderLeft => self.release(
+                    "The teacher left: the keys are yours until they come back and lead \
+                     again",
+                ),
                 Order::Reset => self.reset_to_checkpoint(),
             }
         }
@@ -206,13 +215,11 @@ impl App {
         !orders.is_empty()
     }
 
-    fn release(&mut self) {
+    fn release(&mut self, words: &'static str) {
         if self.following.take().is_some() {
             self.tabs.hold_answers(false);
             self.tabs.moves_from_journal(false);
-            self.say(Message::info(
-                "The teacher released you: the keys are yours again",
-            ));
+            self.say(Message::info(words));
         }
     }
 
@@ -238,5 +245,49 @@ impl App {
             Ok(place) => Message::info(format!("Kept for the teacher as {place}")),
             Err(why) => Message::error(format!("Not kept for the teacher: {why}")),
         }
+    }
+}
+
+/// A session that ends and a student who comes back to it (issue 30 §1): the server keeps
+/// the app while they are away and hands it back whole.
+impl App {
+    /// This app's number: the room knows a teacher's followers by it.
+    #[must_use]
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The session ended: lets go of the room, the seat and the collect folder (the
+    /// server holds them; an app parked in its seat must not hold the seat), and of a
+    /// question left waiting.
+    pub fn leave_class(&mut self) {
+        self.seat = None;
+        self.room = None;
+        self.collect = None;
+        self.pending = None;
+    }
+
+    /// The student (or teacher) logged in again and takes this app back: it runs again,
+    /// exactly as they left it, and says so.
+    pub fn welcome_back(&mut self, name: &str) {
+        self.running = true;
+        self.pending = None;
+        self.say(Message::info(format!(
+            "Welcome back, {name}: everything is as you left it"
+        )));
+    }
+
+    /// A student whose app was not kept comes back to the lesson step their seat last
+    /// reported (1-based): the position of that step's checkpoint, as the teacher's reset
+    /// makes it, showing their step.
+    pub fn resume_at_step(&mut self, step: usize) {
+        if self.lesson.is_none() || step <= 1 {
+            return;
+        }
+        self.lesson_at(step - 1);
+        self.reset_to_checkpoint();
+        // The checkpoint may be a step before theirs: the lesson goes on to their step.
+        self.lesson_at(step - 1);
+        self.record(Entry::LessonAt(step - 1));
     }
 }

@@ -66,13 +66,17 @@ pub const GLOBAL: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Char('q')],
             "q",
-            "quit (asks if unsaved)",
+            "quit (asks first if needed)",
             "quit",
             |_| Action::Quit,
         ),
-        bind(&[Key::Ctrl('c')], "C-c", "quit at once", "", |_| {
-            Action::QuitNow
-        }),
+        bind(
+            &[Key::Ctrl('c')],
+            "C-c",
+            "quit now (asks on a server)",
+            "",
+            |_| Action::QuitNow,
+        ),
         // No hint: the status line's main keys need the room at 80 columns, and a message
         // longer than its row wraps up over the rows above it instead.
         bind(

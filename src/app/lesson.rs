@@ -133,7 +133,14 @@ impl LessonProgress {
     #[must_use]
     pub fn locked_words(&self, key: Key) -> Option<String> {
         let label = self.lesson.locked_label(key)?;
-        Some(format!("{label} is locked by the lesson"))
+        Some(if matches!(key, Key::Char('q') | Key::Ctrl('c')) {
+            format!(
+                "{label} is locked by the lesson: the class ends when your teacher says \
+                 (closing the window keeps your place)"
+            )
+        } else {
+            format!("{label} is locked by the lesson")
+        })
     }
 
     /// What the status line says when `tab` is asked for but not part of the lesson.

@@ -77,6 +77,10 @@ impl App {
         if !self.overlays.is_empty() || self.acting == Acting::Checkpoint || self.room.is_some() {
             return None;
         }
+        // Alone, a student may always quit; a lesson locks the quit keys only for a class.
+        if matches!(key, Key::Char('q') | Key::Ctrl('c')) && !self.served() {
+            return None;
+        }
         self.lesson.as_ref()?.locked_words(key)?;
         Some(Action::Locked(key))
     }

@@ -321,11 +321,21 @@ impl App {
             .filter(|&binding| self.binding_applies(binding))
             .find(|binding| binding.matches(key))
             .map_or(Action::Noop, |binding| binding.action(key));
+        // On a server Ctrl-C asks as `q` does: a student's stray Ctrl-C must not end the
+        // class for them (locally it stays the emergency exit).
+        let action = if action == Action::QuitNow && self.served() {
+            Action::Quit
+        } else {
+            action
+        };
         if let Some(pending) = &self.pending {
-            return if action == pending.action || action == Action::QuitNow {
-                action
-            } else {
-                Action::Cancel
+            // Another key cancels the question and then does what it always does: an
+            // answer typed after a stray `q` is still the answer. Esc only cancels.
+            return match action {
+                _ if action == pending.action || action == Action::QuitNow => action,
+                Action::Noop | Action::CloseOverlay | Action::Cancel => Action::Cancel,
+                _ if key == Key::Esc => Action::Cancel,
+                _ => self.filtered(action),
             };
         }
         let action = if action == Action::Noop {
@@ -333,10 +343,22 @@ impl App {
         } else {
             action
         };
+        self.filtered(action)
+    }
+
+    /// `action` as a student following the teacher may take it.
+    fn filtered(&self, action: Action) -> Action {
         if self.following.is_some() {
             return self.while_following(action);
         }
         action
+    }
+
+    /// Whether this app runs a session of a server (where nothing is saved, and quitting
+    /// always asks).
+    #[must_use]
+    pub fn served(&self) -> bool {
+        self.storage == Storage::SharedServer
     }
 
     /// Why a key that is bound to nothing now does nothing: an overlay or menu in front
@@ -390,6 +412,10 @@ impl App {
         // The key tables are read for the label only when there is a question to ask.
         let key = || self.key_label(action);
         let (question, cancelled) = match action {
+            Action::Quit if self.served() => (
+                format!("{} again to leave: {}", key(), self.leaving_words()),
+                "Not leaving".to_string(),
+            ),
             Action::Quit => {
                 let lost = self.quit_loses()?;
                 (
@@ -466,7 +492,9 @@ impl App {
                 return self.apply_and_share(action);
             }
             self.say(Message::info(pending.cancelled));
-            return true;
+            if action == Action::Cancel {
+                return true;
+            }
         }
         if let Some((question, pending)) = self.confirmation(action) {
             self.say(Message::info(question));

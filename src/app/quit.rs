@@ -42,6 +42,25 @@ impl App {
         Some(format!("{list} {verb} not saved{place}"))
     }
 
+    /// What leaving a served session means, as the end of the quit question: a student's
+    /// place is kept for their return; a teacher's followers are freed until they come
+    /// back.
+    pub(super) fn leaving_words(&self) -> String {
+        let Some(room) = &self.room else {
+            return "your place is kept until you log in again".to_string();
+        };
+        let following = room
+            .seats()
+            .iter()
+            .filter(|seat| seat.at.following && !seat.away)
+            .count();
+        match following {
+            0 => "your session is kept for when you log in again".to_string(),
+            1 => "the student following you is freed until you come back".to_string(),
+            n => format!("the {n} students following you are freed until you come back"),
+        }
+    }
+
     /// How many settings the session changed through the settings panel and left changed
     /// (a setting set back to where it started counts no more), from the journal: every
     /// panel change is an entry there, replayed ones included.

@@ -17,8 +17,10 @@ pub struct Seat {
     pub name: String,
     /// Where the student is.
     pub at: Whereabouts,
-    /// Time since the student's last key or click.
+    /// Time since the student's last key or click, or since they left.
     pub idle: Duration,
+    /// The student's session ended; the seat keeps their place for their return.
+    pub away: bool,
 }
 
 /// Where a student is now: what the student's app reports after each input.
@@ -69,6 +71,9 @@ pub enum Order {
     Follow(Position),
     /// Stop following: the keys are the student's again.
     Release,
+    /// The teacher the student followed left: the keys are the student's until a teacher
+    /// comes back and leads again.
+    LeaderLeft,
     /// Go back to the lesson's checkpoint for the step shown.
     Reset,
 }

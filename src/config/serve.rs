@@ -29,8 +29,8 @@ pub struct ServeConfig {
     pub open: bool,
     /// Arcades running at once; the next client is told the server is full.
     pub max_sessions: usize,
-    /// A session with no input for this long is closed, so forgotten sessions free their
-    /// slot.
+    /// A session with no key and no change on its screen for this long is closed, so
+    /// forgotten sessions free their slot (a student's place is kept for their return).
     pub idle_timeout: HumanDuration,
     /// Connections one address may end without logging in per minute (failed logins,
     /// silent or dropped handshakes; 0: no limit); past it the address is refused until the
@@ -119,7 +119,7 @@ impl Default for ServeConfig {
             authorized_keys: None,
             open: false,
             max_sessions: 64,
-            idle_timeout: HumanDuration(Duration::from_secs(15 * 60)),
+            idle_timeout: HumanDuration(Duration::from_secs(30 * 60)),
             max_failures_per_minute: 20,
             auth_failure_delay: HumanDuration(Duration::from_secs(1)),
             max_startups: Startups {

@@ -4,11 +4,10 @@
 
 use crate::tabkit::keymap::Key;
 
-/// Keys no lesson may lock, with why: a student must always be able to leave, read the
-/// help and move through the lesson.
+/// Keys no lesson may lock, with why: a student must always be able to read the help and
+/// move through the lesson. (`q` and Ctrl-c may be locked: a served class then holds its
+/// students; run alone, the arcade lets them quit whatever the lesson says.)
 pub const UNLOCKABLE: &[(Key, &str)] = &[
-    (Key::Char('q'), "q quits"),
-    (Key::Ctrl('c'), "Ctrl-c quits"),
     (Key::Char('?'), "? opens the help"),
     (Key::Char('['), "[ is the lesson's previous step"),
     (Key::Char(']'), "] is the lesson's next step"),

@@ -120,8 +120,8 @@ fn refusals_name_the_file_and_the_key() {
             "key `lesson.start_tab`: State Graph is not one of the lesson's tabs",
         ),
         (
-            "[lesson]\ntitle = \"t\"\nlocked = [\"q\"]\n",
-            "key `lesson.locked`: \"q\" cannot be locked: q quits",
+            "[lesson]\ntitle = \"t\"\nlocked = [\"?\"]\n",
+            "key `lesson.locked`: \"?\" cannot be locked: ? opens the help",
         ),
         (
             "[lesson]\ntitle = \"t\"\nlocked = [\"Hyper\"]\n",

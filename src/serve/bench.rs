@@ -552,7 +552,7 @@ async fn train(
             _ = stop.changed() => break,
         }
     }
-    let _ = channel.data_bytes(&b"q"[..]).await;
+    let _ = channel.data_bytes(&b"qq"[..]).await;
     let _ = handle
         .disconnect(russh::Disconnect::ByApplication, "", "en")
         .await;
@@ -610,7 +610,7 @@ async fn drive(
         }
         next = (next + KEY_INTERVAL).max(Instant::now());
     }
-    let _ = channel.data_bytes(&b"q"[..]).await;
+    let _ = channel.data_bytes(&b"qq"[..]).await;
     let _ = handle
         .disconnect(russh::Disconnect::ByApplication, "", "en")
         .await;

@@ -347,7 +347,9 @@ fn russh_config(settings: &Settings, host_key: PrivateKey) -> russh::server::Con
         max_auth_attempts: 6,
         keys: vec![host_key],
         inactivity_timeout: Some(settings.idle_timeout + settings.login_grace_time + ARCADE_GRACE),
-        keepalive_interval: Some(Duration::from_secs(30)),
+        // A dropped network is found within about 40 s, so its student, logging in
+        // again, finds their seat free rather than taken by the dead connection.
+        keepalive_interval: Some(Duration::from_secs(10)),
         keepalive_max: 3,
         nodelay: true,
         ..Default::default()

@@ -1,7 +1,13 @@
-//! The room of a served class: every student session's seat (name, tab, lesson step, last
-//! input), kept in the server so a teacher's session can read them all. A seat leaves the
-//! room when its session ends. Bounded by the sessions the server allows.
+//! The room of a served class: every student's seat (name, tab, lesson step, last input),
+//! kept in the server so a teacher's session can read them all. A seat outlives its
+//! session: when a student's connection ends, for whatever reason, the seat stays in the
+//! room marked away with the student's whole app parked in it, and the next login under
+//! the same name takes both back, exactly where they were (issue 30 §1). One name is one
+//! seat: a second login under a name already here gets a name of its own (`sam-2`).
+//! Bounded: at most [`MAX_SEATS`] seats and [`MAX_PARKED`] parked apps, the longest away
+//! going first.
 
+use crate::app::App;
 use crate::app::journal::Position;
 use crate::app::room::{Order, Room, Seat, SeatReport, Whereabouts, Whom};
 use crate::shell::LoopEvent;
@@ -15,26 +21,65 @@ use std::time::Instant;
 /// its orders at every wake-up, so only a stuck one fills its queue.
 const MAX_ORDERS: usize = 16;
 
+/// The most seats a room keeps, present and away: a term's class list and then some. A
+/// new name past it takes the place of the seat away longest.
+pub const MAX_SEATS: usize = 256;
+
+/// The most apps parked for students (and teachers) who are away; each holds a session's
+/// tabs. Past it the app away longest is let go: its seat stays, and its student comes
+/// back at the lesson step the seat last reported.
+pub const MAX_PARKED: usize = 64;
+
 /// One student's entry.
-#[derive(Debug)]
 struct Occupant {
     name: String,
     whereabouts: Whereabouts,
     last_input: Instant,
     /// The student follows the teacher: the teacher's pushes reach them.
     follows: bool,
+    /// Whose position the student follows (the teacher's app number).
+    leader: Option<u64>,
+    /// The teacher the student followed when that teacher left: following again when
+    /// a teacher comes back.
+    rejoin: bool,
     /// The teacher's orders not yet taken.
     orders: VecDeque<Order>,
-    /// Wakes the student's loop to take them.
+    /// Wakes the student's loop to take them (`None` while away).
     wake: Option<flume::Sender<LoopEvent>>,
+    /// Whether the student's session is running.
+    present: bool,
+    /// The student's app while they are away.
+    parked: Option<Box<App>>,
 }
 
 impl Occupant {
+    fn new(name: &str, tab: TabId, wake: Option<flume::Sender<LoopEvent>>) -> Self {
+        Self {
+            name: name.to_string(),
+            whereabouts: Whereabouts::on(tab),
+            last_input: Instant::now(),
+            follows: false,
+            leader: None,
+            rejoin: false,
+            orders: VecDeque::new(),
+            wake,
+            present: true,
+            parked: None,
+        }
+    }
+
     /// Queues `order` and wakes the session. A newer position replaces one not yet taken.
     fn give(&mut self, order: Order) {
-        match order {
-            Order::Follow(_) => self.follows = true,
-            Order::Release => self.follows = false,
+        match &order {
+            Order::Follow(position) => {
+                self.follows = true;
+                self.leader = Some(position.source.0);
+                self.rejoin = false;
+            }
+            Order::Release | Order::LeaderLeft => {
+                self.follows = false;
+                self.leader = None;
+            }
             Order::Reset => {}
         }
         if matches!(order, Order::Follow(_)) && matches!(self.orders.back(), Some(Order::Follow(_)))
@@ -51,6 +96,12 @@ impl Occupant {
     }
 }
 
+/// A teacher's app parked while they are away, by login name.
+struct ParkedTeacher {
+    app: Box<App>,
+    since: Instant,
+}
+
 /// The students in the room, by session number (the order they came in).
 #[derive(Default)]
 pub struct Classroom {
@@ -58,6 +109,8 @@ pub struct Classroom {
     next_id: AtomicU64,
     /// The teachers' loops, woken at every change.
     watchers: Mutex<BTreeMap<u64, flume::Sender<LoopEvent>>>,
+    /// Teachers' apps while they are away.
+    teachers: Mutex<BTreeMap<String, ParkedTeacher>>,
     /// Reads the lesson and config again, as SIGHUP does (set by the server).
     reloader: OnceLock<Reloader>,
 }
@@ -73,9 +126,38 @@ impl std::fmt::Debug for Classroom {
     }
 }
 
+/// A student taking a seat: the seat, the name it has in the class, and the app they left
+/// behind if they were here before.
+pub struct Arrival {
+    /// The seat, held by the session.
+    pub seat: SeatHandle,
+    /// The student's name in this class: the name they logged in with, or, when that
+    /// was taken by a student logged in now, the same with a number (`sam-2`).
+    pub name: String,
+    /// Whether the student had a seat already (they are back).
+    pub back: bool,
+    /// The app they left, exactly as they left it (`None`: new, or let go since).
+    pub app: Option<Box<App>>,
+    /// Where the seat was when they left.
+    pub whereabouts: Whereabouts,
+}
+
+/// The teacher's names for a room's rows: `sam`, then `sam-2`, `sam-3`, …
+fn numbered(name: &str, n: usize) -> String {
+    if n == 1 {
+        name.to_string()
+    } else {
+        format!("{name}-{n}")
+    }
+}
+
 impl Classroom {
     fn lock(&self) -> MutexGuard<'_, BTreeMap<u64, Occupant>> {
         self.seats.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn teachers(&self) -> MutexGuard<'_, BTreeMap<String, ParkedTeacher>> {
+        self.teachers.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Lets the teacher reload the lesson and config with `reloader`.
@@ -109,30 +191,149 @@ impl Classroom {
         }
     }
 
-    /// Seats `name` on `tab`; the teacher's orders wake `wake` (`None`: nobody to wake,
-    /// as in tests). The seat leaves when the handle is dropped.
+    /// Seats `name` on `tab` as a new student (tests); see [`Classroom::arrive`].
     pub fn sit(
         self: &Arc<Self>,
         name: &str,
         tab: TabId,
         wake: Option<flume::Sender<LoopEvent>>,
     ) -> SeatHandle {
-        let id = self.new_id();
-        self.lock().insert(
-            id,
-            Occupant {
-                name: name.to_string(),
-                whereabouts: Whereabouts::on(tab),
-                last_input: Instant::now(),
-                follows: false,
-                orders: VecDeque::new(),
-                wake,
+        self.arrive(name, tab, wake).seat
+    }
+
+    /// Seats a student who logged in as `name`: back in their own seat (with the app they
+    /// left) when a seat of that name is away, else in a new one, named apart from every
+    /// student logged in now. The teacher's orders wake `wake` (`None`: nobody to wake, as
+    /// in tests). The seat is away again when the handle is dropped.
+    pub fn arrive(
+        self: &Arc<Self>,
+        name: &str,
+        tab: TabId,
+        wake: Option<flume::Sender<LoopEvent>>,
+    ) -> Arrival {
+        let mut seats = self.lock();
+        let same =
+            |seat: &Occupant, wanted: &str| seat.name.to_lowercase() == wanted.to_lowercase();
+        // The first of sam, sam-2, sam-3, … that is away or free.
+        let mut n = 1;
+        let (id, name, back) = loop {
+            let wanted = numbered(name, n);
+            match seats.iter().find(|(_, seat)| same(seat, &wanted)) {
+                Some((_, seat)) if seat.present => n += 1,
+                Some((&id, seat)) => break (id, seat.name.clone(), true),
+                None => break (self.new_id(), wanted, false),
+            }
+        };
+        if !back {
+            make_room(&mut seats);
+            seats.insert(id, Occupant::new(&name, tab, None));
+        }
+        let seat = seats.get_mut(&id).expect("seated above");
+        seat.present = true;
+        seat.wake = wake;
+        seat.last_input = Instant::now();
+        let app = seat.parked.take();
+        let whereabouts = seat.whereabouts.clone();
+        drop(seats);
+        self.changed();
+        Arrival {
+            seat: SeatHandle {
+                registry: Arc::clone(self),
+                id,
+            },
+            name,
+            back,
+            app,
+            whereabouts,
+        }
+    }
+
+    /// A teacher's session ended: their app is kept for their return, and the students
+    /// following them are freed at once (told why), to follow again when a teacher
+    /// comes back.
+    pub fn teacher_left(&self, name: &str, app: App) {
+        let leader = app.id();
+        let mut teachers = self.teachers();
+        if teachers.len() >= MAX_PARKED && !teachers.contains_key(name) {
+            let oldest = teachers
+                .iter()
+                .min_by_key(|(_, parked)| parked.since)
+                .map(|(name, _)| name.clone());
+            if let Some(oldest) = oldest {
+                teachers.remove(&oldest);
+            }
+        }
+        teachers.insert(
+            name.to_string(),
+            ParkedTeacher {
+                app: Box::new(app),
+                since: Instant::now(),
             },
         );
+        drop(teachers);
+        for seat in self.lock().values_mut() {
+            if seat.follows && seat.leader == Some(leader) {
+                seat.give(Order::LeaderLeft);
+                seat.rejoin = true;
+            }
+        }
         self.changed();
-        SeatHandle {
-            registry: Arc::clone(self),
-            id,
+    }
+
+    /// A teacher logged in as `name`: the app they left, if the room kept it.
+    pub fn teacher_back(&self, name: &str) -> Option<Box<App>> {
+        self.teachers().remove(name).map(|parked| parked.app)
+    }
+
+    /// A teacher is here with `position`: the students freed when their teacher left
+    /// follow again from it.
+    pub fn lead_again(&self, position: &Position) {
+        for seat in self.lock().values_mut().filter(|seat| seat.rejoin) {
+            seat.give(Order::Follow(position.clone()));
+        }
+        self.changed();
+    }
+
+    /// How many apps are parked, for tests and the log.
+    pub fn parked(&self) -> usize {
+        self.lock()
+            .values()
+            .filter(|seat| seat.parked.is_some())
+            .count()
+            + self.teachers().len()
+    }
+}
+
+/// Frees a place for one more seat: past [`MAX_SEATS`], the seat away longest goes.
+fn make_room(seats: &mut BTreeMap<u64, Occupant>) {
+    if seats.len() < MAX_SEATS {
+        return;
+    }
+    let oldest = seats
+        .iter()
+        .filter(|(_, seat)| !seat.present)
+        .min_by_key(|(_, seat)| seat.last_input)
+        .map(|(&id, _)| id);
+    if let Some(id) = oldest {
+        seats.remove(&id);
+    }
+}
+
+/// Lets go of parked apps past [`MAX_PARKED`], the one away longest first.
+fn limit_parked(seats: &mut BTreeMap<u64, Occupant>) {
+    loop {
+        let parked: Vec<(u64, Instant)> = seats
+            .iter()
+            .filter(|(_, seat)| seat.parked.is_some())
+            .map(|(&id, seat)| (id, seat.last_input))
+            .collect();
+        if parked.len() <= MAX_PARKED {
+            return;
+        }
+        if let Some(&(id, _)) = parked.iter().min_by_key(|(_, at)| *at)
+            && let Some(seat) = seats.get_mut(&id)
+        {
+            seat.parked = None;
         }
     }
 }
@@ -168,6 +369,7 @@ impl Room for Classroom {
                     ..entry.whereabouts.clone()
                 },
                 idle: now.saturating_duration_since(entry.last_input),
+                away: !entry.present,
             })
             .collect();
         // By name, as a class list is read; equal names keep the order they came in.
@@ -211,6 +413,17 @@ pub struct SeatHandle {
     id: u64,
 }
 
+impl SeatHandle {
+    /// The student's session ended: their app waits in the seat for their return.
+    pub fn park(&self, app: App) {
+        let mut seats = self.registry.lock();
+        if let Some(entry) = seats.get_mut(&self.id) {
+            entry.parked = Some(Box::new(app));
+        }
+        limit_parked(&mut seats);
+    }
+}
+
 impl SeatReport for SeatHandle {
     fn report(&self, whereabouts: Whereabouts) {
         if let Some(entry) = self.registry.lock().get_mut(&self.id) {
@@ -230,8 +443,13 @@ impl SeatReport for SeatHandle {
 }
 
 impl Drop for SeatHandle {
+    /// The student is away: the seat stays, with whatever was parked in it.
     fn drop(&mut self) {
-        self.registry.lock().remove(&self.id);
+        if let Some(entry) = self.registry.lock().get_mut(&self.id) {
+            entry.present = false;
+            entry.wake = None;
+            entry.last_input = Instant::now();
+        }
         self.registry.changed();
     }
 }
@@ -255,7 +473,67 @@ mod tests {
         assert_eq!(seats[1].at.tab, TabId::MultiPileNim);
         assert_eq!(seats[1].at.step, Some((3, 5)));
         drop(ada);
-        assert_eq!(room.seats().len(), 1);
+        let seats = room.seats();
+        assert_eq!(seats.len(), 2, "a seat outlives its session");
+        assert!(seats[0].away && !seats[1].away);
+    }
+
+    #[test]
+    fn a_name_present_gets_a_number_and_an_away_seat_is_taken_back() {
+        let room = Arc::new(Classroom::default());
+        let first = room.arrive("sam", TabId::TicTacToe, None);
+        assert_eq!((first.name.as_str(), first.back), ("sam", false));
+        let second = room.arrive("Sam", TabId::TicTacToe, None);
+        assert_eq!((second.name.as_str(), second.back), ("Sam-2", false));
+        second.seat.report(Whereabouts {
+            step: Some((4, 9)),
+            ..Whereabouts::on(TabId::ConnectFour)
+        });
+        drop(second);
+        // The second sam comes back as sam while the first is still here: their own seat.
+        let again = room.arrive("sam", TabId::TicTacToe, None);
+        assert_eq!((again.name.as_str(), again.back), ("Sam-2", true));
+        assert_eq!(again.whereabouts.step, Some((4, 9)));
+        assert_eq!(room.seats().len(), 2);
+    }
+
+    #[test]
+    fn a_teacher_who_leaves_frees_their_followers_who_follow_again_on_return() {
+        let room = Arc::new(Classroom::default());
+        let ada = room.sit("ada", TabId::TicTacToe, None);
+        let mut pos = position(1);
+        pos.source = (7, 0);
+        room.order(Whom::Everyone, Order::Follow(pos.clone()));
+        assert!(matches!(ada.orders()[..], [Order::Follow(_)]));
+        let teacher = App::new(&crate::config::Config::default(), 1);
+        let mut other = pos.clone();
+        other.source = (teacher.id(), 0);
+        room.order(Whom::Everyone, Order::Follow(other));
+        let _ = ada.orders();
+        room.teacher_left("teacher", teacher);
+        assert!(matches!(ada.orders()[..], [Order::LeaderLeft]));
+        assert!(!room.seats()[0].at.following);
+        assert!(room.teacher_back("teacher").is_some());
+        room.lead_again(&pos);
+        assert!(matches!(ada.orders()[..], [Order::Follow(_)]));
+        assert!(room.seats()[0].at.following);
+    }
+
+    #[test]
+    fn parked_apps_are_bounded_the_longest_away_going_first() {
+        let room = Arc::new(Classroom::default());
+        for n in 0..=MAX_PARKED {
+            let arrival = room.arrive(&format!("s{n}"), TabId::TicTacToe, None);
+            arrival
+                .seat
+                .park(App::new(&crate::config::Config::default(), 1));
+        }
+        assert_eq!(room.parked(), MAX_PARKED);
+        assert!(
+            room.arrive("s0", TabId::TicTacToe, None).app.is_none(),
+            "s0 let go"
+        );
+        assert!(room.arrive("s1", TabId::TicTacToe, None).app.is_some());
     }
 
     #[test]

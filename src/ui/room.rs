@@ -26,10 +26,17 @@ const NAME_WIDTH: usize = 20;
 /// Draws the room over `area` (the body of the screen).
 pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let seats = room.seats();
-    let idle = seats.iter().filter(|s| s.idle >= IDLE_MARK).count();
-    let following = seats.iter().filter(|s| s.at.following).count();
+    let here = || seats.iter().filter(|s| !s.away);
+    let idle = here().filter(|s| s.idle >= IDLE_MARK).count();
+    let following = here().filter(|s| s.at.following).count();
+    let away = seats.len() - here().count();
+    let away = if away == 0 {
+        String::new()
+    } else {
+        format!(" ({away} away)")
+    };
     let title = format!(
-        " The room: {} student{}, {following} following you, {idle} idle 2m+ ",
+        " The room: {} student{}{away}, {following} following you, {idle} idle 2m+ ",
         seats.len(),
         if seats.len() == 1 { "" } else { "s" }
     );
@@ -171,7 +178,12 @@ fn seat_line<'a>(seat: &Seat, selected: bool, theme: &Theme) -> Line<'a> {
         .as_ref()
         .map_or("", |question| question.held.as_deref().unwrap_or("…"));
     let mark = if at.following { "●" } else { " " };
-    let idle = idle_words(seat.idle);
+    // An away student's place is kept: the row stays, and says so.
+    let idle = if seat.away {
+        "away".to_string()
+    } else {
+        idle_words(seat.idle)
+    };
     let stepper = at.stepper.as_deref().unwrap_or("-");
     let text = row_text(
         mark,
@@ -183,7 +195,9 @@ fn seat_line<'a>(seat: &Seat, selected: bool, theme: &Theme) -> Line<'a> {
         answer,
         &idle,
     );
-    let (text, style) = if seat.idle >= IDLE_MARK {
+    let (text, style) = if seat.away {
+        (text, theme.dim)
+    } else if seat.idle >= IDLE_MARK {
         (format!("{text} ◀"), theme.error)
     } else {
         (text, Style::default())
@@ -209,7 +223,33 @@ fn row_text(
     idle: &str,
 ) -> String {
     let name = fit(name);
+    let [tab, step, stepper, right, answer, idle] = [
+        (tab, 15),
+        (step, 5),
+        (stepper, 5),
+        (right, 6),
+        (answer, 6),
+        (idle, 7),
+    ]
+    .map(|(text, width)| cut(text, width));
     format!("{mark}{name} {tab:<15} {step:>5} {stepper:>5} {right:>6} {answer:>6} {idle:>7}")
+}
+
+/// `text` in at most `width` columns, cut with `…` when longer, so no value pushes the
+/// columns after it out of line (a long typed answer, `100/120` steps).
+fn cut(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut kept = String::new();
+    for c in text.chars() {
+        if kept.width() + c.width().unwrap_or(0) > width - 1 {
+            break;
+        }
+        kept.push(c);
+    }
+    kept.push('…');
+    kept
 }
 
 /// `name` in exactly [`NAME_WIDTH`] columns of the screen: cut with `…` when longer,
@@ -254,5 +294,25 @@ mod tests {
             assert_eq!(before_tab.width(), 1 + NAME_WIDTH + 1, "{row:?}");
         }
         assert_eq!(fit("山田太郎山田太郎山田太郎"), "山田太郎山田太郎山… ");
+    }
+
+    #[test]
+    fn long_values_are_cut_so_every_column_stays_in_line() {
+        let short = row_text(" ", "ada", "Tic-tac-toe", "1/7", "26", "1/2", "y", "3s");
+        let long = row_text(
+            " ",
+            "ada",
+            "Tic-tac-toe",
+            "100/120",
+            "136882/136882",
+            "1234/5678",
+            "a very long answer",
+            "away",
+        );
+        assert_eq!(long.width(), short.width(), "{long:?}");
+        assert!(
+            long.contains("100/…") && long.contains("1234/…"),
+            "{long:?}"
+        );
     }
 }

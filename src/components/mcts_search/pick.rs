@@ -10,7 +10,7 @@ use crate::components::tree_search::Playable;
 use crate::components::tree_search::predict::Predicting;
 use crate::domain::search::mcts::{Pick, asks_pick, node_path, picks};
 use crate::tabkit::message::Message;
-use std::rc::Rc;
+use std::sync::Arc;
 
 impl<G: Playable> MctsView<G> {
     /// True when the stepped search waits for a pick: predict mode asks before each
@@ -36,14 +36,14 @@ impl<G: Playable> MctsView<G> {
     }
 
     /// The picks of the selection next (read ahead once per phase).
-    fn next_picks(&self) -> Rc<[Pick<u8>]> {
+    fn next_picks(&self) -> Arc<[Pick<u8>]> {
         let phases = self.stepper.phases();
         let mut cache = self.picks.borrow_mut();
         match cache.as_ref() {
-            Some((at, picks)) if *at == phases => Rc::clone(picks),
+            Some((at, picks)) if *at == phases => Arc::clone(picks),
             _ => {
-                let picks: Rc<[Pick<u8>]> = picks(&self.stepper).into();
-                *cache = Some((phases, Rc::clone(&picks)));
+                let picks: Arc<[Pick<u8>]> = picks(&self.stepper).into();
+                *cache = Some((phases, Arc::clone(&picks)));
                 picks
             }
         }

@@ -7,10 +7,10 @@ use super::outline::{self, Exact, Folds, Names, Row};
 use crate::domain::numbers::thousands;
 use crate::domain::search::mcts::{MctsStepper, NodeId, Phase, Pick, ROOT};
 use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// The picks of a selection, read ahead for the phases done then.
-pub type ReadAhead = (u64, Rc<[Pick<u8>]>);
+pub type ReadAhead = (u64, Arc<[Pick<u8>]>);
 
 /// An MCTS search the tree pane shows: the AI's move being stepped phase by phase (live),
 /// or the record of the search behind a move played.

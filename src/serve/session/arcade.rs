@@ -3,7 +3,7 @@
 //! parsed input and drawing through a [`SessionBackend`] at the client's window size; the
 //! session's start and end logged, and the client's terminal restored however it ends.
 
-use super::plumbing::{OUTPUT_TIMEOUT, disconnect_after};
+use super::plumbing::{OUTPUT_TIMEOUT, disconnect_after, lock};
 use super::who::{Login, Via};
 use crate::app::App;
 use crate::serve::limits::Slot;
@@ -15,7 +15,7 @@ use russh::ChannelId;
 use russh::server::Handle;
 use std::io;
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::Notify;
 use tracing::info;
@@ -28,6 +28,14 @@ pub(super) struct SessionInfo {
     pub(super) peer: SocketAddr,
     pub(super) login: Login,
     pub(super) term: String,
+}
+
+/// Where a session sits in the class, held while it runs.
+enum Place {
+    /// The teacher's: woken at every change of the room.
+    Teacher(crate::serve::room::WatchHandle),
+    /// A student's seat, and the name it has in the class.
+    Student(Arc<crate::serve::room::SeatHandle>, String),
 }
 
 /// What the arcade's thread needs.
@@ -44,6 +52,9 @@ pub(super) struct Arcade {
     pub(super) slot: Slot,
     /// Wakes the arcade's loop (a teacher's, when the room changes).
     pub(super) wake: flume::Sender<LoopEvent>,
+    /// When the session last showed signs of life (a key, a frame drawn), for the idle
+    /// timer.
+    pub(super) activity: Arc<Mutex<Instant>>,
 }
 
 impl Arcade {
@@ -129,38 +140,116 @@ impl Arcade {
         });
     }
 
-    /// The local TUI's loop, with this session's app, input and screen.
-    fn play(&self, events: &flume::Receiver<LoopEvent>) -> io::Result<Ending> {
+    /// A new app for this session: the server's config, models and lesson.
+    fn fresh_app(&self) -> App {
         let shared = &self.shared;
         let seed = shared.seed.unwrap_or_else(|| shared.session_seed());
         let current = shared.current();
         let mut app = App::with_models(&current.config, seed, &shared.models);
-        app.color = self.color;
         if let Some(lesson) = &current.lesson {
             app.start_lesson(Arc::clone(lesson));
         }
-        // A teacher's session opens on the room; a student's takes a seat in it.
-        // The teacher's loop is woken at every change of the room, so the view is never a
-        // second behind; the handles leave the room when the session ends.
-        let _in_room: Box<dyn std::any::Any> = if matches!(self.info.login.via, Via::Teacher(_)) {
-            app.become_teacher(Arc::clone(&shared.room) as Arc<dyn crate::app::room::Room>);
-            Box::new(shared.room.watch(self.wake.clone()))
-        } else {
-            if let Some(collector) = &shared.collector {
-                app.collect = Some(Arc::new(collector.student(&self.info.login.name)));
+        app
+    }
+
+    /// The teacher's app: the one they left if the room kept it, else a new one; it opens
+    /// on the room, and the students freed when a teacher left follow it again.
+    fn teacher_app(&self) -> (App, Place) {
+        let shared = &self.shared;
+        let name = &self.info.login.name;
+        let mut app = match shared.room.teacher_back(name) {
+            Some(app) => {
+                let mut app = *app;
+                app.welcome_back(name);
+                app
             }
-            let seat = Arc::new(shared.room.sit(
-                &self.info.login.name,
-                app.tab,
-                Some(self.wake.clone()),
-            ));
-            app.seat = Some(Arc::clone(&seat) as Arc<dyn crate::app::room::SeatReport>);
-            // The room shows the lesson step before the student's first key.
-            app.report_seat();
-            Box::new(seat)
+            None => self.fresh_app(),
         };
+        app.become_teacher(Arc::clone(&shared.room) as Arc<dyn crate::app::room::Room>);
+        // The teacher's loop is woken at every change of the room, so the view is never a
+        // second behind.
+        let watch = shared.room.watch(self.wake.clone());
+        shared.room.lead_again(&app.position());
+        (app, Place::Teacher(watch))
+    }
+
+    /// A student's app: back in their seat with the app they left (or, when it was let
+    /// go, at their lesson step), else new in a seat of their own.
+    fn student_app(&self) -> (App, Place) {
+        let shared = &self.shared;
+        let login = &self.info.login.name;
+        let arrival = shared.room.arrive(
+            login,
+            shared.current().config.ui.start_tab,
+            Some(self.wake.clone()),
+        );
+        let mut app = if let Some(app) = arrival.app {
+            let mut app = *app;
+            app.welcome_back(&arrival.name);
+            app
+        } else {
+            let mut app = self.fresh_app();
+            if let Some((step, _)) = arrival.whereabouts.step.filter(|_| arrival.back) {
+                app.resume_at_step(step);
+            }
+            app
+        };
+        if arrival.name != *login {
+            app.say(crate::app::Message::info(format!(
+                "Another {login} is in this class now, so here you are {name}: log in as \
+                 {name} to come back to this place",
+                name = arrival.name
+            )));
+        }
+        if let Some(collector) = &shared.collector {
+            app.collect = Some(Arc::new(collector.student(&arrival.name)));
+        }
+        let seat = Arc::new(arrival.seat);
+        app.seat = Some(Arc::clone(&seat) as Arc<dyn crate::app::room::SeatReport>);
+        // The teacher's orders given while the student was away, then the room shows
+        // where the student is before their first key.
+        app.take_orders();
+        app.report_seat();
+        (app, Place::Student(seat, arrival.name))
+    }
+
+    /// The local TUI's loop, with this session's app, input and screen. When it ends the
+    /// app is kept in the room for the student's (or teacher's) return.
+    fn play(&self, events: &flume::Receiver<LoopEvent>) -> io::Result<Ending> {
+        let shared = &self.shared;
+        let (mut app, place) = if matches!(self.info.login.via, Via::Teacher(_)) {
+            self.teacher_app()
+        } else {
+            self.student_app()
+        };
+        app.color = self.color;
+        let ending = self.run_loop(&mut app, events, &place);
+        app.leave_class();
+        match place {
+            Place::Teacher(watch) => {
+                drop(watch);
+                shared.room.teacher_left(&self.info.login.name, app);
+            }
+            Place::Student(seat, _) => seat.park(app),
+        }
+        ending
+    }
+
+    /// Draws `app` on the client's terminal and runs it until it ends.
+    fn run_loop(
+        &self,
+        app: &mut App,
+        events: &flume::Receiver<LoopEvent>,
+        place: &Place,
+    ) -> io::Result<Ending> {
+        let shared = &self.shared;
+        let current = shared.current();
         let (handle, channel, runtime) = (self.handle.clone(), self.channel, self.runtime.clone());
+        let activity = Arc::clone(&self.activity);
         let sink: FrameSink = Box::new(move |frame| {
+            // A screen that changes is watched, not idle: a student following a
+            // demonstration is not dropped for not typing (issue 30 §1).
+            *lock(&activity) = Instant::now();
             let sent = runtime.block_on(async {
                 tokio::time::timeout(OUTPUT_TIMEOUT, handle.data(channel, frame)).await
             });
@@ -181,15 +270,25 @@ impl Arcade {
         backend.enter()?;
         let mut terminal = Terminal::new(backend)?;
         terminal.clear()?;
-        let ending = shell::event_loop(&mut terminal, &mut app, events)?;
-        let farewell = match &ending {
+        let ending = shell::event_loop(&mut terminal, app, events)?;
+        let why = match &ending {
             Ending::InputClosed(why) if why.starts_with("idle") => Some(format!(
-                "ai-arcade: closed after {}",
+                "ai-arcade: closed after {}.",
                 why.replace("idle for", "being idle for")
             )),
             Ending::Signal(_) if shared.is_draining() => Some(RESTARTING.to_string()),
             Ending::Signal(_) => Some("ai-arcade: the server is shutting down.".to_string()),
             _ => None,
+        };
+        let kept = match place {
+            Place::Student(_, name) => Some(format!(
+                "ai-arcade: your place is kept: log in again as {name} to carry on."
+            )),
+            Place::Teacher(_) => None,
+        };
+        let farewell = match (why, kept) {
+            (Some(why), Some(kept)) => Some(format!("{why}\r\n{kept}")),
+            (why, kept) => why.or(kept),
         };
         // A client that is gone cannot be restored; that is not an error of the session.
         let _ = terminal.backend_mut().leave(farewell.as_deref());

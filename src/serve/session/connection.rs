@@ -167,6 +167,7 @@ impl Connection {
             ended: Arc::clone(&running.ended),
             slot,
             wake,
+            activity: Arc::clone(&running.last_input),
         };
         let spawned = std::thread::Builder::new()
             .name(format!("session {}", self.peer))

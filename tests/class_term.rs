@@ -1,0 +1,222 @@
+//! Issue 30 over SSH: a class for a whole term. A student who leaves (by `q`, or by a
+//! client that is killed) comes back to exactly where they were; two students of one name
+//! get a seat each; a teacher who leaves frees their followers, who follow again when the
+//! teacher is back. Every server is in-process on loopback; timeouts are safety limits.
+
+use crate::serve::{Class, Screen, arcade_shown, class_server, login_as, wait_until_closed};
+use russh::client::{Handle, Msg};
+
+type Session = (Handle<crate::common::Client>, russh::Channel<Msg>, Screen);
+
+/// The rows of the tab's body (under the tab bar, above the lesson and status lines).
+fn body(screen: &Screen) -> Vec<String> {
+    (1..16).map(|row| screen.row(row)).collect()
+}
+
+async fn student(class: &Class, name: &str) -> Session {
+    let handle = login_as(&class.server, name, &class.student).await;
+    let (channel, screen) = arcade_shown(&handle).await;
+    (handle, channel, screen)
+}
+
+/// The teacher logs in; their session opens on the room, read until `done` holds.
+async fn teacher(class: &Class, what: &str, done: impl Fn(&Screen) -> bool) -> Session {
+    let handle = login_as(&class.server, "teacher", &class.teacher).await;
+    let mut channel = crate::serve::open_arcade(&handle).await;
+    let mut screen = Screen::new();
+    screen.until(&mut channel, what, done).await;
+    (handle, channel, screen)
+}
+
+async fn keys(
+    session: &mut Session,
+    keys: &'static [u8],
+    what: &str,
+    done: impl Fn(&Screen) -> bool,
+) {
+    let (_, channel, screen) = session;
+    channel.data_bytes(keys).await.unwrap();
+    screen.until(channel, what, done).await;
+}
+
+/// Waits until the server's log has `n` session ends: a session that ended has parked its
+/// app and left its seat away.
+async fn ended(class: &Class, n: usize) {
+    let deadline = std::time::Instant::now() + crate::common::LIMIT;
+    while class.server.log_text().matches("session end").count() < n {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{}",
+            class.server.log_text()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// §1: ada plays the centre, steps the search and goes to the lesson's third step; she
+/// leaves with `q` (which asks first), and again by a killed client. Each time she logs in
+/// under her name and finds the same screen, the same lesson step and the same search.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_student_who_leaves_comes_back_to_exactly_where_they_were() {
+    let class = class_server("resume", Some("alphabeta.toml")).await;
+    let mut ada = student(&class, "ada").await;
+    keys(&mut ada, b"5   ]]", "ada's third step", |s| {
+        s.text().contains("Step 3 of") && s.text().contains("nodes 3 ")
+    })
+    .await;
+    let before = body(&ada.2);
+
+    keys(&mut ada, b"q", "the question", |s| {
+        s.text().contains("q again to leave")
+    })
+    .await;
+    keys(&mut ada, b"q", "the goodbye", |s| s.closed).await;
+    let said = String::from_utf8_lossy(&ada.2.raw).into_owned();
+    assert!(
+        said.contains("your place is kept: log in again as ada"),
+        "{said:?}"
+    );
+    ended(&class, 1).await;
+
+    let mut ada = student(&class, "ada").await;
+    ada.2
+        .until(&mut ada.1, "ada back", |s| {
+            s.text().contains("Welcome back, ada") && s.text().contains("Step 3 of")
+        })
+        .await;
+    assert_eq!(body(&ada.2), before, "the same search, board and tree");
+
+    // A client that is killed (its connection just closes) keeps her place too.
+    keys(&mut ada, b" ", "one more step", |s| {
+        s.text().contains("nodes 4 ")
+    })
+    .await;
+    let before = body(&ada.2);
+    drop(ada);
+    ended(&class, 2).await;
+    let mut ada = student(&class, "ada").await;
+    ada.2
+        .until(&mut ada.1, "ada back again", |s| {
+            s.text().contains("Welcome back, ada")
+        })
+        .await;
+    assert_eq!(body(&ada.2), before);
+
+    // The teacher's room has one ada, here, at step 3, never a second row for her.
+    teacher(&class, "the room", |s| {
+        s.text().contains("The room: 1 student,") && s.text().contains(" 3/")
+    })
+    .await;
+}
+
+/// §3: two students who both log in as `sam` get a seat each: the second is `sam-2` and is
+/// told so; the room lists both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_students_of_one_name_get_a_seat_each() {
+    let class = class_server("two-sams", Some("alphabeta.toml")).await;
+    let _first = student(&class, "sam").await;
+    let mut second = student(&class, "sam").await;
+    second
+        .2
+        .until(&mut second.1, "told the name", |s| {
+            s.text().contains("here you are sam-2")
+        })
+        .await;
+    teacher(&class, "both sams", |s| {
+        s.text().contains("The room: 2 students") && s.text().contains(" sam-2 ")
+    })
+    .await;
+}
+
+/// §2: the teacher leads three students, then leaves with `q`: each is freed at once and
+/// told why. When the teacher logs in again, they follow again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn followers_are_freed_when_the_teacher_leaves_and_follow_again_on_return() {
+    let class = class_server("teacher-leaves", Some("alphabeta.toml")).await;
+    let mut students = Vec::new();
+    for name in ["ada", "bob"] {
+        students.push(student(&class, name).await);
+    }
+    let mut lead = teacher(&class, "the room", |s| {
+        s.text().contains("The room: 2 students")
+    })
+    .await;
+    keys(&mut lead, b"f", "both follow", |s| {
+        s.text().contains("2 following you")
+    })
+    .await;
+    for (_, channel, screen) in &mut students {
+        screen
+            .until(channel, "following", |s| {
+                s.text().contains("following the teacher")
+            })
+            .await;
+    }
+    keys(&mut lead, b"q", "the question", |s| {
+        s.text()
+            .contains("the 2 students following you are freed until you come back")
+    })
+    .await;
+    keys(&mut lead, b"q", "gone", |s| s.closed).await;
+    wait_until_closed(&lead.0).await;
+    for (_, channel, screen) in &mut students {
+        screen
+            .until(channel, "freed", |s| s.text().contains("The teacher left"))
+            .await;
+    }
+
+    teacher(&class, "the room again", |s| {
+        s.text().contains("2 following you")
+    })
+    .await;
+    for (_, channel, screen) in &mut students {
+        screen
+            .until(channel, "following again", |s| {
+                s.text().contains("Following the teacher")
+            })
+            .await;
+    }
+}
+
+/// §1: a student following a demonstration is watching, not idle. With a 2 s idle
+/// timeout, ada follows the teacher through 5 s of steps without a key of her own and is
+/// still there; bob, who neither types nor follows, is closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_student_following_a_demonstration_is_not_dropped_as_idle() {
+    let class = crate::serve::class_server_with("watching", Some("alphabeta.toml"), |s| {
+        s.idle_timeout = std::time::Duration::from_secs(2);
+    })
+    .await;
+    let mut ada = student(&class, "ada").await;
+    let mut lead = teacher(&class, "the room", |s| {
+        s.text().contains("The room: 1 student")
+    })
+    .await;
+    keys(&mut lead, b"f", "ada follows", |s| {
+        s.text().contains("1 following you")
+    })
+    .await;
+    let channel = &mut lead.1;
+    // Esc alone (a lone ESC waits 50 ms for more bytes), then the teacher's move.
+    channel.data_bytes(&b"\x1b"[..]).await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    channel.data_bytes(&b"5"[..]).await.unwrap();
+    let mut bob = student(&class, "bob").await;
+    for _ in 0..10 {
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        channel.data_bytes(&b" "[..]).await.unwrap();
+    }
+    bob.2.until(&mut bob.1, "bob closed", |s| s.closed).await;
+    let said = String::from_utf8_lossy(&bob.2.raw).into_owned();
+    assert!(said.contains("idle for 2s"), "{said:?}");
+    ada.2
+        .until(&mut ada.1, "ada still following", |s| {
+            s.text().contains("following the teacher") && s.text().contains("nodes 1")
+        })
+        .await;
+    // Her session still answers her keys: the help opens.
+    keys(&mut ada, b"?", "ada's help", |s| {
+        s.text().contains(" Help: ")
+    })
+    .await;
+}
