@@ -220,3 +220,50 @@ async fn a_student_following_a_demonstration_is_not_dropped_as_idle() {
     })
     .await;
 }
+
+/// §1: seats outlive the process. Ada steps the alpha-beta lesson to its third step; the
+/// server shuts down (her session ends and her seat is written to the data dir); a new
+/// server on the same data dir gives her back the same screen when she logs in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_restart_gives_every_student_their_place_back() {
+    let dir = crate::serve::temp_dir("restart");
+    let key = crate::serve::new_key();
+    let start = || {
+        let mut settings = crate::common::settings(&dir, Some(&[&key]));
+        let config = crate::serve::with_lesson(&mut settings, "alphabeta.toml");
+        crate::serve::start_with(dir.clone(), settings, config, None)
+    };
+    let server = start().await;
+    let class = Class {
+        server,
+        student: key.clone(),
+        teacher: crate::serve::new_key(),
+    };
+    let mut ada = student(&class, "ada").await;
+    keys(&mut ada, b"5   ]]", "ada's third step", |s| {
+        s.text().contains("Step 3 of") && s.text().contains("nodes 3 ")
+    })
+    .await;
+    let before = body(&ada.2);
+    class
+        .server
+        .server
+        .shutdown(std::time::Duration::from_secs(5))
+        .await;
+    ada.2.until(&mut ada.1, "the shutdown", |s| s.closed).await;
+    assert!(dir.join("seats/ada.json").exists(), "ada's seat is on disk");
+
+    let class = Class {
+        server: start().await,
+        student: key,
+        teacher: crate::serve::new_key(),
+    };
+    let mut ada = student(&class, "ada").await;
+    ada.2
+        .until(&mut ada.1, "ada back after the restart", |s| {
+            s.text()
+                .contains("place was kept while the server restarted")
+        })
+        .await;
+    assert_eq!(body(&ada.2), before, "the same board, search and step");
+}

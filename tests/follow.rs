@@ -479,3 +479,66 @@ fn a_student_s_own_graded_answer_reaches_the_collect_folder_once() {
     assert_eq!(graded.answer, answer);
     assert_eq!(graded.right, student.tabs.predictions().right == 1);
 }
+
+/// Ticks `app` until no tab's AI is thinking (a Connect Four move runs in the pool).
+fn settle(app: &mut App) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    for _ in 0..5 {
+        while ai_arcade::app::TabId::ALL
+            .iter()
+            .any(|&tab| app.tabs.busy(tab))
+        {
+            assert!(std::time::Instant::now() < deadline, "an AI never answered");
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            app.update(ai_arcade::app::Action::Tick);
+        }
+        app.update(ai_arcade::app::Action::Tick);
+    }
+}
+
+/// Issue 30 §1: a session saved (as the server keeps it on disk) and restored on a fresh
+/// app from the same seed shows every tab as it was: the boards, the AI's moves made again
+/// on the same seed, the stepped search, the lesson step.
+#[test]
+fn a_saved_session_restored_on_a_fresh_app_shows_every_tab_as_it_was() {
+    let config = Config::default();
+    let models = ai_arcade::app::Models::default();
+    let mut played = App::with_models(&config, 11, &models);
+    for keys in ["\u{F5}4", "\u{F5}3", "\u{F4}5", "\u{F2}12", "\u{F3}s"] {
+        for c in keys.chars() {
+            let key = match c {
+                '\u{F2}' => Key::F(2),
+                '\u{F3}' => Key::F(3),
+                '\u{F4}' => Key::F(4),
+                '\u{F5}' => Key::F(5),
+                c => Key::Char(c),
+            };
+            played.handle_key(key);
+            settle(&mut played);
+        }
+    }
+    let saved = played.saved();
+    let text = serde_json::to_string(&saved).unwrap();
+    let saved: ai_arcade::app::saved::SavedSession = serde_json::from_str(&text).unwrap();
+    let mut restored = App::with_models(&config, saved.seed, &models);
+    restored.restore(&saved).expect("restored whole");
+    settle(&mut restored);
+    for tab in [Key::F(1), Key::F(2), Key::F(3), Key::F(4), Key::F(5)] {
+        played.handle_key(tab);
+        restored.handle_key(tab);
+        settle(&mut played);
+        settle(&mut restored);
+        // The learners train in the background on their own clock: their game pane is
+        // the position; the searches' tabs are whole.
+        let width = if matches!(tab, Key::F(1..=3)) { 31 } else { 80 };
+        let body = |app: &App| {
+            screen(app)
+                .lines()
+                .take(21)
+                .map(|line| line.chars().take(width).collect::<String>())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(body(&restored), body(&played), "{tab:?}");
+    }
+}

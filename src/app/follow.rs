@@ -81,7 +81,7 @@ impl App {
 
     /// Replays `entry` as it was first applied, without asking, recording or opening an
     /// overlay; what it said goes to the status line.
-    fn replay(&mut self, entry: &Entry) {
+    pub(super) fn replay(&mut self, entry: &Entry) {
         let said = match entry {
             Entry::Tab(action) => {
                 let mut effects = Effects::default();

@@ -19,6 +19,7 @@ pub mod log;
 mod overlays;
 mod quit;
 pub mod room;
+pub mod saved;
 
 pub use crate::tabkit::message::{Message, MessageKind};
 pub use crate::tabkit::tab::Storage;

@@ -185,6 +185,7 @@ pub fn settings(
             .replace("merged settings", "the command line")
     })?;
     let serve = &config.serve;
+    let seats = data_dir.as_ref().ok().map(|dir| dir.join("seats"));
     let host_key = match &serve.host_key {
         Some(path) => path.clone(),
         None => data_dir
@@ -220,6 +221,7 @@ pub fn settings(
         lesson: None,
         teacher_keys: args.teacher_keys.clone(),
         collect: args.collect.clone(),
+        seats,
         proxies: TrustedProxies::new(serve.proxy_protocol.iter().map(|n| n.0).collect()),
         host_key_required: serve.host_key_required,
         health_listen: serve.health_listen,

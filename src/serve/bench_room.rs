@@ -106,6 +106,7 @@ async fn measure(students: usize) -> Result<RoomReport, String> {
         lesson: None,
         teacher_keys: Some(teacher_keys),
         collect: None,
+        seats: None,
         proxies: super::proxy::TrustedProxies::default(),
         host_key_required: false,
         health_listen: None,

@@ -156,7 +156,7 @@ impl Collect for StudentFolder {
 /// `name` as a folder name: safe characters kept and, when any was changed (or the name is
 /// only dots, or is the results file's), `~` and a 64-bit hash of the whole name added.
 /// `~` is never kept from a name, so a changed name never equals a name kept as it is.
-fn folder_name(name: &str) -> String {
+pub(crate) fn folder_name(name: &str) -> String {
     let safe: String = name
         .chars()
         .map(|c| {

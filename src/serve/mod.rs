@@ -23,6 +23,7 @@ pub mod log_format;
 pub mod proxy;
 pub mod report;
 pub mod room;
+pub mod seats;
 pub mod session;
 mod shared;
 #[cfg(feature = "bench-tools")]
@@ -173,6 +174,9 @@ impl Server {
             draining: AtomicBool::new(false),
             notice: watch::channel(None).0,
         });
+        if let Some(dir) = &shared.settings.seats {
+            shared.room.set_store(seats::SeatStore::new(dir));
+        }
         let class_code_expires_at = (shared.settings.class_code.as_ref())
             .and_then(ClassCode::expires_after)
             .map(|after| SystemTime::now() + after);
@@ -347,10 +351,13 @@ fn russh_config(settings: &Settings, host_key: PrivateKey) -> russh::server::Con
         max_auth_attempts: 6,
         keys: vec![host_key],
         inactivity_timeout: Some(settings.idle_timeout + settings.login_grace_time + ARCADE_GRACE),
-        // A dropped network is found within about 40 s, so its student, logging in
-        // again, finds their seat free rather than taken by the dead connection.
-        keepalive_interval: Some(Duration::from_secs(10)),
-        keepalive_max: 3,
+        // A dropped network is found within about 75 s, so its student, logging in
+        // again, finds their seat free rather than taken by the dead connection. russh
+        // counts missed keepalives before the key exchange ends too (it sends none
+        // then): 5 x 15 s outlasts the 60 s login grace a student has to read the host
+        // key question.
+        keepalive_interval: Some(Duration::from_secs(15)),
+        keepalive_max: 4,
         nodelay: true,
         ..Default::default()
     }

@@ -10,6 +10,9 @@
 use crate::app::App;
 use crate::app::journal::Position;
 use crate::app::room::{Order, Room, Seat, SeatReport, Whereabouts, Whom};
+use crate::app::saved::SavedSession;
+use crate::persist::Stamp;
+use crate::serve::seats::SeatStore;
 use crate::shell::LoopEvent;
 use crate::tabs::TabId;
 use std::collections::{BTreeMap, VecDeque};
@@ -50,6 +53,8 @@ struct Occupant {
     present: bool,
     /// The student's app while they are away.
     parked: Option<Box<App>>,
+    /// The stamp of the seat's file as last read or written, so a save continues it.
+    stamp: Option<Stamp>,
 }
 
 impl Occupant {
@@ -65,6 +70,7 @@ impl Occupant {
             wake,
             present: true,
             parked: None,
+            stamp: None,
         }
     }
 
@@ -113,6 +119,11 @@ pub struct Classroom {
     teachers: Mutex<BTreeMap<String, ParkedTeacher>>,
     /// Reads the lesson and config again, as SIGHUP does (set by the server).
     reloader: OnceLock<Reloader>,
+    /// Where seats are kept on disk (set by the server when it has a data dir).
+    store: OnceLock<SeatStore>,
+    /// The position a teacher leads from, while one leads: a student who comes back to a
+    /// seat that follows takes it at once.
+    lead: Mutex<Option<Position>>,
 }
 
 /// What the teacher's reload key runs.
@@ -140,6 +151,11 @@ pub struct Arrival {
     pub app: Option<Box<App>>,
     /// Where the seat was when they left.
     pub whereabouts: Whereabouts,
+    /// Their session as the data dir kept it, when the app itself is not here (the
+    /// server restarted): to replay on a fresh app.
+    pub saved: Option<SavedSession>,
+    /// Why the seat kept on disk could not be read (the file is left as it is).
+    pub unreadable: Option<String>,
 }
 
 /// The teacher's names for a room's rows: `sam`, then `sam-2`, `sam-3`, …
@@ -158,6 +174,16 @@ impl Classroom {
 
     fn teachers(&self) -> MutexGuard<'_, BTreeMap<String, ParkedTeacher>> {
         self.teachers.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Keeps seats on disk in `store`: saved when a session ends, read when its student
+    /// comes back to a server that no longer holds their app.
+    pub fn set_store(&self, store: SeatStore) {
+        let _ = self.store.set(store);
+    }
+
+    fn lead(&self) -> MutexGuard<'_, Option<Position>> {
+        self.lead.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Lets the teacher reload the lesson and config with `reloader`.
@@ -233,6 +259,26 @@ impl Classroom {
         seat.wake = wake;
         seat.last_input = Instant::now();
         let app = seat.parked.take();
+        let (mut saved, mut unreadable) = (None, None);
+        if app.is_none()
+            && let Some(store) = self.store.get()
+        {
+            match store.load(&name) {
+                Ok(Some((file, stamp))) => {
+                    seat.stamp = Some(stamp);
+                    seat.rejoin |= file.session.following;
+                    saved = Some(file.session);
+                }
+                Ok(None) => {}
+                Err(why) => unreadable = Some(why),
+            }
+        }
+        let back = back || saved.is_some();
+        // A student who followed finds the teacher's position waiting, if one leads.
+        let follows = seat.rejoin || (app.is_none() && seat.follows);
+        if follows && let Some(position) = self.lead().clone() {
+            seat.give(Order::Follow(position));
+        }
         let whereabouts = seat.whereabouts.clone();
         drop(seats);
         self.changed();
@@ -245,6 +291,8 @@ impl Classroom {
             back,
             app,
             whereabouts,
+            saved,
+            unreadable,
         }
     }
 
@@ -253,6 +301,7 @@ impl Classroom {
     /// comes back.
     pub fn teacher_left(&self, name: &str, app: App) {
         let leader = app.id();
+        *self.lead() = None;
         let mut teachers = self.teachers();
         if teachers.len() >= MAX_PARKED && !teachers.contains_key(name) {
             let oldest = teachers
@@ -288,6 +337,7 @@ impl Classroom {
     /// A teacher is here with `position`: the students freed when their teacher left
     /// follow again from it.
     pub fn lead_again(&self, position: &Position) {
+        *self.lead() = Some(position.clone());
         for seat in self.lock().values_mut().filter(|seat| seat.rejoin) {
             seat.give(Order::Follow(position.clone()));
         }
@@ -378,6 +428,9 @@ impl Room for Classroom {
     }
 
     fn order(&self, whom: Whom, order: Order) {
+        if let Order::Follow(position) = &order {
+            *self.lead() = Some(position.clone());
+        }
         let mut seats = self.lock();
         match whom {
             Whom::Everyone => seats.values_mut().for_each(|e| e.give(order.clone())),
@@ -400,6 +453,7 @@ impl Room for Classroom {
     }
 
     fn push(&self, position: &Position) {
+        *self.lead() = Some(position.clone());
         for entry in self.lock().values_mut().filter(|e| e.follows) {
             entry.give(Order::Follow(position.clone()));
         }
@@ -414,13 +468,30 @@ pub struct SeatHandle {
 }
 
 impl SeatHandle {
-    /// The student's session ended: their app waits in the seat for their return.
-    pub fn park(&self, app: App) {
+    /// The student's session ended: their app waits in the seat for their return, and
+    /// the session is kept on disk (when the server keeps seats) for a return after a
+    /// restart.
+    ///
+    /// # Errors
+    /// Why the seat could not be kept on disk (its app is parked all the same).
+    pub fn park(&self, app: App) -> Result<(), String> {
+        let saved = self.registry.store.get().map(|_| app.saved());
         let mut seats = self.registry.lock();
-        if let Some(entry) = seats.get_mut(&self.id) {
-            entry.parked = Some(Box::new(app));
-        }
+        let Some(entry) = seats.get_mut(&self.id) else {
+            return Ok(());
+        };
+        let (name, stamp) = (entry.name.clone(), entry.stamp);
+        entry.parked = Some(Box::new(app));
         limit_parked(&mut seats);
+        drop(seats);
+        let (Some(store), Some(saved)) = (self.registry.store.get(), saved) else {
+            return Ok(());
+        };
+        let written = store.save(&name, saved, stamp)?;
+        if let Some(entry) = self.registry.lock().get_mut(&self.id) {
+            entry.stamp = Some(written);
+        }
+        Ok(())
     }
 }
 
@@ -526,7 +597,8 @@ mod tests {
             let arrival = room.arrive(&format!("s{n}"), TabId::TicTacToe, None);
             arrival
                 .seat
-                .park(App::new(&crate::config::Config::default(), 1));
+                .park(App::new(&crate::config::Config::default(), 1))
+                .unwrap();
         }
         assert_eq!(room.parked(), MAX_PARKED);
         assert!(

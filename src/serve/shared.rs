@@ -60,6 +60,9 @@ pub struct Settings {
     pub teacher_keys: Option<PathBuf>,
     /// The teacher's collect folder: students' exports and graded predictions.
     pub collect: Option<PathBuf>,
+    /// Where students' seats are kept across restarts (the data dir's `seats/`); `None`:
+    /// only while the server runs.
+    pub seats: Option<PathBuf>,
     /// The load balancers that send a PROXY header (none: the protocol is off).
     pub proxies: TrustedProxies,
     /// Never make a host key: refuse to start without the one given.

@@ -199,7 +199,7 @@ fn step_number(value: f64, up: bool) -> Option<f64> {
 }
 
 /// A setting's value.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Value {
     /// A whole number.
     Whole(u64),

@@ -9,7 +9,7 @@ use super::keymap::{Binding, DIGITS, Key, bind, typed};
 use std::mem::discriminant;
 
 /// A move through a learner's stepped game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum StepTo {
     /// The next step.
     Next,

@@ -55,7 +55,7 @@ use std::time::Duration;
 macro_rules! tab_set {
     ($($number:literal $id:ident $title:literal $folder:ident :: $Tab:ident,)*) => {
         /// Something for one tab: the tab's own action, tagged with the tab.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
         pub enum TabAction {
             $(
                 #[allow(missing_docs)]
@@ -80,6 +80,15 @@ macro_rules! tab_set {
                 #[allow(missing_docs)]
                 $id(<$folder::$Tab as Tab>::Played),
             )*
+        }
+
+        impl TabPlayed {
+            /// The tab whose AI moved.
+            pub fn tab(&self) -> TabId {
+                match self {
+                    $(Self::$id(_) => TabId::$id,)*
+                }
+            }
         }
 
         $(
@@ -506,6 +515,17 @@ impl Tabs {
     /// `tab`'s settings panel, if it has one.
     pub fn settings(&self, tab: TabId) -> Option<Panel> {
         self.get(tab).settings()
+    }
+
+    /// The config key of `tab`'s setting called `key`, as the tab declares it (a saved
+    /// session names its settings changes by key).
+    pub fn setting_key(&self, tab: TabId, key: &str) -> Option<&'static str> {
+        let panel = self.settings(tab)?;
+        panel
+            .settings
+            .iter()
+            .map(|setting| setting.spec.key)
+            .find(|&declared| declared == key)
     }
 
     /// Draws `tab` into `area`.

@@ -59,6 +59,7 @@ pub fn settings(dir: &Path, authorized: Option<&[&PrivateKey]>) -> Settings {
         lesson: None,
         teacher_keys: None,
         collect: None,
+        seats: Some(dir.join("seats")),
         proxies: ai_arcade::serve::proxy::TrustedProxies::default(),
         host_key_required: false,
         health_listen: None,

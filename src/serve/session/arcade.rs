@@ -140,10 +140,13 @@ impl Arcade {
         });
     }
 
-    /// A new app for this session: the server's config, models and lesson.
-    fn fresh_app(&self) -> App {
+    /// A new app for this session: the server's config, models and lesson, opened from
+    /// `seed` (a session kept on disk) or a seed of its own.
+    fn fresh_app(&self, seed: Option<u64>) -> App {
         let shared = &self.shared;
-        let seed = shared.seed.unwrap_or_else(|| shared.session_seed());
+        let seed = seed
+            .or(shared.seed)
+            .unwrap_or_else(|| shared.session_seed());
         let current = shared.current();
         let mut app = App::with_models(&current.config, seed, &shared.models);
         if let Some(lesson) = &current.lesson {
@@ -163,7 +166,7 @@ impl Arcade {
                 app.welcome_back(name);
                 app
             }
-            None => self.fresh_app(),
+            None => self.fresh_app(None),
         };
         app.become_teacher(Arc::clone(&shared.room) as Arc<dyn crate::app::room::Room>);
         // The teacher's loop is woken at every change of the room, so the view is never a
@@ -187,10 +190,24 @@ impl Arcade {
             let mut app = *app;
             app.welcome_back(&arrival.name);
             app
+        } else if let Some(saved) = arrival.saved.filter(|saved| self.same_lesson(saved)) {
+            // The server restarted: the session kept on disk is replayed on a fresh app.
+            let mut app = self.fresh_app(Some(saved.seed));
+            if let Err(why) = app.restore(&saved) {
+                app.say(crate::app::Message::error(format!(
+                    "Welcome back: your place was kept, but not all of it came back ({why})"
+                )));
+            }
+            app
         } else {
-            let mut app = self.fresh_app();
+            let mut app = self.fresh_app(None);
             if let Some((step, _)) = arrival.whereabouts.step.filter(|_| arrival.back) {
                 app.resume_at_step(step);
+            }
+            if let Some(why) = &arrival.unreadable {
+                app.say(crate::app::Message::error(format!(
+                    "Your place could not be read, so you start afresh: {why}"
+                )));
             }
             app
         };
@@ -213,6 +230,13 @@ impl Arcade {
         (app, Place::Student(seat, arrival.name))
     }
 
+    /// Whether `saved` ran the lesson this server runs now (a session of another lesson is
+    /// not replayed on this one).
+    fn same_lesson(&self, saved: &crate::app::saved::SavedSession) -> bool {
+        let current = self.shared.current();
+        saved.lesson == current.lesson.as_ref().map(|lesson| lesson.title.clone())
+    }
+
     /// The local TUI's loop, with this session's app, input and screen. When it ends the
     /// app is kept in the room for the student's (or teacher's) return.
     fn play(&self, events: &flume::Receiver<LoopEvent>) -> io::Result<Ending> {
@@ -230,7 +254,19 @@ impl Arcade {
                 drop(watch);
                 shared.room.teacher_left(&self.info.login.name, app);
             }
-            Place::Student(seat, _) => seat.park(app),
+            Place::Student(seat, name) => {
+                if let Err(why) = seat.park(app) {
+                    let info = &self.info;
+                    shared.log(|| {
+                        info!(
+                            event = "seat not kept",
+                            addr = %info.peer,
+                            user = name.as_str(),
+                            "{why}"
+                        );
+                    });
+                }
+            }
         }
         ending
     }

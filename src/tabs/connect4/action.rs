@@ -1,7 +1,7 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
 
 /// Everything the user can ask of the Connect Four tab.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     /// Drop a disc in this column (1-7); other digits are refused with a message.
     Drop(u8),

@@ -4,7 +4,7 @@ pub use crate::tabkit::stepper_keys::StepTo;
 
 /// Everything the user can ask of the Multi-pile Nim tab.
 #[allow(missing_docs)] // the undocumented ones say what they do in their names
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     /// Select the pile this far to the right (negative: left).
     SelectPile(i8),
@@ -106,7 +106,7 @@ pub enum Action {
 crate::stepper_actions!(Action);
 
 /// Which learner's runs the comparison shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Compared {
     /// The Q-table: policy optimality against games.
     QTable,

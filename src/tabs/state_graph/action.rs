@@ -3,7 +3,7 @@
 pub use crate::tabkit::stepper_keys::StepTo;
 
 /// Everything the user can ask of the State Graph tab.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     /// Start or pause training.
     ToggleTraining,

@@ -1,7 +1,7 @@
 //! The tab's actions, as data: what each key, click or tick asks of it.
 /// Everything the user can ask of the Subtraction Nim tab.
 #[allow(missing_docs)] // the undocumented ones say what they do in their names
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     /// A digit of the starting pile or of a take.
     Digit(char),

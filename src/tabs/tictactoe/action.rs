@@ -3,7 +3,7 @@ use super::editor::EditCommand;
 
 /// Everything the user can ask of the Tic-tac-toe tab.
 #[allow(missing_docs)] // the undocumented ones say what they do in their names
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     /// Play a cell (1-9) or number (1-3); 0 and out-of-range are refused with a message.
     PlayCell(u8),

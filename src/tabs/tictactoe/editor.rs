@@ -10,7 +10,7 @@ use crate::domain::games::Outcome;
 use crate::domain::games::tictactoe::{Board, Mark, ParseError};
 
 /// What a key asks of the editor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum EditCommand {
     /// Move the cursor by (columns, rows), wrapping.
     Cursor(i8, i8),
