@@ -267,3 +267,84 @@ async fn a_server_restart_gives_every_student_their_place_back() {
         .await;
     assert_eq!(body(&ada.2), before, "the same board, search and step");
 }
+
+/// Issue 30's measure: a scripted class of 30 from one address follows the teacher
+/// through the whole alpha-beta lesson, its 8 steps and a search stepped at each; 5
+/// students drop out along the way (their connections just close) and log in again. At the
+/// end every one of the 30 is on the teacher's step, following, with the teacher's
+/// screen: the places lost are counted (0 expected) and printed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_class_of_thirty_with_five_dropped_and_resumed_loses_no_place() {
+    const CLASS: usize = 30;
+    let class = crate::serve::class_server_with("thirty", Some("alphabeta.toml"), |s| {
+        s.max_sessions = 40;
+    })
+    .await;
+    let names: Vec<String> = (1..=CLASS).map(|n| format!("s{n:02}")).collect();
+    let mut students = Vec::new();
+    for name in &names {
+        students.push(Some(student(&class, name).await));
+    }
+    let mut lead = teacher(&class, "the whole class", |s| {
+        s.text().contains(&format!("The room: {CLASS} students"))
+    })
+    .await;
+    keys(&mut lead, b"f", "everyone follows", |s| {
+        s.text().contains(&format!("{CLASS} following you"))
+    })
+    .await;
+    keys(&mut lead, b"R", "the room closed", |s| {
+        !s.text().contains("The room")
+    })
+    .await;
+    keys(&mut lead, b"5", "the teacher's move", |s| {
+        s.text().contains("nodes ")
+    })
+    .await;
+    let dropped = [2, 8, 14, 20, 26];
+    for step in 2..=8 {
+        keys(&mut lead, b" ", "a step of the search", |_| true).await;
+        keys(&mut lead, b"]", "the next lesson step", |s| {
+            s.text().contains(&format!("Step {step} of 8"))
+        })
+        .await;
+        // One student drops out at each of steps 2 to 6, and logs in again two steps
+        // later (the last at step 8).
+        if let Some(&gone) = dropped.get(step - 2) {
+            students[gone] = None;
+        }
+        if step >= 4
+            && let Some(&back) = dropped.get(step - 4)
+        {
+            students[back] = Some(student(&class, &names[back]).await);
+        }
+    }
+    let teacher_body = body(&lead.2);
+    let mut lost = 0;
+    for (name, session) in names.iter().zip(&mut students) {
+        let (_, channel, screen) = session.as_mut().expect("everyone is back");
+        let at_the_teacher = |s: &Screen| {
+            s.text().contains("Step 8 of 8")
+                && s.text().contains("following the teacher")
+                && body(s) == teacher_body
+        };
+        let deadline = tokio::time::Instant::now() + crate::common::LIMIT;
+        while !at_the_teacher(screen) && tokio::time::Instant::now() < deadline {
+            let Ok(Some(message)) = tokio::time::timeout_at(deadline, channel.wait()).await else {
+                break;
+            };
+            if let russh::ChannelMsg::Data { data } = message {
+                screen.feed(&data);
+            }
+        }
+        if !at_the_teacher(screen) {
+            lost += 1;
+            eprintln!("{name} lost their place:\n{}", screen.text());
+        }
+    }
+    eprintln!(
+        "a class of {CLASS}, {} dropped and resumed, 8 lesson steps: {lost} places lost",
+        dropped.len()
+    );
+    assert_eq!(lost, 0);
+}

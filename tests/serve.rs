@@ -189,6 +189,12 @@ impl Screen {
             .unwrap_or_default()
     }
 
+    /// Takes `data` as the client's terminal would.
+    pub(crate) fn feed(&mut self, data: &[u8]) {
+        self.raw.extend_from_slice(data);
+        self.parser.process(data);
+    }
+
     /// Reads from `channel` until `done` holds for the screen; panics (naming `what`) past
     /// the safety limit or when the channel ends first.
     pub(crate) async fn until(
