@@ -132,7 +132,7 @@ async fn login_named(
 }
 
 /// A session channel with an 80x24 PTY and a shell: what `ssh -p PORT host` asks for.
-async fn open_arcade(handle: &Handle<Client>) -> russh::Channel<Msg> {
+async fn open_arcade<H: client::Handler>(handle: &Handle<H>) -> russh::Channel<Msg> {
     let channel = handle.channel_open_session().await.unwrap();
     channel
         .request_pty(true, "xterm-256color", 80, 24, 0, 0, &[])
@@ -143,7 +143,7 @@ async fn open_arcade(handle: &Handle<Client>) -> russh::Channel<Msg> {
 }
 
 /// Opens an arcade and waits for its first frame (the tab bar).
-async fn arcade_shown(handle: &Handle<Client>) -> (russh::Channel<Msg>, Screen) {
+async fn arcade_shown<H: client::Handler>(handle: &Handle<H>) -> (russh::Channel<Msg>, Screen) {
     let mut channel = open_arcade(handle).await;
     let mut screen = Screen::new();
     screen
@@ -723,6 +723,75 @@ async fn a_connection_that_does_not_log_in_is_closed_at_the_login_grace_time() {
         .await
         .unwrap();
     wait_until_closed(&handle).await;
+}
+
+/// A client whose user takes `pause` over the host key question ("Are you sure you want
+/// to continue connecting?") before saying yes.
+struct SlowReader {
+    pause: Duration,
+}
+
+impl client::Handler for SlowReader {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        _key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        tokio::time::sleep(self.pause).await;
+        Ok(true)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_student_who_reads_the_host_key_question_past_the_key_exchange_deadline_gets_in() {
+    let dir = temp_dir("latestudent");
+    let mut quick = settings(&dir, None);
+    // The key exchange deadline made short, so that a pause past it takes a moment: what
+    // a student reading the question for 11 s does to the real one of 10 s.
+    quick.kex_deadline = Duration::from_millis(300);
+    let server = start(dir.clone(), quick).await;
+    let handler = SlowReader {
+        pause: Duration::from_millis(1500),
+    };
+    let config = Arc::new(client::Config::default());
+    let connecting = client::connect(config, server.server.local_addr, handler);
+    let mut handle = tokio::time::timeout(LIMIT, connecting)
+        .await
+        .expect("connects in time")
+        .expect("the server waited for the answer");
+    let auth = handle.authenticate_none("late").await.unwrap();
+    assert!(auth.success(), "{}", server.log_text());
+    // The tab bar drawn: logged in and playing.
+    let _ = arcade_shown(&handle).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_silent_before_its_key_exchange_is_closed_at_the_key_exchange_deadline() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let dir = temp_dir("kexdeadline");
+    let mut quick = settings(&dir, None);
+    quick.kex_deadline = Duration::from_millis(300);
+    // Far from the login grace time (60 s): closed in time means closed at the first.
+    let within = Duration::from_secs(10);
+    let server = start(dir.clone(), quick).await;
+    // Never sends a byte.
+    let mut silent = tokio::net::TcpStream::connect(server.server.local_addr)
+        .await
+        .unwrap();
+    let mut seen = Vec::new();
+    let read = tokio::time::timeout(within, silent.read_to_end(&mut seen)).await;
+    assert!(read.is_ok(), "the silent one was closed in time");
+    // Sends its version line, then nothing.
+    let mut greeted = tokio::net::TcpStream::connect(server.server.local_addr)
+        .await
+        .unwrap();
+    greeted.write_all(b"SSH-2.0-patient\r\n").await.unwrap();
+    let read = tokio::time::timeout(within, greeted.read_to_end(&mut seen)).await;
+    assert!(
+        read.is_ok(),
+        "the one silent after its version was closed in time"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

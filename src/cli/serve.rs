@@ -217,6 +217,7 @@ pub fn settings(
         max_startups: serve.max_startups,
         per_source_max_startups: serve.per_source_max_startups,
         login_grace_time: serve.login_grace_time.0,
+        kex_deadline: crate::serve::KEX_DEADLINE,
         lesson: None,
         teacher_keys: args.teacher_keys.clone(),
         collect: args.collect.clone(),

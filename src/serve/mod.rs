@@ -17,6 +17,7 @@ pub mod collect;
 pub mod gate;
 pub mod health;
 pub mod input;
+pub mod kex_watch;
 pub mod keys;
 pub mod limits;
 pub mod log_format;
@@ -47,8 +48,10 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tracing::{Dispatch, info};
 
-/// The longest the key exchange may take (up to the first login request): programs do it
-/// alone, in well under a second, so a silent connection is closed after this.
+/// The longest a client may take to send its half of the key exchange (its version line
+/// and key exchange message, `kex_watch`): programs do it alone, in well under a second, so
+/// a silent connection is closed after this. The rest of the handshake may wait for a
+/// person (the host key question, the class code prompt) until the login grace time.
 pub const KEX_DEADLINE: Duration = Duration::from_secs(10);
 
 /// A connection that logged in but has not started an arcade this long after its login
@@ -386,8 +389,10 @@ async fn accept_loop(
 }
 
 /// One connection from accept to end: its turn to log in (or a refusal), the handshake,
-/// and the deadlines: the key exchange within [`KEX_DEADLINE`], the login within the login
-/// grace time (both counted from connecting), an arcade within [`ARCADE_GRACE`] after.
+/// and the deadlines: the client's half of the key exchange within [`KEX_DEADLINE`]
+/// (`Settings::kex_deadline`), the login within the login grace time (both counted from
+/// connecting; the time between is the host key question's, which a person may be
+/// reading), an arcade within [`ARCADE_GRACE`] after.
 async fn serve_connection(
     mut stream: tokio::net::TcpStream,
     peer: SocketAddr,
@@ -415,14 +420,17 @@ async fn serve_connection(
     let connection =
         session::Connection::new(Arc::clone(&shared), peer, pending, Arc::clone(&progress));
     let login_deadline = connected + grace;
-    let kex_deadline = (tokio::time::Instant::now() + KEX_DEADLINE).min(login_deadline);
+    let kex_deadline =
+        (tokio::time::Instant::now() + shared.settings.kex_deadline).min(login_deadline);
+    let sent = Arc::clone(&progress);
+    let stream = kex_watch::Watched::new(stream, move || sent.reach(Stage::KeyExchangeSent));
     let handshake = russh::server::run_stream(config, stream, connection);
     let Ok(Ok(running)) = tokio::time::timeout_at(kex_deadline, handshake).await else {
         return;
     };
     tokio::pin!(running);
     let deadlines = [
-        (kex_deadline, Stage::Authenticating),
+        (kex_deadline, Stage::KeyExchangeSent),
         (login_deadline, Stage::LoggedIn),
         (login_deadline + ARCADE_GRACE, Stage::Playing),
     ];

@@ -54,6 +54,9 @@ pub struct Settings {
     pub per_source_max_startups: u32,
     /// Time from connecting to being logged in.
     pub login_grace_time: Duration,
+    /// Time from connecting to the client's half of the key exchange:
+    /// [`KEX_DEADLINE`](super::KEX_DEADLINE) (shorter in tests; no flag sets it).
+    pub kex_deadline: Duration,
     /// The lesson every session runs, if the teacher gave one.
     pub lesson: Option<Arc<Lesson>>,
     /// Keys (`authorized_keys` format) that log in as a teacher: the view of the room.
