@@ -1102,6 +1102,41 @@ async fn the_binary_serves_on_the_port_it_prints() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_every_address_the_banner_gives_students_this_machine_s_address_not_host() {
+    let dir = temp_dir("wildcard");
+    let server = crate::common::Process::spawn(
+        std::process::Command::new(BIN)
+            .args(["--data-dir", dir.to_str().unwrap(), "serve", "--open"])
+            .args(["--listen", "0.0.0.0:0"]),
+    );
+    let serving = server.logged(&["serving on 0.0.0.0:"]).await;
+    let port = serving.rsplit(':').next().unwrap();
+    let connect = server.logged(&["connect with: ssh -p"]).await;
+    assert!(!connect.contains("HOST"), "{}", server.text());
+    let host = connect.rsplit(' ').next().unwrap();
+    let ip: std::net::IpAddr = host.parse().unwrap_or_else(|_| panic!("{connect}"));
+    let listen = "0.0.0.0".parse().unwrap();
+    let ours = ai_arcade::serve::addresses::of_this_machine(listen).unwrap();
+    assert_eq!(ip, ours[0].ip, "{}", server.text());
+    if ours.len() > 1 {
+        let listed = server.logged(&["students reach this machine at"]).await;
+        for reachable in &ours {
+            assert!(listed.contains(&reachable.ip.to_string()), "{listed}");
+        }
+    }
+    // The address printed is one a student gets in at.
+    let addr = std::net::SocketAddr::new(ip, port.parse().unwrap());
+    let (handle, mut channel) = crate::common::connect(addr, "student", None).await.unwrap();
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, "the tab bar", |s| {
+            s.text().contains("F4 Tic-tac-toe")
+        })
+        .await;
+    drop(handle);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_prints_the_class_code_it_made_and_lets_a_student_in_with_it() {
     use std::io::BufRead;
     let dir = temp_dir("binary-class");

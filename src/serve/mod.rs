@@ -7,6 +7,7 @@
 //! Nothing here knows the command line: the `serve` and `bench` flags, their checks and exit
 //! statuses are in `cli/`, which hands the server a resolved [`Settings`].
 
+pub mod addresses;
 #[cfg(feature = "bench-tools")]
 pub mod bench;
 #[cfg(feature = "bench-tools")]
@@ -600,7 +601,8 @@ fn print_banner(server: &Server, settings: &Settings, say: &dyn Fn(&str)) {
             ));
         }
     }
-    let (port, host) = (server.local_addr.port(), connect_host(server.local_addr));
+    let port = server.local_addr.port();
+    let host = connect_host(server.local_addr, say);
     let with_key = format!("ssh -p {port} {host}");
     let students =
         format!("ssh -o PreferredAuthentications=keyboard-interactive NAME@{host} -p {port}");
@@ -636,12 +638,37 @@ fn class_code_line(code: &ClassCode, expires_at: Option<SystemTime>) -> String {
     format!("{which} lets students in with any name, {until}")
 }
 
-/// The host to put in the `ssh` line: the address, or a placeholder for a wildcard one.
-fn connect_host(addr: SocketAddr) -> String {
-    if addr.ip().is_unspecified() {
-        "HOST".into()
-    } else {
-        addr.ip().to_string()
+/// The host to put in the `ssh` line: the address listened on; for a wildcard one, this
+/// machine's first address students can use, the others said in a line of their own
+/// (with their interfaces, so the teacher picks the one on the class's network), or
+/// `HOST` when the interfaces cannot be read.
+fn connect_host(addr: SocketAddr, say: &dyn Fn(&str)) -> String {
+    if !addr.ip().is_unspecified() {
+        return addr.ip().to_string();
+    }
+    match addresses::of_this_machine(addr.ip()) {
+        Ok(found) if !found.is_empty() => {
+            if found.len() > 1 {
+                let listed: Vec<String> = (found.iter())
+                    .map(|r| format!("{} ({})", r.ip, r.interface))
+                    .collect();
+                say(&format!(
+                    "students reach this machine at {}: give them the one on their network",
+                    listed.join(", ")
+                ));
+            }
+            found[0].ip.to_string()
+        }
+        Ok(_) => {
+            say("this machine has no address to give students: use its name for HOST");
+            "HOST".into()
+        }
+        Err(error) => {
+            say(&format!(
+                "cannot list this machine's addresses ({error}): use its name or address for HOST"
+            ));
+            "HOST".into()
+        }
     }
 }
 
