@@ -1708,6 +1708,30 @@ async fn a_class_code_lets_a_named_student_in_and_nothing_else_does() {
     );
 }
 
+/// What "A class in a minute" says of keys with the code alone: only the teacher's log in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_the_code_alone_only_a_teacher_key_logs_in_and_as_the_teacher() {
+    let dir = temp_dir("code-teacher");
+    let mut class = class_settings(&dir, "Maths-Club-42", None, None);
+    let teacher = new_key();
+    let teachers = dir.join("teacher_keys");
+    std::fs::write(&teachers, teacher.public_key().to_openssh().unwrap() + "\n").unwrap();
+    class.teacher_keys = Some(teachers);
+    let server = start(dir.clone(), class).await;
+    assert!(
+        login(&server, Some(&new_key())).await.is_err(),
+        "a student's key"
+    );
+    assert!(login(&server, None).await.is_err(), "no key");
+    let (handle, _) = login_named(&server, "teacher", Some(&teacher))
+        .await
+        .expect("the teacher's key logs in");
+    let _ = arcade_shown(&handle).await;
+    until_logged(&server, "session start").await;
+    let log = server.log_text();
+    assert!(log.contains("user=\"teacher\" via=teacher"), "{log}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn with_keys_and_a_class_code_either_logs_in() {
     let dir = temp_dir("class-and-keys");

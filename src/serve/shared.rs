@@ -38,7 +38,7 @@ pub struct Settings {
     /// The `authorized_keys` file; `None` (and no class code) lets anyone in (`--open`).
     pub authorized_keys: Option<PathBuf>,
     /// The class join code: with it, any name and the code log in (keyboard-interactive),
-    /// besides the keys in `authorized_keys` if that is set too.
+    /// besides the teacher keys and the keys in `authorized_keys` if that is set too.
     pub class_code: Option<ClassCode>,
     /// Arcades at once.
     pub max_sessions: usize,
