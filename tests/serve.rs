@@ -132,7 +132,7 @@ pub(crate) async fn login_named(
 }
 
 /// A session channel with an 80x24 PTY and a shell: what `ssh -p PORT host` asks for.
-pub(crate) async fn open_arcade(handle: &Handle<Client>) -> russh::Channel<Msg> {
+pub(crate) async fn open_arcade<H: client::Handler>(handle: &Handle<H>) -> russh::Channel<Msg> {
     let channel = handle.channel_open_session().await.unwrap();
     channel
         .request_pty(true, "xterm-256color", 80, 24, 0, 0, &[])
@@ -143,7 +143,9 @@ pub(crate) async fn open_arcade(handle: &Handle<Client>) -> russh::Channel<Msg> 
 }
 
 /// Opens an arcade and waits for its first frame (the tab bar).
-pub(crate) async fn arcade_shown(handle: &Handle<Client>) -> (russh::Channel<Msg>, Screen) {
+pub(crate) async fn arcade_shown<H: client::Handler>(
+    handle: &Handle<H>,
+) -> (russh::Channel<Msg>, Screen) {
     let mut channel = open_arcade(handle).await;
     let mut screen = Screen::new();
     screen
@@ -734,6 +736,75 @@ async fn a_connection_that_does_not_log_in_is_closed_at_the_login_grace_time() {
     wait_until_closed(&handle).await;
 }
 
+/// A client whose user takes `pause` over the host key question ("Are you sure you want
+/// to continue connecting?") before saying yes.
+struct SlowReader {
+    pause: Duration,
+}
+
+impl client::Handler for SlowReader {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        _key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        tokio::time::sleep(self.pause).await;
+        Ok(true)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_student_who_reads_the_host_key_question_past_the_key_exchange_deadline_gets_in() {
+    let dir = temp_dir("latestudent");
+    let mut quick = settings(&dir, None);
+    // The key exchange deadline made short, so that a pause past it takes a moment: what
+    // a student reading the question for 11 s does to the real one of 10 s.
+    quick.kex_deadline = Duration::from_millis(300);
+    let server = start(dir.clone(), quick).await;
+    let handler = SlowReader {
+        pause: Duration::from_millis(1500),
+    };
+    let config = Arc::new(client::Config::default());
+    let connecting = client::connect(config, server.server.local_addr, handler);
+    let mut handle = tokio::time::timeout(LIMIT, connecting)
+        .await
+        .expect("connects in time")
+        .expect("the server waited for the answer");
+    let auth = handle.authenticate_none("late").await.unwrap();
+    assert!(auth.success(), "{}", server.log_text());
+    // The tab bar drawn: logged in and playing.
+    let _ = arcade_shown(&handle).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_silent_before_its_key_exchange_is_closed_at_the_key_exchange_deadline() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let dir = temp_dir("kexdeadline");
+    let mut quick = settings(&dir, None);
+    quick.kex_deadline = Duration::from_millis(300);
+    // Far from the login grace time (60 s): closed in time means closed at the first.
+    let within = Duration::from_secs(10);
+    let server = start(dir.clone(), quick).await;
+    // Never sends a byte.
+    let mut silent = tokio::net::TcpStream::connect(server.server.local_addr)
+        .await
+        .unwrap();
+    let mut seen = Vec::new();
+    let read = tokio::time::timeout(within, silent.read_to_end(&mut seen)).await;
+    assert!(read.is_ok(), "the silent one was closed in time");
+    // Sends its version line, then nothing.
+    let mut greeted = tokio::net::TcpStream::connect(server.server.local_addr)
+        .await
+        .unwrap();
+    greeted.write_all(b"SSH-2.0-patient\r\n").await.unwrap();
+    let read = tokio::time::timeout(within, greeted.read_to_end(&mut seen)).await;
+    assert!(
+        read.is_ok(),
+        "the one silent after its version was closed in time"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn log_lines_cap_what_the_client_wrote_and_forwarding_refusals_are_logged() {
     let dir = temp_dir("loglines");
@@ -1039,6 +1110,41 @@ async fn the_binary_serves_on_the_port_it_prints() {
         .await;
     drop(handle);
     drop(child);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_every_address_the_banner_gives_students_this_machine_s_address_not_host() {
+    let dir = temp_dir("wildcard");
+    let server = crate::common::Process::spawn(
+        std::process::Command::new(BIN)
+            .args(["--data-dir", dir.to_str().unwrap(), "serve", "--open"])
+            .args(["--listen", "0.0.0.0:0"]),
+    );
+    let serving = server.logged(&["serving on 0.0.0.0:"]).await;
+    let port = serving.rsplit(':').next().unwrap();
+    let connect = server.logged(&["connect with: ssh -p"]).await;
+    assert!(!connect.contains("HOST"), "{}", server.text());
+    let host = connect.rsplit(' ').next().unwrap();
+    let ip: std::net::IpAddr = host.parse().unwrap_or_else(|_| panic!("{connect}"));
+    let listen = "0.0.0.0".parse().unwrap();
+    let ours = ai_arcade::serve::addresses::of_this_machine(listen).unwrap();
+    assert_eq!(ip, ours[0].ip, "{}", server.text());
+    if ours.len() > 1 {
+        let listed = server.logged(&["students reach this machine at"]).await;
+        for reachable in &ours {
+            assert!(listed.contains(&reachable.ip.to_string()), "{listed}");
+        }
+    }
+    // The address printed is one a student gets in at.
+    let addr = std::net::SocketAddr::new(ip, port.parse().unwrap());
+    let (handle, mut channel) = crate::common::connect(addr, "student", None).await.unwrap();
+    let mut screen = Screen::new();
+    screen
+        .until(&mut channel, "the tab bar", |s| {
+            s.text().contains("F4 Tic-tac-toe")
+        })
+        .await;
+    drop(handle);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1616,6 +1722,30 @@ async fn a_class_code_lets_a_named_student_in_and_nothing_else_does() {
         !log.contains("Maths-Club-4"),
         "the code is never logged:\n{log}"
     );
+}
+
+/// What "A class in a minute" says of keys with the code alone: only the teacher's log in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_the_code_alone_only_a_teacher_key_logs_in_and_as_the_teacher() {
+    let dir = temp_dir("code-teacher");
+    let mut class = class_settings(&dir, "Maths-Club-42", None, None);
+    let teacher = new_key();
+    let teachers = dir.join("teacher_keys");
+    std::fs::write(&teachers, teacher.public_key().to_openssh().unwrap() + "\n").unwrap();
+    class.teacher_keys = Some(teachers);
+    let server = start(dir.clone(), class).await;
+    assert!(
+        login(&server, Some(&new_key())).await.is_err(),
+        "a student's key"
+    );
+    assert!(login(&server, None).await.is_err(), "no key");
+    let (handle, _) = login_named(&server, "teacher", Some(&teacher))
+        .await
+        .expect("the teacher's key logs in");
+    let _ = arcade_shown(&handle).await;
+    until_logged(&server, "session start").await;
+    let log = server.log_text();
+    assert!(log.contains("user=\"teacher\" via=teacher"), "{log}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

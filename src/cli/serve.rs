@@ -81,8 +81,8 @@ pub struct ServeArgs {
     /// (keyboard-interactive: ssh -o PreferredAuthentications=keyboard-interactive
     /// NAME@HOST). Alone, a code is made from the system's random source and printed
     /// (e.g. K7QF-M2XD-9HRT); given, 6 to 64 printable ASCII characters. Compared ignoring
-    /// case, dashes and spaces. Keys log in too only with --authorized-keys. Not a config
-    /// key: a code is for one class.
+    /// case, dashes and spaces. Other keys than the teacher's (--teacher-keys) log in too
+    /// only with --authorized-keys. Not a config key: a code is for one class.
     #[arg(long, value_name = "CODE", num_args = 0..=1, conflicts_with = "open")]
     pub class_code: Option<Option<String>>,
     /// The class code stops letting anyone in this long after the start, e.g. 2h, 45m
@@ -218,6 +218,7 @@ pub fn settings(
         max_startups: serve.max_startups,
         per_source_max_startups: serve.per_source_max_startups,
         login_grace_time: serve.login_grace_time.0,
+        kex_deadline: crate::serve::KEX_DEADLINE,
         lesson: None,
         teacher_keys: args.teacher_keys.clone(),
         collect: args.collect.clone(),

@@ -7,6 +7,7 @@
 //! Nothing here knows the command line: the `serve` and `bench` flags, their checks and exit
 //! statuses are in `cli/`, which hands the server a resolved [`Settings`].
 
+pub mod addresses;
 #[cfg(feature = "bench-tools")]
 pub mod bench;
 #[cfg(feature = "bench-tools")]
@@ -17,6 +18,7 @@ pub mod collect;
 pub mod gate;
 pub mod health;
 pub mod input;
+pub mod kex_watch;
 pub mod keys;
 pub mod limits;
 pub mod log_format;
@@ -48,8 +50,10 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tracing::{Dispatch, info};
 
-/// The longest the key exchange may take (up to the first login request): programs do it
-/// alone, in well under a second, so a silent connection is closed after this.
+/// The longest a client may take to send its half of the key exchange (its version line
+/// and key exchange message, `kex_watch`): programs do it alone, in well under a second, so
+/// a silent connection is closed after this. The rest of the handshake may wait for a
+/// person (the host key question, the class code prompt) until the login grace time.
 pub const KEX_DEADLINE: Duration = Duration::from_secs(10);
 
 /// A connection that logged in but has not started an arcade this long after its login
@@ -395,8 +399,10 @@ async fn accept_loop(
 }
 
 /// One connection from accept to end: its turn to log in (or a refusal), the handshake,
-/// and the deadlines: the key exchange within [`KEX_DEADLINE`], the login within the login
-/// grace time (both counted from connecting), an arcade within [`ARCADE_GRACE`] after.
+/// and the deadlines: the client's half of the key exchange within [`KEX_DEADLINE`]
+/// (`Settings::kex_deadline`), the login within the login grace time (both counted from
+/// connecting; the time between is the host key question's, which a person may be
+/// reading), an arcade within [`ARCADE_GRACE`] after.
 async fn serve_connection(
     mut stream: tokio::net::TcpStream,
     peer: SocketAddr,
@@ -424,14 +430,17 @@ async fn serve_connection(
     let connection =
         session::Connection::new(Arc::clone(&shared), peer, pending, Arc::clone(&progress));
     let login_deadline = connected + grace;
-    let kex_deadline = (tokio::time::Instant::now() + KEX_DEADLINE).min(login_deadline);
+    let kex_deadline =
+        (tokio::time::Instant::now() + shared.settings.kex_deadline).min(login_deadline);
+    let sent = Arc::clone(&progress);
+    let stream = kex_watch::Watched::new(stream, move || sent.reach(Stage::KeyExchangeSent));
     let handshake = russh::server::run_stream(config, stream, connection);
     let Ok(Ok(running)) = tokio::time::timeout_at(kex_deadline, handshake).await else {
         return;
     };
     tokio::pin!(running);
     let deadlines = [
-        (kex_deadline, Stage::Authenticating),
+        (kex_deadline, Stage::KeyExchangeSent),
         (login_deadline, Stage::LoggedIn),
         (login_deadline + ARCADE_GRACE, Stage::Playing),
     ];
@@ -601,7 +610,8 @@ fn print_banner(server: &Server, settings: &Settings, say: &dyn Fn(&str)) {
             ));
         }
     }
-    let (port, host) = (server.local_addr.port(), connect_host(server.local_addr));
+    let port = server.local_addr.port();
+    let host = connect_host(server.local_addr, say);
     let with_key = format!("ssh -p {port} {host}");
     let students =
         format!("ssh -o PreferredAuthentications=keyboard-interactive NAME@{host} -p {port}");
@@ -637,12 +647,37 @@ fn class_code_line(code: &ClassCode, expires_at: Option<SystemTime>) -> String {
     format!("{which} lets students in with any name, {until}")
 }
 
-/// The host to put in the `ssh` line: the address, or a placeholder for a wildcard one.
-fn connect_host(addr: SocketAddr) -> String {
-    if addr.ip().is_unspecified() {
-        "HOST".into()
-    } else {
-        addr.ip().to_string()
+/// The host to put in the `ssh` line: the address listened on; for a wildcard one, this
+/// machine's first address students can use, the others said in a line of their own
+/// (with their interfaces, so the teacher picks the one on the class's network), or
+/// `HOST` when the interfaces cannot be read.
+fn connect_host(addr: SocketAddr, say: &dyn Fn(&str)) -> String {
+    if !addr.ip().is_unspecified() {
+        return addr.ip().to_string();
+    }
+    match addresses::of_this_machine(addr.ip()) {
+        Ok(found) if !found.is_empty() => {
+            if found.len() > 1 {
+                let listed: Vec<String> = (found.iter())
+                    .map(|r| format!("{} ({})", r.ip, r.interface))
+                    .collect();
+                say(&format!(
+                    "students reach this machine at {}: give them the one on their network",
+                    listed.join(", ")
+                ));
+            }
+            found[0].ip.to_string()
+        }
+        Ok(_) => {
+            say("this machine has no address to give students: use its name for HOST");
+            "HOST".into()
+        }
+        Err(error) => {
+            say(&format!(
+                "cannot list this machine's addresses ({error}): use its name or address for HOST"
+            ));
+            "HOST".into()
+        }
     }
 }
 

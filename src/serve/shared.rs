@@ -38,7 +38,7 @@ pub struct Settings {
     /// The `authorized_keys` file; `None` (and no class code) lets anyone in (`--open`).
     pub authorized_keys: Option<PathBuf>,
     /// The class join code: with it, any name and the code log in (keyboard-interactive),
-    /// besides the keys in `authorized_keys` if that is set too.
+    /// besides the teacher keys and the keys in `authorized_keys` if that is set too.
     pub class_code: Option<ClassCode>,
     /// Arcades at once.
     pub max_sessions: usize,
@@ -54,6 +54,9 @@ pub struct Settings {
     pub per_source_max_startups: u32,
     /// Time from connecting to being logged in.
     pub login_grace_time: Duration,
+    /// Time from connecting to the client's half of the key exchange:
+    /// [`KEX_DEADLINE`](super::KEX_DEADLINE) (shorter in tests; no flag sets it).
+    pub kex_deadline: Duration,
     /// The lesson every session runs, if the teacher gave one.
     pub lesson: Option<Arc<Lesson>>,
     /// Keys (`authorized_keys` format) that log in as a teacher: the view of the room.

@@ -56,6 +56,7 @@ pub fn settings(dir: &Path, authorized: Option<&[&PrivateKey]>) -> Settings {
         max_startups: defaults.max_startups,
         per_source_max_startups: defaults.per_source_max_startups,
         login_grace_time: defaults.login_grace_time.0,
+        kex_deadline: ai_arcade::serve::KEX_DEADLINE,
         lesson: None,
         teacher_keys: None,
         collect: None,

@@ -25,10 +25,11 @@ use tokio::sync::Notify;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Stage {
-    /// Connected, key exchange under way.
+    /// Connected: the client's version line and key exchange are on their way.
     Connected,
-    /// The key exchange is done: it asked to log in.
-    Authenticating,
+    /// The client sent its half of the key exchange (`kex_watch`): the server's host key
+    /// is on its way, and the client may be asking a person whether to trust it.
+    KeyExchangeSent,
     /// Logged in.
     LoggedIn,
     /// Its arcade started.

@@ -4,7 +4,7 @@
 //! no command, no subsystem, no forwarding of any kind, no second channel.
 
 use super::arcade::RESTARTING;
-use super::connection::{Asked, Connection, PtyRequest, Stage};
+use super::connection::{Asked, Connection, PtyRequest};
 use super::plumbing::{clamp_size, disconnect_after, lock, send_waiting};
 use super::who::{Login, Via};
 use crate::serve::input::ESCAPE_WAIT;
@@ -74,7 +74,6 @@ impl russh::server::Handler for Connection {
     type Error = russh::Error;
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
-        self.progress.reach(Stage::Authenticating);
         if self.shared.settings.is_open() {
             return Ok(self.log_in(Login {
                 name: user.to_string(),
@@ -93,7 +92,6 @@ impl russh::server::Handler for Connection {
         _submethods: &str,
         response: Option<Response<'a>>,
     ) -> Result<Auth, Self::Error> {
-        self.progress.reach(Stage::Authenticating);
         let shared = Arc::clone(&self.shared);
         let Some(code) = &shared.settings.class_code else {
             return Ok(Auth::reject());
@@ -115,7 +113,6 @@ impl russh::server::Handler for Connection {
         user: &str,
         offer: PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
-        self.progress.reach(Stage::Authenticating);
         if self.teacher_key(offer.public_key) || self.key_allowed(offer.public_key) {
             return Ok(Auth::Accept);
         }
@@ -135,7 +132,6 @@ impl russh::server::Handler for Connection {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        self.progress.reach(Stage::Authenticating);
         let fingerprint = keys::fingerprint(key.public_key);
         if self.teacher_key(key.public_key) {
             return Ok(self.log_in(Login {
