@@ -346,7 +346,7 @@ fn a_lesson_starts_tic_tac_toe_from_its_board_and_refuses_one_that_cannot_be() {
             .unwrap_err()
             .to_string();
         assert!(
-            shown.starts_with("config error in end.toml: tictactoe.start = ")
+            shown.starts_with("lesson error in end.toml, line 4: key `tictactoe.start`: found ")
                 && shown.contains("allowed nine cells"),
             "{why}: {shown}"
         );
@@ -397,7 +397,7 @@ fn a_lesson_sets_the_panes_view_and_the_training_step() {
     .unwrap_err()
     .to_string();
     assert!(
-        shown.contains("subtraction.step_epochs = 0: allowed 1..=10000"),
+        shown.contains("line 4: key `subtraction.step_epochs`: found 0, allowed 1..=10000"),
         "{shown}"
     );
 }

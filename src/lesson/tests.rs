@@ -96,8 +96,11 @@ fn a_minimal_lesson_shows_every_tab() {
 #[test]
 fn refusals_name_the_file_and_the_key() {
     let cases: &[(&str, &str)] = &[
-        ("", "key `lesson`: missing field `lesson`"),
-        ("[lesson]\n", "missing field `title`"),
+        ("", "line 1: key `lesson`: missing field `lesson`"),
+        (
+            "[lesson]\n",
+            "line 1: key `lesson.title`: missing field `title`",
+        ),
         ("[lesson]\ntitle = \"\"\n", "key `lesson.title`: empty"),
         (
             "[lesson]\ntitle = \"t\"\nsize = 3\n",
@@ -113,7 +116,7 @@ fn refusals_name_the_file_and_the_key() {
         ),
         (
             "[lesson]\ntitle = \"t\"\ntabs = [\"tic-tac-toe\", \"tic-tac-toe\"]\n",
-            "key `lesson.tabs`: a tab is listed twice",
+            "line 3: key `lesson.tabs`: Tic-tac-toe is listed twice",
         ),
         (
             "[lesson]\ntitle = \"t\"\ntabs = [\"tic-tac-toe\"]\nstart_tab = \"state-graph\"\n",
@@ -145,11 +148,12 @@ fn refusals_name_the_file_and_the_key() {
         ),
         (
             "[lesson]\ntitle = \"t\"\n[search]\nautoplay_ms = 1\n",
-            "config error in lessons/test.toml: search.autoplay_ms = 1: allowed 10..=5000",
+            "lesson error in lessons/test.toml, line 4: key `search.autoplay_ms`: found 1, \
+             allowed 10..=5000",
         ),
         (
             "[lesson]\ntitle = \"t\"\n[search]\nspeed = 1\n",
-            "config error in lessons/test.toml: key `search.speed`",
+            "lesson error in lessons/test.toml, line 4: key `search.speed`: unknown field",
         ),
     ];
     for (text, expected) in cases {
@@ -236,4 +240,127 @@ fn a_checkpoint_names_keys_as_the_help_writes_them_and_a_bad_one_is_refused_by_i
         &format!("[{}]", vec!["\"n\""; 201].join(", ")),
     );
     assert!(refused(&long).contains("201 keys: at most 200"));
+}
+
+/// A lesson with something on every line that can be wrong: each case below breaks one
+/// line and the refusal must name that line and its key.
+const PLACES: &str = r#"seed = 7
+
+[lesson]
+title = "Places"
+tabs = ["tic-tac-toe", "connect-four"]
+locked = [
+    "a",
+    "S",
+]
+
+[search]
+step = true
+
+[connect4]
+depth = 4
+autoplay_ms = 250
+
+[[step]]
+text = "One."
+
+[[step]]
+text = "Two."
+checkpoint = ["5", "Space"]
+"#;
+
+#[test]
+fn every_kind_of_mistake_names_the_file_its_line_and_its_key() {
+    lesson(PLACES).expect("the unbroken lesson loads");
+    // (line, written instead, the key named, what it says)
+    let cases: &[(usize, &str, &str, &str)] = &[
+        // A value out of range on line 16 (once reported at line 7).
+        (
+            16,
+            "autoplay_ms = 1",
+            "connect4.autoplay_ms",
+            "found 1, allowed 10..=5000",
+        ),
+        // Wrong types (once reported against `lesson` alone).
+        (12, "step = \"yes\"", "search.step", "invalid type: string"),
+        (1, "seed = -1", "seed", "invalid value"),
+        (5, "tabs = \"tic-tac-toe\"", "lesson.tabs", "invalid type"),
+        (22, "text = 5", "step.2.text", "invalid type: integer"),
+        // Unknown keys.
+        (15, "deep = 4", "connect4.deep", "unknown field `deep`"),
+        (22, "txt = \"Two.\"", "step.2.txt", "unknown field `txt`"),
+        (
+            4,
+            "name = \"Places\"",
+            "lesson.name",
+            "unknown field `name`",
+        ),
+        // Syntax errors (once with no line at all).
+        (
+            4,
+            "title = \"Places",
+            "lesson.title",
+            "not TOML: invalid basic string",
+        ),
+        (11, "[search", "search", "not TOML: unclosed table"),
+        (
+            16,
+            "autoplay_ms = = 250",
+            "connect4.autoplay_ms",
+            "not TOML",
+        ),
+        // Bad key names and values the lesson's own checks refuse.
+        (
+            8,
+            "    \"Hyper\",",
+            "lesson.locked",
+            "\"Hyper\" is not a key",
+        ),
+        (7, "    \"q\",", "lesson.locked", "\"q\" cannot be locked"),
+        (
+            23,
+            "checkpoint = [\"5\", \"Ctrl-c\"]",
+            "step.2.checkpoint",
+            "\"Ctrl-c\" would quit",
+        ),
+        (19, "text = \"\"", "step.1.text", "empty"),
+        (
+            5,
+            "tabs = [\"tic-tac-toe\", \"tic-tac-toe\"]",
+            "lesson.tabs",
+            "Tic-tac-toe is listed twice",
+        ),
+    ];
+    for &(line, instead, key, says) in cases {
+        let broken: Vec<&str> = PLACES
+            .lines()
+            .enumerate()
+            .map(|(i, written)| if i + 1 == line { instead } else { written })
+            .collect();
+        let shown = refused(&broken.join("\n"));
+        let want = format!("lesson error in {ORIGIN}, line {line}: key `{key}`: ");
+        assert!(
+            shown.starts_with(&want) && shown.contains(says),
+            "line {line} `{instead}`\n gave: {shown}\n wanted: {want}…{says}"
+        );
+    }
+}
+
+#[test]
+fn a_mistake_in_a_list_names_the_line_of_the_item_at_fault() {
+    let text = "[lesson]\ntitle = \"t\"\ntabs = [\n  \"tic-tac-toe\",\n  \"connect-four\",\n  \
+                \"tic-tac-toe\",\n]\n[[step]]\ntext = \"a\"\ncheckpoint = [\n  \"5\",\n  \"Hyper\",\n]\n";
+    let shown = refused(text);
+    assert!(
+        shown.starts_with("lesson error in lessons/test.toml, line 6: key `lesson.tabs`"),
+        "{shown}"
+    );
+    let once = text.replacen("  \"tic-tac-toe\",\n]", "]", 1);
+    let shown = refused(&once);
+    assert!(
+        shown.starts_with(
+            "lesson error in lessons/test.toml, line 11: key `step.1.checkpoint`: \"Hyper\""
+        ),
+        "{shown}"
+    );
 }
