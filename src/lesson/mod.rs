@@ -8,9 +8,11 @@
 //! `lessons/` in the repository holds the lessons that ship; `lessons/README.md` documents
 //! every key.
 
+mod error;
 mod keys;
 mod place;
 
+pub use error::LessonError;
 pub use keys::{UNLOCKABLE, parse_key};
 
 use crate::config::{self, Config, ConfigError};
@@ -19,7 +21,7 @@ use crate::tabs::id::TabId;
 use place::{Places, Seg};
 use serde::Deserialize;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use toml::Spanned;
 use toml::de::{DeTable, Deserializer};
 
@@ -77,45 +79,6 @@ impl Lesson {
     #[must_use]
     pub fn shows(&self, tab: TabId) -> bool {
         self.tabs.contains(&tab)
-    }
-}
-
-/// Why a lesson file was refused. Every message names the file, the line and the key.
-#[derive(Debug, thiserror::Error)]
-pub enum LessonError {
-    /// The file could not be read, or is too large to be a lesson.
-    #[error("lesson error in {}: cannot read file: {reason}", path.display())]
-    Read {
-        /// The file asked for.
-        path: PathBuf,
-        /// What went wrong.
-        reason: String,
-    },
-    /// Something in the file is not what a lesson allows: its syntax, a key, a type, a
-    /// value, in the `[lesson]` and `[[step]]` parts or in the config's own sections.
-    #[error("lesson error in {origin}{}: key `{key}`: {reason}", LineSuffix(*line))]
-    Invalid {
-        /// The file.
-        origin: String,
-        /// The line (1-based) the key is written on; `None` only for a key the file does
-        /// not write (a config check that fails on the config the lesson is laid over).
-        line: Option<usize>,
-        /// Dotted path of the key, e.g. `lesson.locked` or `step.3.text`.
-        key: String,
-        /// What is wrong and what is allowed.
-        reason: String,
-    },
-}
-
-/// `, line 16` after the file's name, when the line is known.
-struct LineSuffix(Option<usize>);
-
-impl std::fmt::Display for LineSuffix {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            Some(line) => write!(f, ", line {line}"),
-            None => Ok(()),
-        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! the spans toml keeps for every key and value (`toml::de::DeTable`), so a refusal points
 //! at the line the teacher wrote, not at a copy of the file made on the way.
 
-use super::LessonError;
+use super::error::LessonError;
 use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
