@@ -187,6 +187,42 @@ fn the_lesson_pane_at_80x24_and_120x40() {
     }
 }
 
+/// A step of 400 characters, the most a step may have.
+const LONG_STEP: &str = "MCTS does not look at every move. Each iteration has four phases: \
+    selection walks down the tree by the highest UCB1 value, expansion adds one new child, the \
+    rollout plays random moves to the end, and back-propagation adds the result to every node \
+    on the path. Press Space to step one phase at a time and watch N and W change. Which \
+    child will the next selection pick, and why? Say it before you step.";
+
+#[test]
+fn a_long_step_is_shown_whole_at_80x24() {
+    assert_eq!(LONG_STEP.chars().count(), lesson::MAX_STEP_CHARS);
+    let text = format!(
+        "seed = 1\n[lesson]\ntitle = \"Long\"\ntabs = [\"tic-tac-toe\"]\n\
+         [[step]]\ntext = \"{LONG_STEP}\"\n[[step]]\ntext = \"Short.\"\n"
+    );
+    let mut app = app_from(&text);
+    let terminal = draw(&app, 80, 24);
+    let buffer = terminal.backend().buffer().clone();
+    let rows: Vec<String> = (0..24)
+        .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect::<String>())
+        .collect();
+    // The pane's rows, read back as one line of words, hold the step whole.
+    let pane = rows[16..22]
+        .iter()
+        .map(|row| row.trim_end())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(pane, format!("Step 1 of 2 (] next [ back): {LONG_STEP}"));
+    insta::assert_snapshot!("lesson_long_step_80x24", terminal.backend());
+    // A short step gives the tab its rows back.
+    app.handle_key(Key::Char(']'));
+    let terminal = draw(&app, 80, 24);
+    let buffer = terminal.backend().buffer().clone();
+    let row = |y: u16| (0..80).map(|x| buffer[(x, y)].symbol()).collect::<String>();
+    assert!(row(20).starts_with("Step 2 of 2"), "{}", row(20));
+}
+
 /// The example in `lessons/README.md`, which names every key, is a lesson that loads.
 #[test]
 fn the_documented_example_with_every_key_loads() {

@@ -10,6 +10,7 @@
 
 mod error;
 mod keys;
+pub mod pane;
 mod place;
 
 pub use error::LessonError;
@@ -29,8 +30,9 @@ use toml::de::{DeTable, Deserializer};
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 /// The most characters of a lesson's title (the lesson pane's first words).
 pub const MAX_TITLE_CHARS: usize = 60;
-/// The most characters of a step's words: two lines of the lesson pane at 80 columns.
-pub const MAX_STEP_CHARS: usize = 120;
+/// The most characters of a step's words: with its heading, six rows of the lesson pane
+/// at 80 columns (and [`pane::too_long`] checks the rows they take).
+pub const MAX_STEP_CHARS: usize = 400;
 /// The most steps a lesson may have.
 pub const MAX_STEPS: usize = 100;
 
@@ -245,6 +247,7 @@ fn check(
             format!("{} steps: at most {MAX_STEPS}", steps.len()),
         ));
     }
+    let total = steps.len();
     let steps = steps
         .into_iter()
         .enumerate()
@@ -254,6 +257,9 @@ fn check(
             let text = step.text.trim().to_owned();
             check_words(&text, MAX_STEP_CHARS)
                 .map_err(|why| places.invalid(&key("text"), &at("text"), why))?;
+            if let Some(why) = pane::too_long(&text, i + 1, total) {
+                return Err(places.invalid(&key("text"), &at("text"), why));
+            }
             if let Some(tab) = step.tab.filter(|tab| !tabs.contains(tab)) {
                 return Err(places.invalid(
                     &key("tab"),

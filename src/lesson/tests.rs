@@ -163,11 +163,42 @@ fn refusals_name_the_file_and_the_key() {
             "{text:?}\n gave: {shown}\n wanted: {expected}"
         );
     }
-    let long = format!(
-        "[lesson]\ntitle = \"t\"\n[[step]]\ntext = \"{}\"\n",
-        "w".repeat(121)
+}
+
+/// A step of `text`, on line 4.
+fn one_step(text: &str) -> String {
+    format!("[lesson]\ntitle = \"t\"\n[[step]]\ntext = \"{text}\"\n")
+}
+
+/// Words of `len` characters each, `count` of them.
+fn words(len: usize, count: usize) -> String {
+    vec!["w".repeat(len); count].join(" ")
+}
+
+#[test]
+fn a_step_may_say_four_hundred_characters_that_fit_six_rows_at_80_columns() {
+    // Plain words: 400 characters are read, 401 are refused with the limit.
+    let plain = "Press Space to step. ".repeat(20);
+    let plain = plain.trim();
+    assert_eq!(plain.chars().count(), 419);
+    let at_most: String = plain.chars().take(400).collect();
+    let (read, _) = lesson(&one_step(at_most.trim())).expect("400 characters are read");
+    assert_eq!(read.steps[0].text.chars().count(), 400);
+    let (read, _) = lesson(&one_step(&words(79, 5))).expect("five words of 79 fit");
+    assert_eq!(read.steps[0].text.chars().count(), 399);
+    assert_eq!(
+        refused(&one_step(&format!("{at_most}w"))),
+        "lesson error in lessons/test.toml, line 4: key `step.1.text`: 401 characters: at most 400"
     );
-    assert!(refused(&long).contains("key `step.1.text`: 121 characters: at most 120"));
+    // Few characters, but words so long each takes a row of its own: the pane could not
+    // show them whole, so the check counts rows as the pane wraps them.
+    let shown = refused(&one_step(&words(41, 9)));
+    assert_eq!(
+        shown,
+        "lesson error in lessons/test.toml, line 4: key `step.1.text`: takes 9 rows of the \
+         lesson pane at 80 columns: at most 6 (shorten it, or split it over two steps)"
+    );
+    lesson(&one_step(&words(41, 6))).expect("six such words take six rows");
 }
 
 #[test]
