@@ -223,6 +223,43 @@ fn a_long_step_is_shown_whole_at_80x24() {
     assert!(row(20).starts_with("Step 2 of 2"), "{}", row(20));
 }
 
+/// The rows of the screen at 80x24, as text.
+fn screen_text(app: &App) -> String {
+    let terminal = draw(app, 80, 24);
+    let buffer = terminal.backend().buffer().clone();
+    (0..24)
+        .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_lesson_presets_connect_four_s_step_mode_and_tic_tac_toe_s_mcts() {
+    let four = |ai: &str, step: bool| {
+        app_from(&format!(
+            "seed = 1\n[lesson]\ntitle = \"Presets\"\ntabs = [\"connect-four\"]\n\
+             [connect4]\nai = \"{ai}\"\nfirst = \"ai\"\nstep = {step}\n"
+        ))
+    };
+    for ai in ["alphabeta", "mcts"] {
+        let app = four(ai, true);
+        assert!(
+            app.tabs.stepper_at(TabId::ConnectFour).is_some(),
+            "{ai}: the AI's first search waits to be stepped"
+        );
+        let app = four(ai, false);
+        assert_eq!(app.tabs.stepper_at(TabId::ConnectFour), None, "{ai}");
+    }
+    let app = app_from(
+        "seed = 1\n[lesson]\ntitle = \"MCTS\"\ntabs = [\"tic-tac-toe\"]\n\
+         [search]\nalgorithm = \"mcts\"\nstep = true\nmcts_iterations = 50\n\
+         [tictactoe]\nfirst = \"ai\"\n",
+    );
+    let screen = screen_text(&app);
+    assert!(screen.contains("AI: MCTS"), "{screen}");
+    assert!(app.tabs.stepper_at(TabId::TicTacToe).is_some(), "{screen}");
+}
+
 /// The example in `lessons/README.md`, which names every key, is a lesson that loads.
 #[test]
 fn the_documented_example_with_every_key_loads() {

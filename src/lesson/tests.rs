@@ -61,7 +61,7 @@ fn every_key_of_a_lesson_is_read() {
     assert_eq!(lesson.steps.len(), 2);
     assert_eq!(lesson.steps[1].tab, Some(TabId::SubtractionNim));
     assert_eq!(config.seed, Some(7));
-    assert_eq!(config.search.algorithm, Algorithm::Minimax);
+    assert_eq!(config.search.algorithm, Algorithm::Minimax.into());
     assert!(config.search.step);
     assert_eq!(config.ui.start_tab, TabId::TicTacToe);
 }
@@ -79,7 +79,7 @@ fn a_lesson_keeps_what_it_leaves_out_from_the_base_config() {
     assert_eq!(config.graph.tokens, 12, "a section it does not name");
     assert_eq!(
         config.search.algorithm,
-        Algorithm::Minimax,
+        Algorithm::Minimax.into(),
         "what it sets wins"
     );
 }
