@@ -1325,7 +1325,7 @@ fn a_bad_lesson_exits_2_naming_the_file_and_key_before_any_screen() {
         &["--lesson", path],
         &[
             path,
-            "key `lesson.locked`",
+            ", line 3: key `lesson.locked`",
             "cannot be locked: ? opens the help",
         ],
     );
@@ -1349,7 +1349,10 @@ fn a_bad_lesson_exits_2_naming_the_file_and_key_before_any_screen() {
     let path = range.to_str().unwrap();
     run_usage_error(
         &["--lesson", path],
-        &[path, "search.autoplay_ms = 2: allowed 10..=5000"],
+        &[
+            path,
+            ", line 4: key `search.autoplay_ms`: found 2, allowed 10..=5000",
+        ],
     );
     run_usage_error(&["--lesson", "/no/such/lesson.toml"], &["cannot read file"]);
 }

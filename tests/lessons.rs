@@ -187,6 +187,79 @@ fn the_lesson_pane_at_80x24_and_120x40() {
     }
 }
 
+/// A step of 400 characters, the most a step may have.
+const LONG_STEP: &str = "MCTS does not look at every move. Each iteration has four phases: \
+    selection walks down the tree by the highest UCB1 value, expansion adds one new child, the \
+    rollout plays random moves to the end, and back-propagation adds the result to every node \
+    on the path. Press Space to step one phase at a time and watch N and W change. Which \
+    child will the next selection pick, and why? Say it before you step.";
+
+#[test]
+fn a_long_step_is_shown_whole_at_80x24() {
+    assert_eq!(LONG_STEP.chars().count(), lesson::MAX_STEP_CHARS);
+    let text = format!(
+        "seed = 1\n[lesson]\ntitle = \"Long\"\ntabs = [\"tic-tac-toe\"]\n\
+         [[step]]\ntext = \"{LONG_STEP}\"\n[[step]]\ntext = \"Short.\"\n"
+    );
+    let mut app = app_from(&text);
+    let terminal = draw(&app, 80, 24);
+    let buffer = terminal.backend().buffer().clone();
+    let rows: Vec<String> = (0..24)
+        .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect::<String>())
+        .collect();
+    // The pane's rows, read back as one line of words, hold the step whole.
+    let pane = rows[16..22]
+        .iter()
+        .map(|row| row.trim_end())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(pane, format!("Step 1 of 2 (] next [ back): {LONG_STEP}"));
+    insta::assert_snapshot!("lesson_long_step_80x24", terminal.backend());
+    // A short step gives the tab its rows back.
+    app.handle_key(Key::Char(']'));
+    let terminal = draw(&app, 80, 24);
+    let buffer = terminal.backend().buffer().clone();
+    let row = |y: u16| (0..80).map(|x| buffer[(x, y)].symbol()).collect::<String>();
+    assert!(row(20).starts_with("Step 2 of 2"), "{}", row(20));
+}
+
+/// The rows of the screen at 80x24, as text.
+fn screen_text(app: &App) -> String {
+    let terminal = draw(app, 80, 24);
+    let buffer = terminal.backend().buffer().clone();
+    (0..24)
+        .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_lesson_presets_connect_four_s_step_mode_and_tic_tac_toe_s_mcts() {
+    let four = |ai: &str, step: bool| {
+        app_from(&format!(
+            "seed = 1\n[lesson]\ntitle = \"Presets\"\ntabs = [\"connect-four\"]\n\
+             [connect4]\nai = \"{ai}\"\nfirst = \"ai\"\nstep = {step}\n"
+        ))
+    };
+    for ai in ["alphabeta", "mcts"] {
+        let app = four(ai, true);
+        assert!(
+            app.tabs.stepper_at(TabId::ConnectFour).is_some(),
+            "{ai}: the AI's first search waits to be stepped"
+        );
+        let app = four(ai, false);
+        assert_eq!(app.tabs.stepper_at(TabId::ConnectFour), None, "{ai}");
+    }
+    let app = app_from(
+        "seed = 1\n[lesson]\ntitle = \"MCTS\"\ntabs = [\"tic-tac-toe\"]\n\
+         [search]\nalgorithm = \"mcts\"\nstep = true\nmcts_iterations = 50\n\
+         [tictactoe]\nfirst = \"ai\"\n",
+    );
+    let screen = screen_text(&app);
+    assert!(screen.contains("AI: MCTS"), "{screen}");
+    assert!(app.tabs.stepper_at(TabId::TicTacToe).is_some(), "{screen}");
+}
+
 /// The example in `lessons/README.md`, which names every key, is a lesson that loads.
 #[test]
 fn the_documented_example_with_every_key_loads() {
@@ -346,7 +419,7 @@ fn a_lesson_starts_tic_tac_toe_from_its_board_and_refuses_one_that_cannot_be() {
             .unwrap_err()
             .to_string();
         assert!(
-            shown.starts_with("config error in end.toml: tictactoe.start = ")
+            shown.starts_with("lesson error in end.toml, line 4: key `tictactoe.start`: found ")
                 && shown.contains("allowed nine cells"),
             "{why}: {shown}"
         );
@@ -397,7 +470,7 @@ fn a_lesson_sets_the_panes_view_and_the_training_step() {
     .unwrap_err()
     .to_string();
     assert!(
-        shown.contains("subtraction.step_epochs = 0: allowed 1..=10000"),
+        shown.contains("line 4: key `subtraction.step_epochs`: found 0, allowed 1..=10000"),
         "{shown}"
     );
 }

@@ -509,7 +509,8 @@ fn any_config() -> impl Strategy<Value = Config> {
                     Algorithm::Minimax
                 } else {
                     Algorithm::AlphaBeta
-                };
+                }
+                .into();
                 config.tictactoe.human_plays = if human_o {
                     config::Mark::O
                 } else {

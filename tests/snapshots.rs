@@ -214,7 +214,7 @@ const STEPPER_KEYS: &str = "5 then 26 × Space";
 fn stepper_config() -> Config {
     config(|c| {
         c.search.step = true;
-        c.search.algorithm = ai_arcade::config::Algorithm::AlphaBeta;
+        c.search.algorithm = ai_arcade::config::Algorithm::AlphaBeta.into();
     })
 }
 
@@ -496,7 +496,7 @@ fn won_game_line_marked() {
 fn eight_full_tree() {
     let config = config(|c| {
         c.search.step = true;
-        c.search.algorithm = ai_arcade::config::Algorithm::Minimax;
+        c.search.algorithm = ai_arcade::config::Algorithm::Minimax.into();
         c.eight.first = FirstMover::Ai;
     });
     let keys = typed("gce");

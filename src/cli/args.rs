@@ -305,7 +305,8 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long, global = true)]
     pub json: bool,
-    /// The search to run [default: the config's search.algorithm, built in alphabeta].
+    /// The search to run [default: the config's search.algorithm (alphabeta when it is
+    /// mcts), built in alphabeta].
     #[arg(long, value_enum, global = true)]
     pub algo: Option<Algorithm>,
 }

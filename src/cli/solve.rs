@@ -33,7 +33,11 @@ pub(super) fn timed<G: Game<Move = u8>>(root: &G, algorithm: Algorithm) -> (Sear
 }
 
 pub(super) fn solve(config: &config::Config, args: &SolveArgs) -> ExitCode {
-    let algorithm = args.algo.unwrap_or(config.search.algorithm);
+    // MCTS solves nothing: with `search.algorithm = "mcts"` the solver runs alpha-beta.
+    let algorithm = args
+        .algo
+        .or(config.search.algorithm.tree())
+        .unwrap_or_default();
     let solved = match &args.game {
         SolveGame::Connect4 { moves, all } => return connect4::solve(moves, *all, args.json),
         SolveGame::Tictactoe { board, to_move } => {

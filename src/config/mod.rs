@@ -34,7 +34,9 @@ pub use crate::tabs::connect4::settings::Connect4Config;
 pub use crate::tabs::multipile::settings::{NimConfig, NimNetConfig, QLearningConfig};
 pub use crate::tabs::state_graph::settings::GraphConfig;
 pub use crate::tabs::subtraction::settings::SubtractionConfig;
-pub use crate::tabs::tictactoe::settings::{EightConfig, SearchConfig, TicTacToeConfig};
+pub use crate::tabs::tictactoe::settings::{
+    EightConfig, SearchAlgorithm, SearchConfig, TicTacToeConfig,
+};
 pub use check::{BUILTIN_ORIGIN, ConfigError, MERGED_ORIGIN};
 pub use serve::{
     AUTH_DELAY_RANGE, DRAIN_GRACE_RANGE, HumanDuration, IDLE_TIMEOUT_RANGE, LOGIN_GRACE_RANGE,
@@ -383,7 +385,7 @@ mod tests {
         let got = parse(text, "user.toml").unwrap();
         assert_eq!(got.ui.start_tab, crate::tabs::TabId::MultiPileNim);
         assert_eq!(got.eight.first, FirstMover::Ai);
-        assert_eq!(got.search.algorithm, Algorithm::Minimax);
+        assert_eq!(got.search.algorithm, SearchAlgorithm::Minimax);
         assert!(got.search.step);
         let back = toml::to_string(&got).unwrap();
         assert_mentions(&back, &["\"multi-pile-nim\"", "\"ai\"", "\"minimax\""]);
@@ -408,7 +410,7 @@ mod tests {
             ("alphabeta", Algorithm::AlphaBeta),
         ] {
             let got = parse(&format!("search.algorithm = \"{name}\"\n"), "u.toml").unwrap();
-            assert_eq!(got.search.algorithm, algorithm);
+            assert_eq!(got.search.algorithm, algorithm.into());
         }
         for (name, mark) in [("x", Mark::X), ("o", Mark::O)] {
             let got = parse(&format!("tictactoe.human_plays = \"{name}\"\n"), "u.toml").unwrap();
@@ -462,16 +464,19 @@ mod tests {
 
     #[test]
     fn unknown_enum_value() {
-        let shown = parse_err("[search]\nalgorithm = \"mcts\"\n");
+        let shown = parse_err("[search]\nalgorithm = \"negamax\"\n");
         assert_mentions(
             &shown,
             &[
                 "key `search.algorithm`",
-                "unknown variant `mcts`",
+                "unknown variant `negamax`",
                 "`minimax`",
                 "`alphabeta`",
+                "`mcts`",
             ],
         );
+        let got = parse("[search]\nalgorithm = \"mcts\"\n", "u.toml").unwrap();
+        assert_eq!(got.search.algorithm, SearchAlgorithm::Mcts);
         let shown = parse_err("tictactoe = { human_plays = \"z\" }\n");
         assert_mentions(&shown, &["key `tictactoe.human_plays`", "`x`", "`o`"]);
     }

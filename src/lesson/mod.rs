@@ -8,23 +8,31 @@
 //! `lessons/` in the repository holds the lessons that ship; `lessons/README.md` documents
 //! every key.
 
+mod error;
 mod keys;
+pub mod pane;
+mod place;
 
+pub use error::LessonError;
 pub use keys::{UNLOCKABLE, parse_key};
 
 use crate::config::{self, Config, ConfigError};
 use crate::tabkit::keymap::Key;
 use crate::tabs::id::TabId;
+use place::{Places, Seg};
 use serde::Deserialize;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use toml::Spanned;
+use toml::de::{DeTable, Deserializer};
 
 /// The largest lesson file read: a lesson of a hundred steps is a few kilobytes.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 /// The most characters of a lesson's title (the lesson pane's first words).
 pub const MAX_TITLE_CHARS: usize = 60;
-/// The most characters of a step's words: two lines of the lesson pane at 80 columns.
-pub const MAX_STEP_CHARS: usize = 120;
+/// The most characters of a step's words: with its heading, six rows of the lesson pane
+/// at 80 columns (and [`pane::too_long`] checks the rows they take).
+pub const MAX_STEP_CHARS: usize = 400;
 /// The most steps a lesson may have.
 pub const MAX_STEPS: usize = 100;
 
@@ -76,43 +84,13 @@ impl Lesson {
     }
 }
 
-/// Why a lesson file was refused. Every message names the file and, where there is one,
-/// the key.
-#[derive(Debug, thiserror::Error)]
-pub enum LessonError {
-    /// The file could not be read, or is too large to be a lesson.
-    #[error("lesson error in {}: cannot read file: {reason}", path.display())]
-    Read {
-        /// The file asked for.
-        path: PathBuf,
-        /// What went wrong.
-        reason: String,
-    },
-    /// The `[lesson]` or `[[step]]` part is not what a lesson allows.
-    #[error("lesson error in {origin}: key `{key}`: {reason}")]
-    Invalid {
-        /// The file.
-        origin: String,
-        /// Dotted path of the key, e.g. `lesson.locked` or `step.3.text`.
-        key: String,
-        /// What is wrong and what is allowed.
-        reason: String,
-    },
-    /// A config section of the lesson was refused by the config's own checks (their
-    /// message names the file and the key).
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-}
-
-/// The file's shape before its checks.
+/// The lesson's own part of the file before its checks: `[lesson]` and the `[[step]]`s
+/// (the rest is the config's, read as [`Config`]).
 #[derive(Debug, Deserialize)]
 struct LessonFile {
     lesson: LessonSection,
     #[serde(default)]
     step: Vec<StepSection>,
-    /// Everything else: the config's own sections and keys.
-    #[serde(flatten)]
-    settings: toml::Table,
 }
 
 #[derive(Debug, Deserialize)]
@@ -166,82 +144,126 @@ pub fn load(path: &Path, base: &Config) -> Result<(Lesson, Config), LessonError>
 /// Parses and checks a lesson's text; `origin` is what messages call the file.
 ///
 /// # Errors
-/// A [`LessonError`] naming `origin` and the key at fault.
+/// A [`LessonError`] naming `origin`, the line and the key at fault.
 pub fn parse(text: &str, origin: &str, base: &Config) -> Result<(Lesson, Config), LessonError> {
-    let file: LessonFile = toml::from_str(text).map_err(|err| LessonError::Invalid {
-        origin: origin.to_owned(),
-        key: err
-            .span()
-            .and_then(|span| config::key_at(text, span.start))
-            .unwrap_or_else(|| "lesson".to_owned()),
-        reason: err.message().trim_end().to_owned(),
-    })?;
-    let lesson = check(file.lesson, file.step, origin)?;
-    let mut config = config::overlay(base, &file.settings, origin)?;
+    let places = Places::parse(text, origin)?;
+    // The lesson's own keys, and the rest (the config's sections), each read from the
+    // tree the file parsed to, so every refusal keeps its span in the file.
+    let mut own = DeTable::default();
+    let mut settings = places.root().clone();
+    for name in ["lesson", "step"] {
+        if let Some((key, value)) = settings.get_mut().remove_entry(name) {
+            own.insert(key, value);
+        }
+    }
+    let file = LessonFile::deserialize(Deserializer::from(Spanned::new(places.root().span(), own)))
+        .map_err(|err| places.refused(&err))?;
+    Config::deserialize(Deserializer::from(settings.clone()))
+        .map_err(|err| places.refused(&err))?;
+    let settings = toml::Table::deserialize(Deserializer::from(settings))
+        .map_err(|err| places.refused(&err))?;
+    let lesson = check(file.lesson, file.step, &places)?;
+    let mut config =
+        config::overlay(base, &settings, origin).map_err(|err| config_refused(&places, &err))?;
     // The lesson's first tab is the one the app opens on.
     config.ui.start_tab = lesson.start_tab;
     Ok((lesson, config))
 }
 
+/// A refusal of the config's own checks, at the line of the key it names.
+fn config_refused(places: &Places<'_>, err: &ConfigError) -> LessonError {
+    match err {
+        ConfigError::OutOfRange {
+            key,
+            allowed,
+            found,
+            ..
+        } => {
+            let path: Vec<Seg<'_>> = key.split('.').map(Seg::Key).collect();
+            places.invalid(key, &path, format!("found {found}, allowed {allowed}"))
+        }
+        ConfigError::Parse { key, detail, .. } => {
+            let key = key.as_deref().unwrap_or("lesson");
+            let path: Vec<Seg<'_>> = key.split('.').map(Seg::Key).collect();
+            places.invalid(key, &path, detail.clone())
+        }
+        ConfigError::Read { reason, .. } => places.invalid("lesson", &[], reason.to_string()),
+    }
+}
+
 fn check(
     section: LessonSection,
     steps: Vec<StepSection>,
-    origin: &str,
+    places: &Places<'_>,
 ) -> Result<Lesson, LessonError> {
-    let invalid = |key: &str, reason: String| LessonError::Invalid {
-        origin: origin.to_owned(),
-        key: key.to_owned(),
-        reason,
-    };
+    use Seg::{Item, Key as At};
     let title = section.title.trim().to_owned();
-    check_words(&title, MAX_TITLE_CHARS).map_err(|why| invalid("lesson.title", why))?;
-    let mut tabs = section.tabs.unwrap_or_else(|| TabId::ALL.to_vec());
-    if tabs.is_empty() {
-        return Err(invalid(
+    check_words(&title, MAX_TITLE_CHARS)
+        .map_err(|why| places.invalid("lesson.title", &[At("lesson"), At("title")], why))?;
+    let listed = section.tabs.unwrap_or_else(|| TabId::ALL.to_vec());
+    let tabs_at = |at: Option<usize>| {
+        let mut path = vec![At("lesson"), At("tabs")];
+        path.extend(at.map(Item));
+        path
+    };
+    let Some(&first_listed) = listed.first() else {
+        return Err(places.invalid(
             "lesson.tabs",
+            &tabs_at(None),
             "at least one tab must be shown".into(),
+        ));
+    };
+    if let Some(twice) = (1..listed.len()).find(|&i| listed[..i].contains(&listed[i])) {
+        return Err(places.invalid(
+            "lesson.tabs",
+            &tabs_at(Some(twice)),
+            format!("{} is listed twice", listed[twice].title()),
         ));
     }
     // The tab listed first opens when `start_tab` is left out; the bar keeps its order.
-    let first_listed = tabs[0];
+    let mut tabs = listed;
     tabs.sort_by_key(|tab| tab.index());
-    if tabs.windows(2).any(|pair| pair[0] == pair[1]) {
-        return Err(invalid("lesson.tabs", "a tab is listed twice".into()));
-    }
     let start_tab = section.start_tab.unwrap_or(first_listed);
     if !tabs.contains(&start_tab) {
-        return Err(invalid(
+        return Err(places.invalid(
             "lesson.start_tab",
+            &[At("lesson"), At("start_tab")],
             format!("{} is not one of the lesson's tabs", start_tab.title()),
         ));
     }
     let mut locked = Vec::new();
-    for spec in section.locked {
-        let key = parse_key(&spec).map_err(|why| invalid("lesson.locked", why))?;
+    for (i, spec) in section.locked.into_iter().enumerate() {
+        let at = [At("lesson"), At("locked"), Item(i)];
+        let key = parse_key(&spec).map_err(|why| places.invalid("lesson.locked", &at, why))?;
         if locked.iter().any(|(k, _)| *k == key) {
-            return Err(invalid(
-                "lesson.locked",
-                format!("{spec:?} is listed twice"),
-            ));
+            return Err(places.invalid("lesson.locked", &at, format!("{spec:?} is listed twice")));
         }
         locked.push((key, spec));
     }
     if steps.len() > MAX_STEPS {
-        return Err(invalid(
+        return Err(places.invalid(
             "step",
+            &[At("step"), Item(MAX_STEPS)],
             format!("{} steps: at most {MAX_STEPS}", steps.len()),
         ));
     }
+    let total = steps.len();
     let steps = steps
         .into_iter()
         .enumerate()
         .map(|(i, step)| {
+            let key = |name: &str| format!("step.{}.{name}", i + 1);
+            let at = |name| [At("step"), Item(i), At(name)];
             let text = step.text.trim().to_owned();
             check_words(&text, MAX_STEP_CHARS)
-                .map_err(|why| invalid(&format!("step.{}.text", i + 1), why))?;
+                .map_err(|why| places.invalid(&key("text"), &at("text"), why))?;
+            if let Some(why) = pane::too_long(&text, i + 1, total) {
+                return Err(places.invalid(&key("text"), &at("text"), why));
+            }
             if let Some(tab) = step.tab.filter(|tab| !tabs.contains(tab)) {
-                return Err(invalid(
-                    &format!("step.{}.tab", i + 1),
+                return Err(places.invalid(
+                    &key("tab"),
+                    &at("tab"),
                     format!("{} is not one of the lesson's tabs", tab.title()),
                 ));
             }
@@ -249,7 +271,11 @@ fn check(
                 .checkpoint
                 .map(|keys| checkpoint_keys(&keys))
                 .transpose()
-                .map_err(|why| invalid(&format!("step.{}.checkpoint", i + 1), why))?;
+                .map_err(|(item, why)| {
+                    let mut path = at("checkpoint").to_vec();
+                    path.extend(item.map(Item));
+                    places.invalid(&key("checkpoint"), &path, why)
+                })?;
             Ok(Step {
                 text,
                 tab: step.tab,
@@ -259,7 +285,7 @@ fn check(
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Lesson {
-        origin: origin.to_owned(),
+        origin: places.origin().to_owned(),
         title,
         tabs,
         start_tab,
@@ -271,20 +297,29 @@ fn check(
 /// The most keys a checkpoint presses.
 pub const MAX_CHECKPOINT_KEYS: usize = 200;
 
-/// A step's checkpoint keys, read as the help writes them.
-fn checkpoint_keys(specs: &[String]) -> Result<Vec<Key>, String> {
+/// A step's checkpoint keys, read as the help writes them; a refusal says which key (its
+/// place in the list) when one key is at fault.
+fn checkpoint_keys(specs: &[String]) -> Result<Vec<Key>, (Option<usize>, String)> {
     if specs.len() > MAX_CHECKPOINT_KEYS {
-        return Err(format!(
-            "{} keys: at most {MAX_CHECKPOINT_KEYS}",
-            specs.len()
+        return Err((
+            Some(MAX_CHECKPOINT_KEYS),
+            format!("{} keys: at most {MAX_CHECKPOINT_KEYS}", specs.len()),
         ));
     }
     specs
         .iter()
-        .map(|spec| match keys::key_named(spec)? {
-            Key::Char('q') | Key::Ctrl('c') => Err(format!("{spec:?} would quit the arcade")),
-            Key::Ctrl('r') => Err(format!("{spec:?} would go back to the checkpoint itself")),
-            key => Ok(key),
+        .enumerate()
+        .map(|(i, spec)| {
+            let refused = |why: String| (Some(i), why);
+            match keys::key_named(spec).map_err(refused)? {
+                Key::Char('q') | Key::Ctrl('c') => {
+                    Err(refused(format!("{spec:?} would quit the arcade")))
+                }
+                Key::Ctrl('r') => Err(refused(format!(
+                    "{spec:?} would go back to the checkpoint itself"
+                ))),
+                key => Ok(key),
+            }
         })
         .collect()
 }

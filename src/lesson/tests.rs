@@ -61,7 +61,7 @@ fn every_key_of_a_lesson_is_read() {
     assert_eq!(lesson.steps.len(), 2);
     assert_eq!(lesson.steps[1].tab, Some(TabId::SubtractionNim));
     assert_eq!(config.seed, Some(7));
-    assert_eq!(config.search.algorithm, Algorithm::Minimax);
+    assert_eq!(config.search.algorithm, Algorithm::Minimax.into());
     assert!(config.search.step);
     assert_eq!(config.ui.start_tab, TabId::TicTacToe);
 }
@@ -79,7 +79,7 @@ fn a_lesson_keeps_what_it_leaves_out_from_the_base_config() {
     assert_eq!(config.graph.tokens, 12, "a section it does not name");
     assert_eq!(
         config.search.algorithm,
-        Algorithm::Minimax,
+        Algorithm::Minimax.into(),
         "what it sets wins"
     );
 }
@@ -96,8 +96,11 @@ fn a_minimal_lesson_shows_every_tab() {
 #[test]
 fn refusals_name_the_file_and_the_key() {
     let cases: &[(&str, &str)] = &[
-        ("", "key `lesson`: missing field `lesson`"),
-        ("[lesson]\n", "missing field `title`"),
+        ("", "line 1: key `lesson`: missing field `lesson`"),
+        (
+            "[lesson]\n",
+            "line 1: key `lesson.title`: missing field `title`",
+        ),
         ("[lesson]\ntitle = \"\"\n", "key `lesson.title`: empty"),
         (
             "[lesson]\ntitle = \"t\"\nsize = 3\n",
@@ -113,7 +116,7 @@ fn refusals_name_the_file_and_the_key() {
         ),
         (
             "[lesson]\ntitle = \"t\"\ntabs = [\"tic-tac-toe\", \"tic-tac-toe\"]\n",
-            "key `lesson.tabs`: a tab is listed twice",
+            "line 3: key `lesson.tabs`: Tic-tac-toe is listed twice",
         ),
         (
             "[lesson]\ntitle = \"t\"\ntabs = [\"tic-tac-toe\"]\nstart_tab = \"state-graph\"\n",
@@ -145,11 +148,12 @@ fn refusals_name_the_file_and_the_key() {
         ),
         (
             "[lesson]\ntitle = \"t\"\n[search]\nautoplay_ms = 1\n",
-            "config error in lessons/test.toml: search.autoplay_ms = 1: allowed 10..=5000",
+            "lesson error in lessons/test.toml, line 4: key `search.autoplay_ms`: found 1, \
+             allowed 10..=5000",
         ),
         (
             "[lesson]\ntitle = \"t\"\n[search]\nspeed = 1\n",
-            "config error in lessons/test.toml: key `search.speed`",
+            "lesson error in lessons/test.toml, line 4: key `search.speed`: unknown field",
         ),
     ];
     for (text, expected) in cases {
@@ -159,11 +163,42 @@ fn refusals_name_the_file_and_the_key() {
             "{text:?}\n gave: {shown}\n wanted: {expected}"
         );
     }
-    let long = format!(
-        "[lesson]\ntitle = \"t\"\n[[step]]\ntext = \"{}\"\n",
-        "w".repeat(121)
+}
+
+/// A step of `text`, on line 4.
+fn one_step(text: &str) -> String {
+    format!("[lesson]\ntitle = \"t\"\n[[step]]\ntext = \"{text}\"\n")
+}
+
+/// Words of `len` characters each, `count` of them.
+fn words(len: usize, count: usize) -> String {
+    vec!["w".repeat(len); count].join(" ")
+}
+
+#[test]
+fn a_step_may_say_four_hundred_characters_that_fit_six_rows_at_80_columns() {
+    // Plain words: 400 characters are read, 401 are refused with the limit.
+    let plain = "Press Space to step. ".repeat(20);
+    let plain = plain.trim();
+    assert_eq!(plain.chars().count(), 419);
+    let at_most: String = plain.chars().take(400).collect();
+    let (read, _) = lesson(&one_step(at_most.trim())).expect("400 characters are read");
+    assert_eq!(read.steps[0].text.chars().count(), 400);
+    let (read, _) = lesson(&one_step(&words(79, 5))).expect("five words of 79 fit");
+    assert_eq!(read.steps[0].text.chars().count(), 399);
+    assert_eq!(
+        refused(&one_step(&format!("{at_most}w"))),
+        "lesson error in lessons/test.toml, line 4: key `step.1.text`: 401 characters: at most 400"
     );
-    assert!(refused(&long).contains("key `step.1.text`: 121 characters: at most 120"));
+    // Few characters, but words so long each takes a row of its own: the pane could not
+    // show them whole, so the check counts rows as the pane wraps them.
+    let shown = refused(&one_step(&words(41, 9)));
+    assert_eq!(
+        shown,
+        "lesson error in lessons/test.toml, line 4: key `step.1.text`: takes 9 rows of the \
+         lesson pane at 80 columns: at most 6 (shorten it, or split it over two steps)"
+    );
+    lesson(&one_step(&words(41, 6))).expect("six such words take six rows");
 }
 
 #[test]
@@ -236,4 +271,127 @@ fn a_checkpoint_names_keys_as_the_help_writes_them_and_a_bad_one_is_refused_by_i
         &format!("[{}]", vec!["\"n\""; 201].join(", ")),
     );
     assert!(refused(&long).contains("201 keys: at most 200"));
+}
+
+/// A lesson with something on every line that can be wrong: each case below breaks one
+/// line and the refusal must name that line and its key.
+const PLACES: &str = r#"seed = 7
+
+[lesson]
+title = "Places"
+tabs = ["tic-tac-toe", "connect-four"]
+locked = [
+    "a",
+    "S",
+]
+
+[search]
+step = true
+
+[connect4]
+depth = 4
+autoplay_ms = 250
+
+[[step]]
+text = "One."
+
+[[step]]
+text = "Two."
+checkpoint = ["5", "Space"]
+"#;
+
+#[test]
+fn every_kind_of_mistake_names_the_file_its_line_and_its_key() {
+    lesson(PLACES).expect("the unbroken lesson loads");
+    // (line, written instead, the key named, what it says)
+    let cases: &[(usize, &str, &str, &str)] = &[
+        // A value out of range on line 16 (once reported at line 7).
+        (
+            16,
+            "autoplay_ms = 1",
+            "connect4.autoplay_ms",
+            "found 1, allowed 10..=5000",
+        ),
+        // Wrong types (once reported against `lesson` alone).
+        (12, "step = \"yes\"", "search.step", "invalid type: string"),
+        (1, "seed = -1", "seed", "invalid value"),
+        (5, "tabs = \"tic-tac-toe\"", "lesson.tabs", "invalid type"),
+        (22, "text = 5", "step.2.text", "invalid type: integer"),
+        // Unknown keys.
+        (15, "deep = 4", "connect4.deep", "unknown field `deep`"),
+        (22, "txt = \"Two.\"", "step.2.txt", "unknown field `txt`"),
+        (
+            4,
+            "name = \"Places\"",
+            "lesson.name",
+            "unknown field `name`",
+        ),
+        // Syntax errors (once with no line at all).
+        (
+            4,
+            "title = \"Places",
+            "lesson.title",
+            "not TOML: invalid basic string",
+        ),
+        (11, "[search", "search", "not TOML: unclosed table"),
+        (
+            16,
+            "autoplay_ms = = 250",
+            "connect4.autoplay_ms",
+            "not TOML",
+        ),
+        // Bad key names and values the lesson's own checks refuse.
+        (
+            8,
+            "    \"Hyper\",",
+            "lesson.locked",
+            "\"Hyper\" is not a key",
+        ),
+        (7, "    \"q\",", "lesson.locked", "\"q\" cannot be locked"),
+        (
+            23,
+            "checkpoint = [\"5\", \"Ctrl-c\"]",
+            "step.2.checkpoint",
+            "\"Ctrl-c\" would quit",
+        ),
+        (19, "text = \"\"", "step.1.text", "empty"),
+        (
+            5,
+            "tabs = [\"tic-tac-toe\", \"tic-tac-toe\"]",
+            "lesson.tabs",
+            "Tic-tac-toe is listed twice",
+        ),
+    ];
+    for &(line, instead, key, says) in cases {
+        let broken: Vec<&str> = PLACES
+            .lines()
+            .enumerate()
+            .map(|(i, written)| if i + 1 == line { instead } else { written })
+            .collect();
+        let shown = refused(&broken.join("\n"));
+        let want = format!("lesson error in {ORIGIN}, line {line}: key `{key}`: ");
+        assert!(
+            shown.starts_with(&want) && shown.contains(says),
+            "line {line} `{instead}`\n gave: {shown}\n wanted: {want}…{says}"
+        );
+    }
+}
+
+#[test]
+fn a_mistake_in_a_list_names_the_line_of_the_item_at_fault() {
+    let text = "[lesson]\ntitle = \"t\"\ntabs = [\n  \"tic-tac-toe\",\n  \"connect-four\",\n  \
+                \"tic-tac-toe\",\n]\n[[step]]\ntext = \"a\"\ncheckpoint = [\n  \"5\",\n  \"Hyper\",\n]\n";
+    let shown = refused(text);
+    assert!(
+        shown.starts_with("lesson error in lessons/test.toml, line 6: key `lesson.tabs`"),
+        "{shown}"
+    );
+    let once = text.replacen("  \"tic-tac-toe\",\n]", "]", 1);
+    let shown = refused(&once);
+    assert!(
+        shown.starts_with(
+            "lesson error in lessons/test.toml, line 11: key `step.1.checkpoint`: \"Hyper\""
+        ),
+        "{shown}"
+    );
 }

@@ -8,6 +8,7 @@ mod settings;
 mod why;
 
 use crate::app::{Action, App, MessageKind, Overlay, TabId};
+use crate::lesson::pane;
 use crate::tabkit::keymap::Command;
 use crate::widgets::Theme;
 use ratatui::Frame;
@@ -24,10 +25,6 @@ pub const MIN_HEIGHT: u16 = 24;
 /// [`MIN_WIDTH`] and [`MIN_HEIGHT`]; a test keeps them in step).
 pub const TOO_SMALL_KEYS: &str =
     "Keys wait until the window is at least 80x24: the tab is not shown (q quits)";
-
-/// Rows the lesson pane takes under the tab, while a lesson with steps runs: its step's
-/// words, two lines at 80 columns.
-pub const LESSON_ROWS: u16 = 2;
 
 /// The most rows a message may take. The status line is one row; a longer message (a
 /// step's sentence, a verdict with its reason) is drawn up over the rows above it, the
@@ -79,14 +76,15 @@ impl Screen {
         })
     }
 
-    /// The regions for `app`: the lesson pane while its lesson has steps.
+    /// The regions for `app`: the lesson pane while its lesson has steps, as many rows as
+    /// the step's words take at this width, from [`pane::PANE_ROWS_MIN`] to
+    /// [`pane::PANE_ROWS_MAX`] (the lesson's check keeps every step within them at 80
+    /// columns).
     pub fn of(app: &App, area: Rect) -> Option<Self> {
-        let rows = app
-            .lesson
-            .as_ref()
-            .filter(|progress| !progress.lesson.steps.is_empty())
-            .map_or(0, |_| LESSON_ROWS);
-        Self::with_lesson(area, rows)
+        let rows = lesson_rows(app, area.width).map_or(0, |(_, rows)| {
+            rows.len().clamp(pane::PANE_ROWS_MIN, pane::PANE_ROWS_MAX)
+        });
+        Self::with_lesson(area, rows as u16)
     }
 }
 
@@ -274,28 +272,40 @@ fn bar_words(app: &App) -> Vec<String> {
         .collect()
 }
 
-/// The lesson pane: the step's counter, the keys that move through it, and its words,
-/// wrapped over its rows.
+/// The lesson pane at `width` columns: the step's heading (its counter and the keys that
+/// move through it) and the rows of the heading and its words, wrapped as the lesson's
+/// check wraps them; `None` without a lesson with steps.
+fn lesson_rows(app: &App, width: u16) -> Option<(String, Vec<String>)> {
+    let progress = app.lesson.as_ref()?;
+    let counter = progress.counter()?;
+    let step = progress.lesson.steps.get(progress.step)?;
+    let heading = pane::heading(&counter, app.following.is_some());
+    let rows = pane::rows(&heading, &step.text, usize::from(width));
+    Some((heading, rows))
+}
+
+/// The lesson pane: the step's heading and words over its rows, the heading in the keys'
+/// style.
 fn render_lesson(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let Some(progress) = app.lesson.as_ref().filter(|_| area.height > 0) else {
+    if area.height == 0 {
+        return;
+    }
+    let Some((heading, rows)) = lesson_rows(app, area.width) else {
         return;
     };
-    let Some(counter) = progress.counter() else {
-        return;
-    };
-    let step = &progress.lesson.steps[progress.step];
-    let keys = if app.following.is_some() {
-        ", following the teacher"
-    } else {
-        " (] next [ back)"
-    };
-    let line = Line::from(vec![
-        Span::styled(format!("{counter}{keys}: "), theme.key),
-        Span::styled(step.text.clone(), theme.info),
-    ]);
-    Paragraph::new(line)
-        .wrap(Wrap { trim: true })
-        .render(area, buf);
+    let heading = heading.trim_end();
+    let lines: Vec<Line> = rows
+        .into_iter()
+        .enumerate()
+        .map(|(i, row)| match row.strip_prefix(heading) {
+            Some(words) if i == 0 => Line::from(vec![
+                Span::styled(heading.to_owned(), theme.key),
+                Span::styled(words.to_owned(), theme.info),
+            ]),
+            _ => Line::styled(row, theme.info),
+        })
+        .collect();
+    Paragraph::new(lines).render(area, buf);
 }
 
 /// How the status line ends a message too long for it: where to read it whole.

@@ -64,6 +64,8 @@ impl Connect4Ai {
 }
 
 /// Settings of the Connect Four tab.
+// Each bool is a key of the file a user sets on its own (`deepening = true`), not a state.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Connect4Config {
@@ -93,6 +95,9 @@ pub struct Connect4Config {
     pub seed: Option<u64>,
     /// Milliseconds between the stepper's steps while it plays itself (`p`).
     pub autoplay_ms: u64,
+    /// Step mode (`m`) on from the start: the AI's alpha-beta or MCTS search waits to be
+    /// stepped instead of moving at once.
+    pub step: bool,
 }
 
 impl Default for Connect4Config {
@@ -110,6 +115,7 @@ impl Default for Connect4Config {
             solver_budget: 2_000_000,
             seed: None,
             autoplay_ms: 250,
+            step: false,
         }
     }
 }

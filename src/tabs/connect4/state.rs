@@ -114,6 +114,7 @@ impl Connect4Tab {
         let config = config.connect4.clone();
         let autoplay = Autoplay::new(config.autoplay_ms, AUTOPLAY_MS_RANGE);
         let seed = config.seed.unwrap_or(seed);
+        let step_mode = config.step;
         let mut tab = Self {
             first: config.first,
             config,
@@ -130,7 +131,7 @@ impl Connect4Tab {
             searching: Arc::new(AtomicUsize::new(0)),
             pool: Arc::clone(TrainerPool::global()),
             from_journal: false,
-            step_mode: false,
+            step_mode,
             stepping: None,
             autoplay,
 

@@ -83,7 +83,7 @@ mod tests {
             ..Config::default()
         };
         config.tictactoe.first = FirstMover::Human;
-        config.search.algorithm = algorithm;
+        config.search.algorithm = algorithm.into();
         config.search.step = true;
         let mut app = App::new(&config, 7);
         press(&mut app, &[KeyCode::F(4)]);

@@ -5,13 +5,14 @@
 
 use crate::components::mcts_search::MctsView;
 use crate::components::mcts_search::outline::{Exact, Names, short_verdict};
+use crate::config::SearchAlgorithm;
 use crate::domain::numbers::signed;
 use crate::domain::search::Algorithm;
 use crate::domain::solve::perfect::Solver;
 
 /// The AI's search on the tab: `a` cycles minimax → alpha-beta → MCTS. The config's
-/// `search.algorithm` names only the two tree searches (`Algorithm`); MCTS is chosen on the
-/// tab, with its own `[search]` keys for its iterations and `c`.
+/// `search.algorithm` names the one the tab opens on; MCTS has its own `[search]` keys
+/// for its iterations and `c`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum SearchKind {
     /// Plain minimax.
@@ -27,10 +28,11 @@ impl SearchKind {
     pub(crate) const ALL: [Self; 3] = [Self::Minimax, Self::AlphaBeta, Self::Mcts];
 
     /// The search the config names.
-    pub(crate) const fn from_algorithm(algorithm: Algorithm) -> Self {
+    pub(crate) const fn from_algorithm(algorithm: SearchAlgorithm) -> Self {
         match algorithm {
-            Algorithm::Minimax => Self::Minimax,
-            Algorithm::AlphaBeta => Self::AlphaBeta,
+            SearchAlgorithm::Minimax => Self::Minimax,
+            SearchAlgorithm::AlphaBeta => Self::AlphaBeta,
+            SearchAlgorithm::Mcts => Self::Mcts,
         }
     }
 

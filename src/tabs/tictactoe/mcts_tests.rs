@@ -33,7 +33,7 @@ fn config(algorithm: Algorithm, step: bool) -> Config {
     config.tictactoe.first = FirstMover::Human;
     config.tictactoe.human_plays = Mark::X;
     config.eight.first = FirstMover::Human;
-    config.search.algorithm = algorithm;
+    config.search.algorithm = algorithm.into();
     config.search.step = step;
     config
 }

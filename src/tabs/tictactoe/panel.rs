@@ -3,9 +3,6 @@
 //! key and range. The first four apply at once, as `a`, `o`, `m` and `+`/`-` do: a search
 //! waiting to be stepped restarts with the new algorithm or order, the next AI move uses
 //! them. MCTS's two apply from the AI's next move: a search being stepped keeps its own.
-//!
-//! The algorithm row offers MCTS as the tab's third choice, though the config's
-//! `search.algorithm` names only the two tree searches (`Algorithm`).
 
 use super::mcts::SearchKind;
 use super::orders::reorder_both;
@@ -17,7 +14,7 @@ use crate::tabkit::settings::{self, Allowed, Change, Declared, Panel, Spec, Step
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
-/// The algorithms in the config's spelling (and "mcts", the tab's own), in the order ←/→
+/// The algorithms in the config's spelling, in the order ←/→
 /// cycle them, as `a` does ([`SearchKind::ALL`]).
 const ALGORITHMS: &[&str] = &["minimax", "alphabeta", "mcts"];
 /// The move orders in the config's spelling.

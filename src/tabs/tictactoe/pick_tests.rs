@@ -17,7 +17,7 @@ fn at_pick(iterations: usize) -> App {
         ..Config::default()
     };
     config.tictactoe.first = FirstMover::Human;
-    config.search.algorithm = Algorithm::AlphaBeta;
+    config.search.algorithm = Algorithm::AlphaBeta.into();
     config.search.step = true;
     let mut app = App::new(&config, 7);
     press(&mut app, &[KeyCode::F(4)]);

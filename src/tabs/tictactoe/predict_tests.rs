@@ -18,7 +18,7 @@ fn at_first_question() -> App {
         ..Config::default()
     };
     config.tictactoe.first = FirstMover::Human;
-    config.search.algorithm = Algorithm::AlphaBeta;
+    config.search.algorithm = Algorithm::AlphaBeta.into();
     config.search.step = true;
     let mut app = App::new(&config, 7);
     for key in [Key::Char('5'), Key::Char('P')] {

@@ -38,7 +38,7 @@ pub(super) struct Setting {
 /// is set to search next when `a` changed it since.
 fn info_heading<G: Describe>(game: &Match<G>, setting: &Setting, theme: &Theme) -> Line<'static> {
     let shown = match (&game.search, &game.mcts) {
-        (Some(view), _) => Some(SearchKind::from_algorithm(view.stepper.algorithm())),
+        (Some(view), _) => Some(SearchKind::from_algorithm(view.stepper.algorithm().into())),
         (None, Some(_)) => Some(SearchKind::Mcts),
         (None, None) => None,
     };

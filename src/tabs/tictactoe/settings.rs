@@ -87,14 +87,48 @@ impl Default for EightConfig {
     }
 }
 
+/// The tab's search as the config names it: the two tree searches, or MCTS.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum SearchAlgorithm {
+    /// Plain minimax.
+    Minimax,
+    /// Minimax with alpha-beta pruning.
+    #[default]
+    AlphaBeta,
+    /// Monte Carlo tree search (UCT), with `mcts_iterations` and `mcts_exploration`.
+    Mcts,
+}
+
+impl SearchAlgorithm {
+    /// The tree search this names, `None` for MCTS.
+    #[must_use]
+    pub const fn tree(self) -> Option<Algorithm> {
+        match self {
+            Self::Minimax => Some(Algorithm::Minimax),
+            Self::AlphaBeta => Some(Algorithm::AlphaBeta),
+            Self::Mcts => None,
+        }
+    }
+}
+
+impl From<Algorithm> for SearchAlgorithm {
+    fn from(algorithm: Algorithm) -> Self {
+        match algorithm {
+            Algorithm::Minimax => Self::Minimax,
+            Algorithm::AlphaBeta => Self::AlphaBeta,
+        }
+    }
+}
+
 /// Settings of the game-tree search and its stepper.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SearchConfig {
-    /// Which algorithm the AI runs (`"minimax"` / `"alphabeta"`), so the user
-    /// can compare how many nodes plain minimax visits against alpha-beta for
-    /// the same move.
-    pub algorithm: Algorithm,
+    /// Which algorithm the AI runs (`"minimax"` / `"alphabeta"` / `"mcts"`), so the
+    /// user can compare how many nodes plain minimax visits against alpha-beta for the
+    /// same move, and a lesson can open on MCTS.
+    pub algorithm: SearchAlgorithm,
     /// When true, the AI's turn opens the search stepper instead of moving
     /// at once, for users who want to watch every search.
     pub step: bool,
@@ -105,8 +139,8 @@ pub struct SearchConfig {
     /// value never changes, alpha-beta's node count does; `"listed"` is the search as
     /// it always was.
     pub order: MoveOrder,
-    /// MCTS iterations per move, when `a` picks MCTS on the tab (the third algorithm,
-    /// which `algorithm` cannot name); must lie in [`MCTS_ITERATIONS_RANGE`].
+    /// MCTS iterations per move, when `algorithm` or `a` picks MCTS; must lie in
+    /// [`MCTS_ITERATIONS_RANGE`].
     pub mcts_iterations: u64,
     /// MCTS's exploration constant `c` in UCB1; must lie in [`MCTS_EXPLORATION_RANGE`].
     pub mcts_exploration: f64,
@@ -115,7 +149,7 @@ pub struct SearchConfig {
 impl Default for SearchConfig {
     fn default() -> Self {
         Self {
-            algorithm: Algorithm::AlphaBeta,
+            algorithm: SearchAlgorithm::AlphaBeta,
             step: false,
             autoplay_ms: 250,
             order: MoveOrder::Listed,

@@ -18,7 +18,7 @@ fn ai_opens_with_minimax(step: bool) -> App {
         ..Config::default()
     };
     config.tictactoe.first = FirstMover::Ai;
-    config.search.algorithm = Algorithm::Minimax;
+    config.search.algorithm = Algorithm::Minimax.into();
     config.search.step = step;
     App::new(&config, 3)
 }
@@ -343,7 +343,7 @@ mod order_and_export {
         };
         config.eight.first = FirstMover::Ai;
         config.search.step = true;
-        config.search.algorithm = Algorithm::Minimax;
+        config.search.algorithm = Algorithm::Minimax.into();
         let mut app = App::with_store(&config, 7, Some(Store::new(dir)));
         press(&mut app, &chars("gcd"));
         let path = dir.join(super::super::export::DOT_FILE);

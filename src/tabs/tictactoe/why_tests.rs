@@ -33,7 +33,7 @@ fn config(first: FirstMover, algorithm: Algorithm, step: bool) -> Config {
     config.tictactoe.first = first;
     config.tictactoe.human_plays = Mark::X;
     config.eight.first = first;
-    config.search.algorithm = algorithm;
+    config.search.algorithm = algorithm.into();
     config.search.step = step;
     config
 }
