@@ -542,3 +542,27 @@ fn a_saved_session_restored_on_a_fresh_app_shows_every_tab_as_it_was() {
         assert_eq!(body(&restored), body(&played), "{tab:?}");
     }
 }
+
+/// Issue 30 §2: a lesson step that says "press y: why that move?" can be done while
+/// following: `y` only reads the AI's record, so a follower may open it, and the position
+/// stays the teacher's.
+#[test]
+fn a_follower_may_open_the_why_record_a_lesson_step_asks_for() {
+    let mut class = Class::new();
+    class.teacher_presses(&[Key::Char('R'), Key::Char('f'), Key::Esc, Key::Char('5')]);
+    class.teacher_presses(&[Key::Enter]);
+    let student = &mut class.students[0];
+    assert!(student.following.is_some());
+    student.handle_key(Key::Char('y'));
+    assert!(
+        matches!(student.overlays.top(), Some(Overlay::Why(_))),
+        "{:?}",
+        student.message
+    );
+    // Closed, the screen is the teacher's; the search keys stay the teacher's.
+    student.handle_key(Key::Esc);
+    assert_eq!(position(student), position(&class.teacher));
+    student.handle_key(Key::Char(' '));
+    let said = student.message.clone().unwrap().text;
+    assert!(said.starts_with("Following the teacher"), "{said}");
+}

@@ -199,7 +199,8 @@ impl App {
     /// A key while following the teacher: only answers to a prediction act (and the keys
     /// that only look: help, the log, quitting).
     pub(super) fn while_following(&self, action: Action) -> Action {
-        let answers = matches!(action, Action::Tab(a) if self.tabs.answers(a));
+        let answers =
+            matches!(action, Action::Tab(a) if self.tabs.answers(a) || self.tabs.looks(a));
         let looks = matches!(
             action,
             Action::Quit

@@ -347,7 +347,7 @@ fn every_kind_of_mistake_names_the_file_its_line_and_its_key() {
             "lesson.locked",
             "\"Hyper\" is not a key",
         ),
-        (7, "    \"q\",", "lesson.locked", "\"q\" cannot be locked"),
+        (7, "    \"?\",", "lesson.locked", "\"?\" cannot be locked"),
         (
             23,
             "checkpoint = [\"5\", \"Ctrl-c\"]",

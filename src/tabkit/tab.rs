@@ -409,6 +409,12 @@ pub trait Tab: ClassSide + Sized {
         false
     }
 
+    /// Whether `action` only opens something to read about the position (the why record):
+    /// a student following the teacher may still do these, as a lesson step may ask.
+    fn looks(&self, _action: Self::Action) -> bool {
+        false
+    }
+
     /// The settings panel over the tab's settings in force now (`None`: the tab has no
     /// panel yet; its settings are in the config file only).
     fn settings(&self) -> Option<Panel> {

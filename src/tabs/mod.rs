@@ -305,6 +305,8 @@ pub trait AnyTab: ClassSide {
     fn confirmation(&self, action: TabAction) -> Option<Confirm>;
     /// See [`Tab::answers`].
     fn answers(&self, action: TabAction) -> bool;
+    /// See [`Tab::looks`].
+    fn looks(&self, action: TabAction) -> bool;
     /// See [`Tab::tick_interval`].
     fn tick_interval(&self, shown: bool) -> Option<Duration>;
     /// See [`Tab::on_show`].
@@ -354,6 +356,9 @@ where
         action
             .own()
             .is_some_and(|action| Tab::answers(self, action))
+    }
+    fn looks(&self, action: TabAction) -> bool {
+        action.own().is_some_and(|action| Tab::looks(self, action))
     }
     fn tick_interval(&self, shown: bool) -> Option<Duration> {
         Tab::tick_interval(self, shown)
@@ -415,6 +420,11 @@ impl Tabs {
     /// Whether `action` only answers a prediction.
     pub fn answers(&self, action: TabAction) -> bool {
         self.get(action.tab()).answers(action)
+    }
+
+    /// Whether `action` only opens something to read about the position.
+    pub fn looks(&self, action: TabAction) -> bool {
+        self.get(action.tab()).looks(action)
     }
 
     /// Whether `tab`'s AI thinks in the background now.

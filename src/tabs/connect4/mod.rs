@@ -45,6 +45,10 @@ impl Tab for Connect4Tab {
     type Played = AiPlayed;
     const SECTIONS: &'static [&'static str] = &["connect4"];
 
+    fn looks(&self, action: Action) -> bool {
+        matches!(action, Action::Why)
+    }
+
     fn load(_config: &Config, _store: &Store) -> Self::Saved {}
 
     fn open(

@@ -80,6 +80,10 @@ impl Tab for MultiPileTab {
     type Played = AiPlayed;
     const SECTIONS: &'static [&'static str] = &["nim", "qlearning", "nim_net"];
 
+    fn looks(&self, action: Action) -> bool {
+        matches!(action, Action::Why)
+    }
+
     fn load(config: &Config, store: &Store) -> Saved {
         Saved {
             q: Piles::new(&config.nim.piles).map_or_else(Loaded::default, |start| {

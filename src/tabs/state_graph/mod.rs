@@ -46,6 +46,10 @@ impl Tab for StateGraphTab {
     type Played = AiPlayed;
     const SECTIONS: &'static [&'static str] = &["graph"];
 
+    fn looks(&self, action: Action) -> bool {
+        matches!(action, Action::Why)
+    }
+
     fn load(config: &Config, store: &Store) -> Self::Saved {
         Self::load(&config.graph, store)
     }

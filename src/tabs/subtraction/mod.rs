@@ -47,6 +47,10 @@ impl Tab for SubtractionTab {
     type Played = AiPlayed;
     const SECTIONS: &'static [&'static str] = &["subtraction"];
 
+    fn looks(&self, action: Action) -> bool {
+        matches!(action, Action::Why)
+    }
+
     fn load(config: &Config, store: &Store) -> Self::Saved {
         Self::load(&config.subtraction, store)
     }

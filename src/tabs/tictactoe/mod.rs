@@ -64,6 +64,10 @@ impl Tab for TicTacToeTab {
     type Played = std::convert::Infallible;
     const SECTIONS: &'static [&'static str] = &["tictactoe", "eight", "search"];
 
+    fn looks(&self, action: Action) -> bool {
+        matches!(action, Action::Why)
+    }
+
     fn load(_config: &Config, _store: &Store) {}
 
     fn open(
