@@ -2616,12 +2616,15 @@ async fn the_teacher_reloads_the_lesson_from_the_room_and_a_refused_file_changes
                 ai_arcade::lesson::load(&path, &Config::default()).map_err(|e| e.to_string())?;
             Ok((config, Some(lesson)))
         })));
+    // Bob is in before the reload, on no lesson (issue 30 §2: `r` reaches him too).
+    let bob = login_as(&server, "bob", &student).await;
+    let (mut bob_channel, mut bob_screen) = arcade_shown(&bob).await;
     let handle = login_as(&server, "teacher", &teacher).await;
     let mut channel = open_arcade(&handle).await;
     let mut screen = Screen::new();
     screen
         .until(&mut channel, "the room", |s| {
-            s.text().contains("The room: 0 students")
+            s.text().contains("The room: 1 student")
         })
         .await;
     channel.data_bytes(&b"r"[..]).await.unwrap();
@@ -2629,6 +2632,13 @@ async fn the_teacher_reloads_the_lesson_from_the_room_and_a_refused_file_changes
         .until(&mut channel, "reloaded", |s| {
             s.text()
                 .contains("Reloaded: lesson \"Minimax on tic-tac-toe\"")
+                && s.row(0).contains("Minimax on tic-tac-toe")
+        })
+        .await;
+    bob_screen
+        .until(&mut bob_channel, "bob moved on", |s| {
+            s.row(0).contains("Minimax on tic-tac-toe")
+                && s.text().contains("The class moved on to the lesson")
         })
         .await;
     let ada = login_as(&server, "ada", &student).await;

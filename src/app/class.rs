@@ -8,7 +8,7 @@
 //! taking a position is `follow.rs`'s.
 
 use super::journal::{Entry, MAX_ENTRIES};
-use super::room::{Graded, Order, Room, Seat, Whereabouts, Whom};
+use super::room::{Graded, Order, Room, Seat, Setup, Whereabouts, Whom};
 use super::{Action, App, Message, Overlay};
 use crate::tabkit::tab::{CopyText, Verdict};
 use crate::tabs::TabId;
@@ -116,17 +116,25 @@ impl App {
         }
     }
 
-    /// The teacher reloads the lesson and config for sessions that start from now on.
+    /// The teacher reloads the lesson and config: sessions that start from now on run
+    /// them, and everyone in the room, the teacher included, starts them now.
     pub(super) fn reload_files(&mut self) {
         let Some(room) = self.room.clone() else {
             return;
         };
-        self.say(match room.reload() {
-            Ok(words) => Message::info(format!(
-                "Reloaded: {words}; new sessions start from it, running ones keep theirs"
-            )),
-            Err(why) => Message::error(format!("Reload refused, nothing changed: {why}")),
-        });
+        match room.reload() {
+            Ok(words) => {
+                if let Some(setup) = room.setup() {
+                    self.take_setup(&setup);
+                }
+                self.say(Message::info(format!(
+                    "Reloaded: {words}; everyone in the room starts it now, you too"
+                )));
+            }
+            Err(why) => self.say(Message::error(format!(
+                "Reload refused, nothing changed: {why}"
+            ))),
+        }
     }
 
     /// Moves the room's cursor `by` rows (the view scrolls to keep it shown).
@@ -207,6 +215,10 @@ impl App {
                      again",
                 ),
                 Order::Reset => self.reset_to_checkpoint(),
+                // A student following takes the new lesson with the teacher's next
+                // position; the others start it now.
+                Order::Setup(setup) if self.following.is_none() => self.take_setup(setup),
+                Order::Setup(_) => {}
             }
         }
         if !orders.is_empty() {
@@ -289,5 +301,25 @@ impl App {
         // The checkpoint may be a step before theirs: the lesson goes on to their step.
         self.lesson_at(step - 1);
         self.record(Entry::LessonAt(step - 1));
+    }
+}
+
+/// The teacher moves the class on (issue 30 §2).
+impl App {
+    /// Starts again on `setup`'s config and lesson, from this session's seed: the tabs
+    /// open afresh and the lesson is at its first step.
+    pub fn take_setup(&mut self, setup: &Setup) {
+        self.origin.config = Arc::clone(&setup.config);
+        self.lesson = setup.lesson.clone().map(super::LessonProgress::start);
+        self.reopen(self.seed);
+        if let Some(progress) = &self.lesson {
+            let (first, title) = (progress.first_tab(), progress.lesson.title.clone());
+            self.show_tab(first);
+            self.say(Message::info(format!(
+                "The class moved on to the lesson \"{title}\": step 1 is under the tab"
+            )));
+        } else {
+            self.say(Message::info("The class moved on: every tab starts afresh"));
+        }
     }
 }

@@ -53,7 +53,7 @@ impl App {
 
     /// Opens every tab again, as the session started, with every random choice drawn from
     /// `seed`; the lesson goes back to its first step. The journal starts again empty.
-    fn reopen(&mut self, seed: u64) {
+    pub(super) fn reopen(&mut self, seed: u64) {
         let origin = &self.origin;
         let (tabs, _said) = Tabs::open(
             &origin.config,

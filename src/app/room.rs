@@ -76,6 +76,17 @@ pub enum Order {
     LeaderLeft,
     /// Go back to the lesson's checkpoint for the step shown.
     Reset,
+    /// The teacher reloaded the files: start again on this config and lesson.
+    Setup(Setup),
+}
+
+/// What a session runs: the config and the lesson, as the server read them.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    /// The config, with the lesson's sections laid over it.
+    pub config: std::sync::Arc<crate::config::Config>,
+    /// The lesson, if one runs.
+    pub lesson: Option<std::sync::Arc<crate::lesson::Lesson>>,
 }
 
 /// A graded prediction, as the teacher's results keep it.
@@ -117,11 +128,17 @@ pub trait Room: Send + Sync {
     fn push(&self, position: &Position);
 
     /// Reads the lesson and the config again, as SIGHUP does: sessions that start from
-    /// now on run them. What was read, in words.
+    /// now on run them, and every student in the room is ordered onto them. What was
+    /// read, in words.
     ///
     /// # Errors
     /// Why the files were refused (everything stays as it was).
     fn reload(&self) -> Result<String, String>;
+
+    /// The config and lesson the last reload read, for the teacher's own session.
+    fn setup(&self) -> Option<Setup> {
+        None
+    }
 }
 
 /// A student's seat as the student's app reports to it.

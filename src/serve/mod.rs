@@ -215,7 +215,15 @@ impl Server {
         let shared = Arc::downgrade(&self.shared);
         self.shared.room.set_reloader(Box::new(move || {
             let shared = shared.upgrade().ok_or("the server is ending")?;
-            shared.reload(&reload)
+            let words = shared.reload(&reload)?;
+            let current = shared.current();
+            Ok((
+                words,
+                crate::app::room::Setup {
+                    config: Arc::new(current.config.clone()),
+                    lesson: current.lesson.clone(),
+                },
+            ))
         }));
     }
 

@@ -9,7 +9,7 @@
 
 use crate::app::App;
 use crate::app::journal::Position;
-use crate::app::room::{Order, Room, Seat, SeatReport, Whereabouts, Whom};
+use crate::app::room::{Order, Room, Seat, SeatReport, Setup, Whereabouts, Whom};
 use crate::app::saved::SavedSession;
 use crate::persist::Stamp;
 use crate::serve::seats::SeatStore;
@@ -86,7 +86,7 @@ impl Occupant {
                 self.follows = false;
                 self.leader = None;
             }
-            Order::Reset => {}
+            Order::Reset | Order::Setup(_) => {}
         }
         if matches!(order, Order::Follow(_)) && matches!(self.orders.back(), Some(Order::Follow(_)))
         {
@@ -121,13 +121,15 @@ pub struct Classroom {
     reloader: OnceLock<Reloader>,
     /// Where seats are kept on disk (set by the server when it has a data dir).
     store: OnceLock<SeatStore>,
+    /// What the last reload read.
+    setup: Mutex<Option<Setup>>,
     /// The position a teacher leads from, while one leads: a student who comes back to a
     /// seat that follows takes it at once.
     lead: Mutex<Option<Position>>,
 }
 
 /// What the teacher's reload key runs.
-type Reloader = Box<dyn Fn() -> Result<String, String> + Send + Sync>;
+type Reloader = Box<dyn Fn() -> Result<(String, Setup), String> + Send + Sync>;
 
 impl std::fmt::Debug for Classroom {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -449,7 +451,17 @@ impl Room for Classroom {
             .reloader
             .get()
             .ok_or("this server reads its files only at start")?;
-        reloader()
+        let (words, setup) = reloader()?;
+        *self.setup.lock().unwrap_or_else(PoisonError::into_inner) = Some(setup.clone());
+        self.order(Whom::Everyone, Order::Setup(setup));
+        Ok(words)
+    }
+
+    fn setup(&self) -> Option<Setup> {
+        self.setup
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     fn push(&self, position: &Position) {
