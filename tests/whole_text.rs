@@ -506,3 +506,46 @@ fn a_cut_text_is_found() {
     let row: Vec<String> = "│ fits  │".chars().map(|c| c.to_string()).collect();
     assert!(touching_runs(&row).is_empty());
 }
+
+/// Every key the help lists is described whole at 80x24: each description stands on the
+/// screen with a space or the border after it, never run into the next column (a lesson's
+/// `C-r` once read "back to the lesson's checkpTree pane"). Checked for a lesson's help and
+/// every tab's, scrolled through.
+#[test]
+fn every_help_description_is_whole_at_80x24() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/alphabeta.toml");
+    let (lesson, config) =
+        ai_arcade::lesson::load(&path, &ai_arcade::config::Config::default()).unwrap();
+    let mut in_lesson = App::new(&config, SEED);
+    in_lesson.start_lesson(std::sync::Arc::new(lesson));
+    let mut apps = vec![in_lesson];
+    for n in 1..=5 {
+        let mut app = App::new(&self::config(), SEED);
+        f(&mut app, n);
+        apps.push(app);
+    }
+    for mut app in apps {
+        let described: Vec<&str> = app
+            .help_keys()
+            .iter()
+            .flat_map(|group| group.bindings.iter().map(|b| b.description()))
+            .collect();
+        press(&mut app, "?");
+        let mut seen: Vec<String> = Vec::new();
+        for _ in 0..12 {
+            seen.extend(rows(&app, 80, 24).iter().map(|r| r.concat()));
+            press(&mut app, "↓↓↓↓↓");
+        }
+        for description in described {
+            let whole = seen.iter().any(|row| {
+                row.match_indices(description).any(|(at, _)| {
+                    row[at + description.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| c == ' ' || c == '║')
+                })
+            });
+            assert!(whole, "{:?}: {description:?} is not whole", app.tab);
+        }
+    }
+}

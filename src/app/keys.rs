@@ -25,7 +25,7 @@ pub const LESSON: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Ctrl('r')],
             "C-r",
-            "back to the lesson's checkpoint",
+            "back to the checkpoint",
             "",
             |_| Action::ResetToCheckpoint,
         ),
@@ -66,14 +66,14 @@ pub const GLOBAL: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Char('q')],
             "q",
-            "quit (asks first if needed)",
+            "quit (asks if needed)",
             "quit",
             |_| Action::Quit,
         ),
         bind(
             &[Key::Ctrl('c')],
             "C-c",
-            "quit now (asks on a server)",
+            "quit now (asks if served)",
             "",
             |_| Action::QuitNow,
         ),

@@ -244,7 +244,7 @@ fn key_path_in(table: &toml::de::DeTable<'_>, pos: usize, path: &mut Vec<String>
 
 /// Writes a key as TOML would need it in a dotted path, so odd user keys
 /// (with spaces or dots) are shown unambiguously.
-fn quote_key(key: &str) -> String {
+pub(crate) fn quote_key(key: &str) -> String {
     let bare = !key.is_empty()
         && key
             .chars()

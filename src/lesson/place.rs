@@ -3,6 +3,7 @@
 //! at the line the teacher wrote, not at a copy of the file made on the way.
 
 use super::error::LessonError;
+use crate::config::quote_key;
 use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
@@ -167,19 +168,6 @@ fn in_value(value: &DeValue<'_>, at: usize, path: &mut Vec<String>) -> bool {
                 other => in_value(other, at, path) || item.span().contains(&at),
             }),
         _ => false,
-    }
-}
-
-/// A key as a dotted path needs it written: bare when it can be, else quoted.
-fn quote_key(key: &str) -> String {
-    let bare = !key.is_empty()
-        && key
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if bare {
-        key.to_owned()
-    } else {
-        format!("{key:?}")
     }
 }
 

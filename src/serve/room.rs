@@ -261,14 +261,16 @@ impl Classroom {
         seat.wake = wake;
         seat.last_input = Instant::now();
         let app = seat.parked.take();
-        let (mut saved, mut unreadable) = (None, None);
+        let whereabouts = seat.whereabouts.clone();
+        drop(seats);
+        // The file is read with the room unlocked: other sessions report meanwhile.
+        let (mut saved, mut unreadable, mut stamp) = (None, None, None);
         if app.is_none()
             && let Some(store) = self.store.get()
         {
             match store.load(&name) {
-                Ok(Some((file, stamp))) => {
-                    seat.stamp = Some(stamp);
-                    seat.rejoin |= file.session.following;
+                Ok(Some((file, read))) => {
+                    stamp = Some(read);
                     saved = Some(file.session);
                 }
                 Ok(None) => {}
@@ -276,13 +278,15 @@ impl Classroom {
             }
         }
         let back = back || saved.is_some();
-        // A student who followed finds the teacher's position waiting, if one leads.
-        let follows = seat.rejoin || (app.is_none() && seat.follows);
-        if follows && let Some(position) = self.lead().clone() {
-            seat.give(Order::Follow(position));
+        if let Some(seat) = self.lock().get_mut(&id) {
+            seat.stamp = stamp.or(seat.stamp);
+            seat.rejoin |= saved.as_ref().is_some_and(|saved| saved.following);
+            // A student who followed finds the teacher's position waiting, if one leads.
+            let follows = seat.rejoin || (app.is_none() && seat.follows);
+            if follows && let Some(position) = self.lead().clone() {
+                seat.give(Order::Follow(position));
+            }
         }
-        let whereabouts = seat.whereabouts.clone();
-        drop(seats);
         self.changed();
         Arrival {
             seat: SeatHandle {

@@ -242,11 +242,14 @@ fn cut(text: &str, width: usize) -> String {
         return text.to_string();
     }
     let mut kept = String::new();
+    let mut used = 0;
     for c in text.chars() {
-        if kept.width() + c.width().unwrap_or(0) > width - 1 {
+        let w = c.width().unwrap_or(0);
+        if used + w > width - 1 {
             break;
         }
         kept.push(c);
+        used += w;
     }
     kept.push('…');
     kept
@@ -256,23 +259,8 @@ fn cut(text: &str, width: usize) -> String {
 /// padded with spaces when shorter. Columns, not characters: a CJK character takes two,
 /// so counting characters would push the rest of its row out of line.
 fn fit(name: &str) -> String {
-    let mut fitted = String::new();
-    let mut width = 0;
-    if name.width() <= NAME_WIDTH {
-        fitted.push_str(name);
-        width = name.width();
-    } else {
-        for c in name.chars() {
-            let w = c.width().unwrap_or(0);
-            if width + w > NAME_WIDTH - 1 {
-                break;
-            }
-            fitted.push(c);
-            width += w;
-        }
-        fitted.push('…');
-        width += 1;
-    }
+    let mut fitted = cut(name, NAME_WIDTH);
+    let width = fitted.width();
     fitted.extend(std::iter::repeat_n(' ', NAME_WIDTH - width));
     fitted
 }
