@@ -566,3 +566,16 @@ fn a_follower_may_open_the_why_record_a_lesson_step_asks_for() {
     let said = student.message.clone().unwrap().text;
     assert!(said.starts_with("Following the teacher"), "{said}");
 }
+
+/// The teacher's `f` says how many follow, and that a student away follows on return.
+#[test]
+fn follow_me_counts_a_student_away_as_following_on_return() {
+    let mut class = Class::new();
+    drop(class.room.sit("dora", class.teacher.tab, None));
+    class.teacher_presses(&[Key::Char('R'), Key::Char('f')]);
+    let said = class.teacher.message.clone().unwrap().text;
+    assert!(
+        said.starts_with("4 students (1 away, when they are back) follow you"),
+        "{said}"
+    );
+}

@@ -64,7 +64,12 @@ impl App {
         let seats = room.seats();
         let (whom, follows, who) = if everyone {
             let any = seats.iter().any(|s| s.at.following);
-            (Whom::Everyone, any, format!("{} students", seats.len()))
+            let away = seats.iter().filter(|s| s.away).count();
+            let who = match away {
+                0 => format!("{} students", seats.len()),
+                _ => format!("{} students ({away} away, when they are back)", seats.len()),
+            };
+            (Whom::Everyone, any, who)
         } else {
             let Some(seat) = self.selected_seat(&seats) else {
                 self.say(Message::error("No student selected: ↑↓ chooses one"));
