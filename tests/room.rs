@@ -39,6 +39,7 @@ impl Room for Class {
                     } else {
                         TabId::TicTacToe
                     },
+                    lesson: Some("Alpha-beta and pruning".into()),
                     step: Some((1 + i % 7, 7)),
                     following: i < 10,
                     stepper: (i % 5 != 4).then(|| (i * 7 % 60).to_string()),
@@ -93,6 +94,7 @@ impl Room for SameWords {
                 name: format!("Student {i}"),
                 at: Whereabouts {
                     tab: TabId::TicTacToe,
+                    lesson: None,
                     step: None,
                     following: true,
                     stepper: Some(step.to_string()),

@@ -174,6 +174,7 @@ impl App {
         if let Some(seat) = &self.seat {
             seat.report(Whereabouts {
                 tab: self.tab,
+                lesson: (self.lesson.as_ref()).map(|progress| progress.lesson.title.clone()),
                 step: self.lesson.as_ref().and_then(|progress| {
                     progress
                         .counter()

@@ -28,6 +28,9 @@ pub struct Seat {
 pub struct Whereabouts {
     /// The tab shown.
     pub tab: TabId,
+    /// The title of the lesson the student runs, if any: with a course of lessons, the
+    /// room shows which one each student is on.
+    pub lesson: Option<String>,
     /// The lesson step (1-based) and the number of steps.
     pub step: Option<(usize, usize)>,
     /// The student follows the teacher.
@@ -46,6 +49,7 @@ impl Whereabouts {
     pub fn on(tab: TabId) -> Self {
         Self {
             tab,
+            lesson: None,
             step: None,
             following: false,
             stepper: None,
