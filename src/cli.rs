@@ -2,10 +2,12 @@
 //! the command line, the config or a `solve` position end the program with exit code 2.
 
 use crate::app::App;
+use crate::app::room::Setup;
 use crate::config;
 use crate::lesson::{self, Lesson};
 use crate::persist::Store;
 use crate::shell::{self, Ending};
+use std::sync::Arc;
 
 mod arena;
 pub mod args;
@@ -40,16 +42,18 @@ pub fn main() -> ExitCode {
             Err(error) => fail(error),
         },
         Some(Command::Train(ref args)) => train(&cli, args),
-        Some(Command::Serve(ref args)) => match with_lesson(&cli, args.lesson.as_deref()) {
-            Ok((config, lesson)) => {
-                // SIGHUP reads the same files again.
-                let (config_path, lesson_path) = (cli.config.clone(), args.lesson.clone());
-                let reload: crate::serve::Reload =
-                    Box::new(move || reread(config_path.as_deref(), lesson_path.as_deref()));
-                serve::command(config, args, &data_dir(&cli), cli.seed, lesson, reload)
+        Some(Command::Serve(ref args)) => {
+            // SIGHUP, and the teacher's `r`, read the same files again.
+            let (config_path, lessons, seed) = (cli.config.clone(), args.lesson.clone(), cli.seed);
+            let reload: crate::serve::Reload =
+                Box::new(move || read_course(config_path.as_deref(), &lessons, seed));
+            match reload() {
+                Ok((config, course)) => {
+                    serve::command(config, args, &data_dir(&cli), seed, course, reload)
+                }
+                Err(error) => fail(error),
             }
-            Err(error) => fail(error),
-        },
+        }
         Some(Command::Bench(ref args)) => match config::load(cli.config.as_deref()) {
             // A bench repeats: the seed is the flag's, the config's, or 7, never the clock's.
             Ok(loaded) => {
@@ -109,6 +113,29 @@ fn reread(
             Ok((config, Some(lesson)))
         }
     }
+}
+
+/// The config at `config_path` (or the platform's) and the course of the lessons `paths`
+/// name (files, or folders of them), each lesson laid over the config. `seed` (the flag)
+/// wins over every lesson's, as it does over a single `--lesson`'s.
+fn read_course(
+    config_path: Option<&std::path::Path>,
+    paths: &[std::path::PathBuf],
+    seed: Option<u64>,
+) -> Result<(config::Config, Vec<Setup>), String> {
+    let mut config = config::load(config_path).map_err(|e| e.to_string())?.config;
+    config.seed = seed.or(config.seed);
+    let course = lesson::load_course(paths, &config)?;
+    let course = (course.into_iter())
+        .map(|(lesson, mut config)| {
+            config.seed = seed.or(config.seed);
+            Setup {
+                config: Arc::new(config),
+                lesson: Some(Arc::new(lesson)),
+            }
+        })
+        .collect();
+    Ok((config, course))
 }
 
 fn play(cli: &Cli) -> ExitCode {

@@ -58,7 +58,7 @@ async fn ended(class: &Class, n: usize) {
 /// under her name and finds the same screen, the same lesson step and the same search.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_student_who_leaves_comes_back_to_exactly_where_they_were() {
-    let class = class_server("resume", Some("alphabeta.toml")).await;
+    let class = class_server("resume", Some("2-alphabeta.toml")).await;
     let mut ada = student(&class, "ada").await;
     keys(&mut ada, b"5   ]]", "ada's third step", |s| {
         s.text().contains("Step 3 of") && s.text().contains("nodes 3 ")
@@ -113,7 +113,7 @@ async fn a_student_who_leaves_comes_back_to_exactly_where_they_were() {
 /// told so; the room lists both.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_students_of_one_name_get_a_seat_each() {
-    let class = class_server("two-sams", Some("alphabeta.toml")).await;
+    let class = class_server("two-sams", Some("2-alphabeta.toml")).await;
     let _first = student(&class, "sam").await;
     let mut second = student(&class, "sam").await;
     second
@@ -132,7 +132,7 @@ async fn two_students_of_one_name_get_a_seat_each() {
 /// told why. When the teacher logs in again, they follow again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn followers_are_freed_when_the_teacher_leaves_and_follow_again_on_return() {
-    let class = class_server("teacher-leaves", Some("alphabeta.toml")).await;
+    let class = class_server("teacher-leaves", Some("2-alphabeta.toml")).await;
     let mut students = Vec::new();
     for name in ["ada", "bob"] {
         students.push(student(&class, name).await);
@@ -183,7 +183,7 @@ async fn followers_are_freed_when_the_teacher_leaves_and_follow_again_on_return(
 /// still there; bob, who neither types nor follows, is closed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_student_following_a_demonstration_is_not_dropped_as_idle() {
-    let class = crate::serve::class_server_with("watching", Some("alphabeta.toml"), |s| {
+    let class = crate::serve::class_server_with("watching", Some("2-alphabeta.toml"), |s| {
         s.idle_timeout = std::time::Duration::from_secs(2);
     })
     .await;
@@ -230,7 +230,7 @@ async fn a_server_restart_gives_every_student_their_place_back() {
     let key = crate::serve::new_key();
     let start = || {
         let mut settings = crate::common::settings(&dir, Some(&[&key]));
-        let config = crate::serve::with_lesson(&mut settings, "alphabeta.toml");
+        let config = crate::serve::with_lesson(&mut settings, "2-alphabeta.toml");
         crate::serve::start_with(dir.clone(), settings, config, None)
     };
     let server = start().await;
@@ -276,7 +276,7 @@ async fn a_server_restart_gives_every_student_their_place_back() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_class_of_thirty_with_five_dropped_and_resumed_loses_no_place() {
     const CLASS: usize = 30;
-    let class = crate::serve::class_server_with("thirty", Some("alphabeta.toml"), |s| {
+    let class = crate::serve::class_server_with("thirty", Some("2-alphabeta.toml"), |s| {
         s.max_sessions = 40;
     })
     .await;
@@ -347,4 +347,93 @@ async fn a_class_of_thirty_with_five_dropped_and_resumed_loses_no_place() {
         dropped.len()
     );
     assert_eq!(lost, 0);
+}
+
+/// The course of the shipped minimax and alpha-beta lessons, in that order, as `serve
+/// --lesson lessons/1-minimax.toml --lesson lessons/2-alphabeta.toml` reads it.
+fn two_lesson_course(settings: &mut ai_arcade::serve::Settings) {
+    let lessons = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
+    let files = [
+        lessons.join("1-minimax.toml"),
+        lessons.join("2-alphabeta.toml"),
+    ];
+    let course = ai_arcade::lesson::load_course(&files, &ai_arcade::config::Config::default())
+        .expect("the shipped lessons load");
+    settings.course = (course.into_iter())
+        .map(|(lesson, config)| ai_arcade::app::room::Setup {
+            config: std::sync::Arc::new(config),
+            lesson: Some(std::sync::Arc::new(lesson)),
+        })
+        .collect();
+}
+
+/// §2: a course of two lessons. The class starts on the first; the teacher's `n` (asked
+/// once, then confirmed) moves every connected student and the teacher onto the second,
+/// and a student who logs in later starts there; the room shows each student's lesson.
+/// `n` on the last lesson says so and moves nobody; `p` brings the class back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_teacher_moves_the_whole_class_from_lesson_to_lesson() {
+    let class = crate::serve::class_server_with("course", None, two_lesson_course).await;
+    let mut bob = student(&class, "bob").await;
+    keys(
+        &mut bob,
+        b"]",
+        "bob on the first lesson's second step",
+        |s| s.row(0).contains("Minimax on tic-tac-toe") && s.text().contains("Step 2 of"),
+    )
+    .await;
+    let mut teacher = teacher(&class, "the room on lesson 1", |s| {
+        s.text()
+            .contains("L1 of 2: Minimax on tic-tac-toe · n next")
+            && s.text()
+                .lines()
+                .any(|l| l.contains("bob") && l.contains("L1 2/"))
+    })
+    .await;
+
+    keys(&mut teacher, b"n", "the question", |s| {
+        s.text()
+            .contains("n again: you and 1 student start lesson 2, \"Alpha-beta and pruning\"")
+    })
+    .await;
+    keys(&mut teacher, b"n", "the class moved", |s| {
+        s.row(0).contains("Alpha-beta and pruning")
+            && s.text()
+                .contains("L2 of 2: Alpha-beta and pruning · p back")
+            && s.text()
+                .lines()
+                .any(|l| l.contains("bob") && l.contains("L2 1/"))
+    })
+    .await;
+    bob.2
+        .until(&mut bob.1, "bob on the second lesson", |s| {
+            s.row(0).contains("Alpha-beta and pruning")
+                && s.text().contains("The class moved on to the lesson")
+        })
+        .await;
+    let carol = student(&class, "carol").await;
+    assert!(
+        carol.2.row(0).contains("Alpha-beta and pruning"),
+        "{}",
+        carol.2.text()
+    );
+
+    keys(&mut teacher, b"n", "no lesson after the last", |s| {
+        s.text()
+            .contains("The class is on the course's last lesson")
+    })
+    .await;
+    keys(&mut teacher, b"pp", "back to the first", |s| {
+        s.row(0).contains("Minimax on tic-tac-toe")
+            && s.text()
+                .lines()
+                .any(|l| l.contains("carol") && l.contains("L1 1/"))
+    })
+    .await;
+    bob.2
+        .until(&mut bob.1, "bob back on the first lesson", |s| {
+            s.row(0).contains("Minimax on tic-tac-toe")
+        })
+        .await;
+    crate::serve::until_logged(&class.server, "the class moves on to the lesson").await;
 }

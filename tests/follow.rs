@@ -28,7 +28,7 @@ impl Collect for Kept {
 }
 
 fn lesson() -> (Arc<ai_arcade::lesson::Lesson>, Config) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/alphabeta.toml");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/2-alphabeta.toml");
     let (lesson, config) = ai_arcade::lesson::load(&path, &Config::default()).unwrap();
     (Arc::new(lesson), config)
 }
@@ -318,7 +318,7 @@ fn students_who_follow_late_replay_everything_the_teacher_did() {
 fn a_student_who_came_in_on_another_lesson_follows_on_the_teacher_s() {
     let mut class = Class::new();
     // Dora logged in before a reload: her session runs the minimax lesson.
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/minimax.toml");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/1-minimax.toml");
     let (lesson, config) = ai_arcade::lesson::load(&path, &Config::default()).unwrap();
     let mut dora = App::new(&config, 9);
     dora.start_lesson(Arc::new(lesson));
@@ -578,4 +578,61 @@ fn follow_me_counts_a_student_away_as_following_on_return() {
         said.starts_with("4 students (1 away, when they are back) follow you"),
         "{said}"
     );
+}
+
+/// The record open in `app`'s why overlay, if that overlay is in front.
+fn why_open(app: &App) -> Option<usize> {
+    match app.overlays.top() {
+        Some(Overlay::Why(why)) => Some(why.open),
+        _ => None,
+    }
+}
+
+/// Issue 30 §2: what the teacher opens over the tabs, every follower sees: the AI's reasons
+/// (at the record the teacher steps to), the log; closed by the teacher, closed for them.
+/// The room and help stay the teacher's own: under the room the reasons stay shown.
+#[test]
+fn followers_see_the_reasons_and_the_log_the_teacher_opens() {
+    let mut class = Class::new();
+    class.teacher_presses(&[Key::Char('R'), Key::Char('f'), Key::Esc, Key::Char('5')]);
+    class.teacher_presses(&[Key::Enter]);
+    settle(&mut class.teacher);
+    class.teacher_presses(&[Key::Char('7'), Key::Enter]);
+    settle(&mut class.teacher);
+    class.teacher_presses(&[]);
+    for student in &mut class.students {
+        student.outside_changed();
+    }
+    assert!(class.students.iter().all(|s| s.overlays.is_empty()));
+
+    class.teacher_presses(&[Key::Char('y')]);
+    let open = why_open(&class.teacher).expect("the teacher's reasons");
+    for student in &class.students {
+        assert_eq!(why_open(student), Some(open), "{:?}", student.message);
+    }
+    let screens = class.screens();
+    assert_eq!(screens[0], screens[1]);
+    assert_eq!(screens[1], screens[2]);
+
+    // The teacher steps to the AI's earlier move: so do the students.
+    class.teacher_presses(&[Key::Left]);
+    let earlier = why_open(&class.teacher).unwrap();
+    assert_ne!(earlier, open);
+    assert!(class.students.iter().all(|s| why_open(s) == Some(earlier)));
+
+    // The room over the reasons is the teacher's alone; the reasons stay on the class's.
+    class.teacher_presses(&[Key::Char('R')]);
+    assert!(class.students.iter().all(|s| why_open(s) == Some(earlier)));
+    class.teacher_presses(&[Key::Esc, Key::Esc]);
+    assert!(class.students.iter().all(|s| s.overlays.is_empty()));
+
+    class.teacher_presses(&[Key::Char('L')]);
+    assert!(
+        class
+            .students
+            .iter()
+            .all(|s| s.overlays.top() == Some(&Overlay::Log))
+    );
+    class.teacher_presses(&[Key::Char('L')]);
+    assert!(class.students.iter().all(|s| s.overlays.is_empty()));
 }

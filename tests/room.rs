@@ -2,7 +2,7 @@
 //! through forty students, and the keys that open and close it.
 
 use ai_arcade::app::Position;
-use ai_arcade::app::room::{Order, Room, Seat, Whereabouts, Whom};
+use ai_arcade::app::room::{Course, Order, Room, Seat, Whereabouts, Whom};
 use ai_arcade::app::{App, Overlay, TabId};
 use ai_arcade::config::Config;
 use ai_arcade::tabkit::keymap::Key;
@@ -39,7 +39,8 @@ impl Room for Class {
                     } else {
                         TabId::TicTacToe
                     },
-                    lesson: Some("Alpha-beta and pruning".into()),
+                    // Every sixth student is still on the first lesson.
+                    lesson: Some(COURSE[usize::from(i % 6 != 5)].into()),
                     step: Some((1 + i % 7, 7)),
                     following: i < 10,
                     stepper: (i % 5 != 4).then(|| (i * 7 % 60).to_string()),
@@ -67,7 +68,21 @@ impl Room for Class {
     fn reload(&self) -> Result<String, String> {
         Err("a test room".into())
     }
+
+    fn course(&self) -> Course {
+        Course {
+            titles: COURSE.map(String::from).to_vec(),
+            at: 1,
+        }
+    }
 }
+
+/// The test class's course: it is on the second lesson, a straggler or two on the first.
+const COURSE: [&str; 3] = [
+    "Minimax on tic-tac-toe",
+    "Alpha-beta and pruning",
+    "Q-learning on Nim",
+];
 
 /// The cut-off question at X7 after `step` events of the alpha-beta stepper.
 fn cutoff_at(step: u64) -> QuestionId {

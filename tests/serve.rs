@@ -3,6 +3,7 @@
 //! to read the screen as a user would see it. Timeouts here are safety limits only.
 
 use ai_arcade::app::Models;
+use ai_arcade::app::room::Setup;
 use ai_arcade::config::{Config, FirstMover};
 use ai_arcade::serve::class_code::ClassCode;
 use ai_arcade::serve::session::{FULL, NEEDS_PTY};
@@ -625,7 +626,7 @@ async fn the_host_key_is_made_once_and_the_same_after_a_restart() {
 }
 
 /// Waits (up to the safety limit) until the server's log has a line containing `text`.
-async fn until_logged(server: &TestServer, text: &str) {
+pub(crate) async fn until_logged(server: &TestServer, text: &str) {
     let deadline = tokio::time::Instant::now() + LIMIT;
     while !server.log_text().contains(text) {
         assert!(
@@ -1455,7 +1456,7 @@ async fn a_served_lesson_runs_in_every_session_with_its_tabs_locks_and_steps() {
     let dir = temp_dir("lesson");
     let alice = new_key();
     let mut settings = settings(&dir, Some(&[&alice]));
-    let config = with_lesson(&mut settings, "minimax.toml");
+    let config = with_lesson(&mut settings, "1-minimax.toml");
     let server = start_with(dir, settings, config, None).await;
     let mut screens = Vec::new();
     for round in 0..2 {
@@ -2274,7 +2275,10 @@ pub(crate) fn with_lesson(settings: &mut Settings, file: &str) -> Config {
         .join(file);
     let (lesson, config) =
         ai_arcade::lesson::load(&path, &Config::default()).expect("the lesson loads");
-    settings.lesson = Some(Arc::new(lesson));
+    settings.course = vec![Setup {
+        config: Arc::new(config.clone()),
+        lesson: Some(Arc::new(lesson)),
+    }];
     config
 }
 
@@ -2374,7 +2378,7 @@ async fn three_students_follow_the_teacher_and_their_screens_become_one() {
         server,
         student,
         teacher,
-    } = class_server("follow", Some("alphabeta.toml")).await;
+    } = class_server("follow", Some("2-alphabeta.toml")).await;
 
     let mut students = Vec::new();
     for (name, keys) in [("ada", &b"1"[..]), ("bob", b"3  "), ("cy", b"7   ")] {
@@ -2528,7 +2532,7 @@ async fn a_student_s_export_and_graded_answer_land_in_the_teacher_s_collect_fold
     let mut settings = settings(&dir, Some(&[&student]));
     let collect = dir.join("class");
     settings.collect = Some(collect.clone());
-    let config = with_lesson(&mut settings, "alphabeta.toml");
+    let config = with_lesson(&mut settings, "2-alphabeta.toml");
     let server = start_with(dir.clone(), settings, config, None).await;
     let handle = login_as(&server, "ada/../x", &student).await;
     let (mut channel, mut screen) = arcade_shown(&handle).await;
@@ -2611,10 +2615,14 @@ async fn the_teacher_reloads_the_lesson_from_the_room_and_a_refused_file_changes
             if counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst) > 0 {
                 return Err("lesson.toml: key `lesson.title`: empty".into());
             }
-            let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lessons/minimax.toml");
+            let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lessons/1-minimax.toml");
             let (lesson, config) =
                 ai_arcade::lesson::load(&path, &Config::default()).map_err(|e| e.to_string())?;
-            Ok((config, Some(lesson)))
+            let setup = Setup {
+                config: Arc::new(config.clone()),
+                lesson: Some(Arc::new(lesson)),
+            };
+            Ok((config, vec![setup]))
         })));
     // Bob is in before the reload, on no lesson (issue 30 §2: `r` reaches him too).
     let bob = login_as(&server, "bob", &student).await;

@@ -513,7 +513,7 @@ fn a_cut_text_is_found() {
 /// every tab's, scrolled through.
 #[test]
 fn every_help_description_is_whole_at_80x24() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/alphabeta.toml");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/2-alphabeta.toml");
     let (lesson, config) =
         ai_arcade::lesson::load(&path, &ai_arcade::config::Config::default()).unwrap();
     let mut in_lesson = App::new(&config, SEED);

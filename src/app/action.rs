@@ -67,6 +67,8 @@ pub enum Action {
     RoomMove(i16),
     /// The teacher reloads the lesson and config for sessions that start from now on.
     Reload,
+    /// The teacher moves the class this many lessons along the course (negative: back).
+    MoveClass(i8),
     /// Open the AI move this many records away in the why overlay (negative: earlier).
     StepWhy(i8),
     /// Open the settings panel of the tab shown.

@@ -43,7 +43,9 @@ impl App {
                  you no longer see yours"
             )));
         }
-        if self.journal.take_unsent() {
+        let moved = self.journal.take_unsent();
+        let shown = self.showing_changed();
+        if moved || shown {
             self.push_position();
         }
     }
@@ -139,6 +141,70 @@ impl App {
             Err(why) => self.say(Message::error(format!(
                 "Reload refused, nothing changed: {why}"
             ))),
+        }
+    }
+
+    /// Where `by` lessons along the course is: its place (0-based) and title, or why the
+    /// class cannot move there.
+    fn class_move(&self, by: i8) -> Result<(usize, String), &'static str> {
+        let course = self
+            .room
+            .as_ref()
+            .map(|room| room.course())
+            .unwrap_or_default();
+        let to = course.at.checked_add_signed(isize::from(by));
+        match (course.titles.len(), to) {
+            (0, _) => Err("This server runs no lesson: serve --lesson FILE or FOLDER"),
+            (1, _) => Err("This server runs one lesson: give --lesson again, or a folder"),
+            (_, Some(to)) if to < course.titles.len() => Ok((to, course.titles[to].clone())),
+            _ if by > 0 => Err("The class is on the course's last lesson"),
+            _ => Err("The class is on the course's first lesson"),
+        }
+    }
+
+    /// The question before the class moves (30 screens start again): `None` when it
+    /// cannot move, which [`Self::move_class`] then says.
+    pub(super) fn class_move_question(&self, by: i8) -> Option<(String, String)> {
+        let (to, title) = self.class_move(by).ok()?;
+        let here = self
+            .room
+            .as_ref()?
+            .seats()
+            .iter()
+            .filter(|s| !s.away)
+            .count();
+        let key = if by > 0 { 'n' } else { 'p' };
+        Some((
+            format!(
+                "{key} again: you and {here} student{} start lesson {}, \"{title}\", afresh",
+                if here == 1 { "" } else { "s" },
+                to + 1
+            ),
+            "The class stays on its lesson".to_string(),
+        ))
+    }
+
+    /// The teacher moves the class `by` lessons along the course: sessions that start
+    /// from now on run it, and everyone in the room, the teacher included, starts it now.
+    pub(super) fn move_class(&mut self, by: i8) {
+        let Some(room) = self.room.clone() else {
+            return;
+        };
+        let (to, title) = match self.class_move(by) {
+            Ok(to) => to,
+            Err(why) => return self.say(Message::error(why)),
+        };
+        match room.go_to(to) {
+            Ok(_) => {
+                if let Some(setup) = room.setup() {
+                    self.take_setup(&setup);
+                }
+                self.say(Message::info(format!(
+                    "Lesson {}, \"{title}\": everyone starts it now, you too",
+                    to + 1
+                )));
+            }
+            Err(why) => self.say(Message::error(format!("The class stays: {why}"))),
         }
     }
 

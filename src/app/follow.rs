@@ -24,6 +24,7 @@ impl App {
             entries: std::sync::Arc::clone(self.journal.entries()),
             config: std::sync::Arc::clone(&self.origin.config),
             lesson: self.lesson.as_ref().map(|progress| progress.lesson.clone()),
+            shown: self.showing.shown(),
         }
     }
 
@@ -137,6 +138,11 @@ impl App {
                 && f.last.entries.len() <= position.entries.len()
                 && self.journal.entries().len() == f.last.entries.len()
         });
+        // What the teacher showed with the last position, still open here (opening the
+        // tabs again closes it).
+        let shown_before = (self.following.as_ref())
+            .filter(|_| continues)
+            .and_then(|f| f.last.shown.clone());
         let from = if continues {
             self.journal.entries().len()
         } else {
@@ -153,6 +159,7 @@ impl App {
         }
         self.acting = Acting::User;
         self.journal.adopt(&position.entries);
+        self.mirror(shown_before.as_ref(), position.shown.as_ref());
         self.following = Some(Following { last: position });
         self.tabs.hold_answers(true);
     }

@@ -122,6 +122,8 @@ pub struct Position {
     pub config: Arc<Config>,
     /// The sender's lesson, if one runs.
     pub lesson: Option<Arc<crate::lesson::Lesson>>,
+    /// What the sender has open over the tabs that followers see too.
+    pub shown: Option<Arc<super::Shown>>,
 }
 
 /// Numbers each app, so a follower knows whose journal a position continues.

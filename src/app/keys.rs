@@ -212,6 +212,13 @@ pub const ROOM_OVERLAY: KeyGroup<Action> = KeyGroup {
             "",
             |_| Action::Reload,
         ),
+        bind(
+            &[Key::Char('n'), Key::Char('p')],
+            "n/p",
+            "the class moves to the next/previous lesson",
+            "",
+            |key| Action::MoveClass(if key == Key::Char('p') { -1 } else { 1 }),
+        ),
         QUIT_FROM_OVERLAY,
     ],
 };

@@ -16,6 +16,7 @@ pub mod keys;
 pub mod lesson;
 mod lesson_steps;
 pub mod log;
+mod mirror;
 mod overlays;
 mod quit;
 pub mod room;
@@ -27,6 +28,7 @@ pub use crate::tabs::{Models, TabAction, TabId};
 pub use action::{Action, Overlay};
 pub use journal::{Entry, Following, Journal, Origin, Position};
 pub use lesson::{LessonProgress, Moved};
+pub use mirror::Shown;
 pub use overlays::Overlays;
 
 use crate::app::room::{Collect, Room, SeatReport};
@@ -126,6 +128,8 @@ pub struct App {
     origin: Origin,
     /// While the student follows the teacher: the teacher's position last taken.
     pub following: Option<Following>,
+    /// On a teacher's session, what its followers see open over their tabs.
+    showing: mirror::Showing,
     /// Who is acting now: the user, a replay or a checkpoint's keys.
     acting: Acting,
     /// This app's number, naming its journal to those who follow it.
@@ -198,6 +202,7 @@ impl App {
             journal: Journal::default(),
             origin,
             following: None,
+            showing: mirror::Showing::default(),
             acting: Acting::User,
             id: journal::next_app_id(),
             room_cursor: Cell::new(None),
@@ -431,6 +436,7 @@ impl App {
                     "Not going back: everything stays as it is".to_string(),
                 )
             }
+            Action::MoveClass(by) => self.class_move_question(by)?,
             Action::Tab(tab_action) => {
                 let confirm = self.tabs.confirmation(tab_action)?;
                 (
@@ -555,6 +561,7 @@ impl App {
             Action::ResetStudent => self.reset_student(),
             Action::RoomMove(by) => self.room_move(by),
             Action::Reload => self.reload_files(),
+            Action::MoveClass(by) => self.move_class(by),
             Action::ToggleHelp => {
                 self.overlays.toggle(Overlay::Help);
                 self.help_scroll.set(0);

@@ -21,6 +21,11 @@ impl Overlays {
         self.0.last_mut()
     }
 
+    /// Every overlay open, the one in front last.
+    pub fn bottom_first(&self) -> &[Overlay] {
+        &self.0
+    }
+
     /// Whether nothing is open over the tab.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()

@@ -93,6 +93,15 @@ pub struct Setup {
     pub lesson: Option<std::sync::Arc<crate::lesson::Lesson>>,
 }
 
+/// A course as the room shows it: the lessons' titles and which is in force.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Course {
+    /// The titles, in order (empty: the server runs no lesson).
+    pub titles: Vec<String>,
+    /// Which one is in force (0-based).
+    pub at: usize,
+}
+
 /// A graded prediction, as the teacher's results keep it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Graded {
@@ -139,9 +148,25 @@ pub trait Room: Send + Sync {
     /// Why the files were refused (everything stays as it was).
     fn reload(&self) -> Result<String, String>;
 
-    /// The config and lesson the last reload read, for the teacher's own session.
+    /// The config and lesson the last reload or move read, for the teacher's own session.
     fn setup(&self) -> Option<Setup> {
         None
+    }
+
+    /// The lessons of the class and which is in force (no titles: no lesson).
+    fn course(&self) -> Course {
+        Course::default()
+    }
+
+    /// Moves the class to lesson `at` (0-based) of the course: sessions that start from
+    /// now on run it, and every student in the room is ordered onto it. What it is, in
+    /// words.
+    ///
+    /// # Errors
+    /// The course has no such lesson (nothing changes).
+    fn go_to(&self, at: usize) -> Result<String, String> {
+        let _ = at;
+        Err("this server runs no course".to_string())
     }
 }
 

@@ -3,8 +3,8 @@
 //! The server itself is [`crate::serve`], which knows nothing of the command line.
 
 use super::exit::fail;
+use crate::app::room::Setup;
 use crate::config::{Config, HumanDuration, LogFormat, Network, Startups};
-use crate::lesson::Lesson;
 use crate::persist::Store;
 use crate::serve::class_code::ClassCode;
 use crate::serve::proxy::TrustedProxies;
@@ -15,7 +15,6 @@ use std::net::SocketAddr;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// How long a class code may stay good: a second (for tests) to 30 days.
@@ -64,9 +63,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "DURATION")]
     pub login_grace_time: Option<HumanDuration>,
     /// A lesson file (TOML) every session runs: its tabs, locked keys and steps, and its
-    /// config sections over the config.
-    #[arg(long, value_name = "FILE")]
-    pub lesson: Option<PathBuf>,
+    /// config sections over the config. Given again, or as a folder (its *.toml files in
+    /// the order of their names), a course: the class starts on the first lesson and the
+    /// teacher moves it on from the room (n, p).
+    #[arg(long, value_name = "FILE|FOLDER")]
+    pub lesson: Vec<PathBuf>,
     /// Keys (one per line, as in authorized_keys) that log in as the teacher: the session
     /// opens on the room, every student's name, tab, lesson step and idle time.
     #[arg(long, value_name = "FILE")]
@@ -219,7 +220,7 @@ pub fn settings(
         per_source_max_startups: serve.per_source_max_startups,
         login_grace_time: serve.login_grace_time.0,
         kex_deadline: crate::serve::KEX_DEADLINE,
-        lesson: None,
+        course: Vec::new(),
         teacher_keys: args.teacher_keys.clone(),
         collect: args.collect.clone(),
         seats,
@@ -238,7 +239,7 @@ pub fn command(
     args: &ServeArgs,
     data_dir: &Result<PathBuf, String>,
     seed: Option<u64>,
-    lesson: Option<Lesson>,
+    course: Vec<Setup>,
     reload: serve::Reload,
 ) -> ExitCode {
     let seed = seed.or(config.seed);
@@ -246,7 +247,7 @@ pub fn command(
         Ok(settings) => settings,
         Err(message) => return fail(message),
     };
-    settings.lesson = lesson.map(Arc::new);
+    settings.course = course;
     let models = match data_dir {
         Ok(dir) => Models::load(&config, &Store::new(dir)),
         Err(_) => Models::default(),
@@ -282,7 +283,7 @@ mod tests {
             max_startups: Some("10:30:100".parse().unwrap()),
             per_source_max_startups: None,
             login_grace_time: None,
-            lesson: None,
+            lesson: Vec::new(),
             teacher_keys: None,
             collect: None,
             proxy_protocol: None,
@@ -330,7 +331,7 @@ mod tests {
             max_startups: None,
             per_source_max_startups: None,
             login_grace_time: None,
-            lesson: None,
+            lesson: Vec::new(),
             teacher_keys: None,
             collect: None,
             proxy_protocol: None,

@@ -15,6 +15,7 @@ pub mod bench_room;
 pub mod class_code;
 pub mod client;
 pub mod collect;
+mod course;
 pub mod gate;
 pub mod health;
 pub mod input;
@@ -39,12 +40,12 @@ use gate::{Admissions, Gate};
 use russh::SshId;
 use russh::keys::PrivateKey;
 use session::{Progress, Stage};
-use shared::{Current, Shared, to_stderr};
+use shared::{Current, Shared, lesson_words, to_stderr};
 pub use shared::{Log, REFUSAL_LOG_EVERY, RefusalLog, Settings, Unsaid, stderr_log};
 use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -161,10 +162,7 @@ impl Server {
             logged_in: Arc::default(),
             admissions: Admissions::new(gate),
             refusals: Mutex::new(RefusalLog::default()),
-            current: RwLock::new(Arc::new(Current {
-                config,
-                lesson: settings.lesson.clone(),
-            })),
+            current: RwLock::new(Arc::new(Current::new(config, settings.course.clone()))),
             settings,
             models,
             seed,
@@ -173,6 +171,7 @@ impl Server {
             shutdown: watch::channel(false).0,
             sessions_started: AtomicU64::new(0),
             room: Arc::default(),
+            reload: OnceLock::new(),
             started: Instant::now(),
             key_note: Mutex::new(key_note),
             draining: AtomicBool::new(false),
@@ -181,6 +180,7 @@ impl Server {
         if let Some(dir) = &shared.settings.seats {
             shared.room.set_store(seats::SeatStore::new(dir));
         }
+        (shared.room).set_files(Box::new(course::ServerFiles::new(Arc::downgrade(&shared))));
         let class_code_expires_at = (shared.settings.class_code.as_ref())
             .and_then(ClassCode::expires_after)
             .map(|after| SystemTime::now() + after);
@@ -210,21 +210,10 @@ impl Server {
         self.shared.reload(reload)
     }
 
-    /// Lets the teacher's room reload as SIGHUP does (`r` in the room), with `reload`.
+    /// Lets the teacher's room reload as SIGHUP does (`r` in the room), with `reload`. (The
+    /// room moves the class through the course, `n` and `p`, without it.)
     pub fn reload_from_the_room(&self, reload: Arc<Reload>) {
-        let shared = Arc::downgrade(&self.shared);
-        self.shared.room.set_reloader(Box::new(move || {
-            let shared = shared.upgrade().ok_or("the server is ending")?;
-            let words = shared.reload(&reload)?;
-            let current = shared.current();
-            Ok((
-                words,
-                crate::app::room::Setup {
-                    config: Arc::new(current.config.clone()),
-                    lesson: current.lesson.clone(),
-                },
-            ))
-        }));
+        let _ = self.shared.reload.set(reload);
     }
 
     /// Arcades running now.
@@ -595,13 +584,26 @@ fn print_banner(server: &Server, settings: &Settings, say: &dyn Fn(&str)) {
             dir.display()
         ));
     }
-    if let Some(lesson) = &settings.lesson {
-        say(&format!(
-            "every session runs the lesson \"{}\" from {} ({} steps)",
-            lesson.title,
-            lesson.origin,
-            lesson.steps.len()
-        ));
+    match settings.course.as_slice() {
+        [] => {}
+        [one] => say(&format!(
+            "every session runs the {}",
+            lesson_words(one.lesson.as_deref())
+        )),
+        course => {
+            say(&format!(
+                "a course of {} lessons; every session starts on the first (n in the room \
+                 moves the class on):",
+                course.len()
+            ));
+            for (at, setup) in course.iter().enumerate() {
+                say(&format!(
+                    "  {}. {}",
+                    at + 1,
+                    lesson_words(setup.lesson.as_deref())
+                ));
+            }
+        }
     }
     if let Some(path) = &settings.authorized_keys {
         say(&format!("keys in {} may log in", path.display()));

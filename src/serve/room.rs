@@ -9,7 +9,7 @@
 
 use crate::app::App;
 use crate::app::journal::Position;
-use crate::app::room::{Order, Room, Seat, SeatReport, Setup, Whereabouts, Whom};
+use crate::app::room::{Course, Order, Room, Seat, SeatReport, Setup, Whereabouts, Whom};
 use crate::app::saved::SavedSession;
 use crate::persist::Stamp;
 use crate::serve::seats::SeatStore;
@@ -117,8 +117,8 @@ pub struct Classroom {
     watchers: Mutex<BTreeMap<u64, flume::Sender<LoopEvent>>>,
     /// Teachers' apps while they are away.
     teachers: Mutex<BTreeMap<String, ParkedTeacher>>,
-    /// Reads the lesson and config again, as SIGHUP does (set by the server).
-    reloader: OnceLock<Reloader>,
+    /// The server's files: the course, read again as SIGHUP does (set by the server).
+    files: OnceLock<Box<dyn Files>>,
     /// Where seats are kept on disk (set by the server when it has a data dir).
     store: OnceLock<SeatStore>,
     /// What the last reload read.
@@ -128,8 +128,25 @@ pub struct Classroom {
     lead: Mutex<Option<Position>>,
 }
 
-/// What the teacher's reload key runs.
-type Reloader = Box<dyn Fn() -> Result<(String, Setup), String> + Send + Sync>;
+/// The server's lessons and config, as the teacher's room keys move and reload them.
+pub trait Files: Send + Sync {
+    /// Reads the config and the lessons again: what was read, in words, and the setup
+    /// now in force.
+    ///
+    /// # Errors
+    /// Why the files were refused (everything stays as it was).
+    fn reload(&self) -> Result<(String, Setup), String>;
+
+    /// Puts lesson `at` (0-based) of the course in force: what it is, in words, and its
+    /// setup.
+    ///
+    /// # Errors
+    /// The course has no such lesson.
+    fn go_to(&self, at: usize) -> Result<(String, Setup), String>;
+
+    /// The course's lessons and which is in force.
+    fn course(&self) -> Course;
+}
 
 impl std::fmt::Debug for Classroom {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -188,9 +205,15 @@ impl Classroom {
         self.lead.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Lets the teacher reload the lesson and config with `reloader`.
-    pub fn set_reloader(&self, reloader: Reloader) {
-        let _ = self.reloader.set(reloader);
+    /// Lets the teacher move the class through the course and reload it with `files`.
+    pub fn set_files(&self, files: Box<dyn Files>) {
+        let _ = self.files.set(files);
+    }
+
+    /// Orders everyone in the room onto `setup`, kept for the teacher's own session.
+    fn everyone_onto(&self, setup: Setup) {
+        *self.setup.lock().unwrap_or_else(PoisonError::into_inner) = Some(setup.clone());
+        self.order(Whom::Everyone, Order::Setup(setup));
     }
 
     /// Wakes `wake` at every change of the room until the handle is dropped.
@@ -451,13 +474,26 @@ impl Room for Classroom {
     }
 
     fn reload(&self) -> Result<String, String> {
-        let reloader = self
-            .reloader
+        let files = self
+            .files
             .get()
             .ok_or("this server reads its files only at start")?;
-        let (words, setup) = reloader()?;
-        *self.setup.lock().unwrap_or_else(PoisonError::into_inner) = Some(setup.clone());
-        self.order(Whom::Everyone, Order::Setup(setup));
+        let (words, setup) = files.reload()?;
+        self.everyone_onto(setup);
+        Ok(words)
+    }
+
+    fn course(&self) -> Course {
+        self.files
+            .get()
+            .map(|files| files.course())
+            .unwrap_or_default()
+    }
+
+    fn go_to(&self, at: usize) -> Result<String, String> {
+        let files = self.files.get().ok_or("this server runs no course")?;
+        let (words, setup) = files.go_to(at)?;
+        self.everyone_onto(setup);
         Ok(words)
     }
 
@@ -648,6 +684,7 @@ mod tests {
             ]),
             config: Arc::new(crate::config::Config::default()),
             lesson: None,
+            shown: None,
         }
     }
 

@@ -8,21 +8,22 @@ use super::gate::Admissions;
 use super::health::Health;
 use super::limits::Slots;
 use super::proxy::TrustedProxies;
+use crate::app::room::{Course, Setup};
 use crate::config::{Config, LogFormat, Startups};
 use crate::lesson::Lesson;
 use crate::tabs::Models;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::watch;
 use tracing::{Dispatch, info};
 
-/// Reads the config and the lesson again, as they were given at start: what SIGHUP (and
-/// the teacher's `r`) runs.
-pub type Reload =
-    Box<dyn Fn() -> Result<(Config, Option<crate::lesson::Lesson>), String> + Send + Sync>;
+/// Reads the config and the lessons again, as they were given at start: what SIGHUP (and
+/// the teacher's `r`) runs. The config, and the course: each lesson with the config its
+/// sections make (none: no lesson).
+pub type Reload = Box<dyn Fn() -> Result<(Config, Vec<Setup>), String> + Send + Sync>;
 
 /// How often at most a refusal of a connection is logged (with a count of the others).
 pub const REFUSAL_LOG_EVERY: Duration = Duration::from_secs(10);
@@ -57,8 +58,9 @@ pub struct Settings {
     /// Time from connecting to the client's half of the key exchange:
     /// [`KEX_DEADLINE`](super::KEX_DEADLINE) (shorter in tests; no flag sets it).
     pub kex_deadline: Duration,
-    /// The lesson every session runs, if the teacher gave one.
-    pub lesson: Option<Arc<Lesson>>,
+    /// The lessons of the class, in the order the teacher gave them, each with the config
+    /// its sections make; the first is in force at the start. Empty: no lesson.
+    pub course: Vec<Setup>,
     /// Keys (`authorized_keys` format) that log in as a teacher: the view of the room.
     pub teacher_keys: Option<PathBuf>,
     /// The teacher's collect folder: students' exports and graded predictions.
@@ -118,18 +120,81 @@ pub fn to_stderr(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
-/// What a new session starts from: the config and the lesson, which a reload replaces
-/// (sessions already running keep theirs).
+/// What a new session starts from: the course and the lesson of it in force, which the
+/// teacher moves on (`n` in the room) and a reload reads again.
 #[derive(Debug)]
 pub struct Current {
-    /// The games' and AIs' settings.
-    pub config: Config,
-    /// The lesson every new session runs, if any.
-    pub lesson: Option<Arc<Lesson>>,
+    /// The lessons, each with its config; without lessons, one setup of the config alone.
+    course: Vec<Setup>,
+    /// Which one is in force.
+    at: usize,
+}
+
+impl Current {
+    /// The course of `lessons` over `config` (the config alone without lessons), at its
+    /// first lesson.
+    pub fn new(config: Config, lessons: Vec<Setup>) -> Self {
+        let course = if lessons.is_empty() {
+            vec![Setup {
+                config: Arc::new(config),
+                lesson: None,
+            }]
+        } else {
+            lessons
+        };
+        Self { course, at: 0 }
+    }
+
+    /// What is in force: its config and lesson.
+    pub fn setup(&self) -> &Setup {
+        &self.course[self.at]
+    }
+
+    /// The config in force.
+    pub fn config(&self) -> &Config {
+        &self.setup().config
+    }
+
+    /// The lesson in force, if any.
+    pub fn lesson(&self) -> Option<&Arc<Lesson>> {
+        self.setup().lesson.as_ref()
+    }
+
+    /// The course's lessons, in order (none without lessons), and which is in force.
+    pub fn course(&self) -> Course {
+        Course {
+            titles: (self.course.iter())
+                .filter_map(|setup| setup.lesson.as_ref().map(|l| l.title.clone()))
+                .collect(),
+            at: self.at,
+        }
+    }
+
+    /// The setup of the course's lesson titled `title`, if the course has it.
+    pub fn lesson_titled(&self, title: &str) -> Option<&Setup> {
+        (self.course.iter()).find(|setup| setup.lesson.as_ref().is_some_and(|l| l.title == title))
+    }
+}
+
+/// A lesson in words, as the log and the teacher read it.
+pub fn lesson_words(lesson: Option<&Lesson>) -> String {
+    lesson.map_or_else(
+        || "no lesson".to_string(),
+        |l| {
+            format!(
+                "lesson \"{}\" from {} ({} steps)",
+                l.title,
+                l.origin,
+                l.steps.len()
+            )
+        },
+    )
 }
 
 /// What every connection shares, read-only but for the counters and [`Current`].
 pub struct Shared {
+    /// Reads the files again (SIGHUP, the teacher's `r`), once the server is given it.
+    pub(super) reload: OnceLock<Arc<Reload>>,
     pub(super) settings: Settings,
     pub(super) current: RwLock<Arc<Current>>,
     /// Loaded once at start; each session starts from its own copy.
@@ -190,7 +255,7 @@ impl Shared {
     /// Reads the config and lesson again with `reload`; sessions that start from now on
     /// run them. What was done, or why it was refused; logged either way.
     pub(super) fn reload(&self, reload: &Reload) -> Result<String, String> {
-        let (config, lesson) = match reload() {
+        let (config, lessons) = match reload() {
             Ok(read) => read,
             Err(why) => {
                 self.log(|| {
@@ -202,27 +267,57 @@ impl Shared {
                 return Err(why);
             }
         };
-        let words = lesson.as_ref().map_or_else(
-            || "no lesson".to_string(),
-            |l| {
-                format!(
-                    "lesson \"{}\" from {} ({} steps)",
-                    l.title,
-                    l.origin,
-                    l.steps.len()
-                )
-            },
-        );
-        *self.current.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(Current {
-            config,
-            lesson: lesson.map(Arc::new),
-        });
+        let mut current = self.current.write().unwrap_or_else(PoisonError::into_inner);
+        // The lesson in force stays in force: by its title, else by its place.
+        let title = current.lesson().map(|lesson| lesson.title.clone());
+        let mut read = Current::new(config, lessons);
+        read.at = (read.course.iter())
+            .position(|setup| setup.lesson.as_ref().map(|l| &l.title) == title.as_ref())
+            .unwrap_or(current.at.min(read.course.len() - 1));
+        let words = lesson_words(read.lesson().map(AsRef::as_ref));
+        let words = match read.course.len() {
+            1 => words,
+            n => format!("{words}, lesson {} of {n}", read.at + 1),
+        };
+        *current = Arc::new(read);
+        drop(current);
         self.log(|| {
             info!(
                 event = "reloaded",
                 "{words}; new sessions start from it, running ones keep theirs"
             );
         });
+        Ok(words)
+    }
+
+    /// Puts lesson `at` (0-based) of the course in force: sessions that start from now on
+    /// run it. What it is, in words.
+    ///
+    /// # Errors
+    /// The course has no such lesson.
+    pub(super) fn go_to(&self, at: usize) -> Result<String, String> {
+        let mut current = self.current.write().unwrap_or_else(PoisonError::into_inner);
+        if current.lesson().is_none() {
+            return Err("this server runs no lesson (serve --lesson FILE or FOLDER)".into());
+        }
+        if at >= current.course.len() {
+            return Err(match current.course.len() {
+                1 => "this server runs one lesson, no course".to_string(),
+                n => format!("the course has {n} lessons"),
+            });
+        }
+        *current = Arc::new(Current {
+            course: current.course.clone(),
+            at,
+        });
+        let words = format!(
+            "{}, lesson {} of {}",
+            lesson_words(current.lesson().map(AsRef::as_ref)),
+            at + 1,
+            current.course.len()
+        );
+        drop(current);
+        self.log(|| info!(event = "lesson", "the class moves on to the {words}"));
         Ok(words)
     }
 

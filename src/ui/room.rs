@@ -1,11 +1,12 @@
 //! The teacher's view of the room: one row per student with whether they follow the
-//! teacher, their name, the tab on their screen, their lesson step, their predictions
-//! graded right, the answer they locked in and how long since their last key, in a table
-//! that scrolls so thirty and more fit at 80x24; under it, the class's answers to the
-//! question waiting, counted before the teacher reveals. Read again every second while open.
+//! teacher, their name, the tab on their screen, their lesson (in a course) and step, their
+//! predictions graded right, the answer they locked in and how long since their last key,
+//! in a table that scrolls so thirty and more fit at 80x24; under it, the class's answers
+//! to the question waiting, counted before the teacher reveals. Read again every second
+//! while open.
 
 use super::overlay::clamp_scroll;
-use crate::app::room::{Room, Seat, idle_words};
+use crate::app::room::{Course, Room, Seat, Whereabouts, idle_words};
 use crate::app::{App, TabId};
 use crate::tabkit::tab::QuestionId;
 use crate::widgets::Theme;
@@ -62,11 +63,15 @@ pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &
             seats.len()
         )
     };
+    let course = room.course();
+    let closes = format!("{rows} Esc closes ");
+    let room_for_course = usize::from(area.width).saturating_sub(closes.width() + 4);
     let block = Block::bordered()
         .border_type(BorderType::Double)
         .border_style(theme.border_focused)
         .title(Span::styled(title, theme.title))
-        .title_bottom(Line::from(format!("{rows} Esc closes ")).right_aligned());
+        .title_bottom(Line::from(course_words(&course, room_for_course)).left_aligned())
+        .title_bottom(Line::from(closes).right_aligned());
     Clear.render(area, buf);
     block.render(area, buf);
     if inner.height == 0 {
@@ -89,7 +94,7 @@ pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &
         .iter()
         .enumerate()
         .skip(usize::from(scroll))
-        .map(|(at, seat)| seat_line(seat, at == cursor, theme))
+        .map(|(at, seat)| seat_line(seat, &course, at == cursor, theme))
         .collect();
     Paragraph::new(lines).render(body, buf);
 }
@@ -163,11 +168,43 @@ fn most_asked(seats: &[Seat]) -> Option<((TabId, QuestionId), String)> {
         .map(|(asked, words, _)| (asked, words.to_string()))
 }
 
-fn seat_line<'a>(seat: &Seat, selected: bool, theme: &Theme) -> Line<'a> {
+/// The course at the room's foot, in at most `width` columns: the lesson the class is on
+/// (its title cut if need be) and the key that moves it on (nothing without a course).
+fn course_words(course: &Course, width: usize) -> String {
+    let n = course.titles.len();
+    if n < 2 {
+        return String::new();
+    }
+    let place = format!(" L{} of {n}: ", course.at + 1);
+    let key = if course.at + 1 < n {
+        " · n next "
+    } else {
+        " · p back "
+    };
+    let room = width.saturating_sub(place.width() + key.width());
+    if room < 4 {
+        return String::new();
+    }
+    format!("{place}{}{key}", cut(&course.titles[course.at], room))
+}
+
+/// A student's lesson step, `4/9`; in a course, with the lesson's place in it: `L2 4/9`.
+fn step_words(at: &Whereabouts, course: &Course) -> String {
+    let Some((step, of)) = at.step else {
+        return "-".to_string();
+    };
+    let lesson = (at.lesson.as_ref())
+        .and_then(|title| course.titles.iter().position(|t| t == title))
+        .filter(|_| course.titles.len() > 1);
+    match lesson {
+        Some(place) => format!("L{} {step}/{of}", place + 1),
+        None => format!("{step}/{of}"),
+    }
+}
+
+fn seat_line<'a>(seat: &Seat, course: &Course, selected: bool, theme: &Theme) -> Line<'a> {
     let at = &seat.at;
-    let step = at
-        .step
-        .map_or_else(|| "-".to_string(), |(at, of)| format!("{at}/{of}"));
+    let step = step_words(at, course);
     let right = if at.score.asked == 0 {
         "-".to_string()
     } else {
@@ -225,14 +262,14 @@ fn row_text(
     let name = fit(name);
     let [tab, step, stepper, right, answer, idle] = [
         (tab, 15),
-        (step, 5),
+        (step, 8),
         (stepper, 5),
         (right, 6),
         (answer, 6),
         (idle, 7),
     ]
     .map(|(text, width)| cut(text, width));
-    format!("{mark}{name} {tab:<15} {step:>5} {stepper:>5} {right:>6} {answer:>6} {idle:>7}")
+    format!("{mark}{name} {tab:<15} {step:>8} {stepper:>5} {right:>6} {answer:>6} {idle:>7}")
 }
 
 /// `text` in at most `width` columns, cut with `…` when longer, so no value pushes the
@@ -291,7 +328,7 @@ mod tests {
             " ",
             "ada",
             "Tic-tac-toe",
-            "100/120",
+            "L12 100/120",
             "136882/136882",
             "1234/5678",
             "a very long answer",
@@ -299,7 +336,7 @@ mod tests {
         );
         assert_eq!(long.width(), short.width(), "{long:?}");
         assert!(
-            long.contains("100/…") && long.contains("1234/…"),
+            long.contains("L12 100…") && long.contains("1234/…"),
             "{long:?}"
         );
     }

@@ -57,7 +57,7 @@ pub fn settings(dir: &Path, authorized: Option<&[&PrivateKey]>) -> Settings {
         per_source_max_startups: defaults.per_source_max_startups,
         login_grace_time: defaults.login_grace_time.0,
         kex_deadline: ai_arcade::serve::KEX_DEADLINE,
-        lesson: None,
+        course: Vec::new(),
         teacher_keys: None,
         collect: None,
         seats: Some(dir.join("seats")),

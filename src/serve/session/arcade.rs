@@ -6,6 +6,7 @@
 use super::plumbing::{OUTPUT_TIMEOUT, disconnect_after, lock};
 use super::who::{Login, Via};
 use crate::app::App;
+use crate::app::room::Setup;
 use crate::serve::limits::Slot;
 use crate::serve::shared::Shared;
 use crate::serve::terminal::{FrameSink, SessionBackend, SharedSize};
@@ -140,19 +141,31 @@ impl Arcade {
         });
     }
 
-    /// A new app for this session: the server's config, models and lesson, opened from
-    /// `seed` (a session kept on disk) or a seed of its own.
-    fn fresh_app(&self, seed: Option<u64>) -> App {
+    /// A new app for this session: `setup`'s config and lesson (the one in force when
+    /// `None`) with the server's models, opened from `seed` (a session kept on disk) or a
+    /// seed of its own.
+    fn fresh_app(&self, setup: Option<Setup>, seed: Option<u64>) -> App {
         let shared = &self.shared;
-        let seed = seed
-            .or(shared.seed)
-            .unwrap_or_else(|| shared.session_seed());
-        let current = shared.current();
-        let mut app = App::with_models(&current.config, seed, &shared.models);
-        if let Some(lesson) = &current.lesson {
+        let setup = setup.unwrap_or_else(|| shared.current().setup().clone());
+        // The lesson's seed (the flag's, over it): every screen of a class the same.
+        let seed =
+            (seed.or(setup.config.seed).or(shared.seed)).unwrap_or_else(|| shared.session_seed());
+        let mut app = App::with_models(&setup.config, seed, &shared.models);
+        if let Some(lesson) = &setup.lesson {
             app.start_lesson(Arc::clone(lesson));
         }
         app
+    }
+
+    /// What a student who ran `lesson` comes back to: that lesson of the course (their
+    /// place, though the class may have moved on), or without a lesson the config, when
+    /// the server runs none either. `None`: the server no longer runs it.
+    fn setup_of(&self, lesson: Option<&str>) -> Option<Setup> {
+        let current = self.shared.current();
+        match lesson {
+            Some(title) => current.lesson_titled(title).cloned(),
+            None => current.lesson().is_none().then(|| current.setup().clone()),
+        }
     }
 
     /// The teacher's app: the one they left if the room kept it, else a new one; it opens
@@ -166,7 +179,7 @@ impl Arcade {
                 app.welcome_back(name);
                 app
             }
-            None => self.fresh_app(None),
+            None => self.fresh_app(None, None),
         };
         app.become_teacher(Arc::clone(&shared.room) as Arc<dyn crate::app::room::Room>);
         // The teacher's loop is woken at every change of the room, so the view is never a
@@ -183,16 +196,18 @@ impl Arcade {
         let login = &self.info.login.name;
         let arrival = shared.room.arrive(
             login,
-            shared.current().config.ui.start_tab,
+            shared.current().config().ui.start_tab,
             Some(self.wake.clone()),
         );
         let mut app = if let Some(app) = arrival.app {
             let mut app = *app;
             app.welcome_back(&arrival.name);
             app
-        } else if let Some(saved) = arrival.saved.filter(|saved| self.same_lesson(saved)) {
+        } else if let Some((setup, saved)) =
+            (arrival.saved).and_then(|saved| Some((self.setup_of(saved.lesson.as_deref())?, saved)))
+        {
             // The server restarted: the session kept on disk is replayed on a fresh app.
-            let mut app = self.fresh_app(Some(saved.seed));
+            let mut app = self.fresh_app(Some(setup), Some(saved.seed));
             if let Err(why) = app.restore(&saved) {
                 app.say(crate::app::Message::error(format!(
                     "Welcome back: your place was kept, but not all of it came back ({why})"
@@ -200,8 +215,11 @@ impl Arcade {
             }
             app
         } else {
-            let mut app = self.fresh_app(None);
-            if let Some((step, _)) = arrival.whereabouts.step.filter(|_| arrival.back) {
+            let lesson = arrival.whereabouts.lesson.as_deref();
+            let back_on = (self.setup_of(lesson)).filter(|_| arrival.back && lesson.is_some());
+            let step = arrival.whereabouts.step.filter(|_| back_on.is_some());
+            let mut app = self.fresh_app(back_on, None);
+            if let Some((step, _)) = step {
                 app.resume_at_step(step);
             }
             if let Some(why) = &arrival.unreadable {
@@ -228,13 +246,6 @@ impl Arcade {
         app.take_orders();
         app.report_seat();
         (app, Place::Student(seat, arrival.name))
-    }
-
-    /// Whether `saved` ran the lesson this server runs now (a session of another lesson is
-    /// not replayed on this one).
-    fn same_lesson(&self, saved: &crate::app::saved::SavedSession) -> bool {
-        let current = self.shared.current();
-        saved.lesson == current.lesson.as_ref().map(|lesson| lesson.title.clone())
     }
 
     /// The local TUI's loop, with this session's app, input and screen. When it ends the
@@ -302,7 +313,7 @@ impl Arcade {
             }
         });
         let mut backend =
-            SessionBackend::new(sink, Arc::clone(&self.size), current.config.ui.mouse);
+            SessionBackend::new(sink, Arc::clone(&self.size), current.config().ui.mouse);
         backend.enter()?;
         let mut terminal = Terminal::new(backend)?;
         terminal.clear()?;
