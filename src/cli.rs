@@ -150,10 +150,10 @@ fn play(cli: &Cli) -> ExitCode {
         Err(_) => None,
     };
     let seed = cli.seed.or(config.seed).unwrap_or_else(clock_seed);
-    let mut app = App::with_store(&config, seed, store);
-    if let Some(lesson) = lesson {
-        app.start_lesson(std::sync::Arc::new(lesson));
-    }
+    let mut app = match lesson {
+        Some(lesson) => App::rehearsing(&config, seed, Arc::new(lesson)),
+        None => App::with_store(&config, seed, store),
+    };
     app.color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let ending = shell::run(&mut app, config.ui.mouse);
     app.on_exit();

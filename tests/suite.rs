@@ -20,6 +20,7 @@ mod properties;
 mod readme_keys;
 mod readme_screens;
 mod registry;
+mod rehearsal;
 mod room;
 mod scale_out;
 mod search;

@@ -169,6 +169,32 @@ impl App {
         Self::from_models(config, seed, models.clone(), None, Storage::SharedServer)
     }
 
+    /// A lesson run alone (`ai-arcade --lesson FILE`): its learners start fresh, as a
+    /// served class's do ([`App::in_class`]), so a teacher's rehearsal shows the numbers
+    /// the class will see, whatever the data dir holds; nothing it trains is written.
+    pub fn rehearsing(config: &Config, seed: u64, lesson: Arc<crate::lesson::Lesson>) -> Self {
+        let mut app = Self::from_models(config, seed, Models::default(), None, Storage::Lesson);
+        app.start_lesson(lesson);
+        app
+    }
+
+    /// A served session's app: with a lesson, its learners start fresh (as a rehearsal's
+    /// do, and as the lesson's words assume: "the table's values are all 0"); without,
+    /// from the models the server read.
+    pub fn in_class(
+        config: &Config,
+        seed: u64,
+        lesson: Option<Arc<crate::lesson::Lesson>>,
+        models: &Models,
+    ) -> Self {
+        let Some(lesson) = lesson else {
+            return Self::with_models(config, seed, models);
+        };
+        let mut app = Self::with_models(config, seed, &Models::default());
+        app.start_lesson(lesson);
+        app
+    }
+
     fn from_models(
         config: &Config,
         seed: u64,

@@ -37,6 +37,9 @@ impl App {
             Storage::SharedServer => " on this server",
             // Only the trained work would be kept by a data dir: said only with it.
             Storage::Nowhere if trained => " (no data dir)",
+            // A lesson's learners start fresh each time, as the class's do.
+            Storage::Lesson if trained => " (a lesson keeps no learner)",
+            Storage::Lesson => "",
             Storage::Nowhere | Storage::DataDir => "",
         };
         Some(format!("{list} {verb} not saved{place}"))

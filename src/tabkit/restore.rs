@@ -79,6 +79,9 @@ pub fn unavailable(storage: Storage, noun: &str) -> Message {
         Storage::SharedServer => {
             format!("Nothing is saved on a shared server, so no previous {noun} is kept")
         }
+        Storage::Lesson => {
+            format!("A lesson starts its learners fresh: no previous {noun} is kept")
+        }
         Storage::Nowhere | Storage::DataDir => {
             format!("No data dir (see --data-dir): no previous {noun} is kept")
         }

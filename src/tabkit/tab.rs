@@ -25,6 +25,9 @@ pub enum Storage {
     Nowhere,
     /// A session of a shared server (`ai-arcade serve`): nothing it does is written.
     SharedServer,
+    /// A lesson run alone (`ai-arcade --lesson FILE`): its learners start fresh, as a
+    /// class's do, and nothing it trains is written over the data dir's models.
+    Lesson,
 }
 
 /// What quitting now would lose of one tab's session: the quit question names each part

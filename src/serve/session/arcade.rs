@@ -150,11 +150,7 @@ impl Arcade {
         // The lesson's seed (the flag's, over it): every screen of a class the same.
         let seed =
             (seed.or(setup.config.seed).or(shared.seed)).unwrap_or_else(|| shared.session_seed());
-        let mut app = App::with_models(&setup.config, seed, &shared.models);
-        if let Some(lesson) = &setup.lesson {
-            app.start_lesson(Arc::clone(lesson));
-        }
-        app
+        App::in_class(&setup.config, seed, setup.lesson, &shared.models)
     }
 
     /// What a student who ran `lesson` comes back to: that lesson of the course (their
