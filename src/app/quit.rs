@@ -39,8 +39,7 @@ impl App {
             Storage::Nowhere if trained => " (no data dir)",
             // A lesson's learners start fresh each time, as the class's do.
             Storage::Lesson if trained => " (a lesson keeps no learner)",
-            Storage::Lesson => "",
-            Storage::Nowhere | Storage::DataDir => "",
+            Storage::Nowhere | Storage::DataDir | Storage::Lesson => "",
         };
         Some(format!("{list} {verb} not saved{place}"))
     }
