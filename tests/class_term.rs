@@ -437,3 +437,46 @@ async fn the_teacher_moves_the_whole_class_from_lesson_to_lesson() {
         .await;
     crate::serve::until_logged(&class.server, "the class moves on to the lesson").await;
 }
+
+/// §2: followers see the teacher's overlays. The teacher leads ada, plays the centre and
+/// lets the AI answer, then presses `y` (the lesson's "why that move?"): ada's screen
+/// shows the AI's reasons too, and they close on hers when the teacher closes them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn followers_see_the_reasons_the_teacher_opens() {
+    let class = class_server("overlays", Some("2-alphabeta.toml")).await;
+    let mut ada = student(&class, "ada").await;
+    let mut lead = teacher(&class, "the room", |s| {
+        s.text().contains("The room: 1 student")
+    })
+    .await;
+    keys(&mut lead, b"f", "ada follows", |s| {
+        s.text().contains("1 following you")
+    })
+    .await;
+    keys(&mut lead, b"\x1b", "the room closed", |s| {
+        !s.text().contains("The room:")
+    })
+    .await;
+    keys(&mut lead, b"5\r", "the AI answered", |s| {
+        s.text().contains("AI played O")
+    })
+    .await;
+    keys(&mut lead, b"y", "the teacher's reasons", |s| {
+        s.text().contains("Moves: ")
+    })
+    .await;
+    ada.2
+        .until(&mut ada.1, "ada sees the reasons", |s| {
+            s.text().contains("Moves: ") && s.text().contains("following the teacher")
+        })
+        .await;
+    keys(&mut lead, b"\x1b", "closed", |s| {
+        !s.text().contains("Moves: ")
+    })
+    .await;
+    ada.2
+        .until(&mut ada.1, "closed on ada's screen", |s| {
+            !s.text().contains("Moves: ")
+        })
+        .await;
+}
