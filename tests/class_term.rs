@@ -269,15 +269,19 @@ async fn a_server_restart_gives_every_student_their_place_back() {
 }
 
 /// Issue 30's measure: a scripted class of 30 from one address follows the teacher
-/// through the whole alpha-beta lesson, its 8 steps and a search stepped at each; 5
-/// students drop out along the way (their connections just close) and log in again. At the
-/// end every one of the 30 is on the teacher's step, following, with the teacher's
-/// screen: the places lost are counted (0 expected) and printed.
+/// through a course, the whole minimax lesson (7 steps) and then the whole alpha-beta
+/// lesson (8 steps), a search stepped at each step; the teacher moves the class from the
+/// first to the second with `n` in the room. 5 students drop out along the way (their
+/// connections just close), two of them during the first lesson and back during the
+/// second, and log in again. At the end every one of the 30 is on the teacher's lesson and
+/// step, following, with the teacher's screen: the places lost are counted (0 expected)
+/// and printed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_class_of_thirty_with_five_dropped_and_resumed_loses_no_place() {
     const CLASS: usize = 30;
-    let class = crate::serve::class_server_with("thirty", Some("2-alphabeta.toml"), |s| {
+    let class = crate::serve::class_server_with("thirty", None, |s| {
         s.max_sessions = 40;
+        two_lesson_course(s);
     })
     .await;
     let names: Vec<String> = (1..=CLASS).map(|n| format!("s{n:02}")).collect();
@@ -293,38 +297,60 @@ async fn a_class_of_thirty_with_five_dropped_and_resumed_loses_no_place() {
         s.text().contains(&format!("{CLASS} following you"))
     })
     .await;
-    keys(&mut lead, b"R", "the room closed", |s| {
-        !s.text().contains("The room")
-    })
-    .await;
-    keys(&mut lead, b"5", "the teacher's move", |s| {
-        s.text().contains("nodes ")
-    })
-    .await;
-    let dropped = [2, 8, 14, 20, 26];
-    for step in 2..=8 {
-        keys(&mut lead, b" ", "a step of the search", |_| true).await;
-        keys(&mut lead, b"]", "the next lesson step", |s| {
-            s.text().contains(&format!("Step {step} of 8"))
+    // Who drops out after which step of the course (1-6: the first lesson, 7-13: the
+    // second),
+    // and who comes back: each two steps later.
+    let dropped = [(2, 2), (5, 8), (7, 14), (9, 20), (11, 26)];
+    let (mut at, mut gone) = (0, 0);
+    for (lesson, steps) in [(1, 7), (2, 8)] {
+        if lesson == 2 {
+            keys(&mut lead, b"Rn", "the question", |s| {
+                s.text().contains("n again")
+            })
+            .await;
+            keys(&mut lead, b"n", "the second lesson", |s| {
+                s.text().contains("L2 of 2: Alpha-beta")
+            })
+            .await;
+        }
+        keys(&mut lead, b"R", "the room closed", |s| {
+            !s.text().contains("The room")
         })
         .await;
-        // One student drops out at each of steps 2 to 6, and logs in again two steps
-        // later (the last at step 8).
-        if let Some(&gone) = dropped.get(step - 2) {
-            students[gone] = None;
-        }
-        if step >= 4
-            && let Some(&back) = dropped.get(step - 4)
-        {
-            students[back] = Some(student(&class, &names[back]).await);
+        keys(&mut lead, b"5", "the teacher's move", |s| {
+            s.text().contains("nodes ")
+        })
+        .await;
+        for step in 2..=steps {
+            at += 1;
+            keys(&mut lead, b" ", "a step of the search", |_| true).await;
+            keys(&mut lead, b"]", "the next lesson step", |s| {
+                s.text().contains(&format!("Step {step} of {steps}"))
+            })
+            .await;
+            for &(when, who) in &dropped {
+                if when == at {
+                    students[who] = None;
+                    // The server has seen the connection close (a client back within the
+                    // keepalive's 75 s of a network that dropped silently is another
+                    // student to it, `-2`; see the issue's note).
+                    gone += 1;
+                    ended(&class, gone).await;
+                }
+                if when + 2 == at {
+                    students[who] = Some(student(&class, &names[who]).await);
+                }
+            }
         }
     }
+    assert!(students.iter().all(Option::is_some), "everyone is back");
     let teacher_body = body(&lead.2);
     let mut lost = 0;
     for (name, session) in names.iter().zip(&mut students) {
         let (_, channel, screen) = session.as_mut().expect("everyone is back");
         let at_the_teacher = |s: &Screen| {
-            s.text().contains("Step 8 of 8")
+            s.row(0).contains("Alpha-beta and pruning")
+                && s.text().contains("Step 8 of 8")
                 && s.text().contains("following the teacher")
                 && body(s) == teacher_body
         };
@@ -343,7 +369,8 @@ async fn a_class_of_thirty_with_five_dropped_and_resumed_loses_no_place() {
         }
     }
     eprintln!(
-        "a class of {CLASS}, {} dropped and resumed, 8 lesson steps: {lost} places lost",
+        "a class of {CLASS}, {} dropped and resumed, a course of 2 lessons and 15 steps: \
+         {lost} places lost",
         dropped.len()
     );
     assert_eq!(lost, 0);
