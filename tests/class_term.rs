@@ -507,3 +507,45 @@ async fn followers_see_the_reasons_the_teacher_opens() {
         })
         .await;
 }
+
+/// §1: a server that crashes (never drained: nobody's session ended) still gives students
+/// their place, all but the last seconds: a student's session is kept on disk while they
+/// work, at the latest 5 s after a change. Ada plays the centre on one server; a second
+/// server on the same data dir (as a restarted one would after a crash) gives it back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crashed_server_gives_students_their_place_as_kept_while_they_worked() {
+    let dir = crate::serve::temp_dir("crash");
+    let key = crate::serve::new_key();
+    let start = || {
+        let mut settings = crate::common::settings(&dir, Some(&[&key]));
+        let config = crate::serve::with_lesson(&mut settings, "2-alphabeta.toml");
+        crate::serve::start_with(dir.clone(), settings, config, None)
+    };
+    let first = Class {
+        server: start().await,
+        student: key.clone(),
+        teacher: crate::serve::new_key(),
+    };
+    let mut ada = student(&first, "ada").await;
+    keys(&mut ada, b"5", "ada's move", |s| {
+        s.text().contains("nodes ")
+    })
+    .await;
+    let before = body(&ada.2);
+
+    // The first server never ends her session: it is as if it had been killed.
+    let second = Class {
+        server: start().await,
+        student: key,
+        teacher: crate::serve::new_key(),
+    };
+    let mut back = student(&second, "ada").await;
+    back.2
+        .until(&mut back.1, "ada's place from the crashed server", |s| {
+            s.text()
+                .contains("place was kept while the server restarted")
+        })
+        .await;
+    assert_eq!(body(&back.2), before, "the same board and search");
+    drop(ada);
+}

@@ -13,6 +13,7 @@ use super::{Action, App, Message, Overlay};
 use crate::tabkit::tab::{CopyText, Verdict};
 use crate::tabs::TabId;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// The teacher's session: the room, its cursor, and the orders given to it.
 impl App {
@@ -233,6 +234,17 @@ impl App {
     }
 }
 
+/// How often at most a student's session is written to their seat's file while they work.
+pub const SEAT_KEPT_EVERY: Duration = Duration::from_secs(5);
+
+/// When a student's session was last kept on disk (the journal's length and cut then),
+/// and whether keeping it fails.
+#[derive(Debug, Default)]
+pub struct SeatKept {
+    last: Option<((usize, u64), Instant)>,
+    failing: bool,
+}
+
 /// A student's session: the seat reported, the teacher's orders taken, the collect folder.
 impl App {
     /// Tells the room where this student is now (on a served student's session).
@@ -251,6 +263,35 @@ impl App {
                 score: self.tabs.predictions(),
                 question: self.tabs.open_question(self.tab),
             });
+        }
+    }
+
+    /// Keeps the student's session in their seat's file while they work, at most every
+    /// [`SEAT_KEPT_EVERY`] and only when it changed: a server that crashes (never drained)
+    /// gives back all but the last seconds. A write that fails is said once.
+    pub(super) fn keep_seat(&mut self) {
+        let Some(seat) = self.seat.as_ref().filter(|seat| seat.keeps_on_disk()) else {
+            return;
+        };
+        let mark = (self.journal.entries().len(), self.journal.cut());
+        let now = Instant::now();
+        if let Some((kept, at)) = self.seat_kept.last
+            && (kept == mark || now.duration_since(at) < SEAT_KEPT_EVERY)
+        {
+            return;
+        }
+        let result = seat.keep(self.saved());
+        self.seat_kept.last = Some((mark, now));
+        match result {
+            Ok(()) => self.seat_kept.failing = false,
+            Err(why) if !self.seat_kept.failing => {
+                self.seat_kept.failing = true;
+                self.say(Message::error(format!(
+                    "Your place could not be kept on the server's disk ({why}): it is kept \
+                     while the server runs"
+                )));
+            }
+            Err(_) => {}
         }
     }
 

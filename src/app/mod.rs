@@ -130,6 +130,9 @@ pub struct App {
     pub following: Option<Following>,
     /// On a teacher's session, what its followers see open over their tabs.
     showing: mirror::Showing,
+    /// On a student's session, when their session was last kept on disk, and whether
+    /// that failed.
+    seat_kept: class::SeatKept,
     /// Who is acting now: the user, a replay or a checkpoint's keys.
     acting: Acting,
     /// This app's number, naming its journal to those who follow it.
@@ -229,6 +232,7 @@ impl App {
             origin,
             following: None,
             showing: mirror::Showing::default(),
+            seat_kept: class::SeatKept::default(),
             acting: Acting::User,
             id: journal::next_app_id(),
             room_cursor: Cell::new(None),
@@ -505,6 +509,7 @@ impl App {
             Action::Tick => {
                 // The tabs tick whatever is open; an open room is read again each tick.
                 let ticked = self.tick();
+                self.keep_seat();
                 self.after_change();
                 return ticked || self.overlays.top() == Some(&Overlay::Room);
             }
@@ -542,6 +547,7 @@ impl App {
     fn apply_and_share(&mut self, action: Action) -> bool {
         let changed = self.apply(action);
         self.report_seat();
+        self.keep_seat();
         self.after_change();
         changed
     }

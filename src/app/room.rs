@@ -177,6 +177,21 @@ pub trait SeatReport: Send + Sync {
 
     /// The teacher's orders since the last call, oldest first.
     fn orders(&self) -> Vec<Order>;
+
+    /// Whether the seat keeps the student's session on disk: [`SeatReport::keep`] is then
+    /// worth its work.
+    fn keeps_on_disk(&self) -> bool {
+        false
+    }
+
+    /// Keeps the student's session as it is now, so a server that crashes gives it back.
+    ///
+    /// # Errors
+    /// Why it could not be written.
+    fn keep(&self, saved: super::saved::SavedSession) -> Result<(), String> {
+        let _ = saved;
+        Ok(())
+    }
 }
 
 /// How long ago, in a few characters: `4s`, `2m05s`, `1h03m`.

@@ -532,11 +532,19 @@ impl SeatHandle {
         let Some(entry) = seats.get_mut(&self.id) else {
             return Ok(());
         };
-        let (name, stamp) = (entry.name.clone(), entry.stamp);
         entry.parked = Some(Box::new(app));
         limit_parked(&mut seats);
         drop(seats);
-        let (Some(store), Some(saved)) = (self.registry.store.get(), saved) else {
+        saved.map_or(Ok(()), |saved| self.write(saved))
+    }
+
+    /// Writes `saved` as this seat's file, continuing the stamp last written.
+    fn write(&self, saved: SavedSession) -> Result<(), String> {
+        let Some(store) = self.registry.store.get() else {
+            return Ok(());
+        };
+        let seat = (self.registry.lock().get(&self.id)).map(|e| (e.name.clone(), e.stamp));
+        let Some((name, stamp)) = seat else {
             return Ok(());
         };
         let written = store.save(&name, saved, stamp)?;
@@ -554,6 +562,14 @@ impl SeatReport for SeatHandle {
             entry.last_input = Instant::now();
         }
         self.registry.changed();
+    }
+
+    fn keeps_on_disk(&self) -> bool {
+        self.registry.store.get().is_some()
+    }
+
+    fn keep(&self, saved: SavedSession) -> Result<(), String> {
+        self.write(saved)
     }
 
     fn orders(&self) -> Vec<Order> {
