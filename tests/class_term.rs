@@ -119,7 +119,7 @@ async fn two_students_of_one_name_get_a_seat_each() {
     second
         .2
         .until(&mut second.1, "told the name", |s| {
-            s.text().contains("here you are sam-2")
+            s.text().contains("so you are sam-2. If that sam was you")
         })
         .await;
     teacher(&class, "both sams", |s| {

@@ -227,8 +227,8 @@ impl Arcade {
         };
         if arrival.name != *login {
             app.say(crate::app::Message::info(format!(
-                "Another {login} is in this class now, so here you are {name}: log in as \
-                 {name} to come back to this place",
+                "Another {login} is logged in, so you are {name}. If that {login} was you, \
+                 cut off: quit, and log in as {login} again in two minutes",
                 name = arrival.name
             )));
         }
