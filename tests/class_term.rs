@@ -549,3 +549,68 @@ async fn a_crashed_server_gives_students_their_place_as_kept_while_they_worked()
     assert_eq!(body(&back.2), before, "the same board and search");
     drop(ada);
 }
+
+/// Logs in as `name` with the class code, answering the questions after it with `then`,
+/// and opens the arcade; what the login showed comes with it.
+async fn by_code(
+    server: &crate::serve::TestServer,
+    name: &str,
+    then: &[&str],
+) -> (Session, Vec<String>) {
+    let mut answers = vec!["maths-club-42"];
+    answers.extend_from_slice(then);
+    let login = crate::serve::code_login_answering(server, name, &answers).await;
+    let handle = login.handle.expect("logged in");
+    let (channel, screen) = arcade_shown(&handle).await;
+    ((handle, channel, screen), login.seen)
+}
+
+/// §1 and §3: a student whose network dropped logs in again before the server noticed.
+/// Asked whether the `ada` logged in is them, cut off, ada says y: the old session ends
+/// and she is back in her place, exactly. A second `sam` who says no (Enter) is `sam-2`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_student_cut_off_takes_their_place_back_before_the_server_noticed() {
+    let dir = crate::serve::temp_dir("take-over");
+    let mut settings = crate::serve::class_settings(&dir, "maths-club-42", None, None);
+    let config = crate::serve::with_lesson(&mut settings, "2-alphabeta.toml");
+    let server = crate::serve::start_with(dir, settings, config, None).await;
+    let (mut ada, seen) = by_code(&server, "ada", &[]).await;
+    assert!(
+        !seen.iter().any(|s| s.contains("logged in already")),
+        "{seen:?}"
+    );
+    keys(&mut ada, b"5  ]", "ada's second step", |s| {
+        s.text().contains("Step 2 of") && s.text().contains("nodes 2 ")
+    })
+    .await;
+    let before = body(&ada.2);
+
+    // Her first connection is still open (the server has not noticed it is dead).
+    let (mut back, seen) = by_code(&server, "ada", &["y"]).await;
+    assert!(
+        seen.iter().any(|s| s.contains("ada is logged in already")),
+        "{seen:?}"
+    );
+    back.2
+        .until(&mut back.1, "ada's place", |s| {
+            s.text().contains("your other connection was ended") && s.text().contains("Step 2 of")
+        })
+        .await;
+    assert_eq!(body(&back.2), before);
+    ada.2
+        .until(&mut ada.1, "the old session ends", |s| s.closed)
+        .await;
+
+    let (_sam, _) = by_code(&server, "sam", &[]).await;
+    let (mut other, seen) = by_code(&server, "sam", &[""]).await;
+    assert!(
+        seen.iter().any(|s| s.contains("sam is logged in already")),
+        "{seen:?}"
+    );
+    other
+        .2
+        .until(&mut other.1, "a seat of her own", |s| {
+            s.text().contains("so you are sam-2")
+        })
+        .await;
+}

@@ -1604,7 +1604,7 @@ async fn sighup_reloads_the_lesson_for_new_sessions_and_a_bad_file_keeps_the_old
 // Issue 15 §1: a class join code.
 
 /// A server letting a class in with `code` (and the keys in `authorized`, if any).
-fn class_settings(
+pub(crate) fn class_settings(
     dir: &std::path::Path,
     code: &str,
     expires: Option<Duration>,
@@ -1617,13 +1617,23 @@ fn class_settings(
 
 /// What a keyboard-interactive login saw: each instruction and prompt the server sent
 /// (a prompt typed without echo marked so), and the connection if it got in.
-struct CodeLogin {
-    handle: Option<Handle<Client>>,
-    seen: Vec<String>,
+pub(crate) struct CodeLogin {
+    pub(crate) handle: Option<Handle<Client>>,
+    pub(crate) seen: Vec<String>,
 }
 
 /// Connects as `user` and answers every prompt with `code`: the class code login.
 async fn code_login(server: &TestServer, user: &str, code: &str) -> CodeLogin {
+    code_login_answering(server, user, &[code]).await
+}
+
+/// Connects as `user` and answers the prompts with `answers` in turn (the last again for
+/// any after it).
+pub(crate) async fn code_login_answering(
+    server: &TestServer,
+    user: &str,
+    answers: &[&str],
+) -> CodeLogin {
     use russh::client::KeyboardInteractiveAuthResponse as Reply;
     let handler = Client {
         host_key: Arc::default(),
@@ -1642,7 +1652,7 @@ async fn code_login(server: &TestServer, user: &str, code: &str) -> CodeLogin {
         .await
         .unwrap();
     // The server asks at most once per request; four rounds is plenty.
-    for _ in 0..4 {
+    for round in 0..4 {
         match reply {
             Reply::Success => {
                 return CodeLogin {
@@ -1659,7 +1669,8 @@ async fn code_login(server: &TestServer, user: &str, code: &str) -> CodeLogin {
                 if !instructions.is_empty() {
                     seen.push(instructions);
                 }
-                let answers = prompts.iter().map(|_| code.to_string()).collect();
+                let answer = answers[round.min(answers.len() - 1)];
+                let answers = prompts.iter().map(|_| answer.to_string()).collect();
                 for prompt in prompts {
                     let echo = if prompt.echo { " (echoed)" } else { "" };
                     seen.push(format!("{}{echo}", prompt.prompt));

@@ -18,7 +18,7 @@ use crate::tabs::TabId;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The most orders waiting for one student's session; the oldest go first. A session takes
 /// its orders at every wake-up, so only a stuck one fills its queue.
@@ -250,6 +250,39 @@ impl Classroom {
         wake: Option<flume::Sender<LoopEvent>>,
     ) -> SeatHandle {
         self.arrive(name, tab, wake).seat
+    }
+
+    /// Whether a session is logged in under `name` now (in any case).
+    pub fn present(&self, name: &str) -> bool {
+        let name = name.to_lowercase();
+        (self.lock().values()).any(|seat| seat.present && seat.name.to_lowercase() == name)
+    }
+
+    /// Ends the session logged in under `name` (its student logged in again, and said it
+    /// was theirs, cut off) and waits up to `wait` for its app to be parked, so the new
+    /// login finds it. Whether a session was ended and its seat is free now.
+    pub fn take_over(&self, name: &str, wait: Duration) -> bool {
+        let name = name.to_lowercase();
+        let find = |seats: &BTreeMap<u64, Occupant>| {
+            (seats.iter())
+                .find(|(_, seat)| seat.present && seat.name.to_lowercase() == name)
+                .map(|(&id, seat)| (id, seat.wake.clone()))
+        };
+        let Some((id, wake)) = find(&self.lock()) else {
+            return false;
+        };
+        if let Some(wake) = wake {
+            let why = "taken over: the same student logged in again".to_string();
+            let _ = wake.try_send(LoopEvent::InputClosed(why));
+        }
+        let deadline = Instant::now() + wait;
+        while self.lock().get(&id).is_some_and(|seat| seat.present) {
+            if Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        true
     }
 
     /// Seats a student who logged in as `name`: back in their own seat (with the app they

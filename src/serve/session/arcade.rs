@@ -24,6 +24,10 @@ use tracing::info;
 /// What a player reads when a drain ends their session.
 pub const RESTARTING: &str = "ai-arcade: the server is restarting; reconnect to continue.";
 
+/// How long a student who takes their place back waits for the session they left to end
+/// and park it (it is on another thread; it ends at its next wake-up, in milliseconds).
+const TAKE_OVER_WAIT: Duration = Duration::from_secs(5);
+
 /// Who a session is, for its log lines.
 pub(super) struct SessionInfo {
     pub(super) peer: SocketAddr,
@@ -190,6 +194,7 @@ impl Arcade {
     fn student_app(&self) -> (App, Place) {
         let shared = &self.shared;
         let login = &self.info.login.name;
+        let took_over = self.info.login.takes_over && shared.room.take_over(login, TAKE_OVER_WAIT);
         let arrival = shared.room.arrive(
             login,
             shared.current().config().ui.start_tab,
@@ -225,7 +230,11 @@ impl Arcade {
             }
             app
         };
-        if arrival.name != *login {
+        if took_over {
+            app.say(crate::app::Message::info(format!(
+                "Welcome back, {login}: your other connection was ended and its place is here"
+            )));
+        } else if arrival.name != *login {
             app.say(crate::app::Message::info(format!(
                 "Another {login} is logged in, so you are {name}. If that {login} was you, \
                  cut off: quit, and log in as {login} again in two minutes",

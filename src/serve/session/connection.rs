@@ -74,6 +74,8 @@ pub(super) enum Asked {
     Code,
     /// Only why the class code cannot let it in (its name, the code expired): no prompt.
     Told,
+    /// Whether the session logged in under the student's name is theirs, cut off.
+    TakeOver,
 }
 
 /// The per-connection state russh calls back into.

@@ -78,6 +78,7 @@ impl russh::server::Handler for Connection {
             return Ok(self.log_in(Login {
                 name: user.to_string(),
                 via: Via::Open,
+                takes_over: false,
             }));
         }
         Ok(Auth::Reject {
@@ -102,6 +103,11 @@ impl russh::server::Handler for Connection {
             (Some(mut answers), Some(Asked::Code)) => {
                 let answer = answers.next().unwrap_or_default();
                 self.check_code(user, code, &answer, elapsed)
+            }
+            (Some(mut answers), Some(Asked::TakeOver)) => {
+                let answer = answers.next().unwrap_or_default();
+                let takes_over = answer.trim_ascii().eq_ignore_ascii_case(b"y");
+                self.student_logs_in(user, takes_over)
             }
             // The answer to a reason given without a prompt (or to nothing asked).
             (Some(_), _) => Auth::reject(),
@@ -137,12 +143,14 @@ impl russh::server::Handler for Connection {
             return Ok(self.log_in(Login {
                 name: user.to_string(),
                 via: Via::Teacher(fingerprint),
+                takes_over: false,
             }));
         }
         if self.key_allowed(key.public_key) {
             return Ok(self.log_in(Login {
                 name: user.to_string(),
                 via: Via::Key(fingerprint),
+                takes_over: false,
             }));
         }
         self.shared.log(|| {

@@ -13,6 +13,18 @@ use std::borrow::Cow;
 use std::time::Duration;
 use tracing::info;
 
+/// The prompt after [`take_over_words`].
+pub const TAKE_OVER_PROMPT: &str = "y, or Enter: ";
+
+/// What a student is asked when a session is logged in under their name already.
+fn take_over_words(name: &str) -> String {
+    format!(
+        "ai-arcade: {name} is logged in already.\n\
+         If that was you, cut off, type y: your place comes here (the other connection ends).\n\
+         If not, press Enter: you come in as another {name}."
+    )
+}
+
 impl Connection {
     /// Lets `login` in if there is room among the logged-in connections (which those still
     /// logging in never use up); its place among those logging in goes to the next.
@@ -94,22 +106,17 @@ impl Connection {
                     // Asked only for a good name; russh answers with the same one.
                     return Auth::reject();
                 };
-                let login = Login {
-                    name: name.to_string(),
-                    via: Via::ClassCode,
-                };
-                let auth = self.log_in(login);
-                if auth == Auth::Accept {
-                    self.shared.log(|| {
-                        info!(
-                            event = "login",
-                            addr = %self.peer,
-                            user = name,
-                            via = %"class-code"
-                        );
-                    });
+                if self.shared.room.present(name) {
+                    // A student whose network dropped comes back before the server
+                    // noticed: asked, they take their place back instead of a new one.
+                    self.asked = Some(Asked::TakeOver);
+                    return Auth::Partial {
+                        name: Cow::Borrowed(""),
+                        instructions: Cow::Owned(take_over_words(name)),
+                        prompts: Cow::Owned(vec![(Cow::Borrowed(TAKE_OVER_PROMPT), true)]),
+                    };
                 }
-                auth
+                self.student_logs_in(user, false)
             }
             Verdict::Wrong => {
                 self.shared.log(|| {
@@ -123,6 +130,36 @@ impl Connection {
                 Auth::reject()
             }
         }
+    }
+
+    /// Logs a student in by name, the code checked: in their own seat, or, when
+    /// `takes_over`, in the seat of the session logged in under that name (it ends).
+    pub(super) fn student_logs_in(&mut self, user: &str, takes_over: bool) -> Auth {
+        let Ok(name) = class_code::student_name(user) else {
+            return Auth::reject();
+        };
+        let login = Login {
+            name: name.to_string(),
+            via: Via::ClassCode,
+            takes_over,
+        };
+        let auth = self.log_in(login);
+        if auth == Auth::Accept {
+            self.shared.log(|| {
+                if takes_over {
+                    info!(
+                        event = "login",
+                        addr = %self.peer,
+                        user = name,
+                        via = %"class-code",
+                        "taking over the session logged in under this name"
+                    );
+                } else {
+                    info!(event = "login", addr = %self.peer, user = name, via = %"class-code");
+                }
+            });
+        }
+        auth
     }
 
     fn log_expired(&self, user: &str) {

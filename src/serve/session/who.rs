@@ -22,6 +22,9 @@ pub struct Login {
     pub name: String,
     /// How it got in.
     pub via: Via,
+    /// A student who said the session already logged in under their name is theirs, cut
+    /// off: that session ends and this one takes its place.
+    pub takes_over: bool,
 }
 
 impl Login {
