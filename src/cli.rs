@@ -125,7 +125,7 @@ fn read_course(
 ) -> Result<(config::Config, Vec<Setup>), String> {
     let mut config = config::load(config_path).map_err(|e| e.to_string())?.config;
     config.seed = seed.or(config.seed);
-    let course = lesson::load_course(paths, &config)?;
+    let course = lesson::course::load_course(paths, &config)?;
     let course = (course.into_iter())
         .map(|(lesson, mut config)| {
             config.seed = seed.or(config.seed);

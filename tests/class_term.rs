@@ -384,8 +384,9 @@ fn two_lesson_course(settings: &mut ai_arcade::serve::Settings) {
         lessons.join("1-minimax.toml"),
         lessons.join("2-alphabeta.toml"),
     ];
-    let course = ai_arcade::lesson::load_course(&files, &ai_arcade::config::Config::default())
-        .expect("the shipped lessons load");
+    let course =
+        ai_arcade::lesson::course::load_course(&files, &ai_arcade::config::Config::default())
+            .expect("the shipped lessons load");
     settings.course = (course.into_iter())
         .map(|(lesson, config)| ai_arcade::app::room::Setup {
             config: std::sync::Arc::new(config),

@@ -237,14 +237,6 @@ impl App {
 /// How often at most a student's session is written to their seat's file while they work.
 pub const SEAT_KEPT_EVERY: Duration = Duration::from_secs(5);
 
-/// When a student's session was last kept on disk (the journal's length and cut then),
-/// and whether keeping it fails.
-#[derive(Debug, Default)]
-pub struct SeatKept {
-    last: Option<((usize, u64), Instant)>,
-    failing: bool,
-}
-
 /// A student's session: the seat reported, the teacher's orders taken, the collect folder.
 impl App {
     /// Tells the room where this student is now (on a served student's session).
@@ -275,17 +267,17 @@ impl App {
         };
         let mark = (self.journal.entries().len(), self.journal.cut());
         let now = Instant::now();
-        if let Some((kept, at)) = self.seat_kept.last
+        if let Some((kept, at)) = self.seat_kept
             && (kept == mark || now.duration_since(at) < SEAT_KEPT_EVERY)
         {
             return;
         }
         let result = seat.keep(self.saved());
-        self.seat_kept.last = Some((mark, now));
+        self.seat_kept = Some((mark, now));
         match result {
-            Ok(()) => self.seat_kept.failing = false,
-            Err(why) if !self.seat_kept.failing => {
-                self.seat_kept.failing = true;
+            Ok(()) => self.seat_keep_failing = false,
+            Err(why) if !self.seat_keep_failing => {
+                self.seat_keep_failing = true;
                 self.say(Message::error(format!(
                     "Your place could not be kept on the server's disk ({why}): it is kept \
                      while the server runs"

@@ -123,7 +123,7 @@ pub struct Position {
     /// The sender's lesson, if one runs.
     pub lesson: Option<Arc<crate::lesson::Lesson>>,
     /// What the sender has open over the tabs that followers see too.
-    pub shown: Option<Arc<super::Shown>>,
+    pub shown: Option<Arc<super::shown::Shown>>,
 }
 
 /// Numbers each app, so a follower knows whose journal a position continues.

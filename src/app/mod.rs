@@ -19,8 +19,10 @@ pub mod log;
 mod mirror;
 mod overlays;
 mod quit;
+mod resume;
 pub mod room;
 pub mod saved;
+mod shown;
 
 pub use crate::tabkit::message::{Message, MessageKind};
 pub use crate::tabkit::tab::Storage;
@@ -28,8 +30,8 @@ pub use crate::tabs::{Models, TabAction, TabId};
 pub use action::{Action, Overlay};
 pub use journal::{Entry, Following, Journal, Origin, Position};
 pub use lesson::{LessonProgress, Moved};
-pub use mirror::Shown;
 pub use overlays::Overlays;
+pub use shown::Shown;
 
 use crate::app::room::{Collect, Room, SeatReport};
 use crate::config::Config;
@@ -129,10 +131,12 @@ pub struct App {
     /// While the student follows the teacher: the teacher's position last taken.
     pub following: Option<Following>,
     /// On a teacher's session, what its followers see open over their tabs.
-    showing: mirror::Showing,
-    /// On a student's session, when their session was last kept on disk, and whether
-    /// that failed.
-    seat_kept: class::SeatKept,
+    showing: shown::Showing,
+    /// On a student's session, when their session was last kept on disk (the journal's
+    /// length and cut then).
+    seat_kept: Option<((usize, u64), std::time::Instant)>,
+    /// Whether keeping it on disk fails (said once).
+    seat_keep_failing: bool,
     /// Who is acting now: the user, a replay or a checkpoint's keys.
     acting: Acting,
     /// This app's number, naming its journal to those who follow it.
@@ -231,8 +235,9 @@ impl App {
             journal: Journal::default(),
             origin,
             following: None,
-            showing: mirror::Showing::default(),
-            seat_kept: class::SeatKept::default(),
+            showing: shown::Showing::default(),
+            seat_kept: None,
+            seat_keep_failing: false,
             acting: Acting::User,
             id: journal::next_app_id(),
             room_cursor: Cell::new(None),

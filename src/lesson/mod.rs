@@ -8,13 +8,12 @@
 //! `lessons/` in the repository holds the lessons that ship; `lessons/README.md` documents
 //! every key.
 
-mod course;
+pub mod course;
 mod error;
 mod keys;
 pub mod pane;
 mod place;
 
-pub use course::{MAX_LESSONS, lesson_files, load_course};
 pub use error::LessonError;
 pub use keys::{UNLOCKABLE, parse_key};
 
