@@ -17,6 +17,7 @@ pub mod lesson;
 mod lesson_steps;
 pub mod log;
 mod overlays;
+pub mod progress;
 mod quit;
 pub mod room;
 pub mod saved;
@@ -242,6 +243,8 @@ impl App {
             Some(Overlay::Why(_)) => return vec![keys::WHY_OVERLAY.into()],
             Some(Overlay::Settings(_)) => return vec![keys::SETTINGS_OVERLAY.into()],
             Some(Overlay::Room) => return vec![keys::ROOM_OVERLAY.into()],
+            Some(Overlay::ClassSummary(_)) => return vec![keys::CLASS_SUMMARY_OVERLAY.into()],
+            Some(Overlay::Progress(_)) => return vec![keys::PROGRESS_OVERLAY.into()],
             None => {}
         }
         let mut groups = self.tabs.keys(self.tab);
@@ -250,6 +253,9 @@ impl App {
         }
         if self.room.is_some() {
             groups.push(keys::TEACHER.into());
+        }
+        if self.seat.is_some() {
+            groups.push(keys::STUDENT.into());
         }
         groups.push(keys::GLOBAL.into());
         groups
@@ -263,6 +269,9 @@ impl App {
         }
         if self.room.is_some() {
             groups.push(keys::TEACHER.into());
+        }
+        if self.seat.is_some() {
+            groups.push(keys::STUDENT.into());
         }
         groups.extend(self.tabs.help_keys(self.tab));
         groups
@@ -381,6 +390,12 @@ impl App {
                 return Action::Refused("The settings panel is open: Enter applies, Esc closes");
             }
             Some(Overlay::Room) => return Action::Refused("The room is open: Esc closes it"),
+            Some(Overlay::ClassSummary(_)) => {
+                return Action::Refused("The class summary is open: Esc goes back to the room");
+            }
+            Some(Overlay::Progress(_)) => {
+                return Action::Refused("Your progress is open: Esc closes it");
+            }
             None => {}
         }
         if let Some(why) = self.tabs.modal(self.tab) {
@@ -555,6 +570,8 @@ impl App {
             Action::ResetStudent => self.reset_student(),
             Action::RoomMove(by) => self.room_move(by),
             Action::Reload => self.reload_files(),
+            Action::ToggleClassSummary => self.open_class_summary(),
+            Action::ToggleProgress => self.open_progress(),
             Action::ToggleHelp => {
                 self.overlays.toggle(Overlay::Help);
                 self.help_scroll.set(0);

@@ -143,6 +143,12 @@ pub trait Room: Send + Sync {
     fn setup(&self) -> Option<Setup> {
         None
     }
+
+    /// The class over time: every student's lessons done, answers by question and days
+    /// seen (`None`: this room keeps no record).
+    fn progress(&self) -> Option<super::progress::ClassProgress> {
+        None
+    }
 }
 
 /// A student's seat as the student's app reports to it.
@@ -152,6 +158,14 @@ pub trait SeatReport: Send + Sync {
 
     /// The teacher's orders since the last call, oldest first.
     fn orders(&self) -> Vec<Order>;
+
+    /// The student's answer was graded: counted in their record of the class.
+    fn graded(&self, _graded: &Graded) {}
+
+    /// The student's own record of the class (`None`: this seat keeps none).
+    fn progress(&self) -> Option<super::progress::StudentProgress> {
+        None
+    }
 }
 
 /// How long ago, in a few characters: `4s`, `2m05s`, `1h03m`.

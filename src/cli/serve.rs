@@ -7,6 +7,8 @@ use crate::config::{Config, HumanDuration, LogFormat, Network, Startups};
 use crate::lesson::Lesson;
 use crate::persist::Store;
 use crate::serve::class_code::ClassCode;
+use crate::serve::clock::Clock;
+use crate::serve::named_class;
 use crate::serve::proxy::TrustedProxies;
 use crate::serve::{self, Settings, keys};
 use crate::tabs::Models;
@@ -77,6 +79,12 @@ pub struct ServeArgs {
     /// Nothing else is written.
     #[arg(long, value_name = "DIR")]
     pub collect: Option<PathBuf>,
+    /// A class that lives past one sitting: its seats, results and progress are kept in
+    /// DATA_DIR/classes/NAME (collect/ there unless --collect), so its students carry on
+    /// where they left off next time, with a new --class-code. NAME: 1 to 40 letters,
+    /// digits, '-', '_' or '.'.
+    #[arg(long, value_name = "NAME")]
+    pub class: Option<String>,
     /// Let a class in: any name as the user and this code typed at the prompt
     /// (keyboard-interactive: ssh -o PreferredAuthentications=keyboard-interactive
     /// NAME@HOST). Alone, a code is made from the system's random source and printed
@@ -185,7 +193,21 @@ pub fn settings(
             .replace("merged settings", "the command line")
     })?;
     let serve = &config.serve;
-    let seats = data_dir.as_ref().ok().map(|dir| dir.join("seats"));
+    let class = match &args.class {
+        Some(name) => {
+            let dir = data_dir.as_ref().map_err(|why| {
+                format!("--class {name} keeps its files in the data dir, and there is none ({why}): pass --data-dir")
+            })?;
+            Some(named_class::folders(dir, name)?)
+        }
+        None => None,
+    };
+    let seats = match &class {
+        Some(class) => Some(class.seats.clone()),
+        None => data_dir.as_ref().ok().map(|dir| dir.join("seats")),
+    };
+    // A folder named on the command line wins over the class's own.
+    let collect = (args.collect.clone()).or_else(|| class.as_ref().map(|c| c.collect.clone()));
     let host_key = match &serve.host_key {
         Some(path) => path.clone(),
         None => data_dir
@@ -221,8 +243,10 @@ pub fn settings(
         kex_deadline: crate::serve::KEX_DEADLINE,
         lesson: None,
         teacher_keys: args.teacher_keys.clone(),
-        collect: args.collect.clone(),
+        collect,
         seats,
+        class,
+        clock: Clock::system(),
         proxies: TrustedProxies::new(serve.proxy_protocol.iter().map(|n| n.0).collect()),
         host_key_required: serve.host_key_required,
         health_listen: serve.health_listen,
@@ -285,6 +309,7 @@ mod tests {
             lesson: None,
             teacher_keys: None,
             collect: None,
+            class: None,
             proxy_protocol: None,
             host_key_required: false,
             health_listen: None,
@@ -333,6 +358,7 @@ mod tests {
             lesson: None,
             teacher_keys: None,
             collect: None,
+            class: None,
             proxy_protocol: None,
             host_key_required: false,
             health_listen: None,

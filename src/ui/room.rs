@@ -66,7 +66,7 @@ pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &
         .border_type(BorderType::Double)
         .border_style(theme.border_focused)
         .title(Span::styled(title, theme.title))
-        .title_bottom(Line::from(format!("{rows} Esc closes ")).right_aligned());
+        .title_bottom(Line::from(format!("{rows} s: over time · Esc closes ")).right_aligned());
     Clear.render(area, buf);
     block.render(area, buf);
     if inner.height == 0 {
@@ -237,7 +237,7 @@ fn row_text(
 
 /// `text` in at most `width` columns, cut with `…` when longer, so no value pushes the
 /// columns after it out of line (a long typed answer, `100/120` steps).
-fn cut(text: &str, width: usize) -> String {
+pub(super) fn cut(text: &str, width: usize) -> String {
     if text.width() <= width {
         return text.to_string();
     }
@@ -258,7 +258,7 @@ fn cut(text: &str, width: usize) -> String {
 /// `name` in exactly [`NAME_WIDTH`] columns of the screen: cut with `…` when longer,
 /// padded with spaces when shorter. Columns, not characters: a CJK character takes two,
 /// so counting characters would push the rest of its row out of line.
-fn fit(name: &str) -> String {
+pub(super) fn fit(name: &str) -> String {
     let mut fitted = cut(name, NAME_WIDTH);
     let width = fitted.width();
     fitted.extend(std::iter::repeat_n(' ', NAME_WIDTH - width));
