@@ -1616,13 +1616,13 @@ fn class_settings(
 
 /// What a keyboard-interactive login saw: each instruction and prompt the server sent
 /// (a prompt typed without echo marked so), and the connection if it got in.
-struct CodeLogin {
-    handle: Option<Handle<Client>>,
+pub(crate) struct CodeLogin {
+    pub(crate) handle: Option<Handle<Client>>,
     seen: Vec<String>,
 }
 
 /// Connects as `user` and answers every prompt with `code`: the class code login.
-async fn code_login(server: &TestServer, user: &str, code: &str) -> CodeLogin {
+pub(crate) async fn code_login(server: &TestServer, user: &str, code: &str) -> CodeLogin {
     use russh::client::KeyboardInteractiveAuthResponse as Reply;
     let handler = Client {
         host_key: Arc::default(),

@@ -223,20 +223,18 @@ impl ClassProgress {
         let mut questions: Vec<ClassQuestion> = Vec::new();
         for student in &self.students {
             for tally in &student.questions {
-                let found = (questions.iter_mut())
-                    .find(|q| q.tab == tally.tab && q.question == tally.question);
-                let question = match found {
-                    Some(question) => question,
-                    None => {
-                        questions.push(ClassQuestion {
-                            tab: tally.tab,
-                            question: tally.question.clone(),
-                            answered: 0,
-                            missed: 0,
-                        });
-                        questions.last_mut().expect("pushed above")
-                    }
-                };
+                let found = (questions.iter())
+                    .position(|q| q.tab == tally.tab && q.question == tally.question);
+                let at = found.unwrap_or_else(|| {
+                    questions.push(ClassQuestion {
+                        tab: tally.tab,
+                        question: tally.question.clone(),
+                        answered: 0,
+                        missed: 0,
+                    });
+                    questions.len() - 1
+                });
+                let question = &mut questions[at];
                 question.answered += 1;
                 question.missed += u32::from(tally.wrong > 0);
             }
@@ -251,7 +249,7 @@ impl ClassProgress {
         let mut missed: Vec<ClassQuestion> = (self.questions().into_iter())
             .filter(ClassQuestion::mostly_missed)
             .collect();
-        missed.sort_by(|a, b| b.missed.cmp(&a.missed));
+        missed.sort_by_key(|q| std::cmp::Reverse(q.missed));
         missed
     }
 }

@@ -394,6 +394,43 @@ mod tests {
     }
 
     #[test]
+    fn a_named_class_keeps_its_files_in_its_folder_and_collect_still_wins() {
+        let args = ServeArgs {
+            class: Some("7b".into()),
+            ..class_args(Some("Maths-Club"), None)
+        };
+        let settings = settings(&mut Config::default(), &args, Ok("/data".into())).unwrap();
+        let class = settings.class.unwrap();
+        assert_eq!(class.dir, Path::new("/data/classes/7b"));
+        assert_eq!(settings.seats.unwrap(), Path::new("/data/classes/7b/seats"));
+        assert_eq!(
+            settings.collect.unwrap(),
+            Path::new("/data/classes/7b/collect")
+        );
+
+        let given = ServeArgs {
+            collect: Some("/elsewhere".into()),
+            ..args
+        };
+        let settings = super::settings(&mut Config::default(), &given, Ok("/d".into())).unwrap();
+        assert_eq!(settings.collect.unwrap(), Path::new("/elsewhere"));
+        assert_eq!(settings.seats.unwrap(), Path::new("/d/classes/7b/seats"));
+
+        let no_data = super::settings(&mut Config::default(), &given, Err("no home".into()));
+        assert!(
+            no_data
+                .unwrap_err()
+                .contains("--class 7b keeps its files in the data dir")
+        );
+        let bad = ServeArgs {
+            class: Some("../7b".into()),
+            ..given
+        };
+        let error = super::settings(&mut Config::default(), &bad, Ok("/d".into())).unwrap_err();
+        assert!(error.contains("'/' is not allowed"), "{error}");
+    }
+
+    #[test]
     fn a_weak_class_code_or_expiry_is_refused_saying_why() {
         for (code, expires, why) in [
             (Some("abc"), None, "--class-code: it has 3 characters"),

@@ -314,7 +314,7 @@ fn open_progress(shared: &Shared) -> progress::ProgressStore {
             info!(
                 event = "class progress not read",
                 "{why}; a new record begins"
-            )
+            );
         });
     }
     progress

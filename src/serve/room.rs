@@ -754,7 +754,10 @@ mod tests {
             ..Whereabouts::on(TabId::TicTacToe)
         };
         ada.report(lesson(7));
-        assert!(ada.progress().unwrap().lessons_done.is_empty(), "step 7 of 8");
+        assert!(
+            ada.progress().unwrap().lessons_done.is_empty(),
+            "step 7 of 8"
+        );
         ada.report(lesson(8));
         ada.graded(&Graded {
             tab: TabId::TicTacToe,

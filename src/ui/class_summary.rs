@@ -26,10 +26,11 @@ pub fn render_class(app: &App, class: &ClassProgress, area: Rect, buf: &mut Buff
         || "this sitting".to_string(),
         |name| format!("class {name}"),
     );
+    let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     let title = format!(
-        " The class over time, {name}: {} students, {} questions ",
-        class.students.len(),
-        questions.len()
+        " The class over time, {name}: {}, {} ",
+        count(class.students.len(), "student"),
+        count(questions.len(), "question")
     );
     let inner = Block::bordered().inner(area);
     let width = usize::from(inner.width);
