@@ -23,7 +23,7 @@ const QUESTIONS: [&str; 4] = [
 /// Student `i` of a class that met on three days: answers that vary, the second question
 /// missed by most, the last lesson finished by every third student.
 fn student(i: usize) -> StudentProgress {
-    const NAMES: [&str; 6] = ["Ada", "Alan", "Barbara", "Claude", "Grace", "李小龙"];
+    const NAMES: [&str; 6] = ["Ada", "Alan", "Barbara", "Claude", "Grace", "Edsger"];
     let mut record = StudentProgress::new(&format!("{} {}", NAMES[i % NAMES.len()], i + 1));
     for day in [20_000, 20_007, 20_014].into_iter().take(1 + i % 3) {
         record.seen(Day(day));
