@@ -247,7 +247,7 @@ pub const STUDENT: KeyGroup<Action> = KeyGroup {
     bindings: &[bind(
         &[Key::Char('M')],
         "M",
-        "my progress: lessons done, answers, days",
+        "my lessons, answers, days",
         "",
         |_| Action::ToggleProgress,
     )],
