@@ -5,7 +5,7 @@
 //! tables, and every label a table names must be bound there: a key added, renamed or
 //! dropped without its README row fails here.
 
-use ai_arcade::app::keys::{GLOBAL, LESSON, TEACHER};
+use ai_arcade::app::keys::{GLOBAL, LESSON, STUDENT, TEACHER};
 use ai_arcade::app::{App, TabId};
 use ai_arcade::config::Config;
 use ai_arcade::tabkit::keymap::Key;
@@ -51,7 +51,7 @@ fn readme_tables(readme: &str) -> BTreeMap<String, Labels> {
 /// Every label the program binds, by README table name: the app's own groups under
 /// [`EVERYWHERE`], each tab's help groups under its function key (`F1`..).
 fn bound_tables() -> BTreeMap<String, Labels> {
-    let app_groups = [GLOBAL, LESSON, TEACHER];
+    let app_groups = [GLOBAL, LESSON, TEACHER, STUDENT];
     let app_labels = app_groups.iter().flat_map(|g| g.bindings.iter());
     let mut tables = BTreeMap::from([(
         EVERYWHERE.to_string(),

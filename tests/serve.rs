@@ -1623,7 +1623,7 @@ pub(crate) struct CodeLogin {
 }
 
 /// Connects as `user` and answers every prompt with `code`: the class code login.
-async fn code_login(server: &TestServer, user: &str, code: &str) -> CodeLogin {
+pub(crate) async fn code_login(server: &TestServer, user: &str, code: &str) -> CodeLogin {
     code_login_answering(server, user, &[code]).await
 }
 

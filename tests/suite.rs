@@ -4,6 +4,8 @@
 mod common;
 
 mod ai_never_loses;
+mod class_named;
+mod class_summary;
 mod class_term;
 mod cli;
 mod event_loop;

@@ -511,6 +511,18 @@ fn a_cut_text_is_found() {
 /// screen with a space or the border after it, never run into the next column (a lesson's
 /// `C-r` once read "back to the lesson's checkpTree pane"). Checked for a lesson's help and
 /// every tab's, scrolled through.
+/// A student's seat that hears nothing and orders nothing: it only makes the app a
+/// served student's.
+struct Seated;
+
+impl ai_arcade::app::room::SeatReport for Seated {
+    fn report(&self, _whereabouts: ai_arcade::app::room::Whereabouts) {}
+
+    fn orders(&self) -> Vec<ai_arcade::app::room::Order> {
+        Vec::new()
+    }
+}
+
 #[test]
 fn every_help_description_is_whole_at_80x24() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/2-alphabeta.toml");
@@ -518,6 +530,8 @@ fn every_help_description_is_whole_at_80x24() {
         ai_arcade::lesson::load(&path, &ai_arcade::config::Config::default()).unwrap();
     let mut in_lesson = App::new(&config, SEED);
     in_lesson.start_lesson(std::sync::Arc::new(lesson));
+    // A served student's session: their own key (M) is listed too.
+    in_lesson.seat = Some(std::sync::Arc::new(Seated));
     let mut apps = vec![in_lesson];
     for n in 1..=5 {
         let mut app = App::new(&self::config(), SEED);

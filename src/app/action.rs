@@ -29,6 +29,10 @@ pub enum Action {
     ToggleLog,
     /// Open or close the teacher's view of the room.
     ToggleRoom,
+    /// Open the teacher's summary of the class over time (from the room).
+    ToggleClassSummary,
+    /// Open the student's own progress in the class.
+    ToggleProgress,
     /// Scroll the message log or the exported text by this many lines.
     ScrollOverlay(i16),
     /// A key pressed while a confirmation was asked for that is not the confirming key: it
@@ -104,7 +108,8 @@ impl<T: Into<TabAction>> From<T> for Action {
 }
 
 /// An overlay over the tab: help, the message log, exported text to copy, what the AI
-/// weighed for a move, the settings panel or the teacher's room.
+/// weighed for a move, the settings panel, the teacher's room and summary, or a
+/// student's progress.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Overlay {
     /// Every key of the tab and what its glyphs mean.
@@ -124,4 +129,8 @@ pub enum Overlay {
     Settings(Panel),
     /// The teacher's view of the room: every student, where they are, how long idle.
     Room,
+    /// The teacher's summary of the class over time, as the room gave it when opened.
+    ClassSummary(crate::app::progress::ClassProgress),
+    /// A student's own progress in the class, as their seat gave it when opened.
+    Progress(crate::app::progress::StudentProgress),
 }

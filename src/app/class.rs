@@ -209,6 +209,20 @@ impl App {
         }
     }
 
+    /// Opens the summary of the class over time over the room, as the room gives it now.
+    pub(super) fn open_class_summary(&mut self) {
+        let Some(room) = &self.room else {
+            return;
+        };
+        match room.progress() {
+            Some(progress) => {
+                self.overlays.open(Overlay::ClassSummary(progress));
+                self.overlay_scroll.set(0);
+            }
+            None => self.say(Message::error("This room keeps no record of the class")),
+        }
+    }
+
     /// Moves the room's cursor `by` rows (the view scrolls to keep it shown).
     pub(super) fn room_move(&mut self, by: i16) {
         let Some(room) = &self.room else {
@@ -287,6 +301,19 @@ impl App {
         }
     }
 
+    /// Opens the student's own progress in the class, as their seat gives it now.
+    pub(super) fn open_progress(&mut self) {
+        match self.seat.as_ref().and_then(|seat| seat.progress()) {
+            Some(progress) => {
+                self.overlays.open(Overlay::Progress(progress));
+                self.overlay_scroll.set(0);
+            }
+            None => self.say(Message::error(
+                "This server keeps no record of your progress",
+            )),
+        }
+    }
+
     /// Something outside the app changed (the room, or the teacher's orders for this
     /// student): takes the orders; whether to redraw.
     pub fn outside_changed(&mut self) -> bool {
@@ -340,17 +367,24 @@ impl App {
         }
     }
 
-    /// Hands an answer `tab` graded to the teacher's collect folder.
+    /// Hands an answer `tab` graded to the teacher's collect folder, and to the seat,
+    /// which counts it in the student's record of the class.
     pub(crate) fn keep_graded(&self, tab: TabId, verdict: Option<Verdict>) {
-        let (Some(collect), Some(verdict)) = (&self.collect, verdict) else {
+        let Some(verdict) = verdict else {
             return;
         };
-        collect.graded(&Graded {
+        let graded = Graded {
             tab,
             question: verdict.asked.question.clone(),
             answer: verdict.answer().to_string(),
             right: verdict.right,
-        });
+        };
+        if let Some(seat) = &self.seat {
+            seat.graded(&graded);
+        }
+        if let Some(collect) = &self.collect {
+            collect.graded(&graded);
+        }
     }
 
     /// Keeps an export in the teacher's collect folder; what to say.

@@ -216,6 +216,7 @@ impl App {
                 | Action::ScrollHelp(_)
                 | Action::CloseOverlay
                 | Action::ToggleLog
+                | Action::ToggleProgress
                 | Action::ScrollOverlay(_)
                 | Action::StepWhy(_)
                 | Action::Cancel

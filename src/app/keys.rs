@@ -219,6 +219,59 @@ pub const ROOM_OVERLAY: KeyGroup<Action> = KeyGroup {
             "",
             |key| Action::MoveClass(if key == Key::Char('p') { -1 } else { 1 }),
         ),
+        // No hint: the room's hints fill the row; its bottom border names the key.
+        bind(
+            &[Key::Char('s')],
+            "s",
+            "the class over time: lessons, answers, days",
+            "",
+            |_| Action::ToggleClassSummary,
+        ),
+        QUIT_FROM_OVERLAY,
+    ],
+};
+
+/// Keys while the teacher's summary of the class over time is open (over the room).
+pub const CLASS_SUMMARY_OVERLAY: KeyGroup<Action> = KeyGroup {
+    title: "The class over time (teacher)",
+    bindings: &[
+        bind(
+            &[Key::Esc, Key::Char('s')],
+            "Esc/s",
+            "back to the room",
+            "room",
+            |_| Action::CloseOverlay,
+        ),
+        SCROLL_TEXT,
+        QUIT_FROM_OVERLAY,
+    ],
+};
+
+/// A served student's key.
+pub const STUDENT: KeyGroup<Action> = KeyGroup {
+    title: "Student",
+    // No hint: the status line's keys fill its row; help lists it.
+    bindings: &[bind(
+        &[Key::Char('M')],
+        "M",
+        "my lessons, answers, days",
+        "",
+        |_| Action::ToggleProgress,
+    )],
+};
+
+/// Keys while a student's own progress is open.
+pub const PROGRESS_OVERLAY: KeyGroup<Action> = KeyGroup {
+    title: "My progress",
+    bindings: &[
+        bind(
+            &[Key::Esc, Key::Char('M')],
+            "Esc/M",
+            "close",
+            "close",
+            |_| Action::CloseOverlay,
+        ),
+        SCROLL_TEXT,
         QUIT_FROM_OVERLAY,
     ],
 };

@@ -23,7 +23,11 @@ impl Shown {
                 title: title.clone(),
                 text: text.clone(),
             }),
-            Overlay::Help | Overlay::Settings(_) | Overlay::Room => None,
+            Overlay::Help
+            | Overlay::Settings(_)
+            | Overlay::Room
+            | Overlay::ClassSummary(_)
+            | Overlay::Progress(_) => None,
         }
     }
 
@@ -49,7 +53,11 @@ fn mark(overlay: &Overlay) -> Option<ShownMark> {
         }),
         Overlay::Log => Some(ShownMark::Log),
         Overlay::Text { text, .. } => Some(ShownMark::Text(text.len())),
-        Overlay::Help | Overlay::Settings(_) | Overlay::Room => None,
+        Overlay::Help
+        | Overlay::Settings(_)
+        | Overlay::Room
+        | Overlay::ClassSummary(_)
+        | Overlay::Progress(_) => None,
     }
 }
 

@@ -18,6 +18,7 @@ mod lesson_steps;
 pub mod log;
 mod mirror;
 mod overlays;
+pub mod progress;
 mod quit;
 mod resume;
 pub mod room;
@@ -282,6 +283,8 @@ impl App {
             Some(Overlay::Why(_)) => return vec![keys::WHY_OVERLAY.into()],
             Some(Overlay::Settings(_)) => return vec![keys::SETTINGS_OVERLAY.into()],
             Some(Overlay::Room) => return vec![keys::ROOM_OVERLAY.into()],
+            Some(Overlay::ClassSummary(_)) => return vec![keys::CLASS_SUMMARY_OVERLAY.into()],
+            Some(Overlay::Progress(_)) => return vec![keys::PROGRESS_OVERLAY.into()],
             None => {}
         }
         let mut groups = self.tabs.keys(self.tab);
@@ -290,6 +293,9 @@ impl App {
         }
         if self.room.is_some() {
             groups.push(keys::TEACHER.into());
+        }
+        if self.seat.is_some() {
+            groups.push(keys::STUDENT.into());
         }
         groups.push(keys::GLOBAL.into());
         groups
@@ -303,6 +309,9 @@ impl App {
         }
         if self.room.is_some() {
             groups.push(keys::TEACHER.into());
+        }
+        if self.seat.is_some() {
+            groups.push(keys::STUDENT.into());
         }
         groups.extend(self.tabs.help_keys(self.tab));
         groups
@@ -421,6 +430,12 @@ impl App {
                 return Action::Refused("The settings panel is open: Enter applies, Esc closes");
             }
             Some(Overlay::Room) => return Action::Refused("The room is open: Esc closes it"),
+            Some(Overlay::ClassSummary(_)) => {
+                return Action::Refused("The class summary is open: Esc goes back to the room");
+            }
+            Some(Overlay::Progress(_)) => {
+                return Action::Refused("Your progress is open: Esc closes it");
+            }
             None => {}
         }
         if let Some(why) = self.tabs.modal(self.tab) {
@@ -599,6 +614,8 @@ impl App {
             Action::RoomMove(by) => self.room_move(by),
             Action::Reload => self.reload_files(),
             Action::MoveClass(by) => self.move_class(by),
+            Action::ToggleClassSummary => self.open_class_summary(),
+            Action::ToggleProgress => self.open_progress(),
             Action::ToggleHelp => {
                 self.overlays.toggle(Overlay::Help);
                 self.help_scroll.set(0);

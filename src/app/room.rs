@@ -168,6 +168,12 @@ pub trait Room: Send + Sync {
         let _ = at;
         Err("this server runs no course".to_string())
     }
+
+    /// The class over time: every student's lessons done, answers by question and days
+    /// seen (`None`: this room keeps no record).
+    fn progress(&self) -> Option<super::progress::ClassProgress> {
+        None
+    }
 }
 
 /// A student's seat as the student's app reports to it.
@@ -191,6 +197,14 @@ pub trait SeatReport: Send + Sync {
     fn keep(&self, saved: super::saved::SavedSession) -> Result<(), String> {
         let _ = saved;
         Ok(())
+    }
+
+    /// The student's answer was graded: counted in their record of the class.
+    fn graded(&self, _graded: &Graded) {}
+
+    /// The student's own record of the class (`None`: this seat keeps none).
+    fn progress(&self) -> Option<super::progress::StudentProgress> {
+        None
     }
 }
 

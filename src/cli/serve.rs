@@ -7,6 +7,8 @@ use crate::app::room::Setup;
 use crate::config::{Config, HumanDuration, LogFormat, Network, Startups};
 use crate::persist::Store;
 use crate::serve::class_code::ClassCode;
+use crate::serve::clock::Clock;
+use crate::serve::named_class;
 use crate::serve::proxy::TrustedProxies;
 use crate::serve::{self, Settings, keys};
 use crate::tabs::Models;
@@ -78,6 +80,12 @@ pub struct ServeArgs {
     /// Nothing else is written.
     #[arg(long, value_name = "DIR")]
     pub collect: Option<PathBuf>,
+    /// A class that lives past one sitting: its seats, results and progress are kept in
+    /// DATA_DIR/classes/NAME (collect/ there unless --collect), so its students carry on
+    /// where they left off next time, with a new --class-code. NAME: 1 to 40 letters,
+    /// digits, '-', '_' or '.'.
+    #[arg(long, value_name = "NAME")]
+    pub class: Option<String>,
     /// Let a class in: any name as the user and this code typed at the prompt
     /// (keyboard-interactive: ssh -o PreferredAuthentications=keyboard-interactive
     /// NAME@HOST). Alone, a code is made from the system's random source and printed
@@ -186,7 +194,21 @@ pub fn settings(
             .replace("merged settings", "the command line")
     })?;
     let serve = &config.serve;
-    let seats = data_dir.as_ref().ok().map(|dir| dir.join("seats"));
+    let class = match &args.class {
+        Some(name) => {
+            let dir = data_dir.as_ref().map_err(|why| {
+                format!("--class {name} keeps its files in the data dir, and there is none ({why}): pass --data-dir")
+            })?;
+            Some(named_class::folders(dir, name)?)
+        }
+        None => None,
+    };
+    let seats = match &class {
+        Some(class) => Some(class.seats.clone()),
+        None => data_dir.as_ref().ok().map(|dir| dir.join("seats")),
+    };
+    // A folder named on the command line wins over the class's own.
+    let collect = (args.collect.clone()).or_else(|| class.as_ref().map(|c| c.collect.clone()));
     let host_key = match &serve.host_key {
         Some(path) => path.clone(),
         None => data_dir
@@ -222,8 +244,10 @@ pub fn settings(
         kex_deadline: crate::serve::KEX_DEADLINE,
         course: Vec::new(),
         teacher_keys: args.teacher_keys.clone(),
-        collect: args.collect.clone(),
+        collect,
         seats,
+        class,
+        clock: Clock::system(),
         proxies: TrustedProxies::new(serve.proxy_protocol.iter().map(|n| n.0).collect()),
         host_key_required: serve.host_key_required,
         health_listen: serve.health_listen,
@@ -286,6 +310,7 @@ mod tests {
             lesson: Vec::new(),
             teacher_keys: None,
             collect: None,
+            class: None,
             proxy_protocol: None,
             host_key_required: false,
             health_listen: None,
@@ -334,6 +359,7 @@ mod tests {
             lesson: Vec::new(),
             teacher_keys: None,
             collect: None,
+            class: None,
             proxy_protocol: None,
             host_key_required: false,
             health_listen: None,
@@ -366,6 +392,43 @@ mod tests {
         let code = settings.class_code.unwrap();
         assert!(!code.generated());
         assert_eq!(code.expires_after(), None);
+    }
+
+    #[test]
+    fn a_named_class_keeps_its_files_in_its_folder_and_collect_still_wins() {
+        let args = ServeArgs {
+            class: Some("7b".into()),
+            ..class_args(Some("Maths-Club"), None)
+        };
+        let settings = settings(&mut Config::default(), &args, Ok("/data".into())).unwrap();
+        let class = settings.class.unwrap();
+        assert_eq!(class.dir, Path::new("/data/classes/7b"));
+        assert_eq!(settings.seats.unwrap(), Path::new("/data/classes/7b/seats"));
+        assert_eq!(
+            settings.collect.unwrap(),
+            Path::new("/data/classes/7b/collect")
+        );
+
+        let given = ServeArgs {
+            collect: Some("/elsewhere".into()),
+            ..args
+        };
+        let settings = super::settings(&mut Config::default(), &given, Ok("/d".into())).unwrap();
+        assert_eq!(settings.collect.unwrap(), Path::new("/elsewhere"));
+        assert_eq!(settings.seats.unwrap(), Path::new("/d/classes/7b/seats"));
+
+        let no_data = super::settings(&mut Config::default(), &given, Err("no home".into()));
+        assert!(
+            no_data
+                .unwrap_err()
+                .contains("--class 7b keeps its files in the data dir")
+        );
+        let bad = ServeArgs {
+            class: Some("../7b".into()),
+            ..given
+        };
+        let error = super::settings(&mut Config::default(), &bad, Ok("/d".into())).unwrap_err();
+        assert!(error.contains("'/' is not allowed"), "{error}");
     }
 
     #[test]

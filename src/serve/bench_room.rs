@@ -108,6 +108,8 @@ async fn measure(students: usize) -> Result<RoomReport, String> {
         teacher_keys: Some(teacher_keys),
         collect: None,
         seats: None,
+        class: None,
+        clock: super::clock::Clock::system(),
         proxies: super::proxy::TrustedProxies::default(),
         host_key_required: false,
         health_listen: None,

@@ -9,12 +9,12 @@
 
 use crate::app::room::{Collect, Graded};
 use crate::persist::write_whole;
+use crate::serve::clock::Clock;
 use std::fs::OpenOptions;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::SystemTime;
 
 /// The most exports one student keeps; later ones are refused with a message.
 pub const MAX_EXPORTS: u32 = 100;
@@ -33,19 +33,23 @@ const HEADER: [&str; 6] = ["time", "student", "tab", "question", "answer", "righ
 #[derive(Debug)]
 pub struct Collector {
     dir: PathBuf,
+    /// What stamps a graded answer's time.
+    clock: Clock,
     /// Held while a row is written, so rows of two sessions never interleave.
     writing: Mutex<()>,
 }
 
 impl Collector {
-    /// The folder `dir`, made if missing, with the results file begun.
+    /// The folder `dir`, made if missing, with the results file begun; rows are stamped
+    /// with `clock`'s time.
     ///
     /// # Errors
     /// Why the folder cannot be used.
-    pub fn open(dir: &Path) -> Result<Arc<Self>, String> {
+    pub fn open(dir: &Path, clock: Clock) -> Result<Arc<Self>, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let collector = Self {
             dir: dir.to_path_buf(),
+            clock,
             writing: Mutex::new(()),
         };
         collector
@@ -135,7 +139,7 @@ impl Collect for StudentFolder {
             return;
         }
         let row = [
-            humantime::format_rfc3339_seconds(SystemTime::now()).to_string(),
+            humantime::format_rfc3339_seconds(self.collector.clock.now()).to_string(),
             cell(&self.name),
             graded.tab.title().to_string(),
             graded.question.clone(),
@@ -209,7 +213,8 @@ mod tests {
     #[test]
     fn exports_and_graded_answers_land_in_the_student_s_folder_and_the_results() {
         let dir = tempfile::tempdir().unwrap();
-        let collector = Collector::open(dir.path()).unwrap();
+        let day = std::time::UNIX_EPOCH + std::time::Duration::from_secs(19_786 * 86_400);
+        let collector = Collector::open(dir.path(), Clock::set_to(day)).unwrap();
         let ada = collector.student("ada");
         assert_eq!(
             ada.export("tree.dot", "digraph {}").unwrap(),
@@ -233,6 +238,10 @@ mod tests {
         let results = std::fs::read_to_string(dir.path().join(RESULTS_FILE)).unwrap();
         let rows: Vec<&str> = results.lines().collect();
         assert_eq!(rows[0], "time,student,tab,question,answer,right");
+        assert!(
+            rows[1].starts_with("2024-03-04T00:00:00Z,"),
+            "the clock's time"
+        );
         assert!(
             rows[1].ends_with(",ada,Tic-tac-toe,Predict: is there a cut-off at X7 (MAX)? y/n,y,1")
         );
@@ -259,7 +268,9 @@ mod tests {
     #[test]
     fn a_student_keeps_at_most_so_many_exports_and_none_too_large() {
         let dir = tempfile::tempdir().unwrap();
-        let ada = Collector::open(dir.path()).unwrap().student("ada");
+        let ada = Collector::open(dir.path(), Clock::system())
+            .unwrap()
+            .student("ada");
         for _ in 0..MAX_EXPORTS {
             ada.export("runs.csv", "x").unwrap();
         }

@@ -14,6 +14,7 @@ pub mod bench;
 pub mod bench_room;
 pub mod class_code;
 pub mod client;
+pub mod clock;
 pub mod collect;
 mod course;
 pub mod gate;
@@ -23,6 +24,8 @@ pub mod kex_watch;
 pub mod keys;
 pub mod limits;
 pub mod log_format;
+pub mod named_class;
+pub mod progress;
 pub mod proxy;
 pub mod report;
 pub mod room;
@@ -154,7 +157,10 @@ impl Server {
             seed.unwrap_or_else(clock_seed),
         );
         let collector = match &settings.collect {
-            Some(dir) => Some(collect::Collector::open(dir).map_err(ServeError::Collect)?),
+            Some(dir) => Some(
+                collect::Collector::open(dir, settings.clock.clone())
+                    .map_err(ServeError::Collect)?,
+            ),
             None => None,
         };
         let shared = Arc::new(Shared {
@@ -181,6 +187,7 @@ impl Server {
             shared.room.set_store(seats::SeatStore::new(dir));
         }
         (shared.room).set_files(Box::new(course::ServerFiles::new(Arc::downgrade(&shared))));
+        shared.room.set_progress(Arc::new(open_progress(&shared)));
         let class_code_expires_at = (shared.settings.class_code.as_ref())
             .and_then(ClassCode::expires_after)
             .map(|after| SystemTime::now() + after);
@@ -281,6 +288,25 @@ impl Server {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
+}
+
+/// The class's record over time: a named class's, read from its folder (a file that
+/// cannot be read is logged, and set aside at the first write), else one in memory.
+fn open_progress(shared: &Shared) -> progress::ProgressStore {
+    let clock = shared.settings.clock.clone();
+    let Some(class) = &shared.settings.class else {
+        return progress::ProgressStore::in_memory(clock);
+    };
+    let (progress, problem) = progress::ProgressStore::open(&class.dir, &class.name, clock);
+    if let Some(why) = problem {
+        shared.log(|| {
+            info!(
+                event = "class progress not read",
+                "{why}; a new record begins"
+            );
+        });
+    }
+    progress
 }
 
 /// Checks that the key files let someone in (a file with no usable key refuses the
@@ -576,6 +602,14 @@ fn print_banner(server: &Server, settings: &Settings, say: &dyn Fn(&str)) {
         say(&format!(
             "keys in {} log in as the teacher, on the room (R)",
             path.display()
+        ));
+    }
+    if let Some(class) = &settings.class {
+        say(&format!(
+            "class {}: its seats, results and progress are kept in {} (back it up there); \
+             give each sitting a new --class-code",
+            class.name,
+            class.dir.display()
         ));
     }
     if let Some(dir) = &settings.collect {

@@ -12,6 +12,7 @@ use crate::app::journal::Position;
 use crate::app::room::{Course, Order, Room, Seat, SeatReport, Setup, Whereabouts, Whom};
 use crate::app::saved::SavedSession;
 use crate::persist::Stamp;
+use crate::serve::progress::ProgressStore;
 use crate::serve::seats::SeatStore;
 use crate::shell::LoopEvent;
 use crate::tabs::TabId;
@@ -121,6 +122,8 @@ pub struct Classroom {
     files: OnceLock<Box<dyn Files>>,
     /// Where seats are kept on disk (set by the server when it has a data dir).
     store: OnceLock<SeatStore>,
+    /// The class's record over time: lessons done, answers, days seen (set by the server).
+    progress: OnceLock<Arc<ProgressStore>>,
     /// What the last reload read.
     setup: Mutex<Option<Setup>>,
     /// The position a teacher leads from, while one leads: a student who comes back to a
@@ -199,6 +202,17 @@ impl Classroom {
     /// comes back to a server that no longer holds their app.
     pub fn set_store(&self, store: SeatStore) {
         let _ = self.store.set(store);
+    }
+
+    /// Keeps the class's record over time in `progress`: a login is a day seen, a
+    /// lesson's last step reached is a lesson done, a graded answer is counted.
+    pub fn set_progress(&self, progress: Arc<ProgressStore>) {
+        let _ = self.progress.set(progress);
+    }
+
+    /// The seat `id`'s student's name, if the seat is here.
+    fn name_of(&self, id: u64) -> Option<String> {
+        self.lock().get(&id).map(|seat| seat.name.clone())
     }
 
     fn lead(&self) -> MutexGuard<'_, Option<Position>> {
@@ -334,6 +348,9 @@ impl Classroom {
             }
         }
         let back = back || saved.is_some();
+        if let Some(progress) = self.progress.get() {
+            progress.seen(&name);
+        }
         if let Some(seat) = self.lock().get_mut(&id) {
             seat.stamp = stamp.or(seat.stamp);
             seat.rejoin |= saved.as_ref().is_some_and(|saved| saved.following);
@@ -537,6 +554,10 @@ impl Room for Classroom {
             .clone()
     }
 
+    fn progress(&self) -> Option<crate::app::progress::ClassProgress> {
+        self.progress.get().map(|progress| progress.class())
+    }
+
     fn push(&self, position: &Position) {
         *self.lead() = Some(position.clone());
         for entry in self.lock().values_mut().filter(|e| e.follows) {
@@ -558,8 +579,15 @@ impl SeatHandle {
     /// restart.
     ///
     /// # Errors
-    /// Why the seat could not be kept on disk (its app is parked all the same).
+    /// Why the seat or the class's record could not be kept on disk (its app is parked
+    /// all the same).
     pub fn park(&self, app: App) -> Result<(), String> {
+        let kept = self.park_app(app);
+        let recorded = self.registry.progress.get().map_or(Ok(()), |p| p.save());
+        kept.and(recorded)
+    }
+
+    fn park_app(&self, app: App) -> Result<(), String> {
         let saved = self.registry.store.get().map(|_| app.saved());
         let mut seats = self.registry.lock();
         let Some(entry) = seats.get_mut(&self.id) else {
@@ -590,9 +618,21 @@ impl SeatHandle {
 
 impl SeatReport for SeatHandle {
     fn report(&self, whereabouts: Whereabouts) {
+        // The last step of a lesson reached is the lesson done.
+        let done = match (&whereabouts.lesson, whereabouts.step) {
+            (Some(title), Some((at, of))) if at == of => Some(title.clone()),
+            _ => None,
+        };
+        let mut name = None;
         if let Some(entry) = self.registry.lock().get_mut(&self.id) {
             entry.whereabouts = whereabouts;
             entry.last_input = Instant::now();
+            name = Some(entry.name.clone());
+        }
+        if let (Some(progress), Some(name), Some(title)) =
+            (self.registry.progress.get(), name, done)
+        {
+            progress.lesson_done(&name, &title);
         }
         self.registry.changed();
     }
@@ -603,6 +643,24 @@ impl SeatReport for SeatHandle {
 
     fn keep(&self, saved: SavedSession) -> Result<(), String> {
         self.write(saved)
+    }
+
+    fn graded(&self, graded: &crate::app::room::Graded) {
+        if let (Some(progress), Some(name)) =
+            (self.registry.progress.get(), self.registry.name_of(self.id))
+        {
+            progress.graded(&name, graded);
+        }
+    }
+
+    fn progress(&self) -> Option<crate::app::progress::StudentProgress> {
+        let progress = self.registry.progress.get()?;
+        let name = self.registry.name_of(self.id)?;
+        Some(
+            progress
+                .student(&name)
+                .unwrap_or_else(|| crate::app::progress::StudentProgress::new(&name)),
+        )
     }
 
     fn orders(&self) -> Vec<Order> {
@@ -766,6 +824,38 @@ mod tests {
             "released: no push"
         );
         assert!(woken.try_iter().count() >= 1);
+    }
+
+    #[test]
+    fn a_login_a_lesson_s_last_step_and_a_graded_answer_go_on_the_student_s_record() {
+        use crate::app::room::Graded;
+        use crate::serve::clock::Clock;
+        let room = Arc::new(Classroom::default());
+        let day = std::time::UNIX_EPOCH + std::time::Duration::from_secs(20_000 * 86_400);
+        room.set_progress(Arc::new(ProgressStore::in_memory(Clock::set_to(day))));
+        let ada = room.sit("ada", TabId::TicTacToe, None);
+        let lesson = |step| Whereabouts {
+            lesson: Some("Alpha-beta".into()),
+            step: Some((step, 8)),
+            ..Whereabouts::on(TabId::TicTacToe)
+        };
+        ada.report(lesson(7));
+        assert!(
+            ada.progress().unwrap().lessons_done.is_empty(),
+            "step 7 of 8"
+        );
+        ada.report(lesson(8));
+        ada.graded(&Graded {
+            tab: TabId::TicTacToe,
+            question: "cut-off at X7?".into(),
+            answer: "n".into(),
+            right: false,
+        });
+        let record = ada.progress().unwrap();
+        assert_eq!(record.lessons_done, ["Alpha-beta"]);
+        assert_eq!((record.days_seen, record.wrong), (1, 1));
+        let class = room.progress().unwrap();
+        assert_eq!(class.students, [record]);
     }
 
     #[test]

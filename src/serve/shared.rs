@@ -65,9 +65,14 @@ pub struct Settings {
     pub teacher_keys: Option<PathBuf>,
     /// The teacher's collect folder: students' exports and graded predictions.
     pub collect: Option<PathBuf>,
-    /// Where students' seats are kept across restarts (the data dir's `seats/`); `None`:
-    /// only while the server runs.
+    /// Where students' seats are kept across restarts (the data dir's `seats/`, or the
+    /// named class's); `None`: only while the server runs.
     pub seats: Option<PathBuf>,
+    /// The named class (`--class`) whose folder keeps its seats, results and record over
+    /// time; `None`: a class for one sitting.
+    pub class: Option<super::named_class::ClassFolders>,
+    /// What stamps days (a student seen, an answer's time): the system's, or a test's.
+    pub clock: super::clock::Clock,
     /// The load balancers that send a PROXY header (none: the protocol is off).
     pub proxies: TrustedProxies,
     /// Never make a host key: refuse to start without the one given.

@@ -1,6 +1,7 @@
 //! Drawing: pure functions of the [`App`] into a ratatui frame, plus the hit-testing that
 //! maps a mouse position back to an action using the same layout.
 
+mod class_summary;
 mod help;
 mod overlay;
 mod room;
@@ -116,6 +117,12 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
             if let Some(room) = &app.room {
                 room::render(app, room.as_ref(), screen.body, buf, &theme);
             }
+        }
+        Some(Overlay::ClassSummary(class)) => {
+            class_summary::render_class(app, class, screen.body, buf, &theme);
+        }
+        Some(Overlay::Progress(progress)) => {
+            class_summary::render_student(app, progress, screen.body, buf, &theme);
         }
         None => {}
     }

@@ -64,7 +64,7 @@ pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &
         )
     };
     let course = room.course();
-    let closes = format!("{rows} Esc closes ");
+    let closes = format!("{rows} s: over time · Esc closes ");
     let room_for_course = usize::from(area.width).saturating_sub(closes.width() + 4);
     let block = Block::bordered()
         .border_type(BorderType::Double)
@@ -274,7 +274,7 @@ fn row_text(
 
 /// `text` in at most `width` columns, cut with `…` when longer, so no value pushes the
 /// columns after it out of line (a long typed answer, `100/120` steps).
-fn cut(text: &str, width: usize) -> String {
+pub(super) fn cut(text: &str, width: usize) -> String {
     if text.width() <= width {
         return text.to_string();
     }
@@ -295,7 +295,7 @@ fn cut(text: &str, width: usize) -> String {
 /// `name` in exactly [`NAME_WIDTH`] columns of the screen: cut with `…` when longer,
 /// padded with spaces when shorter. Columns, not characters: a CJK character takes two,
 /// so counting characters would push the rest of its row out of line.
-fn fit(name: &str) -> String {
+pub(super) fn fit(name: &str) -> String {
     let mut fitted = cut(name, NAME_WIDTH);
     let width = fitted.width();
     fitted.extend(std::iter::repeat_n(' ', NAME_WIDTH - width));

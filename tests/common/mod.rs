@@ -61,6 +61,8 @@ pub fn settings(dir: &Path, authorized: Option<&[&PrivateKey]>) -> Settings {
         teacher_keys: None,
         collect: None,
         seats: Some(dir.join("seats")),
+        class: None,
+        clock: ai_arcade::serve::clock::Clock::system(),
         proxies: ai_arcade::serve::proxy::TrustedProxies::default(),
         host_key_required: false,
         health_listen: None,
