@@ -64,7 +64,8 @@ pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &
         )
     };
     let course = room.course();
-    let closes = format!("{rows} s: over time · Esc closes ");
+    // Esc is on the hints row: the border keeps its room for the course.
+    let closes = format!("{rows} s: over time ");
     let room_for_course = usize::from(area.width).saturating_sub(closes.width() + 4);
     let block = Block::bordered()
         .border_type(BorderType::Double)
