@@ -100,8 +100,6 @@ pub struct Connect4Tab {
     pub(crate) tally: Tally,
     /// The position every game starts from (`connect4.start`; the empty board without).
     pub(super) start: Board,
-    /// This game started from a set-up position: its result is not counted.
-    pub(crate) set_up: bool,
     /// The "Go to step" entry while it is open (`G`).
     pub(crate) goto: GoTo,
     /// Predict mode, while it is on (`P`).
@@ -146,7 +144,6 @@ impl Connect4Tab {
             folds: Folds::default(),
             tally: Tally::default(),
             start,
-            set_up: false,
             goto: GoTo::steps(),
             predict: None,
             hold_answers: false,
@@ -164,7 +161,6 @@ impl Connect4Tab {
         self.tree_search = None;
         self.goto.close();
         self.board = self.start;
-        self.set_up = self.start != Board::new();
         self.turns.clear();
         self.games += 1;
         let human_first = match self.first {
@@ -234,9 +230,15 @@ impl Connect4Tab {
             decision,
         });
         self.board = after;
-        if self.board.is_over() && !self.set_up {
+        if self.board.is_over() && !self.set_up() {
             self.tally.count(self.result());
         }
+    }
+
+    /// Whether the games start from a set-up position (`connect4.start`): their results
+    /// are not counted.
+    pub(crate) fn set_up(&self) -> bool {
+        self.start != Board::new()
     }
 
     /// How the finished game went for the person.
@@ -257,7 +259,7 @@ impl Connect4Tab {
             GameResult::Lost => "Four in a row: the AI wins. y says why;",
             GameResult::Drawn => "The board is full: a draw.",
         };
-        let counted = if self.set_up {
+        let counted = if self.set_up() {
             " (a set-up game: not counted)"
         } else {
             ""
@@ -302,7 +304,7 @@ impl Connect4Tab {
         self.abandon_thinking();
         self.stepping = None;
         self.tree_search = None;
-        let was_over = (self.board.is_over() && !self.set_up).then(|| self.result());
+        let was_over = (self.board.is_over() && !self.set_up()).then(|| self.result());
         self.board = self.turns[last_human].before;
         self.turns.truncate(last_human);
         let mut said = "Took back your last move".to_string();
