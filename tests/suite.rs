@@ -13,6 +13,7 @@ mod haproxy;
 mod key_walk;
 mod keys;
 mod layers;
+mod lesson_questions;
 mod lesson_starts;
 mod lessons;
 mod nim_cli;

@@ -34,6 +34,10 @@ pub enum SavedEntry {
     Reveal(TabId),
     /// The tab's AI moved.
     AiMoved(TabId),
+    /// The student's answer to the lesson step's own question.
+    LessonAnswered(String),
+    /// The teacher revealed the answer to the lesson step's own question.
+    LessonReveal,
 }
 
 /// A settings change, by its config key.
@@ -80,6 +84,8 @@ impl SavedEntry {
             Entry::Autoplay(tab) => Self::Autoplay(*tab),
             Entry::Reveal(tab) => Self::Reveal(*tab),
             Entry::AiPlayed(played) => Self::AiMoved(played.tab()),
+            Entry::LessonAnswered(given) => Self::LessonAnswered(given.clone()),
+            Entry::LessonReveal => Self::LessonReveal,
         }
     }
 }
@@ -123,6 +129,8 @@ impl App {
                 SavedEntry::LessonAt(step) => Entry::LessonAt(*step),
                 SavedEntry::Autoplay(tab) => Entry::Autoplay(*tab),
                 SavedEntry::Reveal(tab) => Entry::Reveal(*tab),
+                SavedEntry::LessonAnswered(given) => Entry::LessonAnswered(given.clone()),
+                SavedEntry::LessonReveal => Entry::LessonReveal,
                 SavedEntry::Settings(tab, changes) => {
                     Entry::Settings(*tab, self.declared_changes(*tab, changes)?)
                 }
