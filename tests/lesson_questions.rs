@@ -3,7 +3,8 @@
 //! and graded at once (a step that needs a right answer waits for it), and in a class
 //! following its teacher it is locked in, counted in the room and graded on the reveal.
 
-use ai_arcade::app::room::{Collect, Graded, Room, SeatReport};
+use crate::common::Kept;
+use ai_arcade::app::room::{Collect, Room, SeatReport};
 use ai_arcade::app::{App, MessageKind, Overlay};
 use ai_arcade::config::Config;
 use ai_arcade::lesson;
@@ -11,7 +12,7 @@ use ai_arcade::serve::room::Classroom;
 use ai_arcade::tabkit::keymap::Key;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 const ASKING: &str = r#"
 seed = 1
@@ -186,20 +187,6 @@ fn the_lesson_pane_with_a_question_at_80x24() {
     insta::assert_snapshot!("lesson_question_80x24", draw(&app).backend());
 }
 
-/// A collect folder that keeps the graded answers it is handed, in order.
-#[derive(Default)]
-struct Kept(Mutex<Vec<Graded>>);
-
-impl Collect for Kept {
-    fn export(&self, _file: &str, _text: &str) -> Result<String, String> {
-        Err("not kept in this test".into())
-    }
-
-    fn graded(&self, graded: &Graded) {
-        self.0.lock().unwrap().push(graded.clone());
-    }
-}
-
 #[test]
 fn the_room_counts_a_class_s_answers_to_the_step_s_question_and_the_reveal_grades_them() {
     let room = Arc::new(Classroom::default());
@@ -283,4 +270,24 @@ fn the_room_counts_a_class_s_answers_to_the_step_s_question_and_the_reveal_grade
         seats_now.iter().all(|s| s.at.score.asked == 1),
         "{seats_now:?}"
     );
+}
+
+#[test]
+fn the_minimax_lesson_asks_how_best_play_ends_on_its_last_step() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/minimax.toml");
+    let (lesson, config) = lesson::load(&path, &Config::default()).unwrap();
+    let last = lesson.steps.len() - 1;
+    let mut app = App::new(&config, 1);
+    app.start_lesson(Arc::new(lesson));
+    for _ in 0..last {
+        press(&mut app, &[Key::Char(']')]);
+    }
+    let shown = screen(&app);
+    assert!(
+        shown.contains("Question: With best play on both sides, how does tic-tac-toe end?")
+            && shown.contains("a) X wins   b) a draw   c) O wins   A answers"),
+        "{shown}"
+    );
+    press(&mut app, &[Key::Char('A'), Key::Char('b'), Key::Enter]);
+    assert_eq!(said(&app).1, "Right: a draw");
 }

@@ -13,6 +13,7 @@ mod keys;
 pub mod pane;
 mod place;
 pub mod question;
+mod words;
 
 pub use error::LessonError;
 pub use keys::{UNLOCKABLE, parse_key};
@@ -27,6 +28,7 @@ use std::io::Read;
 use std::path::Path;
 use toml::Spanned;
 use toml::de::{DeTable, Deserializer};
+use words::check_words;
 
 /// The largest lesson file read: a lesson of a hundred steps is a few kilobytes.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
@@ -356,21 +358,6 @@ fn checkpoint_keys(specs: &[String]) -> Result<Vec<Key>, (Option<usize>, String)
             }
         })
         .collect()
-}
-
-/// Words a screen shows: not empty, no control characters, at most `max` characters.
-fn check_words(text: &str, max: usize) -> Result<(), String> {
-    let count = text.chars().count();
-    if count == 0 {
-        return Err("empty: write the words to show".into());
-    }
-    if count > max {
-        return Err(format!("{count} characters: at most {max}"));
-    }
-    if text.chars().any(char::is_control) {
-        return Err("a control character (a line break or tab): one line of words".into());
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! tolerance. The file's keys are read and checked here, and an answer is graded here, so
 //! the check, the grading and the tests share one reading of the words.
 
+use super::words::check_words;
 use serde::Deserialize;
 
 /// The most choices a question offers: `a` to `f`, one row of the lesson pane.
@@ -100,7 +101,7 @@ pub(super) fn read(
         };
     };
     let ask = ask.trim().to_owned();
-    super::check_words(&ask, MAX_ASK_CHARS).map_err(|why| (At::Ask, why))?;
+    check_words(&ask, MAX_ASK_CHARS).map_err(|why| (At::Ask, why))?;
     let Some(answer) = answer else {
         return Err((At::Ask, "a question needs its answer (answer = ...)".into()));
     };
@@ -129,7 +130,7 @@ fn read_choices(choices: Vec<String>, answer: &Written) -> Result<Kind, (At, Str
     let mut read: Vec<String> = Vec::with_capacity(choices.len());
     for (i, choice) in choices.into_iter().enumerate() {
         let choice = choice.trim().to_owned();
-        super::check_words(&choice, MAX_CHOICE_CHARS).map_err(|why| (At::Choices(Some(i)), why))?;
+        check_words(&choice, MAX_CHOICE_CHARS).map_err(|why| (At::Choices(Some(i)), why))?;
         if read.contains(&choice) {
             return Err((At::Choices(Some(i)), format!("{choice:?} is listed twice")));
         }

@@ -300,6 +300,24 @@ text = "Two."
 checkpoint = ["5", "Space"]
 "#;
 
+/// Each case `(line, written instead, the key named, what it says)`: `text` with that line
+/// written instead is refused at that line and key, in those words.
+fn refused_at(text: &str, cases: &[(usize, &str, &str, &str)]) {
+    for &(line, instead, key, says) in cases {
+        let broken: Vec<&str> = text
+            .lines()
+            .enumerate()
+            .map(|(i, written)| if i + 1 == line { instead } else { written })
+            .collect();
+        let shown = refused(&broken.join("\n"));
+        let want = format!("lesson error in {ORIGIN}, line {line}: key `{key}`: ");
+        assert!(
+            shown.starts_with(&want) && shown.contains(says),
+            "line {line} `{instead}`\n gave: {shown}\n wanted: {want}…{says}"
+        );
+    }
+}
+
 #[test]
 fn every_kind_of_mistake_names_the_file_its_line_and_its_key() {
     lesson(PLACES).expect("the unbroken lesson loads");
@@ -362,19 +380,7 @@ fn every_kind_of_mistake_names_the_file_its_line_and_its_key() {
             "Tic-tac-toe is listed twice",
         ),
     ];
-    for &(line, instead, key, says) in cases {
-        let broken: Vec<&str> = PLACES
-            .lines()
-            .enumerate()
-            .map(|(i, written)| if i + 1 == line { instead } else { written })
-            .collect();
-        let shown = refused(&broken.join("\n"));
-        let want = format!("lesson error in {ORIGIN}, line {line}: key `{key}`: ");
-        assert!(
-            shown.starts_with(&want) && shown.contains(says),
-            "line {line} `{instead}`\n gave: {shown}\n wanted: {want}…{says}"
-        );
-    }
+    refused_at(PLACES, cases);
 }
 
 #[test]
@@ -492,19 +498,7 @@ fn a_bad_question_is_refused_at_its_line_and_key() {
         (5, "text2 = \"x\"", "step.1.text2", "unknown field"),
         (5, "ask = \"\"", "step.1.ask", "empty"),
     ];
-    for &(line, instead, key, says) in cases {
-        let broken: Vec<&str> = ASKING
-            .lines()
-            .enumerate()
-            .map(|(i, written)| if i + 1 == line { instead } else { written })
-            .collect();
-        let shown = refused(&broken.join("\n"));
-        let want = format!("lesson error in {ORIGIN}, line {line}: key `{key}`: ");
-        assert!(
-            shown.starts_with(&want) && shown.contains(says),
-            "line {line} `{instead}`\n gave: {shown}\n wanted: {want}…{says}"
-        );
-    }
+    refused_at(ASKING, cases);
     // An answer with no question, and a question with no answer.
     let stray = refused("[lesson]\ntitle = \"t\"\n[[step]]\ntext = \"a\"\nanswer = 3\n");
     assert!(
