@@ -291,3 +291,22 @@ fn the_minimax_lesson_asks_how_best_play_ends_on_its_last_step() {
     press(&mut app, &[Key::Char('A'), Key::Char('b'), Key::Enter]);
     assert_eq!(said(&app).1, "Right: a draw");
 }
+
+#[test]
+fn a_restored_seat_has_its_answers_to_the_step_s_question_graded_again() {
+    let mut app = app_from(ASKING, 1);
+    press(&mut app, &[Key::Char('A'), Key::Char('a'), Key::Enter]);
+    press(
+        &mut app,
+        &[Key::Char('A'), Key::Char('b'), Key::Enter, Key::Char(']')],
+    );
+    let saved = app.saved();
+    let json = serde_json::to_string(&saved).unwrap();
+    assert!(json.contains("lesson_answered"), "{json}");
+    let mut back = app_from(ASKING, 1);
+    back.restore(&serde_json::from_str(&json).unwrap()).unwrap();
+    assert_eq!(back.predictions(), app.predictions());
+    assert_eq!(step(&back), 1);
+    let (right, asked) = (back.predictions().right, back.predictions().asked);
+    assert_eq!((right, asked), (1, 2));
+}
