@@ -3,7 +3,8 @@
 //! app takes the teacher's orders as its loop would when woken. The SSH test in
 //! `tests/serve.rs` does the same through the server.
 
-use ai_arcade::app::room::{Collect, Graded, Room};
+use crate::common::Kept;
+use ai_arcade::app::room::{Collect, Room};
 use ai_arcade::app::{App, Overlay};
 use ai_arcade::config::Config;
 use ai_arcade::serve::room::{Classroom, SeatHandle};
@@ -11,21 +12,7 @@ use ai_arcade::tabkit::keymap::Key;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
-
-/// A collect folder that keeps the graded answers it is handed, in order.
-#[derive(Default)]
-struct Kept(Mutex<Vec<Graded>>);
-
-impl Collect for Kept {
-    fn export(&self, _file: &str, _text: &str) -> Result<String, String> {
-        Err("not kept in this test".into())
-    }
-
-    fn graded(&self, graded: &Graded) {
-        self.0.lock().unwrap().push(graded.clone());
-    }
-}
+use std::sync::Arc;
 
 fn lesson() -> (Arc<ai_arcade::lesson::Lesson>, Config) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/2-alphabeta.toml");

@@ -15,6 +15,8 @@ mod haproxy;
 mod key_walk;
 mod keys;
 mod layers;
+mod lesson_questions;
+mod lesson_starts;
 mod lessons;
 mod nim_cli;
 mod nim_properties;

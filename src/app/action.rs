@@ -56,6 +56,8 @@ pub enum Action {
     /// Go back to the lesson's checkpoint for the step shown (a fresh start and the
     /// checkpoint's keys).
     ResetToCheckpoint,
+    /// A key of the answer to the step's own question.
+    LessonAnswer(AnswerKey),
     /// The teacher reveals the answer to the question on the teacher's screen, to every
     /// student following.
     Reveal,
@@ -99,6 +101,23 @@ pub enum Action {
     },
     /// Nothing to do (an unbound key).
     Noop,
+}
+
+/// What a key does to the answer to a lesson step's own question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnswerKey {
+    /// Open the answer entry (`A`).
+    Open,
+    /// Choose the choice at this place (`a`, `b`, ...).
+    Choose(u8),
+    /// Type a character of a number.
+    Type(char),
+    /// Delete the last character typed.
+    Backspace,
+    /// Give the answer: graded, or locked in for the teacher's reveal.
+    Give,
+    /// Close the entry, nothing given.
+    Close,
 }
 
 impl<T: Into<TabAction>> From<T> for Action {

@@ -94,6 +94,12 @@ impl App {
     /// The teacher reveals the answer to the question on the tab shown, to everyone
     /// following.
     pub(super) fn reveal(&mut self) {
+        // The step's own question first: the lesson asks it of everyone.
+        if let Some(said) = self.reveal_lesson() {
+            self.record(Entry::LessonReveal);
+            self.say(said);
+            return;
+        }
         let (said, graded) = self.tabs.reveal(self.tab);
         self.keep_graded(self.tab, graded);
         match said {
@@ -266,8 +272,8 @@ impl App {
                 }),
                 following: self.following.is_some(),
                 stepper: self.tabs.stepper_at(self.tab),
-                score: self.tabs.predictions(),
-                question: self.tabs.open_question(self.tab),
+                score: self.predictions(),
+                question: self.open_question(),
             });
         }
     }

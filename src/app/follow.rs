@@ -74,8 +74,7 @@ impl App {
         self.pending = None;
         let _ = self.tabs.on_show(self.tab);
         if let Some(progress) = self.lesson.as_mut() {
-            progress.step = 0;
-            progress.reset_score(0);
+            progress.restart();
         }
         self.journal.restart(Vec::new());
     }
@@ -108,6 +107,11 @@ impl App {
                 self.tabs.autoplay_once(*tab);
                 None
             }
+            Entry::LessonAnswered(given) => {
+                self.replay_answer(given);
+                None
+            }
+            Entry::LessonReveal => self.reveal_lesson(),
             Entry::Reveal(tab) => {
                 // The student's answer held for this reveal is graded now.
                 let (said, graded) = self.tabs.reveal(*tab);
@@ -206,8 +210,8 @@ impl App {
     /// A key while following the teacher: only answers to a prediction act (and the keys
     /// that only look: help, the log, quitting).
     pub(super) fn while_following(&self, action: Action) -> Action {
-        let answers =
-            matches!(action, Action::Tab(a) if self.tabs.answers(a) || self.tabs.looks(a));
+        let answers = matches!(action, Action::Tab(a) if self.tabs.answers(a) || self.tabs.looks(a))
+            || matches!(action, Action::LessonAnswer(_));
         let looks = matches!(
             action,
             Action::Quit

@@ -35,6 +35,10 @@ pub enum Entry {
     Autoplay(TabId),
     /// The teacher revealed the answer to the tab's question.
     Reveal(TabId),
+    /// A student gave this answer to the lesson step's own question.
+    LessonAnswered(String),
+    /// The teacher revealed the answer to the lesson step's own question.
+    LessonReveal,
     /// A tab's AI moved after thinking in the background: the move and its record, so a
     /// replay plays it rather than thinking again.
     AiPlayed(Arc<TabPlayed>),

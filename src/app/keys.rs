@@ -2,7 +2,7 @@
 //! The tabs' tables are in their folders; the app reads them all as [`Group`]s of its
 //! [`Action`].
 
-use super::action::Action;
+use super::action::{Action, AnswerKey};
 use crate::tabkit::keymap::{
     Binding, DECIMALS, Group, Key, KeyGroup, bind, direction, settings_key, typed,
 };
@@ -29,6 +29,71 @@ pub const LESSON: KeyGroup<Action> = KeyGroup {
             "",
             |_| Action::ResetToCheckpoint,
         ),
+        bind(
+            &[Key::Char('A')],
+            "A",
+            "answer the step's question",
+            "answer",
+            |_| Action::LessonAnswer(AnswerKey::Open),
+        ),
+    ],
+};
+
+/// The keys that close the answer entry or give the answer, whatever the question.
+const GIVE_OR_CLOSE: [Binding<Action>; 2] = [
+    bind(&[Key::Enter], "Enter", "give the answer", "give", |_| {
+        Action::LessonAnswer(AnswerKey::Give)
+    }),
+    bind(&[Key::Esc], "Esc", "close, nothing given", "close", |_| {
+        Action::LessonAnswer(AnswerKey::Close)
+    }),
+];
+
+/// The keys while the answer to a step's multiple-choice question is chosen.
+pub const LESSON_CHOICE: KeyGroup<Action> = KeyGroup {
+    title: "The step's question: choices",
+    bindings: &[
+        bind(
+            &[
+                Key::Char('a'),
+                Key::Char('b'),
+                Key::Char('c'),
+                Key::Char('d'),
+                Key::Char('e'),
+                Key::Char('f'),
+            ],
+            "a-f",
+            "choose that choice",
+            "choose",
+            |k| match k {
+                Key::Char(c) => Action::LessonAnswer(AnswerKey::Choose(c as u8 - b'a')),
+                _ => Action::Noop,
+            },
+        ),
+        GIVE_OR_CLOSE[0],
+        GIVE_OR_CLOSE[1],
+    ],
+};
+
+/// The keys while the answer to a step's number question is typed.
+pub const LESSON_NUMBER: KeyGroup<Action> = KeyGroup {
+    title: "The step's question: a number",
+    bindings: &[
+        bind(DECIMALS, "0-9.", "type the number", "type", |k| {
+            Action::LessonAnswer(AnswerKey::Type(typed(k)))
+        }),
+        bind(&[Key::Char('-')], "-", "a minus sign", "", |_| {
+            Action::LessonAnswer(AnswerKey::Type('-'))
+        }),
+        bind(
+            &[Key::Backspace],
+            "Backspace",
+            "delete a character",
+            "",
+            |_| Action::LessonAnswer(AnswerKey::Backspace),
+        ),
+        GIVE_OR_CLOSE[0],
+        GIVE_OR_CLOSE[1],
     ],
 };
 

@@ -2,8 +2,9 @@
 //! locks. The lesson itself (read and checked) is [`crate::lesson::Lesson`]; the app
 //! asks this what a key, a tab or a step means while it runs.
 
-use crate::lesson::Lesson;
+use crate::lesson::{Lesson, Question};
 use crate::tabkit::keymap::Key;
+use crate::tabkit::tab::Score;
 use crate::tabs::TabId;
 use std::sync::Arc;
 
@@ -17,6 +18,34 @@ pub struct LessonProgress {
     /// The predictions graded right when the step was reached: a step that needs a right
     /// answer lets the student on once there are more.
     pub right_at_step: u32,
+    /// The student's answers to the steps' own questions, by step.
+    pub answers: Vec<StepAnswer>,
+}
+
+/// Where a student is with one step's own question.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StepAnswer {
+    /// While the answer entry is open: the number typed, or the choice made (its words).
+    pub entry: Option<String>,
+    /// The answer locked in for the teacher's reveal.
+    pub held: Option<String>,
+    /// The last answer graded (`None` inside: the teacher revealed before one was given)
+    /// and whether it was right.
+    pub graded: Option<(Option<String>, bool)>,
+    /// Every answer graded: a wrong one may be tried again until the right answer is
+    /// given or revealed, and each try counts.
+    pub score: Score,
+    /// The teacher revealed the answer: the question takes no more answers.
+    pub revealed: bool,
+}
+
+impl StepAnswer {
+    /// Whether the question still takes an answer: not revealed, not answered right, none
+    /// locked in for the reveal.
+    #[must_use]
+    pub fn open(&self) -> bool {
+        !self.revealed && self.held.is_none() && !matches!(self.graded, Some((_, true)))
+    }
 }
 
 /// Where a move through the steps got to.
@@ -39,11 +68,40 @@ impl LessonProgress {
     /// The lesson from its first step.
     #[must_use]
     pub fn start(lesson: Arc<Lesson>) -> Self {
+        let answers = vec![StepAnswer::default(); lesson.steps.len()];
         Self {
             lesson,
             step: 0,
             right_at_step: 0,
+            answers,
         }
+    }
+
+    /// Back to the first step, every answer to the steps' questions forgotten (the tabs
+    /// opened again, their scores with them).
+    pub fn restart(&mut self) {
+        self.step = 0;
+        self.reset_score(0);
+        self.answers.fill(StepAnswer::default());
+    }
+
+    /// The question the step shown asks, with the student's answer to it.
+    #[must_use]
+    pub fn question(&self) -> Option<(&Question, &StepAnswer)> {
+        let question = self.lesson.steps.get(self.step)?.question.as_ref()?;
+        Some((question, self.answers.get(self.step)?))
+    }
+
+    /// The student's answer to the step shown's question, to change.
+    pub fn answer_mut(&mut self) -> Option<&mut StepAnswer> {
+        self.lesson.steps.get(self.step)?.question.as_ref()?;
+        self.answers.get_mut(self.step)
+    }
+
+    /// The answers to the steps' own questions graded so far.
+    #[must_use]
+    pub fn score(&self) -> Score {
+        (self.answers.iter()).fold(Score::default(), |score, answer| score.plus(answer.score))
     }
 
     /// The step to go back to and the keys that reach its position from a fresh start:
@@ -69,9 +127,12 @@ impl LessonProgress {
     #[must_use]
     pub fn held_back(&self, right: u32) -> Option<&'static str> {
         let step = self.lesson.steps.get(self.step)?;
-        (step.needs_right_answer && right <= self.right_at_step).then_some(
-            "This step needs a right prediction first: answer the question the stepper asks",
-        )
+        let why = if step.question.is_some() {
+            "This step needs a right answer first: A answers the step's question"
+        } else {
+            "This step needs a right prediction first: answer the question the stepper asks"
+        };
+        (step.needs_right_answer && right <= self.right_at_step).then_some(why)
     }
 
     /// The tab to show first: the first step's, else the lesson's start tab.

@@ -24,7 +24,7 @@ impl App {
     /// Moves `by` steps through the lesson, showing the step's tab. The lesson pane shows
     /// the step's words; the log keeps them with the counter.
     pub(super) fn lesson_step(&mut self, by: i8) {
-        let right = self.tabs.predictions().right;
+        let right = self.predictions().right;
         let Some(progress) = self.lesson.as_mut() else {
             return;
         };
@@ -59,7 +59,7 @@ impl App {
     /// Shows the lesson's step `step` (0-based) and its tab, as a replay or a checkpoint
     /// reaches it.
     pub(super) fn lesson_at(&mut self, step: usize) {
-        let right = self.tabs.predictions().right;
+        let right = self.predictions().right;
         let Some(progress) = self.lesson.as_mut() else {
             return;
         };

@@ -14,6 +14,7 @@ mod follow;
 pub mod journal;
 pub mod keys;
 pub mod lesson;
+mod lesson_question;
 mod lesson_steps;
 pub mod log;
 mod mirror;
@@ -28,7 +29,7 @@ mod shown;
 pub use crate::tabkit::message::{Message, MessageKind};
 pub use crate::tabkit::tab::Storage;
 pub use crate::tabs::{Models, TabAction, TabId};
-pub use action::{Action, Overlay};
+pub use action::{Action, AnswerKey, Overlay};
 pub use journal::{Entry, Following, Journal, Origin, Position};
 pub use lesson::{LessonProgress, Moved};
 pub use overlays::Overlays;
@@ -287,6 +288,9 @@ impl App {
             Some(Overlay::Progress(_)) => return vec![keys::PROGRESS_OVERLAY.into()],
             None => {}
         }
+        if let Some(entry) = self.answer_keys() {
+            return vec![entry];
+        }
         let mut groups = self.tabs.keys(self.tab);
         if self.lesson.is_some() {
             groups.push(keys::LESSON.into());
@@ -306,6 +310,7 @@ impl App {
         let mut groups = vec![keys::GLOBAL.into()];
         if self.lesson.is_some() {
             groups.push(keys::LESSON.into());
+            groups.extend(self.question_keys());
         }
         if self.room.is_some() {
             groups.push(keys::TEACHER.into());
@@ -345,6 +350,9 @@ impl App {
             Action::OpenSettings => {
                 self.tabs.modal(self.tab).is_none() && self.tabs.settings(self.tab).is_some()
             }
+            Action::LessonAnswer(AnswerKey::Open) => (self.lesson.as_ref())
+                .and_then(LessonProgress::question)
+                .is_some_and(|(_, answer)| answer.open()),
             _ => true,
         }
     }
@@ -437,6 +445,11 @@ impl App {
                 return Action::Refused("Your progress is open: Esc closes it");
             }
             None => {}
+        }
+        if self.answering() {
+            return Action::Refused(
+                "The step's question is open: Enter gives the answer, Esc closes",
+            );
         }
         if let Some(why) = self.tabs.modal(self.tab) {
             return Action::Refused(why);
@@ -608,6 +621,7 @@ impl App {
             }
             Action::LessonStep(by) => self.lesson_step(by),
             Action::ResetToCheckpoint => self.reset_to_checkpoint(),
+            Action::LessonAnswer(key) => self.lesson_answer(key),
             Action::Reveal => self.reveal(),
             Action::Lead { everyone } => self.lead(everyone),
             Action::ResetStudent => self.reset_student(),

@@ -52,6 +52,8 @@ impl App {
                 SavedEntry::LessonAt(step) => Entry::LessonAt(*step),
                 SavedEntry::Autoplay(tab) => Entry::Autoplay(*tab),
                 SavedEntry::Reveal(tab) => Entry::Reveal(*tab),
+                SavedEntry::LessonAnswered(given) => Entry::LessonAnswered(given.clone()),
+                SavedEntry::LessonReveal => Entry::LessonReveal,
                 SavedEntry::Settings(tab, changes) => {
                     Entry::Settings(*tab, self.declared_changes(*tab, changes)?)
                 }

@@ -29,6 +29,10 @@ pub enum SavedEntry {
     Reveal(TabId),
     /// The tab's AI moved.
     AiMoved(TabId),
+    /// The student's answer to the lesson step's own question.
+    LessonAnswered(String),
+    /// The teacher revealed the answer to the lesson step's own question.
+    LessonReveal,
 }
 
 /// A settings change, by its config key.
@@ -75,6 +79,8 @@ impl SavedEntry {
             Entry::Autoplay(tab) => Self::Autoplay(*tab),
             Entry::Reveal(tab) => Self::Reveal(*tab),
             Entry::AiPlayed(played) => Self::AiMoved(played.tab()),
+            Entry::LessonAnswered(given) => Self::LessonAnswered(given.clone()),
+            Entry::LessonReveal => Self::LessonReveal,
         }
     }
 }

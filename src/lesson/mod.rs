@@ -13,9 +13,12 @@ mod error;
 mod keys;
 pub mod pane;
 mod place;
+pub mod question;
+mod words;
 
 pub use error::LessonError;
 pub use keys::{UNLOCKABLE, parse_key};
+pub use question::Question;
 
 use crate::config::{self, Config, ConfigError};
 use crate::tabkit::keymap::Key;
@@ -26,6 +29,7 @@ use std::io::Read;
 use std::path::Path;
 use toml::Spanned;
 use toml::de::{DeTable, Deserializer};
+use words::check_words;
 
 /// The largest lesson file read: a lesson of a hundred steps is a few kilobytes.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
@@ -64,8 +68,11 @@ pub struct Step {
     /// The keys that bring a fresh start of the lesson to this step's position, when the
     /// step is a checkpoint: a lost student is put back here by pressing them again.
     pub checkpoint: Option<Vec<Key>>,
-    /// `]` moves on only after a prediction graded right during this step.
+    /// `]` moves on only after a prediction graded right during this step (the step's own
+    /// question, when it asks one).
     pub needs_right_answer: bool,
+    /// The teacher's own question, graded and counted like the engine's.
+    pub question: Option<Question>,
 }
 
 impl Lesson {
@@ -116,6 +123,14 @@ struct StepSection {
     checkpoint: Option<Vec<String>>,
     #[serde(default)]
     needs_right_answer: bool,
+    #[serde(default)]
+    ask: Option<String>,
+    #[serde(default)]
+    choices: Option<Vec<String>>,
+    #[serde(default)]
+    answer: Option<question::Written>,
+    #[serde(default)]
+    tolerance: Option<f64>,
 }
 
 /// Reads and checks the lesson at `path`; its config sections are laid over `base` (the
@@ -252,38 +267,7 @@ fn check(
     let steps = steps
         .into_iter()
         .enumerate()
-        .map(|(i, step)| {
-            let key = |name: &str| format!("step.{}.{name}", i + 1);
-            let at = |name| [At("step"), Item(i), At(name)];
-            let text = step.text.trim().to_owned();
-            check_words(&text, MAX_STEP_CHARS)
-                .map_err(|why| places.invalid(&key("text"), &at("text"), why))?;
-            if let Some(why) = pane::too_long(&text, i + 1, total) {
-                return Err(places.invalid(&key("text"), &at("text"), why));
-            }
-            if let Some(tab) = step.tab.filter(|tab| !tabs.contains(tab)) {
-                return Err(places.invalid(
-                    &key("tab"),
-                    &at("tab"),
-                    format!("{} is not one of the lesson's tabs", tab.title()),
-                ));
-            }
-            let checkpoint = step
-                .checkpoint
-                .map(|keys| checkpoint_keys(&keys))
-                .transpose()
-                .map_err(|(item, why)| {
-                    let mut path = at("checkpoint").to_vec();
-                    path.extend(item.map(Item));
-                    places.invalid(&key("checkpoint"), &path, why)
-                })?;
-            Ok(Step {
-                text,
-                tab: step.tab,
-                checkpoint,
-                needs_right_answer: step.needs_right_answer,
-            })
-        })
+        .map(|(i, step)| check_step(step, i, total, &tabs, places))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Lesson {
         origin: places.origin().to_owned(),
@@ -292,6 +276,58 @@ fn check(
         start_tab,
         locked,
         steps,
+    })
+}
+
+/// Step `i` (0-based) of `total`, checked: its words fit the pane with its question, its tab
+/// is one of `tabs`, its checkpoint keys and its question read.
+fn check_step(
+    step: StepSection,
+    i: usize,
+    total: usize,
+    tabs: &[TabId],
+    places: &Places<'_>,
+) -> Result<Step, LessonError> {
+    use Seg::{Item, Key as At};
+    let key = |name: &str| format!("step.{}.{name}", i + 1);
+    let at = |name| [At("step"), Item(i), At(name)];
+    let text = step.text.trim().to_owned();
+    check_words(&text, MAX_STEP_CHARS)
+        .map_err(|why| places.invalid(&key("text"), &at("text"), why))?;
+    let question = question::read(step.ask, step.choices, step.answer, step.tolerance).map_err(
+        |(wrong, why)| {
+            let mut path = at(wrong.key()).to_vec();
+            if let question::At::Choices(Some(item)) = wrong {
+                path.push(Item(item));
+            }
+            places.invalid(&key(wrong.key()), &path, why)
+        },
+    )?;
+    if let Some(why) = pane::too_long(&text, question.as_ref(), i + 1, total) {
+        return Err(places.invalid(&key("text"), &at("text"), why));
+    }
+    if let Some(tab) = step.tab.filter(|tab| !tabs.contains(tab)) {
+        return Err(places.invalid(
+            &key("tab"),
+            &at("tab"),
+            format!("{} is not one of the lesson's tabs", tab.title()),
+        ));
+    }
+    let checkpoint = step
+        .checkpoint
+        .map(|keys| checkpoint_keys(&keys))
+        .transpose()
+        .map_err(|(item, why)| {
+            let mut path = at("checkpoint").to_vec();
+            path.extend(item.map(Item));
+            places.invalid(&key("checkpoint"), &path, why)
+        })?;
+    Ok(Step {
+        text,
+        tab: step.tab,
+        checkpoint,
+        needs_right_answer: step.needs_right_answer,
+        question,
     })
 }
 
@@ -323,21 +359,6 @@ fn checkpoint_keys(specs: &[String]) -> Result<Vec<Key>, (Option<usize>, String)
             }
         })
         .collect()
-}
-
-/// Words a screen shows: not empty, no control characters, at most `max` characters.
-fn check_words(text: &str, max: usize) -> Result<(), String> {
-    let count = text.chars().count();
-    if count == 0 {
-        return Err("empty: write the words to show".into());
-    }
-    if count > max {
-        return Err(format!("{count} characters: at most {max}"));
-    }
-    if text.chars().any(char::is_control) {
-        return Err("a control character (a line break or tab): one line of words".into());
-    }
-    Ok(())
 }
 
 #[cfg(test)]

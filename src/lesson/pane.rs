@@ -1,7 +1,10 @@
 //! How a step's words lie in the lesson pane: its heading ("Step 2 of 7 (] next [ back): ")
-//! then the words, wrapped to the screen's width. The drawing and the lesson's check use
-//! this one function, so a step the check lets through is one the pane shows whole on the
-//! smallest screen.
+//! then the words, wrapped to the screen's width, then the step's question, if it asks
+//! one: its words, its choices and where the student's answer is. The drawing and the
+//! lesson's check use these functions, so a step the check lets through is one the pane
+//! shows whole on the smallest screen.
+
+use super::question::{MAX_NUMBER_CHARS, Question};
 
 /// The fewest rows the lesson pane takes while a lesson with steps runs: a short step keeps
 /// the layout it always had.
@@ -34,14 +37,100 @@ pub fn rows(heading: &str, text: &str, width: usize) -> Vec<String> {
         .collect()
 }
 
-/// Why `text`, step `step` (1-based) of `total`, does not fit the pane at [`PANE_WIDTH`]
-/// columns in [`PANE_ROWS_MAX`] rows, under the longer of its two headings.
-pub(super) fn too_long(text: &str, step: usize, total: usize) -> Option<String> {
+/// The label before a question's words.
+pub const QUESTION_LABEL: &str = "Question: ";
+
+/// The rows of a step's question at `width` columns: its words, then its choices (`a) 3
+/// b) 4`) and `state`, where the student's answer is.
+#[must_use]
+pub fn question_rows(question: &Question, state: &str, width: usize) -> Vec<String> {
+    let mut shown = rows(QUESTION_LABEL, &question.ask, width);
+    let line = match question.choices() {
+        Some(choices) => {
+            let labelled: Vec<String> = (choices.iter().enumerate())
+                .map(|(at, choice)| format!("{}) {choice}", Question::label(at)))
+                .collect();
+            format!("{}   {state}", labelled.join("   "))
+        }
+        None => state.to_owned(),
+    };
+    shown.extend(rows("", &line, width));
+    shown
+}
+
+/// Where a student is with a step's question, as the pane says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answering<'a> {
+    /// Nothing answered yet, the entry closed.
+    Waiting,
+    /// The entry is open: the choice made so far (choices) or the number typed.
+    Entry(&'a str),
+    /// The answer is locked in for the teacher's reveal.
+    Held(&'a str),
+    /// The last answer was wrong: another may be tried.
+    Retry(&'a str),
+    /// The answer given was right.
+    Right(&'a str),
+    /// The teacher revealed the right answer (the second), after this wrong answer or
+    /// none.
+    Revealed(Option<&'a str>, &'a str),
+}
+
+/// What the pane says after a question's choices: where the student's answer is.
+#[must_use]
+pub fn state_words(answering: Answering<'_>) -> String {
+    match answering {
+        Answering::Waiting => "A answers".to_owned(),
+        Answering::Entry(typed) => format!("answer: {typed}▏ Enter gives it, Esc closes"),
+        Answering::Held(given) => format!("locked in: {given}; the teacher reveals"),
+        Answering::Retry(given) => format!("✗ not {given}: A tries again"),
+        Answering::Right(given) => format!("✓ right: {given}"),
+        Answering::Revealed(Some(given), right) => {
+            format!("✗ you said {given}; the answer: {right}")
+        }
+        Answering::Revealed(None, right) => format!("the answer: {right} (you gave none)"),
+    }
+}
+
+/// The longest a question's state gets: an answer as long as answers get, in each state.
+fn longest_state(question: &Question) -> String {
+    let longest = question.choices().map_or(MAX_NUMBER_CHARS, |choices| {
+        choices.iter().map(|c| c.chars().count()).max().unwrap_or(0)
+    });
+    let given = "8".repeat(longest);
+    let right = question.right_answer();
+    [
+        Answering::Entry(&given),
+        Answering::Held(&given),
+        Answering::Retry(&given),
+        Answering::Revealed(Some(&given), &right),
+        Answering::Revealed(None, &right),
+    ]
+    .into_iter()
+    .map(state_words)
+    .max_by_key(|words| words.chars().count())
+    .unwrap_or_default()
+}
+
+/// Why `text`, step `step` (1-based) of `total`, with its question, does not fit the pane at
+/// [`PANE_WIDTH`] columns in [`PANE_ROWS_MAX`] rows, under the longer of its two headings.
+pub(super) fn too_long(
+    text: &str,
+    question: Option<&Question>,
+    step: usize,
+    total: usize,
+) -> Option<String> {
     let counter = format!("Step {step} of {total}");
-    let taken = rows(&heading(&counter, true), text, PANE_WIDTH).len();
+    let asked = question.map_or(0, |q| question_rows(q, &longest_state(q), PANE_WIDTH).len());
+    let taken = rows(&heading(&counter, true), text, PANE_WIDTH).len() + asked;
+    let of_them = if asked > 0 {
+        format!(" ({asked} for its question)")
+    } else {
+        String::new()
+    };
     (taken > PANE_ROWS_MAX).then(|| {
         format!(
-            "takes {taken} rows of the lesson pane at {PANE_WIDTH} columns: at most \
+            "takes {taken} rows of the lesson pane at {PANE_WIDTH} columns{of_them}: at most \
              {PANE_ROWS_MAX} (shorten it, or split it over two steps)"
         )
     })

@@ -300,6 +300,24 @@ text = "Two."
 checkpoint = ["5", "Space"]
 "#;
 
+/// Each case `(line, written instead, the key named, what it says)`: `text` with that line
+/// written instead is refused at that line and key, in those words.
+fn refused_at(text: &str, cases: &[(usize, &str, &str, &str)]) {
+    for &(line, instead, key, says) in cases {
+        let broken: Vec<&str> = text
+            .lines()
+            .enumerate()
+            .map(|(i, written)| if i + 1 == line { instead } else { written })
+            .collect();
+        let shown = refused(&broken.join("\n"));
+        let want = format!("lesson error in {ORIGIN}, line {line}: key `{key}`: ");
+        assert!(
+            shown.starts_with(&want) && shown.contains(says),
+            "line {line} `{instead}`\n gave: {shown}\n wanted: {want}…{says}"
+        );
+    }
+}
+
 #[test]
 fn every_kind_of_mistake_names_the_file_its_line_and_its_key() {
     lesson(PLACES).expect("the unbroken lesson loads");
@@ -362,19 +380,7 @@ fn every_kind_of_mistake_names_the_file_its_line_and_its_key() {
             "Tic-tac-toe is listed twice",
         ),
     ];
-    for &(line, instead, key, says) in cases {
-        let broken: Vec<&str> = PLACES
-            .lines()
-            .enumerate()
-            .map(|(i, written)| if i + 1 == line { instead } else { written })
-            .collect();
-        let shown = refused(&broken.join("\n"));
-        let want = format!("lesson error in {ORIGIN}, line {line}: key `{key}`: ");
-        assert!(
-            shown.starts_with(&want) && shown.contains(says),
-            "line {line} `{instead}`\n gave: {shown}\n wanted: {want}…{says}"
-        );
-    }
+    refused_at(PLACES, cases);
 }
 
 #[test]
@@ -392,6 +398,131 @@ fn a_mistake_in_a_list_names_the_line_of_the_item_at_fault() {
         shown.starts_with(
             "lesson error in lessons/test.toml, line 11: key `step.1.checkpoint`: \"Hyper\""
         ),
+        "{shown}"
+    );
+}
+
+const ASKING: &str = r#"[lesson]
+title = "Asking"
+[[step]]
+text = "MCTS has run 200 playouts."
+ask = "Which column will MCTS pick?"
+choices = ["3", "4", "5"]
+answer = "4"
+needs_right_answer = true
+[[step]]
+text = "How many nodes?"
+ask = "How many nodes did minimax visit?"
+answer = 549946
+tolerance = 10
+"#;
+
+#[test]
+fn a_step_asks_a_question_of_the_teacher_s_own() {
+    use question::Kind;
+    let (lesson, _) = lesson(ASKING).unwrap();
+    let choice = lesson.steps[0].question.as_ref().unwrap();
+    assert_eq!(choice.ask, "Which column will MCTS pick?");
+    assert_eq!(
+        choice.kind,
+        Kind::Choices {
+            choices: vec!["3".into(), "4".into(), "5".into()],
+            right: 1
+        }
+    );
+    assert_eq!(choice.grade("4"), Ok(true));
+    assert_eq!(choice.grade("5"), Ok(false));
+    assert!(choice.grade("7").is_err(), "not a choice");
+    let number = lesson.steps[1].question.as_ref().unwrap();
+    assert_eq!(number.grade("549950"), Ok(true), "within the tolerance");
+    assert_eq!(number.grade("549935"), Ok(false));
+    assert!(number.grade("lots").is_err());
+    assert_eq!(number.right_answer(), "549946 (± 10)");
+    assert!(lesson.steps[0].needs_right_answer);
+}
+
+#[test]
+fn a_bad_question_is_refused_at_its_line_and_key() {
+    lesson(ASKING).expect("the unbroken lesson loads");
+    // (line, written instead, the key named, what it says)
+    let cases: &[(usize, &str, &str, &str)] = &[
+        (
+            7,
+            "answer = \"6\"",
+            "step.1.answer",
+            "\"6\" is not one of the choices",
+        ),
+        (
+            6,
+            "choices = []",
+            "step.1.choices",
+            "0 choices: from 2 to 6",
+        ),
+        (
+            6,
+            "choices = [\"1\", \"2\", \"3\", \"4\", \"5\", \"6\", \"7\"]",
+            "step.1.choices",
+            "7 choices",
+        ),
+        (
+            6,
+            "choices = [\"3\", \"a choice far too long\", \"4\"]",
+            "step.1.choices",
+            "characters: at most 8",
+        ),
+        (
+            6,
+            "choices = [\"4\", \"4\"]",
+            "step.1.choices",
+            "listed twice",
+        ),
+        (
+            8,
+            "tolerance = 1",
+            "step.1.tolerance",
+            "only a number question",
+        ),
+        (
+            12,
+            "answer = \"many\"",
+            "step.2.answer",
+            "\"many\" is not a number",
+        ),
+        (
+            13,
+            "tolerance = -1",
+            "step.2.tolerance",
+            "a distance, 0 or more",
+        ),
+        (11, "asks = \"x\"", "step.2.asks", "unknown field"),
+        (5, "text2 = \"x\"", "step.1.text2", "unknown field"),
+        (5, "ask = \"\"", "step.1.ask", "empty"),
+    ];
+    refused_at(ASKING, cases);
+    // An answer with no question, and a question with no answer.
+    let stray = refused("[lesson]\ntitle = \"t\"\n[[step]]\ntext = \"a\"\nanswer = 3\n");
+    assert!(
+        stray.starts_with(
+            "lesson error in lessons/test.toml, line 5: key `step.1.answer`: only a step that asks"
+        ),
+        "{stray}"
+    );
+    let bare = refused("[lesson]\ntitle = \"t\"\n[[step]]\ntext = \"a\"\nask = \"Why?\"\n");
+    assert!(
+        bare.contains("line 5: key `step.1.ask`: a question needs its answer"),
+        "{bare}"
+    );
+}
+
+#[test]
+fn a_step_and_its_question_must_fit_the_pane_together() {
+    let long = words(350, 1);
+    let text = format!(
+        "[lesson]\ntitle = \"t\"\n[[step]]\ntext = \"{long}\"\nask = \"Which?\"\nchoices = [\"a\", \"b\"]\nanswer = \"a\"\n"
+    );
+    let shown = refused(&text);
+    assert!(
+        shown.contains("line 4: key `step.1.text`") && shown.contains("for its question"),
         "{shown}"
     );
 }

@@ -258,7 +258,7 @@ fn render_tab_bar(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
 /// What the tab bar's right end may say, longest first.
 fn bar_words(app: &App) -> Vec<String> {
     let following = app.following.as_ref().map(|_| "● following the teacher");
-    let score = app.tabs.predictions();
+    let score = app.predictions();
     let right = (score.asked > 0).then(|| format!("{}/{} right", score.right, score.asked));
     let title = app
         .lesson
@@ -287,7 +287,10 @@ fn lesson_rows(app: &App, width: u16) -> Option<(String, Vec<String>)> {
     let counter = progress.counter()?;
     let step = progress.lesson.steps.get(progress.step)?;
     let heading = pane::heading(&counter, app.following.is_some());
-    let rows = pane::rows(&heading, &step.text, usize::from(width));
+    let mut rows = pane::rows(&heading, &step.text, usize::from(width));
+    if let Some((question, state)) = app.answering_words() {
+        rows.extend(pane::question_rows(&question, &state, usize::from(width)));
+    }
     Some((heading, rows))
 }
 
@@ -308,6 +311,11 @@ fn render_lesson(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
             Some(words) if i == 0 => Line::from(vec![
                 Span::styled(heading.to_owned(), theme.key),
                 Span::styled(words.to_owned(), theme.info),
+            ]),
+            // The step's question stands out from its words, as the heading does.
+            _ if row.starts_with(pane::QUESTION_LABEL) => Line::from(vec![
+                Span::styled(pane::QUESTION_LABEL.to_owned(), theme.key),
+                Span::styled(row[pane::QUESTION_LABEL.len()..].to_owned(), theme.info),
             ]),
             _ => Line::styled(row, theme.info),
         })

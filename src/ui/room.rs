@@ -120,8 +120,7 @@ fn keep_in_view(app: &App, cursor: usize, height: u16) {
 /// no student has a question waiting.
 fn answers<'a>(app: &App, seats: &[Seat]) -> Option<Vec<Line<'a>>> {
     let (asked, question) = app
-        .tabs
-        .open_question(app.tab)
+        .open_question()
         .map(|question| ((app.tab, question.id), question.question))
         .or_else(|| most_asked(seats))?;
     let mut counts: Vec<(String, usize)> = Vec::new();

@@ -187,3 +187,17 @@ pub async fn health_check(addr: SocketAddr) -> (u16, String) {
     let body = answer.split_once("\r\n\r\n").unwrap().1.to_string();
     (code, body)
 }
+
+/// A collect folder that keeps the graded answers it is handed, in order.
+#[derive(Default)]
+pub struct Kept(pub Mutex<Vec<ai_arcade::app::room::Graded>>);
+
+impl ai_arcade::app::room::Collect for Kept {
+    fn export(&self, _file: &str, _text: &str) -> Result<String, String> {
+        Err("not kept in this test".into())
+    }
+
+    fn graded(&self, graded: &ai_arcade::app::room::Graded) {
+        self.0.lock().unwrap().push(graded.clone());
+    }
+}

@@ -140,6 +140,22 @@ pub enum ParseError {
     /// There is nothing left to search.
     #[error("the game is already over ({0})")]
     GameOver(String),
+    /// A move of a move list is no cell.
+    #[error("move {at} is {found:?}: a move is a cell 1-9, in reading order")]
+    NotACell {
+        /// 1-based place of the move in the list.
+        at: usize,
+        /// What was written.
+        found: char,
+    },
+    /// A move of a move list cannot be played.
+    #[error("move {at}: {why}")]
+    Move {
+        /// 1-based place of the move in the list.
+        at: usize,
+        /// Why it cannot be played.
+        why: MoveError,
+    },
     /// A game stops at the first line, so only one side can have one.
     #[error("both X and O have three in a row: a game stops at the first line")]
     TwoWinners,
@@ -224,6 +240,32 @@ impl Board {
                 }
                 cells
             })
+    }
+
+    /// The position after the cells in `moves`, 1-9 in reading order, X first (`"519"`:
+    /// X in the centre, O in the top left, X in the bottom right); spaces are ignored.
+    /// Refuses a character that is no cell, a taken cell, a move after the game ended, and
+    /// a list that ends the game (there would be nothing left to play).
+    pub fn from_moves(moves: &str) -> Result<Self, ParseError> {
+        let mut board = Self::empty(Mark::X);
+        for (i, c) in moves.chars().filter(|c| !c.is_whitespace()).enumerate() {
+            let refused = |why| ParseError::Move { at: i + 1, why };
+            let cell =
+                c.to_digit(10)
+                    .filter(|d| (1..=9).contains(d))
+                    .ok_or(ParseError::NotACell {
+                        at: i + 1,
+                        found: c,
+                    })?;
+            board = board.try_play(cell as u8 - 1).map_err(refused)?;
+        }
+        if let Some(outcome) = board.outcome() {
+            return Err(ParseError::GameOver(match outcome {
+                Outcome::Winner(mark) => format!("{mark} has three in a row"),
+                Outcome::Draw => "the board is full".to_string(),
+            }));
+        }
+        Ok(board)
     }
 
     /// Parses nine cells in reading order (`X`, `O`, and `.`/`-`/space/`_` for empty),
@@ -436,6 +478,39 @@ mod tests {
         let won = Board::parse("XX.OO....", Some(Mark::X)).unwrap().play(2);
         assert_eq!(won.try_play(8), Err(MoveError::GameOver));
         assert!(won.legal_moves().as_ref().is_empty());
+    }
+
+    #[test]
+    fn a_move_list_is_played_x_first_and_refused_where_it_breaks() {
+        let board = Board::from_moves("5 1 9").unwrap();
+        assert_eq!(board, Board::parse("O...X...X", None).unwrap());
+        assert_eq!(board.to_move, Mark::O);
+        assert_eq!(
+            Board::from_moves("55"),
+            Err(ParseError::Move {
+                at: 2,
+                why: MoveError::Occupied(4, Mark::X)
+            })
+        );
+        assert_eq!(
+            Board::from_moves("5a"),
+            Err(ParseError::NotACell { at: 2, found: 'a' })
+        );
+        assert_eq!(
+            Board::from_moves("0"),
+            Err(ParseError::NotACell { at: 1, found: '0' })
+        );
+        assert!(matches!(
+            Board::from_moves("14253"),
+            Err(ParseError::GameOver(_))
+        ));
+        assert!(matches!(
+            Board::from_moves("142536"),
+            Err(ParseError::Move {
+                at: 6,
+                why: MoveError::GameOver
+            })
+        ));
     }
 
     #[test]

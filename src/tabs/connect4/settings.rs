@@ -5,9 +5,10 @@ use std::ops::RangeInclusive;
 use crate::config::shared::AUTOPLAY_MS_RANGE;
 use serde::{Deserialize, Serialize};
 
-use crate::config::check::{ConfigError, in_range, require};
+use crate::config::check::{ConfigError, MERGED_ORIGIN, in_range, require};
 use crate::config::serve::HumanDuration;
 use crate::config::shared::FirstMover;
+use crate::domain::games::connect4::Board;
 use std::time::Duration;
 
 /// Plies the alpha-beta AI looks ahead: 1 sees only its own move; 12 takes seconds.
@@ -98,6 +99,11 @@ pub struct Connect4Config {
     /// Step mode (`m`) on from the start: the AI's alpha-beta or MCTS search waits to be
     /// stepped instead of moving at once.
     pub step: bool,
+    /// The position every game starts from, as the columns played in order (`"4453"`, the
+    /// solvers' notation); `first` then says who moves from it. A lesson starts a class in
+    /// the middle game, where a search has something to find. Such games are set-up
+    /// games: the tally does not count them.
+    pub start: Option<String>,
 }
 
 impl Default for Connect4Config {
@@ -116,13 +122,46 @@ impl Default for Connect4Config {
             seed: None,
             autoplay_ms: 250,
             step: false,
+            start: None,
         }
     }
 }
 
+/// What `connect4.start` may be, as a refusal says it.
+const START_ALLOWED: &str =
+    "the columns played in order, 1 to 7 (\"4453\"), none into a full column, the game not over";
+
 impl Connect4Config {
+    /// The start position, if one is set.
+    ///
+    /// # Errors
+    /// Why `start` is not a position a game can go on from: which move is no column, plays
+    /// into a full column or comes after four in a row, or that the game is over.
+    pub fn start_board(&self) -> Result<Option<Board>, ConfigError> {
+        let Some(text) = &self.start else {
+            return Ok(None);
+        };
+        let refused = |why: String| ConfigError::OutOfRange {
+            origin: MERGED_ORIGIN.to_owned(),
+            key: "connect4.start",
+            allowed: START_ALLOWED.to_owned(),
+            found: format!("{text:?} ({why})"),
+        };
+        let board = Board::parse(text).map_err(|(at, why)| refused(format!("move {at}: {why}")))?;
+        if board.is_won() {
+            return Err(refused(
+                "the last move makes four in a row: the game is over".into(),
+            ));
+        }
+        if board.is_over() {
+            return Err(refused("the board is full: the game is over".into()));
+        }
+        Ok(Some(board))
+    }
+
     /// Checks what the types alone cannot.
     pub(crate) fn validate(&self) -> Result<(), ConfigError> {
+        self.start_board()?;
         in_range("connect4.depth", self.depth, &DEPTH_RANGE)?;
         in_range("connect4.iterations", self.iterations, &ITERATIONS_RANGE)?;
         in_range("connect4.exploration", self.exploration, &EXPLORATION_RANGE)?;

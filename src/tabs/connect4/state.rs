@@ -98,6 +98,8 @@ pub struct Connect4Tab {
     pub(crate) folds: Folds,
     /// The person's results.
     pub(crate) tally: Tally,
+    /// The position every game starts from (`connect4.start`; the empty board without).
+    pub(super) start: Board,
     /// The "Go to step" entry while it is open (`G`).
     pub(crate) goto: GoTo,
     /// Predict mode, while it is on (`P`).
@@ -115,6 +117,8 @@ impl Connect4Tab {
         let autoplay = Autoplay::new(config.autoplay_ms, AUTOPLAY_MS_RANGE);
         let seed = config.seed.unwrap_or(seed);
         let step_mode = config.step;
+        // The config was checked on load: a start that does not read is never here.
+        let start = config.start_board().ok().flatten().unwrap_or_default();
         let mut tab = Self {
             first: config.first,
             config,
@@ -139,6 +143,7 @@ impl Connect4Tab {
             last: None,
             folds: Folds::default(),
             tally: Tally::default(),
+            start,
             goto: GoTo::steps(),
             predict: None,
             hold_answers: false,
@@ -148,13 +153,14 @@ impl Connect4Tab {
         tab
     }
 
-    /// A fresh board; who opens follows `first`; the AI starts thinking if it opens.
+    /// A fresh game from the start position (the empty board, or `connect4.start`); who
+    /// moves first from it follows `first`; the AI starts thinking if it opens.
     pub(crate) fn start_game(&mut self) {
         self.abandon_thinking();
         self.stepping = None;
         self.tree_search = None;
         self.goto.close();
-        self.board = Board::new();
+        self.board = self.start;
         self.turns.clear();
         self.games += 1;
         let human_first = match self.first {
@@ -162,7 +168,12 @@ impl Connect4Tab {
             FirstMover::Ai => false,
             FirstMover::Random => self.rng.random_bool(0.5),
         };
-        self.human = if human_first { Disc::Red } else { Disc::Yellow };
+        let to_move = self.start.player_to_move();
+        self.human = if human_first {
+            to_move
+        } else {
+            to_move.other()
+        };
         self.cursor = 3;
         self.ai_turn_if_due();
     }
@@ -219,9 +230,15 @@ impl Connect4Tab {
             decision,
         });
         self.board = after;
-        if self.board.is_over() {
+        if self.board.is_over() && !self.set_up() {
             self.tally.count(self.result());
         }
+    }
+
+    /// Whether the games start from a set-up position (`connect4.start`): their results
+    /// are not counted.
+    pub(crate) fn set_up(&self) -> bool {
+        self.start != Board::new()
     }
 
     /// How the finished game went for the person.
@@ -237,13 +254,17 @@ impl Connect4Tab {
 
     /// What to say when the game just ended.
     fn ended(&self) -> Option<Message> {
-        self.board.is_over().then(|| match self.result() {
-            GameResult::Won => Message::info("Four in a row: you win! r plays again"),
-            GameResult::Lost => {
-                Message::info("Four in a row: the AI wins. y says why; r plays again")
-            }
-            GameResult::Drawn => Message::info("The board is full: a draw. r plays again"),
-        })
+        let said = match self.result() {
+            GameResult::Won => "Four in a row: you win!",
+            GameResult::Lost => "Four in a row: the AI wins. y says why;",
+            GameResult::Drawn => "The board is full: a draw.",
+        };
+        let counted = if self.set_up() {
+            " (a set-up game: not counted)"
+        } else {
+            ""
+        };
+        (self.board.is_over()).then(|| Message::info(format!("{said}{counted} r plays again")))
     }
 
     /// Sets up `board` with the person playing `human` (the tests: positions the AI's
@@ -283,7 +304,7 @@ impl Connect4Tab {
         self.abandon_thinking();
         self.stepping = None;
         self.tree_search = None;
-        let was_over = self.board.is_over().then(|| self.result());
+        let was_over = (self.board.is_over() && !self.set_up()).then(|| self.result());
         self.board = self.turns[last_human].before;
         self.turns.truncate(last_human);
         let mut said = "Took back your last move".to_string();

@@ -56,6 +56,9 @@ pub struct SubtractionConfig {
     pub step_epochs: usize,
     /// The view the network pane opens on.
     pub view: SubtractionView,
+    /// The pile every game starts from, instead of typing one: a lesson starts the class
+    /// on a pile it has something to say about.
+    pub start: Option<u32>,
 }
 
 impl Default for SubtractionConfig {
@@ -72,6 +75,7 @@ impl Default for SubtractionConfig {
             autotrain: true,
             step_epochs: 100,
             view: SubtractionView::Curve,
+            start: None,
         }
     }
 }
@@ -97,6 +101,17 @@ impl SubtractionConfig {
     /// Checks what the types alone cannot.
     pub(crate) fn validate(&self) -> Result<(), ConfigError> {
         in_range("subtraction.n_max", self.n_max, &N_MAX_RANGE)?;
+        if let Some(start) = self.start {
+            require(
+                "subtraction.start",
+                (2..=self.n_max).contains(&start),
+                format!(
+                    "2..={} (a pile a move can be made from, at most n_max)",
+                    self.n_max
+                ),
+                start,
+            )?;
+        }
         in_range("subtraction.hidden", self.hidden, &HIDDEN_RANGE)?;
         in_range("subtraction.epochs", self.epochs, &EPOCHS_RANGE)?;
         in_range("subtraction.batch_size", self.batch_size, &BATCH_RANGE)?;

@@ -102,6 +102,8 @@ pub struct SubtractionTab {
     pub(crate) turn: Side,
     /// Whether the human starts the next game.
     pub(crate) human_first: bool,
+    /// The pile every game starts from (`subtraction.start`); `None`: the person types it.
+    pub(crate) start: Option<u32>,
     pub(crate) moves: Vec<Played>,
     /// Digits typed so far.
     pub(crate) typed: String,
@@ -184,7 +186,7 @@ impl SubtractionTab {
             .map_or_else(|| Trainer::new(n_max, recipe, seed), Trainer::from_saved);
         let evaluation = Evaluation::new(&trainer.network, trainer.encoding, &solution);
         let epochs = trainer.epoch as u64;
-        Self {
+        let mut tab = Self {
             solution,
             recipe,
             n_max,
@@ -197,6 +199,7 @@ impl SubtractionTab {
                 Side::Ai
             },
             human_first: config.human_first,
+            start: config.start,
             moves: Vec::new(),
             typed: String::new(),
             ask_entry: None,
@@ -224,7 +227,26 @@ impl SubtractionTab {
             redraws: Redraws::default(),
             runs: Runs::default(),
             rates_used: Used::default(),
-        }
+        };
+        tab.begin_at_start();
+        tab
+    }
+
+    /// Puts the configured start pile in play, the side to move from `human_first`; the
+    /// AI moves when Enter asks it to, so opening the tab plays nothing. Nothing without
+    /// a configured pile.
+    fn begin_at_start(&mut self) -> Option<Message> {
+        let n = self.start?;
+        self.pile = Some(n);
+        self.turn = if self.human_first {
+            Side::Human
+        } else {
+            Side::Ai
+        };
+        Some(Message::info(match self.turn {
+            Side::Human => format!("New game from {n} blocks: your move, take {}", takes(n)),
+            Side::Ai => format!("New game from {n} blocks: the AI moves first, Enter"),
+        }))
     }
 
     /// A typed digit.
@@ -390,6 +412,9 @@ impl SubtractionTab {
         self.trace = None;
         self.typed.clear();
         self.moves.clear();
+        if let Some(said) = self.begin_at_start() {
+            return said;
+        }
         Message::info(format!(
             "New game: type the starting pile (2-{}), then Enter",
             self.n_max

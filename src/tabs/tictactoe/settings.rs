@@ -29,7 +29,8 @@ pub struct TicTacToeConfig {
     /// from always seeing the same first move.
     pub first: FirstMover,
     /// The board every game starts from, nine cells in reading order (`"X...O...."`, `.`
-    /// for empty), the side to move read from the counts; `first` is then unused. A
+    /// for empty), the side to move read from the counts, or the cells played in order
+    /// (`"519"`, X first); `first` is then unused. A
     /// lesson starts a class a few moves in, where the search is small enough to step.
     /// Such games are set-up games: the tally does not count them.
     pub start: Option<String>,
@@ -54,14 +55,22 @@ impl TicTacToeConfig {
         let Some(text) = &self.start else {
             return Ok(None);
         };
-        Board::parse(text, None)
-            .map(Some)
-            .map_err(|why| ConfigError::OutOfRange {
-                origin: crate::config::check::MERGED_ORIGIN.to_owned(),
-                key: "tictactoe.start",
-                allowed: format!("nine cells X, O and . in reading order, a game not over ({why})"),
-                found: format!("{text:?}"),
-            })
+        // A move list is digits only; a board has X, O or an empty mark in its nine cells.
+        let moves = text.chars().all(|c| c.is_ascii_digit() || c == ' ');
+        let board = if moves {
+            Board::from_moves(text)
+        } else {
+            Board::parse(text, None)
+        };
+        board.map(Some).map_err(|why| ConfigError::OutOfRange {
+            origin: crate::config::check::MERGED_ORIGIN.to_owned(),
+            key: "tictactoe.start",
+            allowed: format!(
+                "nine cells X, O and . in reading order, or the cells played 1-9, X first; \
+                 a game not over ({why})"
+            ),
+            found: format!("{text:?}"),
+        })
     }
 
     /// Checks what the types alone cannot.
