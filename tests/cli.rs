@@ -13,10 +13,11 @@ use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_ai-arcade");
 
-/// Longest any run may take: the slowest is plain minimax from the empty board (a fraction
-/// of a second). A run that got past the config check into the TUI would wait for keys, so
-/// it is killed rather than left to hang the test.
-const TIMEOUT: Duration = Duration::from_secs(30);
+/// Longest a run may take before it is taken for hung: a run that got past the config
+/// check into the TUI would wait for keys, so it is killed rather than left to hang the
+/// test. A safety limit, not a measure: the arena's quality check (MCTS at 100,000
+/// iterations on five positions) takes seconds alone and far longer on a loaded machine.
+const TIMEOUT: Duration = Duration::from_secs(180);
 
 /// Runs the binary with `args`, stdin not a terminal, and returns its output.
 fn run(args: &[&str]) -> Output {
