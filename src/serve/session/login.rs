@@ -16,11 +16,12 @@ use tracing::info;
 /// The prompt after [`take_over_words`].
 pub const TAKE_OVER_PROMPT: &str = "y, or Enter: ";
 
-/// What a student is asked when a session is logged in under their name already.
+/// What a student is asked when a session is logged in under their name already: each
+/// line within 80 columns, as the client prints it.
 fn take_over_words(name: &str) -> String {
     format!(
         "ai-arcade: {name} is logged in already.\n\
-         If that was you, cut off, type y: your place comes here (the other connection ends).\n\
+         If that was you, cut off, type y: your place comes here, the other one ends.\n\
          If not, press Enter: you come in as another {name}."
     )
 }
@@ -217,6 +218,19 @@ impl Connection {
                     .log(|| info!(event = "refusing logins", "{error}"));
                 false
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_take_over_question_fits_80_columns_for_the_longest_name() {
+        let name = "x".repeat(class_code::MAX_NAME_CHARS);
+        for line in take_over_words(&name).lines() {
+            assert!(line.chars().count() <= 80, "{line:?}");
         }
     }
 }
