@@ -104,7 +104,7 @@ async fn measure(students: usize) -> Result<RoomReport, String> {
         per_source_max_startups: u32::try_from(students + 1).unwrap_or(u32::MAX),
         login_grace_time: defaults.login_grace_time.0,
         kex_deadline: super::KEX_DEADLINE,
-        lesson: None,
+        course: Vec::new(),
         teacher_keys: Some(teacher_keys),
         collect: None,
         seats: None,
