@@ -4,9 +4,11 @@
 use crate::app::App;
 use crate::app::room::Setup;
 use crate::config;
+use crate::lesson::builtin::{BUILT_IN, BuiltIn};
 use crate::lesson::{self, Lesson};
 use crate::persist::Store;
 use crate::shell::{self, Ending};
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 mod arena;
@@ -24,7 +26,9 @@ mod solve;
 mod train;
 mod watch;
 
-pub use args::{ArenaArgs, ArenaGame, Cli, Command, SolveArgs, SolveGame, TrainArgs, TrainLearner};
+pub use args::{
+    ArenaArgs, ArenaGame, Cli, Command, LearnArgs, SolveArgs, SolveGame, TrainArgs, TrainLearner,
+};
 use clap::Parser;
 pub use exit::EXIT_USAGE;
 use exit::fail;
@@ -42,6 +46,7 @@ pub fn main() -> ExitCode {
             Err(error) => fail(error),
         },
         Some(Command::Train(ref args)) => train(&cli, args),
+        Some(Command::Learn(ref args)) => learn(&cli, args),
         Some(Command::Serve(ref args)) => {
             // SIGHUP, and the teacher's `r`, read the same files again.
             let (config_path, lessons, seed) = (cli.config.clone(), args.lesson.clone(), cli.seed);
@@ -139,10 +144,55 @@ fn read_course(
 }
 
 fn play(cli: &Cli) -> ExitCode {
-    let (config, lesson) = match with_lesson(cli, cli.lesson.as_deref()) {
-        Ok(both) => both,
+    match with_lesson(cli, cli.lesson.as_deref()) {
+        Ok((config, lesson)) => open_arcade(cli, &config, lesson),
+        Err(error) => fail(error),
+    }
+}
+
+/// `learn`: without a lesson, the built-in course and how to start it; with one, the
+/// arcade running it, as `--lesson FILE` runs a file.
+fn learn(cli: &Cli, args: &LearnArgs) -> ExitCode {
+    let loaded = match config::load(cli.config.as_deref()) {
+        Ok(loaded) => loaded,
         Err(error) => return fail(error),
     };
+    let Some(wanted) = &args.lesson else {
+        print!("{}", course_list(&loaded.config));
+        return ExitCode::SUCCESS;
+    };
+    let Some(built_in) = BuiltIn::find(wanted) else {
+        return fail(format!(
+            "no built-in lesson {wanted:?}: `ai-arcade learn` lists them ({})",
+            BUILT_IN.map(|lesson| lesson.name).join(", ")
+        ));
+    };
+    match built_in.load(&loaded.config) {
+        Ok((lesson, config)) => open_arcade(cli, &config, Some(lesson)),
+        Err(error) => fail(error.to_string()),
+    }
+}
+
+/// The built-in course as `ai-arcade learn` prints it: each lesson's place, name, title
+/// and steps, and how to start one.
+fn course_list(config: &config::Config) -> String {
+    let mut text = String::from(
+        "The course: each lesson runs in the arcade, a step at a time (] next, [ back).\n\n",
+    );
+    for (at, built_in) in BUILT_IN.iter().enumerate() {
+        let line = match built_in.load(config) {
+            Ok((lesson, _)) => format!("{} steps  {}", lesson.steps.len(), lesson.title),
+            Err(error) => format!("cannot run here: {error}"),
+        };
+        let _ = writeln!(text, "  {}. {:<10} {line}", at + 1, built_in.name);
+    }
+    text.push_str("\nStart one with: ai-arcade learn minimax (or its number: ai-arcade learn 1)\n");
+    text
+}
+
+/// Opens the arcade on `config`, running `lesson` if one is given, until the user quits.
+fn open_arcade(cli: &Cli, config: &config::Config, lesson: Option<Lesson>) -> ExitCode {
+    let config = config.clone();
     let store = match data_dir(cli) {
         Ok(dir) => Some(Store::new(dir)),
         Err(error) if cli.data_dir.is_some() => return fail(error),

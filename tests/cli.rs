@@ -1388,3 +1388,29 @@ fn the_default_build_has_no_bench_ssh_or_bench_room() {
         );
     }
 }
+
+/// Issue 31 §1-2: `learn` lists the built-in course with each lesson's steps and title and
+/// says how to start one; a lesson that is not in it is refused, naming those that are.
+/// `--help` points there.
+#[test]
+fn learn_lists_the_built_in_course_and_refuses_a_lesson_not_in_it() {
+    let list = run_ok(&["learn"]);
+    for line in [
+        "1. minimax    7 steps  Minimax on tic-tac-toe",
+        "2. alphabeta  8 steps  Alpha-beta and pruning",
+        "3. qlearning  5 steps  Q-learning on Nim",
+        "4. network",
+        "Start one with: ai-arcade learn minimax",
+    ] {
+        assert!(list.contains(line), "{line:?} in {list}");
+    }
+    let refused = run(&["learn", "chess"]);
+    assert_eq!(refused.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains("no built-in lesson \"chess\"")
+            && said.contains("minimax, alphabeta, qlearning, network"),
+        "{said}"
+    );
+    assert!(run_ok(&["--help"]).contains("ai-arcade learn"));
+}

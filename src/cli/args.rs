@@ -16,7 +16,13 @@ pub const QUALITY_BUDGET: u64 = 20_000_000;
 
 /// ai-arcade: play small games against searching and learning AIs, and look inside them.
 #[derive(Debug, Parser)]
-#[command(name = "ai-arcade", version, about, long_about = None)]
+#[command(
+    name = "ai-arcade",
+    version,
+    about,
+    long_about = None,
+    after_help = "New here? `ai-arcade learn` lists the course: a lesson for each AI, a step at a time."
+)]
 pub struct Cli {
     /// Config file overriding the built-in defaults key by key [default: the platform
     /// config dir's ai-arcade/config.toml, if present].
@@ -42,6 +48,9 @@ pub struct Cli {
 /// Subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Start here: the built-in course, a lesson for each AI in the arcade. Without
+    /// LESSON, the list; with it, the arcade running that lesson.
+    Learn(LearnArgs),
     /// Search a position to the end and print its value, best move, counts and time.
     Solve(SolveArgs),
     /// Train a learner, print how well it plays, and save it in the data dir.
@@ -55,6 +64,14 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Pit two AIs against each other, or measure how often each AI keeps the exact value.
     Arena(ArenaArgs),
+}
+
+/// `learn` and its lesson.
+#[derive(Debug, Args)]
+pub struct LearnArgs {
+    /// The lesson: its name (minimax, alphabeta, qlearning, network) or its number in
+    /// the course (1-4).
+    pub lesson: Option<String>,
 }
 
 /// `arena` and its game.

@@ -8,6 +8,7 @@
 //! `lessons/` in the repository holds the lessons that ship; `lessons/README.md` documents
 //! every key.
 
+pub mod builtin;
 pub mod course;
 mod error;
 mod keys;
