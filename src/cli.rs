@@ -181,7 +181,16 @@ fn course_list(config: &config::Config) -> String {
     );
     for (at, built_in) in BUILT_IN.iter().enumerate() {
         let line = match built_in.load(config) {
-            Ok((lesson, _)) => format!("{} steps  {}", lesson.steps.len(), lesson.title),
+            Ok((lesson, _)) => {
+                let minutes = lesson
+                    .minutes
+                    .map_or_else(String::new, |m| format!(", about {m} min"));
+                format!(
+                    "{} steps{minutes:<14}  {}",
+                    lesson.steps.len(),
+                    lesson.title
+                )
+            }
             Err(error) => format!("cannot run here: {error}"),
         };
         let _ = writeln!(text, "  {}. {:<10} {line}", at + 1, built_in.name);

@@ -1396,9 +1396,9 @@ fn the_default_build_has_no_bench_ssh_or_bench_room() {
 fn learn_lists_the_built_in_course_and_refuses_a_lesson_not_in_it() {
     let list = run_ok(&["learn"]);
     for line in [
-        "1. minimax    7 steps  Minimax on tic-tac-toe",
-        "2. alphabeta  8 steps  Alpha-beta and pruning",
-        "3. qlearning  5 steps  Q-learning on Nim",
+        "1. minimax    7 steps, about 15 min  Minimax on tic-tac-toe",
+        "2. alphabeta  8 steps, about 15 min  Alpha-beta and pruning",
+        "3. qlearning  5 steps, about 10 min  Q-learning on Nim",
         "4. network",
         "Start one with: ai-arcade learn minimax",
     ] {

@@ -41,6 +41,8 @@ pub const MAX_TITLE_CHARS: usize = 60;
 pub const MAX_STEP_CHARS: usize = 400;
 /// The most steps a lesson may have.
 pub const MAX_STEPS: usize = 100;
+/// The minutes a lesson may say it takes: a class's length at most.
+pub const MINUTES: std::ops::RangeInclusive<u32> = 1..=120;
 
 /// A lesson, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,6 +59,8 @@ pub struct Lesson {
     pub locked: Vec<(Key, String)>,
     /// The steps, in order.
     pub steps: Vec<Step>,
+    /// About how long the lesson takes, as its author says (the course list shows it).
+    pub minutes: Option<u32>,
 }
 
 /// One step of a lesson.
@@ -112,6 +116,8 @@ struct LessonSection {
     start_tab: Option<TabId>,
     #[serde(default)]
     locked: Vec<String>,
+    #[serde(default)]
+    minutes: Option<u32>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -217,6 +223,13 @@ fn check(
     let title = section.title.trim().to_owned();
     check_words(&title, MAX_TITLE_CHARS)
         .map_err(|why| places.invalid("lesson.title", &[At("lesson"), At("title")], why))?;
+    if let Some(minutes) = section.minutes.filter(|m| !MINUTES.contains(m)) {
+        return Err(places.invalid(
+            "lesson.minutes",
+            &[At("lesson"), At("minutes")],
+            format!("found {minutes}, allowed 1..=120"),
+        ));
+    }
     let listed = section.tabs.unwrap_or_else(|| TabId::ALL.to_vec());
     let tabs_at = |at: Option<usize>| {
         let mut path = vec![At("lesson"), At("tabs")];
@@ -277,6 +290,7 @@ fn check(
         start_tab,
         locked,
         steps,
+        minutes: section.minutes,
     })
 }
 

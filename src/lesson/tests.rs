@@ -103,6 +103,10 @@ fn refusals_name_the_file_and_the_key() {
         ),
         ("[lesson]\ntitle = \"\"\n", "key `lesson.title`: empty"),
         (
+            "[lesson]\ntitle = \"t\"\nminutes = 0\n",
+            "line 3: key `lesson.minutes`: found 0, allowed 1..=120",
+        ),
+        (
             "[lesson]\ntitle = \"t\"\nsize = 3\n",
             "key `lesson.size`: unknown field `size`",
         ),
