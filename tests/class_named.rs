@@ -9,20 +9,14 @@ use crate::serve::{Screen, TestDir, code_login, login_as, new_key, open_arcade, 
 use ai_arcade::serve::class_code::ClassCode;
 use ai_arcade::serve::clock::Clock;
 use ai_arcade::serve::named_class;
-use russh::client::{Handle, Msg};
 use russh::keys::PrivateKey;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-type Session = (Handle<crate::common::Client>, russh::Channel<Msg>, Screen);
+use crate::class_term::{Session, body, keys};
 
 /// 09:00 on `day` (days from 1970-01-01): day 20,000 is 2024-10-04.
 fn morning(day: u64) -> SystemTime {
     UNIX_EPOCH + Duration::from_secs(day * 86_400 + 9 * 3_600)
-}
-
-/// The rows of the tab's body (under the tab bar, above the lesson and status lines).
-fn body(screen: &Screen) -> Vec<String> {
-    (1..16).map(|row| screen.row(row)).collect()
 }
 
 /// A server for the class `physics-7b` in `dir`, letting students in with `code` and the
@@ -61,17 +55,6 @@ async fn student(server: &crate::serve::TestServer, name: &str, code: &str) -> S
         })
         .await;
     (handle, channel, screen)
-}
-
-async fn keys(
-    session: &mut Session,
-    keys: &'static [u8],
-    what: &str,
-    done: impl Fn(&Screen) -> bool,
-) {
-    let (_, channel, screen) = session;
-    channel.data_bytes(keys).await.unwrap();
-    screen.until(channel, what, done).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -6,10 +6,10 @@
 use crate::serve::{Class, Screen, arcade_shown, class_server, login_as, wait_until_closed};
 use russh::client::{Handle, Msg};
 
-type Session = (Handle<crate::common::Client>, russh::Channel<Msg>, Screen);
+pub(crate) type Session = (Handle<crate::common::Client>, russh::Channel<Msg>, Screen);
 
 /// The rows of the tab's body (under the tab bar, above the lesson and status lines).
-fn body(screen: &Screen) -> Vec<String> {
+pub(crate) fn body(screen: &Screen) -> Vec<String> {
     (1..16).map(|row| screen.row(row)).collect()
 }
 
@@ -28,7 +28,7 @@ async fn teacher(class: &Class, what: &str, done: impl Fn(&Screen) -> bool) -> S
     (handle, channel, screen)
 }
 
-async fn keys(
+pub(crate) async fn keys(
     session: &mut Session,
     keys: &'static [u8],
     what: &str,

@@ -78,7 +78,7 @@ impl Class {
     }
 }
 
-fn screen(app: &App) -> String {
+pub(crate) fn screen(app: &App) -> String {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal
         .draw(|frame| ai_arcade::ui::render(app, frame))
@@ -468,7 +468,7 @@ fn a_student_s_own_graded_answer_reaches_the_collect_folder_once() {
 }
 
 /// Ticks `app` until no tab's AI is thinking (a Connect Four move runs in the pool).
-fn settle(app: &mut App) {
+pub(crate) fn settle(app: &mut App) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     for _ in 0..5 {
         while ai_arcade::app::TabId::ALL

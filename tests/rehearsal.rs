@@ -2,11 +2,10 @@
 //! (`ai-arcade --lesson FILE`) sees the numbers a served class will see with the same
 //! lesson and seed: the same boards, searches, tables and curves after the same keys.
 
+use crate::follow::{screen, settle};
 use ai_arcade::app::{App, Models};
 use ai_arcade::config::Config;
 use ai_arcade::tabkit::keymap::Key;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use std::sync::Arc;
 
 /// A lesson of the teacher's own: MCTS on tic-tac-toe, stepped.
@@ -42,37 +41,6 @@ fn shipped(file: &str) -> String {
             .join(file),
     )
     .unwrap()
-}
-
-fn screen(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal
-        .draw(|frame| ai_arcade::ui::render(app, frame))
-        .unwrap();
-    let buffer = terminal.backend().buffer();
-    (0..buffer.area.height)
-        .map(|y| {
-            (0..buffer.area.width)
-                .map(|x| buffer[(x, y)].symbol())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn settle(app: &mut App) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    for _ in 0..5 {
-        while ai_arcade::app::TabId::ALL
-            .iter()
-            .any(|&tab| app.tabs.busy(tab))
-        {
-            assert!(std::time::Instant::now() < deadline, "an AI never answered");
-            std::thread::sleep(std::time::Duration::from_millis(2));
-            app.update(ai_arcade::app::Action::Tick);
-        }
-        app.update(ai_arcade::app::Action::Tick);
-    }
 }
 
 fn press(app: &mut App, keys: &str) {
