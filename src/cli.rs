@@ -2,6 +2,7 @@
 //! the command line, the config or a `solve` position end the program with exit code 2.
 
 use crate::app::App;
+use crate::app::course_progress::CourseKeeping;
 use crate::app::room::Setup;
 use crate::config;
 use crate::lesson::builtin::{BUILT_IN, BuiltIn};
@@ -211,9 +212,12 @@ fn open_arcade(cli: &Cli, config: &config::Config, lesson: Option<Lesson>) -> Ex
     let seed = cli.seed.or(config.seed).unwrap_or_else(clock_seed);
     let mut app = match lesson {
         Some(lesson) => App::rehearsing(&config, seed, Arc::new(lesson)),
-        None => App::with_store(&config, seed, store),
+        None => App::with_store(&config, seed, store.clone()),
     };
     app.color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    // The course's lessons are laid over the config alone, not over a lesson's sections.
+    let base = config::load(cli.config.as_deref()).map_or_else(|_| config.clone(), |l| l.config);
+    app.keep_course(CourseKeeping::load(store.as_ref()), &base);
     let ending = shell::run(&mut app, config.ui.mouse);
     app.on_exit();
     match ending {

@@ -26,8 +26,13 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("number formats", &["domain::numbers"]),
     ("learners", &["domain::learn", "domain"]),
     (
-        "model files, key tables' shape, messages",
-        &["persist", "tabkit::keymap", "tabkit::message"],
+        "model files, key tables' shape, messages, what a tab has done",
+        &[
+            "persist",
+            "tabkit::keymap",
+            "tabkit::message",
+            "tabkit::facts",
+        ],
     ),
     (
         "tab ids (a leaf generated from the registry)",

@@ -85,7 +85,9 @@ fn a_choice_is_given_with_its_letter_and_enter_and_graded_at_once() {
     press(&mut app, &[Key::Char(']')]);
     assert_eq!(step(&app), 0);
     assert!(
-        said(&app).1.contains("A answers the step's question"),
+        said(&app)
+            .1
+            .contains("answer the step's question right (A)"),
         "{:?}",
         said(&app)
     );

@@ -9,8 +9,6 @@ use ai_arcade::domain::games::connect4::{self, Disc};
 use ai_arcade::domain::games::tictactoe;
 use ai_arcade::lesson;
 use ai_arcade::tabkit::keymap::Key;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use std::sync::Arc;
 
 fn app_from(text: &str) -> App {
@@ -27,15 +25,7 @@ fn refused(text: &str) -> String {
 }
 
 fn screen(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal
-        .draw(|frame| ai_arcade::ui::render(app, frame))
-        .unwrap();
-    let buffer = terminal.backend().buffer().clone();
-    (0..24)
-        .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect::<String>())
-        .collect::<Vec<_>>()
-        .join("\n")
+    crate::common::screen_80x24(app)
 }
 
 fn connect_four(start: &str, first: &str) -> String {

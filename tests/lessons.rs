@@ -147,7 +147,11 @@ fn brackets_move_through_the_steps_and_stop_at_the_ends() {
         app.handle_key(Key::Char(']'));
     }
     assert_eq!(step(&app), lesson.steps.len() - 1);
-    assert_eq!(said(&app).1, "This is the lesson's last step");
+    let (_, end) = said(&app);
+    assert!(
+        end.starts_with("That was the lesson's last step: "),
+        "{end}"
+    );
     app.handle_key(Key::Char('['));
     assert_eq!(step(&app), lesson.steps.len() - 2);
 }
@@ -213,7 +217,10 @@ fn a_long_step_is_shown_whole_at_80x24() {
         .map(|row| row.trim_end())
         .collect::<Vec<_>>()
         .join(" ");
-    assert_eq!(pane, format!("Step 1 of 2 (] next [ back): {LONG_STEP}"));
+    assert_eq!(
+        pane,
+        format!("Step 1 of 2, 0 done (] next [ back): {LONG_STEP}")
+    );
     insta::assert_snapshot!("lesson_long_step_80x24", terminal.backend());
     // A short step gives the tab its rows back.
     app.handle_key(Key::Char(']'));
@@ -274,7 +281,10 @@ fn the_documented_example_with_every_key_loads() {
         lesson.steps[1].checkpoint,
         Some(vec![Key::Char('5'), Key::Char(' '), Key::Char(' ')])
     );
-    assert!(lesson.steps[1].needs_right_answer && !lesson.steps[0].needs_right_answer);
+    assert!(lesson.steps[1].gate.is_some() && lesson.steps[0].gate.is_none());
+    assert_eq!(lesson.steps[2].gate, Some(lesson::Gate::AiMoved));
+    assert_eq!(lesson.steps[3].explain.len(), 2);
+    assert_eq!(lesson.steps[3].point.as_deref(), Some("α -∞ β +∞"));
     assert_eq!(config.seed, Some(1));
 }
 
@@ -341,7 +351,10 @@ fn a_step_that_needs_a_right_answer_holds_the_student_until_one() {
     assert_eq!(lesson_step(&app), 0);
     let (kind, text) = said(&app);
     assert_eq!(kind, MessageKind::Error);
-    assert!(text.contains("needs a right prediction"), "{text}");
+    assert!(
+        text.contains("Not yet: answer a stepper's question right (P asks)"),
+        "{text}"
+    );
 
     let graded: Vec<App> = (-10..=10).map(answer_first_question).collect();
     let (right, wrong): (Vec<App>, Vec<App>) = graded

@@ -33,6 +33,14 @@ pub enum Action {
     ToggleClassSummary,
     /// Open the student's own progress in the class.
     ToggleProgress,
+    /// Open or close the course screen ("Start here").
+    ToggleCourse,
+    /// Open or close the lesson step's explanation panel.
+    ToggleExplain,
+    /// Move the course screen's cursor by this many rows.
+    CourseMove(i16),
+    /// Start the lesson under the course screen's cursor (or go back to the arcade).
+    CourseStart,
     /// Scroll the message log or the exported text by this many lines.
     ScrollOverlay(i16),
     /// A key pressed while a confirmation was asked for that is not the confirming key: it
@@ -152,4 +160,8 @@ pub enum Overlay {
     ClassSummary(crate::app::progress::ClassProgress),
     /// A student's own progress in the class, as their seat gave it when opened.
     Progress(crate::app::progress::StudentProgress),
+    /// The course ("Start here"), its cursor on this row.
+    Course(usize),
+    /// The lesson step's explanation, pointing at the place on screen it is about.
+    Explain,
 }

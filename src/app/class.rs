@@ -267,7 +267,7 @@ impl App {
                 lesson: (self.lesson.as_ref()).map(|progress| progress.lesson.title.clone()),
                 step: self.lesson.as_ref().and_then(|progress| {
                     progress
-                        .counter()
+                        .counter(true)
                         .map(|_| (progress.step + 1, progress.lesson.steps.len()))
                 }),
                 following: self.following.is_some(),

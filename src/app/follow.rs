@@ -188,7 +188,7 @@ impl App {
         };
         let (step, keys) = progress.checkpoint();
         let keys = keys.to_vec();
-        let counter = progress.counter();
+        let counter = progress.counter(true);
         self.reopen(self.seed);
         if let Some(first) = self.lesson.as_ref().map(super::LessonProgress::first_tab) {
             self.show_tab(first);

@@ -36,6 +36,35 @@ pub const LESSON: KeyGroup<Action> = KeyGroup {
             "answer",
             |_| Action::LessonAnswer(AnswerKey::Open),
         ),
+        bind(
+            &[Key::Char('E')],
+            "E",
+            "the step's explanation",
+            "explain",
+            |_| Action::ToggleExplain,
+        ),
+    ],
+};
+
+/// The keys while a step's explanation is open.
+pub const EXPLAIN_OVERLAY: KeyGroup<Action> = KeyGroup {
+    title: "The step's explanation",
+    bindings: &[
+        bind(
+            &[Key::Esc, Key::Enter, Key::Char('E')],
+            "Esc",
+            "close: do the step",
+            "close",
+            |_| Action::CloseOverlay,
+        ),
+        bind(
+            &[Key::Char(']'), Key::Char('[')],
+            "] / [",
+            "next / previous step",
+            "",
+            |k| Action::LessonStep(if k == Key::Char(']') { 1 } else { -1 }),
+        ),
+        QUIT_FROM_OVERLAY,
     ],
 };
 
@@ -151,6 +180,38 @@ pub const GLOBAL: KeyGroup<Action> = KeyGroup {
             "",
             |_| Action::ToggleLog,
         ),
+        bind(
+            &[Key::Char('H')],
+            "H",
+            "start here: the course",
+            "course",
+            |_| Action::ToggleCourse,
+        ),
+    ],
+};
+
+/// The course screen's keys.
+pub const COURSE_OVERLAY: KeyGroup<Action> = KeyGroup {
+    title: "Start here: the course",
+    bindings: &[
+        bind(
+            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+            "↑↓",
+            "choose a lesson",
+            "choose",
+            |k| Action::CourseMove(direction(k).1.into()),
+        ),
+        bind(&[Key::Enter], "Enter", "start it", "start", |_| {
+            Action::CourseStart
+        }),
+        bind(
+            &[Key::Esc, Key::Char('H')],
+            "Esc",
+            "to the arcade",
+            "arcade",
+            |_| Action::CloseOverlay,
+        ),
+        QUIT_FROM_OVERLAY,
     ],
 };
 

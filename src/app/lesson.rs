@@ -2,7 +2,9 @@
 //! locks. The lesson itself (read and checked) is [`crate::lesson::Lesson`]; the app
 //! asks this what a key, a tab or a step means while it runs.
 
-use crate::lesson::{Lesson, Question};
+use crate::lesson::pane::{self, GateState};
+use crate::lesson::{Gate, Lesson, Question};
+use crate::tabkit::facts::Facts;
 use crate::tabkit::keymap::Key;
 use crate::tabkit::tab::Score;
 use crate::tabs::TabId;
@@ -20,6 +22,34 @@ pub struct LessonProgress {
     pub right_at_step: u32,
     /// The student's answers to the steps' own questions, by step.
     pub answers: Vec<StepAnswer>,
+    /// What the student did with each step: done, skipped, or not yet.
+    pub marks: Vec<Mark>,
+    /// `]` was pressed once on the step shown before its gate opened: again skips it.
+    pub skip_offered: bool,
+    /// The last look at a tab's facts since the step began, to tell what changed since.
+    pub looked: Option<(TabId, Facts)>,
+}
+
+/// What became of one step.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mark {
+    /// Not done yet: not left forward, or its gate not opened.
+    #[default]
+    Open,
+    /// Done: left forward (a step without a gate), or its event happened.
+    Done,
+    /// Left by `]` pressed twice before its event happened.
+    Skipped,
+}
+
+/// Whether `]` may leave the step shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Leaving {
+    /// It may.
+    Free,
+    /// Not yet: why, and that `]` again skips it.
+    Held(String),
 }
 
 /// Where a student is with one step's own question.
@@ -69,12 +99,18 @@ impl LessonProgress {
     #[must_use]
     pub fn start(lesson: Arc<Lesson>) -> Self {
         let answers = vec![StepAnswer::default(); lesson.steps.len()];
-        Self {
+        let marks = vec![Mark::Open; lesson.steps.len()];
+        let mut progress = Self {
             lesson,
             step: 0,
             right_at_step: 0,
             answers,
-        }
+            marks,
+            skip_offered: false,
+            looked: None,
+        };
+        progress.reached();
+        progress
     }
 
     /// Back to the first step, every answer to the steps' questions forgotten (the tabs
@@ -83,6 +119,112 @@ impl LessonProgress {
         self.step = 0;
         self.reset_score(0);
         self.answers.fill(StepAnswer::default());
+        self.marks.fill(Mark::Open);
+        self.reached();
+    }
+
+    /// The step shown was just reached: its gate starts watching afresh, and a last step
+    /// without a gate is done by being reached (there is no `]` after it).
+    pub fn reached(&mut self) {
+        self.skip_offered = false;
+        self.looked = None;
+        let last = self.step + 1 == self.lesson.steps.len();
+        if last && self.gate().is_none() {
+            self.marks[self.step] = Mark::Done;
+        }
+    }
+
+    /// The gate of the step shown.
+    #[must_use]
+    pub fn gate(&self) -> Option<&Gate> {
+        self.lesson.steps.get(self.step)?.gate.as_ref()
+    }
+
+    /// Looks at the facts of `tab` (the step's or the one shown) and `right`, the answers
+    /// graded right so far: true when the step's gate opened with this look.
+    pub fn observe(&mut self, tab: TabId, facts: Facts, right: u32) -> bool {
+        let before = self
+            .looked
+            .filter(|(looked, _)| *looked == tab)
+            .map(|(_, f)| f);
+        self.looked = Some((tab, facts));
+        let Some(gate) = self.gate() else {
+            return false;
+        };
+        if self.marks.get(self.step) != Some(&Mark::Open) {
+            return false;
+        }
+        let happened = match gate {
+            Gate::RightAnswer => right > self.right_at_step,
+            gate => gate.happened(before.as_ref(), &facts),
+        };
+        if happened {
+            self.marks[self.step] = Mark::Done;
+        }
+        happened
+    }
+
+    /// `]` on the step shown: free when it has no gate or its gate opened; held the first
+    /// time before, and then marked skipped (pressed again). A step left free is done.
+    pub fn leave(&mut self) -> Leaving {
+        let Some(mark) = self.marks.get(self.step).copied() else {
+            return Leaving::Free;
+        };
+        match (self.gate(), mark) {
+            (Some(gate), Mark::Open) if !self.skip_offered => {
+                let why = self.held_words(gate);
+                self.skip_offered = true;
+                Leaving::Held(why)
+            }
+            (Some(_), Mark::Open) => {
+                self.marks[self.step] = Mark::Skipped;
+                Leaving::Free
+            }
+            (None, Mark::Open) => {
+                self.marks[self.step] = Mark::Done;
+                Leaving::Free
+            }
+            _ => Leaving::Free,
+        }
+    }
+
+    /// Why `]` does not leave a step whose gate has not opened.
+    fn held_words(&self, gate: &Gate) -> String {
+        let how = match (gate, self.lesson.steps[self.step].question.is_some()) {
+            (Gate::RightAnswer, true) => "answer the step's question right (A)".to_owned(),
+            (Gate::RightAnswer, false) => "answer a stepper's question right (P asks)".to_owned(),
+            (gate, _) => gate.to_do(),
+        };
+        format!("Not yet: {how}. ] again skips the step")
+    }
+
+    /// What `]` on the last step says: the lesson is over, or what its gate waits for.
+    #[must_use]
+    pub fn end_words(&self) -> crate::tabkit::message::Message {
+        use crate::tabkit::message::Message;
+        if let (Some(gate), false) = (self.gate(), self.finished()) {
+            return Message::error(format!(
+                "The last step waits for you to {}; then the lesson is done",
+                gate.to_do()
+            ));
+        }
+        let total = self.lesson.steps.len();
+        Message::info(format!(
+            "That was the lesson's last step: {} of {total} done (H: the course)",
+            self.done()
+        ))
+    }
+
+    /// The steps done (skipped ones are not).
+    #[must_use]
+    pub fn done(&self) -> usize {
+        self.marks.iter().filter(|m| **m == Mark::Done).count()
+    }
+
+    /// Whether the lesson is over: its last step reached and done or skipped.
+    #[must_use]
+    pub fn finished(&self) -> bool {
+        self.step + 1 == self.lesson.steps.len() && self.marks[self.step] != Mark::Open
     }
 
     /// The question the step shown asks, with the student's answer to it.
@@ -122,19 +264,6 @@ impl LessonProgress {
         self.right_at_step = right;
     }
 
-    /// Why `]` cannot leave the step yet: it needs a right prediction and `right` (the
-    /// answers graded right so far) has none since the step began.
-    #[must_use]
-    pub fn held_back(&self, right: u32) -> Option<&'static str> {
-        let step = self.lesson.steps.get(self.step)?;
-        let why = if step.question.is_some() {
-            "This step needs a right answer first: A answers the step's question"
-        } else {
-            "This step needs a right prediction first: answer the question the stepper asks"
-        };
-        (step.needs_right_answer && right <= self.right_at_step).then_some(why)
-    }
-
     /// The tab to show first: the first step's, else the lesson's start tab.
     #[must_use]
     pub fn first_tab(&self) -> TabId {
@@ -155,11 +284,19 @@ impl LessonProgress {
         format!("Lesson: {}{steps}", self.lesson.title)
     }
 
-    /// "Step 2 of 6", or `None` for a lesson without steps.
+    /// "Step 2 of 6, 1 done", with what a gated step waits for; "Step 2 of 6" for a
+    /// student `following` the teacher; `None` for a lesson without steps.
     #[must_use]
-    pub fn counter(&self) -> Option<String> {
+    pub fn counter(&self, following: bool) -> Option<String> {
         let total = self.lesson.steps.len();
-        (total > 0).then(|| format!("Step {} of {total}", self.step + 1))
+        let state = match self.marks.get(self.step)? {
+            Mark::Open => GateState::Waiting,
+            Mark::Done => GateState::Done,
+            Mark::Skipped => GateState::Skipped,
+        };
+        let gate = self.gate().map(|gate| (gate, state));
+        let done = (!following).then(|| (self.done(), gate));
+        (total > 0).then(|| pane::counter(self.step + 1, total, done))
     }
 
     /// Moves `by` steps, or says why not (no steps, or the first or last step already).
@@ -176,9 +313,10 @@ impl LessonProgress {
             return Moved::Refused("This is the lesson's last step");
         }
         self.step = wanted as usize;
+        self.reached();
         let step = &self.lesson.steps[self.step];
         Moved::To {
-            counter: self.counter().unwrap_or_default(),
+            counter: pane::counter(self.step + 1, total, None),
             text: step.text.clone(),
             tab: step.tab,
         }

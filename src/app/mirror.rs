@@ -27,7 +27,9 @@ impl Shown {
             | Overlay::Settings(_)
             | Overlay::Room
             | Overlay::ClassSummary(_)
-            | Overlay::Progress(_) => None,
+            | Overlay::Progress(_)
+            | Overlay::Course(_)
+            | Overlay::Explain => None,
         }
     }
 
@@ -57,7 +59,9 @@ fn mark(overlay: &Overlay) -> Option<ShownMark> {
         | Overlay::Settings(_)
         | Overlay::Room
         | Overlay::ClassSummary(_)
-        | Overlay::Progress(_) => None,
+        | Overlay::Progress(_)
+        | Overlay::Course(_)
+        | Overlay::Explain => None,
     }
 }
 

@@ -10,6 +10,8 @@
 
 pub mod action;
 mod class;
+pub mod course;
+pub mod course_progress;
 mod follow;
 pub mod journal;
 pub mod keys;
@@ -149,6 +151,9 @@ pub struct App {
     /// On a served class with a collect folder: where the student's exports and graded
     /// predictions go.
     pub collect: Option<Arc<dyn Collect>>,
+    /// The course: the student's progress, and the arcade parked while one of its
+    /// lessons runs.
+    pub course: course_progress::Course,
 }
 
 impl App {
@@ -244,6 +249,7 @@ impl App {
             id: journal::next_app_id(),
             room_cursor: Cell::new(None),
             collect: None,
+            course: course_progress::Course::default(),
         };
         // The start tab's first words: what showing it says, else what it said on opening
         // (another tab's opening words would be about a game not on screen).
@@ -286,6 +292,8 @@ impl App {
             Some(Overlay::Room) => return vec![keys::ROOM_OVERLAY.into()],
             Some(Overlay::ClassSummary(_)) => return vec![keys::CLASS_SUMMARY_OVERLAY.into()],
             Some(Overlay::Progress(_)) => return vec![keys::PROGRESS_OVERLAY.into()],
+            Some(Overlay::Course(_)) => return vec![keys::COURSE_OVERLAY.into()],
+            Some(Overlay::Explain) => return vec![keys::EXPLAIN_OVERLAY.into()],
             None => {}
         }
         if let Some(entry) = self.answer_keys() {
@@ -438,6 +446,12 @@ impl App {
                 return Action::Refused("The settings panel is open: Enter applies, Esc closes");
             }
             Some(Overlay::Room) => return Action::Refused("The room is open: Esc closes it"),
+            Some(Overlay::Course(_)) => {
+                return Action::Refused("The course is open: Enter starts a lesson, Esc closes it");
+            }
+            Some(Overlay::Explain) => {
+                return Action::Refused("The step's explanation is open: Esc closes it");
+            }
             Some(Overlay::ClassSummary(_)) => {
                 return Action::Refused("The class summary is open: Esc goes back to the room");
             }
@@ -541,7 +555,7 @@ impl App {
             Action::Cancel if self.pending.is_none() => return false,
             Action::Tick => {
                 // The tabs tick whatever is open; an open room is read again each tick.
-                let ticked = self.tick();
+                let ticked = self.tick() | self.watch_lesson();
                 self.keep_seat();
                 self.after_change();
                 return ticked || self.overlays.top() == Some(&Overlay::Room);
@@ -578,7 +592,15 @@ impl App {
     /// Applies `action`, then tells whoever watches: a graded answer to the collect
     /// folder, the student's seat to the room, a teacher's new position to the class.
     fn apply_and_share(&mut self, action: Action) -> bool {
-        let changed = self.apply(action);
+        // "] again skips" means the very next key: anything else between asks again.
+        if let Some(progress) = self
+            .lesson
+            .as_mut()
+            .filter(|_| action != Action::LessonStep(1))
+        {
+            progress.skip_offered = false;
+        }
+        let changed = self.apply(action) | self.watch_lesson();
         self.report_seat();
         self.keep_seat();
         self.after_change();
@@ -630,6 +652,10 @@ impl App {
             Action::MoveClass(by) => self.move_class(by),
             Action::ToggleClassSummary => self.open_class_summary(),
             Action::ToggleProgress => self.open_progress(),
+            Action::ToggleCourse => self.toggle_course(),
+            Action::ToggleExplain => self.toggle_explain(),
+            Action::CourseMove(by) => self.course_move(by),
+            Action::CourseStart => self.course_start(),
             Action::ToggleHelp => {
                 self.overlays.toggle(Overlay::Help);
                 self.help_scroll.set(0);

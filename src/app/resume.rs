@@ -25,6 +25,7 @@ impl App {
                 .map(|progress| progress.lesson.title.clone()),
             following: self.following.is_some(),
             entries: self.journal.entries().iter().map(SavedEntry::of).collect(),
+            course: self.course.keeping.progress.clone(),
         }
     }
 

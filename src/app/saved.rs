@@ -57,6 +57,9 @@ pub struct SavedSession {
     pub following: bool,
     /// Every change of position since the tabs opened.
     pub entries: Vec<SavedEntry>,
+    /// Where the student is in the built-in course (kept with their seat on a server).
+    #[serde(default)]
+    pub course: super::course_progress::CourseProgress,
 }
 
 impl SavedEntry {

@@ -11,6 +11,7 @@
 pub mod builtin;
 pub mod course;
 mod error;
+pub mod gate;
 mod keys;
 pub mod pane;
 mod place;
@@ -18,6 +19,7 @@ pub mod question;
 mod words;
 
 pub use error::LessonError;
+pub use gate::Gate;
 pub use keys::{UNLOCKABLE, parse_key};
 pub use question::Question;
 
@@ -39,6 +41,14 @@ pub const MAX_TITLE_CHARS: usize = 60;
 /// The most characters of a step's words: with its heading, six rows of the lesson pane
 /// at 80 columns (and [`pane::too_long`] checks the rows they take).
 pub const MAX_STEP_CHARS: usize = 400;
+/// The most lines of a step's explanation panel: with its border, half the tab's rows at
+/// 80x24.
+pub const MAX_EXPLAIN_LINES: usize = 10;
+/// The most characters of one line of the explanation panel: inside its border at 80
+/// columns.
+pub const MAX_EXPLAIN_LINE_CHARS: usize = 74;
+/// The most characters of the text a step points at on the screen.
+pub const MAX_POINT_CHARS: usize = 24;
 /// The most steps a lesson may have.
 pub const MAX_STEPS: usize = 100;
 /// The minutes a lesson may say it takes: a class's length at most.
@@ -73,11 +83,15 @@ pub struct Step {
     /// The keys that bring a fresh start of the lesson to this step's position, when the
     /// step is a checkpoint: a lost student is put back here by pressing them again.
     pub checkpoint: Option<Vec<Key>>,
-    /// `]` moves on only after a prediction graded right during this step (the step's own
-    /// question, when it asks one).
-    pub needs_right_answer: bool,
+    /// What the student must do before `]` moves on (pressed before, it marks the step
+    /// skipped): `done_when`, or a right answer for `needs_right_answer`.
+    pub gate: Option<Gate>,
     /// The teacher's own question, graded and counted like the engine's.
     pub question: Option<Question>,
+    /// A short explanation of several lines, shown in a panel as the step is reached.
+    pub explain: Vec<String>,
+    /// Text on the screen the step is about ("α -∞"): the panel points at where it is.
+    pub point: Option<String>,
 }
 
 impl Lesson {
@@ -130,6 +144,12 @@ struct StepSection {
     checkpoint: Option<Vec<String>>,
     #[serde(default)]
     needs_right_answer: bool,
+    #[serde(default)]
+    done_when: Option<String>,
+    #[serde(default)]
+    explain: Option<String>,
+    #[serde(default)]
+    point: Option<String>,
     #[serde(default)]
     ask: Option<String>,
     #[serde(default)]
@@ -281,7 +301,7 @@ fn check(
     let steps = steps
         .into_iter()
         .enumerate()
-        .map(|(i, step)| check_step(step, i, total, &tabs, places))
+        .map(|(i, step)| check_step(step, i, total, (&tabs, start_tab), places))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Lesson {
         origin: places.origin().to_owned(),
@@ -294,13 +314,14 @@ fn check(
     })
 }
 
-/// Step `i` (0-based) of `total`, checked: its words fit the pane with its question, its tab
-/// is one of `tabs`, its checkpoint keys and its question read.
+/// Step `i` (0-based) of `total`, checked: its words fit the pane with its question and its
+/// gate, its tab is one of `tabs` (the lesson's, and the one it starts on), its checkpoint
+/// keys, its gate and its question read.
 fn check_step(
     step: StepSection,
     i: usize,
     total: usize,
-    tabs: &[TabId],
+    (tabs, start_tab): (&[TabId], TabId),
     places: &Places<'_>,
 ) -> Result<Step, LessonError> {
     use Seg::{Item, Key as At};
@@ -309,6 +330,23 @@ fn check_step(
     let text = step.text.trim().to_owned();
     check_words(&text, MAX_STEP_CHARS)
         .map_err(|why| places.invalid(&key("text"), &at("text"), why))?;
+    let gate = read_gate(&step, step.tab.unwrap_or(start_tab))
+        .map_err(|(name, why)| places.invalid(&key(name), &at(name), why))?;
+    let explain = (step.explain.as_deref().map(explain_lines).transpose())
+        .map_err(|why| places.invalid(&key("explain"), &at("explain"), why))?
+        .unwrap_or_default();
+    let point = step.point.as_deref().map(str::trim).map(str::to_owned);
+    if let Some(point) = &point {
+        check_words(point, MAX_POINT_CHARS)
+            .map_err(|why| places.invalid(&key("point"), &at("point"), why))?;
+        if explain.is_empty() {
+            return Err(places.invalid(
+                &key("point"),
+                &at("point"),
+                "the panel that points is the step's `explain`: write one".into(),
+            ));
+        }
+    }
     let question = question::read(step.ask, step.choices, step.answer, step.tolerance).map_err(
         |(wrong, why)| {
             let mut path = at(wrong.key()).to_vec();
@@ -318,7 +356,7 @@ fn check_step(
             places.invalid(&key(wrong.key()), &path, why)
         },
     )?;
-    if let Some(why) = pane::too_long(&text, question.as_ref(), i + 1, total) {
+    if let Some(why) = pane::too_long(&text, question.as_ref(), gate.as_ref(), i + 1, total) {
         return Err(places.invalid(&key("text"), &at("text"), why));
     }
     if let Some(tab) = step.tab.filter(|tab| !tabs.contains(tab)) {
@@ -341,9 +379,57 @@ fn check_step(
         text,
         tab: step.tab,
         checkpoint,
-        needs_right_answer: step.needs_right_answer,
+        gate,
         question,
+        explain,
+        point,
     })
+}
+
+/// An explanation's lines: at most [`MAX_EXPLAIN_LINES`] of at most
+/// [`MAX_EXPLAIN_LINE_CHARS`] characters, blank lines kept between paragraphs.
+fn explain_lines(text: &str) -> Result<Vec<String>, String> {
+    let lines: Vec<String> = text
+        .trim()
+        .lines()
+        .map(|l| l.trim_end().to_owned())
+        .collect();
+    if lines.len() > MAX_EXPLAIN_LINES {
+        return Err(format!(
+            "{} lines: at most {MAX_EXPLAIN_LINES}",
+            lines.len()
+        ));
+    }
+    for (at, line) in lines.iter().enumerate() {
+        if line.is_empty() {
+            continue;
+        }
+        check_words(line, MAX_EXPLAIN_LINE_CHARS)
+            .map_err(|why| format!("line {}: {why}", at + 1))?;
+    }
+    if lines.iter().all(String::is_empty) {
+        return Err("empty: write the words to show".into());
+    }
+    Ok(lines)
+}
+
+/// The step's gate: `done_when` read on `tab`, or `needs_right_answer` (the older key for
+/// `done_when = "right-answer"`). A refusal names the key at fault.
+fn read_gate(step: &StepSection, tab: TabId) -> Result<Option<Gate>, (&'static str, String)> {
+    let gate = (step.done_when.as_deref())
+        .map(|written| Gate::read(written, tab).map_err(|why| ("done_when", why)))
+        .transpose()?;
+    match gate {
+        Some(gate) if step.needs_right_answer && gate != Gate::RightAnswer => Err((
+            "needs_right_answer",
+            format!(
+                "the step waits for one thing: done_when already says to {}",
+                gate.to_do()
+            ),
+        )),
+        Some(gate) => Ok(Some(gate)),
+        None => Ok(step.needs_right_answer.then_some(Gate::RightAnswer)),
+    }
 }
 
 /// The most keys a checkpoint presses.

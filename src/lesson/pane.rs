@@ -4,6 +4,7 @@
 //! lesson's check use these functions, so a step the check lets through is one the pane
 //! shows whole on the smallest screen.
 
+use super::gate::Gate;
 use super::question::{MAX_NUMBER_CHARS, Question};
 
 /// The fewest rows the lesson pane takes while a lesson with steps runs: a short step keeps
@@ -13,6 +14,39 @@ pub const PANE_ROWS_MIN: usize = 2;
 pub const PANE_ROWS_MAX: usize = 6;
 /// The width a step must fit in [`PANE_ROWS_MAX`] rows at: the narrowest screen.
 pub const PANE_WIDTH: usize = 80;
+
+/// Where a student is with a step that waits for the doing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GateState {
+    /// Not done yet.
+    Waiting,
+    /// Done: `]` moves on.
+    Done,
+    /// Left without doing it (`]` twice).
+    Skipped,
+}
+
+/// The counter a step's heading starts with: the step, and for a student moving on their
+/// own (`done`: the steps done, and for a step that waits for the doing what it waits for,
+/// or that it is done) "Step 3 of 9, 2 done · to do: let the AI make a move". A student
+/// following the teacher is moved on by the teacher: "Step 3 of 9".
+#[must_use]
+pub fn counter(
+    step: usize,
+    total: usize,
+    done: Option<(usize, Option<(&Gate, GateState)>)>,
+) -> String {
+    let Some((done, gate)) = done else {
+        return format!("Step {step} of {total}");
+    };
+    let waits = match gate {
+        None => String::new(),
+        Some((gate, GateState::Waiting)) => format!(" · to do: {}", gate.to_do()),
+        Some((_, GateState::Done)) => " · ✓ done".to_owned(),
+        Some((_, GateState::Skipped)) => " · skipped".to_owned(),
+    };
+    format!("Step {step} of {total}, {done} done{waits}")
+}
 
 /// The heading before a step's words: its counter and the keys that move on, or that the
 /// teacher moves the student on.
@@ -117,12 +151,21 @@ fn longest_state(question: &Question) -> String {
 pub(super) fn too_long(
     text: &str,
     question: Option<&Question>,
+    gate: Option<&Gate>,
     step: usize,
     total: usize,
 ) -> Option<String> {
-    let counter = format!("Step {step} of {total}");
+    let own = counter(
+        step,
+        total,
+        Some((total, gate.map(|g| (g, GateState::Waiting)))),
+    );
+    let following = counter(step, total, None);
     let asked = question.map_or(0, |q| question_rows(q, &longest_state(q), PANE_WIDTH).len());
-    let taken = rows(&heading(&counter, true), text, PANE_WIDTH).len() + asked;
+    let taken = asked
+        + rows(&heading(&own, false), text, PANE_WIDTH)
+            .len()
+            .max(rows(&heading(&following, true), text, PANE_WIDTH).len());
     let of_them = if asked > 0 {
         format!(" ({asked} for its question)")
     } else {

@@ -263,7 +263,7 @@ fn a_checkpoint_names_keys_as_the_help_writes_them_and_a_bad_one_is_refused_by_i
         "{}",
         refused(&quits)
     );
-    assert!(lesson.steps[1].needs_right_answer);
+    assert_eq!(lesson.steps[1].gate, Some(crate::lesson::Gate::RightAnswer));
     let bad = text.replace("\"Enter\"", "\"Hyper\"");
     let why = refused(&bad);
     assert!(
@@ -442,7 +442,7 @@ fn a_step_asks_a_question_of_the_teacher_s_own() {
     assert_eq!(number.grade("549935"), Ok(false));
     assert!(number.grade("lots").is_err());
     assert_eq!(number.right_answer(), "549946 (± 10)");
-    assert!(lesson.steps[0].needs_right_answer);
+    assert_eq!(lesson.steps[0].gate, Some(crate::lesson::Gate::RightAnswer));
 }
 
 #[test]

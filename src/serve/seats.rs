@@ -114,6 +114,7 @@ mod tests {
             lesson: Some("Alpha-beta".into()),
             following: true,
             entries: vec![crate::app::saved::SavedEntry::LessonAt(2); entries],
+            course: crate::app::course_progress::CourseProgress::default(),
         }
     }
 

@@ -11,6 +11,8 @@ pub struct AiMoves<P> {
     following: bool,
     /// Moves made since the action under way began, not yet reported.
     made: Vec<P>,
+    /// Moves the AI made this session: a lesson step waiting for one sees it rise.
+    total: u64,
 }
 
 impl<P> Default for AiMoves<P> {
@@ -18,6 +20,7 @@ impl<P> Default for AiMoves<P> {
         Self {
             following: false,
             made: Vec::new(),
+            total: 0,
         }
     }
 }
@@ -36,6 +39,12 @@ impl<P: Clone> AiMoves<P> {
     /// Keeps `played`, a move the AI just made, to report.
     pub fn made(&mut self, played: &P) {
         self.made.push(played.clone());
+        self.total += 1;
+    }
+
+    /// The moves the AI made this session.
+    pub fn total(&self) -> u64 {
+        self.total
     }
 
     /// An action begins: a move made outside one (a game the AI opened as the tab

@@ -7,6 +7,7 @@
 
 pub mod ai_moves;
 pub mod background;
+pub mod facts;
 pub mod goto;
 pub mod keymap;
 pub mod message;

@@ -3,6 +3,7 @@
 //! tabs (through the registry in `tabs/`) and calls only this; nothing outside a tab's folder
 //! names the tab's actions or fields.
 
+use super::facts::Facts;
 use super::keymap::KeyGroup;
 use super::message::Message;
 use super::settings::{Change, Panel};
@@ -115,14 +116,7 @@ pub struct QuestionId {
     pub node: u64,
 }
 
-/// A position as a [`QuestionId`] names it: the same number for the same position in every
-/// session of the process (std's `DefaultHasher::new` has fixed keys).
-pub fn position_key<P: std::hash::Hash>(position: &P) -> u64 {
-    use std::hash::Hasher;
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    position.hash(&mut hasher);
-    hasher.finish()
-}
+pub use super::facts::position_key;
 
 /// A prediction a tab waits for now (issue 15 §3), as the lesson and the teacher's room
 /// see it.
@@ -298,6 +292,11 @@ pub trait ClassSide {
     /// action's effect.
     fn take_verdict(&mut self) -> Option<bool> {
         None
+    }
+
+    /// What the tab has done so far, for a lesson step that waits for the doing.
+    fn facts(&self) -> Facts {
+        Facts::default()
     }
 }
 

@@ -447,6 +447,11 @@ impl Tabs {
         self.get(tab).stepper_at()
     }
 
+    /// What `tab` has done, for a lesson step that waits for the doing.
+    pub fn facts(&self, tab: TabId) -> crate::tabkit::facts::Facts {
+        self.get(tab).facts()
+    }
+
     /// The prediction `tab` waits for now.
     pub fn open_question(&self, tab: TabId) -> Option<OpenQuestion> {
         self.get(tab).open_question()

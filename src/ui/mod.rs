@@ -2,6 +2,8 @@
 //! maps a mouse position back to an action using the same layout.
 
 mod class_summary;
+mod course;
+mod explain;
 mod help;
 mod overlay;
 mod room;
@@ -124,6 +126,8 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
         Some(Overlay::Progress(progress)) => {
             class_summary::render_student(app, progress, screen.body, buf, &theme);
         }
+        Some(Overlay::Course(cursor)) => course::render(app, *cursor, screen.body, buf, &theme),
+        Some(Overlay::Explain) => explain::render(app, screen.body, buf, &theme),
         None => {}
     }
     render_status(app, &screen, buf, &theme);
@@ -284,7 +288,7 @@ fn bar_words(app: &App) -> Vec<String> {
 /// check wraps them; `None` without a lesson with steps.
 fn lesson_rows(app: &App, width: u16) -> Option<(String, Vec<String>)> {
     let progress = app.lesson.as_ref()?;
-    let counter = progress.counter()?;
+    let counter = progress.counter(app.following.is_some())?;
     let step = progress.lesson.steps.get(progress.step)?;
     let heading = pane::heading(&counter, app.following.is_some());
     let mut rows = pane::rows(&heading, &step.text, usize::from(width));

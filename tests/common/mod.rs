@@ -22,6 +22,19 @@ pub use ai_arcade::serve::client::{Client, connect, connect_stream};
 /// A drawn screen's rows without the first, the tab bar, when `area` is big enough to
 /// have one: what a tab's snapshots show, so adding a tab (which changes the bar) changes
 /// none of them. A few snapshots keep the whole screen to cover the bar.
+/// The app's screen at 80x24, as text, one line a row.
+pub fn screen_80x24(app: &ai_arcade::app::App) -> String {
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| ai_arcade::ui::render(app, frame))
+        .unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    (0..24)
+        .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 pub fn without_tab_bar(screen: &str, area: ratatui::layout::Rect) -> String {
     if ai_arcade::ui::Screen::new(area).is_none() {
         return screen.to_string();

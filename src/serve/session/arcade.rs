@@ -6,6 +6,7 @@
 use super::plumbing::{OUTPUT_TIMEOUT, disconnect_after, lock};
 use super::who::{Login, Via};
 use crate::app::App;
+use crate::app::course_progress::CourseKeeping;
 use crate::app::room::Setup;
 use crate::serve::limits::Slot;
 use crate::serve::shared::Shared;
@@ -200,6 +201,9 @@ impl Arcade {
             shared.current().config().ui.start_tab,
             Some(self.wake.clone()),
         );
+        // The course's progress kept in the seat, for an app made afresh.
+        let course = (arrival.saved.as_ref().map(|saved| saved.course.clone()))
+            .or_else(|| arrival.back.then(Default::default));
         let mut app = if let Some(app) = arrival.app {
             let mut app = *app;
             app.welcome_back(&arrival.name);
@@ -230,6 +234,10 @@ impl Arcade {
             }
             app
         };
+        if app.course.base.is_none() {
+            let base = self.shared.current().config().clone();
+            app.keep_course(CourseKeeping::kept(course), &base);
+        }
         if took_over {
             app.say(crate::app::Message::info(format!(
                 "Welcome back, {login}: your other connection was ended and its place is here"

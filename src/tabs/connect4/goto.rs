@@ -6,10 +6,26 @@
 use super::state::Connect4Tab;
 use crate::components::mcts_search::goto::{go_mcts, mcts_count};
 use crate::components::tree_search::goto::{go_search, search_count};
+use crate::tabkit::facts::Facts;
 use crate::tabkit::goto;
 use crate::tabkit::message::Message;
+use crate::tabkit::side::Side;
+use crate::tabkit::tab::position_key;
 
 impl Connect4Tab {
+    /// What the game on screen and its steppers have done, for a lesson step's gate.
+    pub(crate) fn lesson_facts(&self) -> Facts {
+        let live_search = self.tree_search.as_ref().filter(|view| view.live);
+        Facts {
+            ai_moves: self.turns.iter().filter(|turn| turn.by == Side::Ai).count() as u64,
+            over: self.board.is_won() || self.board.is_over(),
+            steps: self.step_count().map_or(0, |(at, _)| at),
+            cut_offs: live_search.map_or(0, |view| view.stepper.stats().cutoffs),
+            position: Some(position_key(&self.board)),
+            curve: None,
+        }
+    }
+
     /// The stepper's counter: the stepped alpha-beta's events, or the stepped MCTS's
     /// phases (four an iteration).
     pub(crate) fn step_count(&self) -> Option<(u64, Option<u64>)> {

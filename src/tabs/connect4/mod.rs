@@ -314,4 +314,7 @@ impl ClassSide for Connect4Tab {
     fn take_verdict(&mut self) -> Option<bool> {
         self.predict.as_mut()?.take_verdict()
     }
+    fn facts(&self) -> crate::tabkit::facts::Facts {
+        self.lesson_facts()
+    }
 }

@@ -289,6 +289,21 @@ impl Tab for MultiPileTab {
 }
 
 impl ClassSide for MultiPileTab {
+    fn facts(&self) -> crate::tabkit::facts::Facts {
+        let curve = if self.opponent == settings::OpponentChoice::Network {
+            Some(self.net.evaluation().winning_accuracy() * 100.0)
+        } else {
+            self.q.curve().last().map(|&(_, optimal)| optimal * 100.0)
+        };
+        crate::tabkit::facts::Facts {
+            ai_moves: self.ai_moves.total(),
+            over: self.piles.is_over(),
+            steps: self.q.steps.at() as u64,
+            curve,
+            ..Default::default()
+        }
+    }
+
     fn moves_from_journal(&mut self, on: bool) {
         self.ai_moves.follow(on);
     }

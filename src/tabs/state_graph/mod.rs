@@ -200,6 +200,20 @@ impl Tab for StateGraphTab {
 }
 
 impl ClassSide for StateGraphTab {
+    fn facts(&self) -> crate::tabkit::facts::Facts {
+        let steps = self
+            .stepped
+            .as_ref()
+            .map_or(0, |stepped| stepped.steps.at() as u64);
+        crate::tabkit::facts::Facts {
+            ai_moves: self.ai_moves.total(),
+            over: self.game.as_ref().is_some_and(|game| game.at.tokens == 0),
+            steps,
+            curve: Some(self.graph.optimal_share() * 100.0),
+            ..Default::default()
+        }
+    }
+
     fn moves_from_journal(&mut self, on: bool) {
         self.ai_moves.follow(on);
     }

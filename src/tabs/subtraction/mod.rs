@@ -196,6 +196,18 @@ impl Tab for SubtractionTab {
 
 /// No stepper and no questions; the AI's moves come from the journal while following.
 impl ClassSide for SubtractionTab {
+    fn facts(&self) -> crate::tabkit::facts::Facts {
+        let evaluation = &self.evaluation;
+        let share =
+            evaluation.winning_correct() as f64 / evaluation.winning_positions().max(1) as f64;
+        crate::tabkit::facts::Facts {
+            ai_moves: self.ai_moves.total(),
+            over: self.game_over(),
+            curve: Some(share * 100.0),
+            ..Default::default()
+        }
+    }
+
     fn moves_from_journal(&mut self, on: bool) {
         self.ai_moves.follow(on);
     }

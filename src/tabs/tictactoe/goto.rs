@@ -7,10 +7,27 @@
 use super::state::{GameKind, TicTacToeTab};
 use crate::components::mcts_search::goto::{go_mcts, mcts_count};
 use crate::components::tree_search::goto::{go_search, search_count};
+use crate::domain::games::Game;
+use crate::tabkit::facts::Facts;
 use crate::tabkit::goto::{self, Count};
 use crate::tabkit::message::Message;
+use crate::tabkit::side::Side;
+use crate::tabkit::tab::position_key;
 
 impl TicTacToeTab {
+    /// What the game on screen and its stepper have done, for a lesson step's gate.
+    pub(crate) fn lesson_facts(&self) -> Facts {
+        let steps = self.step_count().map_or(0, |(at, _)| at);
+        crate::shown!(self, |game| Facts {
+            ai_moves: game.moves.iter().filter(|turn| turn.by == Side::Ai).count() as u64,
+            over: game.position.outcome().is_some(),
+            steps,
+            cut_offs: (game.search.as_ref()).map_or(0, |view| view.stepper.stats().cutoffs),
+            position: Some(position_key(&game.position)),
+            curve: None,
+        })
+    }
+
     /// The step counter of the stepper shown, if one is.
     pub(crate) fn step_count(&self) -> Option<Count> {
         crate::shown!(self, |game| match (&game.search, &game.mcts) {

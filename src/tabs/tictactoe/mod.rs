@@ -280,6 +280,9 @@ impl ClassSide for TicTacToeTab {
     fn take_verdict(&mut self) -> Option<bool> {
         self.predict.as_mut()?.take_verdict()
     }
+    fn facts(&self) -> crate::tabkit::facts::Facts {
+        self.lesson_facts()
+    }
 }
 
 impl TicTacToeTab {
