@@ -17,6 +17,7 @@ mod keys;
 mod layers;
 mod lesson_questions;
 mod lesson_starts;
+mod lesson_walk;
 mod lessons;
 mod nim_cli;
 mod nim_properties;
