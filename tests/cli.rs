@@ -1400,8 +1400,8 @@ fn learn_lists_the_built_in_course_and_refuses_a_lesson_not_in_it() {
         "2. alphabeta  8 steps, about 15 min  Alpha-beta and pruning",
         "3. move-order 7 steps, about 10 min  Move ordering in alpha-beta",
         "4. mcts       8 steps, about 15 min  MCTS on tic-tac-toe",
-        "5. qlearning  7 steps, about 12 min  Q-learning on Nim",
-        "6. network    6 steps, about 12 min",
+        "5. qlearning  6 steps, about 12 min  Q-learning on Nim",
+        "6. network    6 steps, about 12 min  A network learns Subtraction Nim",
         "Start one with: ai-arcade learn minimax",
     ] {
         assert!(list.contains(line), "{line:?} in {list}");
