@@ -1468,7 +1468,7 @@ async fn a_served_lesson_runs_in_every_session_with_its_tabs_locks_and_steps() {
         screen
             .until(&mut channel, "the lesson", |s| {
                 s.text().contains("Lesson: Minimax on tic-tac-toe")
-                    && s.text().contains("Step 1 of 7")
+                    && s.text().contains("Step 1 of 9")
             })
             .await;
         assert!(!screen.row(0).contains("F1"), "one tab: {}", screen.row(0));
@@ -1489,7 +1489,7 @@ async fn a_served_lesson_runs_in_every_session_with_its_tabs_locks_and_steps() {
         channel.data_bytes(&b"5]"[..]).await.unwrap();
         screen
             .until(&mut channel, "step 2", |s| {
-                s.text().contains("Step 2 of 7") && s.text().contains("MIN")
+                s.text().contains("Step 2 of 9") && s.text().contains("MIN")
             })
             .await;
         // What a person sees: a cell never written and a blank written are alike.
@@ -2672,7 +2672,7 @@ async fn the_teacher_reloads_the_lesson_from_the_room_and_a_refused_file_changes
         .until(&mut channel, "ada on step 1", |s| {
             s.text()
                 .lines()
-                .any(|line| line.contains("ada") && line.contains("1/7"))
+                .any(|line| line.contains("ada") && line.contains("1/9"))
         })
         .await;
     channel.data_bytes(&b"r"[..]).await.unwrap();
