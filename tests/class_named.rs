@@ -37,7 +37,7 @@ async fn physics_7b(
     let teachers = dir.join("teacher_keys");
     std::fs::write(&teachers, teacher.public_key().to_openssh().unwrap() + "\n").unwrap();
     settings.teacher_keys = Some(teachers);
-    let config = crate::serve::with_lesson(&mut settings, "2-alphabeta.toml");
+    let config = crate::serve::with_lesson(&mut settings, "02-alphabeta.toml");
     start_with(dir.clone(), settings, config, None).await
 }
 

@@ -58,7 +58,7 @@ async fn ended(class: &Class, n: usize) {
 /// under her name and finds the same screen, the same lesson step and the same search.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_student_who_leaves_comes_back_to_exactly_where_they_were() {
-    let class = class_server("resume", Some("2-alphabeta.toml")).await;
+    let class = class_server("resume", Some("02-alphabeta.toml")).await;
     let mut ada = student(&class, "ada").await;
     keys(&mut ada, b"5   ]]", "ada's third step", |s| {
         s.text().contains("Step 3 of") && s.text().contains("nodes 3 ")
@@ -113,7 +113,7 @@ async fn a_student_who_leaves_comes_back_to_exactly_where_they_were() {
 /// told so; the room lists both.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_students_of_one_name_get_a_seat_each() {
-    let class = class_server("two-sams", Some("2-alphabeta.toml")).await;
+    let class = class_server("two-sams", Some("02-alphabeta.toml")).await;
     let _first = student(&class, "sam").await;
     let mut second = student(&class, "sam").await;
     second
@@ -132,7 +132,7 @@ async fn two_students_of_one_name_get_a_seat_each() {
 /// told why. When the teacher logs in again, they follow again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn followers_are_freed_when_the_teacher_leaves_and_follow_again_on_return() {
-    let class = class_server("teacher-leaves", Some("2-alphabeta.toml")).await;
+    let class = class_server("teacher-leaves", Some("02-alphabeta.toml")).await;
     let mut students = Vec::new();
     for name in ["ada", "bob"] {
         students.push(student(&class, name).await);
@@ -183,7 +183,7 @@ async fn followers_are_freed_when_the_teacher_leaves_and_follow_again_on_return(
 /// still there; bob, who neither types nor follows, is closed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_student_following_a_demonstration_is_not_dropped_as_idle() {
-    let class = crate::serve::class_server_with("watching", Some("2-alphabeta.toml"), |s| {
+    let class = crate::serve::class_server_with("watching", Some("02-alphabeta.toml"), |s| {
         s.idle_timeout = std::time::Duration::from_secs(2);
     })
     .await;
@@ -230,7 +230,7 @@ async fn a_server_restart_gives_every_student_their_place_back() {
     let key = crate::serve::new_key();
     let start = || {
         let mut settings = crate::common::settings(&dir, Some(&[&key]));
-        let config = crate::serve::with_lesson(&mut settings, "2-alphabeta.toml");
+        let config = crate::serve::with_lesson(&mut settings, "02-alphabeta.toml");
         crate::serve::start_with(dir.clone(), settings, config, None)
     };
     let server = start().await;
@@ -269,7 +269,7 @@ async fn a_server_restart_gives_every_student_their_place_back() {
 }
 
 /// Issue 30's measure: a scripted class of 30 from one address follows the teacher
-/// through a course, the whole minimax lesson (7 steps) and then the whole alpha-beta
+/// through a course, the whole minimax lesson (9 steps) and then the whole alpha-beta
 /// lesson (8 steps), a search stepped at each step; the teacher moves the class from the
 /// first to the second with `n` in the room. 5 students drop out along the way (their
 /// connections just close), two of them during the first lesson and back during the
@@ -297,12 +297,12 @@ async fn a_class_of_thirty_with_five_dropped_and_resumed_loses_no_place() {
         s.text().contains(&format!("{CLASS} following you"))
     })
     .await;
-    // Who drops out after which step of the course (1-6: the first lesson, 7-13: the
+    // Who drops out after which step of the course (1-8: the first lesson, 9-15: the
     // second),
     // and who comes back: each two steps later.
-    let dropped = [(2, 2), (5, 8), (7, 14), (9, 20), (11, 26)];
+    let dropped = [(2, 2), (7, 8), (9, 14), (11, 20), (13, 26)];
     let (mut at, mut gone) = (0, 0);
-    for (lesson, steps) in [(1, 7), (2, 8)] {
+    for (lesson, steps) in [(1, 9), (2, 8)] {
         if lesson == 2 {
             keys(&mut lead, b"Rn", "the question", |s| {
                 s.text().contains("n again")
@@ -377,12 +377,12 @@ async fn a_class_of_thirty_with_five_dropped_and_resumed_loses_no_place() {
 }
 
 /// The course of the shipped minimax and alpha-beta lessons, in that order, as `serve
-/// --lesson lessons/1-minimax.toml --lesson lessons/2-alphabeta.toml` reads it.
+/// --lesson lessons/01-minimax.toml --lesson lessons/02-alphabeta.toml` reads it.
 fn two_lesson_course(settings: &mut ai_arcade::serve::Settings) {
     let lessons = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
     let files = [
-        lessons.join("1-minimax.toml"),
-        lessons.join("2-alphabeta.toml"),
+        lessons.join("01-minimax.toml"),
+        lessons.join("02-alphabeta.toml"),
     ];
     let course =
         ai_arcade::lesson::course::load_course(&files, &ai_arcade::config::Config::default())
@@ -403,9 +403,10 @@ fn two_lesson_course(settings: &mut ai_arcade::serve::Settings) {
 async fn the_teacher_moves_the_whole_class_from_lesson_to_lesson() {
     let class = crate::serve::class_server_with("course", None, two_lesson_course).await;
     let mut bob = student(&class, "bob").await;
+    // The first step waits for the centre: 5, then `]`.
     keys(
         &mut bob,
-        b"]",
+        b"5]",
         "bob on the first lesson's second step",
         |s| s.row(0).contains("Minimax on tic-tac-toe") && s.text().contains("Step 2 of"),
     )
@@ -471,7 +472,7 @@ async fn the_teacher_moves_the_whole_class_from_lesson_to_lesson() {
 /// shows the AI's reasons too, and they close on hers when the teacher closes them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn followers_see_the_reasons_the_teacher_opens() {
-    let class = class_server("overlays", Some("2-alphabeta.toml")).await;
+    let class = class_server("overlays", Some("02-alphabeta.toml")).await;
     let mut ada = student(&class, "ada").await;
     let mut lead = teacher(&class, "the room", |s| {
         s.text().contains("The room: 1 student")
@@ -519,7 +520,7 @@ async fn a_crashed_server_gives_students_their_place_as_kept_while_they_worked()
     let key = crate::serve::new_key();
     let start = || {
         let mut settings = crate::common::settings(&dir, Some(&[&key]));
-        let config = crate::serve::with_lesson(&mut settings, "2-alphabeta.toml");
+        let config = crate::serve::with_lesson(&mut settings, "02-alphabeta.toml");
         crate::serve::start_with(dir.clone(), settings, config, None)
     };
     let first = Class {
@@ -573,7 +574,7 @@ async fn by_code(
 async fn a_student_cut_off_takes_their_place_back_before_the_server_noticed() {
     let dir = crate::serve::temp_dir("take-over");
     let mut settings = crate::serve::class_settings(&dir, "maths-club-42", None, None);
-    let config = crate::serve::with_lesson(&mut settings, "2-alphabeta.toml");
+    let config = crate::serve::with_lesson(&mut settings, "02-alphabeta.toml");
     let server = crate::serve::start_with(dir, settings, config, None).await;
     let (mut ada, seen) = by_code(&server, "ada", &[]).await;
     assert!(

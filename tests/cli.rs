@@ -1396,10 +1396,12 @@ fn the_default_build_has_no_bench_ssh_or_bench_room() {
 fn learn_lists_the_built_in_course_and_refuses_a_lesson_not_in_it() {
     let list = run_ok(&["learn"]);
     for line in [
-        "1. minimax    7 steps, about 15 min  Minimax on tic-tac-toe",
+        "1. minimax    9 steps, about 15 min  Minimax on tic-tac-toe",
         "2. alphabeta  8 steps, about 15 min  Alpha-beta and pruning",
-        "3. qlearning  5 steps, about 10 min  Q-learning on Nim",
-        "4. network",
+        "3. move-order 7 steps, about 10 min  Move ordering in alpha-beta",
+        "4. mcts       8 steps, about 15 min  MCTS on tic-tac-toe",
+        "5. qlearning  6 steps, about 12 min  Q-learning on Nim",
+        "6. network    6 steps, about 12 min  A network learns Subtraction Nim",
         "Start one with: ai-arcade learn minimax",
     ] {
         assert!(list.contains(line), "{line:?} in {list}");
@@ -1409,7 +1411,7 @@ fn learn_lists_the_built_in_course_and_refuses_a_lesson_not_in_it() {
     let said = String::from_utf8_lossy(&refused.stderr);
     assert!(
         said.contains("no built-in lesson \"chess\"")
-            && said.contains("minimax, alphabeta, qlearning, network"),
+            && said.contains("minimax, alphabeta, move-order, mcts, qlearning, network"),
         "{said}"
     );
     assert!(run_ok(&["--help"]).contains("ai-arcade learn"));

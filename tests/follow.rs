@@ -15,7 +15,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 fn lesson() -> (Arc<ai_arcade::lesson::Lesson>, Config) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/2-alphabeta.toml");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/02-alphabeta.toml");
     let (lesson, config) = ai_arcade::lesson::load(&path, &Config::default()).unwrap();
     (Arc::new(lesson), config)
 }
@@ -305,7 +305,7 @@ fn students_who_follow_late_replay_everything_the_teacher_did() {
 fn a_student_who_came_in_on_another_lesson_follows_on_the_teacher_s() {
     let mut class = Class::new();
     // Dora logged in before a reload: her session runs the minimax lesson.
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/1-minimax.toml");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/01-minimax.toml");
     let (lesson, config) = ai_arcade::lesson::load(&path, &Config::default()).unwrap();
     let mut dora = App::new(&config, 9);
     dora.start_lesson(Arc::new(lesson));

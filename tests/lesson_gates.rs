@@ -250,3 +250,34 @@ fn an_explanation_too_long_for_its_panel_or_a_point_without_one_is_refused() {
         .to_string();
     assert!(refused.contains("step.1.point"), "{refused}");
 }
+
+#[test]
+fn a_locked_key_still_gives_an_answer() {
+    // Before the fix, `a` locked by the lesson could not choose a): "" was given.
+    let text = r#"
+seed = 1
+[lesson]
+title = "Locked"
+tabs = ["tic-tac-toe"]
+locked = ["a", "5"]
+[[step]]
+text = "Which letter comes first?"
+ask = "Which comes first?"
+choices = ["a", "b"]
+answer = "a"
+needs_right_answer = true
+[[step]]
+text = "The end."
+"#;
+    let mut app = app_from(text);
+    press(&mut app, "Aa\n");
+    assert_eq!(said(&app), (MessageKind::Info, "Right: a".into()));
+    press(&mut app, "]");
+    assert_eq!(step(&app), 1);
+    press(&mut app, "a");
+    assert_eq!(
+        said(&app).1,
+        "a is locked by the lesson",
+        "outside an answer it is locked"
+    );
+}

@@ -288,9 +288,28 @@ fn the_minimax_lesson_asks_how_best_play_ends_on_its_last_step() {
     let last = lesson.steps.len() - 1;
     let mut app = App::new(&config, 1);
     app.start_lesson(Arc::new(lesson));
-    for _ in 0..last {
-        press(&mut app, &[Key::Char(']')]);
+    // Step 4 waits for a right prediction: the centre, nine steps to the first leaf,
+    // then P and the value O8 returns.
+    let gated = lesson_index_needing_a_right_answer(&app);
+    // The steps before it are skipped (`]` twice where a step waits for its doing).
+    let skip = |app: &mut App| {
+        let at = app.lesson.as_ref().unwrap().step;
+        press(app, &[Key::Char(']')]);
+        if app.lesson.as_ref().unwrap().step == at {
+            press(app, &[Key::Char(']')]);
+        }
+    };
+    for _ in 0..gated {
+        skip(&mut app);
     }
+    press(&mut app, &[Key::Char('5')]);
+    press(&mut app, &[Key::Char(' '); 9]);
+    press(&mut app, &[Key::Char('P'), Key::Char(' '), Key::Char(' ')]);
+    press(&mut app, &[Key::Char('0'), Key::Enter]);
+    for _ in gated..last {
+        skip(&mut app);
+    }
+    assert_eq!(app.lesson.as_ref().unwrap().step, last, "the last step");
     let shown = screen(&app);
     assert!(
         shown.contains("Question: With best play on both sides, how does tic-tac-toe end?")
@@ -318,4 +337,14 @@ fn a_restored_seat_has_its_answers_to_the_step_s_question_graded_again() {
     assert_eq!(step(&back), 1);
     let (right, asked) = (back.predictions().right, back.predictions().asked);
     assert_eq!((right, asked), (1, 2));
+}
+
+/// The place of the lesson's one step that waits for a right prediction.
+fn lesson_index_needing_a_right_answer(app: &App) -> usize {
+    let steps = &app.lesson.as_ref().unwrap().lesson.steps;
+    let gated: Vec<usize> = (0..steps.len())
+        .filter(|&at| steps[at].gate == Some(ai_arcade::lesson::Gate::RightAnswer))
+        .collect();
+    assert_eq!(gated.len(), 1, "one gated step");
+    gated[0]
 }

@@ -79,7 +79,7 @@ fn an_mcts_lesson_rehearsed_alone_shows_the_class_s_numbers() {
 
 #[test]
 fn the_q_learning_lesson_rehearsed_alone_shows_the_class_s_numbers() {
-    let (local, served) = both(&shipped("3-qlearning.toml"), "s>u s>");
+    let (local, served) = both(&shipped("05-qlearning.toml"), "s>u s>");
     assert_eq!(local, served);
 }
 
@@ -111,7 +111,7 @@ fn a_connect_four_mcts_lesson_rehearsed_alone_shows_the_class_s_numbers() {
 /// "all 0", as the rehearsal does.
 #[test]
 fn a_class_on_a_server_with_trained_models_starts_the_lesson_as_the_rehearsal_does() {
-    let text = shipped("3-qlearning.toml");
+    let text = shipped("05-qlearning.toml");
     let (_, config) = lesson(&text);
     let dir = tempfile::tempdir().unwrap();
     let store = ai_arcade::persist::Store::new(dir.path());

@@ -1456,7 +1456,7 @@ async fn a_served_lesson_runs_in_every_session_with_its_tabs_locks_and_steps() {
     let dir = temp_dir("lesson");
     let alice = new_key();
     let mut settings = settings(&dir, Some(&[&alice]));
-    let config = with_lesson(&mut settings, "1-minimax.toml");
+    let config = with_lesson(&mut settings, "01-minimax.toml");
     let server = start_with(dir, settings, config, None).await;
     let mut screens = Vec::new();
     for round in 0..2 {
@@ -1468,7 +1468,7 @@ async fn a_served_lesson_runs_in_every_session_with_its_tabs_locks_and_steps() {
         screen
             .until(&mut channel, "the lesson", |s| {
                 s.text().contains("Lesson: Minimax on tic-tac-toe")
-                    && s.text().contains("Step 1 of 7")
+                    && s.text().contains("Step 1 of 9")
             })
             .await;
         assert!(!screen.row(0).contains("F1"), "one tab: {}", screen.row(0));
@@ -1489,7 +1489,7 @@ async fn a_served_lesson_runs_in_every_session_with_its_tabs_locks_and_steps() {
         channel.data_bytes(&b"5]"[..]).await.unwrap();
         screen
             .until(&mut channel, "step 2", |s| {
-                s.text().contains("Step 2 of 7") && s.text().contains("MIN")
+                s.text().contains("Step 2 of 9") && s.text().contains("MIN")
             })
             .await;
         // What a person sees: a cell never written and a blank written are alike.
@@ -2389,7 +2389,7 @@ async fn three_students_follow_the_teacher_and_their_screens_become_one() {
         server,
         student,
         teacher,
-    } = class_server("follow", Some("2-alphabeta.toml")).await;
+    } = class_server("follow", Some("02-alphabeta.toml")).await;
 
     let mut students = Vec::new();
     for (name, keys) in [("ada", &b"1"[..]), ("bob", b"3  "), ("cy", b"7   ")] {
@@ -2543,7 +2543,7 @@ async fn a_student_s_export_and_graded_answer_land_in_the_teacher_s_collect_fold
     let mut settings = settings(&dir, Some(&[&student]));
     let collect = dir.join("class");
     settings.collect = Some(collect.clone());
-    let config = with_lesson(&mut settings, "2-alphabeta.toml");
+    let config = with_lesson(&mut settings, "02-alphabeta.toml");
     let server = start_with(dir.clone(), settings, config, None).await;
     let handle = login_as(&server, "ada/../x", &student).await;
     let (mut channel, mut screen) = arcade_shown(&handle).await;
@@ -2626,7 +2626,7 @@ async fn the_teacher_reloads_the_lesson_from_the_room_and_a_refused_file_changes
             if counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst) > 0 {
                 return Err("lesson.toml: key `lesson.title`: empty".into());
             }
-            let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lessons/1-minimax.toml");
+            let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lessons/01-minimax.toml");
             let (lesson, config) =
                 ai_arcade::lesson::load(&path, &Config::default()).map_err(|e| e.to_string())?;
             let setup = Setup {
@@ -2672,7 +2672,7 @@ async fn the_teacher_reloads_the_lesson_from_the_room_and_a_refused_file_changes
         .until(&mut channel, "ada on step 1", |s| {
             s.text()
                 .lines()
-                .any(|line| line.contains("ada") && line.contains("1/7"))
+                .any(|line| line.contains("ada") && line.contains("1/9"))
         })
         .await;
     channel.data_bytes(&b"r"[..]).await.unwrap();

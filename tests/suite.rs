@@ -19,6 +19,7 @@ mod layers;
 mod lesson_gates;
 mod lesson_questions;
 mod lesson_starts;
+mod lesson_walk;
 mod lessons;
 mod nim_cli;
 mod nim_properties;

@@ -525,7 +525,7 @@ impl ai_arcade::app::room::SeatReport for Seated {
 
 #[test]
 fn every_help_description_is_whole_at_80x24() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/2-alphabeta.toml");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons/02-alphabeta.toml");
     let (lesson, config) =
         ai_arcade::lesson::load(&path, &ai_arcade::config::Config::default()).unwrap();
     let mut in_lesson = App::new(&config, SEED);

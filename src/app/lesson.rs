@@ -215,6 +215,12 @@ impl LessonProgress {
         ))
     }
 
+    /// Whether the step shown waits for its doing.
+    #[must_use]
+    pub fn waits(&self) -> bool {
+        self.gate().is_some() && self.marks.get(self.step) == Some(&Mark::Open)
+    }
+
     /// The steps done (skipped ones are not).
     #[must_use]
     pub fn done(&self) -> usize {

@@ -376,9 +376,6 @@ impl App {
     /// waits, every key but the confirming one (and Ctrl-C) cancels it; a key that does
     /// nothing here but belongs to a pane or overlay not in front says so.
     pub fn action_for_key(&self, key: Key) -> Action {
-        if let Some(locked) = self.locked(key).filter(|_| self.pending.is_none()) {
-            return locked;
-        }
         // Built once a press: the lookup and, for a key bound to nothing, why_nothing.
         let active = self.active_keys();
         let action = active
@@ -387,6 +384,13 @@ impl App {
             .filter(|&binding| self.binding_applies(binding))
             .find(|binding| binding.matches(key))
             .map_or(Action::Noop, |binding| binding.action(key));
+        // A lesson's lock is on the key's use in the tab, never on an answer typed with it
+        // (the choice `a` while `a` is locked).
+        let answers = matches!(action, Action::LessonAnswer(_))
+            || matches!(action, Action::Tab(a) if self.tabs.answers(a));
+        if !answers && let Some(locked) = self.locked(key).filter(|_| self.pending.is_none()) {
+            return locked;
+        }
         // On a server Ctrl-C asks as `q` does: a student's stray Ctrl-C must not end the
         // class for them (locally it stays the emergency exit).
         let action = if action == Action::QuitNow && self.served() {

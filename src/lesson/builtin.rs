@@ -17,33 +17,44 @@ pub struct BuiltIn {
     pub text: &'static str,
 }
 
-/// The course, in teaching order.
-pub const BUILT_IN: [BuiltIn; 4] = [
+/// The course, in teaching order: the files' two-digit prefixes give the same order, so
+/// a folder of them reads as the course.
+pub const BUILT_IN: [BuiltIn; 6] = [
     BuiltIn {
         name: "minimax",
-        file: "1-minimax.toml",
-        text: include_str!("../../lessons/1-minimax.toml"),
+        file: "01-minimax.toml",
+        text: include_str!("../../lessons/01-minimax.toml"),
     },
     BuiltIn {
         name: "alphabeta",
-        file: "2-alphabeta.toml",
-        text: include_str!("../../lessons/2-alphabeta.toml"),
+        file: "02-alphabeta.toml",
+        text: include_str!("../../lessons/02-alphabeta.toml"),
+    },
+    BuiltIn {
+        name: "move-order",
+        file: "03-move-order.toml",
+        text: include_str!("../../lessons/03-move-order.toml"),
+    },
+    BuiltIn {
+        name: "mcts",
+        file: "04-mcts.toml",
+        text: include_str!("../../lessons/04-mcts.toml"),
     },
     BuiltIn {
         name: "qlearning",
-        file: "3-qlearning.toml",
-        text: include_str!("../../lessons/3-qlearning.toml"),
+        file: "05-qlearning.toml",
+        text: include_str!("../../lessons/05-qlearning.toml"),
     },
     BuiltIn {
         name: "network",
-        file: "4-network.toml",
-        text: include_str!("../../lessons/4-network.toml"),
+        file: "06-network.toml",
+        text: include_str!("../../lessons/06-network.toml"),
     },
 ];
 
 impl BuiltIn {
-    /// The built-in lesson `wanted` names: its name, its place in the course (`2`) or its
-    /// file's name, in any case.
+    /// The built-in lesson `wanted` names: its name, its place in the course (`2` or `02`,
+    /// as the file's prefix writes it) or its file's name, in any case.
     #[must_use]
     pub fn find(wanted: &str) -> Option<Self> {
         let wanted = wanted.trim().to_lowercase();
@@ -51,6 +62,7 @@ impl BuiltIn {
             let named = [
                 lesson.name.to_string(),
                 (at + 1).to_string(),
+                format!("{:02}", at + 1),
                 lesson.file.to_string(),
                 lesson.file.trim_end_matches(".toml").to_string(),
             ];
@@ -83,6 +95,7 @@ mod tests {
             for wanted in [
                 lesson.name.to_uppercase(),
                 (at + 1).to_string(),
+                format!("{:02}", at + 1),
                 lesson.file.to_string(),
             ] {
                 assert_eq!(BuiltIn::find(&wanted), Some(*lesson), "{wanted}");

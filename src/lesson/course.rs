@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 pub const MAX_LESSONS: usize = 40;
 
 /// The lesson files `paths` name, in order: a file as it is, a folder as its `*.toml`
-/// files sorted by name (`1-minimax.toml` before `2-alphabeta.toml`).
+/// files sorted by name (`01-minimax.toml` before `02-alphabeta.toml`).
 ///
 /// # Errors
 /// A path that cannot be read, a folder without a lesson, or more than [`MAX_LESSONS`].

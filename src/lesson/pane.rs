@@ -49,11 +49,14 @@ pub fn counter(
 }
 
 /// The heading before a step's words: its counter and the keys that move on, or that the
-/// teacher moves the student on.
+/// teacher moves the student on; while the step `waits` for its doing, the counter says
+/// what is to do and `]` is not offered yet.
 #[must_use]
-pub fn heading(counter: &str, following: bool) -> String {
+pub fn heading(counter: &str, following: bool, waits: bool) -> String {
     if following {
         format!("{counter}, following the teacher: ")
+    } else if waits {
+        format!("{counter}: ")
     } else {
         format!("{counter} (] next [ back): ")
     }
@@ -147,7 +150,7 @@ fn longest_state(question: &Question) -> String {
 }
 
 /// Why `text`, step `step` (1-based) of `total`, with its question, does not fit the pane at
-/// [`PANE_WIDTH`] columns in [`PANE_ROWS_MAX`] rows, under the longer of its two headings.
+/// [`PANE_WIDTH`] columns in [`PANE_ROWS_MAX`] rows, under the longest of its headings.
 pub(super) fn too_long(
     text: &str,
     question: Option<&Question>,
@@ -155,17 +158,23 @@ pub(super) fn too_long(
     step: usize,
     total: usize,
 ) -> Option<String> {
-    let own = counter(
-        step,
-        total,
-        Some((total, gate.map(|g| (g, GateState::Waiting)))),
-    );
-    let following = counter(step, total, None);
+    // Every heading the step may show: its gate waiting, done or skipped (or none), and
+    // following the teacher, with as many steps done as there are.
+    let own = |state| counter(step, total, Some((total, gate.map(|g| (g, state)))));
+    let mut headings = vec![
+        heading(&own(GateState::Done), false, false),
+        heading(&own(GateState::Skipped), false, false),
+        heading(&counter(step, total, None), true, false),
+    ];
+    if gate.is_some() {
+        headings.push(heading(&own(GateState::Waiting), false, true));
+    }
     let asked = question.map_or(0, |q| question_rows(q, &longest_state(q), PANE_WIDTH).len());
     let taken = asked
-        + rows(&heading(&own, false), text, PANE_WIDTH)
-            .len()
-            .max(rows(&heading(&following, true), text, PANE_WIDTH).len());
+        + (headings.iter())
+            .map(|heading| rows(heading, text, PANE_WIDTH).len())
+            .max()
+            .unwrap_or(0);
     let of_them = if asked > 0 {
         format!(" ({asked} for its question)")
     } else {

@@ -290,7 +290,7 @@ fn lesson_rows(app: &App, width: u16) -> Option<(String, Vec<String>)> {
     let progress = app.lesson.as_ref()?;
     let counter = progress.counter(app.following.is_some())?;
     let step = progress.lesson.steps.get(progress.step)?;
-    let heading = pane::heading(&counter, app.following.is_some());
+    let heading = pane::heading(&counter, app.following.is_some(), progress.waits());
     let mut rows = pane::rows(&heading, &step.text, usize::from(width));
     if let Some((question, state)) = app.answering_words() {
         rows.extend(pane::question_rows(&question, &state, usize::from(width)));

@@ -203,6 +203,8 @@ impl ClassSide for SubtractionTab {
         crate::tabkit::facts::Facts {
             ai_moves: self.ai_moves.total(),
             over: self.game_over(),
+            // Its stepping is training: a step is an epoch.
+            steps: self.epochs_trained() as u64,
             curve: Some(share * 100.0),
             ..Default::default()
         }
