@@ -146,7 +146,7 @@ fn read_course(
 
 fn play(cli: &Cli) -> ExitCode {
     match with_lesson(cli, cli.lesson.as_deref()) {
-        Ok((config, lesson)) => open_arcade(cli, &config, lesson),
+        Ok((config, lesson)) => open_arcade(cli, &config, Opening::from(lesson)),
         Err(error) => fail(error),
     }
 }
@@ -159,6 +159,10 @@ fn learn(cli: &Cli, args: &LearnArgs) -> ExitCode {
         Err(error) => return fail(error),
     };
     let Some(wanted) = &args.lesson else {
+        // In a terminal, the arcade opens on its course screen; piped, the list is printed.
+        if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+            return open_arcade(cli, &loaded.config, Opening::Course);
+        }
         print!("{}", course_list(&loaded.config));
         return ExitCode::SUCCESS;
     };
@@ -169,7 +173,7 @@ fn learn(cli: &Cli, args: &LearnArgs) -> ExitCode {
         ));
     };
     match built_in.load(&loaded.config) {
-        Ok((lesson, config)) => open_arcade(cli, &config, Some(lesson)),
+        Ok((lesson, config)) => open_arcade(cli, &config, Opening::Lesson(lesson)),
         Err(error) => fail(error.to_string()),
     }
 }
@@ -200,8 +204,24 @@ fn course_list(config: &config::Config) -> String {
     text
 }
 
-/// Opens the arcade on `config`, running `lesson` if one is given, until the user quits.
-fn open_arcade(cli: &Cli, config: &config::Config, lesson: Option<Lesson>) -> ExitCode {
+/// What the arcade opens on.
+enum Opening {
+    /// The tabs (the course screen too, on a first launch).
+    Arcade,
+    /// The course screen, whatever was saved (`ai-arcade learn`).
+    Course,
+    /// A lesson running.
+    Lesson(Lesson),
+}
+
+impl From<Option<Lesson>> for Opening {
+    fn from(lesson: Option<Lesson>) -> Self {
+        lesson.map_or(Self::Arcade, Self::Lesson)
+    }
+}
+
+/// Opens the arcade on `config` as `opening` says, until the user quits.
+fn open_arcade(cli: &Cli, config: &config::Config, opening: Opening) -> ExitCode {
     let config = config.clone();
     let store = match data_dir(cli) {
         Ok(dir) => Some(Store::new(dir)),
@@ -210,14 +230,18 @@ fn open_arcade(cli: &Cli, config: &config::Config, lesson: Option<Lesson>) -> Ex
         Err(_) => None,
     };
     let seed = cli.seed.or(config.seed).unwrap_or_else(clock_seed);
-    let mut app = match lesson {
-        Some(lesson) => App::rehearsing(&config, seed, Arc::new(lesson)),
-        None => App::with_store(&config, seed, store.clone()),
+    let on_course = matches!(opening, Opening::Course);
+    let mut app = match opening {
+        Opening::Lesson(lesson) => App::rehearsing(&config, seed, Arc::new(lesson)),
+        Opening::Arcade | Opening::Course => App::with_store(&config, seed, store.clone()),
     };
     app.color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     // The course's lessons are laid over the config alone, not over a lesson's sections.
     let base = config::load(cli.config.as_deref()).map_or_else(|_| config.clone(), |l| l.config);
     app.keep_course(CourseKeeping::load(store.as_ref()), &base);
+    if on_course {
+        app.open_course();
+    }
     let ending = shell::run(&mut app, config.ui.mouse);
     app.on_exit();
     match ending {

@@ -155,3 +155,24 @@ fn leaving_the_lesson_gives_the_arcade_back_as_it_was() {
         "the game the student left is back"
     );
 }
+
+#[test]
+fn a_seat_keeps_the_course_with_the_session_and_a_new_app_takes_it_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = launch(&Store::new(dir.path()));
+    press(&mut app, &[Key::Enter, Key::Char('5'), Key::Char(']')]);
+    // What a server writes in the student's seat, and reads back after a restart.
+    let saved: ai_arcade::app::saved::SavedSession =
+        serde_json::from_str(&serde_json::to_string(&app.saved()).unwrap()).unwrap();
+    let place = &saved.course.lessons[&titles()[0]];
+    assert_eq!(place.step, 1);
+    let config = config();
+    let mut back = App::new(&config, 7);
+    back.keep_course(CourseKeeping::kept(Some(saved.course)), &config);
+    assert!(
+        !course_open(&back),
+        "a seat with progress is no first launch"
+    );
+    press(&mut back, &[Key::Char('H')]);
+    assert!(screen(&back).contains("at step 2 of"), "{}", screen(&back));
+}

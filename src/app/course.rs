@@ -103,12 +103,17 @@ impl App {
         rows
     }
 
-    /// `H`: opens the course screen (its cursor on the first lesson not done), or closes it.
+    /// `H`: opens the course screen, or closes it.
     pub(super) fn toggle_course(&mut self) {
         if matches!(self.overlays.top(), Some(Overlay::Course(_))) {
             self.overlays.close();
-            return;
+        } else {
+            self.open_course();
         }
+    }
+
+    /// Opens the course screen, its cursor on the first lesson not done.
+    pub fn open_course(&mut self) {
         let places = &self.course.keeping.progress.lessons;
         let first_open = (built_in_lessons().iter())
             .position(|lesson| {

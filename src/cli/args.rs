@@ -21,7 +21,7 @@ pub const QUALITY_BUDGET: u64 = 20_000_000;
     version,
     about,
     long_about = None,
-    after_help = "New here? `ai-arcade learn` lists the course: a lesson for each AI, a step at a time."
+    after_help = "New here? `ai-arcade learn` opens the course: a lesson for each AI, a step at a time (H in the arcade)."
 )]
 pub struct Cli {
     /// Config file overriding the built-in defaults key by key [default: the platform
@@ -69,8 +69,8 @@ pub enum Command {
 /// `learn` and its lesson.
 #[derive(Debug, Args)]
 pub struct LearnArgs {
-    /// The lesson: its name (minimax, alphabeta, qlearning, network) or its number in
-    /// the course (1-4).
+    /// The lesson: its name (`ai-arcade learn` lists them) or its number in the course.
+    /// Without one, the arcade opens on the course screen (piped, the list is printed).
     pub lesson: Option<String>,
 }
 
