@@ -2,6 +2,7 @@
 //! the perfect player or a random one, with the learners' edges, updates, training curves,
 //! Q-table and network outputs in the pane beside the piles.
 
+mod about;
 mod action;
 mod ask_entry;
 mod game;
@@ -289,6 +290,10 @@ impl Tab for MultiPileTab {
 }
 
 impl ClassSide for MultiPileTab {
+    fn about(&self) -> crate::tabkit::about::About {
+        self.about_card()
+    }
+
     fn moves_from_journal(&mut self, on: bool) {
         self.ai_moves.follow(on);
     }

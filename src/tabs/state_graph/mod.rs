@@ -1,6 +1,7 @@
 //! The State Graph tab: Nim(k) as a weighted graph of states, learned from random games,
 //! stepped one game at a time, questioned, played against, and exported as Graphviz DOT.
 
+mod about;
 mod action;
 mod keys;
 mod panel;
@@ -200,6 +201,10 @@ impl Tab for StateGraphTab {
 }
 
 impl ClassSide for StateGraphTab {
+    fn about(&self) -> crate::tabkit::about::About {
+        self.about_card()
+    }
+
     fn moves_from_journal(&mut self, on: bool) {
         self.ai_moves.follow(on);
     }

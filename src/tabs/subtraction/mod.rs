@@ -2,6 +2,7 @@
 //! (in the background, pausable, restartable with a new seed), its check against the exact
 //! answer, and its weights unit by unit.
 
+mod about;
 mod action;
 mod ask_entry;
 mod goto;
@@ -196,6 +197,10 @@ impl Tab for SubtractionTab {
 
 /// No stepper and no questions; the AI's moves come from the journal while following.
 impl ClassSide for SubtractionTab {
+    fn about(&self) -> crate::tabkit::about::About {
+        self.about_card()
+    }
+
     fn moves_from_journal(&mut self, on: bool) {
         self.ai_moves.follow(on);
     }
