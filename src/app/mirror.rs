@@ -1,7 +1,7 @@
 //! Followers see what their teacher opens over the tabs (issue 30 §2): the AI's reasons
 //! for a move (`y`, and the record stepped with ←→), the log, an exported text. A lesson
 //! step that says "press y: why that move?" is then shown to the whole class at once.
-//! Help, the settings panel and the room stay the teacher's own.
+//! Help, the settings panel, the room and a tab's card stay the teacher's own.
 //!
 //! The teacher's position carries what is open; it is sent when it changes, as a new
 //! entry of the journal is. A follower opens it over their own tabs, and closes it when
@@ -27,7 +27,8 @@ impl Shown {
             | Overlay::Settings(_)
             | Overlay::Room
             | Overlay::ClassSummary(_)
-            | Overlay::Progress(_) => None,
+            | Overlay::Progress(_)
+            | Overlay::About { .. } => None,
         }
     }
 
@@ -57,7 +58,8 @@ fn mark(overlay: &Overlay) -> Option<ShownMark> {
         | Overlay::Settings(_)
         | Overlay::Room
         | Overlay::ClassSummary(_)
-        | Overlay::Progress(_) => None,
+        | Overlay::Progress(_)
+        | Overlay::About { .. } => None,
     }
 }
 

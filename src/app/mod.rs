@@ -8,6 +8,7 @@
 //! is in `class.rs`, taking a position (following, the checkpoint) in `follow.rs`, and
 //! running the lesson in force in `lesson_steps.rs`.
 
+mod about;
 pub mod action;
 mod class;
 mod follow;
@@ -286,6 +287,7 @@ impl App {
             Some(Overlay::Room) => return vec![keys::ROOM_OVERLAY.into()],
             Some(Overlay::ClassSummary(_)) => return vec![keys::CLASS_SUMMARY_OVERLAY.into()],
             Some(Overlay::Progress(_)) => return vec![keys::PROGRESS_OVERLAY.into()],
+            Some(Overlay::About { .. }) => return vec![keys::ABOUT_OVERLAY.into()],
             None => {}
         }
         if let Some(entry) = self.answer_keys() {
@@ -327,7 +329,7 @@ impl App {
     pub fn hints(&self) -> Vec<&'static dyn Command<Action>> {
         let mut groups = self.active_keys();
         groups.rotate_right(1);
-        groups
+        let hints: Vec<&'static dyn Command<Action>> = groups
             .iter()
             .flat_map(|group| group.bindings.iter().copied())
             .filter(|binding| !binding.hint().is_empty())
@@ -338,7 +340,15 @@ impl App {
                 let action = binding.action(binding.keys()[0]);
                 self.following.is_none() || self.while_following(action) == action
             })
-            .collect()
+            .collect();
+        // The card that explains the tab comes after the keys that act on it: at 80
+        // columns a full row drops the card's hint (`?` help still lists `I`), not a
+        // tab's own key such as `f focus`.
+        let (explains, mut acts): (Vec<_>, Vec<_>) = hints
+            .into_iter()
+            .partition(|binding| binding.action(binding.keys()[0]) == Action::ToggleAbout);
+        acts.extend(explains);
+        acts
     }
 
     /// Whether a key would do something now (the rest stay bound, and explain themselves
@@ -443,6 +453,9 @@ impl App {
             }
             Some(Overlay::Progress(_)) => {
                 return Action::Refused("Your progress is open: Esc closes it");
+            }
+            Some(Overlay::About { .. }) => {
+                return Action::Refused("The tab's card is open: Esc closes it");
             }
             None => {}
         }
@@ -630,6 +643,7 @@ impl App {
             Action::MoveClass(by) => self.move_class(by),
             Action::ToggleClassSummary => self.open_class_summary(),
             Action::ToggleProgress => self.open_progress(),
+            Action::ToggleAbout => self.toggle_about(),
             Action::ToggleHelp => {
                 self.overlays.toggle(Overlay::Help);
                 self.help_scroll.set(0);

@@ -1,6 +1,7 @@
 //! Drawing: pure functions of the [`App`] into a ratatui frame, plus the hit-testing that
 //! maps a mouse position back to an action using the same layout.
 
+mod about;
 mod class_summary;
 mod help;
 mod overlay;
@@ -123,6 +124,9 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
         }
         Some(Overlay::Progress(progress)) => {
             class_summary::render_student(app, progress, screen.body, buf, &theme);
+        }
+        Some(Overlay::About { tab, about }) => {
+            about::render(app, *tab, about, screen.body, buf, &theme);
         }
         None => {}
     }

@@ -7,6 +7,15 @@ use super::outline::Names;
 use super::view::MctsView;
 use crate::domain::search::mcts::ROOT;
 
+/// What MCTS does, in words a first-year student reads: the same on every tab that
+/// contains the search.
+pub const WORDS: [&str; 4] = [
+    "MCTS plays many random games (rollouts) and grows a tree where they win.",
+    "W/N beside a move: its wins (a draw ½) out of N visits, for its mover.",
+    "It goes down the highest UCB1 = W/N + c·√(ln N_parent / N): good or rare.",
+    "The AI plays the move visited most.",
+];
+
 /// The example's lines for the root of `view`'s search now.
 pub fn example<G: Names>(view: &MctsView<G>) -> Vec<String> {
     let mcts = view.stepper.mcts();

@@ -16,13 +16,8 @@ const RULES: &[&str] = &[
     "Example: your discs at the bottom of columns 1, 2, 3 and 4 win.",
 ];
 
-const MCTS: &[&str] = &[
-    "MCTS plays many random games (rollouts) and grows a tree where they win.",
-    "W/N beside a move: its wins (a draw ½) out of N visits, for its mover.",
-    "It goes down the highest UCB1 = W/N + c·√(ln N_parent / N): good or rare.",
-    "The AI plays the move visited most.",
-    "The exact solver's verdict beside each root move shows where MCTS errs.",
-];
+/// What the MCTS pane adds here to the words every MCTS tab gives.
+const MCTS_EXACT: &str = "The exact solver's verdict beside each root move shows where MCTS errs.";
 
 const PERFECT: &[&str] = &[
     "The exact solver searches to the end of the game, within its budget.",
@@ -52,9 +47,13 @@ impl Connect4Tab {
             "α: what MAX is sure of, β: what MIN is sure of; α ≥ β cuts the rest.".into(),
         ];
         let alpha_beta: Vec<&str> = alpha_beta.iter().map(String::as_str).collect();
+        let mcts: Vec<&str> = mcts_search::about::WORDS
+            .into_iter()
+            .chain([MCTS_EXACT])
+            .collect();
         let ai: &[&str] = match self.config.ai {
             Connect4Ai::AlphaBeta => &alpha_beta,
-            Connect4Ai::Mcts => MCTS,
+            Connect4Ai::Mcts => &mcts,
             Connect4Ai::Perfect => PERFECT,
             Connect4Ai::Random => RANDOM,
         };

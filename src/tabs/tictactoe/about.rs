@@ -35,13 +35,6 @@ const ALPHA_BETA: &[&str] = &[
     "Values, for the AI: a win 10 − the moves to it, 0 a draw, a loss below 0.",
 ];
 
-const MCTS: &[&str] = &[
-    "MCTS plays many random games (rollouts) and grows a tree where they win.",
-    "W/N beside a move: its wins (a draw ½) out of N visits, for its mover.",
-    "It goes down the highest UCB1 = W/N + c·√(ln N_parent / N): good or rare.",
-    "The AI plays the move visited most.",
-];
-
 impl TicTacToeTab {
     /// The card for the game and search shown now.
     pub(super) fn about_card(&self) -> About {
@@ -52,7 +45,7 @@ impl TicTacToeTab {
         let ai = match self.algorithm {
             SearchKind::Minimax => MINIMAX,
             SearchKind::AlphaBeta => ALPHA_BETA,
-            SearchKind::Mcts => MCTS,
+            SearchKind::Mcts => &mcts_search::about::WORDS,
         };
         let now = match self.game {
             GameKind::TicTacToe => example(&self.tictactoe),
