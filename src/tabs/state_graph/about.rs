@@ -10,7 +10,7 @@ use crate::tabkit::about::About;
 
 /// The rule line the board pane shows, and the card's first rule.
 pub(super) fn rule_line(max_take: u32) -> String {
-    format!("take 1 to {max_take}; taking the last token wins")
+    format!("take 1 to {max_take}; take the last token to win")
 }
 
 const AI: &[&str] = &[

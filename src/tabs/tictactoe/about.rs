@@ -156,4 +156,33 @@ mod tests {
             assert_ne!(app.tabs.tictactoe.about_card().text(NOW), card);
         }
     }
+
+    #[test]
+    fn under_mcts_the_example_works_out_the_root_s_highest_ucb() {
+        let mut config = Config::default();
+        config.tictactoe.first = FirstMover::Human;
+        config.search.algorithm = crate::config::SearchAlgorithm::Mcts;
+        config.search.step = true;
+        let mut app = App::new(&config, 7);
+        app.update(Action::SelectTab(TabId::TicTacToe));
+        app.handle_key(Key::Char('5'));
+        for _ in 0..60 {
+            app.handle_key(Key::Char(' '));
+        }
+        let card = app.tabs.tictactoe.about_card().text(NOW);
+        let view = app.tabs.tictactoe.tictactoe.mcts.as_ref().unwrap();
+        let mcts = view.stepper.mcts();
+        let (node, ucb) = mcts
+            .children(crate::domain::search::mcts::ROOT)
+            .filter_map(|(id, node)| Some((node, mcts.ucb_now(id)?)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("visited root moves");
+        assert!(
+            card.contains(&format!("After {} of", mcts.iterations())),
+            "{card}"
+        );
+        let counts = format!("W {} / N {}", node.wins(), node.visits());
+        assert!(card.contains(&counts), "{counts} in {card}");
+        assert!(card.contains(&format!("= {ucb:.2}.")), "{card}");
+    }
 }
