@@ -7,7 +7,7 @@ use super::explain::{node_name, window_moves};
 use super::playable::Playable;
 use super::view::SearchView;
 use crate::domain::numbers::signed;
-use crate::domain::search::Algorithm;
+use crate::domain::search::{Algorithm, Bound};
 
 /// The example's lines for the node under the cursor of `view`.
 pub fn example<G: Playable>(view: &SearchView<G>) -> Vec<String> {
@@ -37,9 +37,19 @@ pub fn example<G: Playable>(view: &SearchView<G>) -> Vec<String> {
         lines[0] = format!("The cursor is on {name}, {why}: {value}.");
         return lines;
     }
-    let returned: Vec<(String, i16)> = stepper
+    // Each value with its bound sign, as the tree writes it: under alpha-beta a child cut
+    // short returns only a bound (`≤0`), which must not read as its exact value.
+    let returned: Vec<String> = stepper
         .children(id)
-        .filter_map(|child| Some((node_name(stepper, child), stepper.node(child).value?)))
+        .filter_map(|child| {
+            let (bound, value) = stepper.node(child).bound()?;
+            Some(format!(
+                "{} {}{}",
+                node_name(stepper, child),
+                bound.sign(),
+                signed(value)
+            ))
+        })
         .collect();
     if returned.is_empty() {
         lines.push(format!(
@@ -47,16 +57,18 @@ pub fn example<G: Playable>(view: &SearchView<G>) -> Vec<String> {
              Space steps on."
         ));
     } else {
-        let values: Vec<String> = returned
-            .iter()
-            .map(|(child, value)| format!("{child} {}", signed(i32::from(*value))))
-            .collect();
-        lines.push(format!("Its children so far: {}.", values.join(", ")));
+        lines.push(format!("Its children so far: {}.", returned.join(", ")));
         let best = node.best_move.map(|mv| stepper.position(id).move_label(mv));
-        if let (Some(value), Some(best)) = (node.value, best) {
+        if let (Some((bound, value)), Some(best)) = (node.bound(), best) {
+            // A value cut short is only a bound: its sign says so (`≥-2`).
+            let sign = if bound == Bound::Exact {
+                ""
+            } else {
+                bound.sign()
+            };
             lines.push(format!(
-                "This node is {side}: it takes the {keeps} of its children: {} (from {best}).",
-                signed(i32::from(value))
+                "This node is {side}: it takes the {keeps} of its children: {sign}{} (from {best}).",
+                signed(value)
             ));
         }
     }

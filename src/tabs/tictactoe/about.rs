@@ -76,7 +76,7 @@ mod tests {
     use crate::components::tree_search::explain::node_name;
     use crate::config::{Config, FirstMover};
     use crate::domain::numbers::signed;
-    use crate::domain::search::Algorithm;
+    use crate::domain::search::{Algorithm, Bound};
     use crate::tabkit::about::NOW;
     use crate::tabkit::keymap::Key;
 
@@ -134,16 +134,20 @@ mod tests {
             let side = if node.maximizing { "MAX" } else { "MIN" };
             assert!(card.contains(&format!("{side} node")), "{card}");
             for child in stepper.children(cursor) {
-                if let Some(value) = stepper.node(child).value {
-                    let shown = format!("{} {}", node_name(stepper, child), signed(value.into()));
+                if let Some((bound, value)) = stepper.node(child).bound() {
+                    let name = node_name(stepper, child);
+                    let shown = format!("{name} {}{}", bound.sign(), signed(value));
                     assert!(card.contains(&shown), "{shown} in {card}");
                 }
             }
-            let value = signed(node.value.unwrap().into());
-            assert!(
-                card.contains(&format!("children: {value} (from ")),
-                "{card}"
-            );
+            let (bound, value) = node.bound().unwrap();
+            let sign = if bound == Bound::Exact {
+                ""
+            } else {
+                bound.sign()
+            };
+            let kept = format!("children: {sign}{} (from ", signed(value));
+            assert!(card.contains(&kept), "{kept} in {card}");
             assert_eq!(
                 card.contains("α"),
                 algorithm == Algorithm::AlphaBeta,
