@@ -114,15 +114,32 @@ fn enter_starts_a_lesson_its_progress_is_kept_and_the_next_launch_resumes_it() {
     let row = format!("at step 2 of {total}, 1 done");
     assert!(screen(&app).contains(&row), "{}", screen(&app));
 
-    // The next launch lists it, and Enter on it resumes at step 2, the first step done.
+    // The next launch lists it. Enter on it goes back to the last checkpoint at or before
+    // step 2, so the board is as the step expects: here none, so step 1, its ✓ kept.
     let mut again = launch(&store);
     assert!(!course_open(&again));
     press(&mut again, &[Key::Char('H')]);
     assert!(screen(&again).contains(&row));
     press(&mut again, &[Key::Enter]);
     let resumed = again.lesson.as_ref().unwrap();
-    assert_eq!((resumed.step, resumed.done()), (1, 1));
-    assert!(screen(&again).contains(&format!("Step 2 of {total}, 1 done")));
+    assert_eq!((resumed.step, resumed.done()), (0, 1));
+    assert!(screen(&again).contains(&format!("Step 1 of {total}, 1 done · ✓ done")));
+    assert!(screen(&again).contains("Welcome back: the lesson starts again from step 1"));
+
+    // Past a checkpoint, the lesson resumes there with its keys pressed: the centre taken.
+    for keys in ["5", "]", " ", "]"] {
+        press(&mut again, &keys.chars().map(Key::Char).collect::<Vec<_>>());
+    }
+    assert_eq!(again.lesson.as_ref().unwrap().step, 2);
+    let mut third = launch(&store);
+    press(&mut third, &[Key::Char('H'), Key::Enter]);
+    let resumed = third.lesson.as_ref().unwrap();
+    assert_eq!((resumed.step, resumed.done()), (2, 2));
+    assert!(
+        screen(&third).contains("│ X │") || screen(&third).contains("  X  "),
+        "{}",
+        screen(&third)
+    );
 }
 
 #[test]

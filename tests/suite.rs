@@ -3,6 +3,7 @@
 
 mod common;
 
+mod about;
 mod ai_never_loses;
 mod class_named;
 mod class_summary;

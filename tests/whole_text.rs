@@ -13,9 +13,9 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-const SEED: u64 = 7;
+pub(crate) const SEED: u64 = 7;
 
-fn config() -> Config {
+pub(crate) fn config() -> Config {
     let mut config = Config {
         seed: Some(SEED),
         ..Config::default()
@@ -28,9 +28,9 @@ fn config() -> Config {
     config
 }
 
-/// Presses `keys` (one char a key; `\n` Enter, `↓` `→` `←` `↑` arrows, `⎋` Esc) on an
-/// 80x24 screen.
-fn press(app: &mut App, keys: &str) {
+/// Presses `keys` (one char a key; `\n` Enter, `↓` `→` `←` `↑` arrows, `⎋` Esc, `⇲` End) on
+/// an 80x24 screen.
+pub(crate) fn press(app: &mut App, keys: &str) {
     for c in keys.chars() {
         let code = match c {
             '\n' => KeyCode::Enter,
@@ -39,6 +39,7 @@ fn press(app: &mut App, keys: &str) {
             '→' => KeyCode::Right,
             '←' => KeyCode::Left,
             '⎋' => KeyCode::Esc,
+            '⇲' => KeyCode::End,
             c => KeyCode::Char(c),
         };
         input::handle(
@@ -55,7 +56,7 @@ fn app_after(keys: &str) -> App {
     app
 }
 
-fn f(app: &mut App, n: u8) {
+pub(crate) fn f(app: &mut App, n: u8) {
     input::handle(
         app,
         &Event::Key(KeyEvent::new(KeyCode::F(n), KeyModifiers::NONE)),
@@ -171,7 +172,7 @@ fn cut_texts(app: &App) -> Vec<String> {
 }
 
 /// Fails with every cut text and the screen, for the state `name`.
-fn assert_whole(name: &str, app: &App) {
+pub(crate) fn assert_whole(name: &str, app: &App) {
     assert_whole_but_covered(name, app, &[]);
 }
 

@@ -41,6 +41,8 @@ pub enum Action {
     CourseMove(i16),
     /// Start the lesson under the course screen's cursor (or go back to the arcade).
     CourseStart,
+    /// Open or close the shown tab's "about" card.
+    ToggleAbout,
     /// Scroll the message log or the exported text by this many lines.
     ScrollOverlay(i16),
     /// A key pressed while a confirmation was asked for that is not the confirming key: it
@@ -135,8 +137,8 @@ impl<T: Into<TabAction>> From<T> for Action {
 }
 
 /// An overlay over the tab: help, the message log, exported text to copy, what the AI
-/// weighed for a move, the settings panel, the teacher's room and summary, or a
-/// student's progress.
+/// weighed for a move, the settings panel, the teacher's room and summary, a student's
+/// progress, or a tab's "about" card.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Overlay {
     /// Every key of the tab and what its glyphs mean.
@@ -164,4 +166,12 @@ pub enum Overlay {
     Course(usize),
     /// The lesson step's explanation, pointing at the place on screen it is about.
     Explain,
+    /// A tab's "about" card, as the tab wrote it when opened (its example is of the
+    /// position then: the card takes the keys, so the position stays).
+    About {
+        /// The tab the card is about.
+        tab: TabId,
+        /// The card.
+        about: crate::tabkit::about::About,
+    },
 }

@@ -6,7 +6,6 @@
 
 use super::course_progress::{CourseKeeping, LessonPlace, Parked};
 use super::journal::Origin;
-use super::lesson::Mark;
 use super::{App, Message, Overlay};
 use crate::config::Config;
 use crate::lesson::Lesson;
@@ -207,23 +206,40 @@ impl App {
         self.note_course();
     }
 
-    /// Puts the lesson just started at `place`: its checkpoint's position, its step and
-    /// what became of each step.
+    /// Puts the lesson just started back where the student can go on from `place`: at the
+    /// last checkpoint at or before the step they reached (its keys pressed, so the board
+    /// is as the step expects), else at the first step, every step's mark kept.
     fn resume_course_lesson(&mut self, place: &LessonPlace) {
-        if let Some(progress) = self.lesson.as_mut() {
-            progress.step = place.step;
+        let Some(progress) = self.lesson.as_mut() else {
+            return;
+        };
+        let steps = &progress.lesson.steps;
+        let at = (0..=place.step.min(steps.len().saturating_sub(1)))
+            .rev()
+            .find(|&at| steps[at].checkpoint.is_some());
+        if let Some(at) = at {
+            progress.step = at;
+            self.reset_to_checkpoint();
         }
-        self.reset_to_checkpoint();
-        self.lesson_at(place.step);
-        if let Some(progress) = self.lesson.as_mut() {
-            progress.marks.clone_from(&place.marks);
-            let done = progress.marks.iter().filter(|m| **m == Mark::Done).count();
-            let total = progress.lesson.steps.len();
-            self.say(Message::info(format!(
-                "Welcome back: step {} of {total}, {done} done (Ctrl-r: this step's start)",
+        let Some(progress) = self.lesson.as_mut() else {
+            return;
+        };
+        progress.marks.clone_from(&place.marks);
+        let done = progress.done();
+        let total = progress.lesson.steps.len();
+        let words = match at {
+            Some(at) => format!(
+                "Welcome back: step {} of {total} (you reached {}), {done} done",
+                at + 1,
                 place.step + 1
-            )));
-        }
+            ),
+            None => format!(
+                "Welcome back: the lesson starts again from step 1 (you reached {}), {done} \
+                 done",
+                place.step + 1
+            ),
+        };
+        self.say(Message::info(words));
     }
 
     /// The config the course's lessons are laid over.

@@ -221,6 +221,7 @@ impl App {
                 | Action::CloseOverlay
                 | Action::ToggleLog
                 | Action::ToggleProgress
+                | Action::ToggleAbout
                 | Action::ScrollOverlay(_)
                 | Action::StepWhy(_)
                 | Action::Cancel

@@ -187,6 +187,13 @@ pub const GLOBAL: KeyGroup<Action> = KeyGroup {
             "course",
             |_| Action::ToggleCourse,
         ),
+        bind(
+            &[Key::Char('I')],
+            "I",
+            "about this tab and its AI",
+            "about",
+            |_| Action::ToggleAbout,
+        ),
     ],
 };
 
@@ -393,6 +400,22 @@ pub const PROGRESS_OVERLAY: KeyGroup<Action> = KeyGroup {
         bind(
             &[Key::Esc, Key::Char('M')],
             "Esc/M",
+            "close",
+            "close",
+            |_| Action::CloseOverlay,
+        ),
+        SCROLL_TEXT,
+        QUIT_FROM_OVERLAY,
+    ],
+};
+
+/// Keys while a tab's "about" card is open.
+pub const ABOUT_OVERLAY: KeyGroup<Action> = KeyGroup {
+    title: "About this tab",
+    bindings: &[
+        bind(
+            &[Key::Esc, Key::Char('I')],
+            "Esc/I",
             "close",
             "close",
             |_| Action::CloseOverlay,

@@ -1,7 +1,7 @@
 //! Followers see what their teacher opens over the tabs (issue 30 §2): the AI's reasons
 //! for a move (`y`, and the record stepped with ←→), the log, an exported text. A lesson
 //! step that says "press y: why that move?" is then shown to the whole class at once.
-//! Help, the settings panel and the room stay the teacher's own.
+//! Help, the settings panel, the room and a tab's card stay the teacher's own.
 //!
 //! The teacher's position carries what is open; it is sent when it changes, as a new
 //! entry of the journal is. A follower opens it over their own tabs, and closes it when
@@ -29,7 +29,8 @@ impl Shown {
             | Overlay::ClassSummary(_)
             | Overlay::Progress(_)
             | Overlay::Course(_)
-            | Overlay::Explain => None,
+            | Overlay::Explain
+            | Overlay::About { .. } => None,
         }
     }
 
@@ -61,7 +62,8 @@ fn mark(overlay: &Overlay) -> Option<ShownMark> {
         | Overlay::ClassSummary(_)
         | Overlay::Progress(_)
         | Overlay::Course(_)
-        | Overlay::Explain => None,
+        | Overlay::Explain
+        | Overlay::About { .. } => None,
     }
 }
 

@@ -8,6 +8,7 @@
 //! is in `class.rs`, taking a position (following, the checkpoint) in `follow.rs`, and
 //! running the lesson in force in `lesson_steps.rs`.
 
+mod about;
 pub mod action;
 mod class;
 pub mod course;
@@ -294,6 +295,7 @@ impl App {
             Some(Overlay::Progress(_)) => return vec![keys::PROGRESS_OVERLAY.into()],
             Some(Overlay::Course(_)) => return vec![keys::COURSE_OVERLAY.into()],
             Some(Overlay::Explain) => return vec![keys::EXPLAIN_OVERLAY.into()],
+            Some(Overlay::About { .. }) => return vec![keys::ABOUT_OVERLAY.into()],
             None => {}
         }
         if let Some(entry) = self.answer_keys() {
@@ -335,7 +337,7 @@ impl App {
     pub fn hints(&self) -> Vec<&'static dyn Command<Action>> {
         let mut groups = self.active_keys();
         groups.rotate_right(1);
-        groups
+        let hints: Vec<&'static dyn Command<Action>> = groups
             .iter()
             .flat_map(|group| group.bindings.iter().copied())
             .filter(|binding| !binding.hint().is_empty())
@@ -346,7 +348,15 @@ impl App {
                 let action = binding.action(binding.keys()[0]);
                 self.following.is_none() || self.while_following(action) == action
             })
-            .collect()
+            .collect();
+        // The card that explains the tab comes after the keys that act on it: at 80
+        // columns a full row drops the card's hint (`?` help still lists `I`), not a
+        // tab's own key such as `f focus`.
+        let (explains, mut acts): (Vec<_>, Vec<_>) = hints
+            .into_iter()
+            .partition(|binding| binding.action(binding.keys()[0]) == Action::ToggleAbout);
+        acts.extend(explains);
+        acts
     }
 
     /// Whether a key would do something now (the rest stay bound, and explain themselves
@@ -461,6 +471,9 @@ impl App {
             }
             Some(Overlay::Progress(_)) => {
                 return Action::Refused("Your progress is open: Esc closes it");
+            }
+            Some(Overlay::About { .. }) => {
+                return Action::Refused("The tab's card is open: Esc closes it");
             }
             None => {}
         }
@@ -660,6 +673,7 @@ impl App {
             Action::ToggleExplain => self.toggle_explain(),
             Action::CourseMove(by) => self.course_move(by),
             Action::CourseStart => self.course_start(),
+            Action::ToggleAbout => self.toggle_about(),
             Action::ToggleHelp => {
                 self.overlays.toggle(Overlay::Help);
                 self.help_scroll.set(0);

@@ -81,7 +81,7 @@ impl Gate {
             Self::GameOver => "play a game to its end".into(),
             Self::Stepped => "take a step of the search".into(),
             Self::CutOff => "step to a cut-off (╳)".into(),
-            Self::Position { written, .. } => format!("reach the position {written}"),
+            Self::Position { written, .. } => position_words(written),
             Self::Curve(percent) => format!("train until the curve reaches {percent}%"),
         }
     }
@@ -100,6 +100,22 @@ impl Gate {
             Self::Position { key, .. } => now.position == Some(*key),
             Self::Curve(percent) => now.curve.is_some_and(|at| at >= *percent),
         }
+    }
+}
+
+/// What reaching a position asks, as a student reads it: the move to play, the moves that
+/// lead there, or the board.
+fn position_words(written: &str) -> String {
+    let moves: Vec<String> = (written.chars())
+        .filter(char::is_ascii_digit)
+        .map(String::from)
+        .collect();
+    match moves.len() {
+        _ if moves.len() != written.chars().filter(|c| !c.is_whitespace()).count() => {
+            format!("reach the board {written}")
+        }
+        1 => format!("play {}", moves[0]),
+        _ => format!("reach the moves {}", moves.join(" ")),
     }
 }
 
@@ -181,6 +197,11 @@ mod tests {
             ..Facts::default()
         };
         assert!(gate.happened(None, &at));
+        assert_eq!(gate.to_do(), "reach the moves 5 1 9");
+        assert_eq!(
+            Gate::read("position 5", TabId::TicTacToe).unwrap().to_do(),
+            "play 5"
+        );
         let key_of = |gate| match gate {
             Gate::Position { key, .. } => key,
             other => panic!("{other:?} is no position"),

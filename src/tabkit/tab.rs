@@ -3,6 +3,7 @@
 //! tabs (through the registry in `tabs/`) and calls only this; nothing outside a tab's folder
 //! names the tab's actions or fields.
 
+use super::about::About;
 use super::facts::Facts;
 use super::keymap::KeyGroup;
 use super::message::Message;
@@ -237,8 +238,9 @@ impl Training {
 
 /// What the class layer (the lesson, the teacher's room, follow-me) reads of a tab and asks
 /// of it: where its stepper is, the question waiting, the score, holding and revealing
-/// answers, and what a replay of the teacher's journal needs. Every tab has it (a tab
-/// without a stepper keeps the defaults), so a class reaches every tab the same way.
+/// answers, and what a replay of the teacher's journal needs, and the card that explains
+/// the tab. Every tab has it (a tab without a stepper keeps the defaults but for `about`),
+/// so a class reaches every tab the same way.
 pub trait ClassSide {
     /// Whether the tab's AI is thinking in the background now: a lesson's checkpoint
     /// keys wait for it, so the next key finds the move made.
@@ -298,6 +300,11 @@ pub trait ClassSide {
     fn facts(&self) -> Facts {
         Facts::default()
     }
+
+    /// The tab's "about" card (`I`): its game's rules, what its AI does, and one worked
+    /// example made from the position on screen now, its real numbers. Every tab writes
+    /// its own (no default), so a student can ask any tab what it is.
+    fn about(&self) -> About;
 }
 
 /// One tab of the arcade, headless: state, keys and what each action does. Its drawing is

@@ -9,7 +9,7 @@ use crate::widgets::symbols::{Gloss, Symbol};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
+use ratatui::widgets::{Clear, Paragraph, Widget};
 
 const LABEL_WIDTH: usize = 11;
 const COLUMN_WIDTH: u16 = 38;
@@ -71,11 +71,7 @@ fn word_lines<'a>(words: &[Gloss], width: u16, theme: &Theme) -> Vec<Line<'a>> {
 pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let groups = app.help_keys();
     let title = format!(" Help: {} · seed {} ", app.tab.title(), app.seed);
-    let block = Block::bordered()
-        .border_type(BorderType::Double)
-        .border_style(theme.border_focused)
-        .title(Span::styled(title, theme.title))
-        .title_bottom(Line::from(" Esc closes · ↑↓ scroll ").right_aligned());
+    let block = super::overlay::framed(title, theme);
     let inner = block.inner(area);
     Clear.render(area, buf);
     block.render(area, buf);

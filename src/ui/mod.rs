@@ -1,6 +1,7 @@
 //! Drawing: pure functions of the [`App`] into a ratatui frame, plus the hit-testing that
 //! maps a mouse position back to an action using the same layout.
 
+mod about;
 mod class_summary;
 mod course;
 mod explain;
@@ -128,6 +129,9 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
         }
         Some(Overlay::Course(cursor)) => course::render(app, *cursor, screen.body, buf, &theme),
         Some(Overlay::Explain) => explain::render(app, screen.body, buf, &theme),
+        Some(Overlay::About { tab, about }) => {
+            about::render(app, *tab, about, screen.body, buf, &theme);
+        }
         None => {}
     }
     render_status(app, &screen, buf, &theme);

@@ -66,6 +66,16 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
     lines
 }
 
+/// The frame of an overlay that scrolls: a double border, `title` at the top and how to
+/// close and scroll it at the bottom (help, a tab's card).
+pub(super) fn framed(title: String, theme: &Theme) -> Block<'static> {
+    Block::bordered()
+        .border_type(BorderType::Double)
+        .border_style(theme.border_focused)
+        .title(Span::styled(title, theme.title))
+        .title_bottom(Line::from(" Esc closes · ↑↓ scroll ").right_aligned())
+}
+
 /// The log's lines at `width`: each message wrapped whole under its glyph.
 fn log_lines<'a>(
     messages: impl Iterator<Item = (&'a Message, u32)>,

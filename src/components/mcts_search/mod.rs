@@ -8,6 +8,7 @@
 //!
 //! [`Playable`]: crate::components::tree_search::Playable
 
+pub mod about;
 pub mod goto;
 pub mod keys;
 pub mod outline;

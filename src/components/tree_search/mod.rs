@@ -6,6 +6,7 @@
 //! searched to the end; a depth-limited search (`Leaves::limited`) scores its horizon with
 //! the game's evaluation.
 
+pub mod about;
 mod cursor;
 pub mod explain;
 pub mod goto;

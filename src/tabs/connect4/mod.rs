@@ -2,6 +2,7 @@
 //! exact solver or chance, and look at the AI's last search beside the board, with the
 //! solver's verdict on every column it weighed.
 
+mod about;
 mod action;
 mod ai;
 mod ai_turn;
@@ -273,6 +274,10 @@ impl Tab for Connect4Tab {
 }
 
 impl ClassSide for Connect4Tab {
+    fn about(&self) -> crate::tabkit::about::About {
+        self.about_card()
+    }
+
     fn busy(&self) -> bool {
         self.thinking.is_some()
     }

@@ -2,6 +2,7 @@
 //! the perfect player or a random one, with the learners' edges, updates, training curves,
 //! Q-table and network outputs in the pane beside the piles.
 
+mod about;
 mod action;
 mod ask_entry;
 mod game;
@@ -302,6 +303,10 @@ impl ClassSide for MultiPileTab {
             curve,
             ..Default::default()
         }
+    }
+
+    fn about(&self) -> crate::tabkit::about::About {
+        self.about_card()
     }
 
     fn moves_from_journal(&mut self, on: bool) {

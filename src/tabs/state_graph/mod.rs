@@ -1,6 +1,7 @@
 //! The State Graph tab: Nim(k) as a weighted graph of states, learned from random games,
 //! stepped one game at a time, questioned, played against, and exported as Graphviz DOT.
 
+mod about;
 mod action;
 mod keys;
 mod panel;
@@ -212,6 +213,10 @@ impl ClassSide for StateGraphTab {
             curve: Some(self.graph.optimal_share() * 100.0),
             ..Default::default()
         }
+    }
+
+    fn about(&self) -> crate::tabkit::about::About {
+        self.about_card()
     }
 
     fn moves_from_journal(&mut self, on: bool) {

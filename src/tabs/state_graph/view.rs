@@ -141,7 +141,9 @@ fn render_graph(tab: &StateGraphTab, area: Rect, buf: &mut Buffer, theme: &Theme
         tab.target_games,
         graph.optimal_share() * 100.0
     );
-    let mut block = titled(title, theme);
+    // The rule in one line, as every tab states its own.
+    let rule = format!(" {} ", super::about::rule_line(graph.max_take));
+    let mut block = titled(title, theme).title_bottom(Line::raw(rule).right_aligned());
     if let Some(game) = &tab.stepped {
         block = block.title_bottom(Line::styled(
             format!(" stepped game: {} ", game.counter()),

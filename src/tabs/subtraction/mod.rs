@@ -2,6 +2,7 @@
 //! (in the background, pausable, restartable with a new seed), its check against the exact
 //! answer, and its weights unit by unit.
 
+mod about;
 mod action;
 mod ask_entry;
 mod goto;
@@ -208,6 +209,10 @@ impl ClassSide for SubtractionTab {
             curve: Some(share * 100.0),
             ..Default::default()
         }
+    }
+
+    fn about(&self) -> crate::tabkit::about::About {
+        self.about_card()
     }
 
     fn moves_from_journal(&mut self, on: bool) {

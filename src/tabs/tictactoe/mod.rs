@@ -9,6 +9,7 @@
 //! `game_pane`, `search_pane`, `tree_pane`, `mcts_pane`) and `symbols` the glyphs the
 //! drawing uses.
 
+mod about;
 mod action;
 mod answer;
 mod commands;
@@ -247,6 +248,10 @@ impl Tab for TicTacToeTab {
 }
 
 impl ClassSide for TicTacToeTab {
+    fn about(&self) -> crate::tabkit::about::About {
+        self.about_card()
+    }
+
     fn autoplays(&self) -> bool {
         self.autoplay.on
     }
