@@ -127,6 +127,69 @@ const WALKS: &[Walk] = &[
         steps: &["", "s s s", "v", "v", "Down s", "2 1 Enter (1 Enter)+"],
         shows: &[(4, &["h7"]), (5, &["hidden 1:"])],
     },
+    Walk {
+        name: "connect4",
+        steps: &[
+            "4 tick",
+            "Esc",
+            "y Down*3 Esc",
+            "S Down Right*4 Enter Backspace 4 tick",
+            "S Down Right*4 Enter Backspace 4 tick",
+            "a Backspace 4 tick",
+            "Esc y Down*3 Esc",
+            "(1 tick 2 tick 3 tick 4 tick 5 tick 6 tick 7 tick)+",
+        ],
+        shows: &[
+            (
+                1,
+                &[
+                    "Depth 4: value -11 → col 4; 473 nodes",
+                    "per depth: 8 27 119 319",
+                ],
+            ),
+            (3, &["=-11  loses in 9 moves"]),
+            (4, &["Depth 8: value -11 → col 4; 11,343 nodes"]),
+            (5, &["Depth 12: value -13 → col 4; 221,048 nodes"]),
+            (
+                6,
+                &[
+                    "MCTS: 20,000 iterations",
+                    "col 5",
+                    "visited 7,015 times of 20,000",
+                ],
+            ),
+            (7, &["0.348"]),
+        ],
+    },
+    Walk {
+        name: "state-graph",
+        steps: &[
+            "",
+            "s b Space",
+            "Esc",
+            "u s Space*7 - 1 Enter",
+            "Esc p wait",
+            "",
+            "g (1 tick 2 tick)+",
+        ],
+        shows: &[
+            (2, &["optimal 38%"]),
+            (5, &["10000/10000 games · optimal 100%"]),
+            (6, &["take 1 → p2-9    +263", "take 2 → p2-8    -289"]),
+        ],
+    },
+    Walk {
+        name: "nim-network",
+        steps: &[
+            "",
+            "Esc P wait",
+            "tick P wait",
+            "tick v",
+            "v*5 Enter tick",
+            "(Enter tick)+",
+        ],
+        shows: &[(1, &["wins 12.7%"]), (3, &["epoch 400 · wins 99.1%"])],
+    },
 ];
 
 /// The keys `keys` names, in the walk's notation: `(KEYS)+` presses KEYS again and again
@@ -369,4 +432,19 @@ fn qlearning_is_played_to_its_end() {
 #[test]
 fn network_is_played_to_its_end() {
     walk(&WALKS[5]);
+}
+
+#[test]
+fn connect4_is_played_to_its_end() {
+    walk(&WALKS[6]);
+}
+
+#[test]
+fn state_graph_is_played_to_its_end() {
+    walk(&WALKS[7]);
+}
+
+#[test]
+fn nim_network_is_played_to_its_end() {
+    walk(&WALKS[8]);
 }

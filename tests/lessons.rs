@@ -57,7 +57,10 @@ fn every_shipped_lesson_loads_and_names_only_its_tabs_keys_and_steps() {
             "03-move-order.toml",
             "04-mcts.toml",
             "05-qlearning.toml",
-            "06-network.toml"
+            "06-network.toml",
+            "07-connect4.toml",
+            "08-state-graph.toml",
+            "09-nim-network.toml"
         ]
     );
     for name in &names {

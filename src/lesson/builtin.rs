@@ -19,7 +19,7 @@ pub struct BuiltIn {
 
 /// The course, in teaching order: the files' two-digit prefixes give the same order, so
 /// a folder of them reads as the course.
-pub const BUILT_IN: [BuiltIn; 6] = [
+pub const BUILT_IN: [BuiltIn; 9] = [
     BuiltIn {
         name: "minimax",
         file: "01-minimax.toml",
@@ -49,6 +49,21 @@ pub const BUILT_IN: [BuiltIn; 6] = [
         name: "network",
         file: "06-network.toml",
         text: include_str!("../../lessons/06-network.toml"),
+    },
+    BuiltIn {
+        name: "connect4",
+        file: "07-connect4.toml",
+        text: include_str!("../../lessons/07-connect4.toml"),
+    },
+    BuiltIn {
+        name: "state-graph",
+        file: "08-state-graph.toml",
+        text: include_str!("../../lessons/08-state-graph.toml"),
+    },
+    BuiltIn {
+        name: "nim-network",
+        file: "09-nim-network.toml",
+        text: include_str!("../../lessons/09-nim-network.toml"),
     },
 ];
 
