@@ -1402,6 +1402,9 @@ fn learn_lists_the_built_in_course_and_refuses_a_lesson_not_in_it() {
         "4. mcts       8 steps, about 15 min  MCTS on tic-tac-toe",
         "5. qlearning  6 steps, about 12 min  Q-learning on Nim",
         "6. network    6 steps, about 12 min  A network learns Subtraction Nim",
+        "7. connect4   8 steps, about 15 min  MCTS and alpha-beta on Connect Four",
+        "8. graph      7 steps, about 12 min  The state graph learns Nim(10)",
+        "9. nim-net    6 steps, about 12 min  A network and the XOR rule of Nim",
         "Start one with: ai-arcade learn minimax",
     ] {
         assert!(list.contains(line), "{line:?} in {list}");
@@ -1411,7 +1414,9 @@ fn learn_lists_the_built_in_course_and_refuses_a_lesson_not_in_it() {
     let said = String::from_utf8_lossy(&refused.stderr);
     assert!(
         said.contains("no built-in lesson \"chess\"")
-            && said.contains("minimax, alphabeta, move-order, mcts, qlearning, network"),
+            && said.contains(
+                "minimax, alphabeta, move-order, mcts, qlearning, network, connect4, graph, nim-net"
+            ),
         "{said}"
     );
     assert!(run_ok(&["--help"]).contains("ai-arcade learn"));

@@ -56,12 +56,12 @@ pub const BUILT_IN: [BuiltIn; 9] = [
         text: include_str!("../../lessons/07-connect4.toml"),
     },
     BuiltIn {
-        name: "state-graph",
+        name: "graph",
         file: "08-state-graph.toml",
         text: include_str!("../../lessons/08-state-graph.toml"),
     },
     BuiltIn {
-        name: "nim-network",
+        name: "nim-net",
         file: "09-nim-network.toml",
         text: include_str!("../../lessons/09-nim-network.toml"),
     },
