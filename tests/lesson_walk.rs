@@ -35,7 +35,7 @@ const WALKS: &[Walk] = &[
         steps: &[
             "5",
             "Space*3",
-            "Space*6",
+            "Esc Space*6",
             "P Space*2 0 Enter",
             "P n*3 Up",
             "G 5 0 0 Enter b",
@@ -56,7 +56,7 @@ const WALKS: &[Walk] = &[
         name: "alphabeta",
         steps: &[
             "5",
-            "Space*3",
+            "Esc Space*3",
             "Space*23",
             "",
             "P - 2 Enter Esc",
