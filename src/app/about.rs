@@ -3,50 +3,20 @@
 //! added at the end. The lessons are read from the course itself, so a lesson added to
 //! it is named on the cards of the tabs it shows without a change here.
 
+use super::course::built_in_lessons;
 use super::{App, Overlay, TabId};
-use crate::config::Config;
-use crate::lesson::builtin::BUILT_IN;
 use crate::tabkit::about::{About, Section};
-use std::sync::OnceLock;
 
 /// The title of the section naming the lessons.
 pub const LESSONS: &str = "Learn it";
 
-/// A built-in lesson as a card names it: its place in the course, title and tabs.
-struct CourseLesson {
-    place: usize,
-    title: String,
-    tabs: Vec<TabId>,
-}
-
-/// The built-in course, read once: every lesson that ships is checked by a test, so one
-/// that does not read is left out rather than named wrongly.
-fn course() -> &'static [CourseLesson] {
-    static COURSE: OnceLock<Vec<CourseLesson>> = OnceLock::new();
-    COURSE.get_or_init(|| {
-        let base = Config::default();
-        BUILT_IN
-            .iter()
-            .enumerate()
-            .filter_map(|(at, built_in)| {
-                let (lesson, _) = built_in.load(&base).ok()?;
-                Some(CourseLesson {
-                    place: at + 1,
-                    title: lesson.title,
-                    tabs: lesson.tabs,
-                })
-            })
-            .collect()
-    })
-}
-
 /// The section naming the lessons that show `tab`, and how to open them: one line (the
 /// card wraps it), so a tab four lessons teach still fits its card at 80x24.
 pub fn lessons_for(tab: TabId) -> Section {
-    let named: Vec<String> = course()
-        .iter()
-        .filter(|lesson| lesson.tabs.contains(&tab))
-        .map(|lesson| format!("{} {}", lesson.place, lesson.title))
+    let named: Vec<String> = (built_in_lessons().iter().enumerate())
+        .filter_map(|(at, lesson)| Some((at + 1, lesson.as_ref()?)))
+        .filter(|(_, lesson)| lesson.shows(tab))
+        .map(|(place, lesson)| format!("{place} {}", lesson.title))
         .collect();
     let line = if named.is_empty() {
         "No lesson of the course teaches this tab yet: H opens the course.".to_owned()
@@ -82,6 +52,8 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::Config;
+    use crate::lesson::builtin::BUILT_IN;
 
     /// `I` is hinted, after every key that acts: a full row at 80 columns drops it first.
     #[test]

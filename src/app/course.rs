@@ -32,9 +32,10 @@ pub struct CourseRow {
     pub progress: String,
 }
 
-/// The built-in lessons, read once with the default config (for their titles, minutes
-/// and steps; a lesson started is read again over the student's config).
-fn built_in_lessons() -> &'static [Option<Lesson>] {
+/// The built-in lessons, read once with the default config (for their titles, minutes,
+/// tabs and steps; a lesson started is read again over the student's config). One that
+/// does not read is `None`: every lesson that ships is checked by a test.
+pub(super) fn built_in_lessons() -> &'static [Option<Lesson>] {
     static LESSONS: OnceLock<Vec<Option<Lesson>>> = OnceLock::new();
     LESSONS.get_or_init(|| {
         BUILT_IN

@@ -11,17 +11,20 @@ use crate::tabs::TabId;
 /// A key group of the app or of a tab, its actions read as the app's.
 pub type Keys = Group<Action>;
 
+/// `]` and `[`: the lesson's next and previous step (also from its explanation panel).
+const LESSON_STEP: Binding<Action> = bind(
+    &[Key::Char(']'), Key::Char('[')],
+    "] / [",
+    "next / previous step",
+    "",
+    |k| Action::LessonStep(if k == Key::Char(']') { 1 } else { -1 }),
+);
+
 /// The lesson's keys, while the arcade runs a lesson.
 pub const LESSON: KeyGroup<Action> = KeyGroup {
     title: "Lesson",
     bindings: &[
-        bind(
-            &[Key::Char(']'), Key::Char('[')],
-            "] / [",
-            "next / previous step",
-            "",
-            |k| Action::LessonStep(if k == Key::Char(']') { 1 } else { -1 }),
-        ),
+        LESSON_STEP,
         bind(
             &[Key::Ctrl('r')],
             "C-r",
@@ -57,13 +60,7 @@ pub const EXPLAIN_OVERLAY: KeyGroup<Action> = KeyGroup {
             "close",
             |_| Action::CloseOverlay,
         ),
-        bind(
-            &[Key::Char(']'), Key::Char('[')],
-            "] / [",
-            "next / previous step",
-            "",
-            |k| Action::LessonStep(if k == Key::Char(']') { 1 } else { -1 }),
-        ),
+        LESSON_STEP,
         QUIT_FROM_OVERLAY,
     ],
 };

@@ -294,7 +294,10 @@ impl ClassSide for MultiPileTab {
         let curve = if self.opponent == settings::OpponentChoice::Network {
             Some(self.net.evaluation().winning_accuracy() * 100.0)
         } else {
-            self.q.curve().last().map(|&(_, optimal)| optimal * 100.0)
+            // The last point only: the whole curve is copied for drawing, not for a look.
+            (self.q.trainer.as_ref().ok())
+                .and_then(|trainer| trainer.curve.last())
+                .map(|point| point.policy_optimality() * 100.0)
         };
         crate::tabkit::facts::Facts {
             ai_moves: self.ai_moves.total(),
