@@ -60,8 +60,8 @@ async fn ended(class: &Class, n: usize) {
 async fn a_student_who_leaves_comes_back_to_exactly_where_they_were() {
     let class = class_server("resume", Some("02-alphabeta.toml")).await;
     let mut ada = student(&class, "ada").await;
-    // Enter closes the step's explanation the second step opens with.
-    keys(&mut ada, b"5]\r   ]", "ada's third step", |s| {
+    // Enter closes the explanation the third step opens with.
+    keys(&mut ada, b"5]   ]\r", "ada's third step", |s| {
         s.text().contains("Step 3 of") && s.text().contains("nodes 3 ")
     })
     .await;
@@ -241,8 +241,8 @@ async fn a_server_restart_gives_every_student_their_place_back() {
         teacher: crate::serve::new_key(),
     };
     let mut ada = student(&class, "ada").await;
-    // Enter closes the step's explanation the second step opens with.
-    keys(&mut ada, b"5]\r   ]", "ada's third step", |s| {
+    // Enter closes the explanation the third step opens with.
+    keys(&mut ada, b"5]   ]\r", "ada's third step", |s| {
         s.text().contains("Step 3 of") && s.text().contains("nodes 3 ")
     })
     .await;

@@ -56,8 +56,8 @@ const WALKS: &[Walk] = &[
         name: "alphabeta",
         steps: &[
             "5",
-            "Esc Space*3",
-            "Space*23",
+            "Space*3",
+            "Esc Space*23",
             "",
             "P - 2 Enter Esc",
             "c",
