@@ -15,6 +15,8 @@ use std::sync::Arc;
 mod arena;
 pub mod args;
 pub mod bench;
+mod bench_solver;
+mod book;
 mod connect4;
 mod exit;
 mod flags;
@@ -28,7 +30,8 @@ mod train;
 mod watch;
 
 pub use args::{
-    ArenaArgs, ArenaGame, Cli, Command, LearnArgs, SolveArgs, SolveGame, TrainArgs, TrainLearner,
+    ArenaArgs, ArenaGame, BookArgs, BookGame, Cli, Command, LearnArgs, SolveArgs, SolveGame,
+    TrainArgs, TrainLearner,
 };
 use clap::Parser;
 pub use exit::EXIT_USAGE;
@@ -73,6 +76,7 @@ pub fn main() -> ExitCode {
             Ok(loaded) => arena(args, cli.seed.or(loaded.config.seed).unwrap_or(7)),
             Err(error) => fail(error),
         },
+        Some(Command::Book(ref args)) => book::command(args),
         None => play(&cli),
     }
 }

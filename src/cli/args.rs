@@ -64,6 +64,46 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Pit two AIs against each other, or measure how often each AI keeps the exact value.
     Arena(ArenaArgs),
+    /// Build an opening book with the exact solver (the one the arcade ships is built so).
+    Book(BookArgs),
+}
+
+/// `book` and its game.
+#[derive(Debug, Args)]
+pub struct BookArgs {
+    /// The game.
+    #[command(subcommand)]
+    pub game: BookGame,
+}
+
+/// The games `book` builds a book for.
+#[derive(Debug, Subcommand)]
+pub enum BookGame {
+    /// Connect Four: the exact score of every position of at most --depth moves, solved
+    /// deepest first by --threads threads sharing one table. Work done is kept in
+    /// OUT.partial as it goes, so an interrupted build resumes where it stopped. The
+    /// arcade's own book is `--depth 8 --out books/connect4.book`.
+    Connect4 {
+        /// The most moves of a position in the book (0-12).
+        #[arg(long, default_value_t = 8)]
+        depth: i32,
+        /// Where to write the book.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Threads solving positions.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// The shared table: 2^BITS slots of 8 bytes (10-30; 24 is 128 MiB).
+        #[arg(long, default_value_t = 24)]
+        table_bits: u32,
+        /// Replace OUT if it exists.
+        #[arg(long)]
+        yes: bool,
+        /// Instead of solving, take the scores from a book of the connect-four-ai crate
+        /// (its src/engine/books/default-book.bin, depth 8), each position looked up.
+        #[arg(long, value_name = "FILE")]
+        import: Option<PathBuf>,
+    },
 }
 
 /// `learn` and its lesson.
@@ -358,6 +398,12 @@ pub enum SolveGame {
         /// Also the score of every column.
         #[arg(long)]
         all: bool,
+        /// Search from nothing: no opening book.
+        #[arg(long)]
+        no_book: bool,
+        /// Threads searching, sharing the table (1-64).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 

@@ -6,6 +6,7 @@
 //! `bench-tools` feature: what they do is in `crate::serve::bench`, `slowloris` and
 //! `bench_room`.
 
+use super::bench_solver;
 use super::exit::fail;
 use super::watch;
 use crate::config::Config;
@@ -20,7 +21,6 @@ use crate::serve::{
 };
 use crate::tabkit::speed::Speed;
 use clap::{Args, Subcommand, ValueEnum};
-#[cfg(feature = "bench-tools")]
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -90,6 +90,12 @@ pub enum BenchWhat {
         #[arg(long)]
         json: bool,
     },
+    /// The exact Connect Four solver on a set of positions, each with its table cleared:
+    /// time and nodes a position. The set: --positions random games of --min-moves to
+    /// --max-moves moves from --seed (the config's seed, or 7), where the game goes on and
+    /// the side to move cannot win at once; or --from FILE. --emit FILE writes the set, for
+    /// other solvers.
+    Solver(SolverArgs),
     /// Monte Carlo tree search (UCT, random rollouts) from the empty board on one thread:
     /// iterations per second, the tree's size and the move it chose. Seeded by --seed, the
     /// config's seed, or 7.
@@ -104,6 +110,41 @@ pub enum BenchWhat {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// The flags of `bench solver`.
+#[derive(Debug, Args)]
+pub struct SolverArgs {
+    /// How many random positions (1-10000).
+    #[arg(long, default_value_t = 20)]
+    positions: usize,
+    /// The fewest moves of a random position.
+    #[arg(long, default_value_t = 8)]
+    min_moves: usize,
+    /// The most moves of a random position (at most 41).
+    #[arg(long, default_value_t = 12)]
+    max_moves: usize,
+    /// Read the positions from this file instead (one column list a line, as "4453").
+    #[arg(long, value_name = "FILE")]
+    from: Option<PathBuf>,
+    /// Write the positions to this file too, one a line, for other solvers.
+    #[arg(long, value_name = "FILE")]
+    emit: Option<PathBuf>,
+    /// Threads searching each position, sharing the table.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// The table's size: 2^BITS slots of 8 bytes (10-30; 23 is 64 MiB).
+    #[arg(long, default_value_t = crate::domain::solve::connect4::DEFAULT_TABLE_BITS)]
+    table_bits: u32,
+    /// Every column's score, as the tab asks, rather than the position's alone.
+    #[arg(long)]
+    all: bool,
+    /// Let the opening book answer the positions it holds and stop the searches there.
+    #[arg(long)]
+    book: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 /// The games `bench mcts` searches.
@@ -189,7 +230,43 @@ pub fn command(args: &BenchArgs, config: &Config, seed: u64) -> ExitCode {
             iterations,
             json,
         } => mcts_command(game, iterations, seed, json),
+        BenchWhat::Solver(ref args) => solver_command(args, seed),
     }
+}
+
+/// `bench solver`: checks the flags, draws or reads the positions, and times the solver.
+fn solver_command(args: &SolverArgs, seed: u64) -> ExitCode {
+    if let Err(refused) = bench_solver::check(args.table_bits, args.threads) {
+        return fail(refused);
+    }
+    let flags = bench_solver::Flags {
+        positions: args.positions,
+        moves: (args.min_moves, args.max_moves),
+        from: args.from.as_deref(),
+        emit: args.emit.as_ref(),
+        seed,
+    };
+    let (positions, source) = match bench_solver::positions(&flags) {
+        Ok(found) => found,
+        Err(refused) => return fail(refused),
+    };
+    let plan = bench_solver::Plan {
+        positions,
+        source,
+        table_bits: args.table_bits,
+        threads: args.threads,
+        all: args.all,
+        book: if args.book {
+            crate::domain::solve::connect4::book::builtin()
+        } else {
+            None
+        },
+    };
+    print_report(
+        Ok::<_, String>(bench_solver::run(&plan)),
+        args.json,
+        "bench solver",
+    )
 }
 
 /// `bench mcts`: checks `--iterations`, then runs and times the search.

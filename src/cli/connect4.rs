@@ -5,11 +5,22 @@
 use super::exit::{board_echo, fail};
 use super::run::report;
 use crate::domain::games::connect4::{Board, WIDTH};
-use crate::domain::solve::connect4::Solver;
+use crate::domain::solve::connect4::book::builtin;
+use crate::domain::solve::connect4::{Book, Solver};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// How to solve.
+pub(super) struct How {
+    /// Every column's score too.
+    pub all: bool,
+    /// Whether the opening book may answer.
+    pub book: bool,
+    /// Threads searching.
+    pub threads: usize,
+}
 
 /// What was found.
 struct Solved {
@@ -19,6 +30,11 @@ struct Solved {
     scores: Option<[Option<i32>; WIDTH]>,
     nodes: u64,
     seconds: f64,
+    /// Positions the book answered (the position's own score, or columns').
+    from_book: u64,
+    /// The book's depth, if one was used.
+    book_depth: Option<i32>,
+    threads: usize,
 }
 
 /// A score in words, for the side to move.
@@ -37,7 +53,15 @@ fn words(score: i32) -> String {
 }
 
 /// Solves the position after `moves` (its best column from the score of every column).
-pub(super) fn solve(moves: &str, all: bool, json_out: bool) -> ExitCode {
+pub(super) fn solve(moves: &str, how: &How, json_out: bool) -> ExitCode {
+    let all = how.all;
+    if !(1..=super::bench_solver::MAX_THREADS).contains(&how.threads) {
+        return fail(format!(
+            "--threads {}: allowed 1..={}",
+            how.threads,
+            super::bench_solver::MAX_THREADS
+        ));
+    }
     let board = match Board::parse(moves) {
         Ok(board) => board,
         Err((at, refused)) => {
@@ -58,7 +82,11 @@ pub(super) fn solve(moves: &str, all: bool, json_out: bool) -> ExitCode {
             }
         ));
     }
-    let mut solver = Solver::default();
+    let mut solver = Solver::default().with_threads(how.threads);
+    let book = if how.book { builtin() } else { None };
+    if let Some(book) = book {
+        solver = solver.with_book(book);
+    }
     let started = Instant::now();
     let score = solver.solve(&board);
     let (best, scores) = if all {
@@ -75,6 +103,9 @@ pub(super) fn solve(moves: &str, all: bool, json_out: bool) -> ExitCode {
         scores,
         nodes: solver.nodes,
         seconds,
+        from_book: solver.from_book,
+        book_depth: book.map(Book::depth),
+        threads: how.threads,
     };
     report(json_out, || as_json(&solved), || as_text(&solved))
 }
@@ -102,6 +133,9 @@ fn as_json(s: &Solved) -> serde_json::Value {
         "best_move": s.best,
         "nodes": s.nodes,
         "seconds": s.seconds,
+        "from_book": s.from_book,
+        "book_depth": s.book_depth,
+        "threads": s.threads,
     });
     if let Some(scores) = &s.scores {
         value["scores"] = json!(scores);
@@ -119,6 +153,15 @@ fn as_text(s: &Solved) -> String {
         s.nodes,
         s.seconds
     );
+    let source = match s.book_depth {
+        Some(_) if s.nodes == 0 && s.from_book > 0 => "the opening book, no search".to_string(),
+        Some(depth) if s.from_book > 0 => {
+            format!("search, stopping at the opening book (positions of up to {depth} moves)")
+        }
+        Some(_) => "search (beyond the opening book)".to_string(),
+        None => "search alone (--no-book)".to_string(),
+    };
+    let _ = writeln!(text, "answered   by {source}");
     if let Some(scores) = &s.scores {
         let cells: Vec<String> = scores
             .iter()

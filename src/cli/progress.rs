@@ -19,6 +19,11 @@ impl Progress {
     /// A bar counting to `total` `unit`s (games, epochs) on stderr; hidden when stderr is
     /// not a terminal.
     pub(super) fn new(total: u64, unit: &str) -> Self {
+        Self::doing("training", total, unit)
+    }
+
+    /// A bar for work other than training: `verb` names it ("solving").
+    pub(super) fn doing(verb: &str, total: u64, unit: &str) -> Self {
         let stderr = Term::buffered_stderr();
         let target = if stderr.is_term() {
             ProgressDrawTarget::term_like_with_hz(Box::new(Narrowed(stderr)), 20)
@@ -28,7 +33,7 @@ impl Progress {
         let bar = ProgressBar::with_draw_target(Some(total), target);
         // The bar takes what the numbers leave of the line, so the line never wraps.
         let template =
-            format!("training {{pos}}/{{len}} {unit}, {{msg}}, ~{{eta}} left [{{wide_bar}}]");
+            format!("{verb} {{pos}}/{{len}} {unit}, {{msg}}, ~{{eta}} left [{{wide_bar}}]");
         if let Ok(style) = ProgressStyle::with_template(&template) {
             bar.set_style(style.progress_chars("#>."));
         }

@@ -39,7 +39,19 @@ pub(super) fn solve(config: &config::Config, args: &SolveArgs) -> ExitCode {
         .or(config.search.algorithm.tree())
         .unwrap_or_default();
     let solved = match &args.game {
-        SolveGame::Connect4 { moves, all } => return connect4::solve(moves, *all, args.json),
+        SolveGame::Connect4 {
+            moves,
+            all,
+            no_book,
+            threads,
+        } => {
+            let how = connect4::How {
+                all: *all,
+                book: !no_book,
+                threads: *threads,
+            };
+            return connect4::solve(moves, &how, args.json);
+        }
         SolveGame::Tictactoe { board, to_move } => {
             let root = match Board::parse(board, *to_move) {
                 Ok(root) => root,

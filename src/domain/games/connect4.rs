@@ -20,7 +20,7 @@ pub const HEIGHT: usize = 6;
 /// Cells on the board: a game ends at the latest when all are filled.
 pub const CELLS: usize = WIDTH * HEIGHT;
 /// Bits a column takes: its cells and a spare bit above them.
-const COLUMN_BITS: usize = HEIGHT + 1;
+pub(crate) const COLUMN_BITS: usize = HEIGHT + 1;
 
 /// The lowest cell of every column.
 const BOTTOM: u64 = {
@@ -198,16 +198,7 @@ impl Board {
     /// and never the cell under one of its winning cells. Meant for a position where the
     /// player to move cannot win at once.
     pub fn safe_cells(&self) -> u64 {
-        let mut playable = self.playable();
-        let threats = self.threats_against();
-        let forced = playable & threats;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0;
-            }
-            playable = forced;
-        }
-        playable & !(threats >> 1)
+        safe_cells(self.mine, self.filled)
     }
 
     /// How many cells would complete a four for the player to move after taking `cell`:
@@ -220,6 +211,12 @@ impl Board {
     /// one place up: the lowest empty cell of each column tells the columns' heights).
     pub const fn key(&self) -> u64 {
         self.mine + self.filled
+    }
+
+    /// The stones of the player to move and every stone, as bitboards: what a search that
+    /// keeps its own lighter position starts from.
+    pub const fn bitboards(&self) -> (u64, u64) {
+        (self.mine, self.filled)
     }
 
     /// The stone in column `column`, row `row` (0 the bottom): 0 none, 1 the first player's,
@@ -404,6 +401,20 @@ impl Game for Board {
     }
 }
 
+/// The safe cells (see [`Board::safe_cells`]) for the player holding `mine` of `filled`.
+pub(crate) fn safe_cells(mine: u64, filled: u64) -> u64 {
+    let mut playable = (filled + BOTTOM) & BOARD;
+    let threats = open_fours(mine ^ filled, filled);
+    let forced = playable & threats;
+    if forced != 0 {
+        if forced & (forced - 1) != 0 {
+            return 0;
+        }
+        playable = forced;
+    }
+    playable & !(threats >> 1)
+}
+
 /// Whether `stones` hold four in a row in any direction.
 fn lines_through(stones: u64) -> bool {
     // Vertical, horizontal, and the two diagonals: a shift of 1, 7, 6 and 8.
@@ -415,7 +426,7 @@ fn lines_through(stones: u64) -> bool {
 
 /// The empty cells (of `filled`'s complement on the board) that complete four in a row for
 /// `stones`: three stones and the gap, at either end or inside, in every direction.
-fn open_fours(stones: u64, filled: u64) -> u64 {
+pub(crate) fn open_fours(stones: u64, filled: u64) -> u64 {
     // Vertical: only the cell above three.
     let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
     for step in [COLUMN_BITS, HEIGHT, HEIGHT + 2] {

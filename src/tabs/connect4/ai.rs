@@ -11,7 +11,8 @@ use crate::domain::search::heuristic::{self, Evaluate};
 use crate::domain::search::limited::{Limited, NodeKind, Options, search_limited};
 use crate::domain::search::mcts::Mcts;
 use crate::domain::search::players::random_column;
-use crate::domain::solve::connect4::{Solver, verdict};
+use crate::domain::solve::connect4::book::builtin;
+use crate::domain::solve::connect4::{Book, Solver, verdict};
 use crate::domain::solve::verdict::Verdict;
 use crate::tabkit::why::{Decision, Weighed};
 use rand::SeedableRng;
@@ -34,7 +35,7 @@ pub(crate) enum Searched {
     Solved {
         /// The score of each column (`None`: full).
         scores: [Option<i32>; WIDTH],
-        /// Positions it searched.
+        /// Positions it searched (0 when the opening book held every column).
         nodes: u64,
     },
     /// The solver ran out of budget; alpha-beta chose instead.
@@ -58,15 +59,38 @@ pub(crate) enum Verdicts {
     NotAsked,
     /// Beyond the budget.
     Unknown,
-    /// Each open column's verdict for the mover.
-    Known([Option<Verdict>; WIDTH]),
+    /// Each open column's verdict for the mover, and where the verdicts came from.
+    Known([Option<Verdict>; WIDTH], Source),
+}
+
+/// Where the exact verdicts came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// The opening book held every column: positions solved ahead of time.
+    Book,
+    /// The solver searched (stopping where it met the book's positions).
+    Search,
+}
+
+impl Source {
+    /// Where the verdicts came from, as the why record and the pane say it.
+    pub(crate) fn words(self) -> String {
+        match self {
+            Self::Book => format!(
+                "The verdicts come from the opening book: every position of up to {} moves, \
+                 solved ahead of time.",
+                builtin().map_or(0, Book::depth)
+            ),
+            Self::Search => "The verdicts are the exact solver's, searched now.".to_string(),
+        }
+    }
 }
 
 impl Verdicts {
     /// The verdict of `column`, if known.
     pub(crate) fn of(&self, column: usize) -> Option<Verdict> {
         match self {
-            Self::Known(verdicts) => verdicts.get(column).copied().flatten(),
+            Self::Known(verdicts, _) => verdicts.get(column).copied().flatten(),
             _ => None,
         }
     }
@@ -97,15 +121,29 @@ pub(crate) fn options(config: &Connect4Config) -> Options {
 
 /// The AI's choice on `board` (a game still on), with `seed` for its random choices.
 pub(crate) fn think(board: Board, config: &Connect4Config, seed: u64) -> Thought {
-    let mut solver = (config.solver_budget > 0).then(|| Solver::with_table_bits(TABLE_BITS));
+    let mut solver = (config.solver_budget > 0).then(|| {
+        let solver = Solver::with_table_bits(TABLE_BITS);
+        match builtin() {
+            Some(book) => solver.with_book(book),
+            None => solver,
+        }
+    });
     let scores = solver
         .as_mut()
         .and_then(|s| s.scores_within(&board, config.solver_budget));
     let verdicts = match (&solver, scores) {
         (None, _) => Verdicts::NotAsked,
         (Some(_), None) => Verdicts::Unknown,
-        (Some(_), Some(scores)) => {
-            Verdicts::Known(scores.map(|score| score.map(|s| verdict(&board, s))))
+        (Some(solver), Some(scores)) => {
+            let source = if solver.nodes == 0 && solver.from_book > 0 {
+                Source::Book
+            } else {
+                Source::Search
+            };
+            Verdicts::Known(
+                scores.map(|score| score.map(|s| verdict(&board, s))),
+                source,
+            )
         }
     };
     let (column, searched) = match config.ai {
@@ -205,7 +243,7 @@ pub(crate) fn decision(board: &Board, thought: &Thought) -> Decision {
         .collect();
     let mut origin = origin;
     origin.push(match thought.verdicts {
-        Verdicts::Known(_) => "The verdicts are the exact solver's.".to_string(),
+        Verdicts::Known(_, source) => source.words(),
         Verdicts::Unknown => {
             "The exact solver did not finish within its budget: no verdicts.".to_string()
         }
@@ -306,8 +344,8 @@ fn weighed<'a>(
         Searched::Solved { scores, nodes } => {
             let how = "The exact solver: the column with the best score.".to_string();
             let origin = vec![format!(
-                "Score: 0 a draw, else ±(22 − the winner's discs when it wins); {} positions.",
-                thousands(*nodes)
+                "Score: 0 a draw, else ±(22 − the winner's discs when it wins); {}.",
+                searched_words(*nodes)
             )];
             let scores = *scores;
             let numbers = Box::new(move |column: usize| {
@@ -319,6 +357,15 @@ fn weighed<'a>(
             let how = format!("A seeded random choice among {open} open columns.");
             (Vec::new(), Box::new(|_| Vec::new()), how, Vec::new())
         }
+    }
+}
+
+/// What the exact solver searched, in words: its positions, or the book alone.
+pub(crate) fn searched_words(nodes: u64) -> String {
+    if nodes == 0 {
+        "from the opening book".to_string()
+    } else {
+        format!("{} positions", thousands(nodes))
     }
 }
 
@@ -417,8 +464,34 @@ mod tests {
     }
 
     #[test]
-    fn the_perfect_ai_says_when_it_gave_up() {
+    fn early_verdicts_come_from_the_opening_book_and_say_so() {
         let board = Board::parse("44").unwrap();
+        let thought = think(board, &config(Connect4Ai::Perfect), 1);
+        assert!(matches!(
+            thought.searched,
+            Searched::Solved { nodes: 0, .. }
+        ));
+        assert!(matches!(thought.verdicts, Verdicts::Known(_, Source::Book)));
+        assert_eq!(thought.column, 3, "the centre again");
+        let record = decision(&board, &thought);
+        assert!(
+            record.origin.iter().any(|l| l.contains("opening book")),
+            "{:?}",
+            record.origin
+        );
+        // Past the book, the solver searches, and the record says that instead.
+        let later = Board::parse("444444326").unwrap();
+        let thought = think(later, &config(Connect4Ai::Perfect), 1);
+        assert!(matches!(
+            thought.verdicts,
+            Verdicts::Known(_, Source::Search)
+        ));
+    }
+
+    #[test]
+    fn the_perfect_ai_says_when_it_gave_up() {
+        // Nine moves in: past the opening book, so the solver must search.
+        let board = Board::parse("444444326").unwrap();
         let small = Connect4Config {
             solver_budget: 1_000,
             ..config(Connect4Ai::Perfect)

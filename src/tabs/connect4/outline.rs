@@ -316,9 +316,9 @@ pub(crate) fn summary(thought: &Thought) -> Vec<String> {
             ]
         }
         Searched::Solved { nodes, .. } => vec![format!(
-            "Exact solver: column {}, {} positions.",
+            "Exact solver: column {}, {}.",
             thought.column + 1,
-            crate::domain::numbers::thousands(*nodes)
+            super::ai::searched_words(*nodes)
         )],
         Searched::Random { open } => vec![format!(
             "Random: column {} of {open} open, drawn from the seed.",

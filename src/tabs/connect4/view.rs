@@ -10,7 +10,6 @@ use crate::components::mcts_search::pane::{CHOSEN, pane_title, render_mcts};
 use crate::components::tree_search;
 use crate::components::tree_search::pane::scroll_offset;
 use crate::domain::games::connect4::{Disc, HEIGHT, WIDTH, cell};
-use crate::domain::numbers::thousands;
 use crate::tabkit::goto;
 use crate::tabkit::side::Side;
 use crate::widgets::symbols::Symbol;
@@ -334,8 +333,8 @@ fn render_columns(
         lines.push(Line::from(""));
         lines.push(Line::styled(
             format!(
-                "Score: 0 a draw, else ±(22 − the winner's discs when it wins); {} positions.",
-                thousands(*nodes)
+                "Score: 0 a draw, else ±(22 − the winner's discs when it wins); {}.",
+                super::ai::searched_words(*nodes)
             ),
             theme.dim,
         ));

@@ -1,88 +1,44 @@
 //! The exact value of a Connect Four position: negamax with alpha-beta on bitboards, a
-//! transposition table, moves tried centre first and by the threats they make, and the
-//! value narrowed down by null-window searches.
+//! transposition table holding upper and lower bounds (a position and its mirror image
+//! share an entry), moves tried by the threats they make (centre first among equals), moves
+//! that lose at once never tried, and the value narrowed down by null-window searches. An
+//! opening book answers the first moves, and more threads may share the table.
 //!
 //! A score is 0 for a draw; otherwise ±(22 − the number of stones the winner has played when
 //! it wins), positive when the player to move wins: winning sooner scores higher, and the
 //! best possible, a win with one's 4th stone, scores 18.
 
-use super::verdict::Verdict;
+pub mod book;
+pub mod book_build;
+pub mod book_import;
+mod node;
+pub mod positions;
+mod reference;
+mod score;
+mod search;
+mod table;
+
+pub use book::{Book, BookError};
+pub use reference::{plain_alphabeta, plain_negamax};
+pub use score::{MAX_SCORE, MIN_SCORE, verdict, win_now_score};
+
 use crate::domain::games::connect4::{Board, CELLS, WIDTH};
-
-/// The columns in the order the search tries them: the centre first, then outwards, since
-/// central stones take part in the most lines.
-const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
-
-/// The lowest score there is: losing to a four the other player makes with its 4th stone.
-pub const MIN_SCORE: i32 = -(CELLS as i32) / 2 + 3;
-/// The highest score there is.
-pub const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
-
-/// The verdict, for the player to move on `board`, of a move (or position) whose score is
-/// `score`: the score counts the winner's stones, the verdict the plies from now, this
-/// move included.
-pub fn verdict(board: &Board, score: i32) -> Verdict {
-    // The winner's w-th stone is ply 2w-1 of the game for the first player, 2w for the second.
-    let end_ply =
-        |winner_moves_first: bool, stones: i32| (2 * stones - i32::from(winner_moves_first)) as u32;
-    let mover_first = board.moves().is_multiple_of(2);
-    let played = board.moves() as u32;
-    match score {
-        0 => Verdict::DRAW,
-        s if s > 0 => Verdict::wins_in_plies(end_ply(mover_first, 22 - s) - played),
-        s => Verdict::loses_in_plies(end_ply(!mover_first, 22 + s) - played),
-    }
-}
-
-/// The score of a win by the player to move with its next stone.
-pub fn win_now_score(board: &Board) -> i32 {
-    (CELLS as i32 + 1 - board.moves() as i32) / 2
-}
-
-/// Upper bounds on the value of positions already searched, keyed by [`Board::key`]: a
-/// fixed number of slots, each holding the key and the bound, the newest write winning a
-/// slot, so memory stays what the table was made with.
-struct Table {
-    slots: Vec<u64>,
-}
-
-impl Table {
-    /// A table of `2^bits` slots (8 bytes each).
-    fn new(bits: u32) -> Self {
-        Self {
-            slots: vec![0; 1 << bits],
-        }
-    }
-
-    fn slot(&self, key: u64) -> usize {
-        // Keys fit in 49 bits; a multiplicative hash spreads them over the slots.
-        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (mixed >> (64 - self.slots.len().trailing_zeros())) as usize
-    }
-
-    /// Stores `value` (1..=255) for `key`.
-    fn put(&mut self, key: u64, value: u8) {
-        let slot = self.slot(key);
-        self.slots[slot] = (key << 8) | u64::from(value);
-    }
-
-    /// The value stored for `key`, if its slot still holds it.
-    fn get(&self, key: u64) -> Option<u8> {
-        let entry = self.slots[self.slot(key)];
-        (entry >> 8 == key && entry != 0).then_some((entry & 0xFF) as u8)
-    }
-
-    fn clear(&mut self) {
-        self.slots.fill(0);
-    }
-}
+use node::Node;
+use search::{CENTRE_FIRST, Search};
+use std::sync::atomic::{AtomicBool, Ordering};
+use table::Table;
 
 /// A Connect Four solver; it keeps its table between positions and counts the nodes it
 /// searched.
 pub struct Solver {
     table: Table,
-    /// Positions searched since the last [`Solver::reset_nodes`].
+    book: Option<&'static Book>,
+    /// Threads that search each position (1: this one alone).
+    threads: usize,
+    /// Positions searched since the last [`Solver::reset_nodes`], by every thread.
     pub nodes: u64,
+    /// Positions answered by the book since the last [`Solver::reset_nodes`].
+    pub from_book: u64,
     /// The node count at which a search gives up (see [`Solver::solve_within`]).
     budget: u64,
     /// Whether the search gave up at the budget.
@@ -99,14 +55,37 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver whose table has `2^bits` slots.
+    /// A solver whose table has `2^bits` slots, on one thread, without a book.
     pub fn with_table_bits(bits: u32) -> Self {
         Self {
             table: Table::new(bits),
+            book: None,
+            threads: 1,
             nodes: 0,
+            from_book: 0,
             budget: u64::MAX,
             gave_up: false,
         }
+    }
+
+    /// The same solver, answering from `book` where it can.
+    #[must_use]
+    pub fn with_book(mut self, book: &'static Book) -> Self {
+        self.book = Some(book);
+        self
+    }
+
+    /// The same solver, searching each position with `threads` threads (at least 1) that
+    /// share its table.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The table's size in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
     }
 
     /// The exact score of `board`, or `None` when it takes more than `budget` positions
@@ -130,14 +109,21 @@ impl Solver {
         (!std::mem::take(&mut self.gave_up)).then_some(found)
     }
 
-    /// Starts counting nodes from zero.
+    /// Starts counting nodes (and book answers) from zero.
     pub fn reset_nodes(&mut self) {
         self.nodes = 0;
+        self.from_book = 0;
     }
 
     /// Forgets every position searched.
     pub fn clear(&mut self) {
         self.table.clear();
+    }
+
+    /// Whether the book knows `board`'s exact score.
+    pub fn in_book(&self, board: &Board) -> bool {
+        self.book
+            .is_some_and(|book| book.score(Node::from(board)).is_some())
     }
 
     /// The exact score of `board` for the player to move (a position where the game goes
@@ -146,28 +132,65 @@ impl Solver {
         if board.can_win_next() {
             return win_now_score(board);
         }
-        // The score lies in [low, high]; null-window searches halve the gap, trying the
-        // small scores (draws and late results, the common ones) before the large.
-        let mut low = -((CELLS - board.moves()) as i32) / 2;
-        let mut high = (CELLS as i32 + 1 - board.moves() as i32) / 2;
-        while low < high {
-            let mut middle = low + (high - low) / 2;
-            if middle <= 0 && low / 2 < middle {
-                middle = low / 2;
-            } else if middle >= 0 && high / 2 > middle {
-                middle = high / 2;
-            }
-            let found = self.negamax(board, middle, middle + 1);
-            if self.gave_up {
-                break;
-            }
-            if found <= middle {
-                high = found;
-            } else {
-                low = found;
-            }
+        let node = Node::from(board);
+        if let Some(score) = self.book.and_then(|book| book.score(node)) {
+            self.from_book += 1;
+            return score;
         }
-        low
+        if self.gave_up {
+            return 0;
+        }
+        let budget = self.budget.saturating_sub(self.nodes);
+        let (score, nodes, gave_up) = if self.threads == 1 {
+            let mut search = Search::new(self.table.slots(), self.book, budget);
+            let score = search.solve(node);
+            (score, search.nodes, search.gave_up)
+        } else {
+            self.solve_together(node, budget)
+        };
+        self.nodes += nodes;
+        self.gave_up |= gave_up;
+        score
+    }
+
+    /// The exact score of `node`, searched by this thread and `threads − 1` helpers that
+    /// share the table, each trying the columns in its own order among equals, so that
+    /// they fill the table with different parts of the tree; the first to finish answers
+    /// and the others stop.
+    fn solve_together(&mut self, node: Node, budget: u64) -> (i32, u64, bool) {
+        let stop = AtomicBool::new(false);
+        let (table, book) = (self.table.slots(), self.book);
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..self.threads)
+                .map(|helper| {
+                    let stop = &stop;
+                    scope.spawn(move || {
+                        let mut order = CENTRE_FIRST;
+                        order.rotate_left(helper % WIDTH);
+                        let mut search = Search::new(table, book, budget).helper(stop, order);
+                        let score = search.solve(node);
+                        if !search.gave_up {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        (score, search.nodes, search.gave_up)
+                    })
+                })
+                .collect();
+            let mut search = Search::new(table, book, budget).helper(&stop, CENTRE_FIRST);
+            let mut best = (search.solve(node), search.nodes, search.gave_up);
+            if !best.2 {
+                stop.store(true, Ordering::Relaxed);
+            }
+            let mut nodes = best.1;
+            for helper in helpers {
+                let found = helper.join().expect("a solver thread does not panic");
+                nodes += found.1;
+                if best.2 && !found.2 {
+                    best = found;
+                }
+            }
+            (best.0, nodes, best.2)
+        })
     }
 
     /// A column (0-based) keeping `board`'s exact score, and that score, within `budget`
@@ -234,128 +257,13 @@ impl Solver {
         }
         scores
     }
-
-    /// The value of `board` within the window (alpha, beta): exact inside it, a bound at or
-    /// outside it. The player to move cannot win at once.
-    fn negamax(&mut self, board: &Board, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            // Out of budget: every caller up the tree returns at once and stores nothing.
-            self.gave_up = true;
-            return alpha;
-        }
-        let safe = board.safe_cells();
-        if safe == 0 {
-            // Every move lets the other player four at once: lost with its next stone.
-            return -((CELLS - board.moves()) as i32) / 2;
-        }
-        if board.moves() >= CELLS - 2 {
-            // Two cells left and no four possible for either: a draw.
-            return 0;
-        }
-        // The player to move cannot lose at once, so no lower than losing later.
-        let lowest = -((CELLS - 2 - board.moves()) as i32) / 2;
-        if alpha < lowest {
-            alpha = lowest;
-            if alpha >= beta {
-                return alpha;
-            }
-        }
-        // Nor win at once: no higher than winning later, or what the table bounds it by.
-        let mut highest = (CELLS as i32 - 1 - board.moves() as i32) / 2;
-        if let Some(stored) = self.table.get(board.key()) {
-            highest = i32::from(stored) + MIN_SCORE - 1;
-        }
-        if beta > highest {
-            beta = highest;
-            if alpha >= beta {
-                return beta;
-            }
-        }
-        for cell in ordered_moves(board, safe) {
-            let score = -self.negamax(&board.play_cell(cell), -beta, -alpha);
-            if self.gave_up {
-                return alpha;
-            }
-            if score >= beta {
-                return score;
-            }
-            alpha = alpha.max(score);
-        }
-        // Every move searched without reaching beta: alpha bounds the value from above.
-        let stored = u8::try_from(alpha - MIN_SCORE + 1).unwrap_or(u8::MAX);
-        self.table.put(board.key(), stored);
-        alpha
-    }
-}
-
-/// The safe cells of `board`, those making the most new threats first, ties centre first.
-fn ordered_moves(board: &Board, safe: u64) -> impl Iterator<Item = u64> {
-    let mut moves: Vec<(u32, usize, u64)> = CENTRE_FIRST
-        .iter()
-        .enumerate()
-        .filter_map(|(rank, &column)| {
-            let cell = safe & crate::domain::games::connect4::column_cells(column);
-            (cell != 0).then(|| (board.threats_after(cell), rank, cell))
-        })
-        .collect();
-    // More threats first; among equals, the centre-first order (a stable sort keeps it).
-    moves.sort_by_key(|m| std::cmp::Reverse(m.0));
-    moves.into_iter().map(|(_, _, cell)| cell)
-}
-
-/// Plain negamax to the end of the game, with no pruning, no table and no ordering: the
-/// reference the solver is tested against on positions close to the end.
-pub fn plain_negamax(board: &Board) -> i32 {
-    if board.moves() == CELLS {
-        return 0;
-    }
-    let mut best = i32::MIN;
-    for column in 0..WIDTH {
-        if !board.can_play(column) {
-            continue;
-        }
-        let score = if board.wins_with(column) {
-            win_now_score(board)
-        } else {
-            -plain_negamax(&board.play(column))
-        };
-        best = best.max(score);
-    }
-    best
-}
-
-/// Negamax to the end of the game with alpha-beta pruning and nothing else: no table, no
-/// ordering (columns left to right), no null-window search. Pruning alone never changes a
-/// full window's value, so it stands in for [`plain_negamax`] where that would take hours
-/// (24 discs leave 18 empty cells); tests check the two agree where both finish.
-pub fn plain_alphabeta(board: &Board, mut alpha: i32, beta: i32) -> i32 {
-    if board.moves() == CELLS {
-        return 0;
-    }
-    let mut best = i32::MIN;
-    for column in 0..WIDTH {
-        if !board.can_play(column) {
-            continue;
-        }
-        let score = if board.wins_with(column) {
-            win_now_score(board)
-        } else {
-            -plain_alphabeta(&board.play(column), -beta, -alpha)
-        };
-        best = best.max(score);
-        alpha = alpha.max(score);
-        if alpha >= beta {
-            break;
-        }
-    }
-    best
 }
 
 #[cfg(test)]
 mod tests {
     use super::tests_support::random_position;
     use super::*;
+    use crate::domain::solve::verdict::Verdict;
     use proptest::prelude::*;
 
     fn board(moves: &str) -> Board {
@@ -444,6 +352,32 @@ mod tests {
         let yellow = Board::parse("12121").unwrap();
         assert_eq!(verdict(&yellow, -18), Verdict::loses_in_plies(2));
         assert_eq!(verdict(&yellow, 0), Verdict::DRAW);
+    }
+
+    #[test]
+    fn threads_sharing_the_table_find_what_one_thread_finds() {
+        for seed in 0..6 {
+            let position = random_position(seed, 14 + seed as usize).unwrap();
+            let alone = Solver::with_table_bits(18).scores(&position);
+            let mut together = Solver::with_table_bits(18).with_threads(3);
+            assert_eq!(together.scores(&position), alone, "seed {seed}");
+            assert!(together.nodes > 0);
+        }
+    }
+
+    #[test]
+    fn the_book_answers_without_a_search_and_agrees_with_one() {
+        let book = book::builtin().unwrap();
+        let mut solver = Solver::with_table_bits(16).with_book(book);
+        let scores = solver.scores(&Board::new());
+        assert_eq!(scores, [-2, -1, 0, 1, 0, -1, -2].map(Some));
+        assert_eq!((solver.nodes, solver.from_book), (0, 7));
+        assert!(solver.in_book(&Board::parse("44444432").unwrap()));
+        let nine = Board::parse("444444326").unwrap();
+        assert!(!solver.in_book(&nine));
+        // Beyond the book the search answers, as it does without one.
+        assert_eq!(solver.solve(&nine), -1);
+        assert!(solver.nodes > 0);
     }
 
     #[test]
