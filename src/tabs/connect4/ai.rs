@@ -21,8 +21,8 @@ use rand_chacha::ChaCha8Rng;
 /// The most alpha-beta nodes the tree pane keeps (about 40 bytes each): every search to
 /// depth 6 fits; deeper ones keep their first nodes and say so.
 pub(crate) const TREE_LIMIT: usize = 200_000;
-/// Slots of the solver's table in the tab: 2^20, 8 MiB, allocated only while it thinks.
-const TABLE_BITS: u32 = 20;
+/// Slots of the solver's table in the tab: 2^22, 32 MiB, mapped only while it thinks.
+const TABLE_BITS: u32 = 22;
 
 /// How the AI chose its column, kept whole for the tree pane.
 #[derive(Debug, Clone)]

@@ -118,7 +118,7 @@ impl Default for Connect4Config {
             iterations: 20_000,
             exploration: std::f64::consts::SQRT_2,
             mcts_time: None,
-            solver_budget: 2_000_000,
+            solver_budget: 8_000_000,
             seed: None,
             autoplay_ms: 250,
             step: false,
