@@ -285,14 +285,12 @@ mod tests {
     }
 
     /// The first player wins Connect Four by opening in the centre (Allis, Allen, 1988).
-    /// Solving the empty board takes minutes here, too long for a test: even the position
-    /// after `4444` takes 94 s in a release build (576 million nodes). So this follows one
-    /// line of that opening deeper: both players stack the centre column to the top
-    /// (`444444`; at `4444` the solver's best for red is the centre again, scoring +1), then
-    /// the solver's own best moves 3, 2, 6, found move by move with `solve connect4`. There,
-    /// 9 moves in, yellow is to move and loses whatever it plays (score -1: red's 21st and
-    /// last stone makes four), so the centre opener still wins. About 0.7 s in a release
-    /// build (984,264 nodes).
+    /// Solving the empty board from nothing takes minutes (306 s in a release build), too
+    /// long for a test (the book's tests check its first moves). So this follows one line of
+    /// that opening past the book: both players stack the centre column to the top
+    /// (`444444`), then the solver's own best moves 3, 2, 6, found move by move with `solve
+    /// connect4`. There, 9 moves in, yellow is to move and loses whatever it plays (score
+    /// -1: red's 21st and last stone makes four), so the centre opener still wins.
     #[test]
     fn the_centre_opening_still_wins_for_red_nine_moves_into_its_line() {
         let position = board("444444326");
