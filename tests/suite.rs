@@ -35,6 +35,7 @@ mod search;
 mod serve;
 mod signals;
 mod snapshots;
+mod solver_cli;
 mod trainer_pool;
 mod views;
 mod whole_text;

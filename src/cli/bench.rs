@@ -112,8 +112,9 @@ pub enum BenchWhat {
     },
 }
 
-/// The flags of `bench solver`.
+/// The flags of `bench solver`: each bool is a switch on the command line.
 #[derive(Debug, Args)]
+#[allow(clippy::struct_excessive_bools)]
 pub struct SolverArgs {
     /// How many random positions (1-10000).
     #[arg(long, default_value_t = 20)]
@@ -142,6 +143,10 @@ pub struct SolverArgs {
     /// Let the opening book answer the positions it holds and stop the searches there.
     #[arg(long)]
     book: bool,
+    /// Keep the table from one position to the next (as a player does through a game)
+    /// instead of clearing it before each.
+    #[arg(long)]
+    keep_table: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -256,6 +261,7 @@ fn solver_command(args: &SolverArgs, seed: u64) -> ExitCode {
         table_bits: args.table_bits,
         threads: args.threads,
         all: args.all,
+        keep_table: args.keep_table,
         book: if args.book {
             crate::domain::solve::connect4::book::builtin()
         } else {

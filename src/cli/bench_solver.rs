@@ -31,6 +31,8 @@ pub struct Plan {
     pub threads: usize,
     /// Every column's score (as the tab asks), not only the position's.
     pub all: bool,
+    /// Whether the table is kept from one position to the next.
+    pub keep_table: bool,
     /// The opening book, if it is to be used.
     pub book: Option<&'static Book>,
 }
@@ -148,7 +150,9 @@ pub fn run(plan: &Plan) -> Report {
         .iter()
         .map(|moves| {
             let board = Board::parse(moves).expect("checked when read");
-            solver.clear();
+            if !plan.keep_table {
+                solver.clear();
+            }
             solver.reset_nodes();
             let started = Instant::now();
             let score = if plan.all {
@@ -177,7 +181,7 @@ pub fn run(plan: &Plan) -> Report {
 
 fn plan_words(plan: &Plan) -> String {
     format!(
-        "{} positions, {}; {}; table {} MiB cleared before each; {} thread{}; {}",
+        "{} positions, {}; {}; table {} MiB {}; {} thread{}; {}",
         plan.positions.len(),
         plan.source,
         if plan.all {
@@ -186,6 +190,11 @@ fn plan_words(plan: &Plan) -> String {
             "the position's score"
         },
         (8usize << plan.table_bits) >> 20,
+        if plan.keep_table {
+            "kept from one position to the next"
+        } else {
+            "cleared before each"
+        },
         plan.threads,
         if plan.threads == 1 { "" } else { "s" },
         match plan.book {

@@ -1,0 +1,165 @@
+//! The Connect Four solver's commands: `solve connect4` with and without the opening book,
+//! `bench solver` and its position sets, and `book connect4` (import, refusals).
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ai-arcade"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+fn run_json(args: &[&str]) -> Value {
+    let output = run(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
+
+fn refused(args: &[&str], says: &str) {
+    let output = run(args);
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(says), "{args:?}: {stderr}");
+}
+
+#[test]
+fn the_empty_board_and_every_first_move_come_from_the_book_at_once() {
+    let json = run_json(&["solve", "connect4", "--all", "--json"]);
+    assert_eq!(json["score"], 1, "{json}");
+    assert_eq!(json["best_move"], 4);
+    assert_eq!(json["nodes"], 0, "no search");
+    assert_eq!(json["from_book"], 8, "the position and its 7 columns");
+    assert_eq!(json["scores"], serde_json::json!([-2, -1, 0, 1, 0, -1, -2]));
+    let text = String::from_utf8(run(&["solve", "connect4", "--moves", "44"]).stdout).unwrap();
+    assert!(
+        text.contains("answered   by the opening book, no search"),
+        "{text}"
+    );
+}
+
+#[test]
+fn past_the_book_and_without_it_the_search_answers_the_same() {
+    let moves = "444444326";
+    let with = run_json(&["solve", "connect4", "--moves", moves, "--all", "--json"]);
+    let without = run_json(&[
+        "solve",
+        "connect4",
+        "--moves",
+        moves,
+        "--all",
+        "--no-book",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(with["scores"], without["scores"]);
+    assert_eq!(with["score"], -1);
+    assert_eq!(without["book_depth"], Value::Null);
+    assert!(without["nodes"].as_u64().unwrap() > 0);
+    refused(
+        &["solve", "connect4", "--moves", "4", "--threads", "0"],
+        "--threads 0: allowed 1..=64",
+    );
+}
+
+#[test]
+fn bench_solver_draws_the_same_set_for_a_seed_writes_it_and_reads_it_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("set.txt");
+    let set_arg = set.to_str().unwrap();
+    // Late positions, so the searches are short.
+    let args = [
+        "--seed",
+        "3",
+        "bench",
+        "solver",
+        "--positions",
+        "4",
+        "--min-moves",
+        "26",
+        "--max-moves",
+        "30",
+        "--emit",
+        set_arg,
+        "--json",
+    ];
+    let drawn = run_json(&args);
+    let again = run_json(&args);
+    let moves = |json: &Value| -> Vec<Value> {
+        json["positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["moves"].clone())
+            .collect()
+    };
+    assert_eq!(moves(&drawn), moves(&again), "the seed decides the set");
+    let written = std::fs::read_to_string(&set).unwrap();
+    assert_eq!(written.lines().count(), 4);
+    let read = run_json(&["bench", "solver", "--from", set_arg, "--all", "--json"]);
+    assert_eq!(moves(&read), moves(&drawn));
+    let scores = |json: &Value| -> Vec<Value> {
+        json["positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["score"].clone())
+            .collect()
+    };
+    assert_eq!(scores(&read).len(), 4);
+    assert!(drawn["nodes_per_second"].as_f64().unwrap() > 0.0);
+    std::fs::write(&set, "4453\n12 4\n1212121\n").unwrap();
+    refused(
+        &["bench", "solver", "--from", set_arg],
+        "set.txt:3: the game is over",
+    );
+    refused(
+        &["bench", "solver", "--min-moves", "12", "--max-moves", "8"],
+        "allowed 0 <= min <= max <= 41",
+    );
+    refused(
+        &["bench", "solver", "--table-bits", "40"],
+        "--table-bits 40: allowed 10..=30",
+    );
+}
+
+#[test]
+fn book_import_refuses_what_is_not_a_book_and_never_overwrites_unasked() {
+    let dir = tempfile::tempdir().unwrap();
+    let theirs = dir.path().join("theirs.bin");
+    std::fs::write(&theirs, b"not a book").unwrap();
+    let out = dir.path().join("ours.book");
+    let (theirs, out_arg) = (theirs.to_str().unwrap(), out.to_str().unwrap());
+    refused(
+        &["book", "connect4", "--import", theirs, "--out", out_arg],
+        "not a Connect Four book",
+    );
+    assert!(!out.exists(), "nothing written");
+    // A book of the right shape that lacks positions is refused, naming one.
+    let mut one_entry = 1u64.to_le_bytes().to_vec();
+    one_entry.extend_from_slice(&[0; 9]);
+    std::fs::write(dir.path().join("theirs.bin"), &one_entry).unwrap();
+    refused(
+        &["book", "connect4", "--import", theirs, "--out", out_arg],
+        "is missing",
+    );
+    std::fs::write(&out, b"kept").unwrap();
+    refused(
+        &["book", "connect4", "--depth", "2", "--out", out_arg],
+        "the file exists; --yes replaces it",
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), b"kept");
+    refused(
+        &[
+            "book", "connect4", "--depth", "13", "--out", out_arg, "--yes",
+        ],
+        "--depth 13: allowed 0..=12",
+    );
+}
