@@ -239,3 +239,34 @@ fn write_partial(path: &Path, depth: i32, known: &[Option<i8>]) -> Result<(), St
     bytes.extend(known.iter().map(|s| s.map_or(UNKNOWN, |s| s as u8)));
     write_whole(path, &bytes).map_err(|error| format!("{}: {error}", path.display()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_partial_build_comes_back_as_written_and_a_wrong_one_is_refused_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c4.book.partial");
+        assert_eq!(read_partial(&path, 3), Ok(None), "no partial build yet");
+        let known = vec![Some(1), None, Some(-18), Some(0)];
+        write_partial(&path, 3, &known).unwrap();
+        assert_eq!(read_partial(&path, 3), Ok(Some(known)));
+        let refused = read_partial(&path, 4).unwrap_err();
+        assert!(
+            refused.contains("a partial book of depth 3, not 4"),
+            "{refused}"
+        );
+        std::fs::write(&path, b"garbage").unwrap();
+        let refused = read_partial(&path, 3).unwrap_err();
+        assert!(
+            refused.contains("not a partial book; remove it"),
+            "{refused}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), b"garbage", "left as it was");
+        assert_eq!(
+            partial_path(Path::new("books/c4.book")),
+            PathBuf::from("books/c4.book.partial")
+        );
+    }
+}

@@ -21,6 +21,7 @@ const MCTS_EXACT: &str = "The exact solver's verdict beside each root move shows
 
 const PERFECT: &[&str] = &[
     "The exact solver searches to the end of the game, within its budget.",
+    "The first 8 moves it reads from its opening book, solved ahead of time.",
     "Score for the mover: 0 a draw, else ±(22 − the winner's discs at the win).",
     "So +14 wins sooner than +2, and a minus loses against best play.",
 ];
