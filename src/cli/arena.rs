@@ -11,6 +11,7 @@ use crate::domain::numbers::thousands;
 use crate::domain::search::mcts::SplitMix64;
 use crate::domain::search::players::{Player, random_opening};
 use crate::domain::solve::connect4::Solver;
+use crate::domain::solve::connect4::book::builtin;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -127,11 +128,21 @@ pub(super) fn games_command(a: &str, b: &str, games: u64, seed: u64, json_out: b
 }
 
 fn solver_for(player: Player) -> Solver {
-    Solver::with_table_bits(if matches!(player, Player::Perfect { .. }) {
-        PERFECT_TABLE_BITS
+    if matches!(player, Player::Perfect { .. }) {
+        exact_solver()
     } else {
-        UNUSED_TABLE_BITS
-    })
+        Solver::with_table_bits(UNUSED_TABLE_BITS)
+    }
+}
+
+/// The exact solver as the perfect player and the judge use it: the opening book answers
+/// the first 8 moves, the search the rest.
+fn exact_solver() -> Solver {
+    let solver = Solver::with_table_bits(PERFECT_TABLE_BITS);
+    match builtin() {
+        Some(book) => solver.with_book(book),
+        None => solver,
+    }
 }
 
 /// Plays `games` games between `players` ([A, B]): A is red (moves first) in even games.
@@ -303,7 +314,7 @@ fn quality_position(seed: u64, index: u64) -> Board {
 
 fn weigh(positions: u64, budget: u64, seed: u64) -> Quality {
     let started = Instant::now();
-    let mut solver = Solver::with_table_bits(PERFECT_TABLE_BITS);
+    let mut solver = exact_solver();
     let mut unused = solver_for(Player::Random);
     let mut players: Vec<Record> = QUALITY_PLAYERS
         .iter()

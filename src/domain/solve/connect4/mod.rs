@@ -28,6 +28,20 @@ use search::{CENTRE_FIRST, Search};
 use std::sync::atomic::{AtomicBool, Ordering};
 use table::Table;
 
+/// The column order helper thread `helper` (1, 2, …) tries among moves of equal promise:
+/// still the centre first and outwards, but with the sides of some pairs swapped (the right
+/// before the left), so each helper walks the tree in another order while its ordering
+/// stays as good.
+fn helper_order(helper: usize) -> [usize; WIDTH] {
+    let mut order = CENTRE_FIRST;
+    for (pair, sides) in order[1..].chunks_mut(2).enumerate() {
+        if helper % 2 == 1 || (helper >> pair) & 2 != 0 {
+            sides.swap(0, 1);
+        }
+    }
+    order
+}
+
 /// A Connect Four solver; it keeps its table between positions and counts the nodes it
 /// searched.
 pub struct Solver {
@@ -165,8 +179,7 @@ impl Solver {
                 .map(|helper| {
                     let stop = &stop;
                     scope.spawn(move || {
-                        let mut order = CENTRE_FIRST;
-                        order.rotate_left(helper % WIDTH);
+                        let order = helper_order(helper);
                         let mut search = Search::new(table, book, budget).helper(stop, order);
                         let score = search.solve(node);
                         if !search.gave_up {
