@@ -37,10 +37,29 @@ fn the_empty_board_and_every_first_move_come_from_the_book_at_once() {
     assert_eq!(json["nodes"], 0, "no search");
     assert_eq!(json["from_book"], 8, "the position and its 7 columns");
     assert_eq!(json["scores"], serde_json::json!([-2, -1, 0, 1, 0, -1, -2]));
-    let text = String::from_utf8(run(&["solve", "connect4", "--moves", "44"]).stdout).unwrap();
-    assert!(
-        text.contains("answered   by the opening book, no search"),
-        "{text}"
+    let answered = |args: &[&str]| {
+        let text = String::from_utf8(run(args).stdout).unwrap();
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("answered"))
+            .map(str::to_string);
+        line.unwrap_or_else(|| panic!("no answered line: {text}"))
+    };
+    let says = answered(&["solve", "connect4", "--moves", "44"]);
+    assert_eq!(says, "answered   by the opening book, no search");
+    // A four to make at once needs neither the book nor a search.
+    let says = answered(&["solve", "connect4", "--moves", "121212"]);
+    assert_eq!(
+        says,
+        "answered   by no search: a four, made or allowed, decides it"
+    );
+    // The book knows the position, a search its columns (9 moves in).
+    let says = answered(&["solve", "connect4", "--moves", "44444432", "--all"]);
+    assert_eq!(says, "answered   by the opening book and a search");
+    let says = answered(&["solve", "connect4", "--moves", "444444326"]);
+    assert_eq!(
+        says,
+        "answered   by search (past the opening book of 8 moves)"
     );
 }
 
@@ -86,11 +105,11 @@ fn bench_solver_draws_the_same_set_for_a_seed_writes_it_and_reads_it_back() {
         "26",
         "--max-moves",
         "30",
-        "--emit",
-        set_arg,
         "--json",
     ];
-    let drawn = run_json(&args);
+    let emitting = [&args[..], &["--emit", set_arg]].concat();
+    let drawn = run_json(&emitting);
+    refused(&emitting, "the file exists; remove it or name another");
     let again = run_json(&args);
     let moves = |json: &Value| -> Vec<Value> {
         json["positions"]
@@ -158,8 +177,8 @@ fn book_import_refuses_what_is_not_a_book_and_never_overwrites_unasked() {
     assert_eq!(std::fs::read(&out).unwrap(), b"kept");
     refused(
         &[
-            "book", "connect4", "--depth", "13", "--out", out_arg, "--yes",
+            "book", "connect4", "--depth", "11", "--out", out_arg, "--yes",
         ],
-        "--depth 13: allowed 0..=12",
+        "--depth 11: allowed 0..=10",
     );
 }

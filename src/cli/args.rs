@@ -84,7 +84,7 @@ pub enum BookGame {
     /// OUT.partial as it goes, so an interrupted build resumes where it stopped. The
     /// arcade's own book is `--depth 8 --out books/connect4.book`.
     Connect4 {
-        /// The most moves of a position in the book (0-12).
+        /// The most moves of a position in the book (0-10).
         #[arg(long, default_value_t = 8)]
         depth: i32,
         /// Where to write the book.

@@ -54,8 +54,15 @@ pub fn positions(flags: &Flags) -> Result<(Vec<String>, String), String> {
         random_set(flags)?
     };
     if let Some(path) = flags.emit {
+        if path.exists() {
+            return Err(format!(
+                "--emit {}: the file exists; remove it or name another",
+                path.display()
+            ));
+        }
         let text = positions.join("\n") + "\n";
-        std::fs::write(path, text).map_err(|e| format!("--emit {}: {e}", path.display()))?;
+        crate::persist::write_whole(path, text.as_bytes())
+            .map_err(|e| format!("--emit {}: {e}", path.display()))?;
     }
     Ok((positions, source))
 }

@@ -153,13 +153,12 @@ fn as_text(s: &Solved) -> String {
         s.nodes,
         s.seconds
     );
-    let source = match s.book_depth {
-        Some(_) if s.nodes == 0 && s.from_book > 0 => "the opening book, no search".to_string(),
-        Some(depth) if s.from_book > 0 => {
-            format!("search, stopping at the opening book (positions of up to {depth} moves)")
-        }
-        Some(_) => "search (beyond the opening book)".to_string(),
-        None => "search alone (--no-book)".to_string(),
+    let source = match (s.nodes, s.from_book, s.book_depth) {
+        (0, 0, _) => "no search: a four, made or allowed, decides it".to_string(),
+        (0, _, _) => "the opening book, no search".to_string(),
+        (_, 0, Some(depth)) => format!("search (past the opening book of {depth} moves)"),
+        (_, 0, None) => "search alone (--no-book)".to_string(),
+        (_, _, _) => "the opening book and a search".to_string(),
     };
     let _ = writeln!(text, "answered   by {source}");
     if let Some(scores) = &s.scores {

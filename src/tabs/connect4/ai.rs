@@ -37,6 +37,8 @@ pub(crate) enum Searched {
         scores: [Option<i32>; WIDTH],
         /// Positions it searched (0 when the opening book held every column).
         nodes: u64,
+        /// Where the scores came from.
+        source: Source,
     },
     /// The solver ran out of budget; alpha-beta chose instead.
     GaveUp {
@@ -68,8 +70,10 @@ pub(crate) enum Verdicts {
 pub(crate) enum Source {
     /// The opening book held every column: positions solved ahead of time.
     Book,
-    /// The solver searched (stopping where it met the book's positions).
+    /// The solver searched.
     Search,
+    /// No search was needed: every column makes four, or lets the other player make one.
+    AtOnce,
 }
 
 impl Source {
@@ -82,6 +86,19 @@ impl Source {
                 builtin().map_or(0, Book::depth)
             ),
             Self::Search => "The verdicts are the exact solver's, searched now.".to_string(),
+            Self::AtOnce => {
+                "The verdicts need no search: a four, made or allowed, decides every column."
+                    .to_string()
+            }
+        }
+    }
+
+    /// Where the verdicts came from, from what `solver` counted while it found them.
+    fn of(solver: &Solver) -> Self {
+        match (solver.nodes, solver.from_book) {
+            (0, 0) => Self::AtOnce,
+            (0, _) => Self::Book,
+            _ => Self::Search,
         }
     }
 }
@@ -135,11 +152,7 @@ pub(crate) fn think(board: Board, config: &Connect4Config, seed: u64) -> Thought
         (None, _) => Verdicts::NotAsked,
         (Some(_), None) => Verdicts::Unknown,
         (Some(solver), Some(scores)) => {
-            let source = if solver.nodes == 0 && solver.from_book > 0 {
-                Source::Book
-            } else {
-                Source::Search
-            };
+            let source = Source::of(solver);
             Verdicts::Known(
                 scores.map(|score| score.map(|s| verdict(&board, s))),
                 source,
@@ -160,8 +173,16 @@ pub(crate) fn think(board: Board, config: &Connect4Config, seed: u64) -> Thought
         Connect4Ai::Perfect => {
             if let Some(scores) = scores {
                 let column = Solver::best_of(&scores).unwrap_or(3) as u8;
-                let nodes = solver.map_or(0, |s| s.nodes);
-                (column, Searched::Solved { scores, nodes })
+                let nodes = solver.as_ref().map_or(0, |s| s.nodes);
+                let source = solver.as_ref().map_or(Source::Search, Source::of);
+                (
+                    column,
+                    Searched::Solved {
+                        scores,
+                        nodes,
+                        source,
+                    },
+                )
             } else {
                 let (column, fallback) = alpha_beta(board, config);
                 let Searched::AlphaBeta(fallback) = fallback else {
@@ -341,11 +362,15 @@ fn weighed<'a>(
                 origin,
             )
         }
-        Searched::Solved { scores, nodes } => {
+        Searched::Solved {
+            scores,
+            nodes,
+            source,
+        } => {
             let how = "The exact solver: the column with the best score.".to_string();
             let origin = vec![format!(
                 "Score: 0 a draw, else ±(22 − the winner's discs when it wins); {}.",
-                searched_words(*nodes)
+                searched_words(*nodes, *source)
             )];
             let scores = *scores;
             let numbers = Box::new(move |column: usize| {
@@ -360,12 +385,12 @@ fn weighed<'a>(
     }
 }
 
-/// What the exact solver searched, in words: its positions, or the book alone.
-pub(crate) fn searched_words(nodes: u64) -> String {
-    if nodes == 0 {
-        "from the opening book".to_string()
-    } else {
-        format!("{} positions", thousands(nodes))
+/// What the exact solver searched, in words: its positions, the book, or nothing.
+pub(crate) fn searched_words(nodes: u64, source: Source) -> String {
+    match source {
+        Source::Book => "from the opening book".to_string(),
+        Source::AtOnce => "no search needed".to_string(),
+        Source::Search => format!("{} positions", thousands(nodes)),
     }
 }
 
@@ -469,7 +494,11 @@ mod tests {
         let thought = think(board, &config(Connect4Ai::Perfect), 1);
         assert!(matches!(
             thought.searched,
-            Searched::Solved { nodes: 0, .. }
+            Searched::Solved {
+                nodes: 0,
+                source: Source::Book,
+                ..
+            }
         ));
         assert!(matches!(thought.verdicts, Verdicts::Known(_, Source::Book)));
         assert_eq!(thought.column, 3, "the centre again");
@@ -479,6 +508,23 @@ mod tests {
             "{:?}",
             record.origin
         );
+        // Nine moves in, every yellow column leaves red a four (or blocks into one): no
+        // search, and no book either, and the pane and the record say so.
+        let decided = Board::parse("777726364").unwrap();
+        let thought = think(decided, &config(Connect4Ai::Perfect), 1);
+        assert!(matches!(
+            thought.searched,
+            Searched::Solved {
+                nodes: 0,
+                source: Source::AtOnce,
+                ..
+            }
+        ));
+        assert!(matches!(
+            thought.verdicts,
+            Verdicts::Known(_, Source::AtOnce)
+        ));
+        assert_eq!(searched_words(0, Source::AtOnce), "no search needed");
         // Past the book, the solver searches, and the record says that instead.
         let later = Board::parse("444444326").unwrap();
         let thought = think(later, &config(Connect4Ai::Perfect), 1);

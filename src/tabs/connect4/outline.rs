@@ -315,10 +315,10 @@ pub(crate) fn summary(thought: &Thought) -> Vec<String> {
                 ),
             ]
         }
-        Searched::Solved { nodes, .. } => vec![format!(
+        Searched::Solved { nodes, source, .. } => vec![format!(
             "Exact solver: column {}, {}.",
             thought.column + 1,
-            super::ai::searched_words(*nodes)
+            super::ai::searched_words(*nodes, *source)
         )],
         Searched::Random { open } => vec![format!(
             "Random: column {} of {open} open, drawn from the seed.",

@@ -329,12 +329,12 @@ fn render_columns(
             if chosen { theme.title } else { Style::new() },
         ));
     }
-    if let Searched::Solved { nodes, .. } = &thought.searched {
+    if let Searched::Solved { nodes, source, .. } = &thought.searched {
         lines.push(Line::from(""));
         lines.push(Line::styled(
             format!(
                 "Score: 0 a draw, else ±(22 − the winner's discs when it wins); {}.",
-                super::ai::searched_words(*nodes)
+                super::ai::searched_words(*nodes, *source)
             ),
             theme.dim,
         ));

@@ -26,8 +26,9 @@ pub fn builtin() -> Option<&'static Book> {
 
 /// The first bytes of a book file.
 const MAGIC: &[u8; 8] = b"C4BOOK\x00\x01";
-/// The deepest book this build reads: deeper ones take long to enumerate on load.
-pub const MAX_DEPTH: i32 = 12;
+/// The deepest book this build reads: the loader enumerates the positions of a book's depth
+/// before it can check the file's count, and at depth 10 that is already about a second.
+pub const MAX_DEPTH: i32 = 10;
 
 /// Exact scores of positions, by their symmetric key (a position and its mirror image are
 /// one entry), for every position of at most `depth` moves where the game goes on and the
@@ -153,7 +154,7 @@ fn next_level(level: &[BookPosition]) -> Vec<BookPosition> {
 
 /// The scores a position can have: between losing to the other's next stone and winning
 /// with one's own stone after next (the player to move cannot win at once).
-fn possible_scores(board: &Board) -> std::ops::RangeInclusive<i32> {
+pub(super) fn possible_scores(board: &Board) -> std::ops::RangeInclusive<i32> {
     let empty = Node::from(board).empty_cells();
     (-empty / 2).max(MIN_SCORE)..=((empty - 1) / 2).min(MAX_SCORE)
 }

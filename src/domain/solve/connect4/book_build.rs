@@ -3,7 +3,7 @@
 //! each shallower ply, whose searches stop at the deeper positions already solved. The work
 //! goes in chunks, so whoever drives it can show progress, keep what is done, and resume.
 
-use super::book::{Book, BookError, BookPosition, positions};
+use super::book::{Book, BookError, BookPosition, positions, possible_scores};
 use super::node::Node;
 use super::search::Search;
 use super::table::Table;
@@ -38,6 +38,16 @@ impl BookBuild {
                 found: scores.len(),
                 expected: positions.len(),
             });
+        }
+        for ((_, position), score) in positions.iter().zip(&scores) {
+            if let Some(score) = *score
+                && !possible_scores(&position.board).contains(&i32::from(score))
+            {
+                return Err(BookError::Score {
+                    position: position.moves.clone(),
+                    score,
+                });
+            }
         }
         Ok(Self {
             depth,
@@ -166,5 +176,12 @@ mod tests {
             );
         }
         assert!(BookBuild::new(&root, 3, 10, Some(vec![None; 3])).is_err());
+        // A kept score no position can have is refused, not built on.
+        let mut damaged = vec![None; total];
+        damaged[0] = Some(30);
+        assert!(matches!(
+            BookBuild::new(&root, 3, 10, Some(damaged)).err(),
+            Some(BookError::Score { score: 30, .. })
+        ));
     }
 }

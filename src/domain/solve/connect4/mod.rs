@@ -90,7 +90,9 @@ impl Solver {
     }
 
     /// The same solver, searching each position with `threads` threads (at least 1) that
-    /// share its table.
+    /// share its table. A budget ([`Solver::solve_within`]) is then shared out among them,
+    /// and which thread finishes first depends on timing, so a budgeted search with more
+    /// than one thread does not repeat exactly: the tab and the arena use one.
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
@@ -160,7 +162,7 @@ impl Solver {
             let score = search.solve(node);
             (score, search.nodes, search.gave_up)
         } else {
-            self.solve_together(node, budget)
+            self.solve_together(node, budget / self.threads as u64)
         };
         self.nodes += nodes;
         self.gave_up |= gave_up;

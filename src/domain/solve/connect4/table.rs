@@ -23,9 +23,10 @@ const SPAN: i32 = MAX_SCORE - MIN_SCORE + 1;
 
 impl Bound {
     fn encode(self) -> u64 {
+        // A bound beyond every score says no more than the last score does.
         let byte = match self {
-            Self::Upper(value) => value - MIN_SCORE + 1,
-            Self::Lower(value) => value - MIN_SCORE + 1 + SPAN,
+            Self::Upper(value) => value.clamp(MIN_SCORE, MAX_SCORE) - MIN_SCORE + 1,
+            Self::Lower(value) => value.clamp(MIN_SCORE, MAX_SCORE) - MIN_SCORE + 1 + SPAN,
         };
         debug_assert!((1..=2 * SPAN).contains(&byte), "{self:?}");
         byte as u64
@@ -58,8 +59,10 @@ enum Memory {
 }
 
 impl Table {
-    /// A table of `2^bits` slots (8 bytes each), all empty.
+    /// A table of `2^bits` slots (8 bytes each), all empty; `bits` is taken within 1..=36
+    /// (16 bytes to 512 GiB).
     pub(super) fn new(bits: u32) -> Self {
+        let bits = bits.clamp(1, 36);
         let bytes = 8usize << bits;
         let memory = match memmap2::MmapMut::map_anon(bytes) {
             Ok(map) => {
@@ -163,5 +166,10 @@ mod tests {
         }
         let kept = (1..=3).filter(|&key| slots.get(key).is_some()).count();
         assert!(kept <= 2, "at most one key a slot");
+        // Sizes out of range are brought within it rather than failing.
+        assert_eq!(Table::new(0).bytes(), 16);
+        // A bound beyond every score is kept as the last score.
+        table.slots().put(5, Bound::Upper(MAX_SCORE + 1));
+        assert_eq!(table.slots().get(5), Some(Bound::Upper(MAX_SCORE)));
     }
 }
