@@ -4,25 +4,8 @@
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ai-arcade"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
-
-fn run_json(args: &[&str]) -> Value {
-    let output = run(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
-}
+use crate::common::{run_cli as run, run_cli_json as run_json};
 
 /// An empty temporary folder named after `tag`, and its path; the folder is removed, with
 /// what the test made in it, when the guard is dropped (a failed test too).

@@ -2,25 +2,8 @@
 //! `bench solver` and its position sets, and `book connect4` (import, refusals).
 
 use serde_json::Value;
-use std::process::{Command, Output};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ai-arcade"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
-
-fn run_json(args: &[&str]) -> Value {
-    let output = run(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
-}
+use crate::common::{run_cli as run, run_cli_json as run_json};
 
 fn refused(args: &[&str], says: &str) {
     let output = run(args);

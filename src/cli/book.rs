@@ -61,7 +61,7 @@ pub(super) fn command(args: &BookArgs) -> ExitCode {
         Ok(known) => known,
         Err(error) => return fail(error),
     };
-    let mut build = match BookBuild::new(&empty_board(), depth, table_bits, known) {
+    let build = match BookBuild::new(&empty_board(), depth, table_bits, known) {
         Ok(build) => build,
         Err(error) => {
             return fail(format!(
@@ -70,11 +70,11 @@ pub(super) fn command(args: &BookArgs) -> ExitCode {
             ));
         }
     };
-    run(&mut build, threads, out, &partial, depth)
+    run(build, threads, out, &partial, depth)
 }
 
 /// Solves until the book is whole (or Ctrl-C), then writes it.
-fn run(build: &mut BookBuild, threads: usize, out: &Path, partial: &Path, depth: i32) -> ExitCode {
+fn run(mut build: BookBuild, threads: usize, out: &Path, partial: &Path, depth: i32) -> ExitCode {
     let interrupt = Interrupt::install();
     let resumed_at = build.done();
     let progress = Progress::doing("solving", build.total() as u64, "positions");
@@ -115,7 +115,7 @@ fn run(build: &mut BookBuild, threads: usize, out: &Path, partial: &Path, depth:
 
 /// Writes the finished book and says what it took.
 fn finish(
-    build: &mut BookBuild,
+    build: BookBuild,
     out: &Path,
     partial: &Path,
     depth: i32,
@@ -124,11 +124,7 @@ fn finish(
 ) -> ExitCode {
     let nodes = build.nodes;
     let total = build.total();
-    let whole = std::mem::replace(
-        build,
-        BookBuild::new(&empty_board(), 0, 10, None).expect("the empty book"),
-    );
-    let book = match whole.finish() {
+    let book = match build.finish() {
         Some(Ok(book)) => book,
         Some(Err(error)) => return fail(format!("the book built is refused: {error}")),
         None => return fail("positions were left unsolved"),

@@ -214,3 +214,23 @@ impl ai_arcade::app::room::Collect for Kept {
         self.0.lock().unwrap().push(graded.clone());
     }
 }
+
+/// The binary run to its end with `args` (colour off), as a user's shell runs it.
+pub fn run_cli(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ai-arcade"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+/// The JSON object the binary prints for `args`, which must succeed.
+pub fn run_cli_json(args: &[&str]) -> serde_json::Value {
+    let output = run_cli(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}

@@ -136,12 +136,6 @@ impl Solver {
         self.table.clear();
     }
 
-    /// Whether the book knows `board`'s exact score.
-    pub fn in_book(&self, board: &Board) -> bool {
-        self.book
-            .is_some_and(|book| book.score(Node::from(board)).is_some())
-    }
-
     /// The exact score of `board` for the player to move (a position where the game goes
     /// on).
     pub fn solve(&mut self, board: &Board) -> i32 {
@@ -385,9 +379,9 @@ mod tests {
         let scores = solver.scores(&Board::new());
         assert_eq!(scores, [-2, -1, 0, 1, 0, -1, -2].map(Some));
         assert_eq!((solver.nodes, solver.from_book), (0, 7));
-        assert!(solver.in_book(&Board::parse("44444432").unwrap()));
+        assert!(book.score_of(&Board::parse("44444432").unwrap()).is_some());
         let nine = Board::parse("444444326").unwrap();
-        assert!(!solver.in_book(&nine));
+        assert!(book.score_of(&nine).is_none());
         // Beyond the book the search answers, as it does without one.
         assert_eq!(solver.solve(&nine), -1);
         assert!(solver.nodes > 0);
