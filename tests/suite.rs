@@ -22,6 +22,7 @@ mod lesson_questions;
 mod lesson_starts;
 mod lesson_walk;
 mod lessons;
+mod lockout;
 mod nim_cli;
 mod nim_properties;
 mod properties;

@@ -91,18 +91,27 @@ impl Settings {
         self.authorized_keys.is_none() && self.class_code.is_none()
     }
 
-    /// The login methods offered: "none" on an open server, public keys unless only a
-    /// class code lets anyone in, keyboard-interactive with a class code.
+    /// Whether an open server must hear a client's keys before letting it in: with teacher
+    /// keys it must, or a client that asks for "none" first (OpenSSH, dropbear) would come
+    /// in as a student before it offered the teacher's key. Such a server lets anyone in
+    /// by keyboard-interactive instead, which clients try after their keys.
+    pub fn keys_before_open(&self) -> bool {
+        self.is_open() && self.teacher_keys.is_some()
+    }
+
+    /// The login methods offered: "none" on an open server (keyboard-interactive instead
+    /// when teacher keys come first, see [`Settings::keys_before_open`]), public keys
+    /// unless only a class code lets anyone in, keyboard-interactive with a class code.
     pub fn methods(&self) -> russh::MethodSet {
         use russh::MethodKind;
         let mut methods = Vec::new();
-        if self.is_open() {
+        if self.is_open() && !self.keys_before_open() {
             methods.push(MethodKind::None);
         }
         if self.is_open() || self.authorized_keys.is_some() || self.teacher_keys.is_some() {
             methods.push(MethodKind::PublicKey);
         }
-        if self.class_code.is_some() {
+        if self.class_code.is_some() || self.keys_before_open() {
             methods.push(MethodKind::KeyboardInteractive);
         }
         russh::MethodSet::from(&methods[..])

@@ -74,12 +74,9 @@ impl russh::server::Handler for Connection {
     type Error = russh::Error;
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
-        if self.shared.settings.is_open() {
-            return Ok(self.log_in(Login {
-                name: user.to_string(),
-                via: Via::Open,
-                takes_over: false,
-            }));
+        let settings = &self.shared.settings;
+        if settings.is_open() && !settings.keys_before_open() {
+            return Ok(self.log_in_open(user));
         }
         Ok(Auth::Reject {
             proceed_with_methods: Some(self.shared.settings.methods()),
@@ -95,6 +92,10 @@ impl russh::server::Handler for Connection {
     ) -> Result<Auth, Self::Error> {
         let shared = Arc::clone(&self.shared);
         let Some(code) = &shared.settings.class_code else {
+            // An open server whose teacher keys come first: the keys were offered.
+            if shared.settings.keys_before_open() {
+                return Ok(self.log_in_open(user));
+            }
             return Ok(Auth::reject());
         };
         let elapsed = shared.started.elapsed();
@@ -119,7 +120,14 @@ impl russh::server::Handler for Connection {
         user: &str,
         offer: PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
-        if self.teacher_key(offer.public_key) || self.key_allowed(offer.public_key) {
+        if self.teacher_key(offer.public_key) {
+            return Ok(Auth::Accept);
+        }
+        if self.shared.settings.keys_before_open() {
+            // Not the teacher's: the client offers its next key, then comes in as anyone.
+            return Ok(Auth::reject());
+        }
+        if self.key_allowed(offer.public_key) {
             return Ok(Auth::Accept);
         }
         self.shared.log(|| {
@@ -146,7 +154,7 @@ impl russh::server::Handler for Connection {
                 takes_over: false,
             }));
         }
-        if self.key_allowed(key.public_key) {
+        if self.key_allowed(key.public_key) && !self.shared.settings.keys_before_open() {
             return Ok(self.log_in(Login {
                 name: user.to_string(),
                 via: Via::Key(fingerprint),

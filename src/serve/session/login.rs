@@ -51,6 +51,15 @@ impl Connection {
         Auth::Accept
     }
 
+    /// Lets `user` in on an open server, under the name they gave.
+    pub(super) fn log_in_open(&mut self, user: &str) -> Auth {
+        self.log_in(Login {
+            name: user.to_string(),
+            via: Via::Open,
+            takes_over: false,
+        })
+    }
+
     /// The answer to a keyboard-interactive request: the class code prompt for a good
     /// name while the code holds, else only why not, for the client to show (once).
     pub(super) fn ask_for_code(&mut self, user: &str, code: &ClassCode, elapsed: Duration) -> Auth {
