@@ -172,23 +172,24 @@ async fn a_trusted_proxy_s_header_names_the_client_in_the_log_and_in_the_limits(
         .logged(&["session start", "addr=198.51.100.4:40000", "\"ada\""])
         .await;
 
-    // Another client (v1) ends connections without logging in: past the limit of two a
-    // minute its address is refused, and the log names it, not the proxy.
+    // Another client (v1) ends connections without trying to log in: past twenty a minute
+    // (ten times the limit of two, as they cost little) its address is refused, and the
+    // log names it, not the proxy.
     let mut tries = 0;
     while !server.log_text().contains("refused connection") {
         tries += 1;
-        assert!(tries <= 10, "never refused:\n{}", server.log_text());
+        assert!(tries <= 40, "never refused:\n{}", server.log_text());
         let header = v1_header(&format!("203.0.113.9:{}", 5000 + tries), addr);
         let mut stream = with_header(addr, header.as_bytes()).await;
         stream.shutdown().await.unwrap();
         assert!(closed_by_server(stream).await);
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    assert!(tries >= 3, "refused after {tries} connections");
+    assert!(tries > 20, "refused after {tries} connections");
     let refused = server
         .logged(&["refused connection", "addr=203.0.113.9:"])
         .await;
-    assert!(refused.contains("without logging in"), "{refused}");
+    assert!(refused.contains("before logging in"), "{refused}");
 
     // The proxy's other clients are not held back by it.
     let stream = with_header(addr, &v2_header("198.51.100.5:40001", addr)).await;

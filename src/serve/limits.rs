@@ -69,6 +69,13 @@ impl RateLimiter {
     }
 }
 
+impl RateLimiter {
+    /// Forgets `address`'s events: its connections proved themselves (one logged in).
+    pub fn forget(&mut self, address: IpAddr) {
+        self.seen.remove(&network_of(address));
+    }
+}
+
 /// The address a limit counts: an IPv4 address itself, an IPv6 address's /64 (one client
 /// usually holds a whole /64, and could otherwise take a fresh address per connection).
 /// An IPv4 client seen as `::ffff:a.b.c.d` (a dual-stack listener) is itself.

@@ -437,6 +437,16 @@ async fn serve_connection(
         return;
     };
     let grace = shared.settings.login_grace_time;
+    if let Some(limit) = shared.admissions.slowed(peer.ip()) {
+        shared.refused(|| {
+            info!(
+                event = "slowed connection",
+                addr = %peer,
+                "its address ended over {limit} connections a minute without logging in: \
+                 one login at a time from it until one succeeds"
+            );
+        });
+    }
     let pending = match shared.admissions.enter(peer.ip(), grace).await {
         Ok(pending) => pending,
         Err(refusal) => {
@@ -450,6 +460,7 @@ async fn serve_connection(
         return;
     };
     let progress = Arc::new(Progress::default());
+    let cut = pending.cut_signal();
     let connection =
         session::Connection::new(Arc::clone(&shared), peer, pending, Arc::clone(&progress));
     let login_deadline = connected + grace;
@@ -458,7 +469,14 @@ async fn serve_connection(
     let sent = Arc::clone(&progress);
     let stream = kex_watch::Watched::new(stream, move || sent.reach(Stage::KeyExchangeSent));
     let handshake = russh::server::run_stream(config, stream, connection);
-    let Ok(Ok(running)) = tokio::time::timeout_at(kex_deadline, handshake).await else {
+    let started = tokio::select! {
+        started = tokio::time::timeout_at(kex_deadline, handshake) => started,
+        () = cut.notified() => {
+            log_cut(&shared, peer);
+            return;
+        }
+    };
+    let Ok(Ok(running)) = started else {
         return;
     };
     tokio::pin!(running);
@@ -471,6 +489,13 @@ async fn serve_connection(
         tokio::select! {
             _ = &mut running => return,
             () = tokio::time::sleep_until(deadline) => {}
+            // The gate gave its place to an address holding fewer: only while it has not
+            // logged in, as the gate forgets it then.
+            () = cut.notified() => {
+                log_cut(&shared, peer);
+                let _ = cutter.shutdown(std::net::Shutdown::Both);
+                break;
+            }
         }
         if !progress.reached(stage) {
             let _ = cutter.shutdown(std::net::Shutdown::Both);
@@ -478,6 +503,17 @@ async fn serve_connection(
         }
     }
     let _ = running.await;
+}
+
+/// Logs that the gate cut `peer`'s connection to give its place to another address.
+fn log_cut(shared: &Arc<Shared>, peer: SocketAddr) {
+    shared.refused(|| {
+        info!(
+            event = "cut connection",
+            addr = %peer,
+            "its place went to an address holding fewer"
+        );
+    });
 }
 
 /// The client's address: the connection's own, or with `--proxy-protocol` the one its

@@ -74,6 +74,7 @@ impl russh::server::Handler for Connection {
     type Error = russh::Error;
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
+        self.tried_to_log_in();
         let settings = &self.shared.settings;
         if settings.is_open() && !settings.keys_before_open() {
             return Ok(self.log_in_open(user));
@@ -90,6 +91,7 @@ impl russh::server::Handler for Connection {
         _submethods: &str,
         response: Option<Response<'a>>,
     ) -> Result<Auth, Self::Error> {
+        self.tried_to_log_in();
         let shared = Arc::clone(&self.shared);
         let Some(code) = &shared.settings.class_code else {
             // An open server whose teacher keys come first: the keys were offered.
@@ -120,6 +122,7 @@ impl russh::server::Handler for Connection {
         user: &str,
         offer: PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
+        self.tried_to_log_in();
         if self.teacher_key(offer.public_key) {
             return Ok(Auth::Accept);
         }
@@ -146,6 +149,7 @@ impl russh::server::Handler for Connection {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
+        self.tried_to_log_in();
         let fingerprint = keys::fingerprint(key.public_key);
         if self.teacher_key(key.public_key) {
             return Ok(self.log_in(Login {

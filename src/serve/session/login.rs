@@ -51,6 +51,14 @@ impl Connection {
         Auth::Accept
     }
 
+    /// The client asked to log in: ending without logging in now counts against its
+    /// address.
+    pub(super) fn tried_to_log_in(&mut self) {
+        if let Some(pending) = self.pending.as_mut() {
+            pending.tried();
+        }
+    }
+
     /// Lets `user` in on an open server, under the name they gave.
     pub(super) fn log_in_open(&mut self, user: &str) -> Auth {
         self.log_in(Login {
