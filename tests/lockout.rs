@@ -64,3 +64,34 @@ async fn on_an_open_server_the_teacher_key_wins_over_none_and_other_keys() {
     let _ = arcade_shown(&student).await;
     until_logged(&server, "user=\"ada\" via=open").await;
 }
+
+/// §1: one NUL byte a second kept a session alive past the idle timeout, so one student
+/// could hold seats all day. Input that changes nothing on the screen is not activity.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn input_that_changes_nothing_does_not_keep_a_session_from_its_idle_close() {
+    let dir = temp_dir("nul-idle");
+    let mut quick = settings(&dir, None);
+    quick.idle_timeout = std::time::Duration::from_secs(2);
+    let server = start(dir.clone(), quick).await;
+    let (handle, _) = crate::serve::login_named(&server, "ada", None)
+        .await
+        .unwrap();
+    let (mut channel, _) = arcade_shown(&handle).await;
+    let started = tokio::time::Instant::now();
+    let mut screen = crate::serve::Screen::new();
+    loop {
+        let closed = tokio::time::timeout(std::time::Duration::from_millis(200), async {
+            screen
+                .until(&mut channel, "the idle close", |s| s.closed)
+                .await;
+        })
+        .await
+        .is_ok();
+        if closed {
+            break;
+        }
+        assert!(started.elapsed() < LIMIT, "NUL bytes kept it open");
+        channel.data(&b"\0"[..]).await.unwrap();
+    }
+    until_logged(&server, "reason=\"idle for 2s\"").await;
+}

@@ -63,7 +63,8 @@ pub(super) struct PtyRequest {
 pub(super) struct Running {
     pub(super) events: flume::Sender<LoopEvent>,
     pub(super) parser: Arc<Mutex<InputParser>>,
-    pub(super) last_input: Arc<Mutex<Instant>>,
+    /// When a frame was last drawn: what the idle timer counts from.
+    pub(super) last_activity: Arc<Mutex<Instant>>,
     pub(super) ended: Arc<Notify>,
 }
 
@@ -137,7 +138,7 @@ impl Connection {
         let running = Running {
             events: events.clone(),
             parser: Arc::default(),
-            last_input: Arc::new(Mutex::new(Instant::now())),
+            last_activity: Arc::new(Mutex::new(Instant::now())),
             ended: Arc::new(Notify::new()),
         };
         let Some(login) = self.login.clone() else {
@@ -151,7 +152,7 @@ impl Connection {
         let wake = events.clone();
         spawn_idle_timer(
             self.shared.settings.idle_timeout,
-            Arc::clone(&running.last_input),
+            Arc::clone(&running.last_activity),
             Arc::clone(&running.ended),
             (
                 self.shared.shutdown.subscribe(),
@@ -170,7 +171,7 @@ impl Connection {
             ended: Arc::clone(&running.ended),
             slot,
             wake,
-            activity: Arc::clone(&running.last_input),
+            activity: Arc::clone(&running.last_activity),
         };
         let spawned = std::thread::Builder::new()
             .name(format!("session {}", self.peer))

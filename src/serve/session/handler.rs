@@ -15,7 +15,7 @@ use crossterm::event::Event;
 use russh::server::{Auth, Msg, PublicKeyOffer, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, Pty};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tracing::info;
 
 /// What a client without a PTY is told before the channel closes.
@@ -396,7 +396,9 @@ impl russh::server::Handler for Connection {
         let Some(running) = &self.running else {
             return Ok(());
         };
-        *lock(&running.last_input) = Instant::now();
+        // Input is not activity by itself: a frame drawn is (the arcade's sink notes it),
+        // so bytes that change nothing on the screen (a NUL a second) cannot keep a
+        // session from its idle close.
         let (events, waiting, reads) = {
             let mut parser = lock(&running.parser);
             let events = parser.feed(data);

@@ -44,12 +44,13 @@ pub(super) fn disconnect_after(
     });
 }
 
-/// Wakes the arcade with an ending once no input came for `idle`, or when the server shuts
+/// Wakes the arcade with an ending once its screen has not changed for `idle` (a frame
+/// drawn is activity; input that changes nothing is not), or when the server shuts
 /// down (SIGTERM's number, as the local TUI gets it), and with the server's notices (a
 /// drain's warning, also to a session that starts while one is in force).
 pub(super) fn spawn_idle_timer(
     idle: Duration,
-    last_input: Arc<Mutex<Instant>>,
+    last_activity: Arc<Mutex<Instant>>,
     ended: Arc<Notify>,
     (mut shutdown, mut notice): (
         tokio::sync::watch::Receiver<bool>,
@@ -62,7 +63,7 @@ pub(super) fn spawn_idle_timer(
     }
     tokio::spawn(async move {
         loop {
-            let deadline = *lock(&last_input) + idle;
+            let deadline = *lock(&last_activity) + idle;
             let shutting_down = tokio::select! {
                 () = ended.notified() => return,
                 _ = shutdown.wait_for(|&down| down) => true,
@@ -79,7 +80,7 @@ pub(super) fn spawn_idle_timer(
                 send_waiting(&events, LoopEvent::Signal(15)).await;
                 return;
             }
-            let idle_for = lock(&last_input).elapsed();
+            let idle_for = lock(&last_activity).elapsed();
             if idle_for >= idle {
                 let why = format!("idle for {}", crate::config::HumanDuration(idle));
                 send_waiting(&events, LoopEvent::InputClosed(why)).await;
