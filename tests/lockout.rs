@@ -95,3 +95,62 @@ async fn input_that_changes_nothing_does_not_keep_a_session_from_its_idle_close(
     }
     until_logged(&server, "reason=\"idle for 2s\"").await;
 }
+
+/// §1: one student with the code took every seat from one address, and ten classmates
+/// were told the server was full. A name, and an address, hold at most their caps.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_name_or_one_address_cannot_take_every_seat() {
+    use crate::serve::{class_settings, code_login, code_login_answering};
+    let dir = temp_dir("name-cap");
+    let mut class = class_settings(&dir, "maths-club-42", None, None);
+    class.max_sessions = 8;
+    class.max_sessions_per_name = 2;
+    class.max_sessions_per_address = 3;
+    let server = start(dir.clone(), class).await;
+    let mut kept = Vec::new();
+    let first = code_login(&server, "Ada", "maths-club-42").await;
+    let first = first.handle.expect("Ada gets in");
+    kept.push(arcade_shown(&first).await);
+    // Enter at "Ada is logged in already": in as another Ada.
+    let second = code_login_answering(&server, "Ada", &["maths-club-42", ""]).await;
+    let second = second.handle.expect("a second Ada gets in");
+    kept.push(arcade_shown(&second).await);
+    let third = code_login_answering(&server, "ada", &["maths-club-42", ""]).await;
+    assert!(third.handle.is_none(), "a third Ada is over the cap");
+    assert!(
+        third
+            .seen
+            .iter()
+            .any(|s| s.contains("2 sessions are logged in already as")),
+        "{:?}",
+        third.seen
+    );
+    until_logged(&server, "2 sessions under this name already").await;
+    // Taking her own place back is never over the cap.
+    let back = code_login_answering(&server, "Ada", &["maths-club-42", "y"]).await;
+    let back = back.handle.expect("Ada takes her place back");
+    kept.push(arcade_shown(&back).await);
+    // Bob is the address's third, once the session Ada took her place from has ended.
+    let deadline = tokio::time::Instant::now() + LIMIT;
+    let mut handles = Vec::new();
+    loop {
+        let bob = code_login(&server, "Bob", "maths-club-42").await;
+        if let Some(bob) = bob.handle {
+            kept.push(arcade_shown(&bob).await);
+            handles.push(bob);
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "{:?}", bob.seen);
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    // Cy is its fourth.
+    let cy = code_login(&server, "Cy", "maths-club-42").await;
+    assert!(cy.handle.is_none(), "the address is over its cap");
+    assert!(
+        cy.seen
+            .iter()
+            .any(|s| s.contains("3 sessions are logged in from your address")),
+        "{:?}",
+        cy.seen
+    );
+}

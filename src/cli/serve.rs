@@ -4,7 +4,7 @@
 
 use super::exit::fail;
 use crate::app::room::Setup;
-use crate::config::{Config, HumanDuration, LogFormat, Network, Startups};
+use crate::config::{Config, HumanDuration, LogFormat, Network, ServeConfig, Startups};
 use crate::persist::Store;
 use crate::serve::class_code::ClassCode;
 use crate::serve::clock::Clock;
@@ -44,11 +44,17 @@ pub struct ServeArgs {
     /// Arcades running at once [default: 64].
     #[arg(long, value_name = "N")]
     pub max_sessions: Option<usize>,
+    /// Sessions logged in at once under one name (teachers aside) [default: 3].
+    #[arg(long, value_name = "N")]
+    pub max_sessions_per_name: Option<usize>,
+    /// Sessions logged in at once from one address (an IPv6 /64) [default: 48].
+    #[arg(long, value_name = "N")]
+    pub max_sessions_per_address: Option<usize>,
     /// Close a session after this long without input, e.g. 15m, 90s [default: 15m].
     #[arg(long, value_name = "DURATION")]
     pub idle_timeout: Option<HumanDuration>,
-    /// Connections one address may end without logging in per minute (failed logins,
-    /// silent handshakes), 0 for no limit [default: 20].
+    /// Connections one address may end without logging in per minute after trying to
+    /// (refused keys, wrong codes); past it one login at a time. 0: no limit [default: 20].
     #[arg(long, value_name = "N", alias = "max-connections-per-minute")]
     pub max_failures_per_minute: Option<u32>,
     /// Wait before telling a client its login was refused [default: 1s].
@@ -143,6 +149,32 @@ fn class_code(args: &ServeArgs) -> Result<Option<ClassCode>, String> {
     Ok(Some(code.expiring(expires)))
 }
 
+/// Lays the limits and the rest of the flags given over the config's `[serve]`.
+fn lay_limits_over(serve: &mut ServeConfig, args: &ServeArgs) {
+    serve.max_sessions = args.max_sessions.unwrap_or(serve.max_sessions);
+    serve.max_sessions_per_name =
+        (args.max_sessions_per_name).unwrap_or(serve.max_sessions_per_name);
+    serve.max_sessions_per_address =
+        (args.max_sessions_per_address).unwrap_or(serve.max_sessions_per_address);
+    serve.idle_timeout = args.idle_timeout.unwrap_or(serve.idle_timeout);
+    serve.max_failures_per_minute = args
+        .max_failures_per_minute
+        .unwrap_or(serve.max_failures_per_minute);
+    serve.auth_failure_delay = args.auth_failure_delay.unwrap_or(serve.auth_failure_delay);
+    serve.max_startups = args.max_startups.unwrap_or(serve.max_startups);
+    serve.per_source_max_startups = args
+        .per_source_max_startups
+        .unwrap_or(serve.per_source_max_startups);
+    serve.login_grace_time = args.login_grace_time.unwrap_or(serve.login_grace_time);
+    if let Some(proxies) = &args.proxy_protocol {
+        serve.proxy_protocol.clone_from(proxies);
+    }
+    serve.host_key_required |= args.host_key_required;
+    serve.health_listen = args.health_listen.or(serve.health_listen);
+    serve.drain_grace = args.drain_grace.unwrap_or(serve.drain_grace);
+    serve.log_format = args.log_format.unwrap_or(serve.log_format);
+}
+
 /// The settings `serve` runs with: the config's `[serve]` with the flags over it, checked
 /// as the config is (errors name the key), and the data dir for the host key.
 pub fn settings(
@@ -170,24 +202,7 @@ pub fn settings(
         serve.open = true;
         serve.authorized_keys = None;
     }
-    serve.max_sessions = args.max_sessions.unwrap_or(serve.max_sessions);
-    serve.idle_timeout = args.idle_timeout.unwrap_or(serve.idle_timeout);
-    serve.max_failures_per_minute = args
-        .max_failures_per_minute
-        .unwrap_or(serve.max_failures_per_minute);
-    serve.auth_failure_delay = args.auth_failure_delay.unwrap_or(serve.auth_failure_delay);
-    serve.max_startups = args.max_startups.unwrap_or(serve.max_startups);
-    serve.per_source_max_startups = args
-        .per_source_max_startups
-        .unwrap_or(serve.per_source_max_startups);
-    serve.login_grace_time = args.login_grace_time.unwrap_or(serve.login_grace_time);
-    if let Some(proxies) = &args.proxy_protocol {
-        serve.proxy_protocol.clone_from(proxies);
-    }
-    serve.host_key_required |= args.host_key_required;
-    serve.health_listen = args.health_listen.or(serve.health_listen);
-    serve.drain_grace = args.drain_grace.unwrap_or(serve.drain_grace);
-    serve.log_format = args.log_format.unwrap_or(serve.log_format);
+    lay_limits_over(serve, args);
     config.validate().map_err(|error| {
         error
             .to_string()
@@ -235,6 +250,8 @@ pub fn settings(
         authorized_keys,
         class_code,
         max_sessions: serve.max_sessions,
+        max_sessions_per_name: serve.max_sessions_per_name,
+        max_sessions_per_address: serve.max_sessions_per_address,
         idle_timeout: serve.idle_timeout.0,
         max_failures_per_minute: serve.max_failures_per_minute,
         auth_failure_delay: serve.auth_failure_delay.0,
@@ -301,6 +318,8 @@ mod tests {
             authorized_keys: Some("/tmp/keys".into()),
             open: false,
             max_sessions: Some(3),
+            max_sessions_per_name: None,
+            max_sessions_per_address: Some(2),
             idle_timeout: Some("2s".parse().unwrap()),
             max_failures_per_minute: None,
             auth_failure_delay: None,
@@ -326,6 +345,8 @@ mod tests {
             Path::new("/data").join(keys::HOST_KEY_FILE)
         );
         assert_eq!(settings.max_sessions, 3);
+        assert_eq!(settings.max_sessions_per_address, 2);
+        assert_eq!(settings.max_sessions_per_name, 3);
         assert_eq!(settings.idle_timeout, Duration::from_secs(2));
         assert_eq!(settings.max_failures_per_minute, 20);
         assert_eq!(settings.max_startups.to_string(), "10:30:100");
@@ -350,6 +371,8 @@ mod tests {
             authorized_keys: None,
             open: false,
             max_sessions: None,
+            max_sessions_per_name: None,
+            max_sessions_per_address: None,
             idle_timeout: None,
             max_failures_per_minute: None,
             auth_failure_delay: None,

@@ -29,13 +29,22 @@ pub struct ServeConfig {
     pub open: bool,
     /// Arcades running at once; the next client is told the server is full.
     pub max_sessions: usize,
+    /// Sessions logged in at once under one name (any case), so one student cannot take
+    /// every seat; a teacher's key is never held to it, nor a student taking their own
+    /// place back.
+    pub max_sessions_per_name: usize,
+    /// Sessions logged in at once from one address (an IPv6 /64): room for a class behind
+    /// one NAT address, and some left for others.
+    pub max_sessions_per_address: usize,
     /// A session with no key and no change on its screen for this long is closed, so
     /// forgotten sessions free their slot (a student's place is kept for their return).
     pub idle_timeout: HumanDuration,
-    /// Connections one address may end without logging in per minute (failed logins,
-    /// silent or dropped handshakes; 0: no limit); past it the address is refused until the
-    /// minute has passed. Only what costs the server counts: a class behind one address
-    /// logs in freely. (`max_connections_per_minute`, its old name, is still read.)
+    /// Connections one address may end, after trying to log in, without logging in per
+    /// minute (refused keys, wrong codes, stalled logins; 0: no limit); past it the address
+    /// gets one login at a time until one from it succeeds. Only what costs the server
+    /// counts: a class behind one address logs in freely, and connections that never tried
+    /// (closed at the host key question) count only against ten times as many.
+    /// (`max_connections_per_minute`, its old name, is still read.)
     #[serde(alias = "max_connections_per_minute")]
     pub max_failures_per_minute: u32,
     /// How long a refused login waits before the client hears it, to slow down guessing.
@@ -119,6 +128,8 @@ impl Default for ServeConfig {
             authorized_keys: None,
             open: false,
             max_sessions: 64,
+            max_sessions_per_name: 3,
+            max_sessions_per_address: 48,
             idle_timeout: HumanDuration(Duration::from_secs(30 * 60)),
             max_failures_per_minute: 20,
             auth_failure_delay: HumanDuration(Duration::from_secs(1)),
@@ -142,6 +153,16 @@ impl ServeConfig {
     /// Checks what the types alone cannot.
     pub(crate) fn validate(&self) -> Result<(), ConfigError> {
         in_range("serve.max_sessions", self.max_sessions, &MAX_SESSIONS_RANGE)?;
+        in_range(
+            "serve.max_sessions_per_name",
+            self.max_sessions_per_name,
+            &MAX_SESSIONS_RANGE,
+        )?;
+        in_range(
+            "serve.max_sessions_per_address",
+            self.max_sessions_per_address,
+            &MAX_SESSIONS_RANGE,
+        )?;
         require(
             "serve.idle_timeout",
             IDLE_TIMEOUT_RANGE.contains(&self.idle_timeout.0),

@@ -103,17 +103,25 @@ fn start_server(
 ) -> Result<(ServerProcess, SocketAddr), String> {
     let sessions = sessions.to_string();
     // The old name of --max-failures-per-minute, so `--server` can measure older builds.
-    spawn_server(
-        server,
-        &[
-            "--max-connections-per-minute",
-            "0",
-            "--idle-timeout",
-            "1h",
-            "--max-sessions",
+    let mut flags = vec![
+        "--max-connections-per-minute",
+        "0",
+        "--idle-timeout",
+        "1h",
+        "--max-sessions",
+        &sessions,
+    ];
+    // Every client logs in as "student" from one address; builds older than these caps
+    // (measured with `--server`) have none.
+    if server.is_none() {
+        flags.extend([
+            "--max-sessions-per-name",
             &sessions,
-        ],
-    )
+            "--max-sessions-per-address",
+            &sessions,
+        ]);
+    }
+    spawn_server(server, &flags)
 }
 
 /// Starts `ai-arcade serve --open` (this executable, or `server`) on a loopback port in a

@@ -97,6 +97,8 @@ async fn measure(students: usize) -> Result<RoomReport, String> {
         authorized_keys: None,
         class_code: None,
         max_sessions: students + 1,
+        max_sessions_per_name: students + 1,
+        max_sessions_per_address: students + 1,
         idle_timeout: Duration::from_secs(600),
         max_failures_per_minute: 0,
         auth_failure_delay: Duration::ZERO,

@@ -31,6 +31,7 @@ pub mod report;
 pub mod room;
 pub mod seats;
 pub mod session;
+pub mod session_caps;
 mod shared;
 #[cfg(feature = "bench-tools")]
 pub mod slowloris;
@@ -166,6 +167,7 @@ impl Server {
         let shared = Arc::new(Shared {
             collector,
             logged_in: Arc::default(),
+            session_caps: Arc::default(),
             admissions: Admissions::new(gate),
             refusals: Mutex::new(RefusalLog::default()),
             current: RwLock::new(Arc::new(Current::new(config, settings.course.clone()))),

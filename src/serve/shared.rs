@@ -43,6 +43,10 @@ pub struct Settings {
     pub class_code: Option<ClassCode>,
     /// Arcades at once.
     pub max_sessions: usize,
+    /// Sessions logged in at once under one name (teachers aside).
+    pub max_sessions_per_name: usize,
+    /// Sessions logged in at once from one address (an IPv6 /64).
+    pub max_sessions_per_address: usize,
     /// Input-less time after which a session ends.
     pub idle_timeout: Duration,
     /// Connections per address per minute that may end without logging in (0: no limit).
@@ -218,6 +222,8 @@ pub struct Shared {
     /// Connections logged in, playing or about to: a budget of their own, which
     /// connections still logging in cannot use up.
     pub(super) logged_in: Arc<Slots>,
+    /// Sessions logged in by name and by address, against their caps.
+    pub(super) session_caps: Arc<super::session_caps::SessionCaps>,
     /// Who may start logging in.
     pub(super) admissions: Arc<Admissions>,
     /// Refused connections, logged at most every [`REFUSAL_LOG_EVERY`].

@@ -63,6 +63,8 @@ pub fn settings(dir: &Path, authorized: Option<&[&PrivateKey]>) -> Settings {
         authorized_keys,
         class_code: None,
         max_sessions: 4,
+        max_sessions_per_name: defaults.max_sessions_per_name,
+        max_sessions_per_address: defaults.max_sessions_per_address,
         idle_timeout: Duration::from_secs(60),
         max_failures_per_minute: 0,
         auth_failure_delay: Duration::ZERO,

@@ -10,6 +10,7 @@ use super::who::Login;
 use crate::serve::gate::Pending;
 use crate::serve::input::InputParser;
 use crate::serve::limits::Slot;
+use crate::serve::session_caps::Counted;
 use crate::serve::shared::Shared;
 use crate::serve::terminal::SharedSize;
 use crate::shell::LoopEvent;
@@ -93,6 +94,8 @@ pub struct Connection {
     pub(super) pending: Option<Pending>,
     /// Its place among the connections logged in, once it has.
     pub(super) login_slot: Option<Slot>,
+    /// Its login counted by name and address (not a teacher's).
+    pub(super) counted: Option<Counted>,
     /// The keyboard-interactive request under way.
     pub(super) asked: Option<Asked>,
     /// Whether it was told why the class code cannot let it in: clients try again (OpenSSH
@@ -120,6 +123,7 @@ impl Connection {
             running: None,
             pending: Some(pending),
             login_slot: None,
+            counted: None,
             asked: None,
             told: false,
             progress,

@@ -7,6 +7,7 @@ use super::connection::{Asked, Connection, Stage};
 use super::who::{Login, Via};
 use crate::serve::class_code::{self, ClassCode, Verdict};
 use crate::serve::keys;
+use crate::serve::session_caps::Over;
 use russh::keys::PublicKey;
 use russh::server::Auth;
 use std::borrow::Cow;
@@ -30,6 +31,24 @@ impl Connection {
     /// Lets `login` in if there is room among the logged-in connections (which those still
     /// logging in never use up); its place among those logging in goes to the next.
     pub(super) fn log_in(&mut self, login: Login) -> Auth {
+        let caps = &self.shared.session_caps;
+        let counted = if matches!(login.via, Via::Teacher(_)) {
+            // A teacher is never held to the caps.
+            None
+        } else if login.takes_over {
+            // A student taking their own place back: the session it replaces ends.
+            Some(caps.admit_anyway(&login.name, self.peer.ip()))
+        } else {
+            let settings = &self.shared.settings;
+            let (per_name, per_address) = (
+                settings.max_sessions_per_name,
+                settings.max_sessions_per_address,
+            );
+            match caps.admit(&login.name, self.peer.ip(), per_name, per_address) {
+                Ok(counted) => Some(counted),
+                Err(over) => return self.refuse_over(&login, &over),
+            }
+        };
         let Some(slot) = self.shared.logged_in.take(self.shared.logged_in_cap()) else {
             self.shared.refused(|| {
                 info!(
@@ -43,12 +62,37 @@ impl Connection {
             return Auth::reject();
         };
         self.login_slot = Some(slot);
+        self.counted = counted;
         if let Some(pending) = self.pending.take() {
             pending.logged_in();
         }
         self.progress.reach(Stage::LoggedIn);
         self.login = Some(login);
         Auth::Accept
+    }
+
+    /// Refuses `login`, over a cap: a student at the code prompt is told why (once), and
+    /// the log says so.
+    fn refuse_over(&mut self, login: &Login, over: &Over) -> Auth {
+        self.shared.log(|| {
+            info!(
+                event = "refused login",
+                addr = %self.peer,
+                user = login.name.as_str(),
+                "{}",
+                over.log_words()
+            );
+        });
+        if login.via != Via::ClassCode || self.told {
+            return Auth::reject();
+        }
+        self.asked = Some(Asked::Told);
+        self.told = true;
+        Auth::Partial {
+            name: Cow::Borrowed(""),
+            instructions: Cow::Owned(format!("ai-arcade: {}", over.words(&login.name))),
+            prompts: Cow::Borrowed(&[]),
+        }
     }
 
     /// The client asked to log in: ending without logging in now counts against its
