@@ -17,7 +17,7 @@ use crate::serve::report::Printable;
 #[cfg(feature = "bench-tools")]
 use crate::serve::{
     bench::{self, MAX_SECONDS, MAX_SESSIONS, MAX_WARMUP_KEYS, Plan},
-    bench_room, slowloris,
+    bench_room, lockout_bench, slowloris,
 };
 use crate::tabkit::speed::Speed;
 use clap::{Args, Subcommand, ValueEnum};
@@ -56,6 +56,11 @@ pub enum BenchWhat {
         /// with the built-in limits, and time 20 logins from 127.0.0.10.
         #[arg(long)]
         slowloris: bool,
+        /// Instead: start a server with a class code, run these attacks (issue 35) and time
+        /// 40 students arriving at once from 127.0.0.10: none, queue, prompt, addresses,
+        /// churn, seats or all.
+        #[arg(long, value_name = "MIX")]
+        attack: Option<lockout_bench::Attack>,
         /// How many of the sessions train a network (Subtraction Nim) instead of pressing
         /// keys.
         #[arg(long, default_value_t = 0)]
@@ -180,12 +185,17 @@ pub fn command(args: &BenchArgs, config: &Config, seed: u64) -> ExitCode {
             seconds,
             json,
             slowloris,
+            attack,
             training,
             warmup_keys,
             ref server,
         } => {
             if slowloris {
                 return print_report(slowloris::run(), json, "bench ssh --slowloris");
+            }
+            if let Some(attack) = attack {
+                let report = lockout_bench::run(attack, server.as_ref());
+                return print_report(report, json, "bench ssh --attack");
             }
             if !(1..=MAX_SESSIONS).contains(&sessions) {
                 return fail(format!("--sessions {sessions}: allowed 1..={MAX_SESSIONS}"));

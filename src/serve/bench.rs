@@ -104,6 +104,7 @@ fn start_server(
     let sessions = sessions.to_string();
     // The old name of --max-failures-per-minute, so `--server` can measure older builds.
     let mut flags = vec![
+        "--open",
         "--max-connections-per-minute",
         "0",
         "--idle-timeout",
@@ -124,9 +125,9 @@ fn start_server(
     spawn_server(server, &flags)
 }
 
-/// Starts `ai-arcade serve --open` (this executable, or `server`) on a loopback port in a
-/// fresh data dir, with the built-in config and `flags` over it, and reads the port it got
-/// from its first lines.
+/// Starts `ai-arcade serve` (this executable, or `server`) on a loopback port in a fresh
+/// data dir, with the built-in config and `flags` over it (`--open`, or a class code: who
+/// may log in), and reads the port it got from its first lines.
 pub(super) fn spawn_server(
     server: Option<&PathBuf>,
     flags: &[&str],
@@ -135,7 +136,9 @@ pub(super) fn spawn_server(
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let config = dir.join("config.toml");
-    std::fs::write(&config, crate::config::DEFAULT_TOML)
+    // Empty: the built-in settings of whichever build runs (an older build measured with
+    // `--server` would refuse keys it does not know).
+    std::fs::write(&config, "")
         .map_err(|e| format!("{}: {e}", config.display()))?;
     let exe = match server {
         Some(path) => path.clone(),
@@ -146,7 +149,7 @@ pub(super) fn spawn_server(
         .arg(&config)
         .arg("--data-dir")
         .arg(&dir)
-        .args(["serve", "--open", "--listen", "127.0.0.1:0"])
+        .args(["serve", "--listen", "127.0.0.1:0"])
         .args(flags)
         .stdin(Stdio::null())
         .stdout(Stdio::null())

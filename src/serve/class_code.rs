@@ -214,12 +214,17 @@ pub enum NameError {
         "the name has a character that is not printed (U+{0:04X}); use letters, digits and spaces"
     )]
     Unprinted(u32),
+    /// Begins with something other than a letter or a digit: a name that begins with `-`
+    /// becomes an option to the teacher's `tar` or `rm` in the collect folder.
+    #[error("the name must begin with a letter or a digit")]
+    BadStart,
 }
 
 /// The student's name from the SSH user name: trimmed, 1 to 32 characters, every one of
 /// them printed (no control characters, no line or paragraph separators, no zero-width,
 /// bidirectional or other formatting characters that would disguise the name on the
-/// teacher's screen). Spaces inside are kept.
+/// teacher's screen), beginning with a letter or a digit (never `-`, `.` or `=`). Spaces
+/// inside are kept.
 pub fn student_name(user: &str) -> Result<&str, NameError> {
     let name = user.trim();
     if let Some(bad) = name.chars().find(|&c| !printed(c)) {
@@ -228,6 +233,7 @@ pub fn student_name(user: &str) -> Result<&str, NameError> {
     match name.chars().count() {
         0 => Err(NameError::Empty),
         n if n > MAX_NAME_CHARS => Err(NameError::TooLong(n)),
+        _ if !name.starts_with(char::is_alphanumeric) => Err(NameError::BadStart),
         _ => Ok(name),
     }
 }
@@ -417,5 +423,17 @@ mod tests {
         }
         let why = student_name("a\u{1b}b").unwrap_err().to_string();
         assert!(why.contains("U+001B"), "{why}");
+        // Issue 35 §3: `--remove-files` became an option to the teacher's `tar`.
+        for bad in [
+            "--remove-files",
+            "-rf",
+            ".hidden",
+            "=HYPERLINK(1)",
+            "_x",
+            " -x",
+        ] {
+            assert_eq!(student_name(bad), Err(NameError::BadStart), "{bad:?}");
+        }
+        assert_eq!(student_name("2ada"), Ok("2ada"));
     }
 }

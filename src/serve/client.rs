@@ -72,6 +72,15 @@ where
     if !auth.success() {
         return Err("login refused".into());
     }
+    let channel = open_session(&handle).await?;
+    Ok((handle, channel))
+}
+
+/// Opens a session with an 80x24 `xterm-256color` PTY and a shell on a connection logged
+/// in, as `ssh` would.
+pub async fn open_session<H: client::Handler>(
+    handle: &client::Handle<H>,
+) -> Result<russh::Channel<client::Msg>, String> {
     let channel = handle
         .channel_open_session()
         .await
@@ -84,5 +93,35 @@ where
         .request_shell(true)
         .await
         .map_err(|e| format!("shell: {e}"))?;
-    Ok((handle, channel))
+    Ok(channel)
+}
+
+/// Logs in by keyboard-interactive as `user`, answering the server's prompts with
+/// `answers` in turn (the last again for any after it): the class code login, as a
+/// student types it. Whether it got in.
+pub async fn answer_prompts<H: client::Handler>(
+    handle: &mut client::Handle<H>,
+    user: &str,
+    answers: &[&str],
+) -> Result<bool, String> {
+    use client::KeyboardInteractiveAuthResponse as Reply;
+    let mut reply = handle
+        .authenticate_keyboard_interactive_start(user, None)
+        .await
+        .map_err(|e| format!("authenticate: {e}"))?;
+    // The server asks at most once a request: a few rounds are plenty.
+    for round in 0..6 {
+        let prompts = match reply {
+            Reply::Success => return Ok(true),
+            Reply::Failure { .. } => return Ok(false),
+            Reply::InfoRequest { prompts, .. } => prompts,
+        };
+        let answer = answers.get(round).or(answers.last()).copied().unwrap_or("");
+        let answers = prompts.iter().map(|_| answer.to_string()).collect();
+        reply = handle
+            .authenticate_keyboard_interactive_respond(answers)
+            .await
+            .map_err(|e| format!("answer: {e}"))?;
+    }
+    Ok(false)
 }

@@ -4,12 +4,17 @@
 //! question into `DIR/results.csv`. Nothing else on the server is written.
 //!
 //! A stranger's name becomes a folder name, so it is made safe (letters, digits, `-`, `_`
-//! and `.` kept, the rest `_`, never `.` or `..`, a short hash added when anything was
-//! changed so two names never share a folder), and every file and row is bounded.
+//! and `.` kept, the rest `_`, never `.` or `..` nor a leading `-` that a teacher's `tar`
+//! or `rm` would read as an option, a short hash added when anything was changed so two
+//! names never share a folder), and every file and row is bounded: exports per student
+//! (counted over all their sessions, and what their folder held before), bytes per
+//! student and bytes per class. An export's file name is reserved (created new) before it
+//! is written, so two sessions never write over each other's.
 
 use crate::app::room::{Collect, Graded};
 use crate::persist::write_whole;
 use crate::serve::clock::Clock;
+use std::collections::HashMap;
 use std::fs::OpenOptions;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -20,6 +25,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 pub const MAX_EXPORTS: u32 = 100;
 /// The largest export kept (a whole search tree of tic-tac-toe as DOT is ~20 MB).
 pub const MAX_EXPORT_BYTES: usize = 32 * 1024 * 1024;
+/// The most bytes of exports one student keeps (a DOT of tic-tac-toe's whole minimax tree
+/// from the empty board is 4.9 MB).
+pub const MAX_STUDENT_BYTES: u64 = 64 * 1024 * 1024;
+/// The most bytes of exports the whole collect folder keeps.
+pub const MAX_CLASS_BYTES: u64 = 1024 * 1024 * 1024;
+/// Entries read at most when the folder is opened, to count what it holds already.
+const MAX_ENTRIES_READ: usize = 100_000;
 /// The most graded predictions kept per student.
 pub const MAX_GRADED: u32 = 5_000;
 /// The class's results, one row per student and question.
@@ -37,6 +49,48 @@ pub struct Collector {
     clock: Clock,
     /// Held while a row is written, so rows of two sessions never interleave.
     writing: Mutex<()>,
+    /// What the folder keeps, by student and in all.
+    kept: Mutex<Kept>,
+    /// The most bytes of exports kept for one student, and for the class.
+    bounds: (u64, u64),
+}
+
+/// Exports kept: each student's (by folder name) and the class's bytes.
+#[derive(Debug, Default)]
+struct Kept {
+    students: HashMap<String, Usage>,
+    class_bytes: u64,
+}
+
+/// One student's exports: how many, and their bytes.
+#[derive(Debug, Default, Clone, Copy)]
+struct Usage {
+    exports: u32,
+    bytes: u64,
+}
+
+/// What `dir` holds: its files and their bytes, over at most `budget` entries (counted
+/// down), one level down at most.
+fn usage_of(dir: &Path, depth: u32, budget: &mut usize) -> Usage {
+    let mut usage = Usage::default();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return usage;
+    };
+    for entry in entries.flatten() {
+        if *budget == 0 {
+            break;
+        }
+        *budget -= 1;
+        let Ok(meta) = entry.metadata() else { continue };
+        if meta.is_file() {
+            usage.exports = usage.exports.saturating_add(1);
+            usage.bytes = usage.bytes.saturating_add(meta.len());
+        } else if meta.is_dir() && depth > 0 {
+            let inner = usage_of(&entry.path(), depth - 1, budget);
+            usage.bytes = usage.bytes.saturating_add(inner.bytes);
+        }
+    }
+    usage
 }
 
 impl Collector {
@@ -46,11 +100,26 @@ impl Collector {
     /// # Errors
     /// Why the folder cannot be used.
     pub fn open(dir: &Path, clock: Clock) -> Result<Arc<Self>, String> {
+        Self::open_bounded(dir, clock, (MAX_STUDENT_BYTES, MAX_CLASS_BYTES))
+    }
+
+    /// [`Collector::open`] with other bounds on the bytes kept for a student and a class.
+    ///
+    /// # Errors
+    /// Why the folder cannot be used.
+    pub fn open_bounded(dir: &Path, clock: Clock, bounds: (u64, u64)) -> Result<Arc<Self>, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let mut budget = MAX_ENTRIES_READ;
+        let class_bytes = usage_of(dir, 1, &mut budget).bytes;
         let collector = Self {
             dir: dir.to_path_buf(),
             clock,
             writing: Mutex::new(()),
+            kept: Mutex::new(Kept {
+                students: HashMap::new(),
+                class_bytes,
+            }),
+            bounds,
         };
         collector
             .append(&dir.join(RESULTS_FILE), None)
@@ -60,16 +129,59 @@ impl Collector {
 
     /// Where `name`'s work goes.
     pub fn student(self: &Arc<Self>, name: &str) -> StudentFolder {
-        let folder = self.dir.join(folder_name(name));
-        // A student who comes back counts the exports already kept: logging in again
-        // does not buy more room.
-        let kept = std::fs::read_dir(&folder).map_or(0, Iterator::count);
+        let key = folder_name(name);
         StudentFolder {
             collector: Arc::clone(self),
             name: name.to_string(),
-            folder,
-            exports: AtomicU32::new(u32::try_from(kept).unwrap_or(u32::MAX)),
+            folder: self.dir.join(&key),
+            key,
             graded: AtomicU32::new(0),
+        }
+    }
+
+    /// Counts an export of `bytes` for the student of folder `key`, or says which bound
+    /// it would cross. A student counts the exports their folder held when first seen:
+    /// logging in again, or twice at once, does not buy more room.
+    fn reserve(&self, key: &str, bytes: u64) -> Result<(), String> {
+        let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+        let folder = self.dir.join(key);
+        let Kept {
+            students,
+            class_bytes,
+        } = &mut *kept;
+        let usage = students.entry(key.to_string()).or_insert_with(|| {
+            let mut budget = MAX_ENTRIES_READ;
+            usage_of(&folder, 0, &mut budget)
+        });
+        let (per_student, per_class) = self.bounds;
+        if usage.exports >= MAX_EXPORTS {
+            return Err(format!("{MAX_EXPORTS} exports kept already"));
+        }
+        if usage.bytes + bytes > per_student {
+            return Err(format!(
+                "your exports would pass {}, the most kept for one student",
+                megabytes(per_student)
+            ));
+        }
+        if *class_bytes + bytes > per_class {
+            return Err(format!(
+                "the class's exports would pass {}, the most kept for a class",
+                megabytes(per_class)
+            ));
+        }
+        usage.exports += 1;
+        usage.bytes += bytes;
+        *class_bytes += bytes;
+        Ok(())
+    }
+
+    /// Gives back what [`Collector::reserve`] counted for an export that was not written.
+    fn release(&self, key: &str, bytes: u64) {
+        let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+        kept.class_bytes = kept.class_bytes.saturating_sub(bytes);
+        if let Some(usage) = kept.students.get_mut(key) {
+            usage.exports = usage.exports.saturating_sub(1);
+            usage.bytes = usage.bytes.saturating_sub(bytes);
         }
     }
 
@@ -95,23 +207,41 @@ impl Collector {
 pub struct StudentFolder {
     collector: Arc<Collector>,
     name: String,
+    /// The folder's name: what the student's exports are counted under.
+    key: String,
     folder: PathBuf,
-    exports: AtomicU32,
     graded: AtomicU32,
 }
 
 impl StudentFolder {
-    /// The first of `file`, `file-2`, `file-3`, … not taken yet in the folder.
-    fn free_path(&self, file: &str) -> PathBuf {
+    /// The first of `file`, `file-2`, `file-3`, … not taken yet in the folder, taken now
+    /// (created empty, new), so another session of the same student cannot take it too.
+    fn reserve_path(&self, file: &str) -> std::io::Result<PathBuf> {
         let (stem, extension) = file.rsplit_once('.').unwrap_or((file, ""));
         let dot = if extension.is_empty() { "" } else { "." };
-        (1..=10_000)
-            .map(|n| match n {
+        for n in 1..=u64::from(MAX_EXPORTS) * 2 {
+            let path = match n {
                 1 => self.folder.join(file),
                 n => self.folder.join(format!("{stem}-{n}{dot}{extension}")),
-            })
-            .find(|path| !path.exists())
-            .unwrap_or_else(|| self.folder.join(file))
+            };
+            match OpenOptions::new().write(true).create_new(true).open(&path) {
+                Ok(_) => return Ok(path),
+                Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(error) => return Err(error),
+            }
+        }
+        Err(std::io::Error::other("no free name for the export"))
+    }
+
+    /// Writes `text` under a name reserved for it.
+    fn write(&self, file: &str, text: &str) -> std::io::Result<PathBuf> {
+        std::fs::create_dir_all(&self.folder)?;
+        let path = self.reserve_path(file)?;
+        if let Err(error) = write_whole(&path, text.as_bytes()) {
+            let _ = std::fs::remove_file(&path);
+            return Err(error);
+        }
+        Ok(path)
     }
 }
 
@@ -124,12 +254,12 @@ impl Collect for StudentFolder {
                 MAX_EXPORT_BYTES >> 20
             ));
         }
-        if self.exports.fetch_add(1, Ordering::Relaxed) >= MAX_EXPORTS {
-            return Err(format!("{MAX_EXPORTS} exports kept already"));
-        }
-        std::fs::create_dir_all(&self.folder).map_err(|e| e.to_string())?;
-        let path = self.free_path(file);
-        write_whole(&path, text.as_bytes()).map_err(|e| e.to_string())?;
+        let bytes = text.len() as u64;
+        self.collector.reserve(&self.key, bytes)?;
+        let path = self.write(file, text).map_err(|error| {
+            self.collector.release(&self.key, bytes);
+            error.to_string()
+        })?;
         let shown = path.strip_prefix(&self.collector.dir).unwrap_or(&path);
         Ok(shown.display().to_string())
     }
@@ -171,12 +301,26 @@ pub(crate) fn folder_name(name: &str) -> String {
             }
         })
         .collect();
+    // A leading `-` would read as an option to the teacher's `tar czf x.tgz *`.
+    let safe = match safe.strip_prefix('-') {
+        Some(rest) => format!("_{rest}"),
+        None => safe,
+    };
     if safe == name && !safe.chars().all(|c| c == '.') && safe != RESULTS_FILE {
         return safe;
     }
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     name.hash(&mut hasher);
     format!("{safe}~{:016x}", hasher.finish())
+}
+
+/// `bytes` in whole megabytes (MiB), or kilobytes below one.
+fn megabytes(bytes: u64) -> String {
+    if bytes >= 1 << 20 {
+        format!("{} MB", bytes >> 20)
+    } else {
+        format!("{} KB", bytes.div_ceil(1024))
+    }
 }
 
 /// A cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@` first) starts with `'`.
@@ -285,5 +429,83 @@ mod tests {
                 .unwrap_err()
                 .contains("at most")
         );
+    }
+
+    /// Issue 35 §3: two sessions under one name overwrote each other's exports (48 of 200
+    /// lost) and together kept 152, past the cap of 100.
+    #[test]
+    fn two_sessions_of_one_student_never_write_over_each_other_nor_pass_the_cap() {
+        let dir = tempfile::tempdir().unwrap();
+        let collector = Collector::open(dir.path(), Clock::system()).unwrap();
+        let sessions = [collector.student("ada"), collector.student("ada")];
+        let kept: Vec<Vec<String>> = std::thread::scope(|scope| {
+            let writers: Vec<_> = (sessions.iter())
+                .enumerate()
+                .map(|(session, folder)| {
+                    scope.spawn(move || {
+                        (0..100)
+                            .filter_map(|n| {
+                                folder.export("tree.dot", &format!("{session}/{n}")).ok()
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            writers.into_iter().map(|w| w.join().unwrap()).collect()
+        });
+        let paths: Vec<&String> = kept.iter().flatten().collect();
+        assert_eq!(
+            paths.len(),
+            MAX_EXPORTS as usize,
+            "the cap is the student's"
+        );
+        let mut texts: Vec<String> = std::fs::read_dir(dir.path().join("ada"))
+            .unwrap()
+            .map(|entry| std::fs::read_to_string(entry.unwrap().path()).unwrap())
+            .collect();
+        texts.sort();
+        texts.dedup();
+        assert_eq!(texts.len(), MAX_EXPORTS as usize, "none written over");
+        // A session that starts later counts what is there.
+        assert!(collector.student("ada").export("x.csv", "x").is_err());
+    }
+
+    /// Issue 35 §3: 30 presses of `d` wrote 146 MB in 5 s, and every new name got room
+    /// for 100 more.
+    #[test]
+    fn the_bytes_kept_are_bounded_per_student_and_per_class() {
+        let dir = tempfile::tempdir().unwrap();
+        let collector =
+            Collector::open_bounded(dir.path(), Clock::system(), (10_000, 25_000)).unwrap();
+        let ada = collector.student("ada");
+        let four_kb = "x".repeat(4_000);
+        assert!(ada.export("a.dot", &four_kb).is_ok());
+        assert!(ada.export("a.dot", &four_kb).is_ok());
+        let why = ada.export("a.dot", &four_kb).unwrap_err();
+        assert!(why.contains("the most kept for one student"), "{why}");
+        for name in ["bob", "cy"] {
+            let student = collector.student(name);
+            student.export("a.dot", &four_kb).unwrap();
+            student.export("a.dot", &four_kb).unwrap();
+        }
+        let why = collector
+            .student("dee")
+            .export("a.dot", &four_kb)
+            .unwrap_err();
+        assert!(why.contains("the most kept for a class"), "{why}");
+        // Counted from the disk when the server starts again.
+        let again = Collector::open_bounded(dir.path(), Clock::system(), (10_000, 25_000)).unwrap();
+        assert!(again.student("dee").export("a.dot", &four_kb).is_err());
+    }
+
+    /// Issue 35 §3: a student named `--remove-files` got a folder of that name, which the
+    /// teacher's `tar czf ../x.tgz *` read as an option.
+    #[test]
+    fn no_folder_begins_with_a_dash() {
+        for name in ["--remove-files", "-rf", "-"] {
+            let folder = folder_name(name);
+            assert!(!folder.starts_with('-'), "{name} -> {folder}");
+        }
+        assert_ne!(folder_name("-x"), folder_name("_x"));
     }
 }

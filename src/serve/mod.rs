@@ -23,6 +23,8 @@ pub mod input;
 pub mod kex_watch;
 pub mod keys;
 pub mod limits;
+#[cfg(feature = "bench-tools")]
+pub mod lockout_bench;
 pub mod log_format;
 pub mod named_class;
 pub mod progress;

@@ -110,7 +110,7 @@ impl super::report::Printable for Report {
 
 /// Runs the whole benchmark against a server with the built-in limits.
 pub fn run() -> Result<Report, String> {
-    let (server, addr) = spawn_server(None, &[])?;
+    let (server, addr) = spawn_server(None, &["--open"])?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -178,7 +178,10 @@ async fn hold_silent(
 }
 
 /// A TCP connection to `addr` from the loopback address `from`.
-async fn connect_from(from: IpAddr, addr: SocketAddr) -> std::io::Result<tokio::net::TcpStream> {
+pub(super) async fn connect_from(
+    from: IpAddr,
+    addr: SocketAddr,
+) -> std::io::Result<tokio::net::TcpStream> {
     let socket = tokio::net::TcpSocket::new_v4()?;
     socket.bind(SocketAddr::new(from, 0))?;
     socket.connect(addr).await

@@ -223,10 +223,16 @@ impl Gate {
         }
         let limit = self.handshake_limit(net, now);
         let source = self.sources.entry(net).or_default();
-        if source.handshaking() < limit {
-            return self.begin(net, now).map(Admission::Now);
+        let running = source.handshaking();
+        if running < limit {
+            match self.begin(net, now) {
+                Ok(admitted) => return Ok(Admission::Now(admitted)),
+                // Refused a place now, but one of its own frees soon: it waits for that.
+                Err(_) if running > 0 => {}
+                Err(refusal) => return Err(refusal),
+            }
         }
-        let mine = source.waiting;
+        let mine = self.sources.get(&net).map_or(0, |s| s.waiting);
         if mine >= MAX_WAITING_PER_SOURCE {
             return Err(Refusal::TooManyWaiting);
         }
@@ -254,14 +260,22 @@ impl Gate {
             self.forget_if_idle(net);
             return Some(Err(Refusal::Evicted));
         }
-        if source.handshaking() >= limit {
+        let running = source.handshaking();
+        if running >= limit {
             return None;
         }
-        self.stop_waiting(address);
         if self.churn.is_over(net, now) {
+            self.stop_waiting(address);
             return Some(Err(Refusal::Churning(self.failure_limit * CHURN_FACTOR)));
         }
-        Some(self.begin(net, now))
+        match self.begin(net, now) {
+            // Refused a place now, but one of its own frees soon: it waits on for that.
+            Err(_) if running > 0 => None,
+            begun => {
+                self.stop_waiting(address);
+                Some(begun)
+            }
+        }
     }
 
     /// A waiting connection from `address` stopped waiting (its turn came, or it gave

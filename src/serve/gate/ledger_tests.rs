@@ -59,16 +59,24 @@ fn an_address_gets_its_handshakes_then_waits_then_is_refused() {
 fn below_start_nothing_is_dropped_and_at_full_everything_is() {
     let mut gate = Gate::new(startups(10, 30, 20), 100, 0, 7);
     let at = Instant::now();
-    for _ in 0..10 {
-        now(&mut gate, ip(1), at);
+    for last in 100..110 {
+        now(&mut gate, ip(last), at);
     }
+    // Each from an address of its own (one whose own place frees soon waits instead, and
+    // one holding two fewer than another is never dropped).
     let mut dropped = 0;
+    let mut last = 1;
     while gate.handshaking() < 20 {
-        if gate.arrive(ip(1), at).is_err() {
+        last += 1;
+        if gate.arrive(ip(last), at).is_err() {
             dropped += 1;
         }
     }
     assert!(dropped > 0, "between start and full some are dropped");
+    assert!(
+        waits(&mut gate, ip(100), at),
+        "at full, ip(100)'s next waits its turn"
+    );
     // An address holding one fewer than another has no claim on a place.
     let mut even = Gate::new(startups(20, 30, 20), 1, 0, 7);
     for last in 0..20 {
@@ -84,7 +92,7 @@ fn the_drop_chance_at_start_is_the_rate() {
     for seed in 0..2000 {
         let mut gate = Gate::new(startups(1, 30, 100), 10, 0, seed);
         now(&mut gate, ip(1), at);
-        refused += usize::from(gate.arrive(ip(1), at).is_err());
+        refused += usize::from(gate.arrive(ip(2), at).is_err());
     }
     assert!(
         (500..700).contains(&refused),
@@ -98,16 +106,13 @@ fn the_drop_chance_at_start_is_the_rate() {
 #[test]
 fn a_full_handshake_pool_gives_the_oldest_place_of_the_biggest_holder_to_a_newcomer() {
     let (per_source, full) = (4, 128);
-    let mut gate = Gate::new(startups(64, 30, full), per_source, 20, 1);
+    let mut gate = Gate::new(startups(full, 30, full), per_source, 20, 1);
     let at = Instant::now();
     let mut strangers = Vec::new();
     for address in 1..=32 {
         for connection in 0..per_source {
             let when = at + Duration::from_millis(u64::from(address) * 10 + u64::from(connection));
-            // Between start and full the random early drop may refuse a stranger: the
-            // test fills the pool whatever it says.
-            while gate.arrive(ip2(1, address), when).is_err() {}
-            strangers.push(gate.entries.keys().max().copied().unwrap());
+            strangers.push(now(&mut gate, ip2(1, address), when).ticket);
         }
     }
     assert_eq!(gate.handshaking(), full);
@@ -118,11 +123,9 @@ fn a_full_handshake_pool_gives_the_oldest_place_of_the_biggest_holder_to_a_newco
     assert!(!gate.entries.contains_key(&strangers[0]), "the oldest went");
     now(&mut gate, class, later);
     now(&mut gate, class, later);
-    assert_eq!(
-        gate.arrive(class, later).unwrap_err(),
-        Refusal::Full(full),
-        "no claim at 3 against 4"
-    );
+    // No claim at 3 against 4: it waits for one of its own places.
+    assert!(waits(&mut gate, class, later));
+    assert!(gate.turn(class, later).is_none());
     gate.logged_in(first.ticket, class, later);
     assert!(gate.is_known(class, later));
 }
