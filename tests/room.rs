@@ -222,3 +222,43 @@ fn forty_students_scroll_to_the_last_and_long_names_are_cut() {
         "{last}"
     );
 }
+
+/// A room of three whose collect folder refused one of Ada's exports.
+struct FullFolder;
+
+impl Room for FullFolder {
+    fn seats(&self) -> Vec<Seat> {
+        SameWords.seats()
+    }
+
+    fn order(&self, _whom: Whom, _order: Order) {}
+
+    fn push(&self, _position: &Position) {}
+
+    fn reload(&self) -> Result<String, String> {
+        Err("a test room".into())
+    }
+
+    fn collect_note(&self) -> Option<String> {
+        Some("refused: Ada's exports would pass 64 MB, the most kept for one student".into())
+    }
+}
+
+/// Issue 35 §3: a bound of the collect folder reached is told to the teacher in the room,
+/// under the table, at 80x24.
+#[test]
+fn the_room_tells_the_teacher_when_the_collect_folder_refused_an_export() {
+    let mut app = App::new(&Config::default(), 1);
+    app.room = Some(Arc::new(FullFolder));
+    app.handle_key(Key::Char('R'));
+    let shown = text(&screen(&app, 80, 24));
+    assert!(
+        shown.contains("Collect: refused: Ada's exports would pass 64 MB, the most kept for one")
+            && shown.contains("║student "),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("Student 2"),
+        "the table is still there:\n{shown}"
+    );
+}

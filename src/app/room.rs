@@ -158,6 +158,12 @@ pub trait Room: Send + Sync {
         Course::default()
     }
 
+    /// What the teacher should know of the collect folder: the last bound a student's
+    /// exports reached, if any.
+    fn collect_note(&self) -> Option<String> {
+        None
+    }
+
     /// Moves the class to lesson `at` (0-based) of the course: sessions that start from
     /// now on run it, and every student in the room is ordered onto it. What it is, in
     /// words.

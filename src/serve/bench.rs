@@ -138,8 +138,7 @@ pub(super) fn spawn_server(
     let config = dir.join("config.toml");
     // Empty: the built-in settings of whichever build runs (an older build measured with
     // `--server` would refuse keys it does not know).
-    std::fs::write(&config, "")
-        .map_err(|e| format!("{}: {e}", config.display()))?;
+    std::fs::write(&config, "").map_err(|e| format!("{}: {e}", config.display()))?;
     let exe = match server {
         Some(path) => path.clone(),
         None => std::env::current_exe().map_err(|e| format!("own executable: {e}"))?,

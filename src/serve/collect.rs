@@ -53,6 +53,36 @@ pub struct Collector {
     kept: Mutex<Kept>,
     /// The most bytes of exports kept for one student, and for the class.
     bounds: (u64, u64),
+    /// The last bound a student's export reached, for the teacher's room.
+    note: Mutex<Option<String>>,
+}
+
+/// A bound an export would cross.
+#[derive(Debug, Clone, Copy)]
+enum Bound {
+    /// [`MAX_EXPORTS`] kept already.
+    Exports,
+    /// The student's exports would pass this many bytes.
+    StudentBytes(u64),
+    /// The class's exports would pass this many bytes.
+    ClassBytes(u64),
+}
+
+impl Bound {
+    /// In words, of the student's exports as `whose` ("your", "ada's").
+    fn words(self, whose: &str) -> String {
+        match self {
+            Self::Exports => format!("{MAX_EXPORTS} of {whose} exports kept already"),
+            Self::StudentBytes(bound) => format!(
+                "{whose} exports would pass {}, the most kept for one student",
+                megabytes(bound)
+            ),
+            Self::ClassBytes(bound) => format!(
+                "the class's exports would pass {}, the most kept for a class",
+                megabytes(bound)
+            ),
+        }
+    }
 }
 
 /// Exports kept: each student's (by folder name) and the class's bytes.
@@ -120,6 +150,7 @@ impl Collector {
                 class_bytes,
             }),
             bounds,
+            note: Mutex::new(None),
         };
         collector
             .append(&dir.join(RESULTS_FILE), None)
@@ -139,10 +170,19 @@ impl Collector {
         }
     }
 
+    /// The last bound a student's export reached, in words for the teacher.
+    pub fn note(&self) -> Option<String> {
+        self.note
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
     /// Counts an export of `bytes` for the student of folder `key`, or says which bound
-    /// it would cross. A student counts the exports their folder held when first seen:
-    /// logging in again, or twice at once, does not buy more room.
-    fn reserve(&self, key: &str, bytes: u64) -> Result<(), String> {
+    /// it would cross (to the student, "your exports"). A student counts the exports their
+    /// folder held when first seen: logging in again, or twice at once, does not buy more
+    /// room.
+    fn reserve(&self, key: &str, bytes: u64) -> Result<(), Bound> {
         let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
         let folder = self.dir.join(key);
         let Kept {
@@ -155,19 +195,13 @@ impl Collector {
         });
         let (per_student, per_class) = self.bounds;
         if usage.exports >= MAX_EXPORTS {
-            return Err(format!("{MAX_EXPORTS} exports kept already"));
+            return Err(Bound::Exports);
         }
         if usage.bytes + bytes > per_student {
-            return Err(format!(
-                "your exports would pass {}, the most kept for one student",
-                megabytes(per_student)
-            ));
+            return Err(Bound::StudentBytes(per_student));
         }
         if *class_bytes + bytes > per_class {
-            return Err(format!(
-                "the class's exports would pass {}, the most kept for a class",
-                megabytes(per_class)
-            ));
+            return Err(Bound::ClassBytes(per_class));
         }
         usage.exports += 1;
         usage.bytes += bytes;
@@ -255,7 +289,15 @@ impl Collect for StudentFolder {
             ));
         }
         let bytes = text.len() as u64;
-        self.collector.reserve(&self.key, bytes)?;
+        if let Err(bound) = self.collector.reserve(&self.key, bytes) {
+            let note = format!("refused: {}", bound.words(&format!("{}'s", self.name)));
+            *self
+                .collector
+                .note
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner) = Some(note);
+            return Err(bound.words("your"));
+        }
         let path = self.write(file, text).map_err(|error| {
             self.collector.release(&self.key, bytes);
             error.to_string()

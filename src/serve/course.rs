@@ -48,4 +48,8 @@ impl Files for ServerFiles {
             .map(|shared| shared.current().course())
             .unwrap_or_default()
     }
+
+    fn collect_note(&self) -> Option<String> {
+        self.shared.upgrade()?.collector.as_ref()?.note()
+    }
 }

@@ -149,6 +149,9 @@ pub trait Files: Send + Sync {
 
     /// The course's lessons and which is in force.
     fn course(&self) -> Course;
+
+    /// The last bound a student's exports reached in the collect folder, if any.
+    fn collect_note(&self) -> Option<String>;
 }
 
 impl std::fmt::Debug for Classroom {
@@ -538,6 +541,10 @@ impl Room for Classroom {
             .get()
             .map(|files| files.course())
             .unwrap_or_default()
+    }
+
+    fn collect_note(&self) -> Option<String> {
+        self.files.get()?.collect_note()
     }
 
     fn go_to(&self, at: usize) -> Result<String, String> {

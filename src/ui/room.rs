@@ -2,8 +2,8 @@
 //! teacher, their name, the tab on their screen, their lesson (in a course) and step, their
 //! predictions graded right, the answer they locked in and how long since their last key,
 //! in a table that scrolls so thirty and more fit at 80x24; under it, the class's answers
-//! to the question waiting, counted before the teacher reveals. Read again every second
-//! while open.
+//! to the question waiting, counted before the teacher reveals, and the last export the
+//! collect folder refused, if any. Read again every second while open.
 
 use super::overlay::clamp_scroll;
 use crate::app::room::{Course, Room, Seat, Whereabouts, idle_words};
@@ -42,13 +42,22 @@ pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &
         if seats.len() == 1 { "" } else { "s" }
     );
     let tally = answers(app, &seats);
+    let note = room.collect_note().map(|note| format!("Collect: {note}"));
     let inner = Block::bordered().inner(area);
     let header = Rect::new(inner.x, inner.y, inner.width, inner.height.min(1));
     let tally_rows = if tally.is_some() { 2 } else { 0 };
+    // Wrapped, in at most two rows.
+    let note_rows = note.as_ref().map_or(0, |note| {
+        if note.width() > usize::from(inner.width) {
+            2
+        } else {
+            1
+        }
+    });
     let body_height = inner
         .height
         .saturating_sub(header.height)
-        .saturating_sub(tally_rows);
+        .saturating_sub(tally_rows + note_rows);
     let body = Rect::new(inner.x, inner.y + header.height, inner.width, body_height);
     let cursor = app.room_row(&seats);
     keep_in_view(app, cursor, body.height);
@@ -86,6 +95,13 @@ pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &
     if let Some(lines) = tally {
         let at = Rect::new(inner.x, body.y + body.height, inner.width, tally_rows);
         Paragraph::new(lines).render(at, buf);
+    }
+    if let Some(note) = note {
+        let y = body.y + body.height + tally_rows;
+        let at = Rect::new(inner.x, y, inner.width, note_rows).intersection(inner);
+        Paragraph::new(Line::styled(note, theme.error))
+            .wrap(ratatui::widgets::Wrap { trim: true })
+            .render(at, buf);
     }
     if seats.is_empty() {
         Line::styled("No students yet: they appear as they log in", theme.dim).render(body, buf);
