@@ -97,12 +97,13 @@ pub async fn open_session<H: client::Handler>(
 }
 
 /// Logs in by keyboard-interactive as `user`, answering the server's prompts with
-/// `answers` in turn (the last again for any after it): the class code login, as a
-/// student types it. Whether it got in.
+/// `answers` in turn (the last again for any after it), each after `typing`: the class
+/// code login, as a student types it. Whether it got in.
 pub async fn answer_prompts<H: client::Handler>(
     handle: &mut client::Handle<H>,
     user: &str,
     answers: &[&str],
+    typing: std::time::Duration,
 ) -> Result<bool, String> {
     use client::KeyboardInteractiveAuthResponse as Reply;
     let mut reply = handle
@@ -116,6 +117,9 @@ pub async fn answer_prompts<H: client::Handler>(
             Reply::Failure { .. } => return Ok(false),
             Reply::InfoRequest { prompts, .. } => prompts,
         };
+        if !prompts.is_empty() {
+            tokio::time::sleep(typing).await;
+        }
         let answer = answers.get(round).or(answers.last()).copied().unwrap_or("");
         let answers = prompts.iter().map(|_| answer.to_string()).collect();
         reply = handle

@@ -2,8 +2,8 @@
 //! strangers, and a misbehaving classmate, try to lock it out? Starts `ai-arcade serve`
 //! with a class code and the built-in limits on a loopback port, runs the attacks of issue
 //! 35, then lets [`STUDENTS`] students arrive at once from [`CLASS`], each typing the code
-//! and starting an arcade, and counts those in within [`WITHIN`]. Bounded in count and
-//! time; it only ever talks to 127.0.0.0/8.
+//! (in [`TYPING`]) and starting an arcade, and counts those in within [`WITHIN`]. Bounded
+//! in count and time; it only ever talks to 127.0.0.0/8.
 //!
 //! The attacks, each alone or all at once:
 //!
@@ -34,6 +34,8 @@ pub const CLASS: Ipv4Addr = Ipv4Addr::new(127, 0, 0, 10);
 pub const STUDENTS: usize = 40;
 /// A student counts as in when their arcade shows within this long of connecting.
 pub const WITHIN: Duration = Duration::from_secs(60);
+/// How long a student takes to type the class code at its prompt.
+pub const TYPING: Duration = Duration::from_secs(5);
 /// How long the attacks run before the class arrives.
 const SETTLE: Duration = Duration::from_secs(4);
 /// A connection the server closed is reopened after this pause, as a patient attacker's.
@@ -340,7 +342,7 @@ async fn churn(addr: SocketAddr) {
             let connected = russh::client::connect_stream(config, stream, Client::default());
             if let Ok(mut handle) = connected.await {
                 let wrong = ["maths-club-24", "maths-club-4", "maths-clu-42"];
-                let _ = answer_prompts(&mut handle, "typo", &wrong).await;
+                let _ = answer_prompts(&mut handle, "typo", &wrong, Duration::ZERO).await;
             }
         }
     }
@@ -377,7 +379,7 @@ type Connection = (
 async fn hog(attackers: Attackers) -> (usize, tokio::task::JoinHandle<()>) {
     let mut seats: Vec<Connection> = Vec::new();
     for _ in 0..HOG_TRIES {
-        match log_in(attackers.addr, "hog", &[CODE, ""]).await {
+        match log_in(attackers.addr, "hog", &[CODE, ""], Duration::ZERO).await {
             Ok(connection) => seats.push(connection),
             Err(_) => break,
         }
@@ -399,7 +401,7 @@ async fn hog(attackers: Attackers) -> (usize, tokio::task::JoinHandle<()>) {
 async fn student(addr: SocketAddr, number: usize) -> Result<(Duration, Connection), String> {
     let started = Instant::now();
     let name = format!("student{number}");
-    let connection = tokio::time::timeout(WITHIN, log_in(addr, &name, &[CODE]))
+    let connection = tokio::time::timeout(WITHIN, log_in(addr, &name, &[CODE], TYPING))
         .await
         .map_err(|_| format!("{name}: not in within {} s", WITHIN.as_secs()))??;
     Ok((started.elapsed(), connection))
@@ -407,7 +409,12 @@ async fn student(addr: SocketAddr, number: usize) -> Result<(Duration, Connectio
 
 /// Logs in from the class's address as `name`, answering the prompts with `answers`, and
 /// waits for the arcade's first screen.
-async fn log_in(addr: SocketAddr, name: &str, answers: &[&str]) -> Result<Connection, String> {
+async fn log_in(
+    addr: SocketAddr,
+    name: &str,
+    answers: &[&str],
+    typing: Duration,
+) -> Result<Connection, String> {
     let stream = connect_from(IpAddr::V4(CLASS), addr)
         .await
         .map_err(|e| format!("{name}: connect: {e}"))?;
@@ -415,7 +422,7 @@ async fn log_in(addr: SocketAddr, name: &str, answers: &[&str]) -> Result<Connec
     let mut handle = russh::client::connect_stream(config, stream, Client::default())
         .await
         .map_err(|e| format!("{name}: handshake: {e}"))?;
-    if !answer_prompts(&mut handle, name, answers).await? {
+    if !answer_prompts(&mut handle, name, answers, typing).await? {
         return Err(format!("{name}: login refused"));
     }
     let mut channel = open_session(&handle).await?;
