@@ -154,3 +154,103 @@ async fn one_name_or_one_address_cannot_take_every_seat() {
         cy.seen
     );
 }
+
+/// A connection to `server` from the loopback address `from`.
+async fn connect_from(
+    server: &crate::serve::TestServer,
+    from: [u8; 4],
+) -> Option<client::Handle<Client>> {
+    let socket = tokio::net::TcpSocket::new_v4().ok()?;
+    socket
+        .bind((std::net::Ipv4Addr::from(from), 0).into())
+        .ok()?;
+    let stream = socket.connect(server.server.local_addr).await.ok()?;
+    let config = Arc::new(client::Config::default());
+    client::connect_stream(config, stream, Client::default())
+        .await
+        .ok()
+}
+
+/// §1, at a scale a test can run: strangers from four addresses hold every handshake
+/// place (stalled after "none"), two more fill the class code prompt's pool, and others
+/// fill the queue with silent connections. A class of six from its own address, typing the
+/// code, used to be refused ("8 connections logging in already"); now every one gets in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_class_gets_in_while_strangers_fill_every_pool() {
+    use ai_arcade::serve::client::answer_prompts;
+    let dir = temp_dir("fill-every-pool");
+    let mut class = crate::serve::class_settings(&dir, "maths-club-42", None, None);
+    class.max_startups = "4:30:8".parse().unwrap();
+    class.per_source_max_startups = 2;
+    class.max_sessions = 8;
+    let server = start(dir.clone(), class).await;
+    let mut strangers = Vec::new();
+    // The prompt's pool: four parked from each of two addresses.
+    for last in [4, 5] {
+        for _ in 0..4 {
+            let mut handle = connect_from(&server, [127, 0, 0, last]).await.unwrap();
+            let _ = handle
+                .authenticate_keyboard_interactive_start("parked", None)
+                .await;
+            strangers.push(handle);
+        }
+    }
+    // Every handshake place: two stalled after "none" from each of four addresses.
+    for last in 11..=14 {
+        for _ in 0..2 {
+            if let Some(mut handle) = connect_from(&server, [127, 0, 1, last]).await {
+                let _ = handle.authenticate_none("stalled").await;
+                strangers.push(handle);
+            }
+        }
+    }
+    // The queue: silent connections from two more addresses, as many as it takes.
+    let mut silent = Vec::new();
+    for last in [2, 3] {
+        for _ in 0..8 {
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket
+                .bind((std::net::Ipv4Addr::new(127, 0, 0, last), 0).into())
+                .unwrap();
+            if let Ok(stream) = socket.connect(server.server.local_addr).await {
+                silent.push(stream);
+            }
+        }
+    }
+    let students: Vec<_> = (0..6)
+        .map(|n| {
+            let server = server.server.local_addr;
+            tokio::spawn(async move {
+                let socket = tokio::net::TcpSocket::new_v4().unwrap();
+                socket.bind(([127, 0, 0, 10], 0).into()).unwrap();
+                let stream = socket.connect(server).await.map_err(|e| e.to_string())?;
+                let config = Arc::new(client::Config::default());
+                let mut handle = client::connect_stream(config, stream, Client::default())
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let name = format!("student{n}");
+                let typing = std::time::Duration::from_millis(200);
+                answer_prompts(&mut handle, &name, &["maths-club-42"], typing)
+                    .await
+                    .map(|in_| in_.then_some(handle))
+            })
+        })
+        .collect();
+    let mut logged_in = 0;
+    let mut failed = Vec::new();
+    for student in students {
+        match tokio::time::timeout(LIMIT, student).await {
+            Ok(Ok(Ok(Some(_)))) => logged_in += 1,
+            Ok(Ok(Ok(None))) => failed.push("refused".to_string()),
+            Ok(Ok(Err(why))) => failed.push(why),
+            Ok(Err(error)) => failed.push(error.to_string()),
+            Err(_) => failed.push("no answer in time".into()),
+        }
+    }
+    assert_eq!(logged_in, 6, "{failed:?}\n{}", server.log_text());
+    assert!(
+        server.log_text().contains("cut connection"),
+        "strangers' places went to the class"
+    );
+    drop((strangers, silent));
+}

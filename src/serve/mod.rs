@@ -563,6 +563,21 @@ fn with_cutter(
 
 pub use shared::Reload;
 
+/// Raises this process's limit on open files to its hard limit: the gate's pools hold up
+/// to a few hundred sockets under attack, past a default soft limit of 1,024 with the
+/// sessions and their files. Nothing is said when it cannot: the soft limit stands.
+fn raise_file_limit() {
+    #[cfg(unix)]
+    {
+        use rustix::process::{Resource, getrlimit, setrlimit};
+        let mut limit = getrlimit(Resource::Nofile);
+        if limit.current < limit.maximum {
+            limit.current = limit.maximum;
+            let _ = setrlimit(Resource::Nofile, limit);
+        }
+    }
+}
+
 /// Runs the server with `settings` until SIGINT or SIGTERM, printing its banner and log on
 /// stderr (as `settings.log_format` says), then ends every session cleanly. SIGHUP runs
 /// `reload`: new sessions start from what it read, and a file it refuses leaves everything
@@ -577,6 +592,7 @@ pub fn run(
     seed: Option<u64>,
     reload: Reload,
 ) -> Result<(), ServeError> {
+    raise_file_limit();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -24,6 +24,10 @@ pub const MAX_AT_PROMPT_PER_SOURCE: u32 = 64;
 /// class that meets weekly is known when it comes back.
 pub const KNOWN_FOR: Duration = Duration::from_secs(8 * 24 * 3600);
 
+/// The shared queue holds this many times `max_startups`' full: a waiting connection costs
+/// a socket and little else, and a class must find room behind strangers' queues.
+const WAITING_PER_FULL: u32 = 4;
+
 /// Known addresses remembered at most (the oldest is forgotten first).
 const MAX_KNOWN: usize = 4096;
 
@@ -78,7 +82,7 @@ pub enum Refusal {
     /// log in.
     Churning(u32),
     /// Its address already has [`MAX_WAITING_PER_SOURCE`] waiting, or every address
-    /// together has `full` waiting and it has its share.
+    /// together has four times `full` waiting and it has its share.
     TooManyWaiting,
     /// `full` handshakes are running and its address has its share.
     Full(u32),
@@ -113,7 +117,10 @@ impl fmt::Display for Refusal {
 struct Source {
     /// In each pool, by [`Pool::index`].
     held: [u32; 3],
+    /// Waiting, counted in the shared queue.
     waiting: u32,
+    /// Waiting while the address was known: a queue of its own.
+    waiting_known: u32,
     /// Waiting connections that must give up their place (see [`Gate::turn`]).
     evicted: u32,
 }
@@ -124,7 +131,7 @@ impl Source {
     }
 
     fn is_idle(&self) -> bool {
-        self.held == [0; 3] && self.waiting == 0 && self.evicted == 0
+        self.held == [0; 3] && self.waiting == 0 && self.waiting_known == 0 && self.evicted == 0
     }
 }
 
@@ -232,11 +239,17 @@ impl Gate {
                 Err(refusal) => return Err(refusal),
             }
         }
-        let mine = self.sources.get(&net).map_or(0, |s| s.waiting);
+        let source = self.sources.entry(net).or_default();
+        let mine = source.waiting + source.waiting_known;
         if mine >= MAX_WAITING_PER_SOURCE {
             return Err(Refusal::TooManyWaiting);
         }
-        if self.waiting >= self.startups.full {
+        if self.is_known(net, now) {
+            // A known address's queue is its own: strangers' cannot crowd it out.
+            self.sources.entry(net).or_default().waiting_known += 1;
+            return Ok(Admission::Wait);
+        }
+        if self.waiting >= self.startups.full.saturating_mul(WAITING_PER_FULL) {
             let Some(other) = self.fairer_queue(net, mine) else {
                 return Err(Refusal::TooManyWaiting);
             };
@@ -286,6 +299,8 @@ impl Gate {
         if let Some(source) = self.sources.get_mut(&net) {
             if source.evicted > 0 {
                 source.evicted -= 1;
+            } else if source.waiting_known > 0 {
+                source.waiting_known -= 1;
             } else {
                 source.waiting = source.waiting.saturating_sub(1);
                 self.waiting = self.waiting.saturating_sub(1);

@@ -212,8 +212,9 @@ fn an_ipv6_64_is_one_source() {
 /// used to fill it, and the class's connections were refused.
 #[test]
 fn a_full_queue_gives_a_place_of_the_longest_queue_to_a_newcomer() {
-    let full = 128;
-    let mut gate = Gate::new(startups(100, 30, full), 4, 20, 1);
+    // The queue holds four times full: 128.
+    let full = 32;
+    let mut gate = Gate::new(startups(full, 30, full), 4, 20, 1);
     let at = Instant::now();
     for stranger in [ip(1), ip(2)] {
         for _ in 0..4 {
@@ -223,7 +224,7 @@ fn a_full_queue_gives_a_place_of_the_longest_queue_to_a_newcomer() {
             assert!(waits(&mut gate, stranger, at));
         }
     }
-    assert_eq!(gate.waiting, full);
+    assert_eq!(gate.waiting, 4 * full);
     let class = ip(3);
     for _ in 0..4 {
         now(&mut gate, class, at);
@@ -231,7 +232,7 @@ fn a_full_queue_gives_a_place_of_the_longest_queue_to_a_newcomer() {
     for student in 0..40 {
         assert!(waits(&mut gate, class, at), "student {student}");
     }
-    assert_eq!(gate.waiting, full, "the queue stays bounded");
+    assert_eq!(gate.waiting, 4 * full, "the queue stays bounded");
     // Forty of the strangers' waiting connections give their places up as they look.
     let mut evicted = 0;
     for stranger in [ip(1), ip(2)] {
@@ -240,26 +241,29 @@ fn a_full_queue_gives_a_place_of_the_longest_queue_to_a_newcomer() {
         }
     }
     assert_eq!(evicted, 40);
-    assert_eq!(gate.waiting, full);
+    assert_eq!(gate.waiting, 4 * full);
 }
 
 #[test]
 fn a_waiter_giving_up_while_its_queue_owes_a_place_pays_that_instead() {
+    // The queue holds four times full: 8.
     let mut gate = Gate::new(startups(100, 30, 2), 1, 0, 1);
     let at = Instant::now();
     now(&mut gate, ip(1), at);
-    assert!(waits(&mut gate, ip(1), at));
-    assert!(waits(&mut gate, ip(1), at));
+    for _ in 0..8 {
+        assert!(waits(&mut gate, ip(1), at));
+    }
     now(&mut gate, ip(2), at);
     assert!(
         waits(&mut gate, ip(2), at),
         "takes a place of ip(1)'s queue"
     );
-    gate.stop_waiting(ip(1));
-    gate.stop_waiting(ip(1));
+    for _ in 0..8 {
+        gate.stop_waiting(ip(1));
+    }
     gate.stop_waiting(ip(2));
     assert_eq!(gate.waiting, 0);
-    assert!(gate.sources.get(&ip(1)).is_some_and(|s| s.evicted == 0));
+    assert!(gate.sources.get(&ip(1)).is_none_or(|s| s.evicted == 0));
 }
 
 #[test]
@@ -338,4 +342,22 @@ fn a_known_address_has_handshake_places_strangers_cannot_fill() {
     let student = now(&mut gate, class, at);
     assert_eq!(gate.pool_of(student.ticket), Some(Pool::Known));
     assert!(!gate.is_known(class, at + KNOWN_FOR));
+}
+
+#[test]
+fn a_known_address_queues_apart_from_strangers() {
+    let mut gate = Gate::new(startups(100, 30, 1), 1, 0, 1);
+    let at = Instant::now();
+    let class = ip(9);
+    let first = now(&mut gate, class, at);
+    gate.logged_in(first.ticket, class, at);
+    now(&mut gate, ip(1), at);
+    for _ in 0..4 {
+        assert!(waits(&mut gate, ip(1), at));
+    }
+    now(&mut gate, class, at);
+    for _ in 0..MAX_WAITING_PER_SOURCE {
+        assert!(waits(&mut gate, class, at));
+    }
+    assert_eq!(gate.waiting, 4, "the strangers' queue is as it was");
 }
