@@ -185,6 +185,31 @@ pub fn load(explicit: Option<&Path>) -> Result<LoadedConfig, ConfigError> {
     load_with(explicit, default_path().as_deref())
 }
 
+/// The largest config file read (the built-in one is about 20 KiB).
+pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
+/// The text of the config file at `path`: a regular file of at most [`MAX_CONFIG_BYTES`]
+/// in UTF-8, so that `--config /dev/zero` or a FIFO is refused at once instead of read
+/// without end or waited on.
+fn read_config(path: &Path) -> std::io::Result<String> {
+    use crate::persist::regular::{Unread, read_regular};
+    let bytes = read_regular(path, MAX_CONFIG_BYTES).map_err(|unread| match unread {
+        Unread::Missing => std::io::Error::from(std::io::ErrorKind::NotFound),
+        Unread::TooLarge(_) => std::io::Error::other(format!(
+            "larger than {} KiB, too large for a config",
+            MAX_CONFIG_BYTES / 1024
+        )),
+        Unread::Io(error) => error,
+        not_a_file @ Unread::NotAFile(_) => std::io::Error::other(not_a_file.to_string()),
+    })?;
+    String::from_utf8(bytes).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })
+}
+
 /// [`load`] with the platform path injected, so tests do not depend on the
 /// home directory of whoever runs them.
 fn load_with(
@@ -197,7 +222,7 @@ fn load_with(
     };
     match chosen {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|reason| ConfigError::Read {
+            let text = read_config(path).map_err(|reason| ConfigError::Read {
                 path: path.to_owned(),
                 reason,
             })?;
@@ -825,6 +850,30 @@ mod tests {
                 bad.display()
             )
         );
+    }
+
+    /// Issue 35 §6: `--config /dev/zero` read 4.4 GB in 10 s, and a FIFO waited for a
+    /// writer. Both are refused at once, naming the file.
+    #[cfg(unix)]
+    #[test]
+    fn a_config_that_is_not_a_regular_file_is_refused_at_once() {
+        let shown = load_with(Some(Path::new("/dev/zero")), None)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            shown.contains("/dev/zero") && shown.contains("a character device"),
+            "{shown}"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("config.toml");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        let shown = load_with(Some(&fifo), None).unwrap_err().to_string();
+        assert!(shown.contains("a FIFO, not a regular file"), "{shown}");
+        let big = dir.path().join("big.toml");
+        std::fs::write(&big, "#".repeat(2 << 20)).unwrap();
+        let shown = load_with(Some(&big), None).unwrap_err().to_string();
+        assert!(shown.contains("too large for a config"), "{shown}");
     }
 
     #[test]

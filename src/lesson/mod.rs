@@ -24,11 +24,11 @@ pub use keys::{UNLOCKABLE, parse_key};
 pub use question::Question;
 
 use crate::config::{self, Config, ConfigError};
+use crate::persist::regular::{Unread, read_regular};
 use crate::tabkit::keymap::Key;
 use crate::tabs::id::TabId;
 use place::{Places, Seg};
 use serde::Deserialize;
-use std::io::Read;
 use std::path::Path;
 use toml::Spanned;
 use toml::de::{DeTable, Deserializer};
@@ -170,17 +170,18 @@ pub fn load(path: &Path, base: &Config) -> Result<(Lesson, Config), LessonError>
         path: path.to_owned(),
         reason,
     };
-    let file = std::fs::File::open(path).map_err(|e| read_error(e.to_string()))?;
-    let mut text = String::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| read_error(e.to_string()))?;
-    if text.len() as u64 > MAX_FILE_BYTES {
-        return Err(read_error(format!(
+    // A regular file only, opened so it cannot block: a FIFO at the lesson's path must
+    // not hold up a reload (SIGHUP, the teacher's `r`) until someone writes to it.
+    let bytes = read_regular(path, MAX_FILE_BYTES).map_err(|unread| match unread {
+        Unread::TooLarge(_) => read_error(format!(
             "larger than {} KiB, too large for a lesson",
             MAX_FILE_BYTES / 1024
-        )));
-    }
+        )),
+        Unread::Missing => read_error("No such file or directory (os error 2)".into()),
+        other => read_error(other.to_string()),
+    })?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| read_error("stream did not contain valid UTF-8".into()))?;
     parse(&text, &path.display().to_string(), base)
 }
 
@@ -198,6 +199,17 @@ pub fn parse(text: &str, origin: &str, base: &Config) -> Result<(Lesson, Config)
         if let Some((key, value)) = settings.get_mut().remove_entry(name) {
             own.insert(key, value);
         }
+    }
+    if settings.get_ref().contains_key("serve") {
+        // A lesson runs inside a server: it must not change that server's limits (a
+        // `max_sessions = 1` once left a second student outside, silently).
+        return Err(places.invalid(
+            "serve",
+            &[Seg::Key("serve")],
+            "a lesson cannot set the server's [serve] settings; give them to `serve` \
+             (flags or --config) instead"
+                .into(),
+        ));
     }
     let file = LessonFile::deserialize(Deserializer::from(Spanned::new(places.root().span(), own)))
         .map_err(|err| places.refused(&err))?;

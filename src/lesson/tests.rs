@@ -530,3 +530,35 @@ fn a_step_and_its_question_must_fit_the_pane_together() {
         "{shown}"
     );
 }
+
+/// Issue 35 §6: a FIFO at the lesson's path held SIGHUP and the teacher's `r` until
+/// something wrote to it. It is refused at once, naming the file.
+#[cfg(unix)]
+#[test]
+fn a_lesson_that_is_not_a_regular_file_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("lesson.toml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let shown = super::load(&fifo, &crate::config::Config::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        shown.contains("lesson.toml") && shown.contains("a FIFO"),
+        "{shown}"
+    );
+}
+
+/// Issue 35 §6: a lesson's `[serve]` section silently set `max_sessions`; a value of 1
+/// left a second student outside. It is refused, at its line.
+#[test]
+fn a_lesson_cannot_change_the_server_s_limits() {
+    let text = "[lesson]\ntitle = \"x\"\nstart_tab = \"tictactoe\"\n\n[[step]]\ntext = \"a\"\n\n[serve]\nmax_sessions = 1\n";
+    let shown = super::parse(text, "limits.toml", &crate::config::Config::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        shown.contains("limits.toml, line 8") && shown.contains("cannot set the server's [serve]"),
+        "{shown}"
+    );
+}

@@ -21,13 +21,16 @@
 //!   any model before anything moves.
 
 pub mod model_files;
+pub mod regular;
 pub mod restore;
+
+use regular::Unread;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::hash::{DefaultHasher, Hasher};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -580,94 +583,27 @@ pub fn write_whole(path: &Path, text: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
-/// What a non-regular file is, for the message.
-fn kind_of(file_type: fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if file_type.is_fifo() {
-            return "a FIFO";
-        }
-        if file_type.is_char_device() {
-            return "a character device";
-        }
-        if file_type.is_block_device() {
-            return "a block device";
-        }
-        if file_type.is_socket() {
-            return "a socket";
-        }
-    }
-    if file_type.is_dir() {
-        "a directory"
-    } else {
-        "not a file"
-    }
-}
-
 /// Reads `path` if it is a regular file of at most [`MAX_FILE_BYTES`] (following symlinks):
 /// `Ok(None)` when there is nothing there. Never blocks on a FIFO and never reads without
 /// limit.
 fn read_regular(path: &Path) -> Result<Option<Vec<u8>>, StoreError> {
-    let metadata = match fs::metadata(path) {
-        Ok(metadata) => metadata,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            // A dangling symlink is not "no file": it is something a save must keep.
-            if fs::symlink_metadata(path).is_ok() {
-                return Err(StoreError::NotAFile {
-                    path: path.to_path_buf(),
-                    what: "a symlink to nothing",
-                });
-            }
-            return Ok(None);
-        }
-        Err(reason) => return Err(StoreError::io(path)(reason)),
-    };
-    check_regular(path, &metadata)?;
-    let mut options = fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        // Whatever was swapped in since the check, opening it must not wait for a writer.
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    let file = options.open(path).map_err(StoreError::io(path))?;
-    let metadata = file.metadata().map_err(StoreError::io(path))?;
-    check_regular(path, &metadata)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(StoreError::io(path))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(StoreError::TooLarge {
+    match regular::read_regular(path, MAX_FILE_BYTES) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(Unread::Missing) => Ok(None),
+        Err(Unread::NotAFile("a directory")) => Err(StoreError::io(path)(std::io::Error::new(
+            std::io::ErrorKind::IsADirectory,
+            "a directory is in the way of a model file",
+        ))),
+        Err(Unread::NotAFile(what)) => Err(StoreError::NotAFile {
             path: path.to_path_buf(),
-            size: bytes.len() as u64,
-        });
-    }
-    Ok(Some(bytes))
-}
-
-fn check_regular(path: &Path, metadata: &fs::Metadata) -> Result<(), StoreError> {
-    if !metadata.is_file() {
-        if metadata.is_dir() {
-            return Err(StoreError::io(path)(std::io::Error::new(
-                std::io::ErrorKind::IsADirectory,
-                "a directory is in the way of a model file",
-            )));
-        }
-        return Err(StoreError::NotAFile {
+            what,
+        }),
+        Err(Unread::TooLarge(size)) => Err(StoreError::TooLarge {
             path: path.to_path_buf(),
-            what: kind_of(metadata.file_type()),
-        });
+            size,
+        }),
+        Err(Unread::Io(reason)) => Err(StoreError::io(path)(reason)),
     }
-    if metadata.len() > MAX_FILE_BYTES {
-        return Err(StoreError::TooLarge {
-            path: path.to_path_buf(),
-            size: metadata.len(),
-        });
-    }
-    Ok(())
 }
 
 /// Decodes `bytes` as `file` and converts the payload with `usable`.
