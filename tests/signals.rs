@@ -180,3 +180,89 @@ fn two_signals_at_any_moment_leave_the_terminal_restored() {
         run_round(round, &mut rng);
     }
 }
+
+/// Whether the process `pid` is stopped (its state in /proc is `T`).
+fn stopped(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rfind(')')
+            .and_then(|end| stat[end + 1..].split_whitespace().next())
+            .is_some_and(|state| state == "T")
+    })
+}
+
+/// Issue 35 §6: an external SIGTSTP left the alternate screen, a hidden cursor and mouse
+/// capture on. The terminal is put back when the arcade stops and set up again on SIGCONT.
+#[test]
+fn a_stop_from_outside_puts_the_terminal_back_and_a_continue_sets_it_up_again() {
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows: 24,
+            cols: 80,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let (_temp, dir) = data_dir(100);
+    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_ai-arcade"));
+    command.args(["--seed", "1", "--data-dir"]);
+    command.arg(dir.join("data"));
+    command.env("TERM", "xterm-256color");
+    let mut child = pair
+        .slave
+        .spawn_command(command)
+        .expect("the arcade starts");
+    let output = Output::collect(pair.master.try_clone_reader().unwrap());
+    let mut keys = pair.master.take_writer().unwrap();
+    assert!(output.wait_for("\x1b[6n"), "no cursor query");
+    keys.write_all(b"\x1b[1;1R").unwrap();
+    assert!(output.wait_for("Tic-tac-toe"), "no first frame");
+    let id = child.process_id().expect("a pid");
+    let pid = Pid::from_raw(id as i32).expect("a pid");
+    let size = |n| std::num::NonZeroU16::new(n).expect("a size");
+    let screen_now = || {
+        let mut screen = vt100::Parser::new(size(24), size(80), 0);
+        screen.process(&output.bytes());
+        screen
+    };
+
+    kill_process(pid, Signal::TSTP).unwrap();
+    let deadline = Instant::now() + PATIENCE;
+    while !stopped(id) {
+        assert!(Instant::now() < deadline, "the arcade never stopped");
+        thread::sleep(Duration::from_millis(10));
+    }
+    // The stopped arcade's output is all in once the process is stopped; give the reader
+    // thread a moment to take it from the pty.
+    thread::sleep(Duration::from_millis(100));
+    let screen = screen_now();
+    assert!(
+        !screen.screen().alternate_screen(),
+        "left on the alternate screen"
+    );
+    assert!(!screen.screen().hide_cursor(), "the cursor left hidden");
+    assert_eq!(
+        screen.screen().mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "mouse capture left on"
+    );
+
+    let before = output.len();
+    kill_process(pid, Signal::CONT).unwrap();
+    let deadline = Instant::now() + PATIENCE;
+    while !String::from_utf8_lossy(&output.bytes()[before..]).contains("Tic-tac-toe") {
+        assert!(Instant::now() < deadline, "not drawn again after SIGCONT");
+        thread::sleep(Duration::from_millis(10));
+    }
+    assert!(screen_now().screen().alternate_screen(), "set up again");
+
+    kill_process(pid, Signal::TERM).unwrap();
+    let deadline = Instant::now() + PATIENCE;
+    while child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "did not end after SIGTERM");
+        thread::sleep(Duration::from_millis(5));
+    }
+    assert!(
+        !screen_now().screen().alternate_screen(),
+        "restored at the end"
+    );
+}

@@ -38,6 +38,9 @@ pub enum LoopEvent {
     Changed,
     /// A sentence from outside for the status line (the server is restarting).
     Notice(String),
+    /// The program was stopped (SIGTSTP) and continued: the terminal was set up again, so
+    /// the whole screen is drawn anew.
+    Resumed,
 }
 
 /// Why the loop ended.
@@ -94,6 +97,14 @@ pub fn event_loop<B: Backend>(
                     app.say(crate::tabkit::message::Message::error(text));
                     true
                 }
+                Some(LoopEvent::Resumed) => {
+                    // `resize` clears the screen and forgets what was drawn without asking
+                    // the terminal where its cursor is (`clear` would, and the input thread
+                    // is reading the answer's way in).
+                    let size = terminal.size()?;
+                    terminal.resize(Rect::new(0, 0, size.width, size.height))?;
+                    true
+                }
                 Some(LoopEvent::Input(event)) => {
                     let size = terminal.size()?;
                     input::handle(app, &event, Rect::new(0, 0, size.width, size.height))
@@ -130,28 +141,43 @@ pub fn event_loop<B: Backend>(
 /// before another thread can see the terminal as restored and end the process.
 struct RawTerminal {
     mouse: bool,
-    /// Whether the terminal is in raw state now.
-    active: Mutex<bool>,
+    /// Where the terminal is now.
+    state: Mutex<RawState>,
+}
+
+/// The terminal's state, as the program left it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RawState {
+    /// As the shell had it: not entered yet, or stopped (SIGTSTP) for a while.
+    Plain,
+    /// Raw mode, the alternate screen, mouse capture.
+    Raw,
+    /// Put back for good: the program is ending, and nothing enters again.
+    Done,
 }
 
 impl RawTerminal {
     fn new(mouse: bool) -> Self {
         Self {
             mouse,
-            active: Mutex::new(false),
+            state: Mutex::new(RawState::Plain),
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, bool> {
+    fn lock(&self) -> MutexGuard<'_, RawState> {
         // A panic elsewhere while holding the lock must not stop the terminal's restore.
-        self.active.lock().unwrap_or_else(PoisonError::into_inner)
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Enters raw mode, the alternate screen and mouse capture, holding the lock so a signal
-    /// that arrives half-way restores everything entered once the entry is whole.
+    /// that arrives half-way restores everything entered once the entry is whole. Nothing
+    /// happens once the terminal was put back for good.
     fn enter(&self) -> io::Result<()> {
-        let mut active = self.lock();
-        *active = true;
+        let mut state = self.lock();
+        if *state != RawState::Plain {
+            return Ok(());
+        }
+        *state = RawState::Raw;
         enable_raw_mode()?;
         execute!(stdout(), EnterAlternateScreen)?;
         if self.mouse {
@@ -160,24 +186,42 @@ impl RawTerminal {
         Ok(())
     }
 
-    /// Puts the terminal back as the shell expects it, once: leaving the alternate screen a
-    /// second time would move the cursor back over a panic message already printed.
+    /// Whether the terminal is in raw state now.
+    fn is_active(&self) -> bool {
+        *self.lock() == RawState::Raw
+    }
+
+    /// Puts the terminal back for a while (the program is being stopped); [`Self::enter`]
+    /// sets it up again. Whether it was in raw state.
+    fn suspend(&self) -> bool {
+        let mut state = self.lock();
+        if *state != RawState::Raw {
+            return false;
+        }
+        Self::restore_locked(self.mouse, &mut state);
+        *state = RawState::Plain;
+        true
+    }
+
+    /// Puts the terminal back as the shell expects it, for good, once: leaving the
+    /// alternate screen a second time would move the cursor back over a panic message
+    /// already printed.
     fn restore(&self) {
-        let mut active = self.lock();
-        Self::restore_locked(self.mouse, &mut active);
+        let mut state = self.lock();
+        Self::restore_locked(self.mouse, &mut state);
     }
 
     /// Restores the terminal if nobody has, then ends the process with `status`. The lock
     /// is held until the process is gone, so no other thread writes to the terminal after it.
     fn restore_and_exit(&self, status: i32) -> ! {
-        let mut active = self.lock();
-        Self::restore_locked(self.mouse, &mut active);
+        let mut state = self.lock();
+        Self::restore_locked(self.mouse, &mut state);
         std::process::exit(status)
     }
 
     /// Safe on a terminal that has gone away (errors are ignored: there is nobody to tell).
-    fn restore_locked(mouse: bool, active: &mut bool) {
-        if !std::mem::replace(active, false) {
+    fn restore_locked(mouse: bool, state: &mut RawState) {
+        if std::mem::replace(state, RawState::Done) != RawState::Raw {
             return;
         }
         let mut out = stdout();
@@ -250,11 +294,34 @@ fn forward_signals(events: Sender<LoopEvent>, raw: Arc<RawTerminal>) -> io::Resu
     Ok(())
 }
 
+/// Stops the program as a well-behaved TUI does when asked to from outside (`kill -TSTP`,
+/// or job control; Ctrl-Z itself is a key in raw mode): the terminal is put back first,
+/// so the shell gets its own screen, cursor and mouse, and set up again on SIGCONT, when
+/// the loop draws the whole screen anew.
+fn stop_politely(events: Sender<LoopEvent>, raw: Arc<RawTerminal>) -> io::Result<()> {
+    use signal_hook::consts::SIGTSTP;
+    let mut signals = signal_hook::iterator::Signals::new([SIGTSTP])?;
+    thread::spawn(move || {
+        for signal in signals.forever() {
+            if !raw.suspend() {
+                continue;
+            }
+            // Stops the process here, with the default action, until SIGCONT.
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            if raw.enter().is_ok() && raw.is_active() && events.send(LoopEvent::Resumed).is_err() {
+                return;
+            }
+        }
+    });
+    Ok(())
+}
+
 /// Runs the app in this process's terminal until it ends, and restores the terminal.
 pub fn run(app: &mut App, mouse: bool) -> io::Result<Ending> {
     let (sender, events) = flume::unbounded();
     let raw = Arc::new(RawTerminal::new(mouse));
     forward_signals(sender.clone(), Arc::clone(&raw))?;
+    stop_politely(sender.clone(), Arc::clone(&raw))?;
     let guard = TerminalGuard::enter(raw)?;
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     terminal.clear()?;
