@@ -254,3 +254,37 @@ async fn a_class_gets_in_while_strangers_fill_every_pool() {
     );
     drop((strangers, silent));
 }
+
+/// §5: 200 silent sockets held on `--health-listen` made 7 of 8 health checks wait over
+/// 4 s, and a balancer whose check times out at 2 s takes a healthy replica out. Now a
+/// stranger's address holds only its own few places: the balancer's check is answered
+/// while the stranger's first silent sockets are still open (each is held up to a second,
+/// so before, the check waited for them to be let go).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_sockets_on_the_health_port_do_not_delay_a_check() {
+    let dir = temp_dir("health-silent");
+    let mut replica = settings(&dir, None);
+    replica.health_listen = Some("127.0.0.1:0".parse().unwrap());
+    let server = start(dir.clone(), replica).await;
+    let health = server.server.health_addr.expect("a health port");
+    let mut silent = Vec::new();
+    for _ in 0..200 {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(([127, 0, 0, 5], 0).into()).unwrap();
+        if let Ok(stream) = socket.connect(health).await {
+            silent.push(stream);
+        }
+    }
+    let (code, body) = crate::common::health_check(health).await;
+    assert_eq!(code, 200, "{body}");
+    // The stranger's first sockets (its four places) are still open: not one ended yet.
+    let mut byte = [0u8; 1];
+    let open = silent[..4]
+        .iter()
+        .filter(|s| matches!(s.try_read(&mut byte), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock))
+        .count();
+    assert_eq!(
+        open, 4,
+        "the check waited for the stranger's sockets to end"
+    );
+}

@@ -2,24 +2,33 @@
 //! it players. Any HTTP request gets `200` while the server takes new sessions and `503`
 //! while it drains (after SIGTERM) or is full, with a one-line reason as the body. The
 //! listener is its own port, so a check never costs an SSH handshake, and it faces the same
-//! strangers as the SSH port: connections at once, bytes read and time taken are bounded.
+//! strangers as the SSH port: connections at once (per address and in all), bytes read and
+//! time taken are bounded, and a connection is accepted at once, so strangers' silent
+//! sockets hold only their own address's few places, never the balancer's.
 
+use super::limits::network_of;
 use httparse::{EMPTY_HEADER, Request, Status};
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Semaphore;
 
-/// Checks answered at once; more wait for the listener's backlog.
-pub const MAX_CHECKS: usize = 32;
+/// Checks answered at once, from all addresses; more are closed at once.
+pub const MAX_CHECKS: usize = 256;
+
+/// Checks answered at once from one address (an IPv6 /64); more from it are closed at
+/// once. A balancer sends one at a time.
+pub const MAX_CHECKS_PER_ADDRESS: usize = 4;
 
 /// The most bytes of a request read (a check's request is a line and a few headers).
 pub const MAX_REQUEST: usize = 2048;
 
 /// How long a check may take to send its request: a balancer sends it at once, and a
 /// stranger holding check places gives them up soon. (Bind the health port to an address
-/// only the balancer reaches: 32 connections held by someone else can still delay checks.)
+/// only the balancer reaches all the same: strangers from 64 addresses could take every
+/// place.)
 pub const CHECK_DEADLINE: Duration = Duration::from_secs(1);
 
 /// The headers a request may have.
@@ -110,12 +119,9 @@ pub async fn serve(
     health: Arc<dyn Fn() -> Health + Send + Sync>,
     log: Arc<dyn Fn(&std::io::Error) + Send + Sync>,
 ) {
-    let places = Arc::new(Semaphore::new(MAX_CHECKS));
+    let places = Arc::new(Places::default());
     loop {
-        let Ok(place) = Arc::clone(&places).acquire_owned().await else {
-            return;
-        };
-        let (stream, _) = match listener.accept().await {
+        let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
             Err(error) => {
                 log(&error);
@@ -123,11 +129,63 @@ pub async fn serve(
                 continue;
             }
         };
+        // Over its address's places, or every place: closed at once (dropped).
+        let Some(place) = Places::take(&places, peer.ip()) else {
+            continue;
+        };
         let health = Arc::clone(&health);
         tokio::spawn(async move {
             let _ = tokio::time::timeout(CHECK_DEADLINE, answer(stream, &*health)).await;
             drop(place);
         });
+    }
+}
+
+/// The checks being answered, by address and in all.
+#[derive(Debug, Default)]
+struct Places {
+    taken: Mutex<(usize, HashMap<IpAddr, usize>)>,
+}
+
+/// One check's place; dropping it frees the place.
+struct Place {
+    places: Arc<Places>,
+    net: IpAddr,
+}
+
+impl Places {
+    /// A place for a check from `address`, if its address and the whole have one.
+    fn take(places: &Arc<Self>, address: IpAddr) -> Option<Place> {
+        let net = network_of(address);
+        let mut taken = places.taken.lock().unwrap_or_else(PoisonError::into_inner);
+        let (all, by_address) = &mut *taken;
+        let mine = by_address.entry(net).or_default();
+        if *mine >= MAX_CHECKS_PER_ADDRESS || *all >= MAX_CHECKS {
+            if *mine == 0 {
+                by_address.remove(&net);
+            }
+            return None;
+        }
+        *mine += 1;
+        *all += 1;
+        Some(Place {
+            places: Arc::clone(places),
+            net,
+        })
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let mut taken = (self.places.taken.lock()).unwrap_or_else(PoisonError::into_inner);
+        let (all, by_address) = &mut *taken;
+        *all = all.saturating_sub(1);
+        if let Some(mine) = by_address.get_mut(&self.net) {
+            *mine -= 1;
+            if *mine == 0 {
+                by_address.remove(&self.net);
+            }
+        }
     }
 }
 
