@@ -58,7 +58,7 @@ pub enum BenchWhat {
         slowloris: bool,
         /// Instead: start a server with a class code, run these attacks (issue 35) and time
         /// 40 students arriving at once from 127.0.0.10: none, queue, prompt, addresses,
-        /// churn, seats or all.
+        /// churn, seats or all; or health: time 8 health checks past 200 silent sockets.
         #[arg(long, value_name = "MIX")]
         attack: Option<lockout_bench::Attack>,
         /// How many of the sessions train a network (Subtraction Nim) instead of pressing

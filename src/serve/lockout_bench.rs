@@ -13,7 +13,9 @@
 //! - `churn`: from the class's own address, 20 connect-and-close, 20 connections that
 //!   mistype the code three times, and 20 closed at the host key question;
 //! - `seats`: a classmate with the code takes every seat it can under one name, from the
-//!   class's address, and sends a NUL byte a second to each.
+//!   class's address, and sends a NUL byte a second to each;
+//! - `health` (alone, not in `all`): 200 silent sockets held on `--health-listen`, and
+//!   [`CHECKS`] health checks timed, as a balancer makes them.
 
 use super::bench::spawn_server;
 use super::client::{Client, answer_prompts, open_session};
@@ -58,13 +60,15 @@ pub enum Attack {
     Churn,
     /// One classmate taking every seat it can.
     Seats,
+    /// Silent sockets on the health port, and health checks timed.
+    Health,
     /// All of them at once.
     All,
 }
 
 impl Attack {
     fn runs(self, attack: Self) -> bool {
-        self == attack || self == Self::All
+        self == attack || (self == Self::All && attack != Self::Health)
     }
 
     fn name(self) -> &'static str {
@@ -75,6 +79,7 @@ impl Attack {
             Self::Addresses => "addresses",
             Self::Churn => "churn",
             Self::Seats => "seats",
+            Self::Health => "health",
             Self::All => "all",
         }
     }
@@ -92,6 +97,8 @@ pub struct Report {
     held: usize,
     /// Seats the misbehaving classmate got.
     hog_seats: usize,
+    /// The time each health check took (`health` only).
+    checks: Vec<Result<Duration, String>>,
 }
 
 impl Report {
@@ -104,6 +111,26 @@ impl Report {
         let mut sorted = self.logged_in.clone();
         sorted.sort();
         sorted
+    }
+}
+
+impl Report {
+    /// The `health` attack's report: each check's time.
+    fn health_text(&self) -> String {
+        let shown: Vec<String> = (self.checks.iter())
+            .map(|check| match check {
+                Ok(took) => format!("{:.1} ms", took.as_secs_f64() * 1000.0),
+                Err(why) => why.clone(),
+            })
+            .collect();
+        format!(
+            "lock-out bench: attack health, 200 silent sockets from 127.0.0.5 on the health \
+             port, loopback\n\
+             held           {} silent sockets open when the checks began\n\
+             health checks  {}\n",
+            self.held,
+            shown.join(", ")
+        )
     }
 }
 
@@ -120,6 +147,7 @@ impl super::report::Printable for Report {
             "attack_connections_held": self.held,
             "hog_seats": self.hog_seats,
             "failures": self.failures,
+            "health_checks_ms": self.checks.iter().map(|c| c.as_ref().ok().map(|d| ms(Some(d)))).collect::<Vec<_>>(),
         })
     }
 
@@ -130,6 +158,9 @@ impl super::report::Printable for Report {
                 format!("{:.0} ms", d.as_secs_f64() * 1000.0)
             })
         };
+        if self.attack == Attack::Health {
+            return self.health_text();
+        }
         let mut text = format!(
             "lock-out bench: attack {}, {STUDENTS} students from {CLASS} with the class code, \
              loopback\n\
@@ -154,12 +185,24 @@ impl super::report::Printable for Report {
 /// Runs `attack` against a server (this executable, or `server`) with a class code and
 /// the built-in limits.
 pub fn run(attack: Attack, server: Option<&PathBuf>) -> Result<Report, String> {
-    let (process, addr) = spawn_server(server, &["--class-code", CODE])?;
+    // A free port for the health checks: taken and let go (a bench, not a server).
+    let health = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .map_err(|e| format!("a free port: {e}"))?;
+    let health_flag = health.to_string();
+    let (process, addr) = spawn_server(
+        server,
+        &["--class-code", CODE, "--health-listen", &health_flag],
+    )?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
-    let report = runtime.block_on(measure(attack, addr));
+    let report = if attack == Attack::Health {
+        runtime.block_on(measure_health(health))
+    } else {
+        runtime.block_on(measure(attack, addr))
+    };
     runtime.shutdown_timeout(Duration::from_secs(1));
     drop(process);
     Ok(report)
@@ -229,6 +272,7 @@ async fn measure(attack: Attack, addr: SocketAddr) -> Report {
         failures: Vec::new(),
         held,
         hog_seats,
+        checks: Vec::new(),
     };
     let mut in_class = Vec::new();
     for student in students {
@@ -246,6 +290,63 @@ async fn measure(attack: Attack, addr: SocketAddr) -> Report {
         task.abort();
     }
     report
+}
+
+/// Health checks timed, one every quarter second.
+pub const CHECKS: usize = 8;
+
+/// Holds 200 silent sockets from 127.0.0.5 on the health port (reopened when closed), and
+/// times [`CHECKS`] checks from 127.0.0.1.
+async fn measure_health(health: SocketAddr) -> Report {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let attackers = Attackers {
+        addr: health,
+        stop: Arc::new(AtomicBool::new(false)),
+        held: Arc::new(AtomicUsize::new(0)),
+    };
+    let tasks: Vec<_> = (0..200)
+        .map(|_| {
+            attackers.keep(loopback(0, 5), |a, from| async move {
+                silent(&a, from).await;
+            })
+        })
+        .collect();
+    tokio::time::sleep(SETTLE).await;
+    let held = attackers.held.load(Ordering::SeqCst);
+    let mut checks = Vec::new();
+    for _ in 0..CHECKS {
+        let started = Instant::now();
+        let check = async {
+            let mut stream = tokio::net::TcpStream::connect(health).await?;
+            stream
+                .write_all(b"GET /health HTTP/1.1\r\nHost: replica\r\n\r\n")
+                .await?;
+            let mut answer = Vec::new();
+            stream.read_to_end(&mut answer).await?;
+            Ok::<_, std::io::Error>(answer.starts_with(b"HTTP/1.1 200"))
+        };
+        checks.push(
+            match tokio::time::timeout(Duration::from_secs(10), check).await {
+                Ok(Ok(true)) => Ok(started.elapsed()),
+                Ok(Ok(false)) => Err("not 200".into()),
+                Ok(Err(error)) => Err(error.to_string()),
+                Err(_) => Err("no answer in 10 s".into()),
+            },
+        );
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    attackers.stop.store(true, Ordering::SeqCst);
+    for task in tasks {
+        task.abort();
+    }
+    Report {
+        attack: Attack::Health,
+        logged_in: Vec::new(),
+        failures: Vec::new(),
+        held,
+        hog_seats: 0,
+        checks,
+    }
 }
 
 fn start_attacks(attack: Attack, attackers: &Attackers) -> Vec<tokio::task::JoinHandle<()>> {
