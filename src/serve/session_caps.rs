@@ -20,13 +20,15 @@ impl Over {
     pub fn words(&self, name: &str) -> String {
         match self {
             Self::Name(cap) => format!(
-                "{cap} sessions are logged in already as\n\
+                "{} logged in already as\n\
                  {name}: end one first\n\
-                 (the teacher can raise --max-sessions-per-name)."
+                 (the teacher can raise --max-sessions-per-name).",
+                sessions_are(*cap)
             ),
             Self::Address(cap) => format!(
-                "{cap} sessions are logged in from your address already\n\
-                 (the teacher can raise --max-sessions-per-address)."
+                "{} logged in from your address already\n\
+                 (the teacher can raise --max-sessions-per-address).",
+                sessions_are(*cap)
             ),
         }
     }
@@ -34,9 +36,27 @@ impl Over {
     /// The same for the log.
     pub fn log_words(&self) -> String {
         match self {
-            Self::Name(cap) => format!("{cap} sessions under this name already"),
-            Self::Address(cap) => format!("{cap} sessions from this address already"),
+            Self::Name(cap) => format!("{} under this name already", sessions(*cap)),
+            Self::Address(cap) => format!("{} from this address already", sessions(*cap)),
         }
+    }
+}
+
+/// "1 session", "3 sessions".
+fn sessions(count: usize) -> String {
+    if count == 1 {
+        "1 session".to_string()
+    } else {
+        format!("{count} sessions")
+    }
+}
+
+/// "1 session is", "3 sessions are".
+fn sessions_are(count: usize) -> String {
+    if count == 1 {
+        "1 session is".to_string()
+    } else {
+        format!("{count} sessions are")
     }
 }
 
