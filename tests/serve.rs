@@ -648,11 +648,14 @@ async fn a_class_behind_one_address_gets_in_and_failed_logins_are_what_is_limite
     let server = Arc::new(start(dir.clone(), class).await);
     // 40 students log in from one address within seconds, eight at a time: more than the
     // address may have logging in at once, so some wait their turn.
-    for _ in 0..5 {
+    for round in 0..5 {
         let logins: Vec<_> = (0..8)
-            .map(|_| {
+            .map(|n| {
                 let (server, alice) = (Arc::clone(&server), alice.clone());
-                tokio::spawn(async move { login(&server, Some(&alice)).await.map(drop) })
+                let name = format!("student{}", round * 8 + n);
+                tokio::spawn(
+                    async move { login_named(&server, &name, Some(&alice)).await.map(drop) },
+                )
             })
             .collect();
         for login in logins {
