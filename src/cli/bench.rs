@@ -69,6 +69,10 @@ pub enum BenchWhat {
         /// (0-10000; seeded by the session's number).
         #[arg(long, default_value_t = 0)]
         warmup_keys: usize,
+        /// The warm-up's keys come from every tab (all printable keys but q, the function
+        /// keys, Tab, Enter, Esc, arrows), as a hostile client floods them.
+        #[arg(long, requires = "warmup_keys")]
+        hostile: bool,
         /// Run this executable as the server instead of this one (to measure another build
         /// the same way); it must accept the same `serve` options.
         #[arg(long, value_name = "PATH")]
@@ -188,6 +192,7 @@ pub fn command(args: &BenchArgs, config: &Config, seed: u64) -> ExitCode {
             attack,
             training,
             warmup_keys,
+            hostile,
             ref server,
         } => {
             if slowloris {
@@ -217,6 +222,7 @@ pub fn command(args: &BenchArgs, config: &Config, seed: u64) -> ExitCode {
                 sessions,
                 training,
                 warmup_keys,
+                hostile,
                 window: Duration::from_secs(seconds),
                 server: server.clone(),
             };

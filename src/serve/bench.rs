@@ -50,6 +50,35 @@ const WARMUP_KEYS: &[&[u8]] = &[
     b"\x1b[B", b"\x1b[C", b"\x1b[D", b"\x1b[5~", b"\x1b[6~", b"\x1b[H", b"\x1b[F",
 ];
 
+/// The keys a hostile warm-up draws from (`--hostile`): every printable key but `q` and
+/// `Q` (a hostile client does not quit), the function keys to every tab, Tab, Enter, Esc,
+/// Backspace and the arrows: whatever grows in a session that someone floods with keys.
+fn hostile_keys() -> Vec<Vec<u8>> {
+    let mut keys: Vec<Vec<u8>> = (b' '..=b'~')
+        .filter(|&byte| byte != b'q' && byte != b'Q')
+        .map(|byte| vec![byte])
+        .collect();
+    let special: [&[u8]; 15] = [
+        b"\x1bOP",
+        b"\x1bOQ",
+        b"\x1bOR",
+        b"\x1bOS",
+        b"\x1b[15~",
+        b"\t",
+        b"\x1b[Z",
+        b"\r",
+        b"\x1b",
+        b"\x7f",
+        b"\x1b[A",
+        b"\x1b[B",
+        b"\x1b[C",
+        b"\x1b[D",
+        b"\x1b[6~",
+    ];
+    keys.extend(special.iter().map(|key| key.to_vec()));
+    keys
+}
+
 /// How often a training session retrains from fresh weights (`t`), so it trains for the
 /// whole run however fast one run ends.
 const RETRAIN_INTERVAL: Duration = Duration::from_secs(1);
@@ -66,6 +95,8 @@ pub struct Plan {
     pub training: usize,
     /// Random keys each key-pressing session plays first.
     pub warmup_keys: usize,
+    /// Whether those keys come from every tab ([`hostile_keys`]) rather than Tic-tac-toe's.
+    pub hostile: bool,
     /// How long the measurement lasts.
     pub window: Duration,
     /// The server's executable (this one when `None`).
@@ -205,6 +236,7 @@ pub struct Report {
     sessions: usize,
     training: usize,
     warmup_keys: usize,
+    hostile: bool,
     seconds: f64,
     connected: usize,
     errors: Vec<String>,
@@ -278,6 +310,7 @@ impl Printable for Report {
             "server_bytes_per_session": self.per_session_bytes(),
             "training_sessions": self.training,
             "warmup_keys": self.warmup_keys,
+            "hostile": self.hostile,
             "server_rss_end_bytes": self.rss_end,
             "server_bytes_per_session_at_end": self.per_session_at_end(),
             "server_rss_after_sessions_ended_bytes": self.rss_after,
@@ -322,9 +355,14 @@ impl Printable for Report {
             mb(self.rss_after),
         );
         if self.training > 0 || self.warmup_keys > 0 {
+            let keys = if self.hostile {
+                "hostile keys (every tab)"
+            } else {
+                "Tic-tac-toe keys"
+            };
             let _ = writeln!(
                 text,
-                "mix            {} sessions training (Subtraction Nim), the other {} timed; {} random Tic-tac-toe keys each first",
+                "mix            {} sessions training (Subtraction Nim), the other {} timed; {} random {keys} each first",
                 self.training,
                 self.connected.saturating_sub(self.training),
                 self.warmup_keys
@@ -398,11 +436,16 @@ async fn measure(plan: &Plan, addr: SocketAddr, pid: &str, rss_before: Option<u6
     }
     let mut warming = Vec::new();
     for (i, (handle, channel)) in key_clients.into_iter().enumerate() {
+        let keys = if plan.hostile {
+            hostile_keys()
+        } else {
+            WARMUP_KEYS.iter().map(|key| key.to_vec()).collect()
+        };
         warming.push(tokio::spawn(warm_up(
             handle,
             channel,
             i as u64,
-            plan.warmup_keys,
+            (plan.warmup_keys, keys),
         )));
     }
     let mut key_clients = Vec::new();
@@ -430,6 +473,7 @@ async fn measure(plan: &Plan, addr: SocketAddr, pid: &str, rss_before: Option<u6
         sessions: plan.sessions,
         training: plan.training.min(connected),
         warmup_keys: plan.warmup_keys,
+        hostile: plan.hostile,
         seconds: plan.window.as_secs_f64(),
         connected,
         errors,
@@ -507,16 +551,16 @@ async fn warm_up(
     handle: russh::client::Handle<Client>,
     mut channel: russh::Channel<russh::client::Msg>,
     seed: u64,
-    keys: usize,
+    (count, keys): (usize, Vec<Vec<u8>>),
 ) -> Result<Connected, String> {
     use rand::{RngExt, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut ticks = tokio::time::interval(WARMUP_INTERVAL);
     let mut sent = 0;
-    while sent < keys {
+    while sent < count {
         tokio::select! {
             _ = ticks.tick() => {
-                let key = WARMUP_KEYS[rng.random_range(0..WARMUP_KEYS.len())];
+                let key = keys[rng.random_range(0..keys.len())].clone();
                 channel
                     .data_bytes(key)
                     .await
