@@ -118,6 +118,11 @@ async fn one_name_or_one_address_cannot_take_every_seat() {
     let third = code_login_answering(&server, "ada", &["maths-club-42", ""]).await;
     assert!(third.handle.is_none(), "a third Ada is over the cap");
     assert!(
+        (third.seen.iter()).any(|s| s.contains("log in under another name: this one has all")),
+        "the question offers no Enter past the cap: {:?}",
+        third.seen
+    );
+    assert!(
         third
             .seen
             .iter()

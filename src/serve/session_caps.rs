@@ -101,6 +101,16 @@ impl SessionCaps {
         Ok(self.count_in(&mut counts, name, net))
     }
 
+    /// Sessions logged in under `name` (in any case) now.
+    pub fn under_name(&self, name: &str) -> usize {
+        let counts = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
+        counts
+            .by_name
+            .get(&name.to_lowercase())
+            .copied()
+            .unwrap_or(0)
+    }
+
     /// Counts a login whatever the caps say: one that replaces a session about to end.
     pub fn admit_anyway(self: &Arc<Self>, name: &str, address: IpAddr) -> Counted {
         let (name, net) = (name.to_lowercase(), network_of(address));

@@ -18,12 +18,18 @@ use tracing::info;
 pub const TAKE_OVER_PROMPT: &str = "y, or Enter: ";
 
 /// What a student is asked when a session is logged in under their name already: each
-/// line within 80 columns, as the client prints it.
-fn take_over_words(name: &str) -> String {
+/// line within 80 columns, as the client prints it. Without `another` (the name holds all
+/// the sessions it may), Enter offers nothing.
+fn take_over_words(name: &str, another: bool) -> String {
+    let otherwise = if another {
+        format!("If not, press Enter: you come in as another {name}.")
+    } else {
+        "If not, log in under another name: this one has all the sessions it may.".to_string()
+    };
     format!(
         "ai-arcade: {name} is logged in already.\n\
          If that was you, cut off, type y: your place comes here, the other one ends.\n\
-         If not, press Enter: you come in as another {name}."
+         {otherwise}"
     )
 }
 
@@ -172,9 +178,11 @@ impl Connection {
                     // A student whose network dropped comes back before the server
                     // noticed: asked, they take their place back instead of a new one.
                     self.asked = Some(Asked::TakeOver);
+                    let another = self.shared.session_caps.under_name(name)
+                        < self.shared.settings.max_sessions_per_name;
                     return Auth::Partial {
                         name: Cow::Borrowed(""),
-                        instructions: Cow::Owned(take_over_words(name)),
+                        instructions: Cow::Owned(take_over_words(name, another)),
                         prompts: Cow::Owned(vec![(Cow::Borrowed(TAKE_OVER_PROMPT), true)]),
                     };
                 }
@@ -290,8 +298,10 @@ mod tests {
     #[test]
     fn the_take_over_question_fits_80_columns_for_the_longest_name() {
         let name = "x".repeat(class_code::MAX_NAME_CHARS);
-        for line in take_over_words(&name).lines() {
-            assert!(line.chars().count() <= 80, "{line:?}");
+        for another in [true, false] {
+            for line in take_over_words(&name, another).lines() {
+                assert!(line.chars().count() <= 80, "{line:?}");
+            }
         }
     }
 }
