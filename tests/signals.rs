@@ -93,7 +93,19 @@ fn stty_modes(pair: &portable_pty::PtyPair, output: &Output) -> Vec<String> {
     }
 }
 
-fn run_round(round: usize, rng: &mut ChaCha8Rng) {
+/// The arcade running in an 80x24 pty, its first frame drawn.
+struct InPty {
+    pair: portable_pty::PtyPair,
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+    output: Output,
+    keys: Box<dyn Write + Send>,
+    /// The data dir, removed when the run ends.
+    _temp: tempfile::TempDir,
+}
+
+/// Starts the arcade in a pty for `round`, with `config` (if any) as its config file, and
+/// waits for a first frame showing `shown`.
+fn start_in_pty(round: usize, config: Option<&str>, shown: &str) -> InPty {
     let pair = native_pty_system()
         .openpty(PtySize {
             rows: 24,
@@ -102,16 +114,18 @@ fn run_round(round: usize, rng: &mut ChaCha8Rng) {
             pixel_height: 0,
         })
         .unwrap();
-    let (_temp, dir) = data_dir(round);
-    let config = dir.join("config.toml");
-    std::fs::write(&config, "[ui]\nstart_tab = \"multi-pile-nim\"\n").unwrap();
+    let (temp, dir) = data_dir(round);
     let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_ai-arcade"));
     command.args(["--seed", "1", "--data-dir"]);
     command.arg(dir.join("data"));
-    command.arg("--config");
-    command.arg(&config);
+    if let Some(text) = config {
+        let path = dir.join("config.toml");
+        std::fs::write(&path, text).unwrap();
+        command.arg("--config");
+        command.arg(&path);
+    }
     command.env("TERM", "xterm-256color");
-    let mut child = pair
+    let child = pair
         .slave
         .spawn_command(command)
         .expect("the arcade starts");
@@ -121,9 +135,30 @@ fn run_round(round: usize, rng: &mut ChaCha8Rng) {
     assert!(output.wait_for("\x1b[6n"), "round {round}: no cursor query");
     keys.write_all(b"\x1b[1;1R").unwrap();
     assert!(
-        output.wait_for("Multi-pile"),
+        output.wait_for(shown),
         "round {round}: no first frame: {:?}",
         String::from_utf8_lossy(&output.bytes())
+    );
+    InPty {
+        pair,
+        child,
+        output,
+        keys,
+        _temp: temp,
+    }
+}
+
+fn run_round(round: usize, rng: &mut ChaCha8Rng) {
+    let InPty {
+        pair,
+        mut child,
+        output,
+        mut keys,
+        _temp,
+    } = start_in_pty(
+        round,
+        Some("[ui]\nstart_tab = \"multi-pile-nim\"\n"),
+        "Multi-pile",
     );
     // Start the network training: its thread keeps a core busy while the signals come.
     keys.write_all(b"P").unwrap();
@@ -194,28 +229,9 @@ fn stopped(pid: u32) -> bool {
 /// capture on. The terminal is put back when the arcade stops and set up again on SIGCONT.
 #[test]
 fn a_stop_from_outside_puts_the_terminal_back_and_a_continue_sets_it_up_again() {
-    let pair = native_pty_system()
-        .openpty(PtySize {
-            rows: 24,
-            cols: 80,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .unwrap();
-    let (_temp, dir) = data_dir(100);
-    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_ai-arcade"));
-    command.args(["--seed", "1", "--data-dir"]);
-    command.arg(dir.join("data"));
-    command.env("TERM", "xterm-256color");
-    let mut child = pair
-        .slave
-        .spawn_command(command)
-        .expect("the arcade starts");
-    let output = Output::collect(pair.master.try_clone_reader().unwrap());
-    let mut keys = pair.master.take_writer().unwrap();
-    assert!(output.wait_for("\x1b[6n"), "no cursor query");
-    keys.write_all(b"\x1b[1;1R").unwrap();
-    assert!(output.wait_for("Tic-tac-toe"), "no first frame");
+    // Held whole: the pty and the data dir stay until the test ends.
+    let mut arcade = start_in_pty(100, None, "Tic-tac-toe");
+    let (child, output) = (&mut arcade.child, &arcade.output);
     let id = child.process_id().expect("a pid");
     let pid = Pid::from_raw(id as i32).expect("a pid");
     let size = |n| std::num::NonZeroU16::new(n).expect("a size");

@@ -19,6 +19,7 @@
 
 use super::bench::spawn_server;
 use super::client::{Client, answer_prompts, open_session};
+use super::report::{LoginTimes, json_ms, text_ms};
 use super::slowloris::connect_from;
 use serde_json::json;
 use std::fmt::Write as _;
@@ -107,10 +108,8 @@ impl Report {
         self.logged_in.iter().filter(|&&t| t <= WITHIN).count()
     }
 
-    fn sorted(&self) -> Vec<Duration> {
-        let mut sorted = self.logged_in.clone();
-        sorted.sort();
-        sorted
+    fn times(&self) -> LoginTimes {
+        LoginTimes::of(&self.logged_in)
     }
 }
 
@@ -136,28 +135,22 @@ impl Report {
 
 impl super::report::Printable for Report {
     fn json(&self) -> serde_json::Value {
-        let sorted = self.sorted();
-        let ms = |d: Option<&Duration>| d.map(|d| (d.as_secs_f64() * 1e5).round() / 100.0);
+        let times = self.times();
         json!({
             "attack": self.attack.name(),
             "students": STUDENTS,
             "students_in_within_60s": self.in_time(),
-            "login_median_ms": ms(sorted.get(sorted.len() / 2)),
-            "login_max_ms": ms(sorted.last()),
+            "login_median_ms": json_ms(times.median),
+            "login_max_ms": json_ms(times.max),
             "attack_connections_held": self.held,
             "hog_seats": self.hog_seats,
             "failures": self.failures,
-            "health_checks_ms": self.checks.iter().map(|c| c.as_ref().ok().map(|d| ms(Some(d)))).collect::<Vec<_>>(),
+            "health_checks_ms": self.checks.iter().map(|c| json_ms(c.as_ref().ok().copied())).collect::<Vec<_>>(),
         })
     }
 
     fn text(&self) -> String {
-        let sorted = self.sorted();
-        let ms = |d: Option<&Duration>| {
-            d.map_or("-".into(), |d| {
-                format!("{:.0} ms", d.as_secs_f64() * 1000.0)
-            })
-        };
+        let times = self.times();
         if self.attack == Attack::Health {
             return self.health_text();
         }
@@ -170,8 +163,8 @@ impl super::report::Printable for Report {
             self.attack.name(),
             self.in_time(),
             WITHIN.as_secs(),
-            ms(sorted.get(sorted.len() / 2)),
-            ms(sorted.last()),
+            text_ms(times.median),
+            text_ms(times.max),
             self.held,
             self.hog_seats,
         );

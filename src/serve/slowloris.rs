@@ -7,6 +7,7 @@
 
 use super::bench::spawn_server;
 use super::client::Client;
+use super::report::{LoginTimes, json_ms, text_ms};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -51,17 +52,14 @@ impl Report {
         self.logged_in.iter().filter(|&&t| t <= WITHIN).count()
     }
 
-    fn sorted(&self) -> Vec<Duration> {
-        let mut sorted = self.logged_in.clone();
-        sorted.sort();
-        sorted
+    fn times(&self) -> LoginTimes {
+        LoginTimes::of(&self.logged_in)
     }
 }
 
 impl super::report::Printable for Report {
     fn json(&self) -> serde_json::Value {
-        let sorted = self.sorted();
-        let ms = |d: Option<&Duration>| d.map(|d| (d.as_secs_f64() * 1e5).round() / 100.0);
+        let times = self.times();
         json!({
             "silent_connections_wanted": SILENT_PER_ADDRESS * ATTACKERS.count(),
             "silent_connections_held_min": self.held.iter().min(),
@@ -70,20 +68,15 @@ impl super::report::Printable for Report {
             "tries": TRIES,
             "logged_in": self.logged_in.len(),
             "logged_in_within_2s": self.in_time(),
-            "login_median_ms": ms(sorted.get(sorted.len() / 2)),
-            "login_max_ms": ms(sorted.last()),
+            "login_median_ms": json_ms(times.median),
+            "login_max_ms": json_ms(times.max),
             "failures": self.failures,
         })
     }
 
     /// The report as `bench ssh --slowloris` prints it.
     fn text(&self) -> String {
-        let sorted = self.sorted();
-        let ms = |d: Option<&Duration>| {
-            d.map_or("-".into(), |d| {
-                format!("{:.0} ms", d.as_secs_f64() * 1000.0)
-            })
-        };
+        let times = self.times();
         let mut text = format!(
             "slowloris bench: {} silent connections wanted from 127.0.0.{}..=127.0.0.{}, \
              logins from {CLIENT}, loopback\n\
@@ -98,8 +91,8 @@ impl super::report::Printable for Report {
             self.in_time(),
             WITHIN.as_secs(),
             self.logged_in.len(),
-            ms(sorted.get(sorted.len() / 2)),
-            ms(sorted.last()),
+            text_ms(times.median),
+            text_ms(times.max),
         );
         for failure in self.failures.iter().take(5) {
             let _ = writeln!(text, "failed         {failure}");

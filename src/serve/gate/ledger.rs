@@ -342,7 +342,12 @@ impl Gate {
         };
         let Startups { start, rate, full } = self.startups;
         let running = self.held[pool.index()];
-        let victim = self.fairer_place(pool, net);
+        // Who holds more than `net` matters only once the pool is past `start`.
+        let victim = if running >= start.min(full) {
+            self.fairer_place(pool, net)
+        } else {
+            None
+        };
         let refused = if running >= full {
             match victim {
                 Some(ticket) => {

@@ -92,11 +92,17 @@ impl Connection {
         if login.via != Via::ClassCode || self.told {
             return Auth::reject();
         }
+        self.tell(&over.words(&login.name))
+    }
+
+    /// Tells the client `why` it cannot log in, with no prompt (clients show it once; the
+    /// connection is not told, or logged, again).
+    fn tell(&mut self, why: &str) -> Auth {
         self.asked = Some(Asked::Told);
         self.told = true;
         Auth::Partial {
             name: Cow::Borrowed(""),
-            instructions: Cow::Owned(format!("ai-arcade: {}", over.words(&login.name))),
+            instructions: Cow::Owned(format!("ai-arcade: {why}")),
             prompts: Cow::Borrowed(&[]),
         }
     }
@@ -148,13 +154,7 @@ impl Connection {
                 };
             }
         };
-        self.asked = Some(Asked::Told);
-        self.told = true;
-        Auth::Partial {
-            name: Cow::Borrowed(""),
-            instructions: Cow::Owned(format!("ai-arcade: {why}")),
-            prompts: Cow::Borrowed(&[]),
-        }
+        self.tell(&why)
     }
 
     /// Checks the code typed at the prompt: a right one logs the student in; a wrong one
