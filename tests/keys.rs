@@ -633,10 +633,11 @@ fn export_in_a_shared_session_shows_the_text_to_copy() {
         "{}",
         message(&app)
     );
-    let Some(Overlay::Text { text, .. }) = app.overlays.top() else {
+    let Some(Overlay::Text(shown)) = app.overlays.top() else {
         panic!("no text overlay: {:?}", app.overlays.top())
     };
-    let dot = text.clone();
+    let text = shown.text();
+    let dot = text.to_string();
     assert_eq!(dot, app.tabs.state_graph.graph().to_dot());
     let screen = rows(&draw(&app, 80, 24));
     // The text's own lines, from the left edge with nothing after them.

@@ -146,12 +146,8 @@ pub enum Overlay {
     /// The last messages, whole, newest last.
     Log,
     /// Text the user may copy (an export that a shared server does not write to a file).
-    Text {
-        /// What the text is, for the overlay's title line.
-        title: String,
-        /// The text itself, drawn plain so a terminal selection copies it as it is.
-        text: String,
-    },
+    /// It is drawn plain, so a terminal selection copies it as it is.
+    Text(super::shown::ShownText),
     /// What the AI weighed for a move of the game, or for a position asked about.
     Why(Why),
     /// The settings panel of the tab shown, with its drafts.

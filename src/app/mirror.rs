@@ -19,10 +19,7 @@ impl Shown {
         match overlay {
             Overlay::Why(why) => Some(Self::Why(why.clone())),
             Overlay::Log => Some(Self::Log),
-            Overlay::Text { title, text } => Some(Self::Text {
-                title: title.clone(),
-                text: text.clone(),
-            }),
+            Overlay::Text(text) => Some(Self::Text(text.clone())),
             Overlay::Help
             | Overlay::Settings(_)
             | Overlay::Room
@@ -39,10 +36,7 @@ impl Shown {
         match self {
             Self::Why(why) => Overlay::Why(why.clone()),
             Self::Log => Overlay::Log,
-            Self::Text { title, text } => Overlay::Text {
-                title: title.clone(),
-                text: text.clone(),
-            },
+            Self::Text(text) => Overlay::Text(text.clone()),
         }
     }
 }
@@ -55,7 +49,7 @@ fn mark(overlay: &Overlay) -> Option<ShownMark> {
             moves: why.moves.len(),
         }),
         Overlay::Log => Some(ShownMark::Log),
-        Overlay::Text { text, .. } => Some(ShownMark::Text(text.len())),
+        Overlay::Text(text) => Some(ShownMark::Text(text.text().len())),
         Overlay::Help
         | Overlay::Settings(_)
         | Overlay::Room

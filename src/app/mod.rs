@@ -47,6 +47,7 @@ use crate::tabkit::tab::Effects;
 use crate::tabs::Tabs;
 use keys::Keys;
 use log::MessageLog;
+pub use shown::ShownText;
 use std::cell::Cell;
 use std::sync::Arc;
 use std::time::Duration;
@@ -287,7 +288,7 @@ impl App {
         match self.overlays.top() {
             Some(Overlay::Help) => return vec![keys::HELP_OVERLAY.into()],
             Some(Overlay::Log) => return vec![keys::LOG_OVERLAY.into()],
-            Some(Overlay::Text { .. }) => return vec![keys::TEXT_OVERLAY.into()],
+            Some(Overlay::Text(_)) => return vec![keys::TEXT_OVERLAY.into()],
             Some(Overlay::Why(_)) => return vec![keys::WHY_OVERLAY.into()],
             Some(Overlay::Settings(_)) => return vec![keys::SETTINGS_OVERLAY.into()],
             Some(Overlay::Room) => return vec![keys::ROOM_OVERLAY.into()],
@@ -450,7 +451,7 @@ impl App {
                 return Action::Refused("Help is open over the tab: Esc closes it");
             }
             Some(Overlay::Log) => return Action::Refused("The message log is open: Esc closes it"),
-            Some(Overlay::Text { .. }) => {
+            Some(Overlay::Text(_)) => {
                 return Action::Refused("The exported text is open: Esc closes it");
             }
             Some(Overlay::Why(_)) => {
@@ -717,10 +718,8 @@ impl App {
             return;
         }
         if let Some(copy) = effects.show_text {
-            self.overlays.open(Overlay::Text {
-                title: copy.title,
-                text: copy.text,
-            });
+            self.overlays
+                .open(Overlay::Text(ShownText::new(copy.title, &copy.text)));
             self.overlay_scroll.set(0);
         }
         if let Some(why) = effects.show_why {

@@ -111,9 +111,7 @@ pub fn render_app(app: &App, area: Rect, buf: &mut Buffer) {
     match app.overlays.top() {
         Some(Overlay::Help) => help::render(app, screen.body, buf, &theme),
         Some(Overlay::Log) => overlay::render_log(app, screen.body, buf, &theme),
-        Some(Overlay::Text { title, text }) => {
-            overlay::render_text(app, title, text, screen.body, buf, &theme);
-        }
+        Some(Overlay::Text(text)) => overlay::render_text(app, text, screen.body, buf, &theme),
         Some(Overlay::Why(why)) => why::render(app, why, screen.body, buf, &theme),
         Some(Overlay::Settings(panel)) => settings::render(panel, screen.body, buf, &theme),
         Some(Overlay::Room) => {

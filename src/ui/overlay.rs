@@ -2,7 +2,9 @@
 //! exported text shown for copying (plain lines with no border beside them, so a terminal
 //! selection copies the text as it is).
 
+use crate::app::ShownText;
 use crate::app::{App, Message, MessageKind};
+use crate::domain::numbers::thousands;
 use crate::widgets::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -123,47 +125,103 @@ pub fn render_log(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
 }
 
 /// Draws exported `text` over `area`: one title row, then the text's lines from the left
-/// edge with nothing beside them, so selecting them copies the text alone.
-pub fn render_text(
-    app: &App,
-    title: &str,
-    text: &str,
-    area: Rect,
-    buf: &mut Buffer,
-    theme: &Theme,
-) {
+/// edge with nothing beside them, so selecting them copies the text alone. Only the rows
+/// shown are laid out: a long text costs a frame no more than a short one.
+pub fn render_text(app: &App, text: &ShownText, area: Rect, buf: &mut Buffer, theme: &Theme) {
     Clear.render(area, buf);
     if area.height == 0 {
         return;
     }
     let heading = Rect::new(area.x, area.y, area.width, 1);
     let body = Rect::new(area.x, area.y + 1, area.width, area.height - 1);
-    let lines: Vec<&str> = text.lines().collect();
-    let scroll = clamp_scroll(&app.overlay_scroll, lines.len(), body.height);
-    let shown_to = (usize::from(scroll) + usize::from(body.height)).min(lines.len());
+    // A text that was cut ends with a row that says so.
+    let rows = text.lines() + usize::from(text.cut_from().is_some());
+    let scroll = clamp_scroll(&app.overlay_scroll, rows, body.height);
+    let shown_to = (usize::from(scroll) + usize::from(body.height)).min(text.lines());
+    let of = match text.cut_from() {
+        Some(whole) => format!(
+            "the first {} of {}",
+            thousands(text.lines() as u64),
+            thousands(whole as u64)
+        ),
+        None => thousands(text.lines() as u64),
+    };
+    // Where the view is comes first: at 80 columns a long title is what gets cut.
     Line::from(vec![
-        Span::styled(title.to_string(), theme.title),
         Span::styled(
-            format!(
-                " · lines {}-{shown_to} of {} · select to copy, Esc closes",
-                usize::from(scroll) + 1,
-                lines.len()
-            ),
+            format!("Lines {}-{shown_to} of {of} · ", usize::from(scroll) + 1),
             theme.dim,
         ),
+        Span::styled(text.title.clone(), theme.title),
+        Span::styled(" · select to copy, Esc closes", theme.dim),
     ])
     .render(heading, buf);
-    let shown: Vec<Line> = lines
-        .iter()
+    let mut shown: Vec<Line> = text
+        .text()
+        .lines()
         .skip(usize::from(scroll))
-        .map(|&line| Line::raw(line))
+        .take(usize::from(body.height))
+        .map(Line::raw)
         .collect();
+    if let Some(whole) = text.cut_from()
+        && shown.len() < usize::from(body.height)
+    {
+        shown.push(Line::styled(
+            format!(
+                "(cut here: {} lines in all; where exports are kept, the file has them all)",
+                thousands(whole as u64)
+            ),
+            theme.dim,
+        ));
+    }
     Paragraph::new(shown).render(body, buf);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::Overlay;
+    use crate::config::Config;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn screen(app: &App) -> Vec<String> {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal
+            .draw(|frame| crate::ui::render(app, frame))
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..24)
+            .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn a_cut_text_says_so_at_its_top_and_at_its_end() {
+        let mut app = App::new(&Config::default(), 1);
+        let lines: Vec<String> = (1..=100_000).map(|n| format!("line {n}")).collect();
+        let text = lines.join("\n");
+        app.overlays.open(Overlay::Text(ShownText::new(
+            "The search tree (65,536 nodes) as Graphviz DOT".into(),
+            &text,
+        )));
+        let top = screen(&app);
+        assert!(
+            top.iter()
+                .any(|row| row.starts_with("Lines 1-20 of the first 5,000 of 100,000 · The search")),
+            "{top:#?}"
+        );
+        app.overlay_scroll.set(u16::MAX);
+        let end = screen(&app);
+        assert!(end.iter().any(|row| row.contains("line 5000")), "{end:#?}");
+        assert!(
+            end.iter().any(|row| row.contains(
+                "(cut here: 100,000 lines in all; where exports are kept, the file has them all)"
+            )),
+            "{end:#?}"
+        );
+        assert!(!end.iter().any(|row| row.contains("line 5001")), "{end:#?}");
+    }
 
     #[test]
     fn wrapping_keeps_every_word_and_the_width() {

@@ -721,12 +721,13 @@ fn record_cost() {
 fn x_exports_the_q_table_as_csv_one_row_per_learned_value() {
     let mut app = trained();
     press(&mut app, &chars("x"));
-    let Some(crate::app::Overlay::Text { title, text }) = app.overlays.top() else {
+    let Some(crate::app::Overlay::Text(shown)) = app.overlays.top() else {
         panic!(
             "no data dir: the CSV is shown to copy, not {:?}",
             app.overlays.top()
         );
     };
+    let (title, text) = (&shown.title, shown.text());
     assert!(title.starts_with("The Q-table as CSV"), "{title}");
     let rows: Vec<&str> = text.lines().collect();
     assert_eq!(rows[0], "position,pile,take,q,updates");

@@ -96,9 +96,10 @@ fn a_q_retrain_keeps_the_run_and_c_compares_and_exports_it() {
     press(&mut app, &chars("t"));
     assert_eq!(app.tabs.multipile.q.runs.current_number(), 2);
     press(&mut app, &chars("x"));
-    let Some(Overlay::Text { text, .. }) = app.overlays.top() else {
+    let Some(Overlay::Text(shown)) = app.overlays.top() else {
         panic!("no data dir: the CSV is shown to copy ({})", said(&app));
     };
+    let text = shown.text();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("games,\"run 1 (α 0.5"), "{}", lines[0]);
     assert_eq!(lines[1].split(',').next(), Some("0"));

@@ -212,9 +212,10 @@ fn x_writes_every_run_as_csv_into_the_data_dir() {
 fn x_without_a_data_dir_shows_the_csv_to_copy() {
     let mut app = two_runs();
     press(&mut app, &chars("cx"));
-    let Some(Overlay::Text { text, .. }) = app.overlays.top() else {
+    let Some(Overlay::Text(shown)) = app.overlays.top() else {
         panic!("the CSV is shown: {:?}", said(&app));
     };
+    let text = shown.text();
     assert!(text.starts_with("epoch,"), "{text}");
     assert_eq!(text.lines().count(), 301, "a header and 300 epochs");
 }

@@ -253,7 +253,7 @@ mod order_and_export {
         );
         assert!(app.tabs.tictactoe.store.is_none(), "nowhere to write");
         assert!(
-            matches!(app.overlays.top(), Some(crate::app::Overlay::Text { text, .. }) if text.starts_with("digraph search_tree {")),
+            matches!(app.overlays.top(), Some(crate::app::Overlay::Text(shown)) if shown.text().starts_with("digraph search_tree {")),
             "{:?}",
             app.overlays.top()
         );
