@@ -10,6 +10,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+use std::sync::{Arc, Mutex, PoisonError, Weak};
 
 /// Bits per pile, in and out: the original program's 6 (piles up to 63).
 pub const PILE_BITS: usize = 6;
@@ -221,9 +222,36 @@ pub struct NetTrainer {
     pub seed: u64,
     /// Epochs this run aims for: the recipe's, raised when training is continued.
     pub target: usize,
-    samples: Vec<(Vec<f64>, Vec<f64>)>,
+    samples: Arc<Samples>,
     order: Vec<usize>,
     rng: ChaCha8Rng,
+}
+
+/// A game's training samples: the network's input and target for every position.
+type Samples = Vec<(Vec<f64>, Vec<f64>)>;
+
+/// The samples of `game`, built once and shared by every trainer in the process that
+/// trains on it while any does: they are a function of the game alone, 7 MB for the
+/// original program's, and a served class of thirty (or thirty clients flooding keys)
+/// held thirty copies.
+fn shared_samples(game: NetGame) -> Arc<Samples> {
+    static BUILT: Mutex<Vec<(NetGame, Weak<Samples>)>> = Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
+    built.retain(|(_, samples)| samples.strong_count() > 0);
+    if let Some(samples) = (built.iter())
+        .find(|(of, _)| *of == game)
+        .and_then(|(_, samples)| samples.upgrade())
+    {
+        return samples;
+    }
+    let samples: Arc<Samples> = Arc::new(
+        dataset(game)
+            .into_iter()
+            .map(|(piles, mv)| (game.input(&piles), game.target(&piles, mv)))
+            .collect(),
+    );
+    built.push((game, Arc::downgrade(&samples)));
+    samples
 }
 
 impl NetTrainer {
@@ -236,7 +264,7 @@ impl NetTrainer {
         let network = Network::new(&sizes, recipe.init_range, &mut rng);
         // The samples (7 MB for the original program's game) are built by the first epoch: a
         // network that only plays never needs them.
-        let samples = Vec::new();
+        let samples = Arc::default();
         let order = Vec::new();
         Self {
             game,
@@ -264,11 +292,7 @@ impl NetTrainer {
     /// One more pass over the shuffled samples; returns its mean squared error.
     pub fn train_epoch(&mut self) -> f64 {
         if self.samples.is_empty() {
-            let game = self.game;
-            self.samples = dataset(game)
-                .into_iter()
-                .map(|(piles, mv)| (game.input(&piles), game.target(&piles, mv)))
-                .collect();
+            self.samples = shared_samples(self.game);
             self.order = (0..self.samples.len()).collect();
         }
         self.order.shuffle(&mut self.rng);
@@ -525,6 +549,38 @@ pub fn choose(game: NetGame, network: &Network, piles: &Piles) -> Option<NetMove
         solver: solver::winning_moves(piles, game.rule).first().copied(),
         activations,
     })
+}
+
+#[cfg(test)]
+mod shared_tests {
+    use super::*;
+
+    fn small(max_pile: u8) -> NetGame {
+        // Two piles: a game no other test trains on, so the last trainer is known.
+        NetGame {
+            piles: 2,
+            max_pile,
+            rule: Rule::Normal,
+        }
+    }
+
+    #[test]
+    fn trainers_of_one_game_share_its_samples_while_one_holds_them() {
+        let recipe = NetRecipe::original();
+        let (mut first, mut second) = (
+            NetTrainer::new(small(7), recipe.clone(), 1),
+            NetTrainer::new(small(7), recipe.clone(), 2),
+        );
+        let mut other = NetTrainer::new(small(5), recipe, 3);
+        first.train_epoch();
+        second.train_epoch();
+        other.train_epoch();
+        assert!(Arc::ptr_eq(&first.samples, &second.samples));
+        assert!(!Arc::ptr_eq(&first.samples, &other.samples));
+        let kept = Arc::downgrade(&first.samples);
+        drop((first, second));
+        assert!(kept.upgrade().is_none(), "freed with the last trainer");
+    }
 }
 
 #[cfg(test)]
