@@ -93,7 +93,7 @@ fn draws_once_then_only_after_a_change() {
     });
     let mut terminal = terminal();
     let mut app = app(false);
-    let ending = event_loop(&mut terminal, &mut app, &events).unwrap();
+    let ending = event_loop(&mut terminal, &mut app, &events, None).unwrap();
     typist.join().unwrap();
     assert_eq!(ending, Ending::Quit);
     // The first frame, one for `5` and one for the question the first `q` asks (a game is
@@ -117,7 +117,7 @@ fn a_burst_of_waiting_input_is_drawn_once() {
     let mut terminal = terminal();
     let mut app = app(false);
     // The help overlay takes `q` as quit too; every toggle is applied in order.
-    let ending = event_loop(&mut terminal, &mut app, &events).unwrap();
+    let ending = event_loop(&mut terminal, &mut app, &events, None).unwrap();
     assert_eq!(ending, Ending::Quit);
     assert!(app.overlays.help_open(), "an odd number of toggles");
     // The first frame, then one per 256 events at most: not one per key.
@@ -132,12 +132,12 @@ fn a_burst_of_waiting_input_is_drawn_once() {
 fn a_signal_or_closed_input_ends_the_loop() {
     let (send, events) = flume::unbounded();
     send.send(LoopEvent::Signal(15)).unwrap();
-    let ending = event_loop(&mut terminal(), &mut app(false), &events).unwrap();
+    let ending = event_loop(&mut terminal(), &mut app(false), &events, None).unwrap();
     assert_eq!(ending, Ending::Signal(15));
 
     let (send, events) = flume::unbounded::<LoopEvent>();
     drop(send);
-    let ending = event_loop(&mut terminal(), &mut app(false), &events).unwrap();
+    let ending = event_loop(&mut terminal(), &mut app(false), &events, None).unwrap();
     assert!(matches!(ending, Ending::InputClosed(_)));
 }
 
@@ -155,7 +155,7 @@ fn autoplay_steps_the_search_by_itself_until_paused() {
     });
     let mut terminal = terminal();
     let mut app = app(true);
-    event_loop(&mut terminal, &mut app, &events).unwrap();
+    event_loop(&mut terminal, &mut app, &events, None).unwrap();
     sender.join().unwrap();
     let view = app
         .tabs

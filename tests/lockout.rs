@@ -293,3 +293,55 @@ async fn silent_sockets_on_the_health_port_do_not_delay_a_check() {
         "the check waited for the stranger's sockets to end"
     );
 }
+
+/// §4: a session flooding keys (3,000 at once) is found flooding: the keys past the rate are
+/// dropped, its thread drops to the lowest priority, so bystanders are served first, and
+/// its end is seen at once when its client leaves; a person typing is not. Before, thirty
+/// flooders made a bystander's `?` wait 55 ms at the 99th percentile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flooding_session_is_found_and_a_typing_one_is_not() {
+    let dir = temp_dir("flood");
+    let server = start(dir.clone(), settings(&dir, None)).await;
+    let (typist, _) = crate::serve::login_named(&server, "ada", None)
+        .await
+        .unwrap();
+    let (typing, _) = arcade_shown(&typist).await;
+    for _ in 0..20 {
+        typing.data(&b"?"[..]).await.unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+    }
+    typist
+        .disconnect(russh::Disconnect::ByApplication, "", "en")
+        .await
+        .unwrap();
+    until_logged(&server, "user=\"ada\" via=open").await;
+    until_logged(&server, "flooding=false").await;
+    let (flooder, _) = crate::serve::login_named(&server, "bob", None)
+        .await
+        .unwrap();
+    let (mut flood, _) = arcade_shown(&flooder).await;
+    for _ in 0..3 {
+        flood.data(&[b'?'; 1_000][..]).await.unwrap();
+    }
+    // Its frames are read for two seconds, long enough for all of it to be taken in.
+    let reading = tokio::time::Instant::now() + std::time::Duration::from_secs(2);
+    while tokio::time::timeout_at(reading, flood.wait())
+        .await
+        .is_ok_and(|m| m.is_some())
+    {}
+    flooder
+        .disconnect(russh::Disconnect::ByApplication, "", "en")
+        .await
+        .unwrap();
+    until_logged(&server, "flooding=true").await;
+    assert!(
+        server
+            .log_text()
+            .lines()
+            .any(|line| line.contains("user=\"bob\"")
+                && line.contains("flooding=true")
+                && !line.contains("keys_dropped=0 ")),
+        "{}",
+        server.log_text()
+    );
+}

@@ -73,6 +73,10 @@ pub enum BenchWhat {
         /// keys, Tab, Enter, Esc, arrows), as a hostile client floods them.
         #[arg(long, requires = "warmup_keys")]
         hostile: bool,
+        /// How many of the sessions (after the training ones) flood random hostile keys
+        /// from every tab, ten every 5 ms, until the end; the others are timed bystanders.
+        #[arg(long, default_value_t = 0)]
+        flooding: usize,
         /// Run this executable as the server instead of this one (to measure another build
         /// the same way); it must accept the same `serve` options.
         #[arg(long, value_name = "PATH")]
@@ -193,6 +197,7 @@ pub fn command(args: &BenchArgs, config: &Config, seed: u64) -> ExitCode {
             training,
             warmup_keys,
             hostile,
+            flooding,
             ref server,
         } => {
             if slowloris {
@@ -213,6 +218,11 @@ pub fn command(args: &BenchArgs, config: &Config, seed: u64) -> ExitCode {
                     "--training {training}: at most --sessions ({sessions})"
                 ));
             }
+            if training + flooding >= sessions && flooding > 0 {
+                return fail(format!(
+                    "--flooding {flooding}: leave at least one of --sessions ({sessions}) to time"
+                ));
+            }
             if warmup_keys > MAX_WARMUP_KEYS {
                 return fail(format!(
                     "--warmup-keys {warmup_keys}: allowed 0..={MAX_WARMUP_KEYS}"
@@ -223,6 +233,7 @@ pub fn command(args: &BenchArgs, config: &Config, seed: u64) -> ExitCode {
                 training,
                 warmup_keys,
                 hostile,
+                flooding,
                 window: Duration::from_secs(seconds),
                 server: server.clone(),
             };

@@ -36,8 +36,13 @@ pub const KEY: &[u8] = b"?";
 /// The most warm-up keys a session may play.
 pub const MAX_WARMUP_KEYS: usize = 10_000;
 
-/// Time between two warm-up keys of one session.
-const WARMUP_INTERVAL: Duration = Duration::from_millis(5);
+/// Time between two warm-up keys of one session: 83 keys a second, under the rate past
+/// which a served session counts as flooding (`shell::budget::FLOOD_RATE`), so the
+/// warm-up is taken in as fast as it is sent.
+const WARMUP_INTERVAL: Duration = Duration::from_millis(12);
+
+/// Time between two bursts of a flooding session's keys.
+const FLOOD_INTERVAL: Duration = Duration::from_millis(5);
 
 /// How long a session must stay quiet after its warm-up before the measurement starts.
 const SETTLE: Duration = Duration::from_millis(500);
@@ -97,6 +102,10 @@ pub struct Plan {
     pub warmup_keys: usize,
     /// Whether those keys come from every tab ([`hostile_keys`]) rather than Tic-tac-toe's.
     pub hostile: bool,
+    /// Of the sessions, this many (after the training ones) flood [`hostile_keys`] from
+    /// their first frame to the end of the measurement, while the others are timed: what a
+    /// bystander feels of hostile sessions on the same server.
+    pub flooding: usize,
     /// How long the measurement lasts.
     pub window: Duration,
     /// The server's executable (this one when `None`).
@@ -237,6 +246,7 @@ pub struct Report {
     training: usize,
     warmup_keys: usize,
     hostile: bool,
+    flooding: usize,
     seconds: f64,
     connected: usize,
     errors: Vec<String>,
@@ -311,6 +321,7 @@ impl Printable for Report {
             "training_sessions": self.training,
             "warmup_keys": self.warmup_keys,
             "hostile": self.hostile,
+            "flooding_sessions": self.flooding,
             "server_rss_end_bytes": self.rss_end,
             "server_bytes_per_session_at_end": self.per_session_at_end(),
             "server_rss_after_sessions_ended_bytes": self.rss_after,
@@ -354,6 +365,15 @@ impl Printable for Report {
             mb(self.per_session_at_end()),
             mb(self.rss_after),
         );
+        if self.flooding > 0 {
+            let _ = writeln!(
+                text,
+                "flooding       {} sessions sent {} random hostile keys (every tab) every {} ms throughout; the timed ones are bystanders",
+                self.flooding,
+                FLOOD_BURST,
+                FLOOD_INTERVAL.as_millis()
+            );
+        }
         if self.training > 0 || self.warmup_keys > 0 {
             let keys = if self.hostile {
                 "hostile keys (every tab)"
@@ -427,13 +447,21 @@ async fn measure(plan: &Plan, addr: SocketAddr, pid: &str, rss_before: Option<u6
     let (mut clients, errors) = connect_all(addr, plan.sessions).await;
     let connect_time = connecting.elapsed();
     let connected = clients.len();
-    let key_clients = clients.split_off(plan.training.min(connected));
-    // The trainers start first, so they train through the warm-up and the measurement.
+    let mut key_clients = clients.split_off(plan.training.min(connected));
+    let timed_clients = key_clients.split_off(plan.flooding.min(key_clients.len()));
+    let flooding = key_clients.len();
+    // The trainers and the flooders start first, so they run through the warm-up and the
+    // measurement.
     let (stop_trainers, stop) = tokio::sync::watch::channel(false);
     let mut trainers = Vec::new();
     for (handle, channel) in clients {
         trainers.push(tokio::spawn(train(handle, channel, stop.clone())));
     }
+    for (i, (handle, channel)) in key_clients.into_iter().enumerate() {
+        let seed = (plan.sessions + i) as u64;
+        trainers.push(tokio::spawn(flood(handle, channel, seed, stop.clone())));
+    }
+    let key_clients = timed_clients;
     let mut warming = Vec::new();
     for (i, (handle, channel)) in key_clients.into_iter().enumerate() {
         let keys = if plan.hostile {
@@ -474,6 +502,7 @@ async fn measure(plan: &Plan, addr: SocketAddr, pid: &str, rss_before: Option<u6
         training: plan.training.min(connected),
         warmup_keys: plan.warmup_keys,
         hostile: plan.hostile,
+        flooding,
         seconds: plan.window.as_secs_f64(),
         connected,
         errors,
@@ -607,6 +636,50 @@ async fn train(
         }
     }
     let _ = channel.data_bytes(&b"qq"[..]).await;
+    let _ = handle
+        .disconnect(russh::Disconnect::ByApplication, "", "en")
+        .await;
+    error
+}
+
+/// Keys a flooding session sends together, every [`FLOOD_INTERVAL`]: 2,000 keys a second,
+/// as a client pasting or replaying keys without pause would.
+const FLOOD_BURST: usize = 10;
+
+/// A flooding session: [`FLOOD_BURST`] seeded random hostile keys every
+/// [`FLOOD_INTERVAL`], reading its frames, until the measurement ends. `Some(error)` if
+/// the session broke.
+async fn flood(
+    handle: russh::client::Handle<Client>,
+    mut channel: russh::Channel<russh::client::Msg>,
+    seed: u64,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> Option<String> {
+    use rand::{RngExt, SeedableRng};
+    let keys = hostile_keys();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut ticks = tokio::time::interval(FLOOD_INTERVAL);
+    let mut error = None;
+    loop {
+        tokio::select! {
+            _ = ticks.tick() => {
+                let burst: Vec<u8> = (0..FLOOD_BURST)
+                    .flat_map(|_| keys[rng.random_range(0..keys.len())].clone())
+                    .collect();
+                if let Err(e) = channel.data_bytes(burst).await {
+                    error = Some(format!("flooder send: {e}"));
+                    break;
+                }
+            }
+            message = channel.wait() => {
+                if message.is_none() {
+                    error = Some("the server closed a flooding session".into());
+                    break;
+                }
+            }
+            _ = stop.changed() => break,
+        }
+    }
     let _ = handle
         .disconnect(russh::Disconnect::ByApplication, "", "en")
         .await;

@@ -6,9 +6,11 @@
 //! The loop takes its terminal and its event source as parameters, so the same loop can
 //! later drive sessions that are not this process's own terminal.
 
+pub mod budget;
 pub mod input;
 
 use crate::app::App;
+use budget::CpuBudget;
 use crossterm::cursor;
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
@@ -59,11 +61,13 @@ const BURST: usize = 256;
 
 /// Runs the loop until the app quits or the events end: draw once, then wait for an event
 /// (or, while something runs by itself, for the next tick), apply it, redraw if it changed
-/// anything.
+/// anything. With a `budget` (a served session), the work is charged to it and the loop
+/// rests when it is spent.
 pub fn event_loop<B: Backend>(
     terminal: &mut Terminal<B>,
     app: &mut App,
     events: &Receiver<LoopEvent>,
+    mut budget: Option<&mut CpuBudget>,
 ) -> Result<Ending, B::Error> {
     terminal.draw(|frame| crate::ui::render(app, frame))?;
     let mut next_tick = app.tick_interval().map(|every| Instant::now() + every);
@@ -78,6 +82,7 @@ pub fn event_loop<B: Backend>(
                     if changed {
                         terminal.draw(|frame| crate::ui::render(app, frame))?;
                     }
+                    pace(budget.as_deref_mut());
                     continue;
                 }
                 Err(RecvTimeoutError::Disconnected) => None,
@@ -104,6 +109,14 @@ pub fn event_loop<B: Backend>(
                     let size = terminal.size()?;
                     terminal.resize(Rect::new(0, 0, size.width, size.height))?;
                     true
+                }
+                // Keys only: a mouse moved across the screen sends an event a cell.
+                Some(LoopEvent::Input(Event::Key(_)))
+                    if budget
+                        .as_deref_mut()
+                        .is_some_and(|budget| !budget.take_key(Instant::now())) =>
+                {
+                    dropped_keys(app, budget.as_deref())
                 }
                 Some(LoopEvent::Input(event)) => {
                     let size = terminal.size()?;
@@ -132,6 +145,39 @@ pub fn event_loop<B: Backend>(
         if changed {
             terminal.draw(|frame| crate::ui::render(app, frame))?;
         }
+        pace(budget.as_deref_mut());
+    }
+}
+
+/// What the status line says when a session's keys come faster than anyone types.
+pub const KEYS_DROPPED: &str =
+    "Keys are coming faster than anyone types: those past 100 a second are dropped";
+
+/// A key was dropped for coming too fast: the status line says so at the first; after it,
+/// nothing changes.
+fn dropped_keys(app: &mut App, budget: Option<&CpuBudget>) -> bool {
+    if budget.is_some_and(|budget| budget.dropped() == 1) {
+        app.say(crate::tabkit::message::Message::error(KEYS_DROPPED));
+        return true;
+    }
+    false
+}
+
+/// Charges the loop's work since the last call to `budget` and paces the loop as it says
+/// (see [`budget`]).
+fn pace(budget: Option<&mut CpuBudget>) {
+    let Some(budget) = budget else {
+        return;
+    };
+    let Some(cpu) = budget::thread_cpu_time() else {
+        return;
+    };
+    let pace = budget.after_frame(Instant::now(), cpu);
+    if pace.demote {
+        crate::tabkit::background::lower_this_thread_priority();
+    }
+    if !pace.rest.is_zero() {
+        thread::sleep(pace.rest);
     }
 }
 
@@ -326,7 +372,7 @@ pub fn run(app: &mut App, mouse: bool) -> io::Result<Ending> {
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
     terminal.clear()?;
     thread::spawn(move || forward_input(&sender));
-    let ending = event_loop(&mut terminal, app, &events);
+    let ending = event_loop(&mut terminal, app, &events, None);
     drop(guard);
     ending
 }

@@ -11,6 +11,7 @@ use crate::app::room::Setup;
 use crate::serve::limits::Slot;
 use crate::serve::shared::Shared;
 use crate::serve::terminal::{FrameSink, SessionBackend, SharedSize};
+use crate::shell::budget::CpuBudget;
 use crate::shell::{self, Ending, LoopEvent};
 use ratatui::Terminal;
 use russh::ChannelId;
@@ -61,6 +62,8 @@ pub(super) struct Arcade {
     /// When the session last showed signs of life (a key, a frame drawn), for the idle
     /// timer.
     pub(super) activity: Arc<Mutex<Instant>>,
+    /// The session's share of the processor (see [`shell::budget`]).
+    pub(super) budget: std::cell::RefCell<CpuBudget>,
 }
 
 impl Arcade {
@@ -124,6 +127,9 @@ impl Arcade {
                 term = info.term.as_str(),
                 size = %format_args!("{}x{}", size.width, size.height),
                 duration = %format_args!("{:.1}s", started.elapsed().as_secs_f64()),
+                cpu_rests = self.budget.borrow().rests(),
+                flooding = self.budget.borrow().demoted(),
+                keys_dropped = self.budget.borrow().dropped(),
                 reason = reason.as_str()
             );
         });
@@ -330,7 +336,14 @@ impl Arcade {
         backend.enter()?;
         let mut terminal = Terminal::new(backend)?;
         terminal.clear()?;
-        let ending = shell::event_loop(&mut terminal, app, events)?;
+        // The teacher, whose key says who they are, runs unbudgeted: their room redraws
+        // at every student's change.
+        let mut budget = self.budget.borrow_mut();
+        let budget = match place {
+            Place::Student(..) => Some(&mut *budget),
+            Place::Teacher(_) => None,
+        };
+        let ending = shell::event_loop(&mut terminal, app, events, budget)?;
         let why = match &ending {
             Ending::InputClosed(why) if why.starts_with("idle") => Some(format!(
                 "ai-arcade: closed after {}.",

@@ -165,6 +165,7 @@ impl Connection {
             events,
         );
         let arcade = Arcade {
+            budget: std::cell::RefCell::new(crate::shell::budget::CpuBudget::served()),
             shared: Arc::clone(&self.shared),
             info,
             size: Arc::clone(&pty.size),
