@@ -14,8 +14,8 @@
 //!   see this: thirty flooders on two cores each get a fifteenth of a core, less than any
 //!   budget a person needs.)
 //! - **Spending.** Each session's loop is charged the processor time its thread spent
-//!   (input, updates, drawing) against a budget that refills at [`CpuBudget::share`] of a
-//!   core, holding at most [`CpuBudget::burst`] saved up. A person at the keys, even
+//!   (input, updates, drawing) against a budget that refills at [`SHARE`] of a core, holding
+//!   at most [`BURST`] saved up. A person at the keys, even
 //!   holding one down, stays well inside it; a session past it rests until its budget is
 //!   back above zero while its input waits in the bounded queue (so its connection stops
 //!   being read), and drops to the lowest priority as a flooder does.
@@ -94,16 +94,6 @@ impl CpuBudget {
     /// The served sessions' budget: [`SHARE`] and [`BURST`].
     pub fn served() -> Self {
         Self::new(SHARE, BURST)
-    }
-
-    /// The share of a core it refills at.
-    pub fn share(&self) -> f64 {
-        self.share
-    }
-
-    /// The most it holds.
-    pub fn burst(&self) -> Duration {
-        self.burst
     }
 
     /// Charges the processor time used since the last call (`cpu` is the thread's total

@@ -150,14 +150,18 @@ pub fn event_loop<B: Backend>(
 }
 
 /// What the status line says when a session's keys come faster than anyone types.
-pub const KEYS_DROPPED: &str =
-    "Keys are coming faster than anyone types: those past 100 a second are dropped";
+pub fn keys_dropped() -> String {
+    format!(
+        "Keys are coming faster than anyone types: those past {} a second are dropped",
+        budget::FLOOD_RATE
+    )
+}
 
 /// A key was dropped for coming too fast: the status line says so at the first; after it,
 /// nothing changes.
 fn dropped_keys(app: &mut App, budget: Option<&CpuBudget>) -> bool {
     if budget.is_some_and(|budget| budget.dropped() == 1) {
-        app.say(crate::tabkit::message::Message::error(KEYS_DROPPED));
+        app.say(crate::tabkit::message::Message::error(keys_dropped()));
         return true;
     }
     false
