@@ -103,6 +103,9 @@ impl<'a> Search<'a> {
         let highest = (node.empty_cells() - 1) / 2;
         alpha = alpha.max(lowest);
         beta = beta.min(highest);
+        if let Some(bound) = node.claimeven_bound() {
+            beta = beta.min(bound);
+        }
         if alpha >= beta {
             return alpha;
         }
