@@ -1,0 +1,11 @@
+//! The self-play tab's learner (issue 33, being built): an AlphaZero-style policy/value
+//! network that guides a PUCT search and learns from its own games.
+//!
+//! - `net.rs`: the network, its losses and Adam;
+//! - `learnable.rs`: what a game must say to be learned (moves as indices, the input, the
+//!   result, the symmetries), and tic-tac-toe's;
+//! - `puct.rs`: the search.
+
+pub mod learnable;
+pub mod net;
+pub mod puct;
