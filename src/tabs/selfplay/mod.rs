@@ -4,8 +4,12 @@
 //! - `net.rs`: the network, its losses and Adam;
 //! - `learnable.rs`: what a game must say to be learned (moves as indices, the input, the
 //!   result, the symmetries), and tic-tac-toe's;
-//! - `puct.rs`: the search.
+//! - `puct.rs`: the search;
+//! - `trainer.rs`: self-play games, the replay buffer and training;
+//! - `judge.rs`: the share of positions in which its moves keep the exact value.
 
+pub mod judge;
 pub mod learnable;
 pub mod net;
 pub mod puct;
+pub mod trainer;

@@ -1,0 +1,253 @@
+//! Learning from self-play: the network plays itself, each move chosen by a `PUCT` search
+//! it guides (noise at the root, and drawn in proportion to the visits for the first
+//! moves); every position becomes a sample (the visit shares as the policy's target, the
+//! game's result as the value's), seen through every symmetry of the board, kept in a
+//! replay buffer of bounded size; after each game the network trains on batches drawn from
+//! the buffer. One seed decides everything, so a run repeats exactly.
+
+use super::learnable::Learnable;
+use super::net::{Adam, Losses, PolicyValueNet, Sample};
+use super::puct::{Puct, PuctSettings};
+use rand::{RngExt as _, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
+
+/// How the learner plays and trains.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SelfPlaySettings {
+    /// Simulations a move.
+    pub simulations: u32,
+    /// Exploration's weight in `PUCT`.
+    pub c_puct: f32,
+    /// The root noise's Dirichlet concentration α.
+    pub noise_alpha: f32,
+    /// The share ε of noise in the root's priors.
+    pub noise_share: f32,
+    /// Moves of each game chosen in proportion to the visits (temperature 1); the rest
+    /// take the most visited.
+    pub temperature_moves: u32,
+    /// Adam's step size.
+    pub learning_rate: f32,
+    /// The L2 weight decay.
+    pub weight_decay: f32,
+    /// Samples a batch.
+    pub batch: usize,
+    /// Batches trained after each game.
+    pub batches_per_game: u32,
+    /// The replay buffer's size in samples: the oldest go first.
+    pub buffer: usize,
+    /// The widths of the network's trunk layers.
+    pub widths: Vec<usize>,
+    /// The seed of the network's first weights and of every random choice.
+    pub seed: u64,
+}
+
+impl SelfPlaySettings {
+    /// Settings that suit tic-tac-toe.
+    pub fn tictactoe(seed: u64) -> Self {
+        Self {
+            simulations: 50,
+            c_puct: 1.5,
+            noise_alpha: 0.5,
+            noise_share: 0.25,
+            temperature_moves: 4,
+            learning_rate: 2e-3,
+            weight_decay: 1e-4,
+            batch: 64,
+            batches_per_game: 4,
+            buffer: 20_000,
+            widths: vec![64],
+            seed,
+        }
+    }
+}
+
+/// What training has done so far.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Progress {
+    /// Self-play games finished.
+    pub games: u64,
+    /// Moves played in them.
+    pub moves: u64,
+    /// Batches trained.
+    pub batches: u64,
+    /// The losses of the last batch.
+    pub losses: Losses,
+}
+
+/// A self-play learner of the game `G`.
+pub struct Trainer<G: Learnable> {
+    /// The network being trained.
+    pub net: PolicyValueNet,
+    settings: SelfPlaySettings,
+    adam: Adam,
+    buffer: VecDeque<Sample>,
+    rng: ChaCha8Rng,
+    start: G,
+    progress: Progress,
+}
+
+impl<G: Learnable> Trainer<G> {
+    /// A learner with a fresh network, whose games start at `start`.
+    pub fn new(start: G, settings: SelfPlaySettings) -> Self {
+        let net = PolicyValueNet::new(G::INPUTS, &settings.widths, G::MOVES, settings.seed);
+        Self {
+            net,
+            adam: Adam::new(settings.learning_rate, settings.weight_decay),
+            buffer: VecDeque::with_capacity(settings.buffer.min(1 << 20)),
+            rng: ChaCha8Rng::seed_from_u64(settings.seed ^ 0x5e1f_91a7),
+            start,
+            progress: Progress::default(),
+            settings,
+        }
+    }
+
+    /// What training has done so far.
+    pub fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    /// Samples in the replay buffer.
+    pub fn buffered(&self) -> usize {
+        self.buffer.len()
+    }
+
+    /// Plays one game against itself, keeps its samples, and trains on the buffer.
+    pub fn step(&mut self) {
+        let samples = self.self_play_game();
+        for sample in samples {
+            for symmetry in G::symmetries() {
+                if self.buffer.len() == self.settings.buffer {
+                    self.buffer.pop_front();
+                }
+                self.buffer.push_back(G::transform(&sample, &symmetry));
+            }
+        }
+        for _ in 0..self.settings.batches_per_game {
+            self.train_batch();
+        }
+        self.progress.games += 1;
+    }
+
+    /// One game of self-play; its positions as samples, each valued by the result for the
+    /// player to move there.
+    fn self_play_game(&mut self) -> Vec<Sample> {
+        let search = PuctSettings {
+            c_puct: self.settings.c_puct,
+            noise: Some((self.settings.noise_alpha, self.settings.noise_share)),
+        };
+        let mut position = self.start;
+        let mut played: Vec<(Sample, G::Player)> = Vec::new();
+        let mut plies = 0;
+        while position.result().is_none() {
+            let mut evaluator = &self.net;
+            let mut tree = Puct::new(position, search, &mut evaluator, &mut self.rng);
+            tree.run(self.settings.simulations, &mut evaluator);
+            let sample = Sample {
+                input: position.encode(),
+                legal: position.legal(),
+                policy: tree.visit_shares(),
+                value: 0.0,
+            };
+            played.push((sample, position.to_move()));
+            let temperature = if plies < self.settings.temperature_moves {
+                1.0
+            } else {
+                0.0
+            };
+            let index = tree.choose(temperature, &mut self.rng);
+            position = position.play(G::move_at(index));
+            plies += 1;
+        }
+        self.progress.moves += u64::from(plies);
+        // The result is for the player to move at the end; the one who moved last has the
+        // opposite.
+        let result = position.result().unwrap_or(0.0);
+        let last_mover = position.to_move();
+        played
+            .into_iter()
+            .map(|(mut sample, mover)| {
+                sample.value = if mover == last_mover { result } else { -result };
+                sample
+            })
+            .collect()
+    }
+
+    fn train_batch(&mut self) {
+        if self.buffer.is_empty() {
+            return;
+        }
+        let batch: Vec<Sample> = (0..self.settings.batch)
+            .map(|_| self.buffer[self.rng.random_range(0..self.buffer.len())].clone())
+            .collect();
+        self.progress.losses = self.net.train(&batch, &mut self.adam);
+        self.progress.batches += 1;
+    }
+}
+
+// Values here are exact (±1, 0), so equality is the check.
+#[cfg(test)]
+#[allow(clippy::float_cmp)]
+mod tests {
+    use super::*;
+    use crate::domain::games::tictactoe::{Board, Mark};
+
+    fn small(seed: u64) -> SelfPlaySettings {
+        SelfPlaySettings {
+            simulations: 12,
+            batch: 16,
+            batches_per_game: 2,
+            buffer: 500,
+            widths: vec![16],
+            ..SelfPlaySettings::tictactoe(seed)
+        }
+    }
+
+    #[test]
+    fn training_from_a_seed_repeats_exactly() {
+        let run = |seed| {
+            let mut trainer = Trainer::new(Board::empty(Mark::X), small(seed));
+            for _ in 0..6 {
+                trainer.step();
+            }
+            (trainer.net.clone(), trainer.progress())
+        };
+        let (net, progress) = run(3);
+        assert_eq!(progress.games, 6);
+        assert!(
+            progress.moves >= 6 * 5,
+            "a tic-tac-toe game takes 5 moves at least"
+        );
+        assert_eq!(progress.batches, 12);
+        assert_eq!(run(3), (net.clone(), progress));
+        assert_ne!(run(4).0, net, "another seed, another run");
+    }
+
+    #[test]
+    fn the_buffer_keeps_every_symmetry_and_stays_within_its_size() {
+        let mut trainer = Trainer::new(Board::empty(Mark::X), small(1));
+        trainer.step();
+        let moves = trainer.progress().moves as usize;
+        assert_eq!(trainer.buffered(), moves * 8);
+        for _ in 0..20 {
+            trainer.step();
+        }
+        assert_eq!(trainer.buffered(), 500);
+    }
+
+    /// The samples of a game carry its result for the player to move: in a game X won,
+    /// X's positions are +1 and O's −1.
+    #[test]
+    fn samples_carry_the_result_for_their_player_to_move() {
+        let mut trainer = Trainer::new(Board::empty(Mark::X), small(2));
+        for _ in 0..30 {
+            let samples = trainer.self_play_game();
+            let first = samples[0].value;
+            for (ply, sample) in samples.iter().enumerate() {
+                let expected = if ply % 2 == 0 { first } else { -first };
+                assert_eq!(sample.value, expected, "ply {ply}");
+                assert!((sample.policy.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+            }
+        }
+    }
+}
