@@ -320,7 +320,10 @@ impl PolicyValueNet {
     /// Why this network cannot be used (a file edited by hand, say): layers that do not
     /// chain, weight counts that do not match, numbers that are not finite.
     pub fn malformed(&self) -> Option<String> {
-        let mut from = self.trunk.first()?.inputs;
+        let Some(first) = self.trunk.first() else {
+            return Some("the network has no hidden layer".to_string());
+        };
+        let mut from = first.inputs;
         for (at, layer) in self.layers().enumerate() {
             let top = at >= self.trunk.len();
             let expected_inputs = if top {
@@ -545,5 +548,7 @@ mod tests {
         let mut net = PolicyValueNet::new(3, &[4], 2, 1);
         net.policy.weights.pop();
         assert!(net.malformed().unwrap().contains("does not fit"));
+        net.trunk.clear();
+        assert!(net.malformed().unwrap().contains("no hidden layer"));
     }
 }

@@ -117,7 +117,8 @@ impl<G: Learnable> Trainer<G> {
         let samples = self.self_play_game();
         for sample in samples {
             for symmetry in G::symmetries() {
-                if self.buffer.len() == self.settings.buffer {
+                // At least one sample is kept, whatever the setting says.
+                while self.buffer.len() >= self.settings.buffer.max(1) {
                     self.buffer.pop_front();
                 }
                 self.buffer.push_back(G::transform(&sample, &symmetry));
