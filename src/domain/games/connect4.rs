@@ -23,7 +23,7 @@ pub const CELLS: usize = WIDTH * HEIGHT;
 pub(crate) const COLUMN_BITS: usize = HEIGHT + 1;
 
 /// The lowest cell of every column.
-const BOTTOM: u64 = {
+pub(crate) const BOTTOM: u64 = {
     let mut mask = 0;
     let mut column = 0;
     while column < WIDTH {
@@ -34,7 +34,7 @@ const BOTTOM: u64 = {
 };
 
 /// Every cell of the board (no spare bit).
-const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
+pub(crate) const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
 
 /// The lowest cell of column `column` (0-based).
 const fn bottom(column: usize) -> u64 {
@@ -353,7 +353,7 @@ pub const FOURS: [u64; 69] = {
 };
 
 /// Every cell that is part of a four in a row of `stones`.
-fn fours_of(stones: u64) -> u64 {
+pub(crate) fn fours_of(stones: u64) -> u64 {
     let mut cells = 0;
     for step in [1, COLUMN_BITS, HEIGHT, HEIGHT + 2] {
         let starts = stones & (stones >> step) & (stones >> (2 * step)) & (stones >> (3 * step));

@@ -3,7 +3,7 @@
 //! move that makes four; a win with the next stone is seen before).
 
 use crate::domain::games::connect4::{
-    Board, CELLS, COLUMN_BITS, HEIGHT, WIDTH, column_cells, open_fours, safe_cells,
+    BOARD, BOTTOM, Board, CELLS, COLUMN_BITS, WIDTH, column_cells, fours_of, open_fours, safe_cells,
 };
 
 /// A position inside the search.
@@ -74,11 +74,11 @@ impl Node {
             return None;
         }
         let empty = BOARD & !self.filled;
-        if has_four(self.mine | (empty & EVEN_ROWS)) {
+        if fours_of(self.mine | (empty & EVEN_ROWS)) != 0 {
             return None;
         }
         let other = (self.mine ^ self.filled) | (empty & ODD_ROWS);
-        Some(if has_four(other) { -1 } else { 0 })
+        Some(if fours_of(other) != 0 { -1 } else { 0 })
     }
 
     /// The position's key, the same for a position and its mirror image (equal in value):
@@ -102,30 +102,6 @@ pub(super) const fn mirrored(bits: u64) -> u64 {
     }
     mirror
 }
-
-/// Whether `stones` hold four in a row.
-fn has_four(stones: u64) -> bool {
-    [1, COLUMN_BITS, HEIGHT, HEIGHT + 2]
-        .into_iter()
-        .any(|step| {
-            let pairs = stones & (stones >> step);
-            pairs & (pairs >> (2 * step)) != 0
-        })
-}
-
-/// Every cell of the board (no spare bits).
-const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
-
-/// The lowest cell of every column.
-const BOTTOM: u64 = {
-    let mut mask = 0;
-    let mut column = 0;
-    while column < WIDTH {
-        mask |= 1 << (column * COLUMN_BITS);
-        column += 1;
-    }
-    mask
-};
 
 /// The cells of rows 0, 2 and 4 (0-based: the 1st, 3rd and 5th from the bottom).
 const EVEN_ROWS: u64 = BOTTOM * 0b01_0101;
