@@ -4,9 +4,9 @@
 //! of 50 simulations from the empty tic-tac-toe board.
 
 use ai_arcade::domain::games::tictactoe::{Board, Mark};
-use ai_arcade::tabs::selfplay::learnable::Learnable;
-use ai_arcade::tabs::selfplay::net::{Adam, PolicyValueNet, Sample};
-use ai_arcade::tabs::selfplay::puct::{Puct, PuctSettings};
+use ai_arcade::domain::learn::selfplay::learnable::Learnable;
+use ai_arcade::domain::learn::selfplay::net::{Adam, PolicyValueNet, Sample};
+use ai_arcade::domain::learn::selfplay::puct::{Puct, PuctSettings};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -20,7 +20,6 @@ macro_rules! each_tab {
 pub mod connect4;
 pub mod id;
 pub mod multipile;
-pub mod selfplay;
 pub mod state_graph;
 pub mod subtraction;
 /// The verdict on the answer an action graded, given the question waiting before it.

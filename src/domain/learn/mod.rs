@@ -8,6 +8,7 @@ pub mod nim_net;
 pub mod predict_graph;
 pub mod predict_q;
 pub mod qlearning;
+pub mod selfplay;
 pub mod state_graph;
 pub mod subtraction;
 

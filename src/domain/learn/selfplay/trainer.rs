@@ -28,6 +28,9 @@ pub struct SelfPlaySettings {
     pub temperature_moves: u32,
     /// Adam's step size.
     pub learning_rate: f32,
+    /// Games after which the step size has halved (0: it stays): a late step as large
+    /// as the first keeps the network wandering around what it learned.
+    pub learning_rate_half_life: u64,
     /// The L2 weight decay.
     pub weight_decay: f32,
     /// Samples a batch.
@@ -38,25 +41,38 @@ pub struct SelfPlaySettings {
     pub buffer: usize,
     /// The widths of the network's trunk layers.
     pub widths: Vec<usize>,
+    /// The share of the search's own value (the root's mean `Q`) in the value target, the
+    /// rest the game's result: the result alone says little about a position where a
+    /// later blunder decided the game.
+    pub value_from_search: f32,
+    /// At most this many moves at the start of each game are drawn at random (how many is
+    /// drawn too, 0 up to it), so the network also sees positions its own play avoids.
+    pub random_opening: u32,
     /// The seed of the network's first weights and of every random choice.
     pub seed: u64,
 }
 
 impl SelfPlaySettings {
-    /// Settings that suit tic-tac-toe.
+    /// Settings that suit tic-tac-toe, found by measuring (README: with them, 60 s of
+    /// self-play on one core keeps the exact value in all 4,520 positions with search).
+    /// Two layers of 64 learn the values of forks that one layer misses; `c_puct` 3 and
+    /// up to 6 random opening moves let self-play meet the positions its own play avoids.
     pub fn tictactoe(seed: u64) -> Self {
         Self {
             simulations: 50,
-            c_puct: 1.5,
+            c_puct: 3.0,
             noise_alpha: 0.5,
             noise_share: 0.25,
             temperature_moves: 4,
             learning_rate: 2e-3,
+            learning_rate_half_life: 3_000,
             weight_decay: 1e-4,
             batch: 64,
             batches_per_game: 4,
             buffer: 20_000,
-            widths: vec![64],
+            widths: vec![64, 64],
+            value_from_search: 0.5,
+            random_opening: 6,
             seed,
         }
     }
@@ -124,10 +140,21 @@ impl<G: Learnable> Trainer<G> {
                 self.buffer.push_back(G::transform(&sample, &symmetry));
             }
         }
+        self.adam.learning_rate = self.learning_rate_now();
         for _ in 0..self.settings.batches_per_game {
             self.train_batch();
         }
         self.progress.games += 1;
+    }
+
+    /// The step size after the games played so far, halving every half-life.
+    pub fn learning_rate_now(&self) -> f32 {
+        let half_life = self.settings.learning_rate_half_life;
+        if half_life == 0 {
+            return self.settings.learning_rate;
+        }
+        let halvings = self.progress.games as f64 / half_life as f64;
+        (f64::from(self.settings.learning_rate) * 0.5f64.powf(halvings)) as f32
     }
 
     /// One game of self-play; its positions as samples, each valued by the result for the
@@ -138,8 +165,9 @@ impl<G: Learnable> Trainer<G> {
             noise: Some((self.settings.noise_alpha, self.settings.noise_share)),
         };
         let mut position = self.start;
-        let mut played: Vec<(Sample, G::Player)> = Vec::new();
+        let mut played: Vec<(Sample, G::Player, f32)> = Vec::new();
         let mut plies = 0;
+        let opening = self.rng.random_range(0..=self.settings.random_opening);
         while position.result().is_none() {
             let mut evaluator = &self.net;
             let mut tree = Puct::new(position, search, &mut evaluator, &mut self.rng);
@@ -150,13 +178,18 @@ impl<G: Learnable> Trainer<G> {
                 policy: tree.visit_shares(),
                 value: 0.0,
             };
-            played.push((sample, position.to_move()));
+            played.push((sample, position.to_move(), tree.root_value()));
             let temperature = if plies < self.settings.temperature_moves {
                 1.0
             } else {
                 0.0
             };
-            let index = tree.choose(temperature, &mut self.rng);
+            let index = if plies < opening {
+                let legal = position.legal_moves();
+                G::index(legal.as_ref()[self.rng.random_range(0..legal.as_ref().len())])
+            } else {
+                tree.choose(temperature, &mut self.rng)
+            };
             position = position.play(G::move_at(index));
             plies += 1;
         }
@@ -167,8 +200,10 @@ impl<G: Learnable> Trainer<G> {
         let last_mover = position.to_move();
         played
             .into_iter()
-            .map(|(mut sample, mover)| {
-                sample.value = if mover == last_mover { result } else { -result };
+            .map(|(mut sample, mover, searched)| {
+                let outcome = if mover == last_mover { result } else { -result };
+                let mix = self.settings.value_from_search;
+                sample.value = (1.0 - mix) * outcome + mix * searched;
                 sample
             })
             .collect()
@@ -200,6 +235,8 @@ mod tests {
             batches_per_game: 2,
             buffer: 500,
             widths: vec![16],
+            value_from_search: 0.0,
+            random_opening: 0,
             ..SelfPlaySettings::tictactoe(seed)
         }
     }
@@ -234,6 +271,38 @@ mod tests {
             trainer.step();
         }
         assert_eq!(trainer.buffered(), 500);
+    }
+
+    /// With the value target taken wholly from the search, a sample's value is the root's
+    /// mean `Q` there, not the game's ±1 or 0.
+    #[test]
+    fn the_value_target_can_come_from_the_search() {
+        let settings = SelfPlaySettings {
+            value_from_search: 1.0,
+            ..small(5)
+        };
+        let mut trainer = Trainer::new(Board::empty(Mark::X), settings);
+        let samples = trainer.self_play_game();
+        assert!(
+            samples.iter().any(|s| ![-1.0, 0.0, 1.0].contains(&s.value)),
+            "{:?}",
+            samples.iter().map(|s| s.value).collect::<Vec<_>>()
+        );
+        assert!(samples.iter().all(|s| (-1.0..=1.0).contains(&s.value)));
+    }
+
+    /// The step size halves every half-life.
+    #[test]
+    fn the_learning_rate_halves_every_half_life() {
+        let settings = SelfPlaySettings {
+            learning_rate_half_life: 2,
+            ..small(6)
+        };
+        let mut trainer = Trainer::new(Board::empty(Mark::X), settings);
+        assert_eq!(trainer.learning_rate_now(), 2e-3);
+        trainer.step();
+        trainer.step();
+        assert!((trainer.learning_rate_now() - 1e-3).abs() < 1e-9);
     }
 
     /// The samples of a game carry its result for the player to move: in a game X won,

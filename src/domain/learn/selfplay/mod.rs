@@ -1,5 +1,6 @@
-//! The self-play tab's learner (issue 33, being built): an AlphaZero-style policy/value
-//! network that guides a PUCT search and learns from its own games.
+//! An AlphaZero-style learner: a policy/value network that guides a PUCT search and learns
+//! from its own games, graded against the exact solvers. The self-play tab and the
+//! `train selfplay` / `play selfplay` commands both use it.
 //!
 //! - `net.rs`: the network, its losses and Adam;
 //! - `learnable.rs`: what a game must say to be learned (moves as indices, the input, the

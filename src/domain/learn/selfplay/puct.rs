@@ -234,6 +234,19 @@ impl<G: Learnable> Puct<G> {
         shares
     }
 
+    /// What the search makes of the root, for its player to move: the visit-weighted mean
+    /// of its moves' `Q` (the network's own value before any visit).
+    pub fn root_value(&self) -> f32 {
+        let (sum, visits) = self.edges(ROOT).iter().fold((0.0, 0), |(sum, n), e| {
+            (sum + e.mean * e.visits as f32, n + e.visits)
+        });
+        if visits == 0 {
+            self.root().evaluated.unwrap_or(0.0)
+        } else {
+            sum / visits as f32
+        }
+    }
+
     /// The move to play: the most visited (the highest prior among equals, then the
     /// lowest index); with `temperature` above 0, drawn in proportion to visits^(1/T).
     pub fn choose(&self, temperature: f32, rng: &mut ChaCha8Rng) -> usize {
