@@ -24,6 +24,7 @@ mod nim;
 mod progress;
 mod run;
 mod saving;
+mod selfplay;
 pub mod serve;
 mod solve;
 mod train;
@@ -77,6 +78,13 @@ pub fn main() -> ExitCode {
             Err(error) => fail(error),
         },
         Some(Command::Book(ref args)) => book::command(args),
+        Some(Command::Play(ref args)) => match &args.agent {
+            args::PlayAgent::Selfplay {
+                game,
+                board,
+                simulations,
+            } => selfplay::play_selfplay(&cli, args.json, *game, board, *simulations),
+        },
         None => play(&cli),
     }
 }

@@ -33,6 +33,7 @@ mod rehearsal;
 mod room;
 mod scale_out;
 mod search;
+mod selfplay_cli;
 mod serve;
 mod signals;
 mod snapshots;

@@ -66,6 +66,46 @@ pub enum Command {
     Arena(ArenaArgs),
     /// Build an opening book with the exact solver (the one the arcade ships is built so).
     Book(BookArgs),
+    /// The move a trained agent makes in a position, with its numbers, so others can check
+    /// them.
+    Play(PlayArgs),
+}
+
+/// `play` and its agent.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The agent.
+    #[command(subcommand)]
+    pub agent: PlayAgent,
+    /// Print one JSON object instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+}
+
+/// The agents `play` asks.
+#[derive(Debug, Subcommand)]
+pub enum PlayAgent {
+    /// The self-play learner (`train selfplay`) from the data dir: the network's prior and
+    /// value, the search's visits and values, and the exact verdict for every move.
+    Selfplay {
+        /// The game.
+        #[arg(long, value_enum, default_value_t = SelfPlayGame::Tictactoe)]
+        game: SelfPlayGame,
+        /// Tic-tac-toe: nine cells in reading order, X, O, and . (or -, _ or space) for
+        /// empty.
+        #[arg(long, default_value = ".........")]
+        board: String,
+        /// Simulations of the search (0: the network alone) [default: the learner's].
+        #[arg(long, value_name = "N", value_parser = flags::within(0..=100_000u32))]
+        simulations: Option<u32>,
+    },
+}
+
+/// The games the self-play learner learns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SelfPlayGame {
+    /// Tic-tac-toe (all 4,520 positions graded against the exact answer).
+    Tictactoe,
 }
 
 /// `book` and its game.
@@ -283,6 +323,28 @@ pub enum TrainLearner {
         #[arg(long)]
         fresh: bool,
     },
+    /// The AlphaZero-style self-play learner: a policy/value network guiding a PUCT search,
+    /// trained on its own games for --minutes of training time (measuring not counted).
+    /// Resumes the saved learner of the game unless --fresh; writes the curve as CSV.
+    Selfplay {
+        /// The game.
+        #[arg(long, value_enum, default_value_t = SelfPlayGame::Tictactoe)]
+        game: SelfPlayGame,
+        /// Minutes of training, above 0 and at most 1440 [default: 1].
+        #[arg(long, value_name = "M", value_parser = flags::minutes)]
+        minutes: Option<f64>,
+        /// Stop after this many self-play games instead (or whichever comes first): a run
+        /// of so many games repeats exactly, whatever the machine.
+        #[arg(long, value_name = "N", value_parser = flags::within(1..=100_000_000u64))]
+        games: Option<u64>,
+        /// Start a new learner even if one is saved for the game.
+        #[arg(long)]
+        fresh: bool,
+        /// Where to write the curve as CSV [default: selfplay-GAME-curve.csv in the data
+        /// dir].
+        #[arg(long, value_name = "FILE")]
+        curve: Option<PathBuf>,
+    },
 }
 
 /// `--rule` values.
@@ -422,7 +484,7 @@ mod tests {
             TrainLearner::Subtraction { recipe, .. } => recipe.map(Into::into),
             TrainLearner::Qlearning { recipe, .. } => recipe.map(Into::into),
             TrainLearner::NimNet { recipe, .. } => recipe.map(Into::into),
-            TrainLearner::Graph { .. } => None,
+            TrainLearner::Graph { .. } | TrainLearner::Selfplay { .. } => None,
         }
     }
 

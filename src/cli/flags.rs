@@ -39,6 +39,15 @@ pub(super) fn learning_rate(text: &str) -> Result<f64, String> {
     }
 }
 
+/// `--minutes`: a training time above 0 and at most a day.
+pub(super) fn minutes(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(minutes) if minutes > 0.0 && minutes <= 1440.0 => Ok(minutes),
+        Ok(_) => Err("allowed above 0 and at most 1440".to_string()),
+        Err(_) => Err("not a number; allowed above 0 and at most 1440".to_string()),
+    }
+}
+
 /// `--piles`: starting piles as the config's `nim.piles` takes them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PileList(pub Vec<u8>);

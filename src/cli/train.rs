@@ -7,6 +7,7 @@ use super::nim;
 use super::progress;
 use super::run::{RunSeed, report, run_seed, training_dir};
 use super::saving;
+use super::selfplay;
 use crate::config;
 use crate::domain::learn::state_graph::{self, StateGraph};
 use crate::domain::learn::subtraction::{self, Evaluation, Trainer};
@@ -77,6 +78,22 @@ pub(super) fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
             net.rule = rule.map_or(net.rule, Into::into);
             net.recipe = recipe.map_or(net.recipe, Into::into);
             nim::train_nim_net(cli, &config, *epochs, *fresh, args)
+        }
+        TrainLearner::Selfplay {
+            game,
+            minutes,
+            games,
+            fresh,
+            curve,
+        } => {
+            let request = selfplay::TrainRequest {
+                game: *game,
+                minutes: *minutes,
+                games: *games,
+                fresh: *fresh,
+                curve: curve.as_deref(),
+            };
+            selfplay::train_selfplay(cli, &config, args, &request)
         }
     }
 }

@@ -9,6 +9,11 @@
 use crate::domain::games::nim::{Piles, Rule};
 use crate::domain::learn::nim_net::{self, NET_FORMAT, NET_VERSION, NetGame, NetTrainer, SavedNet};
 use crate::domain::learn::qlearning::{self, QTrainer, SavedTable, TABLE_FORMAT, TABLE_VERSION};
+use crate::domain::learn::selfplay::{
+    self,
+    learnable::Learnable,
+    saved::{SELFPLAY_FORMAT, SELFPLAY_VERSION, SavedLearner},
+};
 use crate::domain::learn::state_graph::{
     self, GRAPH_FILE, GRAPH_FORMAT, GRAPH_VERSION, StateGraph,
 };
@@ -251,5 +256,57 @@ mod tests {
         assert_eq!(found.stamp, saved.stamp);
         let other = store.load_kind(&SubtractionNetFile { n_max: 63 });
         assert!(matches!(other, Err(StoreError::Unusable { .. })));
+    }
+}
+
+/// The self-play learner of the game `G`: one file a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SelfPlayFile<G> {
+    name: String,
+    game: std::marker::PhantomData<G>,
+}
+
+impl<G: Learnable> Default for SelfPlayFile<G> {
+    fn default() -> Self {
+        Self {
+            name: selfplay::saved::learner_file(G::NAME),
+            game: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<G: Learnable> ModelKind for SelfPlayFile<G> {
+    type Payload = SavedLearner;
+    type Model = SavedLearner;
+
+    fn file(&self) -> ModelFile<'_> {
+        ModelFile {
+            name: &self.name,
+            format: SELFPLAY_FORMAT,
+            version: SELFPLAY_VERSION,
+        }
+    }
+
+    fn usable(&self, payload: SavedLearner) -> Result<SavedLearner, String> {
+        selfplay::saved::usable::<G>(payload)
+    }
+
+    fn noun(&self) -> &'static str {
+        "self-play learner"
+    }
+
+    /// Its games and time, and the last shares measured.
+    fn holds(&self, saved: &SavedLearner) -> String {
+        let kept = saved.curve.last().map_or_else(String::new, |point| {
+            format!(
+                ", keeps the value in {:.1}% with search",
+                point.searched_kept
+            )
+        });
+        format!(
+            "{} in {:.0} s{kept}",
+            count(saved.games, "game"),
+            saved.seconds
+        )
     }
 }

@@ -8,7 +8,9 @@ use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 
 /// A game the self-play learner can learn.
-pub trait Learnable: Game {
+pub trait Learnable: Game + Copy {
+    /// The game's name in files and on the command line (`tictactoe`).
+    const NAME: &'static str;
     /// Policy outputs: one a move of the game.
     const MOVES: usize;
     /// Numbers in the network's input.
@@ -76,6 +78,7 @@ fn square_symmetries(side: usize) -> Vec<Vec<usize>> {
 }
 
 impl Learnable for Board {
+    const NAME: &'static str = "tictactoe";
     const MOVES: usize = 9;
     /// Two planes of 9 cells: the player to move's marks, then the other's.
     const INPUTS: usize = 18;

@@ -7,10 +7,12 @@
 //!   result, the symmetries), and tic-tac-toe's;
 //! - `puct.rs`: the search;
 //! - `trainer.rs`: self-play games, the replay buffer and training;
-//! - `judge.rs`: the share of positions in which its moves keep the exact value.
+//! - `judge.rs`: the share of positions in which its moves keep the exact value;
+//! - `saved.rs`: the learner as its file keeps it, checked on load.
 
 pub mod judge;
 pub mod learnable;
 pub mod net;
 pub mod puct;
+pub mod saved;
 pub mod trainer;

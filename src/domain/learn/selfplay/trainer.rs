@@ -8,12 +8,13 @@
 use super::learnable::Learnable;
 use super::net::{Adam, Losses, PolicyValueNet, Sample};
 use super::puct::{Puct, PuctSettings};
+use super::saved::{CurvePoint, SavedLearner};
 use rand::{RngExt as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
 /// How the learner plays and trains.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SelfPlaySettings {
     /// Simulations a move.
     pub simulations: u32,
@@ -116,6 +117,39 @@ impl<G: Learnable> Trainer<G> {
             progress: Progress::default(),
             settings,
         }
+    }
+
+    /// A learner that goes on from `saved` (its network, settings and counts). The replay
+    /// buffer starts empty and fills again from new games: a file of a few kilobytes
+    /// instead of megabytes of samples. Its random choices go on from the seed and the
+    /// games played, so resuming repeats too.
+    pub fn resume(start: G, saved: SavedLearner) -> Self {
+        let progress = saved.progress();
+        let mut trainer = Self::new(start, saved.settings);
+        trainer.net = saved.net;
+        trainer.rng = ChaCha8Rng::seed_from_u64(trainer.settings.seed ^ progress.games);
+        trainer.progress = progress;
+        trainer
+    }
+
+    /// The learner as its file keeps it, after `seconds` of training with `curve`
+    /// measured on the way.
+    pub fn saved(&self, seconds: f64, curve: Vec<CurvePoint>) -> SavedLearner {
+        SavedLearner {
+            game: G::NAME.to_string(),
+            settings: self.settings.clone(),
+            net: self.net.clone(),
+            games: self.progress.games,
+            moves: self.progress.moves,
+            batches: self.progress.batches,
+            seconds,
+            curve,
+        }
+    }
+
+    /// The settings it trains with.
+    pub fn settings(&self) -> &SelfPlaySettings {
+        &self.settings
     }
 
     /// What training has done so far.
