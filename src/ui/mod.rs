@@ -215,7 +215,7 @@ fn tab_titles(area: Rect, tabs: &[TabId], shown: TabId) -> Vec<(TabId, String, R
         .collect()
 }
 
-/// Each tab's title as the bar writes it at `width` columns, `shown` always whole.
+/// Each tab's title as the bar writes it at `width` columns, `shown` whole when it can be.
 fn fitted_titles(width: usize, tabs: &[TabId], shown: TabId) -> Vec<&'static str> {
     let mut titles: Vec<&'static str> = tabs.iter().map(|t| t.title()).collect();
     let bar = |titles: &[&str]| -> usize {
@@ -225,16 +225,20 @@ fn fitted_titles(width: usize, tabs: &[TabId], shown: TabId) -> Vec<&'static str
             .sum::<usize>()
             .saturating_sub(1)
     };
-    while bar(&titles) > width {
-        let longest = tabs
-            .iter()
-            .zip(&titles)
-            .enumerate()
-            .filter(|(_, (tab, title))| **tab != shown && title.contains(' '))
-            .max_by_key(|(i, (_, title))| (title.chars().count(), std::cmp::Reverse(*i)));
-        let Some((index, _)) = longest else { break };
-        let title = titles[index];
-        titles[index] = &title[..title.rfind(' ').unwrap_or(title.len())];
+    // The tab shown keeps its whole title while the others can give words up; only when
+    // they have none left does it give up its own, so no F-key is cut off the bar's end.
+    for spare_shown in [true, false] {
+        while bar(&titles) > width {
+            let longest = tabs
+                .iter()
+                .zip(&titles)
+                .enumerate()
+                .filter(|(_, (tab, title))| (!spare_shown || **tab != shown) && title.contains(' '))
+                .max_by_key(|(i, (_, title))| (title.chars().count(), std::cmp::Reverse(*i)));
+            let Some((index, _)) = longest else { break };
+            let title = titles[index];
+            titles[index] = &title[..title.rfind(' ').unwrap_or(title.len())];
+        }
     }
     titles
 }
