@@ -190,6 +190,14 @@ const WALKS: &[Walk] = &[
         ],
         shows: &[(1, &["wins 12.7%"]), (3, &["epoch 400 · wins 99.1%"])],
     },
+    Walk {
+        name: "selfplay",
+        steps: &["", "1", "y Esc", "t wait", "t", "r (1 2 3 4 5 6 7 8 9)+"],
+        shows: &[
+            (2, &["prior P  visits N", "Not trained yet"]),
+            (5, &["keeps the value: network", "resting"]),
+        ],
+    },
 ];
 
 /// The keys `keys` names, in the walk's notation: `(KEYS)+` presses KEYS again and again

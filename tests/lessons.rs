@@ -60,7 +60,8 @@ fn every_shipped_lesson_loads_and_names_only_its_tabs_keys_and_steps() {
             "06-network.toml",
             "07-connect4.toml",
             "08-state-graph.toml",
-            "09-nim-network.toml"
+            "09-nim-network.toml",
+            "10-selfplay.toml"
         ]
     );
     for name in &names {

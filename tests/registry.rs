@@ -55,6 +55,31 @@ fn the_registry_lists_each_tab_once_with_its_own_f_key() {
     assert_eq!(TabId::F_KEYS_LABEL, format!("F1-F{}", TabId::ALL.len()));
 }
 
+/// Regression: with a sixth tab, State Graph shown kept its whole title and the bar ran
+/// past 80 columns, cutting the last tab to "F6 Self-pl". Every F-key keeps a whole word.
+#[test]
+fn the_tab_bar_keeps_every_tab_whole_at_80_columns_whichever_is_shown() {
+    for &shown in TabId::ALL {
+        let bar = screen(&opened_on(shown))
+            .lines()
+            .next()
+            .unwrap()
+            .to_string();
+        for &tab in TabId::ALL {
+            let first_word = tab.title().split(' ').next().unwrap();
+            let label = format!("F{} {first_word}", tab.index() + 1);
+            let at = bar
+                .find(&label)
+                .unwrap_or_else(|| panic!("{shown:?}: {label} in {bar:?}"));
+            let after = bar[at + label.len()..].chars().next();
+            assert!(
+                matches!(after, None | Some(' ')),
+                "{shown:?}: {label} is cut in {bar:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn every_tab_has_keys_and_a_help_that_lists_them() {
     let mut too_wide = Vec::new();

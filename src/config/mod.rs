@@ -32,6 +32,7 @@ pub use crate::domain::search::Algorithm;
 // in its folder).
 pub use crate::tabs::connect4::settings::Connect4Config;
 pub use crate::tabs::multipile::settings::{NimConfig, NimNetConfig, QLearningConfig};
+pub use crate::tabs::selfplay::settings::SelfPlayConfig;
 pub use crate::tabs::state_graph::settings::GraphConfig;
 pub use crate::tabs::subtraction::settings::SubtractionConfig;
 pub use crate::tabs::tictactoe::settings::{
@@ -84,6 +85,8 @@ pub struct Config {
     pub graph: GraphConfig,
     /// The Connect Four tab and its AIs.
     pub connect4: Connect4Config,
+    /// The Self-play tab: the AlphaZero-style learner.
+    pub selfplay: SelfPlayConfig,
     /// `ai-arcade serve`: the arcade over SSH.
     pub serve: ServeConfig,
 }
@@ -112,6 +115,7 @@ impl Config {
         self.nim_net.validate()?;
         self.graph.validate()?;
         self.connect4.validate()?;
+        self.selfplay.validate()?;
         self.tictactoe.validate()?;
         self.serve.validate()?;
         self.search.validate()

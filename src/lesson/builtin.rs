@@ -19,7 +19,7 @@ pub struct BuiltIn {
 
 /// The course, in teaching order: the files' two-digit prefixes give the same order, so
 /// a folder of them reads as the course.
-pub const BUILT_IN: [BuiltIn; 9] = [
+pub const BUILT_IN: [BuiltIn; 10] = [
     BuiltIn {
         name: "minimax",
         file: "01-minimax.toml",
@@ -64,6 +64,11 @@ pub const BUILT_IN: [BuiltIn; 9] = [
         name: "nim-net",
         file: "09-nim-network.toml",
         text: include_str!("../../lessons/09-nim-network.toml"),
+    },
+    BuiltIn {
+        name: "selfplay",
+        file: "10-selfplay.toml",
+        text: include_str!("../../lessons/10-selfplay.toml"),
     },
 ];
 

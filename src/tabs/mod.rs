@@ -13,6 +13,7 @@ macro_rules! each_tab {
             3 StateGraph "State Graph" state_graph::StateGraphTab,
             4 TicTacToe "Tic-tac-toe" tictactoe::TicTacToeTab,
             5 ConnectFour "Connect Four" connect4::Connect4Tab,
+            6 SelfPlay "Self-play" selfplay::SelfPlayTab,
         }
     };
 }
@@ -20,6 +21,7 @@ macro_rules! each_tab {
 pub mod connect4;
 pub mod id;
 pub mod multipile;
+pub mod selfplay;
 pub mod state_graph;
 pub mod subtraction;
 /// The verdict on the answer an action graded, given the question waiting before it.

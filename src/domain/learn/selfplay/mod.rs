@@ -6,6 +6,7 @@
 //! - `learnable.rs`: what a game must say to be learned (moves as indices, the input, the
 //!   result, the symmetries), and tic-tac-toe's;
 //! - `puct.rs`: the search;
+//! - `settings.rs`: how it plays and trains, and how far training went;
 //! - `trainer.rs`: self-play games, the replay buffer and training;
 //! - `judge.rs`: the share of positions in which its moves keep the exact value;
 //! - `saved.rs`: the learner as its file keeps it, checked on load.
@@ -15,4 +16,5 @@ pub mod learnable;
 pub mod net;
 pub mod puct;
 pub mod saved;
+pub mod settings;
 pub mod trainer;

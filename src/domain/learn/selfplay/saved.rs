@@ -5,7 +5,7 @@
 
 use super::learnable::Learnable;
 use super::net::PolicyValueNet;
-use super::trainer::{Progress, SelfPlaySettings};
+use super::settings::{Progress, SelfPlaySettings};
 use crate::domain::learn::field;
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;

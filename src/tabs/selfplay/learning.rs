@@ -1,0 +1,143 @@
+//! The learner as the tab trains it in the background: self-play games in chunks, the
+//! curve measured every so many games, and after each chunk a snapshot for the screen
+//! (the network as it is now, the counts, the curve).
+
+use crate::domain::games::tictactoe::Board;
+use crate::domain::learn::Chunked;
+use crate::domain::learn::selfplay::judge::{Kept, kept_value, tictactoe_positions};
+use crate::domain::learn::selfplay::net::PolicyValueNet;
+use crate::domain::learn::selfplay::saved::{CurvePoint, SavedLearner};
+use crate::domain::learn::selfplay::trainer::{Progress, Trainer};
+use crate::domain::solve::perfect::Solver;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+/// Self-play games a chunk: about a tenth of a second, so the screen follows closely and a
+/// stop is quick.
+const GAMES_A_CHUNK: u32 = 25;
+
+/// The 4,520 positions every point of the curve grades, made once for every session.
+pub(crate) fn graded() -> &'static [Board] {
+    static POSITIONS: OnceLock<Vec<Board>> = OnceLock::new();
+    POSITIONS.get_or_init(tictactoe_positions)
+}
+
+/// What the screen shows of the learner: a copy taken after each chunk.
+#[derive(Debug, Clone)]
+pub(crate) struct Snapshot {
+    /// The network now.
+    pub net: Arc<PolicyValueNet>,
+    /// Games, moves, batches and the last losses.
+    pub progress: Progress,
+    /// Samples in the replay buffer.
+    pub buffered: usize,
+    /// Seconds of training in all.
+    pub seconds: f64,
+    /// The curve so far.
+    pub curve: Vec<CurvePoint>,
+}
+
+/// The tab's learner: the trainer, its referee and its curve.
+pub(crate) struct Learning {
+    pub trainer: Trainer<Board>,
+    referee: Solver<Board>,
+    pub curve: Vec<CurvePoint>,
+    /// Seconds of training before this session.
+    seconds_before: f64,
+    trained: Duration,
+    measure_every: u64,
+}
+
+impl Learning {
+    /// A learner going on from `trainer`, its curve and time so far.
+    pub(crate) fn new(
+        trainer: Trainer<Board>,
+        curve: Vec<CurvePoint>,
+        seconds_before: f64,
+        measure_every: u64,
+    ) -> Self {
+        Self {
+            trainer,
+            referee: Solver::new(),
+            curve,
+            seconds_before,
+            trained: Duration::ZERO,
+            measure_every: measure_every.max(1),
+        }
+    }
+
+    /// Seconds of training in all.
+    pub(crate) fn seconds(&self) -> f64 {
+        self.seconds_before + self.trained.as_secs_f64()
+    }
+
+    /// Grades the network now and adds the point to the curve.
+    fn measure(&mut self) {
+        let settings = self.trainer.settings();
+        let kept = kept_value(
+            &self.trainer.net,
+            graded(),
+            settings.simulations,
+            settings.c_puct,
+            &mut self.referee,
+        );
+        let progress = self.trainer.progress();
+        self.curve.push(CurvePoint {
+            games: progress.games,
+            seconds: self.seconds(),
+            policy_loss: progress.losses.policy,
+            value_loss: progress.losses.value,
+            buffer: self.trainer.buffered(),
+            network_kept: Kept::percent(kept.network, kept.of),
+            searched_kept: Kept::percent(kept.searched, kept.of),
+        });
+    }
+
+    /// What the screen shows now.
+    pub(crate) fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            net: Arc::new(self.trainer.net.clone()),
+            progress: self.trainer.progress(),
+            buffered: self.trainer.buffered(),
+            seconds: self.seconds(),
+            curve: self.curve.clone(),
+        }
+    }
+
+    /// The learner as its file keeps it.
+    pub(crate) fn saved(&self) -> SavedLearner {
+        self.trainer.saved(self.seconds(), self.curve.clone())
+    }
+}
+
+impl Chunked for Learning {
+    type Report = Snapshot;
+    type Tuning = ();
+
+    /// Self-play goes on until it is stopped.
+    fn is_done(&self) -> bool {
+        false
+    }
+
+    /// Grading takes a fifth of a second, so the curve's first point (the untrained
+    /// network) is measured here, on the training thread, not when the tab opens.
+    fn train_chunk(&mut self) -> Snapshot {
+        if self.curve.is_empty() {
+            self.measure();
+        }
+        for _ in 0..GAMES_A_CHUNK {
+            let started = Instant::now();
+            self.trainer.step();
+            self.trained += started.elapsed();
+            if self
+                .trainer
+                .progress()
+                .games
+                .is_multiple_of(self.measure_every)
+            {
+                self.measure();
+            }
+        }
+        self.snapshot()
+    }
+}

@@ -1,0 +1,368 @@
+//! The Self-play tab's state: the game against the learner, what the learner makes of the
+//! position on the board (its network and its search, beside the exact answer), and the
+//! learner itself, resting or training in the background.
+
+use super::analysis::{Analysis, analyse};
+use super::learning::{Learning, Snapshot};
+use super::settings::{PlayMode, SelfPlayConfig};
+use crate::config::shared::FirstMover;
+use crate::domain::games::Game as _;
+use crate::domain::games::Outcome;
+use crate::domain::games::tictactoe::{Board, Mark};
+use crate::domain::learn::selfplay::saved::SavedLearner;
+use crate::domain::learn::selfplay::trainer::{SelfPlaySettings, Trainer};
+use crate::domain::solve::perfect::Solver;
+use crate::persist::model_files::SelfPlayFile;
+use crate::persist::{Loaded, Stamp, Store};
+use crate::tabkit::background::{Job, Progress as JobProgress};
+use crate::tabkit::message::Message;
+use crate::tabkit::side::Side;
+use crate::tabkit::tab::{Storage, TrainedSince, Training};
+use crate::tabkit::tally::{GameResult, Tally};
+use crate::tabkit::why::Decision;
+use rand::{RngExt as _, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// One move of the game, with the record of why the learner made it.
+#[derive(Debug, Clone)]
+pub(crate) struct Turn {
+    /// Who moved.
+    pub by: Side,
+    /// The cell, 0-8.
+    pub cell: usize,
+    /// The learner's record, for its moves.
+    pub decision: Option<Decision>,
+}
+
+/// The learner, resting or training.
+enum Learner {
+    /// Not training: the learner itself (boxed: it is large and moves between states).
+    Resting(Box<Learning>),
+    /// Training on another thread; the last snapshot is the tab's `shown`.
+    Training(Job<Learning>),
+    /// Between the two (a stop asked, the learner not back yet).
+    Gone,
+}
+
+/// The Self-play tab.
+pub struct SelfPlayTab {
+    pub(crate) config: SelfPlayConfig,
+    rng: ChaCha8Rng,
+    pub(crate) board: Board,
+    /// Your mark: X when you open, O when the learner does.
+    pub(crate) human: Mark,
+    /// Who opens the next game.
+    pub(crate) first: FirstMover,
+    pub(crate) turns: Vec<Turn>,
+    pub(crate) tally: Tally,
+    learner: Learner,
+    /// The learner as the screen shows it.
+    pub(crate) shown: Snapshot,
+    /// What the learner makes of the position on the board (none once the game is over).
+    pub(crate) analysis: Option<Analysis>,
+    referee: Solver<Board>,
+    store: Option<Store>,
+    stamp: Option<Stamp>,
+    pub(crate) storage: Storage,
+    /// Why the saved learner could not be used, or where it came from.
+    pub(crate) load_note: Option<String>,
+    trained_since: TrainedSince,
+}
+
+impl SelfPlayTab {
+    /// Reads the saved learner from `store`, if one is there and usable.
+    pub(crate) fn load(store: &Store) -> Loaded<SavedLearner> {
+        Loaded::read(store.load_kind(&SelfPlayFile::<Board>::default()))
+    }
+
+    /// The tab as `config` sets it up, from the learner `saved` (or a new one seeded from
+    /// `seed`).
+    pub(crate) fn new(
+        config: &SelfPlayConfig,
+        seed: u64,
+        saved: Loaded<SavedLearner>,
+        store: Option<Store>,
+        storage: Storage,
+    ) -> Self {
+        let learner_seed = config.seed.unwrap_or(seed);
+        let load_note = saved
+            .error
+            .as_ref()
+            .map(|why| format!("The saved learner was not used: {why}"));
+        let learning = if let Some(saved) = saved.model {
+            let (curve, seconds) = (saved.curve.clone(), saved.seconds);
+            let trainer = Trainer::resume(Board::empty(Mark::X), saved);
+            Learning::new(trainer, curve, seconds, config.measure_every)
+        } else {
+            let settings = SelfPlaySettings::tictactoe(learner_seed);
+            let trainer = Trainer::new(Board::empty(Mark::X), settings);
+            Learning::new(trainer, Vec::new(), 0.0, config.measure_every)
+        };
+        let shown = learning.snapshot();
+        let mut tab = Self {
+            config: config.clone(),
+            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5e1f),
+            board: Board::empty(Mark::X),
+            human: Mark::X,
+            first: config.first,
+            turns: Vec::new(),
+            tally: Tally::default(),
+            trained_since: TrainedSince::new(shown.progress.games),
+            learner: Learner::Resting(Box::new(learning)),
+            shown,
+            analysis: None,
+            referee: Solver::new(),
+            store,
+            stamp: saved.stamp,
+            storage,
+            load_note,
+        };
+        tab.start_game();
+        tab
+    }
+
+    /// A new game: who opens is drawn or set; the learner moves at once when it opens.
+    pub(crate) fn start_game(&mut self) {
+        let human_opens = match self.first {
+            FirstMover::Human => true,
+            FirstMover::Ai => false,
+            FirstMover::Random => self.rng.random_bool(0.5),
+        };
+        self.human = if human_opens { Mark::X } else { Mark::O };
+        self.board = Board::empty(Mark::X);
+        self.turns.clear();
+        self.analyse();
+        if !human_opens {
+            self.ai_move();
+        }
+    }
+
+    /// Whether you are to move in a game still on.
+    pub(crate) fn human_to_move(&self) -> bool {
+        self.board.outcome().is_none() && self.board.to_move() == self.human
+    }
+
+    /// The learner's mark.
+    pub(crate) fn ai_mark(&self) -> Mark {
+        self.human.other()
+    }
+
+    /// Whether the learner trains now, or waits for a free trainer to.
+    pub(crate) fn training(&self) -> Training {
+        match &self.learner {
+            Learner::Training(job) if job.is_waiting() => Training::Waiting,
+            Learner::Training(_) => Training::Running,
+            _ => Training::Idle,
+        }
+    }
+
+    /// Puts your mark on `cell` (0-8) and lets the learner answer.
+    pub(crate) fn place(&mut self, cell: usize) -> Message {
+        if self.board.outcome().is_some() {
+            return Message::error("The game is over: r starts a new one");
+        }
+        if !self.human_to_move() {
+            return Message::error("It is the learner's move");
+        }
+        if cell > 8 || self.board.cell(cell as u8).is_some() {
+            return Message::error(format!("Cell {} is taken: pick an empty one", cell + 1));
+        }
+        self.board = self.board.play(cell as u8);
+        self.turns.push(Turn {
+            by: Side::Human,
+            cell,
+            decision: None,
+        });
+        self.analyse();
+        if self.board.outcome().is_none() {
+            self.ai_move();
+        }
+        self.after_move()
+    }
+
+    /// What to say once a move is made: the end of the game, or whose move it is.
+    fn after_move(&mut self) -> Message {
+        let Some(outcome) = self.board.outcome() else {
+            let last = self.turns.last().map_or(0, |t| t.cell + 1);
+            return Message::info(format!(
+                "The learner played {last} ({}); your move",
+                self.config.mode_words()
+            ));
+        };
+        let result = self.result_for_you(outcome);
+        self.tally.count(result);
+        Message::info(match result {
+            GameResult::Won => "You won! r starts a new game".to_string(),
+            GameResult::Lost => "The learner won: y shows why it played as it did".to_string(),
+            GameResult::Drawn => "A draw: r starts a new game".to_string(),
+        })
+    }
+
+    /// How a finished game went for you.
+    fn result_for_you(&self, outcome: Outcome<Mark>) -> GameResult {
+        match outcome {
+            Outcome::Winner(mark) if mark == self.human => GameResult::Won,
+            Outcome::Winner(_) => GameResult::Lost,
+            Outcome::Draw => GameResult::Drawn,
+        }
+    }
+
+    /// The learner moves: its search's choice or its network's, as the mode says.
+    fn ai_move(&mut self) {
+        let Some(analysis) = self.analysis.clone() else {
+            return;
+        };
+        let cell = match self.config.mode {
+            PlayMode::Search => analysis.search_move,
+            PlayMode::Network => analysis.network_move,
+        };
+        let decision = super::why::decision(&analysis, self.config.mode, self.shown.progress.games);
+        self.board = self.board.play(cell as u8);
+        self.turns.push(Turn {
+            by: Side::Ai,
+            cell,
+            decision: Some(decision),
+        });
+        self.analyse();
+    }
+
+    /// Takes back your last move and the learner's reply.
+    pub(crate) fn undo(&mut self) -> Message {
+        let Some(at) = self.turns.iter().rposition(|t| t.by == Side::Human) else {
+            return Message::error("You have not moved in this game");
+        };
+        let said = self.board.outcome().map(|outcome| {
+            let result = self.result_for_you(outcome);
+            self.tally.take_back(result)
+        });
+        self.turns.truncate(at);
+        let mut board = Board::empty(Mark::X);
+        for turn in &self.turns {
+            board = board.play(turn.cell as u8);
+        }
+        self.board = board;
+        self.analyse();
+        Message::info(match said {
+            Some(said) => format!("Took back your last move; {said}"),
+            None => "Took back your last move and the learner's reply".to_string(),
+        })
+    }
+
+    /// Weighs the position on the board with the network as shown now.
+    pub(crate) fn analyse(&mut self) {
+        if self.board.outcome().is_some() {
+            self.analysis = None;
+            return;
+        }
+        self.analysis = Some(analyse(
+            &self.shown.net,
+            self.board,
+            self.config.simulations,
+            self.config.c_puct as f32,
+            &mut self.referee,
+        ));
+    }
+
+    /// Starts self-play, or stops it (and saves what was learned).
+    pub(crate) fn toggle_training(&mut self) -> Message {
+        match std::mem::replace(&mut self.learner, Learner::Gone) {
+            Learner::Resting(learning) => {
+                self.learner = Learner::Training(Job::start(*learning));
+                self.trained_since.trained_by_key();
+                Message::info(
+                    "Self-play started: the network learns from games against itself; t stops",
+                )
+            }
+            Learner::Training(job) => match job.finish() {
+                Some(learning) => {
+                    self.shown = learning.snapshot();
+                    self.learner = Learner::Resting(Box::new(learning));
+                    self.analyse();
+                    self.save("Self-play stopped")
+                }
+                None => Message::error("The training thread ended without its learner"),
+            },
+            Learner::Gone => Message::error("The learner is not back yet"),
+        }
+    }
+
+    /// Takes in the training thread's reports; whether the screen changed.
+    pub(crate) fn poll_training(&mut self) -> bool {
+        let Learner::Training(job) = &self.learner else {
+            return false;
+        };
+        let mut latest = None;
+        let mut back = None;
+        while let Some(progress) = job.try_next() {
+            match progress {
+                JobProgress::Chunk(snapshot) => latest = Some(snapshot),
+                JobProgress::Stopped(learning) => back = Some(learning),
+            }
+        }
+        if let Some(learning) = back {
+            self.shown = learning.snapshot();
+            self.learner = Learner::Resting(learning);
+        } else if let Some(snapshot) = latest {
+            self.shown = snapshot;
+        } else {
+            return false;
+        }
+        self.analyse();
+        true
+    }
+
+    /// Writes the learner to the data dir, if there is one; what to say.
+    fn save(&mut self, said: &str) -> Message {
+        let Learner::Resting(learning) = &self.learner else {
+            return Message::info(said.to_string());
+        };
+        let Some(store) = &self.store else {
+            return Message::info(format!(
+                "{said} (nothing is saved: {})",
+                nowhere(self.storage)
+            ));
+        };
+        match store.save_kind(
+            &SelfPlayFile::<Board>::default(),
+            &learning.saved(),
+            self.stamp,
+        ) {
+            Ok(saved) => {
+                self.stamp = Some(saved.stamp);
+                Message::info(format!("{said}; saved to {}", saved.path.display()))
+            }
+            Err(error) => Message::error(format!("{said}, but could not save: {error}")),
+        }
+    }
+
+    /// The program ends: stop training and keep what was learned.
+    pub(crate) fn on_exit(&mut self) {
+        if matches!(self.learner, Learner::Training(_)) {
+            let _ = self.toggle_training();
+        }
+    }
+
+    /// Whether a key trained the learner this session beyond what it started with.
+    pub(crate) fn trained_unsaved(&self) -> bool {
+        self.store.is_none() && self.trained_since.grew(self.shown.progress.games)
+    }
+}
+
+/// Why nothing is saved, in a few words.
+fn nowhere(storage: Storage) -> &'static str {
+    match storage {
+        Storage::SharedServer => "a shared server keeps nothing",
+        Storage::Lesson => "a lesson keeps nothing",
+        Storage::DataDir | Storage::Nowhere => "no data dir",
+    }
+}
+
+impl SelfPlayConfig {
+    /// How the learner plays, in a few words.
+    pub(crate) fn mode_words(&self) -> String {
+        match self.mode {
+            PlayMode::Search => format!("network + {} simulations", self.simulations),
+            PlayMode::Network => "network alone".to_string(),
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! The Self-play tab through `App` and real key events, with a fixed seed: a whole game
+//! against the learner, its numbers against its own search, both ways of playing, the why
+//! record, and training in the background saved to the data dir and loaded again.
+
+use super::settings::PlayMode;
+use crate::app::{Action, App};
+use crate::config::Config;
+use crate::domain::games::Game as _;
+use crate::persist::Store;
+use crate::tabs::testing::{BOTH_SIZES, chars, fresh_dir, press, said, snapshot_tab};
+use crossterm::event::KeyCode;
+
+const SEED: u64 = 3;
+
+fn app() -> App {
+    let mut app = App::new(&Config::default(), SEED);
+    press(&mut app, &[KeyCode::F(6)]);
+    app
+}
+
+/// The first empty cell, 1-9.
+fn first_empty(app: &App) -> char {
+    let board = app.tabs.selfplay.board;
+    let cell = (0..9u8).find(|&c| board.cell(c).is_none()).unwrap();
+    char::from(b'1' + cell)
+}
+
+#[test]
+fn a_whole_game_against_the_learner_ends_and_counts() {
+    let mut app = app();
+    assert!(app.tabs.selfplay.human_to_move(), "you open by default");
+    while app.tabs.selfplay.board.outcome().is_none() {
+        let cell = first_empty(&app);
+        press(&mut app, &chars(&cell.to_string()));
+    }
+    let tally = app.tabs.selfplay.tally;
+    assert_eq!(tally.won + tally.lost + tally.drawn, 1, "{}", said(&app));
+    assert!(
+        app.tabs.selfplay.analysis.is_none(),
+        "nothing to weigh once it is over"
+    );
+    // Another key on the board is refused with the reason.
+    let empty = first_empty(&app).to_string();
+    press(&mut app, &chars(&empty));
+    assert!(said(&app).contains("game is over"), "{}", said(&app));
+    press(&mut app, &chars("r"));
+    assert!(app.tabs.selfplay.turns.is_empty());
+}
+
+#[test]
+fn the_table_shows_the_search_it_plays_by() {
+    let mut app = app();
+    press(&mut app, &chars("1"));
+    let tab = &app.tabs.selfplay;
+    let analysis = tab.analysis.as_ref().unwrap();
+    let visits: u32 = analysis.rows.iter().map(|r| r.visits).sum();
+    assert_eq!(
+        visits, tab.config.simulations,
+        "every simulation went through one move"
+    );
+    let priors: f32 = analysis.rows.iter().map(|r| r.prior).sum();
+    assert!((priors - 1.0).abs() < 1e-4);
+    // Its reply was the most visited move of its search of the position it faced.
+    let reply = tab.turns[1].cell;
+    let decision = tab.turns[1].decision.as_ref().unwrap();
+    let chosen = decision.options.iter().find(|o| o.chosen).unwrap();
+    assert_eq!(chosen.mv, (reply + 1).to_string());
+    let most: u32 = decision
+        .options
+        .iter()
+        .map(|o| o.numbers[1].parse::<u32>().unwrap())
+        .max()
+        .unwrap();
+    assert_eq!(chosen.numbers[1].parse::<u32>().unwrap(), most);
+}
+
+#[test]
+fn n_plays_by_the_network_alone_its_highest_prior() {
+    let mut app = app();
+    press(&mut app, &chars("n"));
+    assert_eq!(app.tabs.selfplay.config.mode, PlayMode::Network);
+    assert!(said(&app).contains("network alone"), "{}", said(&app));
+    press(&mut app, &chars("5"));
+    let tab = &app.tabs.selfplay;
+    let decision = tab.turns[1].decision.as_ref().unwrap();
+    let priors: Vec<f64> = decision
+        .options
+        .iter()
+        .map(|o| o.numbers[0].parse().unwrap())
+        .collect();
+    let chosen = decision.options.iter().position(|o| o.chosen).unwrap();
+    let best = priors.iter().copied().fold(f64::MIN, f64::max);
+    assert!(
+        (priors[chosen] - best).abs() < 1e-9,
+        "{priors:?} chose {chosen}"
+    );
+    assert!(decision.how.contains("network alone"));
+}
+
+#[test]
+fn y_shows_why_with_the_exact_verdict_of_every_move() {
+    let mut app = app();
+    press(&mut app, &chars("y"));
+    assert!(said(&app).contains("not moved yet"), "{}", said(&app));
+    press(&mut app, &chars("1y"));
+    let screen = crate::tabs::testing::screen(&app, 80, 24);
+    assert!(screen.contains("Self-play: O to move, move 2"), "{screen}");
+    assert!(
+        screen.contains("prior P") && screen.contains("visits N"),
+        "{screen}"
+    );
+    // O must take the centre against a corner: every other reply loses.
+    assert!(screen.contains("loses in 3 moves"), "{screen}");
+}
+
+#[test]
+fn training_runs_in_the_background_saves_and_loads_again() {
+    let temp = fresh_dir("selfplay-train");
+    let mut config = Config::default();
+    config.selfplay.measure_every = 50;
+    let mut app = App::with_store(&config, SEED, Some(Store::new(temp.path())));
+    press(&mut app, &[KeyCode::F(6), KeyCode::Char('t')]);
+    assert!(app.tabs.is_training(crate::tabs::TabId::SelfPlay));
+    while app.tabs.selfplay.shown.progress.games < 50 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.update(Action::Tick);
+    }
+    press(&mut app, &chars("t"));
+    assert!(!app.tabs.is_training(crate::tabs::TabId::SelfPlay));
+    let games = app.tabs.selfplay.shown.progress.games;
+    assert!(said(&app).contains("saved to"), "{}", said(&app));
+    assert!(
+        app.tabs.selfplay.shown.curve.len() >= 2,
+        "the start and 50 games"
+    );
+    let again = App::with_store(&config, SEED, Some(Store::new(temp.path())));
+    assert_eq!(
+        again.tabs.selfplay.shown.progress.games, games,
+        "loaded as saved"
+    );
+}
+
+#[test]
+fn snapshots_of_a_game_and_its_why() {
+    let mut app = app();
+    press(&mut app, &chars("1"));
+    snapshot_tab("selfplay__after_a_move", &app, BOTH_SIZES, "");
+}
