@@ -24,6 +24,8 @@ pub mod positions;
 mod reference;
 mod score;
 mod search;
+#[cfg(test)]
+mod small_tests;
 mod table;
 
 pub use book::{Book, BookError};
