@@ -273,6 +273,63 @@ proptest! {
     }
 }
 
+/// The small Connect Four board (5 columns of 4) after `columns`, each played if it has room
+/// and makes no four (so the game goes on), with the columns played.
+fn small_board_after(columns: &[usize]) -> (connect4::SmallBoard, Vec<usize>) {
+    let mut board = connect4::SmallBoard::new();
+    let mut played = Vec::new();
+    for &column in columns {
+        if board.can_play(column) && !board.wins_with(column) {
+            board = board.play(column);
+            played.push(column);
+        }
+    }
+    (board, played)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The small board's exact solver, through the calls a learner makes, on random
+    /// positions of 8 moves and more: its score and every column's score are plain
+    /// negamax's, the best column keeps the score, the position written out parses back to
+    /// itself, and MCTS's picks there are graded as its next selection shows.
+    #[test]
+    fn the_small_boards_solver_agrees_with_plain_negamax(
+        columns in prop::collection::vec(0usize..5, 8..=19),
+        seed in any::<u64>(),
+    ) {
+        use ai_arcade::domain::solve::connect4::{SmallSolver, plain_negamax, win_now_score};
+        let (board, played) = small_board_after(&columns);
+        prop_assume!(board.moves() >= 8);
+        prop_assert!(!board.is_over());
+        let written = connect4::SmallBoard::written(played.iter().copied());
+        prop_assert_eq!(connect4::SmallBoard::parse(&written), Ok(board));
+        let mut solver = SmallSolver::with_table_bits(12);
+        let score = solver.solve(&board);
+        prop_assert_eq!(score, plain_negamax(&board));
+        let scores = solver.scores(&board);
+        for (column, found) in scores.iter().enumerate() {
+            let expected = board.can_play(column).then(|| {
+                let after = board.play(column);
+                if after.is_won() {
+                    win_now_score(&board)
+                } else if after.is_over() {
+                    0
+                } else {
+                    -plain_negamax(&after)
+                }
+            });
+            prop_assert_eq!(*found, expected, "column {} of {}", column + 1, written);
+        }
+        let best = SmallSolver::best_of(&scores).expect("a game going on has a move");
+        prop_assert_eq!(scores[best], Some(score));
+        prop_assert_eq!(scores[solver.best_move(&board, score)], Some(score));
+        let mut stepper = MctsStepper::new(board, 1.0, seed);
+        check_picks(&mut stepper, &(0..5).collect::<Vec<u8>>(), 60)?;
+    }
+}
+
 /// Steps `phases` phases, grading every answer in `answers` at every pick before each
 /// selection (the root's, then each deeper node's on the way down) against the move the
 /// iteration then takes at that node, read back from the selection's and the expansion's

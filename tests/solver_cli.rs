@@ -132,6 +132,55 @@ fn bench_solver_draws_the_same_set_for_a_seed_writes_it_and_reads_it_back() {
     );
 }
 
+/// `bench solver --board 5x4` times the small board's solver: its empty board (a draw) and
+/// a set read back from a file of 5-column games; a 7-column game, the book, and 7x6 move
+/// counts are refused there.
+#[test]
+fn bench_solver_times_the_small_board_without_a_book() {
+    let empty = run_json(&[
+        "bench",
+        "solver",
+        "--board",
+        "5x4",
+        "--positions",
+        "1",
+        "--min-moves",
+        "0",
+        "--max-moves",
+        "0",
+        "--all",
+        "--json",
+    ]);
+    let positions = empty["positions"].as_array().unwrap();
+    assert_eq!(positions[0]["moves"], "", "{empty}");
+    assert_eq!(positions[0]["score"], 0, "the empty 5x4 board is a draw");
+    assert!(
+        empty["plan"].as_str().unwrap().contains("positions on 5x4"),
+        "{empty}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("small.txt");
+    let set_arg = set.to_str().unwrap();
+    std::fs::write(&set, "# 5 columns\n3\n1155\n").unwrap();
+    let read = run_json(&[
+        "bench", "solver", "--board", "5x4", "--from", set_arg, "--json",
+    ]);
+    assert_eq!(read["positions"].as_array().unwrap().len(), 2, "{read}");
+    std::fs::write(&set, "4456\n").unwrap();
+    refused(
+        &["bench", "solver", "--board", "5x4", "--from", set_arg],
+        "move 4: '6' is no column: columns are 1 to 5",
+    );
+    refused(
+        &["bench", "solver", "--board", "5x4", "--book"],
+        "--book: the opening book is for the 7x6 board only",
+    );
+    refused(
+        &["bench", "solver", "--board", "5x4", "--max-moves", "20"],
+        "allowed 0 <= min <= max <= 19",
+    );
+}
+
 #[test]
 fn book_import_refuses_what_is_not_a_book_and_never_overwrites_unasked() {
     let dir = tempfile::tempdir().unwrap();

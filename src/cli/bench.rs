@@ -129,13 +129,16 @@ pub enum BenchWhat {
 #[derive(Debug, Args)]
 #[allow(clippy::struct_excessive_bools)]
 pub struct SolverArgs {
+    /// The board: Connect Four's 7x6, or a smaller 6x5 or 5x4 (which have no opening book).
+    #[arg(long, value_enum, default_value_t)]
+    board: bench_solver::BoardSize,
     /// How many random positions (1-10000).
     #[arg(long, default_value_t = 20)]
     positions: usize,
     /// The fewest moves of a random position.
     #[arg(long, default_value_t = 8)]
     min_moves: usize,
-    /// The most moves of a random position (at most 41).
+    /// The most moves of a random position (at most 41; 29 on 6x5, 19 on 5x4).
     #[arg(long, default_value_t = 12)]
     max_moves: usize,
     /// Read the positions from this file instead (one column list a line, as "4453").
@@ -271,7 +274,11 @@ fn solver_command(args: &SolverArgs, seed: u64) -> ExitCode {
     if let Err(refused) = bench_solver::check(args.table_bits, args.threads) {
         return fail(refused);
     }
+    if args.book && args.board != bench_solver::BoardSize::Standard {
+        return fail("--book: the opening book is for the 7x6 board only");
+    }
     let flags = bench_solver::Flags {
+        board: args.board,
         positions: args.positions,
         moves: (args.min_moves, args.max_moves),
         from: args.from.as_deref(),
@@ -283,6 +290,7 @@ fn solver_command(args: &SolverArgs, seed: u64) -> ExitCode {
         Err(refused) => return fail(refused),
     };
     let plan = bench_solver::Plan {
+        board: args.board,
         positions,
         source,
         table_bits: args.table_bits,

@@ -1,12 +1,13 @@
 //! `ai-arcade bench solver`: the exact Connect Four solver timed on a set of positions, each
 //! with its table cleared first (as Pascal Pons' benchmark resets his), so every figure is
 //! one position's whole search. The set is drawn from the seed, or read from a file, and can
-//! be written out so that other solvers are measured on the same positions.
+//! be written out so that other solvers are measured on the same positions. `--board 6x5`
+//! (or `5x4`) times a smaller board's solver instead, which has no book.
 
-use crate::domain::games::connect4::Board;
+use crate::domain::games::connect4::Grid;
 use crate::domain::numbers::thousands;
-use crate::domain::solve::connect4::positions::random_positions;
-use crate::domain::solve::connect4::{Book, Solver};
+use crate::domain::solve::connect4::positions::random_positions_on;
+use crate::domain::solve::connect4::{Book, GridSolver};
 use crate::serve::report::Printable;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -19,8 +20,45 @@ pub const TABLE_BITS: std::ops::RangeInclusive<u32> = 10..=30;
 /// The most threads a search may use.
 pub const MAX_THREADS: usize = 64;
 
+/// The boards `bench solver` times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum BoardSize {
+    /// Connect Four's own 7 columns of 6.
+    #[default]
+    #[value(name = "7x6")]
+    Standard,
+    /// 6 columns of 5 (no opening book).
+    #[value(name = "6x5")]
+    SixByFive,
+    /// 5 columns of 4 (no opening book).
+    #[value(name = "5x4")]
+    FiveByFour,
+}
+
+impl BoardSize {
+    /// Its cells: the most moves a game has.
+    const fn cells(self) -> usize {
+        match self {
+            Self::Standard => 42,
+            Self::SixByFive => 30,
+            Self::FiveByFour => 20,
+        }
+    }
+
+    /// As the flag writes it.
+    const fn name(self) -> &'static str {
+        match self {
+            Self::Standard => "7x6",
+            Self::SixByFive => "6x5",
+            Self::FiveByFour => "5x4",
+        }
+    }
+}
+
 /// What `bench solver` was asked.
 pub struct Plan {
+    /// The board the positions are on.
+    pub board: BoardSize,
     /// The positions, as column lists.
     pub positions: Vec<String>,
     /// Where they came from, in words.
@@ -39,6 +77,7 @@ pub struct Plan {
 
 /// The flags of `bench solver`, checked.
 pub struct Flags<'a> {
+    pub board: BoardSize,
     pub positions: usize,
     pub moves: (usize, usize),
     pub from: Option<&'a Path>,
@@ -49,7 +88,12 @@ pub struct Flags<'a> {
 /// The positions the flags ask for, checked, and written to `--emit` if given.
 pub fn positions(flags: &Flags) -> Result<(Vec<String>, String), String> {
     let (positions, source) = if let Some(path) = flags.from {
-        (read_positions(path)?, format!("from {}", path.display()))
+        let positions = match flags.board {
+            BoardSize::Standard => read_positions::<7, 6>(path)?,
+            BoardSize::SixByFive => read_positions::<6, 5>(path)?,
+            BoardSize::FiveByFour => read_positions::<5, 4>(path)?,
+        };
+        (positions, format!("from {}", path.display()))
     } else {
         random_set(flags)?
     };
@@ -70,9 +114,11 @@ pub fn positions(flags: &Flags) -> Result<(Vec<String>, String), String> {
 /// `--positions` random positions as the flags ask, and how they were drawn, in words.
 fn random_set(flags: &Flags) -> Result<(Vec<String>, String), String> {
     let (low, high) = flags.moves;
-    if low > high || high >= crate::domain::games::connect4::CELLS {
+    let cells = flags.board.cells();
+    if low > high || high >= cells {
         return Err(format!(
-            "--min-moves {low} --max-moves {high}: allowed 0 <= min <= max <= 41"
+            "--min-moves {low} --max-moves {high}: allowed 0 <= min <= max <= {}",
+            cells - 1
         ));
     }
     if !(1..=MAX_POSITIONS).contains(&flags.positions) {
@@ -81,8 +127,16 @@ fn random_set(flags: &Flags) -> Result<(Vec<String>, String), String> {
             flags.positions
         ));
     }
-    let set = random_positions(flags.seed, flags.positions, low..=high)
-        .ok_or_else(|| format!("no random game of {low}-{high} moves keeps going"))?;
+    let set = match flags.board {
+        BoardSize::Standard => random_positions_on::<7, 6>(flags.seed, flags.positions, low..=high),
+        BoardSize::SixByFive => {
+            random_positions_on::<6, 5>(flags.seed, flags.positions, low..=high)
+        }
+        BoardSize::FiveByFour => {
+            random_positions_on::<5, 4>(flags.seed, flags.positions, low..=high)
+        }
+    }
+    .ok_or_else(|| format!("no random game of {low}-{high} moves keeps going"))?;
     let words = format!(
         "random games of {low}-{high} moves from seed {} (every column equally likely; no four \
          made, and the side to move cannot make one at once)",
@@ -93,7 +147,7 @@ fn random_set(flags: &Flags) -> Result<(Vec<String>, String), String> {
 
 /// The positions in `path`: one column list a line; blank lines and `#` comments skipped,
 /// and anything after the first word of a line (a score, as solvers' test files have).
-fn read_positions(path: &Path) -> Result<Vec<String>, String> {
+fn read_positions<const W: usize, const H: usize>(path: &Path) -> Result<Vec<String>, String> {
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("--from {}: {e}", path.display()))?;
     let mut positions = Vec::new();
@@ -105,7 +159,7 @@ fn read_positions(path: &Path) -> Result<Vec<String>, String> {
         else {
             continue;
         };
-        let board = Board::parse(moves).map_err(|(at, refused)| {
+        let board = Grid::<W, H>::parse(moves).map_err(|(at, refused)| {
             format!("{}:{}: move {at}: {refused}", path.display(), number + 1)
         })?;
         if board.is_over() {
@@ -148,15 +202,31 @@ pub struct Report {
 
 /// Solves every position of `plan`, each with the table cleared first.
 pub fn run(plan: &Plan) -> Report {
-    let mut solver = Solver::with_table_bits(plan.table_bits).with_threads(plan.threads);
-    if let Some(book) = plan.book {
-        solver = solver.with_book(book);
+    match plan.board {
+        BoardSize::Standard => {
+            let mut solver = GridSolver::<7, 6>::with_table_bits(plan.table_bits);
+            if let Some(book) = plan.book {
+                solver = solver.with_book(book);
+            }
+            run_with(plan, solver)
+        }
+        BoardSize::SixByFive => {
+            run_with(plan, GridSolver::<6, 5>::with_table_bits(plan.table_bits))
+        }
+        BoardSize::FiveByFour => {
+            run_with(plan, GridSolver::<5, 4>::with_table_bits(plan.table_bits))
+        }
     }
+}
+
+/// [`run`] with `solver`, for the board its size is.
+fn run_with<const W: usize, const H: usize>(plan: &Plan, solver: GridSolver<W, H>) -> Report {
+    let mut solver = solver.with_threads(plan.threads);
     let timed = plan
         .positions
         .iter()
         .map(|moves| {
-            let board = Board::parse(moves).expect("checked when read");
+            let board = Grid::<W, H>::parse(moves).expect("checked when read");
             if !plan.keep_table {
                 solver.clear();
             }
@@ -188,8 +258,12 @@ pub fn run(plan: &Plan) -> Report {
 
 fn plan_words(plan: &Plan) -> String {
     format!(
-        "{} positions, {}; {}; table {} MiB {}; {} thread{}; {}",
+        "{} positions{}, {}; {}; table {} MiB {}; {} thread{}; {}",
         plan.positions.len(),
+        match plan.board {
+            BoardSize::Standard => String::new(),
+            small => format!(" on {}", small.name()),
+        },
         plan.source,
         if plan.all {
             "every column's score (as the tab asks)"

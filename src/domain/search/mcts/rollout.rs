@@ -7,7 +7,7 @@
 //! most of an iteration's time. Both draw the same numbers in the same order, so they play
 //! the same games (a test pins it).
 
-use crate::domain::games::connect4::{self, HEIGHT};
+use crate::domain::games::connect4;
 use crate::domain::games::eight::Eight;
 use crate::domain::games::{Game, Outcome, tictactoe};
 
@@ -97,8 +97,8 @@ impl Rollout for tictactoe::Board {}
 impl Rollout for Eight {}
 
 /// The same draw as [`uniform_playout`] (the `k`-th open column, left to right, `k` below
-/// their number) on the bitboards: no move list, no per-column checks.
-impl Rollout for connect4::Board {
+/// their number) on the bitboards: no move list, no per-column checks. Every board size.
+impl<const W: usize, const H: usize> Rollout for connect4::Grid<W, H> {
     fn playout(
         &self,
         rng: &mut SplitMix64,
@@ -113,8 +113,8 @@ impl Rollout for connect4::Board {
             }
             let cell = playable & playable.wrapping_neg();
             if let Some(moves) = moves.as_deref_mut() {
-                // A column takes HEIGHT cells and one spare bit.
-                moves.push((cell.trailing_zeros() as usize / (HEIGHT + 1)) as u8);
+                // A column takes H cells and one spare bit.
+                moves.push((cell.trailing_zeros() as usize / (H + 1)) as u8);
             }
             board = board.play_cell(cell);
         }

@@ -392,6 +392,32 @@ fn the_bitboard_playout_plays_the_generic_playouts_games() {
     }
 }
 
+/// The same on the small board (5 columns of 4), whose bitboard playout shares the code,
+/// and an MCTS search runs there: its tree's root counts every iteration.
+#[test]
+fn the_bitboard_playout_plays_the_generic_playouts_games_on_the_small_board() {
+    let parse = |moves: &str| connect4::SmallBoard::parse(moves).expect("a legal position");
+    for (start, seed) in [(parse(""), 4), (parse("3344"), 5), (parse("12345"), 6)] {
+        let (mut fast_rng, mut generic_rng) = (SplitMix64::new(seed), SplitMix64::new(seed));
+        for _ in 0..300 {
+            let (mut fast, mut generic) = (Vec::new(), Vec::new());
+            let fast_outcome = start.playout(&mut fast_rng, Some(&mut fast));
+            let generic_outcome = uniform_playout(&start, &mut generic_rng, Some(&mut generic));
+            assert_eq!(fast, generic);
+            assert_eq!(fast_outcome, generic_outcome);
+            assert!(fast.iter().all(|&column| column < 5), "{fast:?}");
+            let end = fast
+                .iter()
+                .fold(start, |board, &column| Game::play(&board, column));
+            assert_eq!(Game::outcome(&end), Some(fast_outcome));
+        }
+        assert_eq!(fast_rng, generic_rng);
+    }
+    let mut mcts = Mcts::new(parse(""), DEFAULT_EXPLORATION, 3);
+    mcts.run(2_000);
+    assert_counts_add_up(&mcts);
+}
+
 #[test]
 fn splitmix64_is_the_published_sequence_and_below_is_uniform() {
     // The first outputs for seed 0, as the reference implementation gives them.

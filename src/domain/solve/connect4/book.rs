@@ -250,11 +250,18 @@ impl Book {
 
     /// The exact score of `node`, if the book holds it.
     pub(super) fn score(&self, node: Node) -> Option<i32> {
-        if node.moves() > self.depth {
+        self.score_at(node.moves(), node.key())
+    }
+
+    /// The exact score of the 7 × 6 position of `moves` stones whose symmetric key is `key`
+    /// (see [`Node::key`]), if the book holds it: what a search that has the key at hand
+    /// asks. The keys are the 7 × 6 board's, which is why only its solver takes a book.
+    pub(super) fn score_at(&self, moves: i32, key: u64) -> Option<i32> {
+        if moves > self.depth {
             return None;
         }
         self.keys
-            .binary_search(&node.key())
+            .binary_search(&key)
             .ok()
             .map(|at| i32::from(self.scores[at]))
     }

@@ -4,9 +4,17 @@
 //! that lose at once never tried, and the value narrowed down by null-window searches. An
 //! opening book answers the first moves, and more threads may share the table.
 //!
-//! A score is 0 for a draw; otherwise ±(22 − the number of stones the winner has played when
-//! it wins), positive when the player to move wins: winning sooner scores higher, and the
-//! best possible, a win with one's 4th stone, scores 18.
+//! The solver is generic over the grid, as the game is: [`Solver`] solves the 7 × 6 board
+//! and may take the opening book, [`SmallSolver`] solves [`SmallBoard`] (5 × 4) and has no
+//! book, as it needs none: it answers its empty board in milliseconds. Other sizes are a
+//! [`GridSolver`] away (6 × 5 takes about 0.4 s on its empty board).
+//!
+//! A score is 0 for a draw; otherwise ±(`CELLS / 2 + 1` − the number of stones the winner
+//! has played when it wins), positive when the player to move wins: winning sooner scores
+//! higher. On the 7 × 6 board that is 22 − stones, and the best possible, a win with one's
+//! 4th stone, scores 18; on 5 × 4, 11 − stones, at best 7.
+//!
+//! [`SmallBoard`]: crate::domain::games::connect4::SmallBoard
 
 pub mod book;
 pub mod book_build;
@@ -16,25 +24,34 @@ pub mod positions;
 mod reference;
 mod score;
 mod search;
+#[cfg(test)]
+mod small_tests;
 mod table;
 
 pub use book::{Book, BookError};
 pub use reference::{plain_alphabeta, plain_negamax};
-pub use score::{MAX_SCORE, MIN_SCORE, verdict, win_now_score};
+pub use score::{MAX_SCORE, MIN_SCORE, max_score, min_score, verdict, win_now_score};
 
-use crate::domain::games::connect4::{Board, CELLS, WIDTH};
+use crate::domain::games::connect4::{Grid, HEIGHT, WIDTH};
 use node::Node;
-use search::{CENTRE_FIRST, Search};
+use search::Search;
 use std::sync::atomic::{AtomicBool, Ordering};
 use table::Table;
+
+/// The solver of the 7 × 6 board, the one that may take the opening book.
+pub type Solver = GridSolver<WIDTH, HEIGHT>;
+
+/// The solver of [`SmallBoard`](crate::domain::games::connect4::SmallBoard): no book, and
+/// none needed.
+pub type SmallSolver = GridSolver<5, 4>;
 
 /// The column order helper thread `helper` (1, 2, …) tries among moves of equal promise:
 /// still the centre first and outwards, but with the sides of some pairs swapped (the right
 /// before the left), so each helper walks the tree in another order while its ordering
 /// stays as good.
-fn helper_order(helper: usize) -> [usize; WIDTH] {
-    let mut order = CENTRE_FIRST;
-    for (pair, sides) in order[1..].chunks_mut(2).enumerate() {
+fn helper_order<const W: usize, const H: usize>(helper: usize) -> [usize; W] {
+    let mut order = Search::<W, H>::CENTRE_FIRST;
+    for (pair, sides) in order[1..].chunks_exact_mut(2).enumerate() {
         if helper % 2 == 1 || (helper >> pair) & 2 != 0 {
             sides.swap(0, 1);
         }
@@ -42,18 +59,20 @@ fn helper_order(helper: usize) -> [usize; WIDTH] {
     order
 }
 
-/// A Connect Four solver; it keeps its table between positions and counts the nodes it
-/// searched.
-pub struct Solver {
+/// A Connect Four solver for a board of `W` columns of `H` cells; it keeps its table
+/// between positions and counts the nodes it searched. Use it as [`Solver`] (7 × 6) or
+/// [`SmallSolver`].
+pub struct GridSolver<const W: usize, const H: usize> {
     table: Table,
+    /// The opening book: only a 7 × 6 solver is given one ([`GridSolver::with_book`]).
     book: Option<&'static Book>,
     /// Threads that search each position (1: this one alone).
     threads: usize,
-    /// Positions searched since the last [`Solver::reset_nodes`], by every thread.
+    /// Positions searched since the last [`GridSolver::reset_nodes`], by every thread.
     pub nodes: u64,
-    /// Positions answered by the book since the last [`Solver::reset_nodes`].
+    /// Positions answered by the book since the last [`GridSolver::reset_nodes`].
     pub from_book: u64,
-    /// The node count at which a search gives up (see [`Solver::solve_within`]).
+    /// The node count at which a search gives up (see [`GridSolver::solve_within`]).
     budget: u64,
     /// Whether the search gave up at the budget.
     gave_up: bool,
@@ -62,15 +81,37 @@ pub struct Solver {
 /// The size of the table by default: 2^23 slots, 64 MiB.
 pub const DEFAULT_TABLE_BITS: u32 = 23;
 
-impl Default for Solver {
+impl<const W: usize, const H: usize> Default for GridSolver<W, H> {
     fn default() -> Self {
         Self::with_table_bits(DEFAULT_TABLE_BITS)
     }
 }
 
 impl Solver {
+    /// The same solver, answering from `book` where it can: the book holds 7 × 6 positions,
+    /// so only the 7 × 6 solver takes one.
+    #[must_use]
+    pub fn with_book(mut self, book: &'static Book) -> Self {
+        self.book = Some(book);
+        self
+    }
+}
+
+impl<const W: usize, const H: usize> GridSolver<W, H> {
+    /// The lowest score on this board: losing to the other player's 4th stone.
+    pub const MIN_SCORE: i32 = min_score(W * H);
+    /// The highest score on this board: a four with one's own 4th stone.
+    pub const MAX_SCORE: i32 = max_score(W * H);
+
     /// A solver whose table has `2^bits` slots, on one thread, without a book.
     pub fn with_table_bits(bits: u32) -> Self {
+        const {
+            assert!(
+                (W * H).is_multiple_of(2),
+                "a score counts the winner's stones the same way for both players only when \
+                 they have as many"
+            );
+        }
         Self {
             table: Table::new(bits),
             book: None,
@@ -82,17 +123,10 @@ impl Solver {
         }
     }
 
-    /// The same solver, answering from `book` where it can.
-    #[must_use]
-    pub fn with_book(mut self, book: &'static Book) -> Self {
-        self.book = Some(book);
-        self
-    }
-
     /// The same solver, searching each position with `threads` threads (at least 1) that
-    /// share its table. A budget ([`Solver::solve_within`]) is then shared out among them,
-    /// and which thread finishes first depends on timing, so a budgeted search with more
-    /// than one thread does not repeat exactly: the tab and the arena use one.
+    /// share its table. A budget ([`GridSolver::solve_within`]) is then shared out among
+    /// them, and which thread finishes first depends on timing, so a budgeted search with
+    /// more than one thread does not repeat exactly: the tab and the arena use one.
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
@@ -105,15 +139,15 @@ impl Solver {
     }
 
     /// The exact score of `board`, or `None` when it takes more than `budget` positions
-    /// (counted from the last [`Solver::reset_nodes`]): a player with a time to keep asks
-    /// this. A count rather than a clock, so a game replays exactly. What the table learned
-    /// before giving up stays true and is kept.
-    pub fn solve_within(&mut self, board: &Board, budget: u64) -> Option<i32> {
+    /// (counted from the last [`GridSolver::reset_nodes`]): a player with a time to keep
+    /// asks this. A count rather than a clock, so a game replays exactly. What the table
+    /// learned before giving up stays true and is kept.
+    pub fn solve_within(&mut self, board: &Grid<W, H>, budget: u64) -> Option<i32> {
         self.within(budget, |solver| solver.solve(board))
     }
 
-    /// [`Solver::scores`] within `budget` positions, or `None`.
-    pub fn scores_within(&mut self, board: &Board, budget: u64) -> Option<[Option<i32>; WIDTH]> {
+    /// [`GridSolver::scores`] within `budget` positions, or `None`.
+    pub fn scores_within(&mut self, board: &Grid<W, H>, budget: u64) -> Option<[Option<i32>; W]> {
         self.within(budget, |solver| solver.scores(board))
     }
 
@@ -138,12 +172,15 @@ impl Solver {
 
     /// The exact score of `board` for the player to move (a position where the game goes
     /// on).
-    pub fn solve(&mut self, board: &Board) -> i32 {
+    pub fn solve(&mut self, board: &Grid<W, H>) -> i32 {
         if board.can_win_next() {
             return win_now_score(board);
         }
         let node = Node::from(board);
-        if let Some(score) = self.book.and_then(|book| book.score(node)) {
+        if let Some(score) = self
+            .book
+            .and_then(|book| book.score_at(node.moves(), node.key()))
+        {
             self.from_book += 1;
             return score;
         }
@@ -167,7 +204,7 @@ impl Solver {
     /// share the table, each trying the columns in its own order among equals, so that
     /// they fill the table with different parts of the tree; the first to finish answers
     /// and the others stop.
-    fn solve_together(&mut self, node: Node, budget: u64) -> (i32, u64, bool) {
+    fn solve_together(&mut self, node: Node<W, H>, budget: u64) -> (i32, u64, bool) {
         let stop = AtomicBool::new(false);
         let (table, book) = (self.table.slots(), self.book);
         std::thread::scope(|scope| {
@@ -175,7 +212,7 @@ impl Solver {
                 .map(|helper| {
                     let stop = &stop;
                     scope.spawn(move || {
-                        let order = helper_order(helper);
+                        let order = helper_order::<W, H>(helper);
                         let mut search = Search::new(table, book, budget).helper(stop, order);
                         let score = search.solve(node);
                         if !search.gave_up {
@@ -185,7 +222,8 @@ impl Solver {
                     })
                 })
                 .collect();
-            let mut search = Search::new(table, book, budget).helper(&stop, CENTRE_FIRST);
+            let mut search =
+                Search::new(table, book, budget).helper(&stop, Search::<W, H>::CENTRE_FIRST);
             let mut best = (search.solve(node), search.nodes, search.gave_up);
             if !best.2 {
                 stop.store(true, Ordering::Relaxed);
@@ -204,9 +242,9 @@ impl Solver {
 
     /// A column (0-based) keeping `board`'s exact score, and that score, within `budget`
     /// positions, or `None`: what a player with a budget asks. Cheaper than
-    /// [`Solver::scores_within`], which finds every column's exact score where this stops
-    /// at the first column that keeps the value.
-    pub fn best_move_within(&mut self, board: &Board, budget: u64) -> Option<(usize, i32)> {
+    /// [`GridSolver::scores_within`], which finds every column's exact score where this
+    /// stops at the first column that keeps the value.
+    pub fn best_move_within(&mut self, board: &Grid<W, H>, budget: u64) -> Option<(usize, i32)> {
         self.within(budget, |solver| {
             let score = solver.solve(board);
             (solver.best_move(board, score), score)
@@ -214,12 +252,12 @@ impl Solver {
     }
 
     /// The column (0-based) with the best of `scores` (a column's `None`: full), the first
-    /// in the centre-first order among equals: the column [`Solver::best_move`] picks when
-    /// every column's score is known already.
+    /// in the centre-first order among equals: the column [`GridSolver::best_move`] picks
+    /// when every column's score is known already.
     #[must_use]
-    pub fn best_of(scores: &[Option<i32>; WIDTH]) -> Option<usize> {
+    pub fn best_of(scores: &[Option<i32>; W]) -> Option<usize> {
         let best = scores.iter().flatten().max()?;
-        CENTRE_FIRST
+        Search::<W, H>::CENTRE_FIRST
             .into_iter()
             .find(|&column| scores[column] == Some(*best))
     }
@@ -227,28 +265,29 @@ impl Solver {
     /// A column (0-based) that keeps `score`, the position's exact score: the first in the
     /// centre-first order whose own score is `score`. The table the solve filled makes
     /// these searches short.
-    pub fn best_move(&mut self, board: &Board, score: i32) -> usize {
+    pub fn best_move(&mut self, board: &Grid<W, H>, score: i32) -> usize {
+        let centre_first = Search::<W, H>::CENTRE_FIRST;
         if score == win_now_score(board) {
             // Only a four made now scores this: no column needs a search.
-            return CENTRE_FIRST
+            return centre_first
                 .into_iter()
                 .find(|&column| board.can_play(column) && board.wins_with(column))
-                .unwrap_or(CENTRE_FIRST[0]);
+                .unwrap_or(centre_first[0]);
         }
-        CENTRE_FIRST
+        centre_first
             .into_iter()
             .filter(|&column| board.can_play(column))
             .find(|&column| self.column_score(board, column) == score)
-            .unwrap_or(CENTRE_FIRST[0])
+            .unwrap_or(centre_first[0])
     }
 
     /// The score of playing `column` (a playable column) for the player to move.
-    fn column_score(&mut self, board: &Board, column: usize) -> i32 {
+    fn column_score(&mut self, board: &Grid<W, H>, column: usize) -> i32 {
         if board.wins_with(column) {
             return win_now_score(board);
         }
         let after = board.play(column);
-        if after.moves() == CELLS {
+        if after.moves() == Grid::<W, H>::CELLS {
             0
         } else {
             -self.solve(&after)
@@ -256,8 +295,8 @@ impl Solver {
     }
 
     /// The score of every column for the player to move: `None` for a full column.
-    pub fn scores(&mut self, board: &Board) -> [Option<i32>; WIDTH] {
-        let mut scores = [None; WIDTH];
+    pub fn scores(&mut self, board: &Grid<W, H>) -> [Option<i32>; W] {
+        let mut scores = [None; W];
         for (column, score) in scores.iter_mut().enumerate() {
             if !board.can_play(column) {
                 continue;
@@ -272,6 +311,7 @@ impl Solver {
 mod tests {
     use super::tests_support::random_position;
     use super::*;
+    use crate::domain::games::connect4::Board;
     use crate::domain::solve::verdict::Verdict;
     use proptest::prelude::*;
 
@@ -486,15 +526,26 @@ mod tests {
 #[cfg(test)]
 mod tests_support {
     use super::*;
-    /// A random position of `moves` moves where the game goes on and the player to move
+    /// A random 7 × 6 position of `moves` moves where the game goes on and the player to move
     /// cannot win at once, drawn from `seed` (random games are tried until one gets there).
-    pub(super) fn random_position(seed: u64, moves: usize) -> Option<Board> {
+    pub(super) fn random_position(
+        seed: u64,
+        moves: usize,
+    ) -> Option<crate::domain::games::connect4::Board> {
+        random_position_on(seed, moves)
+    }
+
+    /// [`random_position`] on a board of `W` columns of `H` cells.
+    pub(super) fn random_position_on<const W: usize, const H: usize>(
+        seed: u64,
+        moves: usize,
+    ) -> Option<Grid<W, H>> {
         use rand::{RngExt as _, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         (0..1_000).find_map(|_| {
-            let mut position = Board::new();
+            let mut position = Grid::<W, H>::new();
             while position.moves() < moves {
-                let columns: Vec<usize> = (0..WIDTH)
+                let columns: Vec<usize> = (0..W)
                     .filter(|&c| position.can_play(c) && !position.wins_with(c))
                     .collect();
                 if columns.is_empty() {

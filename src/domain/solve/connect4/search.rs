@@ -1,26 +1,40 @@
 //! One thread's search: negamax with alpha-beta on the solver's light positions, bounds
 //! kept in the (shared) table, the opening book consulted where it knows the answer, and the
-//! exact value narrowed down by null-window searches.
+//! exact value narrowed down by null-window searches. Generic over the grid's size; only a
+//! 7 × 6 search is ever given a book.
 
 use super::book::Book;
 use super::node::{Node, in_column};
 use super::table::{Bound, Slots};
-use crate::domain::games::connect4::{CELLS, WIDTH};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The columns in the order the search tries them among equals: the centre first, then
-/// outwards, since central stones take part in the most lines.
-pub(super) const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
+/// The columns of a board `W` wide in the order the search tries them among equals: the
+/// centre first, then outwards, since central stones take part in the most lines (3, 2, 4,
+/// 1, 5, 0, 6 on 7 columns; on an even width the right one of the middle two first).
+pub(super) const fn centre_first<const W: usize>() -> [usize; W] {
+    let mut order = [0; W];
+    let mut i = 0;
+    while i < W {
+        order[i] = if i % 2 == 0 {
+            W / 2 + i / 2
+        } else {
+            W / 2 - i.div_ceil(2)
+        };
+        i += 1;
+    }
+    order
+}
 
-/// What one search needs and counts.
-pub(super) struct Search<'a> {
+/// What one search needs and counts, on a board of `W` columns of `H` cells.
+pub(super) struct Search<'a, const W: usize, const H: usize> {
     table: Slots<'a>,
+    /// The opening book: for the 7 × 6 board only, whose keys it holds.
     book: Option<&'a Book>,
     /// Raised by whoever no longer needs this search's answer (the other threads' search
     /// finished first).
     stop: Option<&'a AtomicBool>,
     /// The order the columns are tried in among moves of equal promise.
-    order: [usize; WIDTH],
+    order: [usize; W],
     /// Positions searched.
     pub(super) nodes: u64,
     /// The node count at which the search gives up.
@@ -30,13 +44,16 @@ pub(super) struct Search<'a> {
     pub(super) gave_up: bool,
 }
 
-impl<'a> Search<'a> {
+impl<'a, const W: usize, const H: usize> Search<'a, W, H> {
+    /// The columns centre first, computed once for the width.
+    pub(super) const CENTRE_FIRST: [usize; W] = centre_first::<W>();
+
     pub(super) fn new(table: Slots<'a>, book: Option<&'a Book>, budget: u64) -> Self {
         Self {
             table,
             book,
             stop: None,
-            order: CENTRE_FIRST,
+            order: Self::CENTRE_FIRST,
             nodes: 0,
             budget,
             gave_up: false,
@@ -45,7 +62,7 @@ impl<'a> Search<'a> {
 
     /// The same search, stopped when `stop` is raised, trying columns in `order` among
     /// equals: a second thread's view of the same position.
-    pub(super) fn helper(mut self, stop: &'a AtomicBool, order: [usize; WIDTH]) -> Self {
+    pub(super) fn helper(mut self, stop: &'a AtomicBool, order: [usize; W]) -> Self {
         self.stop = Some(stop);
         self.order = order;
         self
@@ -53,8 +70,11 @@ impl<'a> Search<'a> {
 
     /// The exact score of `node` for the player to move, who cannot win at once; on giving
     /// up, whatever was narrowed so far (the caller checks [`Search::gave_up`]).
-    pub(super) fn solve(&mut self, node: Node) -> i32 {
-        if let Some(score) = self.book.and_then(|book| book.score(node)) {
+    pub(super) fn solve(&mut self, node: Node<W, H>) -> i32 {
+        if let Some(score) = self
+            .book
+            .and_then(|book| book.score_at(node.moves(), node.key()))
+        {
             return score;
         }
         // The score lies in [low, high]; null-window searches halve the gap, trying the
@@ -83,7 +103,7 @@ impl<'a> Search<'a> {
 
     /// The value of `node` within the window (alpha, beta): exact inside it, a bound at or
     /// outside it. The player to move cannot win at once.
-    fn negamax(&mut self, node: Node, mut alpha: i32, mut beta: i32) -> i32 {
+    fn negamax(&mut self, node: Node<W, H>, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes > self.budget || self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             self.gave_up = true;
@@ -94,7 +114,7 @@ impl<'a> Search<'a> {
             // Every move lets the other player four at once: lost with its next stone.
             return -node.empty_cells() / 2;
         }
-        if node.moves() >= CELLS as i32 - 2 {
+        if node.empty_cells() <= 2 {
             // Two cells left and no four possible for either: a draw.
             return 0;
         }
@@ -118,7 +138,7 @@ impl<'a> Search<'a> {
         if alpha >= beta {
             return alpha;
         }
-        if let Some(score) = self.book.and_then(|book| book.score(node)) {
+        if let Some(score) = self.book.and_then(|book| book.score_at(node.moves(), key)) {
             return score;
         }
         let moves = Ordered::new(node, safe, &self.order);
@@ -143,13 +163,13 @@ impl<'a> Search<'a> {
     }
 }
 
-impl Search<'_> {
+impl<const W: usize, const H: usize> Search<'_, W, H> {
     /// A score at or above `beta` that one of `node`'s moves is already known to reach, from
     /// the upper bound the table holds on that child's value. Looking at every child's entry
     /// before searching any costs little: the table's memory is what a search waits for,
     /// and the reads go out together, so each child's own look at its entry then finds it
     /// in the cache.
-    fn cut_by_a_child(&self, node: Node, moves: Ordered, beta: i32) -> Option<i32> {
+    fn cut_by_a_child(&self, node: Node<W, H>, moves: Ordered<W>, beta: i32) -> Option<i32> {
         let mut cut = None;
         for cell in moves {
             if let Some(Bound::Upper(child)) = self.table.get(node.play(cell).key())
@@ -165,21 +185,21 @@ impl Search<'_> {
 /// The safe cells of a position, those making the most new threats first, ties in the
 /// search's column order: a fixed array sorted as it fills, since this runs at every node.
 #[derive(Clone)]
-struct Ordered {
-    cells: [u64; WIDTH],
-    threats: [u32; WIDTH],
+struct Ordered<const W: usize> {
+    cells: [u64; W],
+    threats: [u32; W],
     len: usize,
 }
 
-impl Ordered {
-    fn new(node: Node, safe: u64, order: &[usize; WIDTH]) -> Self {
+impl<const W: usize> Ordered<W> {
+    fn new<const H: usize>(node: Node<W, H>, safe: u64, order: &[usize; W]) -> Self {
         let mut sorted = Self {
-            cells: [0; WIDTH],
-            threats: [0; WIDTH],
+            cells: [0; W],
+            threats: [0; W],
             len: 0,
         };
         for &column in order {
-            let cell = in_column(safe, column);
+            let cell = in_column::<W, H>(safe, column);
             if cell != 0 {
                 sorted.insert(cell, node.threats_after(cell));
             }
@@ -203,7 +223,7 @@ impl Ordered {
     }
 }
 
-impl Iterator for Ordered {
+impl<const W: usize> Iterator for Ordered<W> {
     type Item = u64;
 
     fn next(&mut self) -> Option<u64> {
