@@ -9,7 +9,7 @@ use super::run::{report, run_seed, training_dir};
 use super::saving::{self, Plan};
 use crate::config;
 use crate::domain::games::tictactoe::{Board, Mark};
-use crate::domain::learn::selfplay::judge::{Kept, kept_value, tictactoe_positions};
+use crate::domain::learn::selfplay::judge::{Kept, graded_tictactoe, kept_value};
 use crate::domain::learn::selfplay::learnable::Learnable;
 use crate::domain::learn::selfplay::net::PolicyValueNet;
 use crate::domain::learn::selfplay::puct::{Puct, PuctSettings, ROOT};
@@ -227,12 +227,6 @@ pub(super) trait Judged: Learnable {
     fn verdict_after(&self, referee: &mut Self::Referee, index: usize) -> String;
     /// The move at `index` as the command line writes it.
     fn move_words(index: usize) -> String;
-}
-
-/// The tic-tac-toe positions graded, made once.
-fn graded_tictactoe() -> &'static [Board] {
-    static POSITIONS: std::sync::OnceLock<Vec<Board>> = std::sync::OnceLock::new();
-    POSITIONS.get_or_init(tictactoe_positions)
 }
 
 impl Judged for Board {

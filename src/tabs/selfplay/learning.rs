@@ -4,23 +4,17 @@
 
 use crate::domain::games::tictactoe::Board;
 use crate::domain::learn::Chunked;
-use crate::domain::learn::selfplay::judge::{Kept, kept_value, tictactoe_positions};
+use crate::domain::learn::selfplay::judge::{Kept, graded_tictactoe, kept_value};
 use crate::domain::learn::selfplay::net::PolicyValueNet;
 use crate::domain::learn::selfplay::saved::{CurvePoint, SavedLearner};
 use crate::domain::learn::selfplay::trainer::{Progress, Trainer};
 use crate::domain::solve::perfect::Solver;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Self-play games a chunk: about a tenth of a second, so the screen follows closely and a
 /// stop is quick.
 const GAMES_A_CHUNK: u32 = 25;
-
-/// The 4,520 positions every point of the curve grades, made once for every session.
-pub(crate) fn graded() -> &'static [Board] {
-    static POSITIONS: OnceLock<Vec<Board>> = OnceLock::new();
-    POSITIONS.get_or_init(tictactoe_positions)
-}
 
 /// What the screen shows of the learner: a copy taken after each chunk.
 #[derive(Debug, Clone)]
@@ -76,7 +70,7 @@ impl Learning {
         let settings = self.trainer.settings();
         let kept = kept_value(
             &self.trainer.net,
-            graded(),
+            graded_tictactoe(),
             settings.simulations,
             settings.c_puct,
             &mut self.referee,

@@ -191,10 +191,6 @@ impl ClassSide for SelfPlayTab {
         self.about_card()
     }
 
-    fn busy(&self) -> bool {
-        false
-    }
-
     /// The curve a lesson waits for is the search's share: the number the tab's lesson
     /// teaches to watch reach 100%.
     fn facts(&self) -> crate::tabkit::facts::Facts {

@@ -141,7 +141,7 @@ fn training_runs_in_the_background_saves_and_loads_again() {
 }
 
 #[test]
-fn snapshots_of_a_game_and_its_why() {
+fn snapshot_after_your_first_move_and_its_reply() {
     let mut app = app();
     press(&mut app, &chars("1"));
     snapshot_tab("selfplay__after_a_move", &app, BOTH_SIZES, "");

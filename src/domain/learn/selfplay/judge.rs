@@ -35,6 +35,13 @@ pub fn tictactoe_positions() -> Vec<Board> {
     positions
 }
 
+/// [`tictactoe_positions`], made once for the whole process: every curve point of every
+/// session and command grades the same 4,520 positions.
+pub fn graded_tictactoe() -> &'static [Board] {
+    static POSITIONS: std::sync::OnceLock<Vec<Board>> = std::sync::OnceLock::new();
+    POSITIONS.get_or_init(tictactoe_positions)
+}
+
 /// The same end of the game (won, drawn, lost), whatever the distance.
 fn same_end(a: Verdict, b: Verdict) -> bool {
     (a.wins(), a.is_draw(), a.loses()) == (b.wins(), b.is_draw(), b.loses())
