@@ -1,9 +1,11 @@
 //! The self-play learner's costs: one forward pass of the hand-written policy/value network
-//! at the size the tic-tac-toe learner uses (18-64-64-9+1), and at 27-64-9, the shape
-//! measured on burn's `NdArray` backend for the README's comparison; one Adam step on a
-//! batch of the learner's size; and one PUCT move of its 50 simulations from the empty
-//! tic-tac-toe board.
+//! at the sizes the learners use (tic-tac-toe 18-64-64-9+1, the 5 x 4 board 40-64-64-5+1,
+//! Connect Four 84-128-128-7+1), and at 27-64-9, the shape measured on burn's `NdArray`
+//! backend for the README's comparison; one Adam step on a batch of the tic-tac-toe
+//! learner's size; and one PUCT move from the empty board: 50 simulations of tic-tac-toe,
+//! 100 of Connect Four (beside `cargo bench --bench mcts`'s plain MCTS iterations).
 
+use ai_arcade::domain::games::connect4::Board as Connect4;
 use ai_arcade::domain::games::tictactoe::{Board, Mark};
 use ai_arcade::domain::learn::selfplay::learnable::Learnable;
 use ai_arcade::domain::learn::selfplay::net::{Adam, PolicyValueNet, Sample};
@@ -16,7 +18,12 @@ use std::hint::black_box;
 
 fn forward(c: &mut Criterion) {
     let mut group = c.benchmark_group("selfplay network forward");
-    for (inputs, widths, moves) in [(18, vec![64, 64], 9), (27, vec![64], 9)] {
+    for (inputs, widths, moves) in [
+        (18, vec![64, 64], 9),
+        (40, vec![64, 64], 5),
+        (84, vec![128, 128], 7),
+        (27, vec![64], 9),
+    ] {
         let net = PolicyValueNet::new(inputs, &widths, moves, 1);
         let input = vec![1.0; inputs];
         let legal = vec![true; moves];
@@ -51,22 +58,46 @@ fn train_step(c: &mut Criterion) {
     });
 }
 
-fn puct_move(c: &mut Criterion) {
-    let learner = SelfPlaySettings::tictactoe(1);
-    let net = PolicyValueNet::new(Board::INPUTS, &learner.widths, Board::MOVES, 1);
+/// One PUCT move of `simulations` from `root`, with the untrained network of `learner`'s
+/// shape.
+fn bench_puct<G: Learnable>(
+    c: &mut Criterion,
+    name: &str,
+    root: G,
+    learner: &SelfPlaySettings,
+    simulations: u32,
+) {
+    let net = PolicyValueNet::new(G::INPUTS, &learner.widths, G::MOVES, 1);
     let settings = PuctSettings {
         c_puct: learner.c_puct,
         noise: None,
     };
-    c.bench_function("selfplay PUCT move, 50 simulations, tic-tac-toe", |b| {
+    c.bench_function(name, |b| {
         b.iter(|| {
             let mut rng = ChaCha8Rng::seed_from_u64(1);
             let mut evaluator = &net;
-            let mut tree = Puct::new(Board::empty(Mark::X), settings, &mut evaluator, &mut rng);
-            tree.run(50, &mut evaluator);
+            let mut tree = Puct::new(root, settings, &mut evaluator, &mut rng);
+            tree.run(simulations, &mut evaluator);
             black_box(tree.choose(0.0, &mut rng))
         });
     });
+}
+
+fn puct_move(c: &mut Criterion) {
+    bench_puct(
+        c,
+        "selfplay PUCT move, 50 simulations, tic-tac-toe",
+        Board::empty(Mark::X),
+        &SelfPlaySettings::tictactoe(1),
+        50,
+    );
+    bench_puct(
+        c,
+        "selfplay PUCT move, 100 simulations, connect four",
+        Connect4::new(),
+        &SelfPlaySettings::connect4(1),
+        100,
+    );
 }
 
 criterion_group!(benches, forward, train_step, puct_move);

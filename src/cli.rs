@@ -82,8 +82,12 @@ pub fn main() -> ExitCode {
             args::PlayAgent::Selfplay {
                 game,
                 board,
+                moves,
                 simulations,
-            } => selfplay::play_selfplay(&cli, args.json, *game, board, *simulations),
+            } => {
+                let position = selfplay::Written { board, moves };
+                selfplay::play_selfplay(&cli, args.json, *game, &position, *simulations)
+            }
         },
         None => play(&cli),
     }

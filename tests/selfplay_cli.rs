@@ -202,3 +202,77 @@ fn a_hand_edited_learner_is_refused_with_its_path_and_reason_and_kept() {
         "never overwritten unseen"
     );
 }
+
+/// The small four-in-a-row board trains two games at once and still repeats from its
+/// seed; its move comes from `--moves`, graded by the 5 x 4 solver.
+#[test]
+fn the_small_board_trains_on_two_threads_repeatably_and_plays_from_moves() {
+    let (_a, one) = fresh_dir("small-one");
+    let (_b, two) = fresh_dir("small-two");
+    let small = |dir: &Path| {
+        let data = dir.to_str().unwrap();
+        run_json(&[
+            "--data-dir",
+            data,
+            "--seed",
+            "2",
+            "train",
+            "selfplay",
+            "--game",
+            "connect4-5x4",
+            "--games",
+            "6",
+            "--threads",
+            "2",
+            "--json",
+        ])
+    };
+    let first = small(&one);
+    assert_eq!(first["game"], "connect4-5x4");
+    assert_eq!(first["games"], 6);
+    assert_eq!(
+        learned(&small(&two)),
+        learned(&first),
+        "same seed, same run"
+    );
+    assert!(one.join("selfplay-connect4-5x4.json").exists());
+
+    let data = one.to_str().unwrap();
+    let play = |moves: &str| {
+        run(&[
+            "--data-dir",
+            data,
+            "play",
+            "selfplay",
+            "--game",
+            "connect4-5x4",
+            "--moves",
+            moves,
+            "--simulations",
+            "40",
+            "--json",
+        ])
+    };
+    let output = play("1111");
+    assert!(output.status.success(), "{output:?}");
+    let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let moves = answer["moves"].as_array().unwrap();
+    let names: Vec<&str> = moves.iter().map(|m| m["move"].as_str().unwrap()).collect();
+    assert_eq!(names, ["2", "3", "4", "5"], "column 1 is full");
+    let visits: u64 = moves.iter().map(|m| m["visits"].as_u64().unwrap()).sum();
+    assert_eq!(visits, 40);
+    assert_eq!(answer["position"], "1111");
+    // Every open column has the solver's verdict beside it.
+    assert!(
+        moves
+            .iter()
+            .all(|m| m["exact"].as_str().is_some_and(|e| !e.is_empty()))
+    );
+
+    for (moves, says) in [("16", "'6'"), ("11111", "full"), ("1x", "'x'")] {
+        let output = play(moves);
+        assert_eq!(output.status.code(), Some(2), "{moves}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(says), "{moves}: {stderr}");
+    }
+}

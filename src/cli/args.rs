@@ -95,6 +95,10 @@ pub enum PlayAgent {
         /// empty.
         #[arg(long, default_value = ".........")]
         board: String,
+        /// The four-in-a-row boards: the columns played so far, 1-based, from the empty
+        /// board (4453: columns 4, 4, 5, 3).
+        #[arg(long, value_name = "COLUMNS", default_value = "")]
+        moves: String,
         /// Simulations of the search (0: the network alone) [default: the learner's].
         #[arg(long, value_name = "N", value_parser = flags::within(0..=100_000u32))]
         simulations: Option<u32>,
@@ -106,6 +110,12 @@ pub enum PlayAgent {
 pub enum SelfPlayGame {
     /// Tic-tac-toe (all 4,520 positions graded against the exact answer).
     Tictactoe,
+    /// Four in a row on 5 columns of 4 (2,000 sampled positions graded exactly).
+    #[value(name = "connect4-5x4")]
+    Connect4Small,
+    /// Connect Four, 7 columns of 6 (200 middle-game positions graded exactly, and games
+    /// against random, MCTS-1000 and depth-4 alpha-beta at every curve point).
+    Connect4,
 }
 
 /// `book` and its game.
@@ -344,6 +354,14 @@ pub enum TrainLearner {
         /// dir].
         #[arg(long, value_name = "FILE")]
         curve: Option<PathBuf>,
+        /// Self-play games played at once, one a thread (1-64); a run of so many games
+        /// repeats exactly for the same number of threads.
+        #[arg(long, default_value_t = 1, value_parser = flags::within(1..=64usize))]
+        threads: usize,
+        /// Points measured on the way, evenly spaced (1-100): 12 over 60 minutes measures
+        /// every 5.
+        #[arg(long, default_value_t = 10, value_parser = flags::within(1..=100u32))]
+        points: u32,
     },
 }
 

@@ -8,13 +8,19 @@ use super::progress::Training;
 use super::run::{report, run_seed, training_dir};
 use super::saving::{self, Plan};
 use crate::config;
+use crate::domain::games::connect4::{Board as Connect4, Grid, SmallBoard};
 use crate::domain::games::tictactoe::{Board, Mark};
-use crate::domain::learn::selfplay::judge::{Kept, graded_tictactoe, kept_value};
+use crate::domain::learn::selfplay::judge::{
+    Graded, curve_point, graded_connect4, graded_small_board, graded_tictactoe,
+};
 use crate::domain::learn::selfplay::learnable::Learnable;
 use crate::domain::learn::selfplay::net::PolicyValueNet;
 use crate::domain::learn::selfplay::puct::{Puct, PuctSettings, ROOT};
-use crate::domain::learn::selfplay::saved::{CurvePoint, SavedLearner};
+use crate::domain::learn::selfplay::saved::{CurvePoint, SavedLearner, Versus};
 use crate::domain::learn::selfplay::trainer::{SelfPlaySettings, Trainer};
+use crate::domain::learn::selfplay::versus::versus_fixed_opponents;
+use crate::domain::solve::connect4::verdict;
+use crate::domain::solve::connect4::{GridSolver, SmallSolver, Solver as Connect4Solver, book};
 use crate::domain::solve::perfect::Solver;
 use crate::persist::ModelKind as _;
 use crate::persist::Store;
@@ -27,9 +33,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-/// Measurements on the way: the curve has this many points (and one at the start).
-const CURVE_POINTS: u32 = 10;
-
 /// What `train selfplay` was asked.
 pub(super) struct TrainRequest<'a> {
     pub(super) game: SelfPlayGame,
@@ -37,6 +40,10 @@ pub(super) struct TrainRequest<'a> {
     pub(super) games: Option<u64>,
     pub(super) fresh: bool,
     pub(super) curve: Option<&'a Path>,
+    pub(super) threads: usize,
+    /// Measurements on the way: the curve gains this many points (and one at the start
+    /// of a new learner).
+    pub(super) points: u32,
 }
 
 /// When a run stops: a time, and perhaps a number of games.
@@ -70,6 +77,22 @@ pub(super) fn train_selfplay(
             Board::empty(Mark::X),
             SelfPlaySettings::tictactoe,
         ),
+        SelfPlayGame::Connect4Small => train_game(
+            cli,
+            config,
+            args,
+            request,
+            SmallBoard::new(),
+            SelfPlaySettings::small_board,
+        ),
+        SelfPlayGame::Connect4 => train_game(
+            cli,
+            config,
+            args,
+            request,
+            Connect4::new(),
+            SelfPlaySettings::connect4,
+        ),
     }
 }
 
@@ -99,7 +122,7 @@ fn train_game<G: Learnable + Judged>(
             );
             let saved = found.model;
             let (curve, seconds) = (saved.curve.clone(), saved.seconds);
-            let trainer = Trainer::resume(start, saved);
+            let trainer = Trainer::resume(start, saved).with_threads(request.threads);
             (trainer, Plan::Continue(found.stamp), curve, seconds)
         }
         found => {
@@ -112,7 +135,7 @@ fn train_game<G: Learnable + Judged>(
                 _ => Plan::New,
             };
             seed.announce();
-            let trainer = Trainer::new(start, settings(seed.value));
+            let trainer = Trainer::new(start, settings(seed.value)).with_threads(request.threads);
             (trainer, plan, Vec::new(), 0.0)
         }
     };
@@ -123,16 +146,15 @@ fn train_game<G: Learnable + Judged>(
         time: Duration::from_secs_f64(request.minutes.unwrap_or(1.0) * 60.0),
         games: request.games,
     };
-    let mut referee = G::referee();
     let first_games = trainer.progress().games;
     let run = Training::start(budget.time.as_secs(), "s");
     let mut trained = Duration::ZERO;
     let mut measuring = Duration::ZERO;
     if curve.is_empty() {
-        curve.push(measure(&trainer, &mut referee, 0.0, &mut measuring));
+        curve.push(measure(&trainer, 0.0, &mut measuring));
     }
-    for checkpoint in 1..=CURVE_POINTS {
-        let until = f64::from(checkpoint) / f64::from(CURVE_POINTS);
+    for checkpoint in 1..=request.points {
+        let until = f64::from(checkpoint) / f64::from(request.points);
         while budget.used(trained, trainer.progress().games - first_games) < until
             && !run.stop_requested()
         {
@@ -151,7 +173,7 @@ fn train_game<G: Learnable + Judged>(
             break;
         }
         let seconds = seconds_before + trained.as_secs_f64();
-        curve.push(measure(&trainer, &mut referee, seconds, &mut measuring));
+        curve.push(measure(&trainer, seconds, &mut measuring));
     }
     if let Err(exit) = run.finish(trained.as_secs()) {
         return exit;
@@ -194,39 +216,36 @@ fn curve_csv(curve: &[CurvePoint]) -> String {
 /// One point of the curve, its time added to `measuring`.
 fn measure<G: Learnable + Judged>(
     trainer: &Trainer<G>,
-    referee: &mut G::Referee,
     seconds: f64,
     measuring: &mut Duration,
 ) -> CurvePoint {
     let started = Instant::now();
-    let settings = trainer.settings();
-    let kept = G::judge(&trainer.net, referee, settings.simulations, settings.c_puct);
+    let point = CurvePoint {
+        versus: G::versus(&trainer.net, trainer.settings()),
+        ..curve_point(trainer, G::graded(), seconds)
+    };
     *measuring += started.elapsed();
-    let progress = trainer.progress();
-    CurvePoint {
-        games: progress.games,
-        seconds,
-        policy_loss: progress.losses.policy,
-        value_loss: progress.losses.value,
-        buffer: trainer.buffered(),
-        network_kept: Kept::percent(kept.network, kept.of),
-        searched_kept: Kept::percent(kept.searched, kept.of),
-    }
+    point
 }
 
 /// A game whose learner can be graded: the exact answer it is held against.
-pub(super) trait Judged: Learnable {
+pub(super) trait Judged: Learnable + 'static {
     /// What knows the exact value of the game's positions.
     type Referee;
     /// A fresh referee.
     fn referee() -> Self::Referee;
-    /// The shares of the fixed positions in which `net` keeps the exact value, alone and
-    /// with `simulations`.
-    fn judge(net: &PolicyValueNet, referee: &mut Self::Referee, simulations: u32, c: f32) -> Kept;
+    /// The fixed positions graded, each with the moves that keep its value.
+    fn graded() -> &'static [Graded<Self>];
+    /// Its scores against the fixed opponents, where the game has them.
+    fn versus(_net: &PolicyValueNet, _settings: &SelfPlaySettings) -> Option<Versus> {
+        None
+    }
     /// The exact verdict of playing the move at `index` here, in words.
     fn verdict_after(&self, referee: &mut Self::Referee, index: usize) -> String;
     /// The move at `index` as the command line writes it.
-    fn move_words(index: usize) -> String;
+    fn move_words(index: usize) -> String {
+        (index + 1).to_string()
+    }
 }
 
 impl Judged for Board {
@@ -236,17 +255,65 @@ impl Judged for Board {
         Solver::new()
     }
 
-    fn judge(net: &PolicyValueNet, referee: &mut Solver<Board>, simulations: u32, c: f32) -> Kept {
-        kept_value(net, graded_tictactoe(), simulations, c, referee)
+    fn graded() -> &'static [Graded<Board>] {
+        graded_tictactoe()
     }
 
     fn verdict_after(&self, referee: &mut Solver<Board>, index: usize) -> String {
         referee.after(self, Board::move_at(index)).to_string()
     }
+}
 
-    fn move_words(index: usize) -> String {
-        (index + 1).to_string()
+impl Judged for SmallBoard {
+    type Referee = SmallSolver;
+
+    fn referee() -> SmallSolver {
+        SmallSolver::with_table_bits(20)
     }
+
+    fn graded() -> &'static [Graded<SmallBoard>] {
+        graded_small_board()
+    }
+
+    fn verdict_after(&self, referee: &mut SmallSolver, index: usize) -> String {
+        grid_verdict_after(self, referee, index)
+    }
+}
+
+impl Judged for Connect4 {
+    type Referee = Connect4Solver;
+
+    fn referee() -> Connect4Solver {
+        let solver = Connect4Solver::default();
+        match book::builtin() {
+            Some(book) => solver.with_book(book),
+            None => solver,
+        }
+    }
+
+    fn graded() -> &'static [Graded<Connect4>] {
+        graded_connect4()
+    }
+
+    fn versus(net: &PolicyValueNet, settings: &SelfPlaySettings) -> Option<Versus> {
+        Some(versus_fixed_opponents(net, settings))
+    }
+
+    fn verdict_after(&self, referee: &mut Connect4Solver, index: usize) -> String {
+        grid_verdict_after(self, referee, index)
+    }
+}
+
+/// The exact verdict of dropping a stone in column `index` of `position`, in words.
+fn grid_verdict_after<const W: usize, const H: usize>(
+    position: &Grid<W, H>,
+    solver: &mut GridSolver<W, H>,
+    index: usize,
+) -> String {
+    solver.scores(position)[index].map_or_else(
+        || "column full".to_string(),
+        |score| verdict(position, score).to_string(),
+    )
 }
 
 /// What `train selfplay` prints.
@@ -335,28 +402,63 @@ pub(super) fn play_selfplay(
     cli: &Cli,
     json_out: bool,
     game: SelfPlayGame,
-    board: &str,
+    position: &Written,
     simulations: Option<u32>,
 ) -> ExitCode {
     match game {
-        SelfPlayGame::Tictactoe => {
-            let position = match Board::parse(board, None) {
-                Ok(position) => position,
-                Err(error) => return fail(format!("--board {}: {error}", board_echo(board))),
-            };
-            play_position(cli, json_out, position, simulations)
+        SelfPlayGame::Tictactoe => match Board::parse(position.board, None) {
+            Ok(board) => play_position(cli, json_out, board, board.to_string(), simulations),
+            Err(error) => fail(format!("--board {}: {error}", board_echo(position.board))),
+        },
+        SelfPlayGame::Connect4Small => {
+            play_grid::<5, 4>(cli, json_out, position.moves, simulations)
         }
+        SelfPlayGame::Connect4 => play_grid::<7, 6>(cli, json_out, position.moves, simulations),
     }
 }
 
-fn play_position<G: Learnable + Judged + std::fmt::Display>(
+/// The position `play selfplay` was given: `--board` for tic-tac-toe, `--moves` for the
+/// four-in-a-row boards.
+pub(super) struct Written<'a> {
+    pub(super) board: &'a str,
+    pub(super) moves: &'a str,
+}
+
+fn play_grid<const W: usize, const H: usize>(
+    cli: &Cli,
+    json_out: bool,
+    moves: &str,
+    simulations: Option<u32>,
+) -> ExitCode
+where
+    Grid<W, H>: Judged,
+{
+    match Grid::<W, H>::parse(moves) {
+        Ok(position) => {
+            let columns: String = moves.chars().filter(|c| !c.is_whitespace()).collect();
+            let written = if columns.is_empty() {
+                "the empty board".to_string()
+            } else {
+                columns
+            };
+            play_position(cli, json_out, position, written, simulations)
+        }
+        Err((index, refused)) => fail(format!(
+            "--moves {}: move {index}: {refused}",
+            board_echo(moves)
+        )),
+    }
+}
+
+fn play_position<G: Learnable + Judged>(
     cli: &Cli,
     json_out: bool,
     position: G,
+    written: String,
     simulations: Option<u32>,
 ) -> ExitCode {
     if position.result().is_some() {
-        return fail(format!("the game is over at {position}: no move to play"));
+        return fail(format!("the game is over at {written}: no move to play"));
     }
     let dir = match super::run::data_dir(cli) {
         Ok(dir) => dir,
@@ -380,6 +482,7 @@ fn play_position<G: Learnable + Judged + std::fmt::Display>(
     let answer = Answer::of(
         &saved,
         position,
+        written,
         simulations.unwrap_or(saved.settings.simulations),
     );
     report(json_out, || answer.json(), || answer.text())
@@ -407,9 +510,10 @@ struct Answer {
 }
 
 impl Answer {
-    fn of<G: Learnable + Judged + std::fmt::Display>(
+    fn of<G: Learnable + Judged>(
         saved: &SavedLearner,
         position: G,
+        written: String,
         simulations: u32,
     ) -> Self {
         let net = &saved.net;
@@ -450,7 +554,7 @@ impl Answer {
             .collect();
         Self {
             game: G::NAME.to_string(),
-            position: position.to_string(),
+            position: written,
             value: evaluation.value,
             network_move: G::move_words(favourite),
             chosen: G::move_words(chosen),

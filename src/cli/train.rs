@@ -85,8 +85,12 @@ pub(super) fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
             games,
             fresh,
             curve,
+            threads,
+            points,
         } => {
             let request = selfplay::TrainRequest {
+                threads: *threads,
+                points: *points,
                 game: *game,
                 minutes: *minutes,
                 games: *games,

@@ -4,11 +4,12 @@
 //! symmetries, which turn one self-play position into several training samples.
 
 use super::net::Sample;
+use crate::domain::games::connect4::Grid;
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::games::{Game, Outcome};
 
 /// A game the self-play learner can learn.
-pub trait Learnable: Game + Copy {
+pub trait Learnable: Game + Copy + Send + Sync {
     /// The game's name in files and on the command line (`tictactoe`).
     const NAME: &'static str;
     /// Policy outputs: one a move of the game.
@@ -125,6 +126,75 @@ impl Learnable for Board {
     }
 }
 
+/// The name of the `W` x `H` four-in-a-row board in files and on the command line: the
+/// standard board is plain `connect4`.
+const fn grid_name(width: usize, height: usize) -> &'static str {
+    match (width, height) {
+        (7, 6) => "connect4",
+        (5, 4) => "connect4-5x4",
+        (6, 5) => "connect4-6x5",
+        _ => "four-in-a-row",
+    }
+}
+
+impl<const W: usize, const H: usize> Learnable for Grid<W, H> {
+    const NAME: &'static str = grid_name(W, H);
+    const MOVES: usize = W;
+    /// Two planes of `W` x `H` cells, column by column from the bottom: the player to
+    /// move's stones, then the other's.
+    const INPUTS: usize = 2 * W * H;
+
+    fn index(column: u8) -> usize {
+        usize::from(column)
+    }
+
+    fn move_at(index: usize) -> u8 {
+        index as u8
+    }
+
+    fn encode(&self) -> Vec<f32> {
+        let (mine, filled) = self.bitboards();
+        let theirs = filled & !mine;
+        let mut input = vec![0.0; Self::INPUTS];
+        for column in 0..W {
+            for row in 0..H {
+                let bit = Self::cell(column, row);
+                let at = column * H + row;
+                if mine & bit != 0 {
+                    input[at] = 1.0;
+                } else if theirs & bit != 0 {
+                    input[W * H + at] = 1.0;
+                }
+            }
+        }
+        input
+    }
+
+    /// The board and its mirror: a column's stones go to the column as far from the
+    /// other side.
+    fn symmetries() -> Vec<Vec<usize>> {
+        vec![(0..W).collect(), (0..W).rev().collect()]
+    }
+
+    fn transform(sample: &Sample, symmetry: &[usize]) -> Sample {
+        let mut moved = Sample {
+            input: vec![0.0; sample.input.len()],
+            legal: vec![false; W],
+            policy: vec![0.0; W],
+            value: sample.value,
+        };
+        for (from, &to) in symmetry.iter().enumerate() {
+            for plane in 0..2 {
+                let (source, target) = (plane * W * H + from * H, plane * W * H + to * H);
+                moved.input[target..target + H].copy_from_slice(&sample.input[source..source + H]);
+            }
+            moved.legal[to] = sample.legal[from];
+            moved.policy[to] = sample.policy[from];
+        }
+        moved
+    }
+}
+
 /// The mark that moves first in the learner's games of tic-tac-toe.
 pub const FIRST: Mark = Mark::X;
 
@@ -213,5 +283,59 @@ mod tests {
         assert!(won.legal().iter().all(|l| !l));
         let drawn = moved_board("123546879", identity);
         assert_eq!(drawn.result(), Some(0.0));
+    }
+
+    /// The mirror of a four-in-a-row sample is the sample of the mirrored game, on both
+    /// boards, and a position seen twice through the mirror is itself again.
+    #[test]
+    fn a_mirrored_grid_sample_is_the_sample_of_the_mirrored_game() {
+        use crate::domain::games::connect4::{Board as Connect4, SmallBoard};
+        fn check<const W: usize, const H: usize>(columns: &[usize]) {
+            let mut position = Grid::<W, H>::new();
+            let mut mirrored = Grid::<W, H>::new();
+            for &column in columns {
+                position = position.play(column);
+                mirrored = mirrored.play(W - 1 - column);
+            }
+            let mut policy = vec![0.0; W];
+            policy[0] = 0.75;
+            policy[1] = 0.25;
+            let sample = Sample {
+                input: position.encode(),
+                legal: position.legal(),
+                policy,
+                value: -0.5,
+            };
+            let all = Grid::<W, H>::symmetries();
+            assert_eq!(all.len(), 2);
+            assert_eq!(Grid::<W, H>::transform(&sample, &all[0]), sample);
+            let seen = Grid::<W, H>::transform(&sample, &all[1]);
+            assert_eq!(seen.input, mirrored.encode());
+            assert_eq!(seen.legal, mirrored.legal());
+            assert_eq!((seen.policy[W - 1], seen.policy[W - 2]), (0.75, 0.25));
+            assert_eq!(seen.value, -0.5);
+            assert_eq!(Grid::<W, H>::transform(&seen, &all[1]), sample);
+        }
+        // Column 1 filled to the top (not legal any more), stones of both players.
+        check::<5, 4>(&[0, 0, 0, 0, 1, 3, 2]);
+        check::<7, 6>(&[3, 3, 2, 4, 0, 0, 0, 0, 0, 0, 6]);
+        assert_eq!(SmallBoard::NAME, "connect4-5x4");
+        assert_eq!(Connect4::NAME, "connect4");
+        assert_eq!(Connect4::INPUTS, 84);
+    }
+
+    #[test]
+    fn the_grid_input_is_from_the_movers_side() {
+        use crate::domain::games::connect4::SmallBoard;
+        // Red in column 1, yellow in column 3: red to move sees its stone first.
+        let position = SmallBoard::new().play(0).play(2);
+        let input = position.encode();
+        assert_eq!(input[0], 1.0, "red's stone at the bottom of column 1");
+        assert_eq!(input[20 + 2 * 4], 1.0, "yellow's at the bottom of column 3");
+        assert_eq!(input.iter().sum::<f32>(), 2.0);
+        let yellow_sees = position.play(4).encode();
+        assert_eq!(yellow_sees[2 * 4], 1.0, "yellow's own stone now first");
+        assert_eq!(yellow_sees[20], 1.0);
+        assert_eq!(yellow_sees[20 + 4 * 4], 1.0);
     }
 }

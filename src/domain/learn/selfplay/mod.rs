@@ -9,7 +9,8 @@
 //! - `settings.rs`: how it plays and trains, and how far training went;
 //! - `trainer.rs`: self-play games, the replay buffer and training;
 //! - `judge.rs`: the share of positions in which its moves keep the exact value;
-//! - `saved.rs`: the learner as its file keeps it, checked on load.
+//! - `saved.rs`: the learner as its file keeps it, checked on load;
+//! - `versus.rs`: Connect Four games against fixed opponents.
 
 pub mod judge;
 pub mod learnable;
@@ -18,3 +19,4 @@ pub mod puct;
 pub mod saved;
 pub mod settings;
 pub mod trainer;
+pub mod versus;

@@ -37,7 +37,7 @@ pub const LAYERS_RANGE: RangeInclusive<usize> = 1..=4;
 pub const WIDTH_RANGE: RangeInclusive<usize> = 1..=512;
 
 /// One measurement on the way: what training had done and how the learner played then.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 pub struct CurvePoint {
     /// Self-play games so far.
     pub games: u64,
@@ -53,17 +53,37 @@ pub struct CurvePoint {
     pub network_kept: f64,
     /// Percent whose value the move after the search keeps.
     pub searched_kept: f64,
+    /// Where measured, its score in percent (a win 1, a draw ½) against fixed opponents.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub versus: Option<Versus>,
+}
+
+/// The learner's scores in percent (a win 1, a draw ½) against the fixed opponents.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Versus {
+    /// With its search, against a player of random moves.
+    pub random: f64,
+    /// With its search, against plain MCTS of 1,000 random-rollout iterations.
+    pub mcts: f64,
+    /// The network alone, against depth-4 alpha-beta with the Connect Four heuristic.
+    pub alphabeta: f64,
 }
 
 impl CurvePoint {
     /// The CSV header, in the order of [`CurvePoint::csv_row`].
     pub const CSV_HEADER: &'static str = "games,seconds,policy_loss,value_loss,buffer,\
-                                          network_kept_percent,searched_kept_percent";
+                                          network_kept_percent,searched_kept_percent,\
+                                          vs_random_percent,vs_mcts1000_percent,\
+                                          network_vs_alphabeta4_percent";
 
     /// The point as a CSV row.
     pub fn csv_row(&self) -> String {
+        let versus = self.versus.map_or_else(
+            || ",,".to_string(),
+            |v| format!("{:.1},{:.1},{:.1}", v.random, v.mcts, v.alphabeta),
+        );
         format!(
-            "{},{:.2},{:.5},{:.5},{},{:.2},{:.2}",
+            "{},{:.2},{:.5},{:.5},{},{:.2},{:.2},{versus}",
             self.games,
             self.seconds,
             self.policy_loss,
@@ -81,6 +101,11 @@ impl CurvePoint {
             && self.value_loss.is_finite()
             && (0.0..=100.0).contains(&self.network_kept)
             && (0.0..=100.0).contains(&self.searched_kept)
+            && self.versus.is_none_or(|v| {
+                [v.random, v.mcts, v.alphabeta]
+                    .iter()
+                    .all(|share| (0.0..=100.0).contains(share))
+            })
     }
 }
 

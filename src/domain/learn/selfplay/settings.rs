@@ -69,6 +69,44 @@ impl SelfPlaySettings {
     }
 }
 
+impl SelfPlaySettings {
+    /// Settings for the 5 x 4 four-in-a-row board: the tic-tac-toe network and search,
+    /// with noise for 5 moves instead of 9 (α about 10 over the moves, as `AlphaZero`
+    /// scaled it) and a step size that halves more slowly, as games here are many.
+    pub fn small_board(seed: u64) -> Self {
+        Self {
+            noise_alpha: 1.0,
+            learning_rate_half_life: 20_000,
+            buffer: 50_000,
+            random_opening: 4,
+            ..Self::tictactoe(seed)
+        }
+    }
+
+    /// Settings for Connect Four (7 x 6): a wider trunk for 84 inputs, more simulations
+    /// a move, more moves drawn by visits at the start of a game, and larger batches; up to
+    /// 10 random opening moves, so self-play meets the kind of middle game it is graded on.
+    pub fn connect4(seed: u64) -> Self {
+        Self {
+            simulations: 100,
+            c_puct: 2.0,
+            noise_alpha: 1.0,
+            noise_share: 0.25,
+            temperature_moves: 8,
+            learning_rate: 1e-3,
+            learning_rate_half_life: 60_000,
+            weight_decay: 1e-4,
+            batch: 128,
+            batches_per_game: 4,
+            buffer: 100_000,
+            widths: vec![128, 128],
+            value_from_search: 0.5,
+            random_opening: 10,
+            seed,
+        }
+    }
+}
+
 /// What training has done so far.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Progress {

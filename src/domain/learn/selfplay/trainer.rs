@@ -24,6 +24,8 @@ pub struct Trainer<G: Learnable> {
     rng: ChaCha8Rng,
     start: G,
     progress: Progress,
+    /// Self-play games played at once, each on its own thread, between trainings.
+    threads: usize,
 }
 
 impl<G: Learnable> Trainer<G> {
@@ -38,7 +40,17 @@ impl<G: Learnable> Trainer<G> {
             start,
             progress: Progress::default(),
             settings,
+            threads: 1,
         }
+    }
+
+    /// The same learner, playing `threads` self-play games at once (at least 1) before
+    /// each training. Each game draws from its own stream of the seed, numbered by the
+    /// game, so a run repeats exactly for a given number of threads.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.clamp(1, 64);
+        self
     }
 
     /// A learner that goes on from `saved` (its network, settings and counts). The replay
@@ -74,6 +86,17 @@ impl<G: Learnable> Trainer<G> {
         &self.settings
     }
 
+    /// Trains from now on with `settings`, but for the network's shape and the seed,
+    /// which a network already made keeps. A smaller buffer drops its oldest samples with
+    /// the next game.
+    pub fn retune(&mut self, settings: &SelfPlaySettings) {
+        self.settings = SelfPlaySettings {
+            widths: self.settings.widths.clone(),
+            seed: self.settings.seed,
+            ..settings.clone()
+        };
+    }
+
     /// What training has done so far.
     pub fn progress(&self) -> Progress {
         self.progress
@@ -84,23 +107,48 @@ impl<G: Learnable> Trainer<G> {
         self.buffer.len()
     }
 
-    /// Plays one game against itself, keeps its samples, and trains on the buffer.
+    /// Plays a game against itself on each thread, keeps their samples, and trains on the
+    /// buffer: as many batches a game as the settings say.
     pub fn step(&mut self) {
-        let samples = self.self_play_game();
+        let first = self.progress.games;
+        let games: Vec<(Vec<Sample>, u32)> = if self.threads == 1 {
+            vec![self.play_game(first)]
+        } else {
+            std::thread::scope(|scope| {
+                let this = &*self;
+                let running: Vec<_> = (0..self.threads as u64)
+                    .map(|k| scope.spawn(move || this.play_game(first + k)))
+                    .collect();
+                running
+                    .into_iter()
+                    .map(|game| game.join().expect("a self-play game never panics"))
+                    .collect()
+            })
+        };
+        for (samples, plies) in games {
+            self.keep(samples);
+            self.progress.moves += u64::from(plies);
+            self.adam.learning_rate = self.learning_rate_now();
+            for _ in 0..self.settings.batches_per_game {
+                self.train_batch();
+            }
+            self.progress.games += 1;
+        }
+    }
+
+    /// Puts `samples` in the replay buffer, each seen through every symmetry, the oldest
+    /// going first once it is full.
+    fn keep(&mut self, samples: Vec<Sample>) {
+        let symmetries = G::symmetries();
         for sample in samples {
-            for symmetry in G::symmetries() {
+            for symmetry in &symmetries {
                 // At least one sample is kept, whatever the setting says.
                 while self.buffer.len() >= self.settings.buffer.max(1) {
                     self.buffer.pop_front();
                 }
-                self.buffer.push_back(G::transform(&sample, &symmetry));
+                self.buffer.push_back(G::transform(&sample, symmetry));
             }
         }
-        self.adam.learning_rate = self.learning_rate_now();
-        for _ in 0..self.settings.batches_per_game {
-            self.train_batch();
-        }
-        self.progress.games += 1;
     }
 
     /// The step size after the games played so far, halving every half-life.
@@ -113,9 +161,12 @@ impl<G: Learnable> Trainer<G> {
         (f64::from(self.settings.learning_rate) * 0.5f64.powf(halvings)) as f32
     }
 
-    /// One game of self-play; its positions as samples, each valued by the result for the
-    /// player to move there.
-    fn self_play_game(&mut self) -> Vec<Sample> {
+    /// Self-play game number `game`, its random draws from that game's own stream of the
+    /// seed; its positions as samples, each valued by the result for the player to move
+    /// there, and its length in moves.
+    fn play_game(&self, game: u64) -> (Vec<Sample>, u32) {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.settings.seed ^ 0x9a3e_5e1f);
+        rng.set_stream(game);
         let search = PuctSettings {
             c_puct: self.settings.c_puct,
             noise: Some((self.settings.noise_alpha, self.settings.noise_share)),
@@ -123,10 +174,10 @@ impl<G: Learnable> Trainer<G> {
         let mut position = self.start;
         let mut played: Vec<(Sample, G::Player, f32)> = Vec::new();
         let mut plies = 0;
-        let opening = self.rng.random_range(0..=self.settings.random_opening);
+        let opening = rng.random_range(0..=self.settings.random_opening);
         while position.result().is_none() {
             let mut evaluator = &self.net;
-            let mut tree = Puct::new(position, search, &mut evaluator, &mut self.rng);
+            let mut tree = Puct::new(position, search, &mut evaluator, &mut rng);
             tree.run(self.settings.simulations, &mut evaluator);
             let sample = Sample {
                 input: position.encode(),
@@ -142,19 +193,18 @@ impl<G: Learnable> Trainer<G> {
             };
             let index = if plies < opening {
                 let legal = position.legal_moves();
-                G::index(legal.as_ref()[self.rng.random_range(0..legal.as_ref().len())])
+                G::index(legal.as_ref()[rng.random_range(0..legal.as_ref().len())])
             } else {
-                tree.choose(temperature, &mut self.rng)
+                tree.choose(temperature, &mut rng)
             };
             position = position.play(G::move_at(index));
             plies += 1;
         }
-        self.progress.moves += u64::from(plies);
         // The result is for the player to move at the end; the one who moved last has the
         // opposite.
         let result = position.result().unwrap_or(0.0);
         let last_mover = position.to_move();
-        played
+        let samples = played
             .into_iter()
             .map(|(mut sample, mover, searched)| {
                 let outcome = if mover == last_mover { result } else { -result };
@@ -162,7 +212,8 @@ impl<G: Learnable> Trainer<G> {
                 sample.value = (1.0 - mix) * outcome + mix * searched;
                 sample
             })
-            .collect()
+            .collect();
+        (samples, plies)
     }
 
     fn train_batch(&mut self) {
@@ -217,6 +268,23 @@ mod tests {
         assert_ne!(run(4).0, net, "another seed, another run");
     }
 
+    /// Two games at once, each from its own stream of the seed: a step plays two, and the
+    /// run repeats exactly.
+    #[test]
+    fn training_on_two_threads_repeats_exactly() {
+        let run = |seed| {
+            let mut trainer = Trainer::new(Board::empty(Mark::X), small(seed)).with_threads(2);
+            for _ in 0..3 {
+                trainer.step();
+            }
+            (trainer.net.clone(), trainer.progress())
+        };
+        let (net, progress) = run(8);
+        assert_eq!(progress.games, 6);
+        assert_eq!(progress.batches, 12);
+        assert_eq!(run(8), (net, progress));
+    }
+
     #[test]
     fn the_buffer_keeps_every_symmetry_and_stays_within_its_size() {
         let mut trainer = Trainer::new(Board::empty(Mark::X), small(1));
@@ -237,14 +305,36 @@ mod tests {
             value_from_search: 1.0,
             ..small(5)
         };
-        let mut trainer = Trainer::new(Board::empty(Mark::X), settings);
-        let samples = trainer.self_play_game();
+        let trainer = Trainer::new(Board::empty(Mark::X), settings);
+        let samples = trainer.play_game(0).0;
         assert!(
             samples.iter().any(|s| ![-1.0, 0.0, 1.0].contains(&s.value)),
             "{:?}",
             samples.iter().map(|s| s.value).collect::<Vec<_>>()
         );
         assert!(samples.iter().all(|s| (-1.0..=1.0).contains(&s.value)));
+    }
+
+    /// A retuned learner trains with the new settings from its next game, but keeps its
+    /// network's shape and seed.
+    #[test]
+    fn retuning_changes_training_but_not_the_network_shape() {
+        let mut trainer = Trainer::new(Board::empty(Mark::X), small(3));
+        trainer.step();
+        let before = trainer.buffered();
+        trainer.retune(&SelfPlaySettings {
+            buffer: 40,
+            learning_rate: 1e-4,
+            widths: vec![99],
+            seed: 77,
+            ..small(3)
+        });
+        assert_eq!(trainer.settings().widths, vec![16]);
+        assert_eq!(trainer.settings().seed, 3);
+        assert!((trainer.learning_rate_now() - 1e-4).abs() < 1e-6);
+        assert!(before > 40);
+        trainer.step();
+        assert_eq!(trainer.buffered(), 40);
     }
 
     /// The step size halves every half-life.
@@ -265,9 +355,9 @@ mod tests {
     /// X's positions are +1 and O's −1.
     #[test]
     fn samples_carry_the_result_for_their_player_to_move() {
-        let mut trainer = Trainer::new(Board::empty(Mark::X), small(2));
+        let trainer = Trainer::new(Board::empty(Mark::X), small(2));
         for _ in 0..30 {
-            let samples = trainer.self_play_game();
+            let samples = trainer.play_game(0).0;
             let first = samples[0].value;
             for (ply, sample) in samples.iter().enumerate() {
                 let expected = if ply % 2 == 0 { first } else { -first };
