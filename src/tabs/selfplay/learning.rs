@@ -4,11 +4,10 @@
 
 use crate::domain::games::tictactoe::Board;
 use crate::domain::learn::Chunked;
-use crate::domain::learn::selfplay::judge::{Kept, graded_tictactoe, kept_value};
+use crate::domain::learn::selfplay::judge::{curve_point, graded_tictactoe};
 use crate::domain::learn::selfplay::net::PolicyValueNet;
 use crate::domain::learn::selfplay::saved::{CurvePoint, SavedLearner};
-use crate::domain::learn::selfplay::trainer::{Progress, Trainer};
-use crate::domain::solve::perfect::Solver;
+use crate::domain::learn::selfplay::trainer::{Progress, SelfPlaySettings, Trainer};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -31,10 +30,9 @@ pub(crate) struct Snapshot {
     pub curve: Vec<CurvePoint>,
 }
 
-/// The tab's learner: the trainer, its referee and its curve.
+/// The tab's learner: the trainer and its curve.
 pub(crate) struct Learning {
     pub trainer: Trainer<Board>,
-    referee: Solver<Board>,
     pub curve: Vec<CurvePoint>,
     /// Seconds of training before this session.
     seconds_before: f64,
@@ -52,7 +50,6 @@ impl Learning {
     ) -> Self {
         Self {
             trainer,
-            referee: Solver::new(),
             curve,
             seconds_before,
             trained: Duration::ZERO,
@@ -67,24 +64,8 @@ impl Learning {
 
     /// Grades the network now and adds the point to the curve.
     fn measure(&mut self) {
-        let settings = self.trainer.settings();
-        let kept = kept_value(
-            &self.trainer.net,
-            graded_tictactoe(),
-            settings.simulations,
-            settings.c_puct,
-            &mut self.referee,
-        );
-        let progress = self.trainer.progress();
-        self.curve.push(CurvePoint {
-            games: progress.games,
-            seconds: self.seconds(),
-            policy_loss: progress.losses.policy,
-            value_loss: progress.losses.value,
-            buffer: self.trainer.buffered(),
-            network_kept: Kept::percent(kept.network, kept.of),
-            searched_kept: Kept::percent(kept.searched, kept.of),
-        });
+        let point = curve_point(&self.trainer, graded_tictactoe(), self.seconds());
+        self.curve.push(point);
     }
 
     /// What the screen shows now.
@@ -106,7 +87,7 @@ impl Learning {
 
 impl Chunked for Learning {
     type Report = Snapshot;
-    type Tuning = ();
+    type Tuning = SelfPlaySettings;
 
     /// Self-play goes on until it is stopped.
     fn is_done(&self) -> bool {
@@ -133,5 +114,10 @@ impl Chunked for Learning {
             }
         }
         self.snapshot()
+    }
+
+    /// The panel's training settings, in force from the next game.
+    fn retune(&mut self, settings: SelfPlaySettings) {
+        self.trainer.retune(&settings);
     }
 }

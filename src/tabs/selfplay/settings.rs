@@ -3,7 +3,8 @@
 
 use crate::config::check::{ConfigError, in_range, require};
 use crate::config::shared::FirstMover;
-use crate::domain::learn::selfplay::saved::SIMULATIONS_RANGE;
+use crate::domain::learn::selfplay::saved::{BUFFER_RANGE, OPENING_RANGE, SIMULATIONS_RANGE};
+use crate::domain::learn::selfplay::settings::SelfPlaySettings;
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 
@@ -54,10 +55,29 @@ pub struct SelfPlayConfig {
     pub measure_every: u64,
     /// Seed of a new learner's network and games; absent: the run's seed.
     pub seed: Option<u64>,
+    /// Simulations of each self-play move's search (a new learner's; a saved learner
+    /// keeps its own training settings, which the panel changes).
+    pub self_play_simulations: u32,
+    /// Exploration's weight in the self-play search.
+    pub self_play_c_puct: f64,
+    /// The share of Dirichlet noise in the root's priors during self-play.
+    pub noise: f64,
+    /// Moves of each self-play game drawn in proportion to the visits (temperature 1).
+    pub temperature_moves: u32,
+    /// Adam's step size at the start (it halves every 3,000 games).
+    pub learning_rate: f64,
+    /// Samples the replay buffer keeps.
+    pub buffer: usize,
 }
+
+/// Self-play `c_puct`: above 0 (a search that never explores learns nothing new).
+pub const SELF_PLAY_C_PUCT_RANGE: RangeInclusive<f64> = 0.01..=20.0;
+/// The step size: above 0, at most 1 (the saved file's own check).
+pub const LEARNING_RATE_RANGE: RangeInclusive<f64> = 1e-6..=1.0;
 
 impl Default for SelfPlayConfig {
     fn default() -> Self {
+        let learner = SelfPlaySettings::tictactoe(0);
         Self {
             first: FirstMover::Human,
             mode: PlayMode::Search,
@@ -65,11 +85,65 @@ impl Default for SelfPlayConfig {
             c_puct: 3.0,
             measure_every: 1_000,
             seed: None,
+            self_play_simulations: learner.simulations,
+            self_play_c_puct: f64::from(learner.c_puct),
+            noise: f64::from(learner.noise_share),
+            temperature_moves: learner.temperature_moves,
+            // Written out: f32's 0.002 widened is not the file's 0.002.
+            learning_rate: 0.002,
+            buffer: learner.buffer,
         }
     }
 }
 
 impl SelfPlayConfig {
+    /// A new tic-tac-toe learner's settings: the training keys in force, seeded from
+    /// `seed`.
+    pub fn learner_settings(&self, seed: u64) -> SelfPlaySettings {
+        SelfPlaySettings {
+            simulations: self.self_play_simulations,
+            c_puct: self.self_play_c_puct as f32,
+            noise_share: self.noise as f32,
+            temperature_moves: self.temperature_moves,
+            learning_rate: self.learning_rate as f32,
+            buffer: self.buffer,
+            ..SelfPlaySettings::tictactoe(seed)
+        }
+    }
+
+    /// Checks the training keys, with the saved file's own ranges.
+    fn validate_training(&self) -> Result<(), ConfigError> {
+        in_range(
+            "selfplay.self_play_simulations",
+            self.self_play_simulations,
+            &SIMULATIONS_RANGE,
+        )?;
+        require(
+            "selfplay.self_play_c_puct",
+            SELF_PLAY_C_PUCT_RANGE.contains(&self.self_play_c_puct),
+            "0.01 to 20",
+            self.self_play_c_puct,
+        )?;
+        require(
+            "selfplay.noise",
+            (0.0..=1.0).contains(&self.noise),
+            "0 to 1",
+            self.noise,
+        )?;
+        in_range(
+            "selfplay.temperature_moves",
+            self.temperature_moves,
+            &OPENING_RANGE,
+        )?;
+        require(
+            "selfplay.learning_rate",
+            LEARNING_RATE_RANGE.contains(&self.learning_rate),
+            "0.000001 to 1",
+            self.learning_rate,
+        )?;
+        in_range("selfplay.buffer", self.buffer, &BUFFER_RANGE)
+    }
+
     /// Checks what the types alone cannot.
     pub(crate) fn validate(&self) -> Result<(), ConfigError> {
         in_range("selfplay.simulations", self.simulations, &SIMULATIONS_RANGE)?;
@@ -83,6 +157,7 @@ impl SelfPlayConfig {
             "selfplay.measure_every",
             self.measure_every,
             &MEASURE_EVERY_RANGE,
-        )
+        )?;
+        self.validate_training()
     }
 }

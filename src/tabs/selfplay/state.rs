@@ -58,6 +58,8 @@ pub struct SelfPlayTab {
     learner: Learner,
     /// The learner as the screen shows it.
     pub(crate) shown: Snapshot,
+    /// The settings the learner trains with, as the panel shows and changes them.
+    pub(crate) training: SelfPlaySettings,
     /// What the learner makes of the position on the board (none once the game is over).
     pub(crate) analysis: Option<Analysis>,
     referee: Solver<Board>,
@@ -94,12 +96,14 @@ impl SelfPlayTab {
             let trainer = Trainer::resume(Board::empty(Mark::X), saved);
             Learning::new(trainer, curve, seconds, config.measure_every)
         } else {
-            let settings = SelfPlaySettings::tictactoe(learner_seed);
+            let settings = config.learner_settings(learner_seed);
             let trainer = Trainer::new(Board::empty(Mark::X), settings);
             Learning::new(trainer, Vec::new(), 0.0, config.measure_every)
         };
         let shown = learning.snapshot();
+        let training = learning.trainer.settings().clone();
         let mut tab = Self {
+            training,
             config: config.clone(),
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5e1f),
             board: Board::empty(Mark::X),
@@ -277,12 +281,32 @@ impl SelfPlayTab {
                 Some(learning) => {
                     self.shown = learning.snapshot();
                     self.learner = Learner::Resting(Box::new(learning));
+                    // A change the thread had not taken in before it stopped.
+                    self.retune_learner();
                     self.analyse();
                     self.save("Self-play stopped")
                 }
                 None => Message::error("The training thread ended without its learner"),
             },
             Learner::Gone => Message::error("The learner is not back yet"),
+        }
+    }
+
+    /// The settings the learner trains with, while it rests.
+    #[cfg(test)]
+    pub(crate) fn resting_settings(&self) -> Option<&SelfPlaySettings> {
+        match &self.learner {
+            Learner::Resting(learning) => Some(learning.trainer.settings()),
+            _ => None,
+        }
+    }
+
+    /// Hands the panel's training settings to the learner, resting or training.
+    pub(crate) fn retune_learner(&mut self) {
+        match &mut self.learner {
+            Learner::Resting(learning) => learning.trainer.retune(&self.training),
+            Learner::Training(job) => job.retune(self.training.clone()),
+            Learner::Gone => {}
         }
     }
 
@@ -302,6 +326,7 @@ impl SelfPlayTab {
         if let Some(learning) = back {
             self.shown = learning.snapshot();
             self.learner = Learner::Resting(learning);
+            self.retune_learner();
         } else if let Some(snapshot) = latest {
             self.shown = snapshot;
         } else {
