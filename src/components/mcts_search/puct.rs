@@ -3,7 +3,9 @@
 //! (the leaf valued by the network, not by a random game), and its picks, graded with the
 //! slip a wrong answer makes (`domain::learn::selfplay::predict`).
 
-use super::outline::{Exact, FOLDED, Folds, MAX_ROWS, Names, OPEN, Row, SOLVER_MARK};
+use super::outline::{
+    Exact, Folds, MAX_ROWS, Names, OPEN, Row, SOLVER_MARK, capped, exact_of, fold_mark,
+};
 use super::search::SteppedSearch;
 use crate::domain::learn::selfplay::learnable::Learnable;
 use crate::domain::learn::selfplay::predict::{PuctPick, asks_puct_pick, puct_picks};
@@ -87,11 +89,7 @@ fn push_rows<G: Learnable + Names>(
         let id = edge.child;
         let open = shown.folds.is_open(id as usize) || shown.marked.contains(&id);
         let has_children = tree.node(id).visits > 0 && !tree.node(id).children.is_empty();
-        let fold = match (has_children, open) {
-            (false, _) => " ",
-            (true, true) => OPEN,
-            (true, false) => FOLDED,
-        };
+        let fold = fold_mark(has_children, open);
         let mv = G::move_at(edge.index);
         // The figures the next walk through `parent` weighs; while a question about
         // `parent` waits, U and the sum are its answer.
@@ -115,12 +113,7 @@ fn push_rows<G: Learnable + Names>(
         } else {
             shown.marked.contains(&id)
         };
-        if let Some(exact) = shown
-            .exact
-            .iter()
-            .find(|e| e.mv == mv)
-            .filter(|_| depth == 1)
-        {
+        if let Some(exact) = exact_of(shown.exact, mv).filter(|_| depth == 1) {
             text = format!("{text} {SOLVER_MARK} {}", exact.short);
         }
         rows.push(Row {
@@ -253,15 +246,7 @@ where
             asked,
         };
         push_rows(tree, &shown, ROOT, 1, &mut rows);
-        if rows.len() > MAX_ROWS {
-            rows.truncate(MAX_ROWS);
-            rows.push(Row {
-                node: ROOT as usize,
-                text: "… more rows not shown: fold some (←)".to_string(),
-                chosen: false,
-            });
-        }
-        rows
+        capped(rows)
     }
 
     fn explain(&self, node: TreeId, exact: &[Exact]) -> Vec<String> {
@@ -293,7 +278,7 @@ where
             format!("Q + U = {:.3}", edge.score()),
         ];
         let mv = G::move_at(edge.index);
-        if let Some(exact) = exact.iter().find(|e| e.mv == mv).filter(|_| parent == ROOT) {
+        if let Some(exact) = exact_of(exact, mv).filter(|_| parent == ROOT) {
             lines.push(exact.sentence.clone());
         }
         lines

@@ -5,6 +5,7 @@
 use super::pick::pick_prompt;
 use super::search::SteppedSearch;
 use super::view::SteppedView;
+use crate::components::autoplay::Autoplay;
 use crate::components::tree_search::Playable;
 use crate::tabkit::message::Message;
 
@@ -87,4 +88,29 @@ where
         return (pick_prompt(view, ""), true);
     }
     (Message::info(view.said()), view.is_finished())
+}
+
+/// Autoplay's step on the stepped search now, whatever the clock says: `None` while
+/// autoplay is off; autoplay stops once no search waits or every round is done.
+pub fn autoplay_now<S: SteppedSearch>(
+    autoplay: &mut Autoplay,
+    view: Option<&mut SteppedView<S>>,
+    predicting: bool,
+) -> Option<Message>
+where
+    S::Game: Playable,
+{
+    if !autoplay.on {
+        return None;
+    }
+    let Some(view) = view else {
+        autoplay.on = false;
+        return None;
+    };
+    autoplay.stepped();
+    let (message, finished) = autoplay_step(Some(view), predicting);
+    if finished {
+        autoplay.on = false;
+    }
+    Some(message)
 }
