@@ -53,6 +53,10 @@ pub enum Action {
     AnswerSubmit,
     /// Predict mode on or off.
     TogglePredict,
+    /// The stepped search's outline cursor, this many rows.
+    TreeCursor(i32),
+    /// Fold (`true`) or unfold the node under the outline's cursor.
+    TreeFold(bool),
 }
 
 crate::stepper_actions!(Action);

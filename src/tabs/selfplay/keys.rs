@@ -4,7 +4,9 @@
 
 use super::action::Action;
 use crate::components::mcts_search;
-use crate::tabkit::keymap::{Binding, DIGITS, Key, KeyGroup, bind, digit, undo_key, why_key};
+use crate::tabkit::keymap::{
+    Binding, DIGITS, Key, KeyGroup, bind, digit, direction, undo_key, why_key,
+};
 use crate::tabkit::stepper_keys::{
     answer_check_key, answer_erase_key, answer_type_key, go_to_key, go_to_step_keys,
     stop_predicting_key,
@@ -72,6 +74,28 @@ pub(crate) const GAME_STEPPING: KeyGroup<Action> = KeyGroup {
         FIRST,
         undo_key(|_| Action::Undo),
         STEP_MODE,
+    ],
+};
+
+/// The stepped search's tree, while it waits (the arrows are free: the board has no
+/// cursor).
+pub(crate) const TREE: KeyGroup<Action> = KeyGroup {
+    title: "Self-play: the stepped search's tree",
+    bindings: &[
+        bind(
+            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+            "↑↓/jk",
+            "move in the search's tree",
+            "",
+            |k| Action::TreeCursor(i32::from(direction(k).1)),
+        ),
+        bind(
+            &[Key::Left, Key::Right, Key::Char('h'), Key::Char('l')],
+            "←→/hl",
+            "fold / unfold",
+            "",
+            |k| Action::TreeFold(direction(k).0 < 0),
+        ),
     ],
 };
 

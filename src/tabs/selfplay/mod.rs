@@ -86,13 +86,19 @@ impl Tab for SelfPlayTab {
             return vec![keys::ANSWER];
         }
         if self.stepping.is_some() {
-            return vec![keys::STEPPER, keys::GAME_STEPPING];
+            return vec![keys::STEPPER, keys::TREE, keys::GAME_STEPPING];
         }
         vec![keys::GAME]
     }
 
     fn help_keys(&self) -> Vec<KeyGroup<Action>> {
-        vec![keys::GAME, keys::STEPPER, keys::ANSWER, keys::GO_TO_ENTRY]
+        vec![
+            keys::GAME,
+            keys::STEPPER,
+            keys::TREE,
+            keys::ANSWER,
+            keys::GO_TO_ENTRY,
+        ]
     }
 
     fn enabled(&self, action: Action) -> bool {
@@ -108,7 +114,9 @@ impl Tab for SelfPlayTab {
             | Action::ToggleAutoplay
             | Action::AutoplaySpeed(_)
             | Action::PlayStepped
-            | Action::GoToOpen => self.stepping.is_some(),
+            | Action::GoToOpen
+            | Action::TreeCursor(_)
+            | Action::TreeFold(_) => self.stepping.is_some(),
             _ => true,
         }
     }
@@ -165,14 +173,20 @@ impl Tab for SelfPlayTab {
             Action::AutoplaySpeed(faster) => self.autoplay.change_speed(faster),
             Action::PlayStepped => self.play_stepped(),
             Action::GoToOpen => self.goto_open(),
-            Action::GoToType(c) => return self.goto_type(c),
-            Action::GoToErase => return self.goto_erase(),
+            Action::GoToType(c) => return self.goto.type_at(c, self.step_count()),
+            Action::GoToErase => return self.goto.erase_at(self.step_count()),
             Action::GoToSubmit => return self.goto_submit(),
             Action::GoToCancel => self.goto.cancel(),
             Action::AnswerType(c) => return self.answer_type(c),
             Action::AnswerErase => return self.answer_erase(),
             Action::AnswerSubmit => return self.answer_submit(),
             Action::TogglePredict => self.toggle_predict(),
+            Action::TreeCursor(rows) => {
+                let view = self.stepping.as_mut()?;
+                view.move_cursor(rows);
+                return None;
+            }
+            Action::TreeFold(fold) => return self.stepping.as_mut()?.fold(fold).map(Message::info),
         })
     }
 

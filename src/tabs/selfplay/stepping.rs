@@ -136,20 +136,8 @@ impl SelfPlayTab {
 
     /// One autoplay step now, whatever the clock says.
     pub(crate) fn autoplay_now(&mut self) -> Option<Message> {
-        if !self.autoplay.on {
-            return None;
-        }
-        if self.stepping.is_none() {
-            self.autoplay.on = false;
-            return None;
-        }
-        self.autoplay.stepped();
-        let (message, finished) =
-            mcts_step::autoplay_step(self.stepping.as_mut(), self.predict.is_some());
-        if finished {
-            self.autoplay.on = false;
-        }
-        Some(message)
+        let predicting = self.predict.is_some();
+        mcts_step::autoplay_now(&mut self.autoplay, self.stepping.as_mut(), predicting)
     }
 
     /// Whether predict mode waits for a pick.
@@ -230,30 +218,11 @@ impl SelfPlayTab {
         self.stepping.as_ref().map(mcts_count)
     }
 
-    /// The go-to entry in the status line.
-    fn goto_prompt(&self) -> Option<Message> {
-        self.goto.prompt(self.step_count())
-    }
-
     /// `G`: opens the "Go to step" entry.
     pub(crate) fn goto_open(&mut self) -> Message {
-        if self.step_count().is_none() {
-            return Message::error("No stepped search: m turns step mode on");
-        }
-        self.goto.open();
-        self.goto_prompt()
-            .unwrap_or_else(|| Message::error("No stepped search"))
-    }
-
-    /// Types a digit of the step.
-    pub(crate) fn goto_type(&mut self, c: char) -> Option<Message> {
-        self.goto.type_digit(c).err().or_else(|| self.goto_prompt())
-    }
-
-    /// Deletes the last digit typed.
-    pub(crate) fn goto_erase(&mut self) -> Option<Message> {
-        self.goto.erase();
-        self.goto_prompt()
+        let count = self.step_count();
+        self.goto
+            .open_at(count, "No stepped search: m turns step mode on")
     }
 
     /// Enter: goes to the step typed, clamped to the planned phases.

@@ -7,7 +7,7 @@ use crate::app::App;
 use crate::config::Config;
 use crate::domain::learn::selfplay::predict::PuctPick;
 use crate::tabkit::tab::ClassSide as _;
-use crate::tabs::testing::{chars, press, said, snapshot_tab, tab_screen};
+use crate::tabs::testing::{chars, no_key_shadowed, press, said, snapshot_tab, tab_screen};
 use crossterm::event::KeyCode;
 
 const SEED: u64 = 3;
@@ -57,6 +57,10 @@ fn in_step_mode_its_search_waits_and_enter_plays_the_move_it_plays_at_once() {
     assert!(screen.contains("PUCT, stepped"), "{screen}");
     press(&mut app, &chars("b"));
     assert!(said(&app).contains("selection done"), "{}", said(&app));
+    no_key_shadowed(&app);
+    // The tree's keys move and fold without stepping.
+    press(&mut app, &chars("jkhl"));
+    assert_eq!(app.tabs.selfplay.step_count().map(|(at, _)| at), Some(1));
     press(&mut app, &[KeyCode::Enter]);
     assert!(app.tabs.selfplay.stepping.is_none());
     assert_eq!(app.tabs.selfplay.turns[1].cell, reply, "{}", said(&app));
@@ -76,6 +80,7 @@ fn first_free(app: &App) -> u8 {
 fn a_wrong_pick_names_its_slip_and_counts_as_every_prediction_does() {
     let mut app = app();
     press(&mut app, &chars("m1P"));
+    no_key_shadowed(&app);
     let mut named = (false, false);
     let mut asked = 0;
     while let Some(pick) = pick_now(&app) {

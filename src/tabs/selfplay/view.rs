@@ -157,6 +157,10 @@ fn turn_line(tab: &SelfPlayTab, theme: &Theme) -> Line<'static> {
             Line::styled("Three in a row: it wins.", theme.title)
         }
         Some(crate::domain::games::Outcome::Draw) => Line::styled("A draw.", theme.title),
+        None if tab.stepping.is_some() => Line::from(vec![
+            Span::styled("Its move: ", theme.title),
+            Span::raw("step it"),
+        ]),
         None => Line::from(vec![
             Span::styled("Your move: ", theme.title),
             Span::raw("1-9"),
