@@ -26,6 +26,7 @@ mod lockout;
 mod nim_cli;
 mod nim_properties;
 mod properties;
+mod puct_properties;
 mod readme_keys;
 mod readme_screens;
 mod registry;

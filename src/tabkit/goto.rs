@@ -118,6 +118,28 @@ impl GoTo {
         let (at, total) = count?;
         Some(prompt(typed, at, total))
     }
+
+    /// `G` on a search's stepper: opens the entry when a stepper counts steps (`count`),
+    /// with its prompt; else says `none`.
+    pub fn open_at(&mut self, count: Option<Count>, none: &str) -> Message {
+        if count.is_none() {
+            return Message::error(none);
+        }
+        self.open();
+        self.prompt(count)
+            .unwrap_or_else(|| Message::error(none.to_string()))
+    }
+
+    /// A digit typed on a search's stepper: the refusal of a full entry, else the prompt.
+    pub fn type_at(&mut self, c: char, count: Option<Count>) -> Option<Message> {
+        self.type_digit(c).err().or_else(|| self.prompt(count))
+    }
+
+    /// The last digit deleted on a search's stepper; the prompt.
+    pub fn erase_at(&mut self, count: Option<Count>) -> Option<Message> {
+        self.erase();
+        self.prompt(count)
+    }
 }
 
 /// The step counter as a stepper's box shows it: "step 14", or "step 14 of 52" once the

@@ -157,6 +157,11 @@ pub fn mcts_rows<G: Names>(
         asked,
     };
     push_mcts(mcts, &shown, ROOT, *mcts.root_position(), 1, &mut rows);
+    capped(rows)
+}
+
+/// `rows` cut to [`MAX_ROWS`], a last row saying so when any were left out.
+pub fn capped(mut rows: Vec<Row>) -> Vec<Row> {
     if rows.len() > MAX_ROWS {
         rows.truncate(MAX_ROWS);
         rows.push(Row {
@@ -166,6 +171,15 @@ pub fn mcts_rows<G: Names>(
         });
     }
     rows
+}
+
+/// The mark before a node's move: open, folded, or none for a node without children.
+pub const fn fold_mark(has_children: bool, open: bool) -> &'static str {
+    match (has_children, open) {
+        (false, _) => " ",
+        (true, true) => OPEN,
+        (true, false) => FOLDED,
+    }
 }
 
 /// What an MCTS outline shows beside the tree itself.
@@ -199,11 +213,7 @@ fn push_mcts<G: Names>(
         }
         let open = shown.folds.is_open(id as usize) || shown.marked.contains(&id);
         let has_children = mcts.children(id).any(|(_, n)| n.is_in_tree());
-        let fold = match (has_children, open) {
-            (false, _) => " ",
-            (true, true) => OPEN,
-            (true, false) => FOLDED,
-        };
+        let fold = fold_mark(has_children, open);
         let mv = node.mv().unwrap_or_default();
         // As the next selection would compute it, not as it stood when last compared:
         // a stale value would show a child the selection would not take.
@@ -238,7 +248,8 @@ fn push_mcts<G: Names>(
     }
 }
 
-fn exact_of(exact: &[Exact], mv: u8) -> Option<&Exact> {
+/// The exact value of the root move `mv`, if the tab gave one.
+pub fn exact_of(exact: &[Exact], mv: u8) -> Option<&Exact> {
     exact.iter().find(|e| e.mv == mv)
 }
 

@@ -2,9 +2,9 @@
 //! tree as it stands; a record, the tree sorted by visits with the node under the cursor
 //! explained; with the outline row a click lands on.
 
-use super::outline::{self, Names};
-use super::view::MctsView;
-use crate::components::tree_search::Describe;
+use super::outline;
+use super::search::SteppedSearch;
+use super::view::SteppedView;
 use crate::components::tree_search::pane::{fit, scroll_offset};
 use crate::components::tree_search::symbols::TREE_CURSOR;
 use crate::widgets::symbols::{Gloss, Symbol, gloss, symbol};
@@ -31,15 +31,11 @@ struct MctsAreas {
 
 /// The text the MCTS pane shows beside the outline: the last phase's lines while the
 /// search is stepped, else the explanation of the node under the cursor.
-fn mcts_words<G: Describe>(view: &MctsView<G>) -> Vec<String> {
+fn mcts_words<S: SteppedSearch>(view: &SteppedView<S>) -> Vec<String> {
     if view.live {
-        outline::phase_lines(&view.stepper)
+        view.stepper.phase_lines()
     } else {
-        outline::explain_mcts(
-            view.stepper.mcts(),
-            view.cursor_node() as usize,
-            &view.exact,
-        )
+        view.stepper.explain(view.cursor_node(), &view.exact)
     }
 }
 
@@ -104,20 +100,21 @@ fn wrapped_rows(lines: &[String], width: u16) -> u16 {
 
 /// The pane's title: what the search is, with `counter` (the go-to step counter) while
 /// it is stepped.
-pub fn pane_title<G: Names>(view: &MctsView<G>, counter: Option<&str>) -> String {
+pub fn pane_title<S: SteppedSearch>(view: &SteppedView<S>, counter: Option<&str>) -> String {
+    let name = S::NAME;
     match (view.live, counter) {
         // Short, so the counter stays whole in a narrow pane.
-        (true, Some(counter)) => format!(" MCTS, stepped · {counter}"),
-        (true, None) => " Next AI move · MCTS, stepped".into(),
-        (false, _) => " Last AI move · MCTS tree".into(),
+        (true, Some(counter)) => format!(" {name}, stepped · {counter}"),
+        (true, None) => format!(" Next AI move · {name}, stepped"),
+        (false, _) => format!(" Last AI move · {name} tree"),
     }
 }
 
 /// The MCTS tree pane under `title`: stepped, what the last phase did over the tree as
 /// it stands (the iteration's path unfolded and marked); a record, the tree sorted by
 /// visits with the exact value of each root move, and the node under the cursor explained.
-pub fn render_mcts<G: Describe>(
-    view: &MctsView<G>,
+pub fn render_mcts<S: SteppedSearch>(
+    view: &SteppedView<S>,
     title: &str,
     (focused, predicting): (bool, bool),
     area: Rect,
@@ -163,8 +160,8 @@ pub fn render_mcts<G: Describe>(
 
 /// The MCTS outline, scrolled so the cursor stays in sight: `*` marks the move played (or
 /// the path being stepped), `›` the cursor while the pane has the focus.
-fn render_mcts_rows<G: Describe>(
-    view: &MctsView<G>,
+fn render_mcts_rows<S: SteppedSearch>(
+    view: &SteppedView<S>,
     (focused, predicting): (bool, bool),
     area: Rect,
     buf: &mut Buffer,
@@ -199,7 +196,11 @@ fn render_mcts_rows<G: Describe>(
 }
 
 /// The outline row a click at `at` in the MCTS pane lands on, if any.
-pub fn mcts_click<G: Describe>(view: &MctsView<G>, tree_pane: Rect, at: Position) -> Option<usize> {
+pub fn mcts_click<S: SteppedSearch>(
+    view: &SteppedView<S>,
+    tree_pane: Rect,
+    at: Position,
+) -> Option<usize> {
     let inner = Block::bordered().inner(tree_pane);
     let areas = mcts_areas(&mcts_words(view), view.live, inner);
     areas

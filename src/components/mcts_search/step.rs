@@ -1,9 +1,11 @@
-//! The step keys on a stepped MCTS: a phase, the rest of an iteration, back a phase, on
-//! to the end; and autoplay's step. In predict mode a pick waiting stops every step
+//! The step keys on a stepped search (MCTS, PUCT): a phase, the rest of a round, back a
+//! phase, on to the end; and autoplay's step. In predict mode a pick waiting stops every step
 //! forward, and running on stops an iteration on, at the next pick.
 
 use super::pick::pick_prompt;
-use super::view::MctsView;
+use super::search::SteppedSearch;
+use super::view::SteppedView;
+use crate::components::autoplay::Autoplay;
 use crate::components::tree_search::Playable;
 use crate::tabkit::message::Message;
 
@@ -22,17 +24,21 @@ pub enum Stepping {
 
 /// Runs `command` on the stepped search; what the status line says. A search that is only
 /// the record of a move played is not stepped.
-pub fn step<G: Playable>(
-    view: Option<&mut MctsView<G>>,
+pub fn step<S: SteppedSearch>(
+    view: Option<&mut SteppedView<S>>,
     command: Stepping,
     predicting: bool,
-) -> Message {
+) -> Message
+where
+    S::Game: Playable,
+{
     let Some(view) = view.filter(|v| v.live) else {
-        return Message::error(
-            "This MCTS search is the record of a move played: m steps the AI's next one",
-        );
+        return Message::error(format!(
+            "This {} search is the record of a move played: m steps the AI's next one",
+            S::NAME
+        ));
     };
-    let pick_open = |view: &MctsView<G>| predicting && view.pick_waiting();
+    let pick_open = |view: &SteppedView<S>| predicting && view.pick_waiting();
     match command {
         Stepping::Back => {
             if !view.stepper.step_back() {
@@ -52,7 +58,7 @@ pub fn step<G: Playable>(
         // In predict mode running on stops at the next pick, an iteration on.
         Stepping::ToEnd if !predicting => view.finish(),
         Stepping::Iteration | Stepping::ToEnd => {
-            view.stepper.run_iterations(1);
+            view.stepper.run_rounds(1);
         }
     }
     view.follow();
@@ -63,10 +69,13 @@ pub fn step<G: Playable>(
 }
 
 /// One phase of the stepped MCTS; autoplay stops once every iteration is done.
-pub fn autoplay_step<G: Playable>(
-    view: Option<&mut MctsView<G>>,
+pub fn autoplay_step<S: SteppedSearch>(
+    view: Option<&mut SteppedView<S>>,
     predicting: bool,
-) -> (Message, bool) {
+) -> (Message, bool)
+where
+    S::Game: Playable,
+{
     let Some(view) = view.filter(|v| v.live && !v.is_finished()) else {
         return (Message::error("No search to play"), true);
     };
@@ -79,4 +88,29 @@ pub fn autoplay_step<G: Playable>(
         return (pick_prompt(view, ""), true);
     }
     (Message::info(view.said()), view.is_finished())
+}
+
+/// Autoplay's step on the stepped search now, whatever the clock says: `None` while
+/// autoplay is off; autoplay stops once no search waits or every round is done.
+pub fn autoplay_now<S: SteppedSearch>(
+    autoplay: &mut Autoplay,
+    view: Option<&mut SteppedView<S>>,
+    predicting: bool,
+) -> Option<Message>
+where
+    S::Game: Playable,
+{
+    if !autoplay.on {
+        return None;
+    }
+    let Some(view) = view else {
+        autoplay.on = false;
+        return None;
+    };
+    autoplay.stepped();
+    let (message, finished) = autoplay_step(Some(view), predicting);
+    if finished {
+        autoplay.on = false;
+    }
+    Some(message)
 }

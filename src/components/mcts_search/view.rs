@@ -1,28 +1,29 @@
-//! The MCTS search the tree pane shows: the AI's move being stepped phase by phase
+//! The stepped search the tree pane shows: the AI's move being stepped phase by phase
 //! (live), or the record of the search behind a move played; its outline's folds and
 //! cursor, and what the status line says of it. The exact value of each root move is the
 //! tab's to give (its own solver), so a student sees where too few iterations go wrong.
+//! One view serves every [`SteppedSearch`]: MCTS ([`MctsView`]) and PUCT.
 
-use super::outline::{self, Exact, Folds, Names, Row};
-use crate::domain::numbers::thousands;
-use crate::domain::search::mcts::{MctsStepper, NodeId, Phase, Pick, ROOT};
+use super::outline::{Exact, Folds, Names, Row};
+use super::search::SteppedSearch;
+use crate::domain::search::mcts::{MctsStepper, NodeId, ROOT};
 use std::cell::RefCell;
 use std::sync::Arc;
 
 /// The picks of a selection, read ahead for the phases done then.
-pub type ReadAhead = (u64, Arc<[Pick<u8>]>);
+pub type ReadAhead<P> = (u64, Arc<[P]>);
 
-/// An MCTS search the tree pane shows: the AI's move being stepped phase by phase (live),
-/// or the record of the search behind a move played.
-pub struct MctsView<G: Names> {
+/// A stepped search the tree pane shows: the AI's move being stepped phase by phase
+/// (live), or the record of the search behind a move played.
+pub struct SteppedView<S: SteppedSearch> {
     /// The search, driven one phase at a time (a search run at once went through it too,
     /// so both faces build one tree).
-    pub stepper: MctsStepper<G>,
+    pub stepper: S,
     /// The outline's folds, cursor and scroll.
     pub folds: Folds,
     /// True while the AI waits for this search to be stepped and its move played.
     pub live: bool,
-    /// The iterations the search runs: the setting when it started.
+    /// The rounds (iterations, simulations) the search runs: the setting when it started.
     pub iterations: u64,
     /// The exact value of each root move.
     pub exact: Vec<Exact>,
@@ -30,15 +31,18 @@ pub struct MctsView<G: Names> {
     /// picks (the root's first) are answered: those questions are over.
     pub answered: Option<(u64, usize)>,
     /// The picks of the selection next, read ahead once for the phases done then.
-    pub picks: RefCell<Option<ReadAhead>>,
+    pub picks: RefCell<Option<ReadAhead<S::Pick>>>,
 }
 
-impl<G: Names> MctsView<G> {
-    /// A fresh search from `root` of `iterations` (with `exact`, the exact value of each
-    /// root move, when the tab knows it), waiting to be stepped when `live`.
-    pub fn new(root: G, iterations: u64, exploration: f64, seed: u64, live: bool) -> Self {
+/// The MCTS search the Tic-tac-toe and Connect Four tabs step.
+pub type MctsView<G> = SteppedView<MctsStepper<G>>;
+
+impl<S: SteppedSearch> SteppedView<S> {
+    /// A view of `stepper`, a fresh search of `iterations` rounds, waiting to be stepped
+    /// when `live`.
+    pub fn over(stepper: S, iterations: u64, live: bool) -> Self {
         Self {
-            stepper: MctsStepper::new(root, exploration, seed),
+            stepper,
             folds: Folds::default(),
             live,
             iterations,
@@ -54,36 +58,35 @@ impl<G: Names> MctsView<G> {
         self.exact = exact;
         self
     }
-
-    /// The search run through all its iterations at once, as the AI runs it when it does
-    /// not wait to be stepped.
-    pub fn run(root: G, iterations: u64, exploration: f64, seed: u64) -> Self {
-        let mut view = Self::new(root, iterations, exploration, seed, false);
-        view.finish();
-        view.follow();
-        view
+    /// The search run through all its rounds at once, as the AI runs it when it does not
+    /// wait to be stepped.
+    #[must_use]
+    pub fn ran(mut self) -> Self {
+        self.live = false;
+        self.finish();
+        self.follow();
+        self
     }
 
-    /// True once every iteration is done and no phase of another has started.
+    /// True once every round is done and no phase of another has started.
     pub fn is_finished(&self) -> bool {
-        self.stepper.mcts().iterations() >= self.iterations
-            && self.stepper.phase() == Phase::Selection
+        self.stepper.rounds() >= self.iterations && self.stepper.at_round_start()
     }
 
-    /// Runs the iterations left (the one under way counting as one).
+    /// Runs the rounds left (the one under way counting as one).
     pub fn finish(&mut self) {
         if !self.is_finished() {
-            let done = self.stepper.mcts().iterations();
+            let done = self.stepper.rounds();
             self.stepper
-                .run_iterations(self.iterations.saturating_sub(done).max(1));
+                .run_rounds(self.iterations.saturating_sub(done).max(1));
         }
     }
 
-    /// The nodes of the path of the iteration under way, while the search is stepped (the
+    /// The nodes of the path of the round under way, while the search is stepped (the
     /// outline unfolds and marks them).
     pub fn marked(&self) -> Vec<NodeId> {
         if self.live {
-            outline::selected_path(&self.stepper)
+            self.stepper.path()
         } else {
             Vec::new()
         }
@@ -97,13 +100,8 @@ impl<G: Names> MctsView<G> {
     /// The outline's rows with the UCB of `asked`'s children hidden (a pick question
     /// about `asked` waits: those values are its answer).
     pub fn rows_hiding(&self, asked: Option<NodeId>) -> Vec<Row> {
-        outline::mcts_rows(
-            self.stepper.mcts(),
-            &self.exact,
-            &self.folds,
-            &self.marked(),
-            asked,
-        )
+        self.stepper
+            .rows(&self.exact, &self.folds, &self.marked(), asked)
     }
 
     /// The node under the cursor.
@@ -133,26 +131,12 @@ impl<G: Names> MctsView<G> {
         if self.is_finished() {
             return self.finished_said();
         }
-        outline::phase_said(&self.stepper)
+        self.stepper.phase_said()
     }
 
-    /// What the status line says once every iteration is done.
+    /// What the status line says once every round is done.
     pub fn finished_said(&self) -> String {
-        let mcts = self.stepper.mcts();
-        let best = mcts.best_move().map_or_else(
-            || "no move".to_string(),
-            |mv| mcts.root_position().move_name(mv),
-        );
-        let visits = mcts
-            .root_moves()
-            .iter()
-            .find(|m| Some(m.mv) == mcts.best_move())
-            .map_or(0, |m| m.visits);
-        format!(
-            "All {} iterations done: {best} visited most (N {}); Enter plays it",
-            thousands(self.iterations),
-            thousands(visits)
-        )
+        self.stepper.finished_said(self.iterations)
     }
 
     /// Moves the outline's cursor `delta` rows, within the outline (`i32::MIN`/`MAX`: to
@@ -170,8 +154,7 @@ impl<G: Names> MctsView<G> {
         let rows = self.rows();
         let row = rows.get(self.folds.cursor)?;
         let id = row.node as NodeId;
-        let mcts = self.stepper.mcts();
-        let has_children = mcts.children(id).any(|(_, n)| n.is_in_tree());
+        let has_children = self.stepper.has_children(id);
         let open = self.folds.is_open(row.node) || self.marked().contains(&id);
         if fold {
             if open && has_children && id != ROOT {
@@ -179,7 +162,7 @@ impl<G: Names> MctsView<G> {
                     return Some("That node is on the path being stepped: it stays open".into());
                 }
                 self.folds.set(row.node, false);
-            } else if let Some(parent) = mcts.node(id).parent() {
+            } else if let Some(parent) = self.stepper.parent(id) {
                 self.folds.cursor = rows
                     .iter()
                     .position(|r| r.node == parent as usize)
@@ -204,12 +187,7 @@ impl<G: Names> MctsView<G> {
             return None;
         }
         let id = target.node as NodeId;
-        if !self
-            .stepper
-            .mcts()
-            .children(id)
-            .any(|(_, n)| n.is_in_tree())
-        {
+        if !self.stepper.has_children(id) {
             return None;
         }
         let open = self.folds.is_open(target.node) || self.marked().contains(&id);
@@ -224,23 +202,22 @@ impl<G: Names> MctsView<G> {
             self.folds.cursor = 0;
             return false;
         }
-        let inner: Vec<usize> = self
-            .stepper
-            .mcts()
-            .nodes()
-            .filter(|&(id, _)| {
-                id != ROOT
-                    && self
-                        .stepper
-                        .mcts()
-                        .children(id)
-                        .any(|(_, n)| n.is_in_tree())
-            })
-            .map(|(id, _)| id as usize)
-            .collect();
-        for id in inner {
-            self.folds.set(id, true);
+        for id in self.stepper.inner_nodes() {
+            self.folds.set(id as usize, true);
         }
         true
+    }
+}
+
+impl<G: Names> MctsView<G> {
+    /// A fresh MCTS from `root` of `iterations`, waiting to be stepped when `live`.
+    pub fn new(root: G, iterations: u64, exploration: f64, seed: u64, live: bool) -> Self {
+        Self::over(MctsStepper::new(root, exploration, seed), iterations, live)
+    }
+
+    /// The MCTS run through all its iterations at once, as the AI runs it when it does not
+    /// wait to be stepped.
+    pub fn run(root: G, iterations: u64, exploration: f64, seed: u64) -> Self {
+        Self::new(root, iterations, exploration, seed, false).ran()
     }
 }

@@ -35,30 +35,23 @@ impl Connect4Tab {
         self.stepping.as_ref().map(mcts_count)
     }
 
-    /// The go-to entry in the status line.
-    fn goto_prompt(&self) -> Option<Message> {
-        self.goto.prompt(self.step_count())
-    }
-
     /// `G`: opens the "Go to step" entry.
     pub(crate) fn goto_open(&mut self) -> Message {
-        if self.step_count().is_none() {
-            return Message::error("No stepped search: m turns step mode on");
-        }
-        self.goto.open();
-        self.goto_prompt()
-            .unwrap_or_else(|| Message::error("No stepped search"))
+        let count = self.step_count();
+        self.goto
+            .open_at(count, "No stepped search: m turns step mode on")
     }
 
     /// Types a digit of the step.
     pub(crate) fn goto_type(&mut self, c: char) -> Option<Message> {
-        self.goto.type_digit(c).err().or_else(|| self.goto_prompt())
+        let count = self.step_count();
+        self.goto.type_at(c, count)
     }
 
     /// Deletes the last digit typed.
     pub(crate) fn goto_erase(&mut self) -> Option<Message> {
-        self.goto.erase();
-        self.goto_prompt()
+        let count = self.step_count();
+        self.goto.erase_at(count)
     }
 
     /// Enter: goes to the step typed, clamped to the planned phases.

@@ -21,6 +21,8 @@ impl SelfPlayTab {
              the highest Q + U, where U = c_puct·P·√N_parent/(1+N) favours moves with a \
              high prior and few visits, and the network values the new leaf. No random \
              games are played.",
+            "m steps that search phase by phase: each edge's P, N, Q and U, the leaf's \
+             value from the network, the backup; P asks which edge PUCT selects.",
             "It learns from games against itself (t): each position's target is the \
              search's visit shares for the policy and the game's result for the value, \
              seen through the board's 8 symmetries. So the search teaches the network, \

@@ -17,4 +17,47 @@ pub enum Action {
     Why,
     /// Take back your last move and the learner's reply.
     Undo,
+    /// Step mode on or off: the learner's next search waits to be stepped.
+    ToggleStepMode,
+    /// One phase of the stepped search.
+    Step,
+    /// The rest of the simulation under way.
+    StepOver,
+    /// The same as [`Action::StepOver`]: a simulation has no subtree to finish.
+    StepOut,
+    /// One phase back.
+    StepBack,
+    /// Every simulation left (in predict mode: on to the next pick).
+    RunToEnd,
+    /// Autoplay of the stepped search on or off.
+    ToggleAutoplay,
+    /// Autoplay faster (`true`) or slower.
+    AutoplaySpeed(bool),
+    /// Finish the stepped search and play its move.
+    PlayStepped,
+    /// Open the "go to step N" entry.
+    GoToOpen,
+    /// A digit of the step.
+    GoToType(char),
+    /// Delete a digit.
+    GoToErase,
+    /// Go to the step typed.
+    GoToSubmit,
+    /// Close the entry.
+    GoToCancel,
+    /// A character of the answer to a pick.
+    AnswerType(char),
+    /// Delete it.
+    AnswerErase,
+    /// Check the answer.
+    AnswerSubmit,
+    /// Predict mode on or off.
+    TogglePredict,
+    /// The stepped search's outline cursor, this many rows.
+    TreeCursor(i32),
+    /// Fold (`true`) or unfold the node under the outline's cursor.
+    TreeFold(bool),
 }
+
+crate::stepper_actions!(Action);
+crate::search_step_actions!(Action, PlayStepped);

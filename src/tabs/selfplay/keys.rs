@@ -1,7 +1,44 @@
-//! The Self-play tab's key table: one group, whatever is on screen.
+//! The Self-play tab's key tables: the game's, and while the learner's search waits to be
+//! stepped, the MCTS component's stepper keys (PUCT steps through the same component),
+//! the answer to a pick and the go-to entry (see `SelfPlayTab::keys`).
 
 use super::action::Action;
-use crate::tabkit::keymap::{DIGITS, Key, KeyGroup, bind, digit, undo_key, why_key};
+use crate::components::mcts_search;
+use crate::tabkit::keymap::{
+    Binding, DIGITS, Key, KeyGroup, bind, digit, direction, undo_key, why_key,
+};
+use crate::tabkit::stepper_keys::{
+    answer_check_key, answer_erase_key, answer_type_key, go_to_key, go_to_step_keys,
+    stop_predicting_key,
+};
+
+/// Start or stop training.
+const TRAIN: Binding<Action> = bind(
+    &[Key::Char('t')],
+    "t",
+    "train by self-play / stop",
+    "train",
+    |_| Action::ToggleTraining,
+);
+
+/// A new game.
+const NEW: Binding<Action> = bind(&[Key::Char('r')], "r", "new game", "new", |_| {
+    Action::NewGame
+});
+
+/// Who opens.
+const FIRST: Binding<Action> = bind(&[Key::Char('x')], "x", "who opens (a new game)", "", |_| {
+    Action::ToggleFirst
+});
+
+/// Step mode.
+const STEP_MODE: Binding<Action> = bind(
+    &[Key::Char('m')],
+    "m",
+    "step its search (PUCT)",
+    "step mode",
+    |_| Action::ToggleStepMode,
+);
 
 /// The tab's keys.
 pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
@@ -10,13 +47,7 @@ pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
         bind(DIGITS, "1-9", "put your mark on that cell", "place", |k| {
             Action::Place(digit(k))
         }),
-        bind(
-            &[Key::Char('t')],
-            "t",
-            "train by self-play / stop",
-            "train",
-            |_| Action::ToggleTraining,
-        ),
+        TRAIN,
         bind(
             &[Key::Char('n')],
             "n",
@@ -25,12 +56,74 @@ pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
             |_| Action::ToggleMode,
         ),
         why_key(|_| Action::Why),
-        bind(&[Key::Char('r')], "r", "new game", "new", |_| {
-            Action::NewGame
-        }),
-        bind(&[Key::Char('x')], "x", "who opens (a new game)", "", |_| {
-            Action::ToggleFirst
-        }),
+        NEW,
+        FIRST,
         undo_key(|_| Action::Undo),
+        STEP_MODE,
     ],
+};
+
+/// The tab's keys while its search waits to be stepped: the stepper's come first and take
+/// `n` (the rest of a simulation); the board waits for the learner's move.
+pub(crate) const GAME_STEPPING: KeyGroup<Action> = KeyGroup {
+    title: "Self-play, while its search is stepped",
+    bindings: &[
+        TRAIN,
+        why_key(|_| Action::Why),
+        NEW,
+        FIRST,
+        undo_key(|_| Action::Undo),
+        STEP_MODE,
+    ],
+};
+
+/// The stepped search's tree, while it waits (the arrows are free: the board has no
+/// cursor).
+pub(crate) const TREE: KeyGroup<Action> = KeyGroup {
+    title: "Self-play: the stepped search's tree",
+    bindings: &[
+        bind(
+            &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
+            "↑↓/jk",
+            "move in the search's tree",
+            "",
+            |k| Action::TreeCursor(i32::from(direction(k).1)),
+        ),
+        bind(
+            &[Key::Left, Key::Right, Key::Char('h'), Key::Char('l')],
+            "←→/hl",
+            "fold / unfold",
+            "",
+            |k| Action::TreeFold(direction(k).0 < 0),
+        ),
+    ],
+};
+
+/// The stepped PUCT search's keys: the MCTS component's, as on the Tic-tac-toe and
+/// Connect Four tabs.
+pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
+    title: "Self-play: PUCT stepper",
+    bindings: &mcts_search::keys::stepper_keys_named(mcts_search::keys::PUCT_ROUND),
+};
+
+/// The answer to a pick, while one waits (it takes the tab's keys, so Enter checks
+/// instead of playing).
+pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
+    title: "Self-play: PUCT prediction",
+    bindings: &[
+        answer_type_key(DIGITS, "1-9", "type a cell"),
+        answer_erase_key("⌫", "delete it"),
+        answer_check_key(),
+        bind(&[Key::Char('b')], "b", "back one phase", "back", |_| {
+            Action::StepBack
+        }),
+        go_to_key(),
+        stop_predicting_key(),
+    ],
+};
+
+/// The "Go to step" entry, while it is open.
+pub(crate) const GO_TO_ENTRY: KeyGroup<Action> = KeyGroup {
+    title: "Self-play: go to step (G opens it)",
+    bindings: &go_to_step_keys(),
 };

@@ -10,6 +10,9 @@ mod learning;
 mod panel;
 pub mod settings;
 pub(crate) mod state;
+mod stepping;
+#[cfg(test)]
+mod stepping_tests;
 mod symbols;
 #[cfg(test)]
 mod tests;
@@ -19,15 +22,19 @@ mod why;
 pub use action::Action;
 pub use state::SelfPlayTab;
 
+use crate::components::mcts_search::step::Stepping;
 use crate::config::Config;
 use crate::config::shared::FirstMover;
 use crate::domain::learn::selfplay::saved::SavedLearner;
+use crate::domain::prediction::Score;
 use crate::persist::{Loaded, Store};
 use crate::tabkit::keymap::KeyGroup;
 use crate::tabkit::message::Message;
 use crate::tabkit::settings::{Change, Panel};
 use crate::tabkit::side::Side;
-use crate::tabkit::tab::{ClassSide, Effects, Storage, Tab, Ticked, Training, Unsaved};
+use crate::tabkit::tab::{
+    ClassSide, Effects, OpenQuestion, Storage, Tab, Ticked, Training, Unsaved,
+};
 use crate::tabkit::why::{Played, Why};
 use settings::PlayMode;
 use std::time::Duration;
@@ -40,6 +47,19 @@ impl Tab for SelfPlayTab {
 
     fn looks(&self, action: Action) -> bool {
         matches!(action, Action::Why)
+    }
+
+    fn answers(&self, action: Action) -> bool {
+        use crate::tabkit::stepper_keys::StepperActions as _;
+        action.is_answer()
+    }
+
+    fn modal(&self) -> Option<&'static str> {
+        if self.goto.is_open() {
+            return Some("Go to step: type a number, Enter goes, Esc cancels");
+        }
+        self.pick_waiting()
+            .then_some("A prediction waits: type a cell, Enter checks it, Esc stops predicting")
     }
 
     fn load(_config: &Config, store: &Store) -> Self::Saved {
@@ -59,18 +79,44 @@ impl Tab for SelfPlayTab {
     }
 
     fn keys(&self) -> Vec<KeyGroup<Action>> {
+        if self.goto.is_open() {
+            return vec![keys::GO_TO_ENTRY];
+        }
+        if self.pick_waiting() {
+            return vec![keys::ANSWER];
+        }
+        if self.stepping.is_some() {
+            return vec![keys::STEPPER, keys::TREE, keys::GAME_STEPPING];
+        }
         vec![keys::GAME]
     }
 
     fn help_keys(&self) -> Vec<KeyGroup<Action>> {
-        vec![keys::GAME]
+        vec![
+            keys::GAME,
+            keys::STEPPER,
+            keys::TREE,
+            keys::ANSWER,
+            keys::GO_TO_ENTRY,
+        ]
     }
 
     fn enabled(&self, action: Action) -> bool {
         match action {
-            Action::Place(_) => self.human_to_move(),
+            Action::Place(_) => self.human_to_move() && self.stepping.is_none(),
             Action::Why => self.why().is_some(),
             Action::Undo => self.turns.iter().any(|t| t.by == Side::Human),
+            Action::Step
+            | Action::StepOver
+            | Action::StepOut
+            | Action::StepBack
+            | Action::RunToEnd
+            | Action::ToggleAutoplay
+            | Action::AutoplaySpeed(_)
+            | Action::PlayStepped
+            | Action::GoToOpen
+            | Action::TreeCursor(_)
+            | Action::TreeFold(_) => self.stepping.is_some(),
             _ => true,
         }
     }
@@ -118,6 +164,29 @@ impl Tab for SelfPlayTab {
                 None => Message::error("It has not moved yet in this game"),
             },
             Action::Undo => self.undo(),
+            Action::ToggleStepMode => self.toggle_step_mode(),
+            Action::Step => self.step_search(Stepping::Phase),
+            Action::StepOver | Action::StepOut => self.step_search(Stepping::Iteration),
+            Action::StepBack => self.step_search(Stepping::Back),
+            Action::RunToEnd => self.step_search(Stepping::ToEnd),
+            Action::ToggleAutoplay => self.toggle_autoplay(),
+            Action::AutoplaySpeed(faster) => self.autoplay.change_speed(faster),
+            Action::PlayStepped => self.play_stepped(),
+            Action::GoToOpen => self.goto_open(),
+            Action::GoToType(c) => return self.goto.type_at(c, self.step_count()),
+            Action::GoToErase => return self.goto.erase_at(self.step_count()),
+            Action::GoToSubmit => return self.goto_submit(),
+            Action::GoToCancel => self.goto.cancel(),
+            Action::AnswerType(c) => return self.answer_type(c),
+            Action::AnswerErase => return self.answer_erase(),
+            Action::AnswerSubmit => return self.answer_submit(),
+            Action::TogglePredict => self.toggle_predict(),
+            Action::TreeCursor(rows) => {
+                let view = self.stepping.as_mut()?;
+                view.move_cursor(rows);
+                return None;
+            }
+            Action::TreeFold(fold) => return self.stepping.as_mut()?.fold(fold).map(Message::info),
         })
     }
 
@@ -129,17 +198,24 @@ impl Tab for SelfPlayTab {
         self.apply_settings(changes)
     }
 
-    fn tick(&mut self, _shown: bool) -> Ticked {
+    fn tick(&mut self, shown: bool) -> Ticked {
+        let stepped = shown.then(|| self.autoplay_step()).flatten();
         Ticked {
-            changed: self.poll_training(),
+            changed: self.poll_training() || stepped.is_some(),
+            message: stepped,
             ..Ticked::default()
         }
     }
 
-    fn tick_interval(&self, _shown: bool) -> Option<Duration> {
-        self.training()
+    fn tick_interval(&self, shown: bool) -> Option<Duration> {
+        let training = self
+            .training()
             .is_on()
-            .then_some(crate::tabkit::background::TRAINING_POLL)
+            .then_some(crate::tabkit::background::TRAINING_POLL);
+        match (training, self.autoplay.tick_interval(shown)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     fn on_exit(&mut self) {
@@ -191,6 +267,39 @@ impl ClassSide for SelfPlayTab {
         self.about_card()
     }
 
+    fn autoplays(&self) -> bool {
+        self.autoplay.on
+    }
+
+    fn autoplay_once(&mut self) {
+        self.autoplay_now();
+    }
+
+    fn stepper_at(&self) -> Option<String> {
+        let (at, total) = self.step_count()?;
+        Some(crate::tabkit::goto::short_counter(at, total))
+    }
+
+    fn open_question(&self) -> Option<OpenQuestion> {
+        self.asked()
+    }
+
+    fn predictions(&self) -> Score {
+        crate::tabkit::predicting::session_score(self.predict.as_ref(), self.scored_before)
+    }
+
+    fn hold_answers(&mut self, hold: bool) {
+        self.hold_answers = hold;
+    }
+
+    fn reveal(&mut self) -> Option<Message> {
+        self.reveal_pick()
+    }
+
+    fn take_verdict(&mut self) -> Option<bool> {
+        self.predict.as_mut()?.take_verdict()
+    }
+
     /// The curve a lesson waits for is the search's share: the number the tab's lesson
     /// teaches to watch reach 100%.
     fn facts(&self) -> crate::tabkit::facts::Facts {
@@ -199,6 +308,7 @@ impl ClassSide for SelfPlayTab {
             ai_moves: self.turns.iter().filter(|t| t.by == Side::Ai).count() as u64,
             over: self.board.outcome().is_some(),
             position: Some(crate::tabkit::facts::position_key(&self.board)),
+            steps: self.step_count().map_or(0, |(at, _)| at),
             curve: self.shown.curve.last().map(|point| point.searched_kept),
             ..crate::tabkit::facts::Facts::default()
         }

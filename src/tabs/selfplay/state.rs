@@ -5,23 +5,38 @@
 use super::analysis::{Analysis, analyse};
 use super::learning::{Learning, Snapshot};
 use super::settings::{PlayMode, SelfPlayConfig};
+use crate::components::autoplay::Autoplay;
+use crate::components::mcts_search::SteppedView;
+use crate::config::shared::AUTOPLAY_MS_RANGE;
 use crate::config::shared::FirstMover;
 use crate::domain::games::Game as _;
 use crate::domain::games::Outcome;
 use crate::domain::games::tictactoe::{Board, Mark};
+use crate::domain::learn::selfplay::net::PolicyValueNet;
 use crate::domain::learn::selfplay::saved::SavedLearner;
+use crate::domain::learn::selfplay::stepper::PuctStepper;
 use crate::domain::learn::selfplay::trainer::{SelfPlaySettings, Trainer};
+use crate::domain::prediction::Score;
 use crate::domain::solve::perfect::Solver;
 use crate::persist::model_files::SelfPlayFile;
 use crate::persist::{Loaded, Stamp, Store};
 use crate::tabkit::background::{Job, Progress as JobProgress};
+use crate::tabkit::goto::GoTo;
 use crate::tabkit::message::Message;
+use crate::tabkit::predicting::Predicting;
 use crate::tabkit::side::Side;
 use crate::tabkit::tab::{Storage, TrainedSince, Training};
 use crate::tabkit::tally::{GameResult, Tally};
 use crate::tabkit::why::Decision;
 use rand::{RngExt as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+/// The learner's search as the tree pane steps it (`m`).
+pub(crate) type SteppedSearch = SteppedView<PuctStepper<Board, Arc<PolicyValueNet>>>;
+
+/// Autoplay's pace: a phase every this many milliseconds, until `+`/`-` change it.
+const AUTOPLAY_MS: u64 = 400;
 
 /// One move of the game, with the record of why the learner made it.
 #[derive(Debug, Clone)]
@@ -69,6 +84,20 @@ pub struct SelfPlayTab {
     /// Why the saved learner could not be used, or where it came from.
     pub(crate) load_note: Option<String>,
     trained_since: TrainedSince,
+    /// Whether the learner's searches wait to be stepped (`m`).
+    pub(crate) step_mode: bool,
+    /// The learner's search waiting to be stepped before it moves.
+    pub(crate) stepping: Option<SteppedSearch>,
+    /// Predict mode, while on.
+    pub(crate) predict: Option<Predicting>,
+    /// Graded predictions before predict mode was last turned off.
+    pub(crate) scored_before: Score,
+    /// Whether answers are held for the teacher's reveal.
+    pub(crate) hold_answers: bool,
+    /// The "go to step N" entry.
+    pub(crate) goto: GoTo,
+    /// Autoplay of the stepped search.
+    pub(crate) autoplay: Autoplay,
 }
 
 impl SelfPlayTab {
@@ -120,6 +149,13 @@ impl SelfPlayTab {
             stamp: saved.stamp,
             storage,
             load_note,
+            step_mode: false,
+            stepping: None,
+            predict: None,
+            scored_before: Score::default(),
+            hold_answers: false,
+            goto: GoTo::steps(),
+            autoplay: Autoplay::new(AUTOPLAY_MS, AUTOPLAY_MS_RANGE),
         };
         tab.start_game();
         tab
@@ -135,6 +171,7 @@ impl SelfPlayTab {
         self.human = if human_opens { Mark::X } else { Mark::O };
         self.board = Board::empty(Mark::X);
         self.turns.clear();
+        self.give_up_stepping();
         self.analyse();
         if !human_opens {
             self.ai_move();
@@ -181,11 +218,14 @@ impl SelfPlayTab {
         if self.board.outcome().is_none() {
             self.ai_move();
         }
+        if self.stepping.is_some() {
+            return self.stepping_said();
+        }
         self.after_move()
     }
 
     /// What to say once a move is made: the end of the game, or whose move it is.
-    fn after_move(&mut self) -> Message {
+    pub(crate) fn after_move(&mut self) -> Message {
         let Some(outcome) = self.board.outcome() else {
             let last = self.turns.last().map_or(0, |t| t.cell + 1);
             return Message::info(format!(
@@ -211,14 +251,27 @@ impl SelfPlayTab {
         }
     }
 
-    /// The learner moves: its search's choice or its network's, as the mode says.
+    /// The learner moves: its search's choice or its network's, as the mode says; in step
+    /// mode its search waits to be stepped instead.
     fn ai_move(&mut self) {
-        let Some(analysis) = self.analysis.clone() else {
+        let Some(analysis) = &self.analysis else {
             return;
         };
+        if self.step_mode && self.config.mode == PlayMode::Search {
+            self.stepping = Some(self.stepped_search());
+            return;
+        }
         let cell = match self.config.mode {
             PlayMode::Search => analysis.search_move,
             PlayMode::Network => analysis.network_move,
+        };
+        self.play_ai(cell);
+    }
+
+    /// The learner plays `cell`, with the record of why from the analysis of the position.
+    pub(crate) fn play_ai(&mut self, cell: usize) {
+        let Some(analysis) = self.analysis.clone() else {
+            return;
         };
         let decision = super::why::decision(&analysis, self.config.mode, self.shown.progress.games);
         self.board = self.board.play(cell as u8);
@@ -240,6 +293,7 @@ impl SelfPlayTab {
             self.tally.take_back(result)
         });
         self.turns.truncate(at);
+        self.give_up_stepping();
         let mut board = Board::empty(Mark::X);
         for turn in &self.turns {
             board = board.play(turn.cell as u8);
@@ -250,6 +304,13 @@ impl SelfPlayTab {
             Some(said) => format!("Took back your last move; {said}"),
             None => "Took back your last move and the learner's reply".to_string(),
         })
+    }
+
+    /// Drops the search waiting to be stepped (a new game, an undo): its position is gone.
+    fn give_up_stepping(&mut self) {
+        self.stepping = None;
+        self.autoplay.on = false;
+        self.goto.close();
     }
 
     /// Weighs the position on the board with the network as shown now.

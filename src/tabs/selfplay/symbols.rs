@@ -10,8 +10,27 @@ pub(crate) const FAVOURITE: Symbol = symbol("◆", "the network's favourite");
 /// A bar of the curve.
 pub(crate) const BAR: Symbol = symbol("▁▄█", "curve: low to high");
 
+/// The path of the walk under way in the stepped search, or the move it plays.
+pub(crate) const PATH: Symbol = symbol("*", "stepped: path, move played");
+/// The edge a selection took.
+pub(crate) const MAX: Symbol = symbol("◀", "the largest Q + U: taken");
+/// The exact solver's answer beside a root move of the stepped search.
+pub(crate) const SOLVER: Symbol = symbol(
+    crate::components::mcts_search::outline::SOLVER_MARK,
+    "exact solver's, not PUCT's",
+);
+
 /// The tab's symbols.
-pub(crate) const ALL: &[Symbol] = &[CHOSEN, FAVOURITE, BAR];
+pub(crate) const ALL: &[Symbol] = &[
+    CHOSEN,
+    FAVOURITE,
+    BAR,
+    PATH,
+    MAX,
+    SOLVER,
+    crate::components::tree_search::symbols::FOLDED,
+    crate::components::tree_search::symbols::UNFOLDED,
+];
 
 /// The words the help glosses on this tab.
 pub(crate) fn words() -> Vec<Gloss> {
@@ -32,6 +51,14 @@ pub(crate) fn words() -> Vec<Gloss> {
             "The network's value head: what it expects the game's result to be from here, \
              for the player to move, −1 to +1. The search values a new leaf by it instead \
              of playing a random game.",
+        ),
+        gloss(
+            "stepped search",
+            "m makes the learner's search wait on its turn. Each simulation is three \
+             phases: selection (down by the highest Q + U), evaluation (the network values \
+             the leaf and gives its moves priors: no rollout) and backup (N and W up the \
+             path, the value's sign flipping at each level). P asks which cell each walk \
+             selects.",
         ),
         gloss(
             "keeps the value",

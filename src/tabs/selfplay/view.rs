@@ -6,6 +6,7 @@ use super::settings::PlayMode;
 use super::state::SelfPlayTab;
 use super::symbols;
 use crate::components::mcts_search::outline::short_verdict;
+use crate::components::mcts_search::pane::{pane_title, render_mcts};
 use crate::domain::games::Game as _;
 use crate::domain::numbers::thousands;
 use crate::tabkit::tab::Training;
@@ -34,10 +35,21 @@ impl TabView for SelfPlayTab {
         } else {
             LEARNING_HEIGHT - 2
         };
+        render_board(self, board, buf, theme);
+        // The stepped search takes the whole column: a selection's comparison and the tree
+        // under it need the rows.
+        if let Some(view) = &self.stepping {
+            let counter = self
+                .step_count()
+                .map(|(at, total)| crate::tabkit::goto::counter(at, total));
+            let title = pane_title(view, counter.as_deref());
+            let shown = (true, self.predict.is_some());
+            render_mcts(view, &title, shown, right, buf, theme);
+            return;
+        }
         let [thinks, learning] =
             Layout::vertical([Constraint::Fill(1), Constraint::Length(learning_height)])
                 .areas(right);
-        render_board(self, board, buf, theme);
         render_thinking(self, thinks, buf, theme);
         render_learning(self, learning, buf, theme);
     }
@@ -145,6 +157,10 @@ fn turn_line(tab: &SelfPlayTab, theme: &Theme) -> Line<'static> {
             Line::styled("Three in a row: it wins.", theme.title)
         }
         Some(crate::domain::games::Outcome::Draw) => Line::styled("A draw.", theme.title),
+        None if tab.stepping.is_some() => Line::from(vec![
+            Span::styled("Its move: ", theme.title),
+            Span::raw("step it"),
+        ]),
         None => Line::from(vec![
             Span::styled("Your move: ", theme.title),
             Span::raw("1-9"),

@@ -37,31 +37,29 @@ impl TicTacToeTab {
         })
     }
 
-    /// The go-to entry in the status line.
-    fn goto_prompt(&self) -> Option<Message> {
-        self.goto.prompt(self.step_count())
-    }
-
-    /// `G`: opens the "Go to step" entry.
+    /// `G`: opens the "Go to step" entry (autoplay stops, so the step typed is where it
+    /// lands).
     pub(crate) fn goto_open(&mut self) -> Message {
-        if self.step_count().is_none() {
-            return Message::error("No search to step: t searches your position, m steps the AI's");
+        let count = self.step_count();
+        if count.is_some() {
+            self.autoplay.on = false;
         }
-        self.autoplay.on = false;
-        self.goto.open();
-        self.goto_prompt()
-            .unwrap_or_else(|| Message::error("No search to step"))
+        self.goto.open_at(
+            count,
+            "No search to step: t searches your position, m steps the AI's",
+        )
     }
 
     /// Types a digit of the step.
     pub(crate) fn goto_type(&mut self, c: char) -> Option<Message> {
-        self.goto.type_digit(c).err().or_else(|| self.goto_prompt())
+        let count = self.step_count();
+        self.goto.type_at(c, count)
     }
 
     /// Deletes the last digit typed.
     pub(crate) fn goto_erase(&mut self) -> Option<Message> {
-        self.goto.erase();
-        self.goto_prompt()
+        let count = self.step_count();
+        self.goto.erase_at(count)
     }
 
     /// Enter: goes to the step typed.

@@ -6,6 +6,10 @@
 //! - `learnable.rs`: what a game must say to be learned (moves as indices, the input, the
 //!   result, the symmetries), and tic-tac-toe's;
 //! - `puct.rs`: the search;
+//! - `stepper.rs`: the search one phase at a time (selection, the network's evaluation,
+//!   backup), each phase recorded, any step taken back;
+//! - `predict.rs`: which edge the next walk takes at each node, and the slip a wrong
+//!   answer makes;
 //! - `settings.rs`: how it plays and trains, and how far training went;
 //! - `trainer.rs`: self-play games, the replay buffer and training;
 //! - `judge.rs`: the share of positions in which its moves keep the exact value;
@@ -15,8 +19,10 @@
 pub mod judge;
 pub mod learnable;
 pub mod net;
+pub mod predict;
 pub mod puct;
 pub mod saved;
 pub mod settings;
+pub mod stepper;
 pub mod trainer;
 pub mod versus;

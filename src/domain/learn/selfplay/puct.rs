@@ -28,6 +28,14 @@ impl<G: Learnable> Evaluator<G> for &PolicyValueNet {
     }
 }
 
+/// A network shared, for a search kept across frames (the stepper), which cannot borrow
+/// the learner that goes on training, and is copied cheaply when replayed.
+impl<G: Learnable> Evaluator<G> for std::sync::Arc<PolicyValueNet> {
+    fn evaluate(&mut self, position: &G) -> Evaluation {
+        PolicyValueNet::evaluate(self, &position.encode(), &position.legal())
+    }
+}
+
 /// The search's settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PuctSettings {
@@ -45,7 +53,7 @@ pub type NodeId = u32;
 pub const ROOT: NodeId = 0;
 
 /// One position of the tree, reached by `index` (a policy index) from its parent.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Node<G> {
     /// The position here.
     pub position: G,
@@ -80,7 +88,7 @@ impl<G> Node<G> {
 }
 
 /// A PUCT search tree.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Puct<G> {
     nodes: Vec<Node<G>>,
     settings: PuctSettings,
@@ -279,9 +287,15 @@ impl<G: Learnable> Puct<G> {
             .map_or(0, |e| e.index)
     }
 
+    /// The search's settings.
+    pub const fn settings(&self) -> PuctSettings {
+        self.settings
+    }
+
     /// Values `id` (the result, for a finished game; else the evaluator's value) and
-    /// expands its moves with the priors; the value is for its player to move.
-    fn evaluate(&mut self, id: NodeId, evaluator: &mut impl Evaluator<G>) -> f32 {
+    /// expands its moves with the priors; the value is for its player to move. The
+    /// stepper runs it as a phase of its own.
+    pub(super) fn evaluate(&mut self, id: NodeId, evaluator: &mut impl Evaluator<G>) -> f32 {
         let position = self.node(id).position;
         if let Some(result) = position.result() {
             self.nodes[id as usize].evaluated = Some(result);
@@ -312,7 +326,7 @@ impl<G: Learnable> Puct<G> {
 
     /// Adds `value` (for the player to move at `leaf`) along the path to the root: each
     /// node gets it for the player who moved into it, so the sign flips at every step.
-    fn back_up(&mut self, leaf: NodeId, value: f32) {
+    pub(super) fn back_up(&mut self, leaf: NodeId, value: f32) {
         let mut at = Some(leaf);
         let mut for_mover_into = -value;
         while let Some(id) = at {
