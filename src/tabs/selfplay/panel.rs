@@ -76,7 +76,7 @@ pub(crate) const SETTINGS: &[Declared<SelfPlayTab>] = &[
     Declared {
         spec: Spec {
             key: "selfplay.self_play_simulations",
-            label: "self-play sims",
+            label: "train sims",
             allowed: whole(&SIMULATIONS_RANGE, Steps::OneTwoFive),
             takes: Takes::Now,
         },
@@ -88,7 +88,7 @@ pub(crate) const SETTINGS: &[Declared<SelfPlayTab>] = &[
     Declared {
         spec: Spec {
             key: "selfplay.self_play_c_puct",
-            label: "self-play c_puct",
+            label: "train c_puct",
             allowed: Allowed::Number {
                 allowed: self_play_c_puct_allowed,
                 words: "0.01 to 20",
@@ -102,7 +102,7 @@ pub(crate) const SETTINGS: &[Declared<SelfPlayTab>] = &[
     Declared {
         spec: Spec {
             key: "selfplay.noise",
-            label: "root noise ε",
+            label: "train noise ε",
             allowed: Allowed::Number {
                 allowed: share_allowed,
                 words: "0 to 1",
@@ -116,7 +116,7 @@ pub(crate) const SETTINGS: &[Declared<SelfPlayTab>] = &[
     Declared {
         spec: Spec {
             key: "selfplay.temperature_moves",
-            label: "moves by visits",
+            label: "temp. moves",
             allowed: whole(&OPENING_RANGE, Steps::Ones),
             takes: Takes::Now,
         },
