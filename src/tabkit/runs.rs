@@ -16,7 +16,7 @@ pub const KEPT: usize = 3;
 pub const MOST_POINTS: usize = 10_000;
 
 /// ↑↓ in an open runs list: the cursor moves (`action` gets the rows to move by).
-pub const fn move_key<A>(action: fn(Key) -> A) -> Binding<A> {
+const fn move_key<A>(action: fn(Key) -> A) -> Binding<A> {
     bind(
         &[Key::Up, Key::Down, Key::Char('k'), Key::Char('j')],
         "↑↓",
@@ -27,12 +27,12 @@ pub const fn move_key<A>(action: fn(Key) -> A) -> Binding<A> {
 }
 
 /// The rows an arrow of [`move_key`] moves by.
-pub fn rows(key: Key) -> i8 {
+fn rows(key: Key) -> i8 {
     direction(key).1
 }
 
 /// Space (or Enter) in an open runs list: the run under the cursor shown or hidden.
-pub const fn toggle_key<A>(action: fn(Key) -> A) -> Binding<A> {
+const fn toggle_key<A>(action: fn(Key) -> A) -> Binding<A> {
     bind(
         &[Key::Char(' '), Key::Enter],
         "Space",
@@ -43,7 +43,7 @@ pub const fn toggle_key<A>(action: fn(Key) -> A) -> Binding<A> {
 }
 
 /// `x` in an open runs list: every run as CSV.
-pub const fn export_key<A>(action: fn(Key) -> A) -> Binding<A> {
+const fn export_key<A>(action: fn(Key) -> A) -> Binding<A> {
     bind(
         &[Key::Char('x')],
         "x",
@@ -51,6 +51,41 @@ pub const fn export_key<A>(action: fn(Key) -> A) -> Binding<A> {
         "export",
         action,
     )
+}
+
+/// The variants of a tab's `Action` that an open runs list's keys send: the same keys on
+/// every tab that compares runs.
+pub trait RunsActions: Sized + 'static {
+    /// Move the list's cursor this many rows.
+    const MOVE: fn(i8) -> Self;
+    /// Draw or hide the run under the cursor.
+    const TOGGLE: Self;
+    /// Every run as CSV.
+    const EXPORT: Self;
+}
+
+/// Implements [`RunsActions`] for a tab's `Action` with the usual variant names
+/// (`RunsMove(i8)`, `RunsToggle`, `RunsExport`).
+#[macro_export]
+macro_rules! runs_actions {
+    ($action:ty) => {
+        impl $crate::tabkit::runs::RunsActions for $action {
+            const MOVE: fn(i8) -> Self = Self::RunsMove;
+            const TOGGLE: Self = Self::RunsToggle;
+            const EXPORT: Self = Self::RunsExport;
+        }
+    };
+}
+
+/// The keys of an open runs list, whole: ↑↓ choose, Space draws or hides, `x` exports, and
+/// the tab's own `close` key (which closes what opened the list).
+pub const fn list_keys<A: RunsActions>(close: Binding<A>) -> [Binding<A>; 4] {
+    [
+        move_key(|k| (A::MOVE)(rows(k))),
+        toggle_key(|_| A::TOGGLE),
+        export_key(|_| A::EXPORT),
+        close,
+    ]
 }
 
 /// The values of a setting one run trained with, in the order it used them (a rate changed

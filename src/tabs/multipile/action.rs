@@ -139,3 +139,4 @@ impl Compared {
         }
     }
 }
+crate::runs_actions!(Action);

@@ -252,18 +252,13 @@ pub(crate) const NIM: KeyGroup<Action> = KeyGroup {
 /// While a learner's runs are compared (`c`, `C`): these keys alone (and the app's).
 pub(crate) const NIM_RUNS: KeyGroup<Action> = KeyGroup {
     title: "Multi-pile Nim: compare runs",
-    bindings: &[
-        runs::move_key(|k| Action::RunsMove(runs::rows(k))),
-        runs::toggle_key(|_| Action::RunsToggle),
-        runs::export_key(|_| Action::RunsExport),
-        bind(
-            &[Key::Esc, Key::Char('c'), Key::Char('C')],
-            "Esc",
-            "close the runs",
-            "close",
-            |_| Action::Compare(Compared::QTable),
-        ),
-    ],
+    bindings: &runs::list_keys(bind(
+        &[Key::Esc, Key::Char('c'), Key::Char('C')],
+        "Esc",
+        "close the runs",
+        "close",
+        |_| Action::Compare(Compared::QTable),
+    )),
 };
 
 /// While a stepped game's updates are there (after `s`): walking through them.

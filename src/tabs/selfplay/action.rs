@@ -13,6 +13,17 @@ pub enum Action {
     ToggleMode,
     /// Start or stop self-play training.
     ToggleTraining,
+    /// A new learner from fresh weights and the next seed, with the panel's width; the run
+    /// it replaces is kept to compare.
+    NewLearner,
+    /// Open (or close) the chart and list of the session's runs.
+    Runs,
+    /// Move the runs list's cursor.
+    RunsMove(i8),
+    /// Draw or hide the run under the cursor.
+    RunsToggle,
+    /// Every run's curve as CSV.
+    RunsExport,
     /// Why the learner played its last move: the why overlay.
     Why,
     /// Take back your last move and the learner's reply.
@@ -61,3 +72,4 @@ pub enum Action {
 
 crate::stepper_actions!(Action);
 crate::search_step_actions!(Action, PlayStepped);
+crate::runs_actions!(Action);

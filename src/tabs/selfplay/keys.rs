@@ -7,6 +7,7 @@ use crate::components::mcts_search;
 use crate::tabkit::keymap::{
     Binding, DIGITS, Key, KeyGroup, bind, digit, direction, undo_key, why_key,
 };
+use crate::tabkit::runs;
 use crate::tabkit::stepper_keys::{
     answer_check_key, answer_erase_key, answer_type_key, go_to_key, go_to_step_keys,
     stop_predicting_key,
@@ -40,6 +41,24 @@ const STEP_MODE: Binding<Action> = bind(
     |_| Action::ToggleStepMode,
 );
 
+/// A new learner from fresh weights.
+const NEW_LEARNER: Binding<Action> = bind(
+    &[Key::Char('T')],
+    "T",
+    "new learner, fresh weights",
+    "",
+    |_| Action::NewLearner,
+);
+
+/// The runs chart and list.
+const RUNS_OPEN: Binding<Action> = bind(
+    &[Key::Char('c')],
+    "c",
+    "compare training runs",
+    "runs",
+    |_| Action::Runs,
+);
+
 /// The tab's keys.
 pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
     title: "Self-play",
@@ -60,7 +79,21 @@ pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
         FIRST,
         undo_key(|_| Action::Undo),
         STEP_MODE,
+        NEW_LEARNER,
+        RUNS_OPEN,
     ],
+};
+
+/// While the runs chart and list are open (`c`): these keys alone (and the app's).
+pub(crate) const RUNS: KeyGroup<Action> = KeyGroup {
+    title: "Self-play: compare runs",
+    bindings: &runs::list_keys(bind(
+        &[Key::Esc, Key::Char('c')],
+        "Esc",
+        "close the runs",
+        "close",
+        |_| Action::Runs,
+    )),
 };
 
 /// The tab's keys while its search waits to be stepped: the stepper's come first and take

@@ -8,6 +8,8 @@ mod analysis;
 mod keys;
 mod learning;
 mod panel;
+mod run_record;
+mod runs;
 pub mod settings;
 pub(crate) mod state;
 mod stepping;
@@ -58,6 +60,9 @@ impl Tab for SelfPlayTab {
         if self.goto.is_open() {
             return Some("Go to step: type a number, Enter goes, Esc cancels");
         }
+        if self.runs.open {
+            return Some("The runs are open: Space draws a run, x exports, Esc closes");
+        }
         self.pick_waiting()
             .then_some("A prediction waits: type a cell, Enter checks it, Esc stops predicting")
     }
@@ -85,6 +90,9 @@ impl Tab for SelfPlayTab {
         if self.pick_waiting() {
             return vec![keys::ANSWER];
         }
+        if self.runs.open {
+            return vec![keys::RUNS];
+        }
         if self.stepping.is_some() {
             return vec![keys::STEPPER, keys::TREE, keys::GAME_STEPPING];
         }
@@ -98,6 +106,7 @@ impl Tab for SelfPlayTab {
             keys::TREE,
             keys::ANSWER,
             keys::GO_TO_ENTRY,
+            keys::RUNS,
         ]
     }
 
@@ -156,6 +165,17 @@ impl Tab for SelfPlayTab {
                 ))
             }
             Action::ToggleTraining => self.toggle_training(),
+            Action::NewLearner => self.new_learner(),
+            Action::Runs => self.toggle_runs(),
+            Action::RunsMove(by) => {
+                self.runs.move_by(by);
+                self.runs_cursor_said()
+            }
+            Action::RunsToggle => match self.runs.toggle_selected() {
+                Ok(said) => Message::info(said),
+                Err(why) => Message::error(why),
+            },
+            Action::RunsExport => self.export_runs(effects),
             Action::Why => match self.why() {
                 Some(why) => {
                     effects.show_why = Some(why);

@@ -5,7 +5,7 @@
 use super::settings::{C_PUCT_RANGE, LEARNING_RATE_RANGE, PlayMode, SELF_PLAY_C_PUCT_RANGE};
 use super::state::SelfPlayTab;
 use crate::domain::learn::selfplay::saved::SIMULATIONS_RANGE;
-use crate::domain::learn::selfplay::saved::{BUFFER_RANGE, OPENING_RANGE};
+use crate::domain::learn::selfplay::saved::{BUFFER_RANGE, OPENING_RANGE, WIDTH_RANGE};
 use crate::tabkit::message::Message;
 use crate::tabkit::settings::{self, Allowed, Change, Declared, Panel, Spec, Steps, Takes, Value};
 use std::ops::RangeInclusive;
@@ -155,6 +155,21 @@ pub(crate) const SETTINGS: &[Declared<SelfPlayTab>] = &[
         get: |tab| Value::Whole(tab.training.buffer as u64),
         set: |tab, value| tab.training.buffer = usize::try_from(value.whole()).unwrap_or(20_000),
     },
+    Declared {
+        spec: Spec {
+            key: "selfplay.width",
+            label: "network width",
+            allowed: Allowed::Whole {
+                range: RangeInclusive::new(*WIDTH_RANGE.start() as u64, *WIDTH_RANGE.end() as u64),
+                steps: Steps::OneTwoFive,
+            },
+            takes: Takes::OnRetrain,
+        },
+        get: |tab| Value::Whole(tab.training.widths.first().map_or(0, |&w| w as u64)),
+        set: |tab, value| {
+            tab.training.widths = vec![usize::try_from(value.whole()).unwrap_or(64); 2];
+        },
+    },
 ];
 
 impl SelfPlayTab {
@@ -162,7 +177,7 @@ impl SelfPlayTab {
     pub(crate) fn settings_panel(&self) -> Panel {
         Panel::new(
             "Self-play: how it plays you and trains",
-            "t",
+            "T",
             settings::read(SETTINGS, self),
         )
     }
@@ -171,8 +186,9 @@ impl SelfPlayTab {
     /// training thread, if it trains) before its next game, and the position on screen is
     /// weighed again.
     pub(crate) fn apply_settings(&mut self, changes: &[Change]) -> Message {
-        let said = settings::apply(SETTINGS, self, changes, "");
+        let said = settings::apply(SETTINGS, self, changes, "; T starts a new learner with it");
         self.retune_learner();
+        self.run.note(&self.training);
         self.analyse();
         said
     }

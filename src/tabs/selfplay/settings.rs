@@ -3,7 +3,9 @@
 
 use crate::config::check::{ConfigError, in_range, require};
 use crate::config::shared::FirstMover;
-use crate::domain::learn::selfplay::saved::{BUFFER_RANGE, OPENING_RANGE, SIMULATIONS_RANGE};
+use crate::domain::learn::selfplay::saved::{
+    BUFFER_RANGE, OPENING_RANGE, SIMULATIONS_RANGE, WIDTH_RANGE,
+};
 use crate::domain::learn::selfplay::settings::SelfPlaySettings;
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
@@ -68,6 +70,8 @@ pub struct SelfPlayConfig {
     pub learning_rate: f64,
     /// Samples the replay buffer keeps.
     pub buffer: usize,
+    /// Units in each of the network's two hidden layers (a new learner's).
+    pub width: usize,
 }
 
 /// Self-play `c_puct`: above 0 (a search that never explores learns nothing new).
@@ -92,6 +96,7 @@ impl Default for SelfPlayConfig {
             // Written out: f32's 0.002 widened is not the file's 0.002.
             learning_rate: 0.002,
             buffer: learner.buffer,
+            width: learner.widths[0],
         }
     }
 }
@@ -107,6 +112,7 @@ impl SelfPlayConfig {
             temperature_moves: self.temperature_moves,
             learning_rate: self.learning_rate as f32,
             buffer: self.buffer,
+            widths: vec![self.width; 2],
             ..SelfPlaySettings::tictactoe(seed)
         }
     }
@@ -141,7 +147,8 @@ impl SelfPlayConfig {
             "0.000001 to 1",
             self.learning_rate,
         )?;
-        in_range("selfplay.buffer", self.buffer, &BUFFER_RANGE)
+        in_range("selfplay.buffer", self.buffer, &BUFFER_RANGE)?;
+        in_range("selfplay.width", self.width, &WIDTH_RANGE)
     }
 
     /// Checks what the types alone cannot.

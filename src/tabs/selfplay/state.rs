@@ -4,6 +4,7 @@
 
 use super::analysis::{Analysis, analyse};
 use super::learning::{Learning, Snapshot};
+use super::run_record::RunRecord;
 use super::settings::{PlayMode, SelfPlayConfig};
 use crate::components::autoplay::Autoplay;
 use crate::components::mcts_search::SteppedView;
@@ -24,6 +25,7 @@ use crate::tabkit::background::{Job, Progress as JobProgress};
 use crate::tabkit::goto::GoTo;
 use crate::tabkit::message::Message;
 use crate::tabkit::predicting::Predicting;
+use crate::tabkit::runs::Runs;
 use crate::tabkit::side::Side;
 use crate::tabkit::tab::{Storage, TrainedSince, Training};
 use crate::tabkit::tally::{GameResult, Tally};
@@ -50,7 +52,7 @@ pub(crate) struct Turn {
 }
 
 /// The learner, resting or training.
-enum Learner {
+pub(super) enum Learner {
     /// Not training: the learner itself (boxed: it is large and moves between states).
     Resting(Box<Learning>),
     /// Training on another thread; the last snapshot is the tab's `shown`.
@@ -70,7 +72,7 @@ pub struct SelfPlayTab {
     pub(crate) first: FirstMover,
     pub(crate) turns: Vec<Turn>,
     pub(crate) tally: Tally,
-    learner: Learner,
+    pub(super) learner: Learner,
     /// The learner as the screen shows it.
     pub(crate) shown: Snapshot,
     /// The settings the learner trains with, as the panel shows and changes them.
@@ -78,12 +80,12 @@ pub struct SelfPlayTab {
     /// What the learner makes of the position on the board (none once the game is over).
     pub(crate) analysis: Option<Analysis>,
     referee: Solver<Board>,
-    store: Option<Store>,
+    pub(super) store: Option<Store>,
     stamp: Option<Stamp>,
     pub(crate) storage: Storage,
     /// Why the saved learner could not be used, or where it came from.
     pub(crate) load_note: Option<String>,
-    trained_since: TrainedSince,
+    pub(super) trained_since: TrainedSince,
     /// Whether the learner's searches wait to be stepped (`m`).
     pub(crate) step_mode: bool,
     /// The learner's search waiting to be stepped before it moves.
@@ -98,6 +100,12 @@ pub struct SelfPlayTab {
     pub(crate) goto: GoTo,
     /// Autoplay of the stepped search.
     pub(crate) autoplay: Autoplay,
+    /// The runs of this session, kept to compare (`c`).
+    pub(crate) runs: Runs,
+    /// What the run in force trains with, in words for the runs' legend.
+    pub(super) run: RunRecord,
+    /// The seed of the next new learner (`T`).
+    pub(super) next_seed: u64,
 }
 
 impl SelfPlayTab {
@@ -130,9 +138,16 @@ impl SelfPlayTab {
             Learning::new(trainer, Vec::new(), 0.0, config.measure_every)
         };
         let shown = learning.snapshot();
-        let training = learning.trainer.settings().clone();
+        let learned_with = learning.trainer.settings().clone();
         let mut tab = Self {
-            training,
+            run: RunRecord::new(&learned_with),
+            next_seed: learned_with.seed.wrapping_add(1),
+            runs: Runs::default(),
+            // The panel's width is the config's, for the next new learner (`T`).
+            training: SelfPlaySettings {
+                widths: vec![config.width; 2],
+                ..learned_with
+            },
             config: config.clone(),
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5e1f),
             board: Board::empty(Mark::X),
@@ -307,7 +322,7 @@ impl SelfPlayTab {
     }
 
     /// Drops the search waiting to be stepped (a new game, an undo): its position is gone.
-    fn give_up_stepping(&mut self) {
+    pub(super) fn give_up_stepping(&mut self) {
         self.stepping = None;
         self.autoplay.on = false;
         self.goto.close();
@@ -350,6 +365,20 @@ impl SelfPlayTab {
                 None => Message::error("The training thread ended without its learner"),
             },
             Learner::Gone => Message::error("The learner is not back yet"),
+        }
+    }
+
+    /// Trains the resting learner `chunks` chunks on this thread: a test's training, the
+    /// same from the same seed however fast the machine.
+    #[cfg(test)]
+    pub(crate) fn train_here(&mut self, chunks: u32) {
+        use crate::domain::learn::Chunked as _;
+        if let Learner::Resting(learning) = &mut self.learner {
+            for _ in 0..chunks {
+                learning.train_chunk();
+            }
+            self.shown = learning.snapshot();
+            self.analyse();
         }
     }
 

@@ -146,3 +146,111 @@ fn snapshot_after_your_first_move_and_its_reply() {
     press(&mut app, &chars("1"));
     snapshot_tab("selfplay__after_a_move", &app, BOTH_SIZES, "");
 }
+
+/// Trains the tab's learner by `t` until it has played `games`, then stops it.
+fn train_for(app: &mut App, games: u64) {
+    press(app, &chars("t"));
+    train_for_more(app, games);
+}
+
+/// The widths of the trunk of the network the tab shows.
+fn widths(app: &App) -> Vec<usize> {
+    let net = &app.tabs.selfplay.shown.net;
+    net.trunk.iter().map(|layer| layer.outputs).collect()
+}
+
+#[test]
+fn t_starts_a_learner_of_the_panel_s_width_and_c_compares_the_runs() {
+    let temp = fresh_dir("selfplay-runs");
+    let mut config = Config::default();
+    config.selfplay.measure_every = 50;
+    let mut app = App::with_store(&config, SEED, Some(Store::new(temp.path())));
+    press(&mut app, &[KeyCode::F(6)]);
+    train_for(&mut app, 50);
+    // The width is the panel's last row; it waits for a new learner.
+    press(&mut app, &chars("S"));
+    press(&mut app, &[KeyCode::Down; 9]);
+    press(&mut app, &chars("32\n"));
+    assert!(
+        said(&app).contains("T starts a new learner"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(widths(&app), vec![64, 64], "the learner keeps its width");
+
+    press(&mut app, &chars("T"));
+    assert!(said(&app).contains("width 32"), "{}", said(&app));
+    assert!(said(&app).contains("t trains it"), "{}", said(&app));
+    assert_eq!(widths(&app), vec![32, 32]);
+    assert_eq!(app.tabs.selfplay.shown.progress.games, 0, "fresh weights");
+    // While it trains, T puts a new learner in training at once.
+    press(&mut app, &chars("t"));
+    while app.tabs.selfplay.shown.curve.is_empty() {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.update(Action::Tick);
+    }
+    press(&mut app, &chars("T"));
+    assert!(said(&app).contains("training (t stops)"), "{}", said(&app));
+    assert!(app.tabs.is_training(crate::tabs::TabId::SelfPlay));
+    train_for_more(&mut app, 50);
+
+    press(&mut app, &chars("c"));
+    let tab = &app.tabs.selfplay;
+    assert!(tab.runs.open);
+    assert_eq!(
+        tab.runs.kept().count(),
+        2,
+        "the runs of the first two learners"
+    );
+    let screen = crate::tabs::testing::screen(&app, 80, 24);
+    assert!(
+        screen.contains("run 1") && screen.contains("width 64"),
+        "{screen}"
+    );
+    // Space on the run in force is refused; on the kept run it hides it.
+    press(&mut app, &chars(" "));
+    assert!(said(&app).contains("always drawn"), "{}", said(&app));
+    press(&mut app, &[KeyCode::Down]);
+    press(&mut app, &chars(" "));
+    assert!(said(&app).contains("taken off the chart"), "{}", said(&app));
+
+    press(&mut app, &chars("x"));
+    let csv = std::fs::read_to_string(temp.path().join(super::runs::RUNS_FILE)).unwrap();
+    let header = csv.lines().next().unwrap();
+    assert!(header.starts_with("games,"), "{header}");
+    assert!(header.contains("run 1 (width 64"), "{header}");
+    assert!(header.contains("run 2 (width 32"), "{header}");
+    assert!(
+        header.contains("run 3 (width 32") && header.contains("in force"),
+        "{header}"
+    );
+    assert!(csv.lines().count() >= 3, "the points of both runs: {csv}");
+
+    press(&mut app, &[KeyCode::Esc]);
+    assert!(!app.tabs.selfplay.runs.open);
+}
+
+/// Trains the learner already training until it has played `games`, then stops it.
+fn train_for_more(app: &mut App, games: u64) {
+    while app.tabs.selfplay.shown.progress.games < games {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.update(Action::Tick);
+    }
+    press(app, &chars("t"));
+}
+
+#[test]
+fn snapshot_the_runs_compared() {
+    let mut config = Config::default();
+    config.selfplay.measure_every = 50;
+    let mut app = App::new(&config, SEED);
+    press(&mut app, &[KeyCode::F(6)]);
+    app.tabs.selfplay.train_here(4);
+    press(&mut app, &chars("S"));
+    press(&mut app, &[KeyCode::Down; 9]);
+    press(&mut app, &chars("16\n"));
+    press(&mut app, &chars("T"));
+    app.tabs.selfplay.train_here(4);
+    press(&mut app, &chars("c"));
+    snapshot_tab("selfplay__runs_compared", &app, BOTH_SIZES, "");
+}

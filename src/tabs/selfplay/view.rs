@@ -10,6 +10,7 @@ use crate::components::mcts_search::pane::{pane_title, render_mcts};
 use crate::domain::games::Game as _;
 use crate::domain::numbers::thousands;
 use crate::tabkit::tab::Training;
+use crate::widgets::runs::{RunsChart, Scale};
 use crate::widgets::symbols::{Gloss, Symbol};
 use crate::widgets::{TabView, Theme, titled};
 use ratatui::buffer::Buffer;
@@ -36,6 +37,10 @@ impl TabView for SelfPlayTab {
             LEARNING_HEIGHT - 2
         };
         render_board(self, board, buf, theme);
+        if self.runs.open {
+            render_runs(self, right, buf, theme);
+            return;
+        }
         // The stepped search takes the whole column: a selection's comparison and the tree
         // under it need the rows.
         if let Some(view) = &self.stepping {
@@ -276,6 +281,26 @@ fn render_learning(tab: &SelfPlayTab, area: Rect, buf: &mut Buffer, theme: &Them
     Paragraph::new(lines)
         .block(titled(format!(" Learning by self-play: {state} "), theme))
         .render(area, buf);
+}
+
+/// The runs compared: the run in force and the kept runs drawn, with the legend.
+fn render_runs(tab: &SelfPlayTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let block = titled(
+        " Runs: positions the network alone keeps ".to_string(),
+        theme,
+    );
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let settings = tab.run_words();
+    let curve = tab.run_curve();
+    RunsChart {
+        runs: &tab.runs,
+        current: (&settings, &curve),
+        scale: Scale::Share,
+        x_axis: ("games", tab.run_games()),
+        y_title: "kept".into(),
+    }
+    .render(inner, buf, theme);
 }
 
 /// Percentages as one character each, 50% and below lowest, 100% highest.

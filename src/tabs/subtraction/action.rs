@@ -52,3 +52,4 @@ pub enum Action {
     GoToSubmit,
     GoToCancel,
 }
+crate::runs_actions!(Action);

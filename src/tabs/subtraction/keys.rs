@@ -132,18 +132,13 @@ pub(crate) const ASK: KeyGroup<Action> = KeyGroup {
 /// While the runs list is open (`c`): these keys alone (and the app's).
 pub(crate) const RUNS: KeyGroup<Action> = KeyGroup {
     title: "Subtraction Nim: compare runs",
-    bindings: &[
-        runs::move_key(|k| Action::RunsMove(runs::rows(k))),
-        runs::toggle_key(|_| Action::RunsToggle),
-        runs::export_key(|_| Action::RunsExport),
-        bind(
-            &[Key::Esc, Key::Char('c')],
-            "Esc",
-            "close the runs list",
-            "close",
-            |_| Action::Runs,
-        ),
-    ],
+    bindings: &runs::list_keys(bind(
+        &[Key::Esc, Key::Char('c')],
+        "Esc",
+        "close the runs list",
+        "close",
+        |_| Action::Runs,
+    )),
 };
 
 /// The "go to epoch N" entry, while `G` has it open.
