@@ -276,3 +276,22 @@ fn the_small_board_trains_on_two_threads_repeatably_and_plays_from_moves() {
         assert!(stderr.contains(says), "{moves}: {stderr}");
     }
 }
+
+/// `--grade-simulations` changes the search that grades the curve, not the training: the
+/// same games and network, the share kept with search measured with another search.
+#[test]
+fn grade_simulations_judges_with_another_search_and_trains_the_same() {
+    let (_a, one) = fresh_dir("graded-default");
+    let (_b, two) = fresh_dir("graded-one");
+    let default = train(&one, &[]);
+    let short = train(&two, &["--grade-simulations", "1"]);
+    assert_eq!(default["grade_simulations"], default["simulations"]);
+    assert_eq!(short["grade_simulations"], 1);
+    for key in ["games", "policy_loss", "value_loss", "network_kept_percent"] {
+        assert_eq!(short[key], default[key], "{key}");
+    }
+    assert_ne!(
+        short["searched_kept_percent"], default["searched_kept_percent"],
+        "one simulation is not fifty"
+    );
+}

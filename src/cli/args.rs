@@ -362,6 +362,11 @@ pub enum TrainLearner {
         /// every 5.
         #[arg(long, default_value_t = 10, value_parser = flags::within(1..=100u32))]
         points: u32,
+        /// Simulations of the search that grades the curve's share kept with search
+        /// (1-100000) [default: the self-play search's]: the learner plays itself fast
+        /// and may be judged with a longer search.
+        #[arg(long, value_name = "N", value_parser = flags::within(1..=100_000u32))]
+        grade_simulations: Option<u32>,
     },
 }
 

@@ -44,6 +44,8 @@ pub(super) struct TrainRequest<'a> {
     /// Measurements on the way: the curve gains this many points (and one at the start
     /// of a new learner).
     pub(super) points: u32,
+    /// Simulations of the search that grades the curve (none: the self-play search's).
+    pub(super) grade_simulations: Option<u32>,
 }
 
 /// When a run stops: a time, and perhaps a number of games.
@@ -147,11 +149,14 @@ fn train_game<G: Learnable + Judged>(
         games: request.games,
     };
     let first_games = trainer.progress().games;
+    let graded_with = request
+        .grade_simulations
+        .unwrap_or(trainer.settings().simulations);
     let run = Training::start(budget.time.as_secs(), "s");
     let mut trained = Duration::ZERO;
     let mut measuring = Duration::ZERO;
     if curve.is_empty() {
-        curve.push(measure(&trainer, 0.0, &mut measuring));
+        curve.push(measure(&trainer, 0.0, graded_with, &mut measuring));
     }
     for checkpoint in 1..=request.points {
         let until = f64::from(checkpoint) / f64::from(request.points);
@@ -173,7 +178,7 @@ fn train_game<G: Learnable + Judged>(
             break;
         }
         let seconds = seconds_before + trained.as_secs_f64();
-        curve.push(measure(&trainer, seconds, &mut measuring));
+        curve.push(measure(&trainer, seconds, graded_with, &mut measuring));
     }
     if let Err(exit) = run.finish(trained.as_secs()) {
         return exit;
@@ -194,6 +199,7 @@ fn train_game<G: Learnable + Judged>(
     }
     let summary = TrainReport {
         saved: &saved,
+        graded_with,
         games_this_run: saved.games - first_games,
         trained,
         measuring,
@@ -213,16 +219,18 @@ fn curve_csv(curve: &[CurvePoint]) -> String {
     text
 }
 
-/// One point of the curve, its time added to `measuring`.
+/// One point of the curve, graded with a search of `simulations`, its time added to
+/// `measuring`.
 fn measure<G: Learnable + Judged>(
     trainer: &Trainer<G>,
     seconds: f64,
+    simulations: u32,
     measuring: &mut Duration,
 ) -> CurvePoint {
     let started = Instant::now();
     let point = CurvePoint {
         versus: G::versus(&trainer.net, trainer.settings()),
-        ..curve_point(trainer, G::graded(), seconds)
+        ..curve_point(trainer, G::graded(), seconds, simulations)
     };
     *measuring += started.elapsed();
     point
@@ -319,6 +327,8 @@ fn grid_verdict_after<const W: usize, const H: usize>(
 /// What `train selfplay` prints.
 struct TrainReport<'a> {
     saved: &'a SavedLearner,
+    /// Simulations of the search that graded the curve.
+    graded_with: u32,
     games_this_run: u64,
     trained: Duration,
     measuring: Duration,
@@ -349,6 +359,7 @@ impl TrainReport<'_> {
             "seed": self.saved.settings.seed,
             "parameters": self.saved.net.parameter_count(),
             "simulations": self.saved.settings.simulations,
+            "grade_simulations": self.graded_with,
             "games": self.saved.games,
             "games_this_run": self.games_this_run,
             "seconds": (self.saved.seconds * 100.0).round() / 100.0,
@@ -390,7 +401,7 @@ impl TrainReport<'_> {
             last.value_loss,
             last.network_kept,
             last.searched_kept,
-            self.saved.settings.simulations,
+            self.graded_with,
             self.curve_path.display(),
             self.saved_to.display()
         )

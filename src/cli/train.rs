@@ -87,8 +87,10 @@ pub(super) fn train(cli: &Cli, args: &TrainArgs) -> ExitCode {
             curve,
             threads,
             points,
+            grade_simulations,
         } => {
             let request = selfplay::TrainRequest {
+                grade_simulations: *grade_simulations,
                 threads: *threads,
                 points: *points,
                 game: *game,

@@ -64,7 +64,13 @@ impl Learning {
 
     /// Grades the network now and adds the point to the curve.
     fn measure(&mut self) {
-        let point = curve_point(&self.trainer, graded_tictactoe(), self.seconds());
+        let simulations = self.trainer.settings().simulations;
+        let point = curve_point(
+            &self.trainer,
+            graded_tictactoe(),
+            self.seconds(),
+            simulations,
+        );
         self.curve.push(point);
     }
 

@@ -204,15 +204,15 @@ pub fn kept_value<G: Learnable>(
     kept
 }
 
-/// The curve's point now: what `trainer` has done, and how it plays `graded` with its
-/// own settings, after `seconds` of training in all.
+/// The curve's point now: what `trainer` has done, and how it plays `graded` (its search of
+/// `simulations`, its own `c_puct`), after `seconds` of training in all.
 pub fn curve_point<G: Learnable>(
     trainer: &Trainer<G>,
     graded: &[Graded<G>],
     seconds: f64,
+    simulations: u32,
 ) -> CurvePoint {
-    let settings = trainer.settings();
-    let kept = kept_value(&trainer.net, graded, settings.simulations, settings.c_puct);
+    let kept = kept_value(&trainer.net, graded, simulations, trainer.settings().c_puct);
     let progress = trainer.progress();
     CurvePoint {
         games: progress.games,
