@@ -10,18 +10,14 @@ use super::saving::{self, Plan};
 use crate::config;
 use crate::domain::games::connect4::{Board as Connect4, Grid, SmallBoard};
 use crate::domain::games::tictactoe::{Board, Mark};
-use crate::domain::learn::selfplay::judge::{
-    Graded, curve_point, graded_connect4, graded_small_board, graded_tictactoe,
-};
+use crate::domain::learn::selfplay::judge::curve_point;
 use crate::domain::learn::selfplay::learnable::Learnable;
 use crate::domain::learn::selfplay::net::PolicyValueNet;
 use crate::domain::learn::selfplay::puct::{Puct, PuctSettings, ROOT};
+use crate::domain::learn::selfplay::referee::Refereed;
 use crate::domain::learn::selfplay::saved::{CurvePoint, SavedLearner, Versus};
 use crate::domain::learn::selfplay::trainer::{SelfPlaySettings, Trainer};
 use crate::domain::learn::selfplay::versus::versus_fixed_opponents;
-use crate::domain::solve::connect4::verdict;
-use crate::domain::solve::connect4::{GridSolver, SmallSolver, Solver as Connect4Solver, book};
-use crate::domain::solve::perfect::Solver;
 use crate::persist::ModelKind as _;
 use crate::persist::Store;
 use crate::persist::model_files::SelfPlayFile;
@@ -236,92 +232,27 @@ fn measure<G: Learnable + Judged>(
     point
 }
 
-/// A game whose learner can be graded: the exact answer it is held against.
-pub(super) trait Judged: Learnable + 'static {
-    /// What knows the exact value of the game's positions.
-    type Referee;
-    /// A fresh referee.
-    fn referee() -> Self::Referee;
-    /// The fixed positions graded, each with the moves that keep its value.
-    fn graded() -> &'static [Graded<Self>];
+/// A game the command line trains and asks: its exact answer (the domain's [`Refereed`]),
+/// its fixed opponents where it has them, and its moves as the command line writes them.
+pub(super) trait Judged: Refereed {
     /// Its scores against the fixed opponents, where the game has them.
     fn versus(_net: &PolicyValueNet, _settings: &SelfPlaySettings) -> Option<Versus> {
         None
     }
-    /// The exact verdict of playing the move at `index` here, in words.
-    fn verdict_after(&self, referee: &mut Self::Referee, index: usize) -> String;
     /// The move at `index` as the command line writes it.
     fn move_words(index: usize) -> String {
         (index + 1).to_string()
     }
 }
 
-impl Judged for Board {
-    type Referee = Solver<Board>;
+impl Judged for Board {}
 
-    fn referee() -> Solver<Board> {
-        Solver::new()
-    }
-
-    fn graded() -> &'static [Graded<Board>] {
-        graded_tictactoe()
-    }
-
-    fn verdict_after(&self, referee: &mut Solver<Board>, index: usize) -> String {
-        referee.after(self, Board::move_at(index)).to_string()
-    }
-}
-
-impl Judged for SmallBoard {
-    type Referee = SmallSolver;
-
-    fn referee() -> SmallSolver {
-        SmallSolver::with_table_bits(20)
-    }
-
-    fn graded() -> &'static [Graded<SmallBoard>] {
-        graded_small_board()
-    }
-
-    fn verdict_after(&self, referee: &mut SmallSolver, index: usize) -> String {
-        grid_verdict_after(self, referee, index)
-    }
-}
+impl Judged for SmallBoard {}
 
 impl Judged for Connect4 {
-    type Referee = Connect4Solver;
-
-    fn referee() -> Connect4Solver {
-        let solver = Connect4Solver::default();
-        match book::builtin() {
-            Some(book) => solver.with_book(book),
-            None => solver,
-        }
-    }
-
-    fn graded() -> &'static [Graded<Connect4>] {
-        graded_connect4()
-    }
-
     fn versus(net: &PolicyValueNet, settings: &SelfPlaySettings) -> Option<Versus> {
         Some(versus_fixed_opponents(net, settings))
     }
-
-    fn verdict_after(&self, referee: &mut Connect4Solver, index: usize) -> String {
-        grid_verdict_after(self, referee, index)
-    }
-}
-
-/// The exact verdict of dropping a stone in column `index` of `position`, in words.
-fn grid_verdict_after<const W: usize, const H: usize>(
-    position: &Grid<W, H>,
-    solver: &mut GridSolver<W, H>,
-    index: usize,
-) -> String {
-    solver.scores(position)[index].map_or_else(
-        || "column full".to_string(),
-        |score| verdict(position, score).to_string(),
-    )
 }
 
 /// What `train selfplay` prints.
@@ -550,7 +481,7 @@ impl Answer {
         } else {
             tree.choose(0.0, &mut rng)
         };
-        let mut referee = G::referee();
+        let verdicts = position.verdicts(&mut G::referee());
         let moves = tree
             .edges(ROOT)
             .iter()
@@ -560,7 +491,8 @@ impl Answer {
                 visits: edge.visits,
                 q: edge.mean,
                 u: edge.explore,
-                exact: position.verdict_after(&mut referee, edge.index),
+                exact: verdicts[edge.index]
+                    .map_or_else(|| "not legal".to_string(), |verdict| verdict.to_string()),
             })
             .collect();
         Self {

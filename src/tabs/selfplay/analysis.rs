@@ -6,6 +6,7 @@ use crate::domain::games::tictactoe::Board;
 use crate::domain::learn::selfplay::learnable::Learnable as _;
 use crate::domain::learn::selfplay::net::PolicyValueNet;
 use crate::domain::learn::selfplay::puct::{Puct, PuctSettings, ROOT};
+use crate::domain::learn::selfplay::referee::Refereed as _;
 use crate::domain::solve::perfect::Solver;
 use crate::domain::solve::verdict::Verdict;
 use rand::SeedableRng;
@@ -56,6 +57,7 @@ pub(crate) fn analyse(
     referee: &mut Solver<Board>,
 ) -> Analysis {
     let evaluation = net.evaluate(&position.encode(), &position.legal());
+    let verdicts = position.verdicts(referee);
     let settings = PuctSettings {
         c_puct,
         noise: None,
@@ -74,7 +76,7 @@ pub(crate) fn analyse(
             visits: edge.visits,
             q: edge.mean,
             u: edge.explore,
-            exact: referee.after(&position, edge.index as u8),
+            exact: verdicts[edge.index].expect("an edge of the search is a legal move"),
         })
         .collect();
     let network_move = rows

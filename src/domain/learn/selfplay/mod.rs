@@ -13,6 +13,8 @@
 //! - `settings.rs`: how it plays and trains, and how far training went;
 //! - `trainer.rs`: self-play games, the replay buffer and training;
 //! - `judge.rs`: the share of positions in which its moves keep the exact value;
+//! - `referee.rs`: each game's exact answer: its solver, the graded positions, the
+//!   verdict of every move;
 //! - `saved.rs`: the learner as its file keeps it, checked on load;
 //! - `versus.rs`: Connect Four games against fixed opponents.
 
@@ -21,6 +23,7 @@ pub mod learnable;
 pub mod net;
 pub mod predict;
 pub mod puct;
+pub mod referee;
 pub mod saved;
 pub mod settings;
 pub mod stepper;
