@@ -33,6 +33,9 @@ pub struct RunsChart<'a> {
     pub x_axis: (&'a str, f64),
     /// The y axis's title.
     pub y_title: String,
+    /// What keeps a run for the list, in words (`"a retrain (t)"`), for the list's note
+    /// while it holds none.
+    pub kept_by: &'a str,
 }
 
 /// How a chart draws its y values.
@@ -230,14 +233,13 @@ impl RunsChart<'_> {
             .into_iter()
             .zip(settings)
             .enumerate()
-            .map(|(row, ((glyph, name, value, _, drawn), settings))| {
+            .flat_map(|(row, ((glyph, name, value, _, drawn), settings))| {
                 let cursor = if runs.open && row == runs.selected {
                     "›"
                 } else {
                     " "
                 };
-                let text = format!("{cursor}{glyph} {name:<9} {value:>7}  {settings}");
-                let text: String = text.chars().take(width).collect();
+                let head = format!("{cursor}{glyph} {name:<9} {value:>7}  ");
                 let style = if runs.open && row == runs.selected {
                     theme.cursor
                 } else if drawn {
@@ -245,16 +247,18 @@ impl RunsChart<'_> {
                 } else {
                     theme.dim
                 };
-                Line::styled(text, style)
+                legend_lines(&head, &settings, width)
+                    .into_iter()
+                    .map(move |text| Line::styled(text, style))
             })
             .collect();
         if runs.open && runs.kept().next().is_none() {
             lines.push(Line::styled(
-                " No run kept yet: a retrain keeps the run",
+                " No run kept yet: S changes the settings,",
                 theme.dim,
             ));
             lines.push(Line::styled(
-                " it replaces here (S changes the settings).",
+                format!(" {} keeps the run it replaces.", self.kept_by),
                 theme.dim,
             ));
         }
@@ -262,9 +266,55 @@ impl RunsChart<'_> {
     }
 }
 
+/// A run's legend: `head` (cursor, glyph, name, value), then its settings, wrapped at their
+/// commas onto lines indented under the first, so no setting is cut; a part longer than a
+/// whole line alone is cut at the width.
+fn legend_lines(head: &str, settings: &str, width: usize) -> Vec<String> {
+    let indent = head.chars().count();
+    let mut lines = vec![head.to_string()];
+    for (i, part) in settings.split(", ").enumerate() {
+        let last = lines.last_mut().expect("the head's line");
+        let part = if i + 1 < settings.split(", ").count() {
+            format!("{part},")
+        } else {
+            part.to_string()
+        };
+        let used = last.chars().count();
+        let fits = used + usize::from(used > indent) + part.chars().count() <= width;
+        if fits || used == indent {
+            if used > indent {
+                last.push(' ');
+            }
+            last.push_str(&part);
+        } else {
+            lines.push(format!("{}{part}", " ".repeat(indent)));
+        }
+    }
+    lines
+        .into_iter()
+        .map(|line| line.chars().take(width).collect())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Long settings go on lines of their own under the first, whole, at their commas.
+    #[test]
+    fn a_long_legend_wraps_at_its_commas() {
+        let lines = legend_lines(">* run 1  ", "width 64, sims 50, c_puct 3, seed 5", 26);
+        assert_eq!(
+            lines,
+            [
+                ">* run 1  width 64,",
+                "          sims 50,",
+                "          c_puct 3, seed 5",
+            ]
+            .map(String::from)
+        );
+        assert_eq!(legend_lines("ab ", "x, y", 80), ["ab x, y".to_string()]);
+    }
 
     #[test]
     fn the_legend_names_only_what_tells_the_runs_apart() {

@@ -65,6 +65,7 @@ fn render_compare(
         scale: Scale::Share,
         x_axis: (which.x_name(), x_end),
         y_title: y_title.into(),
+        kept_by: "a retrain (t or T)",
     }
     .render(chart, buf, theme);
 }

@@ -82,8 +82,7 @@ impl SelfPlayTab {
         self.runs.selected = 0;
         let kept = self.runs.kept().count();
         Message::info(if kept == 0 {
-            "Runs: none kept yet. Change a setting (S), then T: the run it replaces is kept here"
-                .to_string()
+            "No runs kept yet: T starts a new learner and keeps this run here".to_string()
         } else {
             format!("Runs: {kept} kept. ↑↓ choose, Space draws or hides, x exports CSV, Esc closes")
         })

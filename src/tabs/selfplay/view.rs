@@ -299,6 +299,7 @@ fn render_runs(tab: &SelfPlayTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
         scale: Scale::Share,
         x_axis: ("games", tab.run_games()),
         y_title: "kept".into(),
+        kept_by: "a new learner (T)",
     }
     .render(inner, buf, theme);
 }

@@ -292,6 +292,7 @@ fn render_chart(tab: &SubtractionTab, area: Rect, buf: &mut Buffer, theme: &Them
             "error (MSE); learns by {}",
             loss_name(tab.trainer.recipe.loss)
         ),
+        kept_by: "a retrain (t)",
     }
     .render(area, buf, theme);
 }
