@@ -1,6 +1,7 @@
 //! The drawing kit every tab's view uses: the theme, the glyph type, the pane blocks, and the
 //! `TabView` half of the tab contract (draw into an area, hit-test a click).
 
+pub mod discs;
 pub mod runs;
 pub mod symbols;
 mod theme;

@@ -15,6 +15,7 @@ use crate::domain::solve::connect4::book::builtin;
 use crate::domain::solve::connect4::{Book, Solver, verdict};
 use crate::domain::solve::verdict::Verdict;
 use crate::tabkit::why::{Decision, Weighed};
+use crate::widgets::discs::{board_lines, disc_glyph};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -229,25 +230,6 @@ fn alpha_beta(board: Board, config: &Connect4Config) -> (u8, Searched) {
     (column, Searched::AlphaBeta(Box::new(found)))
 }
 
-/// The position as text lines for the why overlay: row 6 at the top.
-pub(crate) fn board_lines(board: &Board) -> Vec<String> {
-    let mut lines: Vec<String> = (0..crate::domain::games::connect4::HEIGHT)
-        .rev()
-        .map(|row| {
-            (0..WIDTH)
-                .map(|column| match board.disc(column, row) {
-                    Some(Disc::Red) => "●",
-                    Some(Disc::Yellow) => "○",
-                    None => "·",
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    lines.push("1 2 3 4 5 6 7".to_string());
-    lines
-}
-
 /// The why record of an AI move: every open column with the AI's own numbers and the exact
 /// verdict, built from the search that chose it.
 pub(crate) fn decision(board: &Board, thought: &Thought) -> Decision {
@@ -445,14 +427,6 @@ pub(crate) fn bounded(value: i32, bound: Bound) -> String {
     match bound {
         Bound::Exact => format!("{value:+}"),
         other => format!("{} {value:+}", other.sign()),
-    }
-}
-
-/// The glyph of a player's discs.
-pub(crate) const fn disc_glyph(disc: Disc) -> &'static str {
-    match disc {
-        Disc::Red => "●",
-        Disc::Yellow => "○",
     }
 }
 

@@ -2,15 +2,16 @@
 //! the root's children at first, each node with its move, level, window and value, and the
 //! words that explain the node under the cursor. Pure text: the view only styles it.
 
-use super::ai::{Searched, Thought, Verdicts, board_lines, bounded, disc_glyph, leaf_arithmetic};
+use super::ai::{Searched, Thought, Verdicts, bounded, leaf_arithmetic};
 use super::symbols;
 pub(crate) use crate::components::mcts_search::outline::Folds;
-use crate::components::mcts_search::outline::{self, Exact, Names, short_verdict};
+use crate::components::mcts_search::outline::{self, Exact, short_verdict};
 use crate::domain::games::connect4::{Board, Disc};
 use crate::domain::numbers::thousands;
 use crate::domain::search::Bound;
 use crate::domain::search::limited::{Limited, Node, NodeKind};
 use crate::domain::search::mcts::Mcts;
+use crate::widgets::discs::disc_glyph;
 
 /// Values at or beyond this are the search's infinite window ends.
 const SHOWN_INFINITY: i32 = 10_000;
@@ -164,26 +165,6 @@ fn end(value: i32) -> String {
 
 fn signed(value: i32) -> String {
     format!("{value:+}")
-}
-
-/// How Connect Four is written in the MCTS outline: `col 4`, a random game's columns as
-/// bare numbers, the discs by glyph and colour, the board as the why overlay draws it.
-impl Names for Board {
-    fn move_name(&self, mv: u8) -> String {
-        format!("col {}", mv + 1)
-    }
-
-    fn rollout_move(&self, mv: u8) -> String {
-        (mv + 1).to_string()
-    }
-
-    fn side_name(disc: Disc) -> String {
-        format!("{} {}", disc_glyph(disc), disc.name())
-    }
-
-    fn board_lines(&self) -> Vec<String> {
-        board_lines(self)
-    }
 }
 
 /// The solver's verdicts as the outline's exact values: `win 7` beside each column, and the

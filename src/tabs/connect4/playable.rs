@@ -1,15 +1,14 @@
 //! Connect Four as the tree-search stepper writes and draws it: a move is the disc and its
 //! column (`●4`), a leaf at the depth limit tells its evaluation's arithmetic.
 
-use super::ai::disc_glyph;
-use super::view::disc_style;
 use crate::components::tree_search::{Describe, Playable};
-use crate::domain::games::connect4::{Board, Disc, HEIGHT, WIDTH};
+use crate::domain::games::connect4::{Board, Disc, WIDTH};
 use crate::domain::games::{Game, Outcome};
 use crate::domain::search::heuristic::Evaluate;
 use crate::widgets::Theme;
+use crate::widgets::discs::{disc_glyph, mini_lines};
 use crate::widgets::symbols::{Symbol, symbol};
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 
 impl Playable for Board {
     fn check_choice(&self, column: u8) -> Result<u8, String> {
@@ -56,18 +55,7 @@ impl Describe for Board {
     const NODE_LABEL: Symbol = symbol("●4 MIN", "after ● drops in column 4, MIN moves");
 
     fn mini(&self, theme: &Theme) -> Vec<Line<'static>> {
-        (0..HEIGHT)
-            .rev()
-            .map(|row| {
-                let cells: Vec<Span<'static>> = (0..WIDTH)
-                    .map(|column| match self.disc(column, row) {
-                        Some(disc) => Span::styled(disc_glyph(disc), disc_style(disc, theme)),
-                        None => Span::styled("·", theme.dim),
-                    })
-                    .collect();
-                Line::from(cells)
-            })
-            .collect()
+        mini_lines(self, theme)
     }
 
     fn after(&self, column: u8) -> String {

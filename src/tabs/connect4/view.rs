@@ -2,7 +2,7 @@
 //! four that won) and who plays, beside the AI's last search: its summary, the tree as an
 //! outline, and what the node under the cursor means.
 
-use super::ai::{Searched, Thought, disc_glyph};
+use super::ai::{Searched, Thought};
 use super::outline::{self, Row, RowKind};
 use super::state::{Connect4Tab, Focus};
 use super::symbols;
@@ -12,6 +12,7 @@ use crate::components::tree_search::pane::scroll_offset;
 use crate::domain::games::connect4::{Disc, HEIGHT, WIDTH, cell};
 use crate::tabkit::goto;
 use crate::tabkit::side::Side;
+use crate::widgets::discs::{disc_glyph, disc_style};
 use crate::widgets::symbols::Symbol;
 use crate::widgets::{TabView, Theme, pane_block};
 use ratatui::buffer::Buffer;
@@ -63,13 +64,6 @@ impl TabView for Connect4Tab {
 
     fn words(&self) -> Vec<crate::widgets::symbols::Gloss> {
         symbols::words()
-    }
-}
-
-pub(crate) fn disc_style(disc: Disc, theme: &Theme) -> Style {
-    match disc {
-        Disc::Red => theme.red,
-        Disc::Yellow => theme.yellow,
     }
 }
 
