@@ -2,12 +2,9 @@
 //! many simulations, and the exact verdict of every move. The table beside the board and
 //! the why record both show it.
 
-use crate::domain::games::tictactoe::Board;
-use crate::domain::learn::selfplay::learnable::Learnable as _;
+use super::game::TabGame;
 use crate::domain::learn::selfplay::net::PolicyValueNet;
 use crate::domain::learn::selfplay::puct::{Puct, PuctSettings, ROOT};
-use crate::domain::learn::selfplay::referee::Refereed as _;
-use crate::domain::solve::perfect::Solver;
 use crate::domain::solve::verdict::Verdict;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -32,9 +29,9 @@ pub(crate) struct MoveRow {
 /// What the learner makes of a position: the network's value and favourite, the search's
 /// figures for every move and its choice.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Analysis {
+pub(crate) struct Analysis<G> {
     /// The position weighed.
-    pub position: Board,
+    pub position: G,
     /// The network's value of it, for the player to move.
     pub value: f32,
     /// The network's favourite cell (its highest prior).
@@ -49,13 +46,13 @@ pub(crate) struct Analysis {
 
 /// The learner's view of `position`: the network's value and priors, a search of
 /// `simulations`, and the exact verdict of every move.
-pub(crate) fn analyse(
+pub(crate) fn analyse<G: TabGame>(
     net: &PolicyValueNet,
-    position: Board,
+    position: G,
     simulations: u32,
     c_puct: f32,
-    referee: &mut Solver<Board>,
-) -> Analysis {
+    referee: &mut G::Referee,
+) -> Analysis<G> {
     let evaluation = net.evaluate(&position.encode(), &position.legal());
     let verdicts = position.verdicts(referee);
     let settings = PuctSettings {

@@ -2,9 +2,9 @@
 //! curve measured every so many games, and after each chunk a snapshot for the screen
 //! (the network as it is now, the counts, the curve).
 
-use crate::domain::games::tictactoe::Board;
+use super::game::TabGame;
 use crate::domain::learn::Chunked;
-use crate::domain::learn::selfplay::judge::{curve_point, graded_tictactoe};
+use crate::domain::learn::selfplay::judge::curve_point;
 use crate::domain::learn::selfplay::net::PolicyValueNet;
 use crate::domain::learn::selfplay::saved::{CurvePoint, SavedLearner};
 use crate::domain::learn::selfplay::trainer::{Progress, SelfPlaySettings, Trainer};
@@ -30,9 +30,9 @@ pub(crate) struct Snapshot {
     pub curve: Vec<CurvePoint>,
 }
 
-/// The tab's learner: the trainer and its curve.
-pub(crate) struct Learning {
-    pub trainer: Trainer<Board>,
+/// The tab's learner of the game `G`: the trainer and its curve.
+pub(crate) struct Learning<G: TabGame> {
+    pub trainer: Trainer<G>,
     pub curve: Vec<CurvePoint>,
     /// Seconds of training before this session.
     seconds_before: f64,
@@ -40,10 +40,10 @@ pub(crate) struct Learning {
     measure_every: u64,
 }
 
-impl Learning {
+impl<G: TabGame> Learning<G> {
     /// A learner going on from `trainer`, its curve and time so far.
     pub(crate) fn new(
-        trainer: Trainer<Board>,
+        trainer: Trainer<G>,
         curve: Vec<CurvePoint>,
         seconds_before: f64,
         measure_every: u64,
@@ -65,12 +65,7 @@ impl Learning {
     /// Grades the network now and adds the point to the curve.
     fn measure(&mut self) {
         let simulations = self.trainer.settings().simulations;
-        let point = curve_point(
-            &self.trainer,
-            graded_tictactoe(),
-            self.seconds(),
-            simulations,
-        );
+        let point = curve_point(&self.trainer, G::graded(), self.seconds(), simulations);
         self.curve.push(point);
     }
 
@@ -91,7 +86,7 @@ impl Learning {
     }
 }
 
-impl Chunked for Learning {
+impl<G: TabGame> Chunked for Learning<G> {
     type Report = Snapshot;
     type Tuning = SelfPlaySettings;
 

@@ -5,6 +5,7 @@
 mod about;
 mod action;
 mod analysis;
+mod game;
 mod keys;
 mod learning;
 mod panel;

@@ -2,10 +2,11 @@
 //! seed and the panel's width, keeping the run it replaces; `c` opens the chart of every
 //! run kept (the share of positions the network alone keeps, over games) with its list.
 
+use super::game::TabGame as _;
 use super::learning::Learning;
 use super::run_record::RunRecord;
 use super::state::{Learner, SelfPlayTab};
-use crate::domain::games::tictactoe::{Board, Mark};
+use crate::domain::games::tictactoe::Board;
 use crate::domain::learn::selfplay::trainer::{SelfPlaySettings, Trainer};
 use crate::tabkit::background::Job;
 use crate::tabkit::message::{Message, MessageKind};
@@ -52,7 +53,7 @@ impl SelfPlayTab {
         };
         let width = settings.widths.first().copied().unwrap_or(0);
         self.run = RunRecord::new(&settings);
-        let trainer = Trainer::new(Board::empty(Mark::X), settings);
+        let trainer = Trainer::new(Board::start(), settings);
         let learning = Learning::new(trainer, Vec::new(), 0.0, self.config.measure_every);
         self.shown = learning.snapshot();
         self.trained_since = TrainedSince::new(0);

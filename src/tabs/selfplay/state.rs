@@ -3,6 +3,7 @@
 //! learner itself, resting or training in the background.
 
 use super::analysis::{Analysis, analyse};
+use super::game::TabGame as _;
 use super::learning::{Learning, Snapshot};
 use super::run_record::RunRecord;
 use super::settings::{PlayMode, SelfPlayConfig};
@@ -54,9 +55,9 @@ pub(crate) struct Turn {
 /// The learner, resting or training.
 pub(super) enum Learner {
     /// Not training: the learner itself (boxed: it is large and moves between states).
-    Resting(Box<Learning>),
+    Resting(Box<Learning<Board>>),
     /// Training on another thread; the last snapshot is the tab's `shown`.
-    Training(Job<Learning>),
+    Training(Job<Learning<Board>>),
     /// Between the two (a stop asked, the learner not back yet).
     Gone,
 }
@@ -78,7 +79,7 @@ pub struct SelfPlayTab {
     /// The settings the learner trains with, as the panel shows and changes them.
     pub(crate) training: SelfPlaySettings,
     /// What the learner makes of the position on the board (none once the game is over).
-    pub(crate) analysis: Option<Analysis>,
+    pub(crate) analysis: Option<Analysis<Board>>,
     referee: Solver<Board>,
     pub(super) store: Option<Store>,
     stamp: Option<Stamp>,
@@ -130,11 +131,11 @@ impl SelfPlayTab {
             .map(|why| format!("The saved learner was not used: {why}"));
         let learning = if let Some(saved) = saved.model {
             let (curve, seconds) = (saved.curve.clone(), saved.seconds);
-            let trainer = Trainer::resume(Board::empty(Mark::X), saved);
+            let trainer = Trainer::resume(Board::start(), saved);
             Learning::new(trainer, curve, seconds, config.measure_every)
         } else {
             let settings = config.learner_settings(learner_seed);
-            let trainer = Trainer::new(Board::empty(Mark::X), settings);
+            let trainer = Trainer::new(Board::start(), settings);
             Learning::new(trainer, Vec::new(), 0.0, config.measure_every)
         };
         let shown = learning.snapshot();
@@ -150,7 +151,7 @@ impl SelfPlayTab {
             },
             config: config.clone(),
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5e1f),
-            board: Board::empty(Mark::X),
+            board: Board::start(),
             human: Mark::X,
             first: config.first,
             turns: Vec::new(),
@@ -184,7 +185,7 @@ impl SelfPlayTab {
             FirstMover::Random => self.rng.random_bool(0.5),
         };
         self.human = if human_opens { Mark::X } else { Mark::O };
-        self.board = Board::empty(Mark::X);
+        self.board = Board::start();
         self.turns.clear();
         self.give_up_stepping();
         self.analyse();
@@ -309,7 +310,7 @@ impl SelfPlayTab {
         });
         self.turns.truncate(at);
         self.give_up_stepping();
-        let mut board = Board::empty(Mark::X);
+        let mut board = Board::start();
         for turn in &self.turns {
             board = board.play(turn.cell as u8);
         }

@@ -3,31 +3,14 @@
 //! chosen from them.
 
 use super::analysis::Analysis;
+use super::game::TabGame;
 use super::settings::PlayMode;
-use crate::domain::games::Game as _;
 use crate::domain::numbers::thousands;
 use crate::tabkit::why::{Decision, Weighed};
 
-/// The board in three lines, empty cells by their number.
-pub(crate) fn board_lines(board: crate::domain::games::tictactoe::Board) -> Vec<String> {
-    (0..3u8)
-        .map(|row| {
-            (0..3u8)
-                .map(|column| {
-                    let cell = row * 3 + column;
-                    board
-                        .cell(cell)
-                        .map_or_else(|| (cell + 1).to_string(), |mark| mark.letter().to_string())
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect()
-}
-
 /// The record of the move `analysis` led to, played in `mode` by a network of `games`
 /// self-play games.
-pub(crate) fn decision(analysis: &Analysis, mode: PlayMode, games: u64) -> Decision {
+pub(crate) fn decision<G: TabGame>(analysis: &Analysis<G>, mode: PlayMode, games: u64) -> Decision {
     let chosen = match mode {
         PlayMode::Search => analysis.search_move,
         PlayMode::Network => analysis.network_move,
@@ -36,7 +19,7 @@ pub(crate) fn decision(analysis: &Analysis, mode: PlayMode, games: u64) -> Decis
         .rows
         .iter()
         .map(|row| Weighed {
-            mv: (row.cell + 1).to_string(),
+            mv: G::move_words(row.cell),
             numbers: vec![
                 format!("{:.2}", row.prior),
                 row.visits.to_string(),
@@ -53,21 +36,21 @@ pub(crate) fn decision(analysis: &Analysis, mode: PlayMode, games: u64) -> Decis
              and the network valued the leaf (no random game). It played the most visited \
              move; its network alone would have played {}.",
             analysis.simulations,
-            analysis.network_move + 1
+            G::move_words(analysis.network_move)
         ),
         PlayMode::Network => format!(
             "The network alone: its highest prior, no search (with search it would have \
              played {}).",
-            analysis.search_move + 1
+            G::move_words(analysis.search_move)
         ),
     };
     Decision {
         title: format!(
             "Self-play: {} to move, move {}",
-            analysis.position.to_move(),
-            9 - analysis.position.legal_moves().as_ref().len() + 1
+            analysis.position.mover_words(),
+            analysis.position.moves_made() + 1
         ),
-        position: board_lines(analysis.position),
+        position: analysis.position.text_lines(),
         columns: ["prior P", "visits N", "Q", "U"].map(String::from).to_vec(),
         options,
         how,
