@@ -54,6 +54,11 @@ fn readme_screens(readme: &str) -> Vec<(String, Vec<String>)> {
     screens
 }
 
+/// Whether a screen's first row is the tab bar.
+fn is_a_tab_bar(row: Option<&String>) -> bool {
+    row.is_some_and(|row| row.starts_with("F1 "))
+}
+
 #[test]
 fn the_readme_screens_are_the_snapshot_screens() {
     let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
@@ -63,7 +68,11 @@ fn the_readme_screens_are_the_snapshot_screens() {
     for (name, shown) in screens {
         let expected = snapshot_screen(&name);
         let shown = match shown.split_first() {
-            Some((bar, below)) if below.len() == expected.len() => {
+            // The README may add the tab bar above a tab's snapshot, never to a snapshot
+            // that has one already.
+            Some((bar, below))
+                if below.len() == expected.len() && !is_a_tab_bar(expected.first()) =>
+            {
                 assert_is_the_tab_bar(&name, bar);
                 below.to_vec()
             }

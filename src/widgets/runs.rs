@@ -130,9 +130,13 @@ fn drawn(points: &[(f64, f64)], scale: Scale) -> Vec<(f64, f64)> {
 
 impl RunsChart<'_> {
     /// The chart, and under it the legend when there is anything to compare (a kept run,
-    /// or the list open).
+    /// or the list open): each run's settings whole, wrapped, unless that takes more than
+    /// half the area, when each run keeps to one line, cut at the width.
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let legend = self.legend(area.width, theme);
+        let mut legend = self.legend(area.width, true, theme);
+        if legend.len() > usize::from(area.height / 2) {
+            legend = self.legend(area.width, false, theme);
+        }
         let legend_height = u16::try_from(legend.len()).unwrap_or(u16::MAX);
         let [chart, below] =
             Layout::vertical([Constraint::Fill(1), Constraint::Length(legend_height)]).areas(area);
@@ -197,7 +201,7 @@ impl RunsChart<'_> {
 
     /// One line per run: the cursor (list open), its glyph (blank when not drawn), its name,
     /// its last value and its settings, cut to the width.
-    fn legend(&self, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+    fn legend(&self, width: u16, wrap: bool, theme: &Theme) -> Vec<Line<'static>> {
         let runs = self.runs;
         if runs.kept().next().is_none() && !runs.open {
             return Vec::new();
@@ -247,7 +251,7 @@ impl RunsChart<'_> {
                 } else {
                     theme.dim
                 };
-                legend_lines(&head, &settings, width)
+                legend_lines(&head, &settings, width, wrap)
                     .into_iter()
                     .map(move |text| Line::styled(text, style))
             })
@@ -268,9 +272,13 @@ impl RunsChart<'_> {
 
 /// A run's legend: `head` (cursor, glyph, name, value), then its settings, wrapped at their
 /// commas onto lines indented under the first, so no setting is cut; a part longer than a
-/// whole line alone is cut at the width.
-fn legend_lines(head: &str, settings: &str, width: usize) -> Vec<String> {
+/// whole line alone is cut at the width. Without `wrap` (or no room beside the head), one
+/// line cut at the width.
+fn legend_lines(head: &str, settings: &str, width: usize, wrap: bool) -> Vec<String> {
     let indent = head.chars().count();
+    if !wrap || indent >= width {
+        return vec![format!("{head}{settings}").chars().take(width).collect()];
+    }
     let mut lines = vec![head.to_string()];
     for (i, part) in settings.split(", ").enumerate() {
         let last = lines.last_mut().expect("the head's line");
@@ -300,10 +308,50 @@ fn legend_lines(head: &str, settings: &str, width: usize) -> Vec<String> {
 mod tests {
     use super::*;
 
+    /// Where wrapped legends would take more than half the area, each run keeps to one
+    /// line and every run is still listed.
+    #[test]
+    fn a_tall_legend_keeps_a_line_a_run() {
+        // Every part differs from run to run, so the legend shows them all.
+        let settings = |s: u32| {
+            format!("width {s}, sims {s}0, c_puct {s}, noise 0.{s}, rate 0.00{s}, seed {s}")
+        };
+        let mut runs = Runs::default();
+        for s in 1..=3 {
+            runs.keep(settings(s), &[(0.0, 0.5), (1.0, 0.6)]);
+        }
+        let current = settings(9);
+        let area = Rect::new(0, 0, 40, 12);
+        let mut buf = Buffer::empty(area);
+        RunsChart {
+            runs: &runs,
+            current: (&current, &[(0.0, 0.4)]),
+            scale: Scale::Share,
+            x_axis: ("games", 1.0),
+            y_title: "kept".into(),
+            kept_by: "a retrain (t)",
+        }
+        .render(area, &mut buf, &Theme::new(false));
+        let rows: Vec<String> = (0..12)
+            .map(|y| (0..40).map(|x| buf[(x, y)].symbol()).collect())
+            .collect();
+        let legend: Vec<&String> = rows.iter().filter(|row| row.contains("run ")).collect();
+        assert_eq!(legend.len(), 4, "{rows:#?}");
+        assert!(
+            rows[8].contains("run 4 now"),
+            "the legend takes the last four rows: {rows:#?}"
+        );
+    }
+
     /// Long settings go on lines of their own under the first, whole, at their commas.
     #[test]
     fn a_long_legend_wraps_at_its_commas() {
-        let lines = legend_lines(">* run 1  ", "width 64, sims 50, c_puct 3, seed 5", 26);
+        let lines = legend_lines(
+            ">* run 1  ",
+            "width 64, sims 50, c_puct 3, seed 5",
+            26,
+            true,
+        );
         assert_eq!(
             lines,
             [
@@ -313,7 +361,12 @@ mod tests {
             ]
             .map(String::from)
         );
-        assert_eq!(legend_lines("ab ", "x, y", 80), ["ab x, y".to_string()]);
+        assert_eq!(
+            legend_lines("ab ", "x, y", 80, true),
+            ["ab x, y".to_string()]
+        );
+        assert_eq!(legend_lines("ab ", "x, y", 5, false), ["ab x,".to_string()]);
+        assert_eq!(legend_lines("abcd ", "x, y", 4, true), ["abcd".to_string()]);
     }
 
     #[test]

@@ -123,6 +123,14 @@ impl Compared {
         }
     }
 
+    /// What keeps one of its runs for the list: a retrain, by its key.
+    pub(crate) const fn kept_by(self) -> &'static str {
+        match self {
+            Self::QTable => "a retrain (t)",
+            Self::Network => "a retrain (T)",
+        }
+    }
+
     /// The file its CSV goes to in the data dir.
     pub(crate) const fn file(self) -> &'static str {
         match self {

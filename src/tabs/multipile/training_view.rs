@@ -65,7 +65,7 @@ fn render_compare(
         scale: Scale::Share,
         x_axis: (which.x_name(), x_end),
         y_title: y_title.into(),
-        kept_by: "a retrain (t or T)",
+        kept_by: which.kept_by(),
     }
     .render(chart, buf, theme);
 }

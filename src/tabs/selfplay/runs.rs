@@ -27,8 +27,9 @@ impl SelfPlayTab {
     }
 
     /// `T`: a learner from fresh weights, the next seed and the panel's settings (its width
-    /// too). The learner it replaces is saved, and its run kept for the chart; the new one
-    /// trains if the old one was training, and otherwise waits for `t`.
+    /// too). The learner it replaces is saved if it was training, and its run kept for the
+    /// chart; the new one trains if the old one was training, and otherwise waits for `t`.
+    /// The new learner continues no file: its first save keeps the old one as `.prev`.
     pub(crate) fn new_learner(&mut self) -> Message {
         let was_training = match self.learner {
             Learner::Gone => return Message::error("The learner is not back yet"),
@@ -45,6 +46,7 @@ impl SelfPlayTab {
             .runs
             .keep(self.run.words(), &self.run_curve())
             .map_or(String::new(), |n| format!("; run {n} gave way"));
+        self.stamp = None;
         let seed = self.next_seed;
         self.next_seed = seed.wrapping_add(1);
         let settings = SelfPlaySettings {

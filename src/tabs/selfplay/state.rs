@@ -82,7 +82,7 @@ pub struct SelfPlayTab {
     pub(crate) analysis: Option<Analysis<Board>>,
     referee: Solver<Board>,
     pub(super) store: Option<Store>,
-    stamp: Option<Stamp>,
+    pub(super) stamp: Option<Stamp>,
     pub(crate) storage: Storage,
     /// Why the saved learner could not be used, or where it came from.
     pub(crate) load_note: Option<String>,
@@ -445,7 +445,11 @@ impl SelfPlayTab {
         ) {
             Ok(saved) => {
                 self.stamp = Some(saved.stamp);
-                Message::info(format!("{said}; saved to {}", saved.path.display()))
+                Message::info(format!(
+                    "{said}; saved to {}{}",
+                    saved.path.display(),
+                    saved.kept_note()
+                ))
             }
             Err(error) => Message::error(format!("{said}, but could not save: {error}")),
         }

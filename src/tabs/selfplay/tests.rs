@@ -121,10 +121,7 @@ fn training_runs_in_the_background_saves_and_loads_again() {
     let mut app = App::with_store(&config, SEED, Some(Store::new(temp.path())));
     press(&mut app, &[KeyCode::F(6), KeyCode::Char('t')]);
     assert!(app.tabs.is_training(crate::tabs::TabId::SelfPlay));
-    while app.tabs.selfplay.shown.progress.games < 50 {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        app.update(Action::Tick);
-    }
+    wait_for(&mut app, |app| app.tabs.selfplay.shown.progress.games >= 50);
     press(&mut app, &chars("t"));
     assert!(!app.tabs.is_training(crate::tabs::TabId::SelfPlay));
     let games = app.tabs.selfplay.shown.progress.games;
@@ -185,12 +182,12 @@ fn t_starts_a_learner_of_the_panel_s_width_and_c_compares_the_runs() {
     assert_eq!(app.tabs.selfplay.shown.progress.games, 0, "fresh weights");
     // While it trains, T puts a new learner in training at once.
     press(&mut app, &chars("t"));
-    while app.tabs.selfplay.shown.curve.is_empty() {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        app.update(Action::Tick);
-    }
+    wait_for(&mut app, |app| !app.tabs.selfplay.shown.curve.is_empty());
     press(&mut app, &chars("T"));
     assert!(said(&app).contains("training (t stops)"), "{}", said(&app));
+    // The second learner, saved as it gave way, continued no file: the first one's is
+    // kept beside it.
+    assert!(temp.path().join("selfplay-tictactoe.json.prev").exists());
     assert!(app.tabs.is_training(crate::tabs::TabId::SelfPlay));
     train_for_more(&mut app, 50);
 
@@ -224,7 +221,15 @@ fn t_starts_a_learner_of_the_panel_s_width_and_c_compares_the_runs() {
         header.contains("run 3 (width 32") && header.contains("in force"),
         "{header}"
     );
-    assert!(csv.lines().count() >= 3, "the points of both runs: {csv}");
+    // Columns: games, run 1, run 2, run 3; every run has values in its column.
+    for column in 1..=3 {
+        assert!(
+            csv.lines()
+                .skip(1)
+                .any(|row| row.split(',').nth(column).is_some_and(|v| !v.is_empty())),
+            "run {column} has no values: {csv}"
+        );
+    }
 
     press(&mut app, &[KeyCode::Esc]);
     assert!(!app.tabs.selfplay.runs.open);
@@ -232,11 +237,23 @@ fn t_starts_a_learner_of_the_panel_s_width_and_c_compares_the_runs() {
 
 /// Trains the learner already training until it has played `games`, then stops it.
 fn train_for_more(app: &mut App, games: u64) {
-    while app.tabs.selfplay.shown.progress.games < games {
+    wait_for(app, |app| app.tabs.selfplay.shown.progress.games >= games);
+    press(app, &chars("t"));
+}
+
+/// Ticks the app until `done` holds; a training thread that never gets there fails the
+/// test after a minute instead of hanging the suite.
+fn wait_for(app: &mut App, done: impl Fn(&App) -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !done(app) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "training never got there: {}",
+            said(app)
+        );
         std::thread::sleep(std::time::Duration::from_millis(5));
         app.update(Action::Tick);
     }
-    press(app, &chars("t"));
 }
 
 #[test]
