@@ -235,6 +235,15 @@ impl Runs {
         self.kept().nth(index)
     }
 
+    /// The run under the cursor in words, for the status line: a kept run's name and
+    /// settings, or the run in force's number and `in_force` settings.
+    pub fn selected_words(&self, in_force: &str) -> String {
+        match self.selected_run() {
+            Some(run) => format!("{}: {}", run.name(), run.settings),
+            None => format!("run {} (in force): {in_force}", self.current),
+        }
+    }
+
     /// Marks or unmarks the kept run under the cursor; what to say.
     pub fn toggle_selected(&mut self) -> Result<String, String> {
         let Some(index) = self.selected.checked_sub(1) else {

@@ -80,14 +80,9 @@ impl MultiPileTab {
         let which = self.compare?;
         self.runs_mut(which).move_by(by);
         let runs = self.runs(which);
-        Some(Message::info(match runs.selected_run() {
-            Some(run) => format!("{}: {}", run.name(), run.settings),
-            None => format!(
-                "run {} (in force): {}",
-                runs.current_number(),
-                self.current_run(which).0
-            ),
-        }))
+        Some(Message::info(
+            runs.selected_words(&self.current_run(which).0),
+        ))
     }
 
     /// Space in the open comparison: the run under the cursor drawn or not.

@@ -93,14 +93,7 @@ impl SelfPlayTab {
 
     /// What the runs list's cursor is on, in words.
     pub(crate) fn runs_cursor_said(&self) -> Message {
-        Message::info(match self.runs.selected_run() {
-            Some(run) => format!("{}: {}", run.name(), run.settings),
-            None => format!(
-                "run {} (in force): {}",
-                self.runs.current_number(),
-                self.run.words()
-            ),
-        })
+        Message::info(self.runs.selected_words(&self.run.words()))
     }
 
     /// Every run's curve as CSV (`x` in the runs list): into the data dir, or shown to copy

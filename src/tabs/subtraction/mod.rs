@@ -282,14 +282,9 @@ impl SubtractionTab {
             Action::Runs => Some(self.toggle_runs()),
             Action::RunsMove(by) => {
                 self.runs.move_by(by);
-                Some(Message::info(match self.runs.selected_run() {
-                    Some(run) => format!("{}: {}", run.name(), run.settings),
-                    None => format!(
-                        "run {} (in force): {}",
-                        self.runs.current_number(),
-                        self.run_settings()
-                    ),
-                }))
+                Some(Message::info(
+                    self.runs.selected_words(&self.run_settings()),
+                ))
             }
             Action::RunsToggle => Some(match self.runs.toggle_selected() {
                 Ok(said) => Message::info(said),
