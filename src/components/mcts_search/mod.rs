@@ -13,7 +13,7 @@
 
 pub mod about;
 pub mod goto;
-mod grid;
+pub mod grid;
 pub mod keys;
 pub mod outline;
 pub mod pane;

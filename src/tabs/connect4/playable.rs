@@ -1,27 +1,22 @@
 //! Connect Four as the tree-search stepper writes and draws it: a move is the disc and its
 //! column (`●4`), a leaf at the depth limit tells its evaluation's arithmetic.
 
+use crate::components::mcts_search::grid::{check_column, column_label, why_four_over};
 use crate::components::tree_search::{Describe, Playable};
-use crate::domain::games::connect4::{Board, Disc, WIDTH};
-use crate::domain::games::{Game, Outcome};
+use crate::domain::games::connect4::{Board, Disc};
 use crate::domain::search::heuristic::Evaluate;
 use crate::widgets::Theme;
-use crate::widgets::discs::{disc_glyph, mini_lines};
+use crate::widgets::discs::mini_lines;
 use crate::widgets::symbols::{Symbol, symbol};
 use ratatui::text::Line;
 
 impl Playable for Board {
     fn check_choice(&self, column: u8) -> Result<u8, String> {
-        if !(1..=WIDTH as u8).contains(&column) {
-            return Err(format!("there is no column {column}: columns are 1-7"));
-        }
-        self.played(usize::from(column - 1))
-            .map(|_| column - 1)
-            .map_err(|refused| refused.to_string())
+        check_column(self, column)
     }
 
     fn move_label(&self, column: u8) -> String {
-        format!("{}{}", disc_glyph(self.player_to_move()), column + 1)
+        column_label(self, column)
     }
 
     fn player_name(disc: Disc) -> String {
@@ -35,10 +30,7 @@ impl Playable for Board {
     const MOVE_NOUN: &'static str = "column";
 
     fn why_over(&self, name: &dyn Fn(Disc) -> String) -> Option<String> {
-        match self.outcome()? {
-            Outcome::Winner(winner) => Some(format!("{} got four in a row", name(winner))),
-            Outcome::Draw => Some("the board is full".into()),
-        }
+        why_four_over(self, name)
     }
 
     fn evaluation_words(&self, player: Disc) -> String {

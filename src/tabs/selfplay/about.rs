@@ -1,17 +1,18 @@
-//! The Self-play tab's card (`I`): tic-tac-toe's rules, what an AlphaZero-style learner
+//! The Self-play tab's card (`I`): the game's rules, what an AlphaZero-style learner
 //! does, and the position on screen as the network and its search weigh it.
 
-use super::state::SelfPlayTab;
+use super::game::TabGame;
+use super::state::SelfPlay;
 use crate::domain::numbers::thousands;
 use crate::tabkit::about::About;
 
-impl SelfPlayTab {
+impl<G: TabGame> SelfPlay<G> {
     /// The card, its example from the position on the board now.
     pub(crate) fn about_card(&self) -> About {
         let rules = [
-            "Tic-tac-toe: X and O take turns on a 3x3 board, X first; three in a row, \
-             column or diagonal wins; a full board without one is a draw. Perfect play \
-             draws.",
+            G::RULES,
+            "g switches the game: tic-tac-toe, four in a row on 5x4, Connect Four. Each \
+             game has its own learner.",
         ];
         let ai = [
             "An AlphaZero-style learner. One network looks at the board and gives two \
@@ -25,7 +26,7 @@ impl SelfPlayTab {
              value from the network, the backup; P asks which edge PUCT selects.",
             "It learns from games against itself (t): each position's target is the \
              search's visit shares for the policy and the game's result for the value, \
-             seen through the board's 8 symmetries. So the search teaches the network, \
+             seen through the board's symmetries. So the search teaches the network, \
              and the better network makes the next search better.",
         ];
         let progress = self.shown.progress;
@@ -35,26 +36,32 @@ impl SelfPlayTab {
         )];
         if let Some(point) = self.shown.curve.last() {
             now.push(format!(
-                "Graded on all 4,520 positions: its favourite move keeps the exact result in \
-                 {:.1}%, its search of {} simulations in {:.1}%.",
-                point.network_kept, self.config.simulations, point.searched_kept
+                "Graded on {}: its favourite move keeps the exact result in {:.1}%, its \
+                 search of {} simulations in {:.1}%.",
+                G::GRADED_WORDS,
+                point.network_kept,
+                self.training.simulations,
+                point.searched_kept
             ));
         }
         if let Some(analysis) = &self.analysis {
             let row = analysis
                 .rows
                 .iter()
-                .find(|r| r.cell == analysis.search_move);
+                .find(|r| r.index == analysis.search_move);
             if let Some(row) = row {
+                let exact = row.exact.map_or_else(
+                    || "beyond the solver's budget".to_string(),
+                    |v| v.to_string(),
+                );
                 now.push(format!(
                     "Here it values the position {:+.2}; the network's favourite is {}, the \
-                     search visits {} most (N {}, Q {:+.2}): {}.",
+                     search visits {} most (N {}, Q {:+.2}): {exact}.",
                     analysis.value,
-                    analysis.network_move + 1,
-                    row.cell + 1,
+                    G::move_words(analysis.network_move),
+                    G::move_words(row.index),
                     row.visits,
                     row.q,
-                    row.exact
                 ));
             }
         }

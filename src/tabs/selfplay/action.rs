@@ -3,8 +3,10 @@
 /// Everything the user can ask of the Self-play tab.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Action {
-    /// Put your mark on this cell (1-9, in reading order).
+    /// Play this move: a cell (1-9, in reading order) or a column (from 1, left).
     Place(u8),
+    /// The next game: tic-tac-toe, four in a row on 5x4, Connect Four.
+    SwitchGame,
     /// A new game.
     NewGame,
     /// Who opens the next game: you or the learner.

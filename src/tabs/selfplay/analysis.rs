@@ -12,8 +12,8 @@ use rand_chacha::ChaCha8Rng;
 /// What the learner makes of one move of the position.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct MoveRow {
-    /// The cell, 0-8.
-    pub cell: usize,
+    /// The move's index: a cell or a column, from 0.
+    pub index: usize,
     /// The network's prior.
     pub prior: f32,
     /// The search's visits.
@@ -22,8 +22,8 @@ pub(crate) struct MoveRow {
     pub q: f32,
     /// The exploration term `U` the next simulation would add.
     pub u: f32,
-    /// The exact verdict of the move, for its player.
-    pub exact: Verdict,
+    /// The exact verdict of the move, for its player (`None`: beyond the solver's budget).
+    pub exact: Option<Verdict>,
 }
 
 /// What the learner makes of a position: the network's value and favourite, the search's
@@ -34,9 +34,9 @@ pub(crate) struct Analysis<G> {
     pub position: G,
     /// The network's value of it, for the player to move.
     pub value: f32,
-    /// The network's favourite cell (its highest prior).
+    /// The network's favourite move (its highest prior).
     pub network_move: usize,
-    /// The search's most visited cell.
+    /// The search's most visited move.
     pub search_move: usize,
     /// Simulations the search ran.
     pub simulations: u32,
@@ -45,16 +45,15 @@ pub(crate) struct Analysis<G> {
 }
 
 /// The learner's view of `position`: the network's value and priors, a search of
-/// `simulations`, and the exact verdict of every move.
+/// `simulations`, and the exact `verdicts` of its moves (by index), if known.
 pub(crate) fn analyse<G: TabGame>(
     net: &PolicyValueNet,
     position: G,
     simulations: u32,
     c_puct: f32,
-    referee: &mut G::Referee,
+    verdicts: Option<&[Option<Verdict>]>,
 ) -> Analysis<G> {
     let evaluation = net.evaluate(&position.encode(), &position.legal());
-    let verdicts = position.verdicts(referee);
     let settings = PuctSettings {
         c_puct,
         noise: None,
@@ -68,18 +67,18 @@ pub(crate) fn analyse<G: TabGame>(
         .edges(ROOT)
         .iter()
         .map(|edge| MoveRow {
-            cell: edge.index,
+            index: edge.index,
             prior: edge.prior,
             visits: edge.visits,
             q: edge.mean,
             u: edge.explore,
-            exact: verdicts[edge.index].expect("an edge of the search is a legal move"),
+            exact: verdicts.and_then(|verdicts| verdicts[edge.index]),
         })
         .collect();
     let network_move = rows
         .iter()
         .reduce(|best, row| if row.prior > best.prior { row } else { best })
-        .map_or(0, |row| row.cell);
+        .map_or(0, |row| row.index);
     Analysis {
         position,
         value: evaluation.value,

@@ -63,7 +63,7 @@ const RUNS_OPEN: Binding<Action> = bind(
 pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
     title: "Self-play",
     bindings: &[
-        bind(DIGITS, "1-9", "put your mark on that cell", "place", |k| {
+        bind(DIGITS, "1-9", "play that cell / column", "play", |k| {
             Action::Place(digit(k))
         }),
         TRAIN,
@@ -75,6 +75,13 @@ pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
             |_| Action::ToggleMode,
         ),
         why_key(|_| Action::Why),
+        bind(
+            &[Key::Char('g')],
+            "g",
+            "next game: 3x3, 5x4, 7x6",
+            "game",
+            |_| Action::SwitchGame,
+        ),
         NEW,
         FIRST,
         undo_key(|_| Action::Undo),
@@ -144,7 +151,7 @@ pub(crate) const STEPPER: KeyGroup<Action> = KeyGroup {
 pub(crate) const ANSWER: KeyGroup<Action> = KeyGroup {
     title: "Self-play: PUCT prediction",
     bindings: &[
-        answer_type_key(DIGITS, "1-9", "type a cell"),
+        answer_type_key(DIGITS, "1-9", "type a cell / column"),
         answer_erase_key("⌫", "delete it"),
         answer_check_key(),
         bind(&[Key::Char('b')], "b", "back one phase", "back", |_| {

@@ -2,8 +2,9 @@
 //! ranges: how the learner plays you. All apply from its next move, and the table of the
 //! position on screen is weighed again at once.
 
+use super::game::TabGame;
 use super::settings::{C_PUCT_RANGE, LEARNING_RATE_RANGE, PlayMode, SELF_PLAY_C_PUCT_RANGE};
-use super::state::SelfPlayTab;
+use super::state::SelfPlay;
 use crate::domain::learn::selfplay::saved::SIMULATIONS_RANGE;
 use crate::domain::learn::selfplay::saved::{BUFFER_RANGE, OPENING_RANGE, WIDTH_RANGE};
 use crate::tabkit::message::Message;
@@ -38,147 +39,175 @@ const fn whole(range: &RangeInclusive<u32>, steps: Steps) -> Allowed {
 }
 
 /// Every setting of the tab's panel, in the order it lists them.
-pub(crate) const SETTINGS: &[Declared<SelfPlayTab>] = &[
-    Declared {
-        spec: Spec {
-            key: "selfplay.mode",
-            label: "it plays by",
-            allowed: Allowed::OneOf(MODES),
-            takes: Takes::NextMove,
-        },
-        get: |tab| Value::Choice(usize::from(tab.config.mode == PlayMode::Network)),
-        set: |tab, value| tab.config.mode = PlayMode::ALL[value.choice() % 2],
-    },
-    Declared {
-        spec: Spec {
-            key: "selfplay.simulations",
-            label: "simulations",
-            allowed: whole(&SIMULATIONS_RANGE, Steps::OneTwoFive),
-            takes: Takes::NextMove,
-        },
-        get: |tab| Value::Whole(u64::from(tab.config.simulations)),
-        set: |tab, value| tab.config.simulations = u32::try_from(value.whole()).unwrap_or(50),
-    },
-    Declared {
-        spec: Spec {
-            key: "selfplay.c_puct",
-            label: "c_puct",
-            allowed: Allowed::Number {
-                allowed: c_puct_allowed,
-                words: "0 to 20",
-                floor: 0.1,
-            },
-            takes: Takes::NextMove,
-        },
-        get: |tab| Value::Number(tab.config.c_puct),
-        set: |tab, value| tab.config.c_puct = value.number(),
-    },
-    Declared {
-        spec: Spec {
-            key: "selfplay.self_play_simulations",
-            label: "train sims",
-            allowed: whole(&SIMULATIONS_RANGE, Steps::OneTwoFive),
-            takes: Takes::Now,
-        },
-        get: |tab| Value::Whole(u64::from(tab.training.simulations)),
-        set: |tab, value| {
-            tab.training.simulations = u32::try_from(value.whole()).unwrap_or(50);
-        },
-    },
-    Declared {
-        spec: Spec {
-            key: "selfplay.self_play_c_puct",
-            label: "train c_puct",
-            allowed: Allowed::Number {
-                allowed: self_play_c_puct_allowed,
-                words: "0.01 to 20",
-                floor: 0.1,
-            },
-            takes: Takes::Now,
-        },
-        get: |tab| Value::Number(f64::from(tab.training.c_puct)),
-        set: |tab, value| tab.training.c_puct = value.number() as f32,
-    },
-    Declared {
-        spec: Spec {
-            key: "selfplay.noise",
-            label: "train noise ε",
-            allowed: Allowed::Number {
-                allowed: share_allowed,
-                words: "0 to 1",
-                floor: 0.01,
-            },
-            takes: Takes::Now,
-        },
-        get: |tab| Value::Number(f64::from(tab.training.noise_share)),
-        set: |tab, value| tab.training.noise_share = value.number() as f32,
-    },
-    Declared {
-        spec: Spec {
-            key: "selfplay.temperature_moves",
-            label: "temp. moves",
-            allowed: whole(&OPENING_RANGE, Steps::Ones),
-            takes: Takes::Now,
-        },
-        get: |tab| Value::Whole(u64::from(tab.training.temperature_moves)),
-        set: |tab, value| {
-            tab.training.temperature_moves = u32::try_from(value.whole()).unwrap_or(4);
-        },
-    },
-    Declared {
-        spec: Spec {
-            key: "selfplay.learning_rate",
-            label: "learning rate",
-            allowed: Allowed::Number {
-                allowed: learning_rate_allowed,
-                words: "0.000001 to 1",
-                floor: 1e-5,
-            },
-            takes: Takes::Now,
-        },
-        get: |tab| Value::Number(f64::from(tab.training.learning_rate)),
-        set: |tab, value| tab.training.learning_rate = value.number() as f32,
-    },
-    Declared {
-        spec: Spec {
-            key: "selfplay.buffer",
-            label: "replay buffer",
-            allowed: Allowed::Whole {
-                range: RangeInclusive::new(
-                    *BUFFER_RANGE.start() as u64,
-                    *BUFFER_RANGE.end() as u64,
-                ),
-                steps: Steps::OneTwoFive,
-            },
-            takes: Takes::Now,
-        },
-        get: |tab| Value::Whole(tab.training.buffer as u64),
-        set: |tab, value| tab.training.buffer = usize::try_from(value.whole()).unwrap_or(20_000),
-    },
-    Declared {
-        spec: Spec {
-            key: "selfplay.width",
-            label: "network width",
-            allowed: Allowed::Whole {
-                range: RangeInclusive::new(*WIDTH_RANGE.start() as u64, *WIDTH_RANGE.end() as u64),
-                steps: Steps::OneTwoFive,
-            },
-            takes: Takes::OnRetrain,
-        },
-        get: |tab| Value::Whole(tab.training.widths.first().map_or(0, |&w| w as u64)),
-        set: |tab, value| {
-            tab.training.widths = vec![usize::try_from(value.whole()).unwrap_or(64); 2];
-        },
-    },
-];
+fn declared<G: TabGame>() -> Vec<Declared<SelfPlay<G>>> {
+    play_rows()
+        .into_iter()
+        .chain(training_rows())
+        .chain(network_rows())
+        .collect()
+}
 
-impl SelfPlayTab {
+/// The rows of how the learner plays you: from its next move.
+fn play_rows<G: TabGame>() -> [Declared<SelfPlay<G>>; 3] {
+    [
+        Declared {
+            spec: Spec {
+                key: "selfplay.mode",
+                label: "it plays by",
+                allowed: Allowed::OneOf(MODES),
+                takes: Takes::NextMove,
+            },
+            get: |tab| Value::Choice(usize::from(tab.config.mode == PlayMode::Network)),
+            set: |tab, value| tab.config.mode = PlayMode::ALL[value.choice() % 2],
+        },
+        Declared {
+            spec: Spec {
+                key: "selfplay.simulations",
+                label: "simulations",
+                allowed: whole(&SIMULATIONS_RANGE, Steps::OneTwoFive),
+                takes: Takes::NextMove,
+            },
+            get: |tab| Value::Whole(u64::from(tab.config.simulations)),
+            set: |tab, value| tab.config.simulations = u32::try_from(value.whole()).unwrap_or(50),
+        },
+        Declared {
+            spec: Spec {
+                key: "selfplay.c_puct",
+                label: "c_puct",
+                allowed: Allowed::Number {
+                    allowed: c_puct_allowed,
+                    words: "0 to 20",
+                    floor: 0.1,
+                },
+                takes: Takes::NextMove,
+            },
+            get: |tab| Value::Number(tab.config.c_puct),
+            set: |tab, value| tab.config.c_puct = value.number(),
+        },
+    ]
+}
+
+/// The rows of its self-play search: they reach the learner at once, resting or training.
+fn training_rows<G: TabGame>() -> [Declared<SelfPlay<G>>; 4] {
+    [
+        Declared {
+            spec: Spec {
+                key: "selfplay.self_play_simulations",
+                label: "train sims",
+                allowed: whole(&SIMULATIONS_RANGE, Steps::OneTwoFive),
+                takes: Takes::Now,
+            },
+            get: |tab| Value::Whole(u64::from(tab.training.simulations)),
+            set: |tab, value| {
+                tab.training.simulations = u32::try_from(value.whole()).unwrap_or(50);
+            },
+        },
+        Declared {
+            spec: Spec {
+                key: "selfplay.self_play_c_puct",
+                label: "train c_puct",
+                allowed: Allowed::Number {
+                    allowed: self_play_c_puct_allowed,
+                    words: "0.01 to 20",
+                    floor: 0.1,
+                },
+                takes: Takes::Now,
+            },
+            get: |tab| Value::Number(f64::from(tab.training.c_puct)),
+            set: |tab, value| tab.training.c_puct = value.number() as f32,
+        },
+        Declared {
+            spec: Spec {
+                key: "selfplay.noise",
+                label: "train noise ε",
+                allowed: Allowed::Number {
+                    allowed: share_allowed,
+                    words: "0 to 1",
+                    floor: 0.01,
+                },
+                takes: Takes::Now,
+            },
+            get: |tab| Value::Number(f64::from(tab.training.noise_share)),
+            set: |tab, value| tab.training.noise_share = value.number() as f32,
+        },
+        Declared {
+            spec: Spec {
+                key: "selfplay.temperature_moves",
+                label: "temp. moves",
+                allowed: whole(&OPENING_RANGE, Steps::Ones),
+                takes: Takes::Now,
+            },
+            get: |tab| Value::Whole(u64::from(tab.training.temperature_moves)),
+            set: |tab, value| {
+                tab.training.temperature_moves = u32::try_from(value.whole()).unwrap_or(4);
+            },
+        },
+    ]
+}
+
+/// The rows of how its network learns.
+fn network_rows<G: TabGame>() -> [Declared<SelfPlay<G>>; 3] {
+    [
+        Declared {
+            spec: Spec {
+                key: "selfplay.learning_rate",
+                label: "learning rate",
+                allowed: Allowed::Number {
+                    allowed: learning_rate_allowed,
+                    words: "0.000001 to 1",
+                    floor: 1e-5,
+                },
+                takes: Takes::Now,
+            },
+            get: |tab| Value::Number(f64::from(tab.training.learning_rate)),
+            set: |tab, value| tab.training.learning_rate = value.number() as f32,
+        },
+        Declared {
+            spec: Spec {
+                key: "selfplay.buffer",
+                label: "replay buffer",
+                allowed: Allowed::Whole {
+                    range: RangeInclusive::new(
+                        *BUFFER_RANGE.start() as u64,
+                        *BUFFER_RANGE.end() as u64,
+                    ),
+                    steps: Steps::OneTwoFive,
+                },
+                takes: Takes::Now,
+            },
+            get: |tab| Value::Whole(tab.training.buffer as u64),
+            set: |tab, value| {
+                tab.training.buffer = usize::try_from(value.whole()).unwrap_or(20_000);
+            },
+        },
+        Declared {
+            spec: Spec {
+                key: "selfplay.width",
+                label: "network width",
+                allowed: Allowed::Whole {
+                    range: RangeInclusive::new(
+                        *WIDTH_RANGE.start() as u64,
+                        *WIDTH_RANGE.end() as u64,
+                    ),
+                    steps: Steps::OneTwoFive,
+                },
+                takes: Takes::OnRetrain,
+            },
+            get: |tab| Value::Whole(tab.training.widths.first().map_or(0, |&w| w as u64)),
+            set: |tab, value| {
+                tab.training.widths = vec![usize::try_from(value.whole()).unwrap_or(64); 2];
+            },
+        },
+    ]
+}
+
+impl<G: TabGame> SelfPlay<G> {
     /// The panel over the tab's settings as they are in force now.
     pub(crate) fn settings_panel(&self) -> Panel {
         Panel::new(
             "Self-play: how it plays you and trains",
             "T",
-            settings::read(SETTINGS, self),
+            settings::read(&declared::<G>(), self),
         )
     }
 
@@ -186,7 +215,12 @@ impl SelfPlayTab {
     /// training thread, if it trains) before its next game, and the position on screen is
     /// weighed again.
     pub(crate) fn apply_settings(&mut self, changes: &[Change]) -> Message {
-        let said = settings::apply(SETTINGS, self, changes, "; T starts a new learner with it");
+        let said = settings::apply(
+            &declared::<G>(),
+            self,
+            changes,
+            "; T starts a new learner with it",
+        );
         self.retune_learner();
         self.run.note(&self.training);
         self.analyse();
@@ -215,7 +249,7 @@ mod tests {
         press(&mut app, &[KeyCode::Down]);
         press(&mut app, &chars("5000\n"));
         assert!(app.overlays.is_empty(), "{}", said(&app));
-        let tab = &app.tabs.selfplay;
+        let tab = app.tabs.selfplay.tictactoe();
         let settings = tab.resting_settings().unwrap();
         assert!((settings.learning_rate - 5e-4).abs() < 1e-9, "{settings:?}");
         assert_eq!(settings.buffer, 5_000);
@@ -226,7 +260,7 @@ mod tests {
         press(&mut app, &[KeyCode::Down; 5]);
         press(&mut app, &chars("0.5\n"));
         press(&mut app, &chars("t"));
-        let tab = &mut app.tabs.selfplay;
+        let tab = app.tabs.selfplay.tictactoe_mut();
         for _ in 0..500 {
             if tab.resting_settings().is_some() {
                 break;

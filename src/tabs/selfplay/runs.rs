@@ -2,20 +2,16 @@
 //! seed and the panel's width, keeping the run it replaces; `c` opens the chart of every
 //! run kept (the share of positions the network alone keeps, over games) with its list.
 
-use super::game::TabGame as _;
+use super::game::TabGame;
 use super::learning::Learning;
 use super::run_record::RunRecord;
-use super::state::{Learner, SelfPlayTab};
-use crate::domain::games::tictactoe::Board;
+use super::state::{Learner, SelfPlay};
 use crate::domain::learn::selfplay::trainer::{SelfPlaySettings, Trainer};
 use crate::tabkit::background::Job;
 use crate::tabkit::message::{Message, MessageKind};
 use crate::tabkit::tab::{CopyText, Effects, TrainedSince, export_shown, export_written_as};
 
-/// The file the runs export (`x` in the runs list) writes in the data dir.
-pub(crate) const RUNS_FILE: &str = "selfplay-runs.csv";
-
-impl SelfPlayTab {
+impl<G: TabGame> SelfPlay<G> {
     /// The run in force's curve: games, and the share of the graded positions whose value
     /// the network alone keeps (search makes every learner look alike within a minute).
     pub(crate) fn run_curve(&self) -> Vec<(f64, f64)> {
@@ -55,8 +51,8 @@ impl SelfPlayTab {
         };
         let width = settings.widths.first().copied().unwrap_or(0);
         self.run = RunRecord::new(&settings);
-        let trainer = Trainer::new(Board::start(), settings);
-        let learning = Learning::new(trainer, Vec::new(), 0.0, self.config.measure_every);
+        let trainer = Trainer::new(G::start(), settings);
+        let learning = Learning::new(trainer, Vec::new(), 0.0, G::measure_every(&self.config));
         self.shown = learning.snapshot();
         self.trained_since = TrainedSince::new(0);
         let how = if was_training {
@@ -103,7 +99,7 @@ impl SelfPlayTab {
             .runs
             .csv("games", (&self.run.words(), &self.run_curve()));
         if let Some(store) = &self.store {
-            return match store.write_file(RUNS_FILE, csv.as_bytes()) {
+            return match store.write_file(G::RUNS_FILE, csv.as_bytes()) {
                 Ok(path) => export_written_as("Runs", "CSV", &path),
                 Err(error) => Message::error(error.to_string()),
             };
@@ -111,7 +107,7 @@ impl SelfPlayTab {
         effects.show_text = Some(CopyText {
             title: "The runs' curves as CSV (games, the share the network keeps, one column a run)"
                 .into(),
-            file: RUNS_FILE,
+            file: G::RUNS_FILE,
             text: csv,
         });
         export_shown(self.storage)

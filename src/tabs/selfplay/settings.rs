@@ -40,10 +40,42 @@ impl PlayMode {
     }
 }
 
+/// The game the tab opens on (`g` switches).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum GameChoice {
+    /// Tic-tac-toe, which its learner masters in a minute.
+    #[default]
+    #[serde(rename = "tictactoe")]
+    TicTacToe,
+    /// Four in a row on 5 columns of 4, which the solver answers at once.
+    #[serde(rename = "connect4-5x4")]
+    SmallBoard,
+    /// Connect Four, 7 columns of 6.
+    #[serde(rename = "connect4")]
+    ConnectFour,
+}
+
+impl GameChoice {
+    /// The games in the order `g` cycles them.
+    pub const ALL: [Self; 3] = [Self::TicTacToe, Self::SmallBoard, Self::ConnectFour];
+
+    /// The game after this one, as `g` goes.
+    #[must_use]
+    pub const fn next(self) -> Self {
+        match self {
+            Self::TicTacToe => Self::SmallBoard,
+            Self::SmallBoard => Self::ConnectFour,
+            Self::ConnectFour => Self::TicTacToe,
+        }
+    }
+}
+
 /// Settings of the Self-play tab.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SelfPlayConfig {
+    /// The game the tab opens on.
+    pub game: GameChoice,
     /// Who opens each game.
     pub first: FirstMover,
     /// How the learner chooses its move against you.
@@ -52,10 +84,13 @@ pub struct SelfPlayConfig {
     pub simulations: u32,
     /// Exploration's weight in its search when it plays you.
     pub c_puct: f64,
-    /// Self-play games between two measurements of the curve (each grades all 4,520
-    /// positions, about a fifth of a second).
+    /// Self-play games between two measurements of the curve (tic-tac-toe's grading of
+    /// all 4,520 positions takes about a fifth of a second); Connect Four's games are
+    /// about ten times as long, so it measures every tenth as many.
     pub measure_every: u64,
-    /// Seed of a new learner's network and games; absent: the run's seed.
+    /// Seed of a new learner's network and games; absent: the run's seed. The keys from
+    /// here to `width` are the tic-tac-toe learner's: the four-in-a-row learners start
+    /// from their own measured settings, which the panel changes as it changes these.
     pub seed: Option<u64>,
     /// Simulations of each self-play move's search (a new learner's; a saved learner
     /// keeps its own training settings, which the panel changes).
@@ -83,6 +118,7 @@ impl Default for SelfPlayConfig {
     fn default() -> Self {
         let learner = SelfPlaySettings::tictactoe(0);
         Self {
+            game: GameChoice::TicTacToe,
             first: FirstMover::Human,
             mode: PlayMode::Search,
             simulations: 50,
@@ -166,5 +202,34 @@ impl SelfPlayConfig {
             &MEASURE_EVERY_RANGE,
         )?;
         self.validate_training()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GameChoice;
+    use crate::config::parse;
+
+    /// The game is written as `train selfplay --game` writes it; another is refused with
+    /// the key named.
+    #[test]
+    fn the_game_key_takes_the_command_line_s_names() {
+        let config = parse("[selfplay]\ngame = \"connect4-5x4\"\n", "user.toml").unwrap();
+        assert_eq!(config.selfplay.game, GameChoice::SmallBoard);
+        let refused = parse("[selfplay]\ngame = \"chess\"\n", "user.toml").unwrap_err();
+        let said = refused.to_string();
+        assert!(said.contains("game") && said.contains("chess"), "{said}");
+    }
+
+    #[test]
+    fn g_goes_round_every_game_once() {
+        let mut game = GameChoice::TicTacToe;
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            seen.push(game);
+            game = game.next();
+        }
+        assert_eq!(seen, GameChoice::ALL);
+        assert_eq!(game, GameChoice::TicTacToe);
     }
 }

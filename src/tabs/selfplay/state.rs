@@ -3,7 +3,7 @@
 //! learner itself, resting or training in the background.
 
 use super::analysis::{Analysis, analyse};
-use super::game::TabGame as _;
+use super::game::TabGame;
 use super::learning::{Learning, Snapshot};
 use super::run_record::RunRecord;
 use super::settings::{PlayMode, SelfPlayConfig};
@@ -11,15 +11,13 @@ use crate::components::autoplay::Autoplay;
 use crate::components::mcts_search::SteppedView;
 use crate::config::shared::AUTOPLAY_MS_RANGE;
 use crate::config::shared::FirstMover;
-use crate::domain::games::Game as _;
 use crate::domain::games::Outcome;
-use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::learn::selfplay::net::PolicyValueNet;
 use crate::domain::learn::selfplay::saved::SavedLearner;
 use crate::domain::learn::selfplay::stepper::PuctStepper;
 use crate::domain::learn::selfplay::trainer::{SelfPlaySettings, Trainer};
 use crate::domain::prediction::Score;
-use crate::domain::solve::perfect::Solver;
+use crate::domain::solve::verdict::Verdict;
 use crate::persist::model_files::SelfPlayFile;
 use crate::persist::{Loaded, Stamp, Store};
 use crate::tabkit::background::{Job, Progress as JobProgress};
@@ -36,7 +34,10 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
 /// The learner's search as the tree pane steps it (`m`).
-pub(crate) type SteppedSearch = SteppedView<PuctStepper<Board, Arc<PolicyValueNet>>>;
+pub(crate) type SteppedSearch<G> = SteppedView<PuctStepper<G, Arc<PolicyValueNet>>>;
+
+/// The exact verdicts of a position's moves (by index), `None` past the solver's budget.
+type Verdicts = Option<Vec<Option<Verdict>>>;
 
 /// Autoplay's pace: a phase every this many milliseconds, until `+`/`-` change it.
 const AUTOPLAY_MS: u64 = 400;
@@ -46,41 +47,44 @@ const AUTOPLAY_MS: u64 = 400;
 pub(crate) struct Turn {
     /// Who moved.
     pub by: Side,
-    /// The cell, 0-8.
-    pub cell: usize,
+    /// The move's index: a cell (0-8) or a column (from 0).
+    pub index: usize,
     /// The learner's record, for its moves.
     pub decision: Option<Decision>,
 }
 
 /// The learner, resting or training.
-pub(super) enum Learner {
+pub(super) enum Learner<G: TabGame> {
     /// Not training: the learner itself (boxed: it is large and moves between states).
-    Resting(Box<Learning<Board>>),
+    Resting(Box<Learning<G>>),
     /// Training on another thread; the last snapshot is the tab's `shown`.
-    Training(Job<Learning<Board>>),
+    Training(Job<Learning<G>>),
     /// Between the two (a stop asked, the learner not back yet).
     Gone,
 }
 
-/// The Self-play tab.
-pub struct SelfPlayTab {
+/// The Self-play tab's game of `G`: the game against its learner, and the learner.
+pub(crate) struct SelfPlay<G: TabGame> {
     pub(crate) config: SelfPlayConfig,
     rng: ChaCha8Rng,
-    pub(crate) board: Board,
-    /// Your mark: X when you open, O when the learner does.
-    pub(crate) human: Mark,
+    pub(crate) board: G,
+    /// Your side: the opener's when you open.
+    pub(crate) human: G::Player,
     /// Who opens the next game.
     pub(crate) first: FirstMover,
     pub(crate) turns: Vec<Turn>,
     pub(crate) tally: Tally,
-    pub(super) learner: Learner,
+    pub(super) learner: Learner<G>,
     /// The learner as the screen shows it.
     pub(crate) shown: Snapshot,
     /// The settings the learner trains with, as the panel shows and changes them.
     pub(crate) training: SelfPlaySettings,
     /// What the learner makes of the position on the board (none once the game is over).
-    pub(crate) analysis: Option<Analysis<Board>>,
-    referee: Solver<Board>,
+    pub(crate) analysis: Option<Analysis<G>>,
+    referee: G::Referee,
+    /// The last position's verdicts, kept: the analysis is weighed again after every
+    /// chunk of training, and the position's exact values do not change.
+    verdicts: Option<(G, Verdicts)>,
     pub(super) store: Option<Store>,
     pub(super) stamp: Option<Stamp>,
     pub(crate) storage: Storage,
@@ -90,7 +94,7 @@ pub struct SelfPlayTab {
     /// Whether the learner's searches wait to be stepped (`m`).
     pub(crate) step_mode: bool,
     /// The learner's search waiting to be stepped before it moves.
-    pub(crate) stepping: Option<SteppedSearch>,
+    pub(crate) stepping: Option<SteppedSearch<G>>,
     /// Predict mode, while on.
     pub(crate) predict: Option<Predicting>,
     /// Graded predictions before predict mode was last turned off.
@@ -109,10 +113,10 @@ pub struct SelfPlayTab {
     pub(super) next_seed: u64,
 }
 
-impl SelfPlayTab {
+impl<G: TabGame> SelfPlay<G> {
     /// Reads the saved learner from `store`, if one is there and usable.
     pub(crate) fn load(store: &Store) -> Loaded<SavedLearner> {
-        Loaded::read(store.load_kind(&SelfPlayFile::<Board>::default()))
+        Loaded::read(store.load_kind(&SelfPlayFile::<G>::default()))
     }
 
     /// The tab as `config` sets it up, from the learner `saved` (or a new one seeded from
@@ -131,12 +135,12 @@ impl SelfPlayTab {
             .map(|why| format!("The saved learner was not used: {why}"));
         let learning = if let Some(saved) = saved.model {
             let (curve, seconds) = (saved.curve.clone(), saved.seconds);
-            let trainer = Trainer::resume(Board::start(), saved);
-            Learning::new(trainer, curve, seconds, config.measure_every)
+            let trainer = Trainer::resume(G::start(), saved);
+            Learning::new(trainer, curve, seconds, G::measure_every(config))
         } else {
-            let settings = config.learner_settings(learner_seed);
-            let trainer = Trainer::new(Board::start(), settings);
-            Learning::new(trainer, Vec::new(), 0.0, config.measure_every)
+            let settings = G::learner_settings(config, learner_seed);
+            let trainer = Trainer::new(G::start(), settings);
+            Learning::new(trainer, Vec::new(), 0.0, G::measure_every(config))
         };
         let shown = learning.snapshot();
         let learned_with = learning.trainer.settings().clone();
@@ -146,13 +150,13 @@ impl SelfPlayTab {
             runs: Runs::default(),
             // The panel's width is the config's, for the next new learner (`T`).
             training: SelfPlaySettings {
-                widths: vec![config.width; 2],
+                widths: vec![G::learner_settings(config, 0).widths[0]; 2],
                 ..learned_with
             },
             config: config.clone(),
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5e1f),
-            board: Board::start(),
-            human: Mark::X,
+            board: G::start(),
+            human: G::players()[0],
             first: config.first,
             turns: Vec::new(),
             tally: Tally::default(),
@@ -160,7 +164,8 @@ impl SelfPlayTab {
             learner: Learner::Resting(Box::new(learning)),
             shown,
             analysis: None,
-            referee: Solver::new(),
+            referee: G::referee(),
+            verdicts: None,
             store,
             stamp: saved.stamp,
             storage,
@@ -184,8 +189,9 @@ impl SelfPlayTab {
             FirstMover::Ai => false,
             FirstMover::Random => self.rng.random_bool(0.5),
         };
-        self.human = if human_opens { Mark::X } else { Mark::O };
-        self.board = Board::start();
+        let [opener, second] = G::players();
+        self.human = if human_opens { opener } else { second };
+        self.board = G::start();
         self.turns.clear();
         self.give_up_stepping();
         self.analyse();
@@ -199,9 +205,10 @@ impl SelfPlayTab {
         self.board.outcome().is_none() && self.board.to_move() == self.human
     }
 
-    /// The learner's mark.
-    pub(crate) fn ai_mark(&self) -> Mark {
-        self.human.other()
+    /// The learner's side.
+    pub(crate) fn ai_side(&self) -> G::Player {
+        let [opener, second] = G::players();
+        if self.human == opener { second } else { opener }
     }
 
     /// Whether the learner trains now, or waits for a free trainer to.
@@ -213,21 +220,29 @@ impl SelfPlayTab {
         }
     }
 
-    /// Puts your mark on `cell` (0-8) and lets the learner answer.
-    pub(crate) fn place(&mut self, cell: usize) -> Message {
+    /// Plays your move `index` (a cell or a column, from 0) and lets the learner answer.
+    pub(crate) fn place(&mut self, index: usize) -> Message {
         if self.board.outcome().is_some() {
             return Message::error("The game is over: r starts a new one");
         }
         if !self.human_to_move() {
             return Message::error("It is the learner's move");
         }
-        if cell > 8 || self.board.cell(cell as u8).is_some() {
-            return Message::error(format!("Cell {} is taken: pick an empty one", cell + 1));
+        if index >= G::MOVES {
+            return Message::error(format!("{} are 1 to {}", plural(G::MOVE_WORD), G::MOVES));
         }
-        self.board = self.board.play(cell as u8);
+        if !self.board.legal()[index] {
+            return Message::error(format!(
+                "{} {} is {}: pick another",
+                capitalised(G::MOVE_WORD),
+                index + 1,
+                G::TAKEN
+            ));
+        }
+        self.board = self.board.play(G::move_at(index));
         self.turns.push(Turn {
             by: Side::Human,
-            cell,
+            index,
             decision: None,
         });
         self.analyse();
@@ -243,7 +258,7 @@ impl SelfPlayTab {
     /// What to say once a move is made: the end of the game, or whose move it is.
     pub(crate) fn after_move(&mut self) -> Message {
         let Some(outcome) = self.board.outcome() else {
-            let last = self.turns.last().map_or(0, |t| t.cell + 1);
+            let last = self.turns.last().map_or(0, |t| t.index + 1);
             return Message::info(format!(
                 "The learner played {last} ({}); your move",
                 self.config.mode_words()
@@ -259,7 +274,7 @@ impl SelfPlayTab {
     }
 
     /// How a finished game went for you.
-    fn result_for_you(&self, outcome: Outcome<Mark>) -> GameResult {
+    fn result_for_you(&self, outcome: Outcome<G::Player>) -> GameResult {
         match outcome {
             Outcome::Winner(mark) if mark == self.human => GameResult::Won,
             Outcome::Winner(_) => GameResult::Lost,
@@ -277,23 +292,23 @@ impl SelfPlayTab {
             self.stepping = Some(self.stepped_search());
             return;
         }
-        let cell = match self.config.mode {
+        let index = match self.config.mode {
             PlayMode::Search => analysis.search_move,
             PlayMode::Network => analysis.network_move,
         };
-        self.play_ai(cell);
+        self.play_ai(index);
     }
 
-    /// The learner plays `cell`, with the record of why from the analysis of the position.
-    pub(crate) fn play_ai(&mut self, cell: usize) {
+    /// The learner plays `index`, with the record of why from the analysis of the position.
+    pub(crate) fn play_ai(&mut self, index: usize) {
         let Some(analysis) = self.analysis.clone() else {
             return;
         };
         let decision = super::why::decision(&analysis, self.config.mode, self.shown.progress.games);
-        self.board = self.board.play(cell as u8);
+        self.board = self.board.play(G::move_at(index));
         self.turns.push(Turn {
             by: Side::Ai,
-            cell,
+            index,
             decision: Some(decision),
         });
         self.analyse();
@@ -310,9 +325,9 @@ impl SelfPlayTab {
         });
         self.turns.truncate(at);
         self.give_up_stepping();
-        let mut board = Board::start();
+        let mut board = G::start();
         for turn in &self.turns {
-            board = board.play(turn.cell as u8);
+            board = board.play(G::move_at(turn.index));
         }
         self.board = board;
         self.analyse();
@@ -335,13 +350,26 @@ impl SelfPlayTab {
             self.analysis = None;
             return;
         }
+        let verdicts = self.verdicts_here();
         self.analysis = Some(analyse(
             &self.shown.net,
             self.board,
             self.config.simulations,
             self.config.c_puct as f32,
-            &mut self.referee,
+            verdicts.as_deref(),
         ));
+    }
+
+    /// The exact verdicts of the moves on the board, solved once a position.
+    fn verdicts_here(&mut self) -> Verdicts {
+        if let Some((position, verdicts)) = &self.verdicts
+            && *position == self.board
+        {
+            return verdicts.clone();
+        }
+        let verdicts = self.board.verdicts_now(&mut self.referee);
+        self.verdicts = Some((self.board, verdicts.clone()));
+        verdicts
     }
 
     /// Starts self-play, or stops it (and saves what was learned).
@@ -438,11 +466,7 @@ impl SelfPlayTab {
                 nowhere(self.storage)
             ));
         };
-        match store.save_kind(
-            &SelfPlayFile::<Board>::default(),
-            &learning.saved(),
-            self.stamp,
-        ) {
+        match store.save_kind(&SelfPlayFile::<G>::default(), &learning.saved(), self.stamp) {
             Ok(saved) => {
                 self.stamp = Some(saved.stamp);
                 Message::info(format!(
@@ -466,6 +490,19 @@ impl SelfPlayTab {
     pub(crate) fn trained_unsaved(&self) -> bool {
         self.store.is_none() && self.trained_since.grew(self.shown.progress.games)
     }
+}
+
+/// `cell` → `cells`, `column` → `columns`, for "Cells are 1 to 9".
+fn plural(noun: &str) -> String {
+    capitalised(&format!("{noun}s"))
+}
+
+/// The word with its first letter a capital.
+pub(crate) fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// Why nothing is saved, in a few words.

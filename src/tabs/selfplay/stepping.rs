@@ -4,11 +4,12 @@
 //! and plays its move with Enter. The search is the one the learner plays by (the network
 //! as it is now, the same settings, no noise), so its move is the move it would make.
 
+use super::game::TabGame;
 use super::settings::PlayMode;
-use super::state::{SelfPlayTab, SteppedSearch};
+use super::state::{SelfPlay, SteppedSearch};
 use crate::components::mcts_search::SteppedView;
 use crate::components::mcts_search::goto::{go_mcts, mcts_count};
-use crate::components::mcts_search::outline::{Exact, Names as _, short_verdict};
+use crate::components::mcts_search::outline::{Exact, short_verdict};
 use crate::components::mcts_search::pick::{pick_prompt, pick_question, reveal_pick, submit_pick};
 use crate::components::mcts_search::step::{self as mcts_step, Stepping};
 use crate::components::tree_search::predict::quiz;
@@ -20,13 +21,13 @@ use crate::tabkit::tab::{OpenQuestion, QuestionId, position_key};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// The longest answer to a pick: one cell.
+/// The longest answer to a pick: one cell or column.
 const PICK_LIMIT: usize = 1;
 
-impl SelfPlayTab {
+impl<G: TabGame> SelfPlay<G> {
     /// The search of the position on the board the learner plays by, waiting to be
     /// stepped, with the exact value of each move beside it.
-    pub(crate) fn stepped_search(&self) -> SteppedSearch {
+    pub(crate) fn stepped_search(&self) -> SteppedSearch<G> {
         let settings = PuctSettings {
             c_puct: self.config.c_puct as f32,
             noise: None,
@@ -36,18 +37,19 @@ impl SelfPlayTab {
             analysis
                 .rows
                 .iter()
-                .map(|row| {
-                    let mv = row.cell as u8;
-                    let said = if row.exact.is_draw() {
+                .filter_map(|row| {
+                    let exact = row.exact?;
+                    let mv = G::move_at(row.index);
+                    let said = if exact.is_draw() {
                         "draws".to_string()
                     } else {
-                        row.exact.to_string()
+                        exact.to_string()
                     };
-                    Exact {
+                    Some(Exact {
                         mv,
-                        short: short_verdict(row.exact),
+                        short: short_verdict(exact),
                         sentence: format!("Exact: {} {said}.", self.board.move_name(mv)),
-                    }
+                    })
                 })
                 .collect()
         });
@@ -96,7 +98,7 @@ impl SelfPlayTab {
         };
         self.autoplay.on = false;
         view.finish();
-        let cell = view
+        let index = view
             .stepper
             .tree()
             .choose(0.0, &mut ChaCha8Rng::seed_from_u64(0));
@@ -105,13 +107,13 @@ impl SelfPlayTab {
             .tree()
             .edges(ROOT)
             .iter()
-            .find(|e| e.index == cell)
+            .find(|e| e.index == index)
             .map_or(0, |e| e.visits);
-        self.play_ai(cell);
+        self.play_ai(index);
         let mut said = self.after_move();
         said.text = format!(
             "Its search visited {} most (N {visits} of {}). {}",
-            cell + 1,
+            G::move_words(index),
             view.iterations,
             said.text
         );
@@ -146,7 +148,7 @@ impl SelfPlayTab {
             && self
                 .stepping
                 .as_ref()
-                .is_some_and(SteppedSearch::pick_waiting)
+                .is_some_and(SteppedSearch::<G>::pick_waiting)
     }
 
     /// The question waiting, with the answer typed so far.
@@ -171,7 +173,10 @@ impl SelfPlayTab {
     pub(crate) fn answer_type(&mut self, c: char) -> Option<Message> {
         let entry = &mut self.predict.as_mut()?.entry;
         if entry.text().chars().count() >= PICK_LIMIT || !entry.push(c) {
-            return Some(Message::error("One cell is the answer: Enter checks it"));
+            return Some(Message::error(format!(
+                "One {} is the answer: Enter checks it",
+                G::MOVE_WORD
+            )));
         }
         self.pick_prompt()
     }

@@ -20,7 +20,7 @@ fn app() -> App {
 
 /// The pick waiting in the stepped search.
 fn pick_now(app: &App) -> Option<PuctPick> {
-    app.tabs.selfplay.stepping.as_ref()?.pick_now()
+    app.tabs.selfplay.tictactoe().stepping.as_ref()?.pick_now()
 }
 
 /// The first edge with the largest `key`, as a cell 1-9.
@@ -41,12 +41,20 @@ fn first_max(
 fn in_step_mode_its_search_waits_and_enter_plays_the_move_it_plays_at_once() {
     let mut at_once = app();
     press(&mut at_once, &chars("1"));
-    let reply = at_once.tabs.selfplay.turns[1].cell;
+    let reply = at_once.tabs.selfplay.tictactoe().turns[1].index;
 
     let mut app = app();
     press(&mut app, &chars("m1"));
-    assert!(app.tabs.selfplay.stepping.is_some(), "{}", said(&app));
-    assert_eq!(app.tabs.selfplay.turns.len(), 1, "its move waits");
+    assert!(
+        app.tabs.selfplay.tictactoe().stepping.is_some(),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(
+        app.tabs.selfplay.tictactoe().turns.len(),
+        1,
+        "its move waits"
+    );
     press(&mut app, &chars("  "));
     assert!(said(&app).contains("evaluation done"), "{}", said(&app));
     let screen = tab_screen(&app, 80, 24);
@@ -60,19 +68,27 @@ fn in_step_mode_its_search_waits_and_enter_plays_the_move_it_plays_at_once() {
     no_key_shadowed(&app);
     // The tree's keys move and fold without stepping.
     press(&mut app, &chars("jkhl"));
-    assert_eq!(app.tabs.selfplay.step_count().map(|(at, _)| at), Some(1));
+    assert_eq!(
+        app.tabs.selfplay.tictactoe().step_count().map(|(at, _)| at),
+        Some(1)
+    );
     press(&mut app, &[KeyCode::Enter]);
-    assert!(app.tabs.selfplay.stepping.is_none());
-    assert_eq!(app.tabs.selfplay.turns[1].cell, reply, "{}", said(&app));
+    assert!(app.tabs.selfplay.tictactoe().stepping.is_none());
+    assert_eq!(
+        app.tabs.selfplay.tictactoe().turns[1].index,
+        reply,
+        "{}",
+        said(&app)
+    );
     // Step mode stays on: its next search waits too.
     let free = first_free(&app).to_string();
     press(&mut app, &chars(&free));
-    assert!(app.tabs.selfplay.stepping.is_some());
+    assert!(app.tabs.selfplay.tictactoe().stepping.is_some());
 }
 
 /// The first empty cell, 1-9.
 fn first_free(app: &App) -> u8 {
-    let board = app.tabs.selfplay.board;
+    let board = app.tabs.selfplay.tictactoe().board;
     (0..9u8).find(|&c| board.cell(c).is_none()).unwrap() + 1
 }
 

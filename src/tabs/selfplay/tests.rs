@@ -20,7 +20,7 @@ fn app() -> App {
 
 /// The first empty cell, 1-9.
 fn first_empty(app: &App) -> char {
-    let board = app.tabs.selfplay.board;
+    let board = app.tabs.selfplay.tictactoe().board;
     let cell = (0..9u8).find(|&c| board.cell(c).is_none()).unwrap();
     char::from(b'1' + cell)
 }
@@ -28,15 +28,18 @@ fn first_empty(app: &App) -> char {
 #[test]
 fn a_whole_game_against_the_learner_ends_and_counts() {
     let mut app = app();
-    assert!(app.tabs.selfplay.human_to_move(), "you open by default");
-    while app.tabs.selfplay.board.outcome().is_none() {
+    assert!(
+        app.tabs.selfplay.tictactoe().human_to_move(),
+        "you open by default"
+    );
+    while app.tabs.selfplay.tictactoe().board.outcome().is_none() {
         let cell = first_empty(&app);
         press(&mut app, &chars(&cell.to_string()));
     }
-    let tally = app.tabs.selfplay.tally;
+    let tally = app.tabs.selfplay.tictactoe().tally;
     assert_eq!(tally.won + tally.lost + tally.drawn, 1, "{}", said(&app));
     assert!(
-        app.tabs.selfplay.analysis.is_none(),
+        app.tabs.selfplay.tictactoe().analysis.is_none(),
         "nothing to weigh once it is over"
     );
     // Another key on the board is refused with the reason.
@@ -44,14 +47,14 @@ fn a_whole_game_against_the_learner_ends_and_counts() {
     press(&mut app, &chars(&empty));
     assert!(said(&app).contains("game is over"), "{}", said(&app));
     press(&mut app, &chars("r"));
-    assert!(app.tabs.selfplay.turns.is_empty());
+    assert!(app.tabs.selfplay.tictactoe().turns.is_empty());
 }
 
 #[test]
 fn the_table_shows_the_search_it_plays_by() {
     let mut app = app();
     press(&mut app, &chars("1"));
-    let tab = &app.tabs.selfplay;
+    let tab = app.tabs.selfplay.tictactoe();
     let analysis = tab.analysis.as_ref().unwrap();
     let visits: u32 = analysis.rows.iter().map(|r| r.visits).sum();
     assert_eq!(
@@ -61,7 +64,7 @@ fn the_table_shows_the_search_it_plays_by() {
     let priors: f32 = analysis.rows.iter().map(|r| r.prior).sum();
     assert!((priors - 1.0).abs() < 1e-4);
     // Its reply was the most visited move of its search of the position it faced.
-    let reply = tab.turns[1].cell;
+    let reply = tab.turns[1].index;
     let decision = tab.turns[1].decision.as_ref().unwrap();
     let chosen = decision.options.iter().find(|o| o.chosen).unwrap();
     assert_eq!(chosen.mv, (reply + 1).to_string());
@@ -78,10 +81,10 @@ fn the_table_shows_the_search_it_plays_by() {
 fn n_plays_by_the_network_alone_its_highest_prior() {
     let mut app = app();
     press(&mut app, &chars("n"));
-    assert_eq!(app.tabs.selfplay.config.mode, PlayMode::Network);
+    assert_eq!(app.tabs.selfplay.tictactoe().config.mode, PlayMode::Network);
     assert!(said(&app).contains("network alone"), "{}", said(&app));
     press(&mut app, &chars("5"));
-    let tab = &app.tabs.selfplay;
+    let tab = app.tabs.selfplay.tictactoe();
     let decision = tab.turns[1].decision.as_ref().unwrap();
     let priors: Vec<f64> = decision
         .options
@@ -121,18 +124,21 @@ fn training_runs_in_the_background_saves_and_loads_again() {
     let mut app = App::with_store(&config, SEED, Some(Store::new(temp.path())));
     press(&mut app, &[KeyCode::F(6), KeyCode::Char('t')]);
     assert!(app.tabs.is_training(crate::tabs::TabId::SelfPlay));
-    wait_for(&mut app, |app| app.tabs.selfplay.shown.progress.games >= 50);
+    wait_for(&mut app, |app| {
+        app.tabs.selfplay.tictactoe().shown.progress.games >= 50
+    });
     press(&mut app, &chars("t"));
     assert!(!app.tabs.is_training(crate::tabs::TabId::SelfPlay));
-    let games = app.tabs.selfplay.shown.progress.games;
+    let games = app.tabs.selfplay.tictactoe().shown.progress.games;
     assert!(said(&app).contains("saved to"), "{}", said(&app));
     assert!(
-        app.tabs.selfplay.shown.curve.len() >= 2,
+        app.tabs.selfplay.tictactoe().shown.curve.len() >= 2,
         "the start and 50 games"
     );
     let again = App::with_store(&config, SEED, Some(Store::new(temp.path())));
     assert_eq!(
-        again.tabs.selfplay.shown.progress.games, games,
+        again.tabs.selfplay.tictactoe().shown.progress.games,
+        games,
         "loaded as saved"
     );
 }
@@ -152,7 +158,7 @@ fn train_for(app: &mut App, games: u64) {
 
 /// The widths of the trunk of the network the tab shows.
 fn widths(app: &App) -> Vec<usize> {
-    let net = &app.tabs.selfplay.shown.net;
+    let net = &app.tabs.selfplay.tictactoe().shown.net;
     net.trunk.iter().map(|layer| layer.outputs).collect()
 }
 
@@ -179,10 +185,16 @@ fn t_starts_a_learner_of_the_panel_s_width_and_c_compares_the_runs() {
     assert!(said(&app).contains("width 32"), "{}", said(&app));
     assert!(said(&app).contains("t trains it"), "{}", said(&app));
     assert_eq!(widths(&app), vec![32, 32]);
-    assert_eq!(app.tabs.selfplay.shown.progress.games, 0, "fresh weights");
+    assert_eq!(
+        app.tabs.selfplay.tictactoe().shown.progress.games,
+        0,
+        "fresh weights"
+    );
     // While it trains, T puts a new learner in training at once.
     press(&mut app, &chars("t"));
-    wait_for(&mut app, |app| !app.tabs.selfplay.shown.curve.is_empty());
+    wait_for(&mut app, |app| {
+        !app.tabs.selfplay.tictactoe().shown.curve.is_empty()
+    });
     press(&mut app, &chars("T"));
     assert!(said(&app).contains("training (t stops)"), "{}", said(&app));
     // The second learner, saved as it gave way, continued no file: the first one's is
@@ -192,7 +204,7 @@ fn t_starts_a_learner_of_the_panel_s_width_and_c_compares_the_runs() {
     train_for_more(&mut app, 50);
 
     press(&mut app, &chars("c"));
-    let tab = &app.tabs.selfplay;
+    let tab = app.tabs.selfplay.tictactoe();
     assert!(tab.runs.open);
     assert_eq!(
         tab.runs.kept().count(),
@@ -212,7 +224,11 @@ fn t_starts_a_learner_of_the_panel_s_width_and_c_compares_the_runs() {
     assert!(said(&app).contains("taken off the chart"), "{}", said(&app));
 
     press(&mut app, &chars("x"));
-    let csv = std::fs::read_to_string(temp.path().join(super::runs::RUNS_FILE)).unwrap();
+    let csv = std::fs::read_to_string(
+        temp.path()
+            .join(<crate::domain::games::tictactoe::Board as super::game::TabGame>::RUNS_FILE),
+    )
+    .unwrap();
     let header = csv.lines().next().unwrap();
     assert!(header.starts_with("games,"), "{header}");
     assert!(header.contains("run 1 (width 64"), "{header}");
@@ -232,12 +248,14 @@ fn t_starts_a_learner_of_the_panel_s_width_and_c_compares_the_runs() {
     }
 
     press(&mut app, &[KeyCode::Esc]);
-    assert!(!app.tabs.selfplay.runs.open);
+    assert!(!app.tabs.selfplay.tictactoe().runs.open);
 }
 
 /// Trains the learner already training until it has played `games`, then stops it.
 fn train_for_more(app: &mut App, games: u64) {
-    wait_for(app, |app| app.tabs.selfplay.shown.progress.games >= games);
+    wait_for(app, |app| {
+        app.tabs.selfplay.tictactoe().shown.progress.games >= games
+    });
     press(app, &chars("t"));
 }
 
@@ -262,12 +280,12 @@ fn snapshot_the_runs_compared() {
     config.selfplay.measure_every = 50;
     let mut app = App::new(&config, SEED);
     press(&mut app, &[KeyCode::F(6)]);
-    app.tabs.selfplay.train_here(4);
+    app.tabs.selfplay.tictactoe_mut().train_here(4);
     press(&mut app, &chars("S"));
     press(&mut app, &[KeyCode::Down; 9]);
     press(&mut app, &chars("16\n"));
     press(&mut app, &chars("T"));
-    app.tabs.selfplay.train_here(4);
+    app.tabs.selfplay.tictactoe_mut().train_here(4);
     press(&mut app, &chars("c"));
     snapshot_tab("selfplay__runs_compared", &app, BOTH_SIZES, "");
 }

@@ -2,12 +2,15 @@
 //! position (every move's prior, visits, Q and U beside the exact verdict), and how its
 //! learning goes (games, losses, and the curve of positions whose value it keeps).
 
+use super::SelfPlayTab;
+use super::action::Action;
+use super::game::TabGame;
 use super::settings::PlayMode;
-use super::state::SelfPlayTab;
+use super::state::SelfPlay;
 use super::symbols;
 use crate::components::mcts_search::outline::short_verdict;
 use crate::components::mcts_search::pane::{pane_title, render_mcts};
-use crate::domain::games::Game as _;
+use crate::domain::games::Outcome;
 use crate::domain::numbers::thousands;
 use crate::tabkit::tab::Training;
 use crate::widgets::runs::{RunsChart, Scale};
@@ -25,8 +28,10 @@ const LEARNING_HEIGHT: u16 = 7;
 /// The curve's levels, lowest first.
 const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 
-impl TabView for SelfPlayTab {
-    fn render(&self, body: Rect, buf: &mut Buffer, theme: &Theme) {
+impl<G: TabGame> SelfPlay<G> {
+    /// The tab's body: the board, and what the learner thinks and learns (or its stepped
+    /// search, or its runs).
+    pub(crate) fn render(&self, body: Rect, buf: &mut Buffer, theme: &Theme) {
         let [board, right] =
             Layout::horizontal([Constraint::Length(BOARD_WIDTH), Constraint::Fill(1)]).areas(body);
         // A short body (a lesson's pane below) keeps the table of moves whole: the learning
@@ -58,17 +63,25 @@ impl TabView for SelfPlayTab {
         render_thinking(self, thinks, buf, theme);
         render_learning(self, learning, buf, theme);
     }
+}
 
-    fn click(&self, body: Rect, at: Position) -> Option<super::action::Action> {
-        let inner = Rect::new(body.x + 1, body.y + 1, 11, 5);
-        if !inner.contains(at) || (at.y - inner.y) % 2 == 1 {
-            return None;
-        }
-        let row = (at.y - inner.y) / 2;
-        let column = (at.x - inner.x) / 4;
-        Some(super::action::Action::Place(
-            u8::try_from(row * 3 + column + 1).ok()?,
-        ))
+/// The move under a click on the board of `_game`.
+fn click_on<G: TabGame>(_game: &SelfPlay<G>, body: Rect, at: Position) -> Option<Action> {
+    let inner = Rect::new(body.x + 1, body.y + 1, BOARD_WIDTH - 2, body.height);
+    if !inner.contains(at) {
+        return None;
+    }
+    let index = G::clicked(at.x - inner.x, at.y - inner.y)?;
+    Some(Action::Place(u8::try_from(index + 1).ok()?))
+}
+
+impl TabView for SelfPlayTab {
+    fn render(&self, body: Rect, buf: &mut Buffer, theme: &Theme) {
+        each_game!(&self.shown, play => play.render(body, buf, theme));
+    }
+
+    fn click(&self, body: Rect, at: Position) -> Option<Action> {
+        each_game!(&self.shown, play => click_on(play, body, at))
     }
 
     fn symbols(&self) -> Vec<Symbol> {
@@ -80,48 +93,23 @@ impl TabView for SelfPlayTab {
     }
 }
 
-fn render_board(tab: &SelfPlayTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let mut lines = Vec::new();
-    for row in 0..3u8 {
-        if row > 0 {
-            lines.push(Line::styled("───┼───┼───", theme.dim));
-        }
-        let mut spans = Vec::new();
-        for column in 0..3u8 {
-            let cell = row * 3 + column;
-            if column > 0 {
-                spans.push(Span::styled("│", theme.dim));
-            }
-            spans.push(match tab.board.cell(cell) {
-                Some(mark) => {
-                    let style = if mark.letter() == 'X' {
-                        theme.x
-                    } else {
-                        theme.o
-                    };
-                    Span::styled(format!(" {} ", mark.letter()), style)
-                }
-                None => Span::styled(format!(" {} ", cell + 1), theme.dim),
-            });
-        }
-        lines.push(Line::from(spans));
-    }
+fn render_board<G: TabGame>(tab: &SelfPlay<G>, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let mut lines = tab.board.board_view(theme);
     lines.push(Line::from(""));
+    let opens = if tab.human == G::players()[0] {
+        " (opens)"
+    } else {
+        ""
+    };
     lines.push(Line::from(format!(
-        "You: {}{}",
-        tab.human.letter(),
-        if tab.human.letter() == 'X' {
-            " (opens)"
-        } else {
-            ""
-        }
+        "You: {}{opens}",
+        G::side_name(tab.human)
     )));
-    let ai = tab.ai_mark();
-    lines.push(Line::from(format!(
-        "It:  {} {}",
-        ai.letter(),
-        mode_short(tab)
-    )));
+    lines.push(Line::from(format!("It:  {}", G::side_name(tab.ai_side()))));
+    lines.push(Line::styled(
+        format!("     by {}", mode_short(tab)),
+        theme.dim,
+    ));
     lines.push(Line::from(""));
     lines.push(turn_line(tab, theme));
     let t = &tab.tally;
@@ -141,39 +129,40 @@ fn render_board(tab: &SelfPlayTab, area: Rect, buf: &mut Buffer, theme: &Theme) 
     }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .block(titled(" Board ".to_string(), theme))
+        .block(titled(format!(" {} ", G::TITLE), theme))
         .render(area, buf);
 }
 
 /// How the learner plays, short enough for the board pane.
-fn mode_short(tab: &SelfPlayTab) -> String {
+fn mode_short<G: TabGame>(tab: &SelfPlay<G>) -> String {
     match tab.config.mode {
-        PlayMode::Search => format!("net+{} sims", tab.config.simulations),
+        PlayMode::Search => format!("net + {} sims", tab.config.simulations),
         PlayMode::Network => "network alone".to_string(),
     }
 }
 
-fn turn_line(tab: &SelfPlayTab, theme: &Theme) -> Line<'static> {
+fn turn_line<G: TabGame>(tab: &SelfPlay<G>, theme: &Theme) -> Line<'static> {
     match tab.board.outcome() {
-        Some(crate::domain::games::Outcome::Winner(mark)) if mark == tab.human => {
-            Line::styled("Three in a row: you win!", theme.title)
+        Some(Outcome::Winner(side)) if side == tab.human => {
+            Line::styled(format!("{}: you win!", G::WIN_WORDS), theme.title)
         }
-        Some(crate::domain::games::Outcome::Winner(_)) => {
-            Line::styled("Three in a row: it wins.", theme.title)
+        Some(Outcome::Winner(_)) => {
+            Line::styled(format!("{}: it wins.", G::WIN_WORDS), theme.title)
         }
-        Some(crate::domain::games::Outcome::Draw) => Line::styled("A draw.", theme.title),
+        Some(Outcome::Draw) => Line::styled("A draw.", theme.title),
         None if tab.stepping.is_some() => Line::from(vec![
             Span::styled("Its move: ", theme.title),
             Span::raw("step it"),
         ]),
         None => Line::from(vec![
             Span::styled("Your move: ", theme.title),
-            Span::raw("1-9"),
+            Span::raw(format!("1-{}", G::MOVES)),
+            Span::styled(" · g game", theme.dim),
         ]),
     }
 }
 
-fn render_thinking(tab: &SelfPlayTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_thinking<G: TabGame>(tab: &SelfPlay<G>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = titled(" What it thinks of this position ".to_string(), theme);
     let Some(analysis) = &tab.analysis else {
         let said = "The game is over: r starts a new one. y shows why it played each move.";
@@ -188,13 +177,13 @@ fn render_thinking(tab: &SelfPlayTab, area: Rect, buf: &mut Buffer, theme: &Them
         PlayMode::Network => analysis.network_move,
     };
     let mut lines = vec![Line::styled(
-        "  cell  prior P  visits N      Q     U  exact",
+        format!("{:>6}  prior P  visits N      Q     U  exact", G::MOVE_WORD),
         theme.title,
     )];
     for row in &analysis.rows {
-        let mark = if row.cell == plays {
+        let mark = if row.index == plays {
             symbols::CHOSEN.glyph
-        } else if row.cell == analysis.network_move {
+        } else if row.index == analysis.network_move {
             symbols::FAVOURITE.glyph
         } else {
             " "
@@ -209,30 +198,33 @@ fn render_thinking(tab: &SelfPlayTab, area: Rect, buf: &mut Buffer, theme: &Them
         lines.push(Line::from(vec![
             Span::raw(format!(
                 "{mark}  {:>3}    {:>5.2}  {:>8}  ",
-                row.cell + 1,
+                row.index + 1,
                 row.prior,
                 row.visits
             )),
             Span::styled(format!("{:>+5.2}", row.q), q_style),
             Span::raw(format!("  {:>4.2}  ", row.u)),
-            Span::styled(short_verdict(row.exact), theme.dim),
+            Span::styled(
+                row.exact.map_or_else(|| "?".to_string(), short_verdict),
+                theme.dim,
+            ),
         ]));
     }
-    let mover = analysis.position.to_move().letter();
+    let mover = analysis.position.mover_words();
     lines.push(Line::from(format!(
         "Network: value {:+.2} for {mover}, favourite {}.",
         analysis.value,
-        analysis.network_move + 1
+        G::move_words(analysis.network_move)
     )));
     lines.push(Line::from(format!(
         "Search of {} simulations: visits {} most.",
         analysis.simulations,
-        analysis.search_move + 1
+        G::move_words(analysis.search_move)
     )));
     Paragraph::new(lines).block(block).render(area, buf);
 }
 
-fn render_learning(tab: &SelfPlayTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_learning<G: TabGame>(tab: &SelfPlay<G>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let shown = &tab.shown;
     let state = match tab.training() {
         Training::Running => "training",
@@ -284,7 +276,7 @@ fn render_learning(tab: &SelfPlayTab, area: Rect, buf: &mut Buffer, theme: &Them
 }
 
 /// The runs compared: the run in force and the kept runs drawn, with the legend.
-fn render_runs(tab: &SelfPlayTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn render_runs<G: TabGame>(tab: &SelfPlay<G>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = titled(
         " Runs: positions the network alone keeps ".to_string(),
         theme,

@@ -19,15 +19,15 @@ pub(crate) fn decision<G: TabGame>(analysis: &Analysis<G>, mode: PlayMode, games
         .rows
         .iter()
         .map(|row| Weighed {
-            mv: G::move_words(row.cell),
+            mv: G::move_words(row.index),
             numbers: vec![
                 format!("{:.2}", row.prior),
                 row.visits.to_string(),
                 format!("{:+.2}", row.q),
                 format!("{:.2}", row.u),
             ],
-            verdict: Some(row.exact),
-            chosen: row.cell == chosen,
+            verdict: row.exact,
+            chosen: row.index == chosen,
         })
         .collect();
     let how = match mode {
@@ -61,7 +61,11 @@ pub(crate) fn decision<G: TabGame>(analysis: &Analysis<G>, mode: PlayMode, games
                 thousands(games),
                 analysis.value
             ),
-            "The verdicts are the exact solver's.".to_string(),
+            if analysis.rows.iter().all(|row| row.exact.is_some()) {
+                "The verdicts are the exact solver's.".to_string()
+            } else {
+                "The exact solver did not finish within its budget here: no verdicts.".to_string()
+            },
         ],
     }
 }

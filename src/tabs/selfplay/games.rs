@@ -1,0 +1,202 @@
+//! The tab's three games, one learner each: the game shown takes the keys, the others wait
+//! where they were left (a learner that trains goes on training), and `g` goes to the next,
+//! opening it from its saved learner the first time.
+
+use super::game::TabGame;
+use super::settings::{GameChoice, SelfPlayConfig};
+use super::state::SelfPlay;
+use crate::domain::games::connect4::{Board as Connect4, SmallBoard};
+use crate::domain::games::tictactoe::Board;
+use crate::domain::learn::selfplay::saved::SavedLearner;
+use crate::persist::{Loaded, Store};
+use crate::tabkit::message::Message;
+use crate::tabkit::tab::Storage;
+
+/// One game of the tab with its learner (boxed: each is large).
+pub(crate) enum Games {
+    TicTacToe(Box<SelfPlay<Board>>),
+    SmallBoard(Box<SelfPlay<SmallBoard>>),
+    ConnectFour(Box<SelfPlay<Connect4>>),
+}
+
+impl Games {
+    /// Which game this is.
+    pub(crate) const fn choice(&self) -> GameChoice {
+        match self {
+            Self::TicTacToe(_) => GameChoice::TicTacToe,
+            Self::SmallBoard(_) => GameChoice::SmallBoard,
+            Self::ConnectFour(_) => GameChoice::ConnectFour,
+        }
+    }
+}
+
+/// The Self-play tab.
+pub struct SelfPlayTab {
+    /// The game on screen.
+    pub(crate) shown: Games,
+    /// The games opened before, waiting.
+    pub(super) others: Vec<Games>,
+    /// Whether the class holds answers for the teacher's reveal (a game opened later
+    /// holds them too).
+    pub(super) hold: bool,
+    /// The run's seed, for the games opened later.
+    seed: u64,
+    store: Option<Store>,
+    storage: Storage,
+}
+
+/// Reads the saved learner of `game` from `store`.
+pub(super) fn load(game: GameChoice, store: &Store) -> Loaded<SavedLearner> {
+    match game {
+        GameChoice::TicTacToe => SelfPlay::<Board>::load(store),
+        GameChoice::SmallBoard => SelfPlay::<SmallBoard>::load(store),
+        GameChoice::ConnectFour => SelfPlay::<Connect4>::load(store),
+    }
+}
+
+/// `game` opened with `config`, from its learner `saved`.
+fn open(
+    game: GameChoice,
+    config: &SelfPlayConfig,
+    seed: u64,
+    saved: Loaded<SavedLearner>,
+    (store, storage): (Option<Store>, Storage),
+) -> Games {
+    fn boxed<G: TabGame>(
+        config: &SelfPlayConfig,
+        seed: u64,
+        saved: Loaded<SavedLearner>,
+        (store, storage): (Option<Store>, Storage),
+    ) -> Box<SelfPlay<G>> {
+        Box::new(SelfPlay::new(config, seed, saved, store, storage))
+    }
+    let place = (store, storage);
+    match game {
+        GameChoice::TicTacToe => Games::TicTacToe(boxed(config, seed, saved, place)),
+        GameChoice::SmallBoard => Games::SmallBoard(boxed(config, seed, saved, place)),
+        GameChoice::ConnectFour => Games::ConnectFour(boxed(config, seed, saved, place)),
+    }
+}
+
+impl SelfPlayTab {
+    /// The tab on the game `config` names, from its learner `saved`.
+    pub(crate) fn new(
+        config: &SelfPlayConfig,
+        seed: u64,
+        saved: Loaded<SavedLearner>,
+        store: Option<Store>,
+        storage: Storage,
+    ) -> Self {
+        let place = (store.clone(), storage);
+        Self {
+            shown: open(config.game, config, seed, saved, place),
+            others: Vec::new(),
+            hold: false,
+            seed,
+            store,
+            storage,
+        }
+    }
+
+    /// Why the shown game's saved learner could not be used, if it could not.
+    pub(crate) fn load_note(&self) -> Option<String> {
+        each_game!(&self.shown, play => play.load_note.clone())
+    }
+
+    /// Every game opened, the shown one first.
+    pub(super) fn all(&self) -> impl Iterator<Item = &Games> {
+        std::iter::once(&self.shown).chain(&self.others)
+    }
+
+    /// Every game opened, to change.
+    pub(super) fn all_mut(&mut self) -> impl Iterator<Item = &mut Games> {
+        std::iter::once(&mut self.shown).chain(&mut self.others)
+    }
+
+    /// `g`: the next game, as it was left or opened from its saved learner. How the
+    /// learner plays you (the panel's first rows) and who opens go with you.
+    pub(crate) fn switch_game(&mut self) -> Message {
+        let next = self.shown.choice().next();
+        let (config, first) = each_game!(&self.shown, play => (play.config.clone(), play.first));
+        let config = SelfPlayConfig {
+            game: next,
+            ..config
+        };
+        let arriving = if let Some(at) = self.others.iter().position(|g| g.choice() == next) {
+            self.others.remove(at)
+        } else {
+            let saved = self
+                .store
+                .as_ref()
+                .map_or_else(Loaded::default, |store| load(next, store));
+            let place = (self.store.clone(), self.storage);
+            open(next, &config, self.seed, saved, place)
+        };
+        let leaving = std::mem::replace(&mut self.shown, arriving);
+        let still_training = each_game!(&leaving, play => play.training().is_on());
+        self.others.push(leaving);
+        let hold = self.hold;
+        each_game!(&mut self.shown, play => play.arrive(&config, first, hold, still_training))
+    }
+}
+
+impl<G: TabGame> SelfPlay<G> {
+    /// The game comes on screen with the play settings in force: what to say.
+    fn arrive(
+        &mut self,
+        config: &SelfPlayConfig,
+        first: crate::config::shared::FirstMover,
+        hold: bool,
+        other_trains: bool,
+    ) -> Message {
+        self.config = config.clone();
+        self.first = first;
+        self.hold_answers = hold;
+        self.analyse();
+        if let Some(note) = self.load_note.take() {
+            return Message::error(note);
+        }
+        let games = crate::domain::numbers::thousands(self.shown.progress.games);
+        let trains = if other_trains {
+            "; the other learner goes on training"
+        } else {
+            ""
+        };
+        Message::info(format!(
+            "{}: its own learner ({games} self-play games); g switches again{trains}",
+            G::TITLE
+        ))
+    }
+}
+
+/// A test's view of the game on screen, which it expects to be `$variant`.
+#[cfg(test)]
+macro_rules! shown_as {
+    ($name:ident, $variant:ident, $game:ty) => {
+        #[doc = concat!("The game on screen, which a test expects to be ", stringify!($variant), ".")]
+        pub(crate) fn $name(&self) -> &SelfPlay<$game> {
+            match &self.shown {
+                Games::$variant(play) => play,
+                _ => panic!("{} is not on screen", stringify!($variant)),
+            }
+        }
+    };
+    ($name:ident, $name_mut:ident, $variant:ident, $game:ty) => {
+        shown_as!($name, $variant, $game);
+
+        #[doc = concat!("The ", stringify!($variant), " game on screen, to change.")]
+        pub(crate) fn $name_mut(&mut self) -> &mut SelfPlay<$game> {
+            match &mut self.shown {
+                Games::$variant(play) => play,
+                _ => panic!("{} is not on screen", stringify!($variant)),
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+impl SelfPlayTab {
+    shown_as!(tictactoe, tictactoe_mut, TicTacToe, Board);
+    shown_as!(small_board, small_board_mut, SmallBoard, SmallBoard);
+    shown_as!(connect4, ConnectFour, Connect4);
+}

@@ -1,0 +1,168 @@
+//! The tab's three games through `App` and real key events: `g` goes round them, each
+//! keeps its own game and learner, the four-in-a-row boards are played by column to the
+//! end, and each learner is saved in its own file.
+
+use crate::app::{Action, App};
+use crate::config::Config;
+use crate::domain::games::Game as _;
+use crate::domain::learn::selfplay::saved::learner_file;
+use crate::persist::Store;
+use crate::tabs::TabId;
+use crate::tabs::testing::{BOTH_SIZES, chars, fresh_dir, press, said, screen, snapshot_tab};
+use crossterm::event::KeyCode;
+
+const SEED: u64 = 3;
+
+fn app_with(config: &Config, store: Option<Store>) -> App {
+    let mut app = App::with_store(config, SEED, store);
+    press(&mut app, &[KeyCode::F(6)]);
+    app
+}
+
+fn app() -> App {
+    app_with(&Config::default(), None)
+}
+
+#[test]
+fn g_goes_round_the_three_games_and_each_keeps_its_own() {
+    let mut app = app();
+    press(&mut app, &chars("5"));
+    assert_eq!(
+        app.tabs.selfplay.tictactoe().turns.len(),
+        2,
+        "{}",
+        said(&app)
+    );
+
+    press(&mut app, &chars("g"));
+    assert!(said(&app).contains("Four in a row, 5x4"), "{}", said(&app));
+    assert!(screen(&app, 80, 24).contains("Four in a row, 5x4"));
+    assert!(app.tabs.selfplay.small_board().turns.is_empty());
+    press(&mut app, &chars("3"));
+    assert_eq!(app.tabs.selfplay.small_board().turns.len(), 2);
+
+    press(&mut app, &chars("g"));
+    assert!(said(&app).contains("Connect Four"), "{}", said(&app));
+    assert_eq!(app.tabs.selfplay.connect4().board.moves(), 0);
+
+    press(&mut app, &chars("g"));
+    assert_eq!(
+        app.tabs.selfplay.tictactoe().turns.len(),
+        2,
+        "tic-tac-toe's game waited where it was"
+    );
+    press(&mut app, &chars("g"));
+    assert_eq!(app.tabs.selfplay.small_board().turns.len(), 2);
+}
+
+#[test]
+fn a_whole_game_on_the_small_board_is_played_by_columns_and_counted() {
+    let mut app = app();
+    press(&mut app, &chars("g"));
+    press(&mut app, &chars("8"));
+    assert!(said(&app).contains("Columns are 1 to 5"), "{}", said(&app));
+    while app.tabs.selfplay.small_board().board.outcome().is_none() {
+        let board = app.tabs.selfplay.small_board().board;
+        let column = board.open_columns().next().unwrap();
+        press(&mut app, &chars(&(column + 1).to_string()));
+    }
+    let tally = app.tabs.selfplay.small_board().tally;
+    assert_eq!(tally.won + tally.lost + tally.drawn, 1, "{}", said(&app));
+    let quit = app.quit_loses().unwrap_or_default();
+    assert!(quit.contains("scores"), "{quit}");
+}
+
+#[test]
+fn a_full_column_is_refused_with_the_reason_and_the_board_unchanged() {
+    let mut app = app();
+    press(&mut app, &chars("g"));
+    let mut refused = false;
+    for _ in 0..5 {
+        let before = app.tabs.selfplay.small_board().board;
+        press(&mut app, &chars("1"));
+        if said(&app).contains("Column 1 is full") {
+            assert_eq!(app.tabs.selfplay.small_board().board, before);
+            refused = true;
+            break;
+        }
+    }
+    assert!(refused, "{}", said(&app));
+}
+
+#[test]
+fn connect_four_s_moves_carry_the_solver_s_verdicts_from_the_first_move() {
+    let mut app = app();
+    press(&mut app, &chars("gg4"));
+    let tab = app.tabs.selfplay.connect4();
+    let analysis = tab.analysis.as_ref().expect("the game goes on");
+    assert_eq!(analysis.rows.len(), 7);
+    assert!(
+        analysis.rows.iter().all(|row| row.exact.is_some()),
+        "the book answers the opening: {:?}",
+        analysis.rows
+    );
+    press(&mut app, &chars("y"));
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains("Self-play: ○ yellow to move, move 2"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn a_learner_trains_on_while_another_game_is_shown() {
+    let mut app = app();
+    press(&mut app, &chars("t"));
+    press(&mut app, &chars("g"));
+    assert!(said(&app).contains("goes on training"), "{}", said(&app));
+    assert!(app.tabs.is_training(TabId::SelfPlay));
+    press(&mut app, &chars("gg"));
+    press(&mut app, &chars("t"));
+    assert!(!app.tabs.is_training(TabId::SelfPlay), "{}", said(&app));
+}
+
+#[test]
+fn each_game_saves_its_learner_in_its_own_file_and_loads_it_again() {
+    let temp = fresh_dir("selfplay-games");
+    let mut config = Config::default();
+    config.selfplay.measure_every = 50;
+    let store = || Some(Store::new(temp.path()));
+    let mut app = app_with(&config, store());
+    press(&mut app, &chars("g"));
+    app.tabs.selfplay.small_board_mut().train_here(2);
+    press(&mut app, &chars("tt"));
+    assert!(said(&app).contains("saved to"), "{}", said(&app));
+    assert!(temp.path().join(learner_file("connect4-5x4")).exists());
+    assert!(!temp.path().join(learner_file("tictactoe")).exists());
+    let games = app.tabs.selfplay.small_board().shown.progress.games;
+    assert!(games >= 50, "{games}");
+
+    let mut again = app_with(&config, store());
+    press(&mut again, &chars("g"));
+    let loaded = again.tabs.selfplay.small_board().shown.progress.games;
+    assert_eq!(loaded, games, "loaded as saved");
+    again.update(Action::Tick);
+}
+
+/// The config's `game` opens the tab on it.
+#[test]
+fn the_config_opens_the_tab_on_its_game() {
+    let mut config = Config::default();
+    config.selfplay.game = super::settings::GameChoice::ConnectFour;
+    let app = app_with(&config, None);
+    assert_eq!(app.tabs.selfplay.connect4().board.moves(), 0);
+}
+
+#[test]
+fn snapshot_of_the_small_board_after_a_move() {
+    let mut app = app();
+    press(&mut app, &chars("g3"));
+    snapshot_tab("selfplay__small_board", &app, BOTH_SIZES, "");
+}
+
+#[test]
+fn snapshot_of_connect_four_after_a_move() {
+    let mut app = app();
+    press(&mut app, &chars("gg4"));
+    snapshot_tab("selfplay__connect4", &app, BOTH_SIZES, "");
+}
