@@ -11,8 +11,11 @@ use crate::domain::games::connect4::Disc;
 use crate::domain::games::connect4::{Board as Connect4, Grid, SmallBoard};
 use crate::domain::games::tictactoe::{Board, Mark};
 use crate::domain::learn::selfplay::learnable::Learnable as _;
+use crate::domain::learn::selfplay::net::PolicyValueNet;
 use crate::domain::learn::selfplay::referee::Refereed;
+use crate::domain::learn::selfplay::saved::Versus;
 use crate::domain::learn::selfplay::trainer::SelfPlaySettings;
+use crate::domain::learn::selfplay::versus::versus_fixed_opponents;
 use crate::domain::solve::connect4::{GridSolver, verdict};
 use crate::domain::solve::verdict::Verdict;
 use crate::widgets::Theme;
@@ -56,6 +59,12 @@ pub(crate) trait TabGame: Refereed + Playable + std::hash::Hash + Send + Sync {
     /// referee cannot answer within the tab's budget.
     fn verdicts_now(&self, referee: &mut Self::Referee) -> Option<Vec<Option<Verdict>>> {
         Some(self.verdicts(referee))
+    }
+    /// Its scores against the fixed opponents, for the games that measure them (they
+    /// take a few seconds, so a curve point of Connect Four alone measures them).
+    fn versus(net: &PolicyValueNet, settings: &SelfPlaySettings) -> Option<Versus> {
+        let _ = (net, settings);
+        None
     }
     /// The board as the board pane draws it, each free move by its number.
     fn board_view(&self, theme: &Theme) -> Vec<Line<'static>>;
@@ -160,7 +169,7 @@ impl TabGame for Board {
 
 /// The four-in-a-row boards: the same rules and drawing, their own sizes and learners.
 macro_rules! grid_game {
-    ($grid:ty, $height:literal, $name:literal, $runs:literal, $unsaved:literal, $rules:literal, $graded:literal, $settings:path, $every:expr) => {
+    ($grid:ty, $height:literal, $name:literal, $runs:literal, $unsaved:literal, $rules:literal, $graded:literal, $settings:path, $every:expr, $versus:expr) => {
         impl TabGame for $grid {
             const TITLE: &'static str = $name;
             const RUNS_FILE: &'static str = $runs;
@@ -187,6 +196,10 @@ macro_rules! grid_game {
 
             fn measure_every(config: &SelfPlayConfig) -> u64 {
                 $every(config.measure_every)
+            }
+
+            fn versus(net: &PolicyValueNet, settings: &SelfPlaySettings) -> Option<Versus> {
+                $versus(net, settings)
             }
 
             fn verdicts_now(&self, referee: &mut Self::Referee) -> Option<Vec<Option<Verdict>>> {
@@ -216,7 +229,8 @@ grid_game!(
      without a four is a draw. The solver answers every position at once.",
     "2,000 positions of random games",
     SelfPlaySettings::small_board,
-    |every: u64| every
+    |every: u64| every,
+    |_: &PolicyValueNet, _: &SelfPlaySettings| None
 );
 
 grid_game!(
@@ -230,8 +244,10 @@ grid_game!(
      without a four is a draw. Perfect play wins for red, by opening in the middle.",
     "200 middle-game positions",
     SelfPlaySettings::connect4,
-    // Its games are about ten times as long as tic-tac-toe's.
-    |every: u64| (every / 10).max(50)
+    // A point grades 200 positions and plays 50 games against the fixed opponents, about
+    // 3.4 seconds: every half as many games keeps measuring near a tenth of the time.
+    |every: u64| (every / 2).max(50),
+    |net: &PolicyValueNet, settings: &SelfPlaySettings| Some(versus_fixed_opponents(net, settings))
 );
 
 /// The small board as the PUCT stepper's questions take and write its moves (Connect
@@ -354,5 +370,19 @@ mod tests {
         assert_eq!(grid_verdicts_within(&position, &mut referee, 1), None);
         let within = grid_verdicts_within(&position, &mut referee, u64::MAX);
         assert_eq!(within, Some(position.verdicts(&mut SmallBoard::referee())));
+    }
+
+    /// Connect Four's points play the fixed opponents; the small board's do not.
+    #[test]
+    fn connect_four_alone_plays_the_fixed_opponents() {
+        let settings = SelfPlaySettings {
+            simulations: 4,
+            ..SelfPlaySettings::connect4(0)
+        };
+        let net = PolicyValueNet::new(Connect4::INPUTS, &[8], Connect4::MOVES, 4);
+        let versus = Connect4::versus(&net, &settings).expect("Connect Four measures them");
+        assert!((0.0..=100.0).contains(&versus.mcts), "{versus:?}");
+        let small = PolicyValueNet::new(SmallBoard::INPUTS, &[8], SmallBoard::MOVES, 4);
+        assert_eq!(SmallBoard::versus(&small, &settings), None);
     }
 }

@@ -157,13 +157,13 @@ impl<G: TabGame> SelfPlay<G> {
             return Message::error(note);
         }
         let games = crate::domain::numbers::thousands(self.shown.progress.games);
-        let trains = if other_trains {
-            "; the other learner goes on training"
+        let then = if other_trains {
+            "the other trains on"
         } else {
-            ""
+            "g switches again"
         };
         Message::info(format!(
-            "{}: its own learner ({games} self-play games); g switches again{trains}",
+            "{}, its own learner ({games} self-play games); {then}",
             G::TITLE
         ))
     }
@@ -198,5 +198,5 @@ macro_rules! shown_as {
 impl SelfPlayTab {
     shown_as!(tictactoe, tictactoe_mut, TicTacToe, Board);
     shown_as!(small_board, small_board_mut, SmallBoard, SmallBoard);
-    shown_as!(connect4, ConnectFour, Connect4);
+    shown_as!(connect4, connect4_mut, ConnectFour, Connect4);
 }

@@ -114,7 +114,7 @@ fn a_learner_trains_on_while_another_game_is_shown() {
     let mut app = app();
     press(&mut app, &chars("t"));
     press(&mut app, &chars("g"));
-    assert!(said(&app).contains("goes on training"), "{}", said(&app));
+    assert!(said(&app).contains("the other trains on"), "{}", said(&app));
     assert!(app.tabs.is_training(TabId::SelfPlay));
     press(&mut app, &chars("gg"));
     press(&mut app, &chars("t"));
@@ -165,4 +165,40 @@ fn snapshot_of_connect_four_after_a_move() {
     let mut app = app();
     press(&mut app, &chars("gg4"));
     snapshot_tab("selfplay__connect4", &app, BOTH_SIZES, "");
+}
+
+/// The learning pane shows Connect Four's last scores against the fixed opponents.
+#[test]
+fn connect_four_s_pane_shows_its_scores_against_the_fixed_opponents() {
+    use crate::domain::learn::selfplay::saved::{CurvePoint, Versus};
+    let mut app = app();
+    press(&mut app, &chars("gg"));
+    app.tabs
+        .selfplay
+        .connect4_mut()
+        .shown
+        .curve
+        .push(CurvePoint {
+            games: 500,
+            seconds: 30.0,
+            policy_loss: 1.5,
+            value_loss: 0.2,
+            buffer: 1_000,
+            network_kept: 64.5,
+            searched_kept: 92.0,
+            versus: Some(Versus {
+                random: 100.0,
+                mcts: 55.0,
+                alphabeta: 12.5,
+            }),
+        });
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains("vs random 100% · MCTS-1000 55% · net vs αβ4 12%"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("Your move: 1-7"),
+        "the board stays whole: {shown}"
+    );
 }

@@ -62,10 +62,14 @@ impl<G: TabGame> Learning<G> {
         self.seconds_before + self.trained.as_secs_f64()
     }
 
-    /// Grades the network now and adds the point to the curve.
+    /// Grades the network now (and plays the fixed opponents, where its game does) and
+    /// adds the point to the curve.
     fn measure(&mut self) {
         let simulations = self.trainer.settings().simulations;
-        let point = curve_point(&self.trainer, G::graded(), self.seconds(), simulations);
+        let point = CurvePoint {
+            versus: G::versus(&self.trainer.net, self.trainer.settings()),
+            ..curve_point(&self.trainer, G::graded(), self.seconds(), simulations)
+        };
         self.curve.push(point);
     }
 

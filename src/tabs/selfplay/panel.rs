@@ -205,7 +205,7 @@ impl<G: TabGame> SelfPlay<G> {
     /// The panel over the tab's settings as they are in force now.
     pub(crate) fn settings_panel(&self) -> Panel {
         Panel::new(
-            "Self-play: how it plays you and trains",
+            format!("Self-play, {}: how it plays you and trains", G::TITLE),
             "T",
             settings::read(&declared::<G>(), self),
         )

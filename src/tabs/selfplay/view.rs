@@ -40,7 +40,7 @@ impl<G: TabGame> SelfPlay<G> {
             LEARNING_HEIGHT
         } else {
             LEARNING_HEIGHT - 2
-        };
+        } + u16::from(self.versus().is_some());
         render_board(self, board, buf, theme);
         if self.runs.open {
             render_runs(self, right, buf, theme);
@@ -62,6 +62,13 @@ impl<G: TabGame> SelfPlay<G> {
                 .areas(right);
         render_thinking(self, thinks, buf, theme);
         render_learning(self, learning, buf, theme);
+    }
+}
+
+impl<G: TabGame> SelfPlay<G> {
+    /// Its last scores against the fixed opponents, where its game measures them.
+    fn versus(&self) -> Option<crate::domain::learn::selfplay::saved::Versus> {
+        self.shown.curve.last()?.versus
     }
 }
 
@@ -256,6 +263,12 @@ fn render_learning<G: TabGame>(tab: &SelfPlay<G>, area: Rect, buf: &mut Buffer, 
             "Not trained yet: t starts games against itself.",
             theme.info,
         ));
+    }
+    if let Some(versus) = tab.versus() {
+        lines.push(Line::from(format!(
+            "vs random {:.0}% · MCTS-1000 {:.0}% · net vs αβ4 {:.0}%",
+            versus.random, versus.mcts, versus.alphabeta
+        )));
     }
     let width = usize::from(area.width.saturating_sub(12));
     let curve = |pick: fn(&crate::domain::learn::selfplay::saved::CurvePoint) -> f64| {
