@@ -24,8 +24,8 @@ use ratatui::text::{Line, Span};
 use std::fmt::Write as _;
 
 /// Positions the Connect Four solver may search for the verdicts beside one position
-/// (about a second at most); beyond them the tab shows "?" rather than keep you waiting.
-const CONNECT4_VERDICT_BUDGET: u64 = 4_000_000;
+/// (about 0.4 s at most); beyond them the tab shows "?" rather than keep you waiting.
+const CONNECT4_VERDICT_BUDGET: u64 = 1_000_000;
 
 /// A game the Self-play tab plays and trains.
 pub(crate) trait TabGame: Refereed + Playable + std::hash::Hash + Send + Sync {
@@ -35,6 +35,9 @@ pub(crate) trait TabGame: Refereed + Playable + std::hash::Hash + Send + Sync {
     const RUNS_FILE: &'static str;
     /// What one of its moves is called.
     const MOVE_WORD: &'static str;
+    /// Self-play games a training chunk: about a tenth of a second, so the screen follows
+    /// closely and a stop is quick.
+    const CHUNK_GAMES: u32;
     /// The learner, as quitting names it when nothing keeps it.
     const UNSAVED_WORDS: &'static str;
     /// What a move that cannot be played again is ("taken").
@@ -95,6 +98,7 @@ impl TabGame for Board {
     const RUNS_FILE: &'static str = "selfplay-runs.csv";
     const MOVE_WORD: &'static str = "cell";
     const TAKEN: &'static str = "taken";
+    const CHUNK_GAMES: u32 = 25;
     const UNSAVED_WORDS: &'static str = "the self-play learner you trained";
     const WIN_WORDS: &'static str = "Three in a row";
     const RULES: &'static str = "Tic-tac-toe: X and O take turns on a 3x3 board, X first; \
@@ -169,12 +173,13 @@ impl TabGame for Board {
 
 /// The four-in-a-row boards: the same rules and drawing, their own sizes and learners.
 macro_rules! grid_game {
-    ($grid:ty, $height:literal, $name:literal, $runs:literal, $unsaved:literal, $rules:literal, $graded:literal, $settings:path, $every:expr, $versus:expr) => {
+    ($grid:ty, $height:literal, $chunk:literal, $name:literal, $runs:literal, $unsaved:literal, $rules:literal, $graded:literal, $settings:path, $every:expr, $versus:expr) => {
         impl TabGame for $grid {
             const TITLE: &'static str = $name;
             const RUNS_FILE: &'static str = $runs;
             const MOVE_WORD: &'static str = "column";
             const TAKEN: &'static str = "full";
+            const CHUNK_GAMES: u32 = $chunk;
             const UNSAVED_WORDS: &'static str = $unsaved;
             const WIN_WORDS: &'static str = "Four in a row";
             const RULES: &'static str = $rules;
@@ -221,6 +226,7 @@ macro_rules! grid_game {
 grid_game!(
     SmallBoard,
     4,
+    10,
     "Four in a row, 5x4",
     "selfplay-connect4-5x4-runs.csv",
     "the 5x4 self-play learner you trained",
@@ -236,6 +242,7 @@ grid_game!(
 grid_game!(
     Connect4,
     6,
+    2,
     "Connect Four",
     "selfplay-connect4-runs.csv",
     "the Connect Four self-play learner you trained",

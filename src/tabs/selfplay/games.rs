@@ -8,7 +8,7 @@ use super::state::SelfPlay;
 use crate::domain::games::connect4::{Board as Connect4, SmallBoard};
 use crate::domain::games::tictactoe::Board;
 use crate::domain::learn::selfplay::saved::SavedLearner;
-use crate::persist::{Loaded, Store};
+use crate::persist::{Loaded, Problems, Store};
 use crate::tabkit::message::Message;
 use crate::tabkit::tab::Storage;
 
@@ -30,6 +30,47 @@ impl Games {
     }
 }
 
+/// The learners of the three games as read from the data dir: all three at once, so a
+/// server that reads them at its start gives every session each game's learner.
+#[derive(Debug, Clone, Default)]
+pub struct Saved {
+    /// Tic-tac-toe's.
+    pub tictactoe: Loaded<SavedLearner>,
+    /// The 5x4 board's.
+    pub small_board: Loaded<SavedLearner>,
+    /// Connect Four's.
+    pub connect4: Loaded<SavedLearner>,
+}
+
+impl Saved {
+    /// Reads every game's learner from `store`.
+    pub(super) fn load(store: &Store) -> Self {
+        Self {
+            tictactoe: SelfPlay::<Board>::load(store),
+            small_board: SelfPlay::<SmallBoard>::load(store),
+            connect4: SelfPlay::<Connect4>::load(store),
+        }
+    }
+
+    /// The learner of `game`, taken: each is opened once.
+    fn take(&mut self, game: GameChoice) -> Loaded<SavedLearner> {
+        std::mem::take(match game {
+            GameChoice::TicTacToe => &mut self.tictactoe,
+            GameChoice::SmallBoard => &mut self.small_board,
+            GameChoice::ConnectFour => &mut self.connect4,
+        })
+    }
+}
+
+impl Problems for Saved {
+    fn problems(&self) -> Vec<&str> {
+        [&self.tictactoe, &self.small_board, &self.connect4]
+            .into_iter()
+            .flat_map(Problems::problems)
+            .collect()
+    }
+}
+
 /// The Self-play tab.
 pub struct SelfPlayTab {
     /// The game on screen.
@@ -41,17 +82,10 @@ pub struct SelfPlayTab {
     pub(super) hold: bool,
     /// The run's seed, for the games opened later.
     seed: u64,
+    /// The learners of the games not opened yet.
+    unopened: Saved,
     store: Option<Store>,
     storage: Storage,
-}
-
-/// Reads the saved learner of `game` from `store`.
-pub(super) fn load(game: GameChoice, store: &Store) -> Loaded<SavedLearner> {
-    match game {
-        GameChoice::TicTacToe => SelfPlay::<Board>::load(store),
-        GameChoice::SmallBoard => SelfPlay::<SmallBoard>::load(store),
-        GameChoice::ConnectFour => SelfPlay::<Connect4>::load(store),
-    }
 }
 
 /// `game` opened with `config`, from its learner `saved`.
@@ -83,24 +117,26 @@ impl SelfPlayTab {
     pub(crate) fn new(
         config: &SelfPlayConfig,
         seed: u64,
-        saved: Loaded<SavedLearner>,
+        mut saved: Saved,
         store: Option<Store>,
         storage: Storage,
     ) -> Self {
         let place = (store.clone(), storage);
+        let first = saved.take(config.game);
         Self {
-            shown: open(config.game, config, seed, saved, place),
+            shown: open(config.game, config, seed, first, place),
             others: Vec::new(),
             hold: false,
             seed,
+            unopened: saved,
             store,
             storage,
         }
     }
 
-    /// Why the shown game's saved learner could not be used, if it could not.
-    pub(crate) fn load_note(&self) -> Option<String> {
-        each_game!(&self.shown, play => play.load_note.clone())
+    /// Why the shown game's saved learner could not be used, if it could not: said once.
+    pub(crate) fn take_load_note(&mut self) -> Option<String> {
+        each_game!(&mut self.shown, play => play.load_note.take())
     }
 
     /// Every game opened, the shown one first.
@@ -118,17 +154,16 @@ impl SelfPlayTab {
     pub(crate) fn switch_game(&mut self) -> Message {
         let next = self.shown.choice().next();
         let (config, first) = each_game!(&self.shown, play => (play.config.clone(), play.first));
+        // Who opens goes with you into a game opened now, its first game too.
         let config = SelfPlayConfig {
             game: next,
+            first,
             ..config
         };
         let arriving = if let Some(at) = self.others.iter().position(|g| g.choice() == next) {
             self.others.remove(at)
         } else {
-            let saved = self
-                .store
-                .as_ref()
-                .map_or_else(Loaded::default, |store| load(next, store));
+            let saved = self.unopened.take(next);
             let place = (self.store.clone(), self.storage);
             open(next, &config, self.seed, saved, place)
         };

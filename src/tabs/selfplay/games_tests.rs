@@ -7,6 +7,7 @@ use crate::config::Config;
 use crate::domain::games::Game as _;
 use crate::domain::learn::selfplay::saved::learner_file;
 use crate::persist::Store;
+use crate::tabkit::tab::Tab as _;
 use crate::tabs::TabId;
 use crate::tabs::testing::{BOTH_SIZES, chars, fresh_dir, press, said, screen, snapshot_tab};
 use crossterm::event::KeyCode;
@@ -135,7 +136,7 @@ fn each_game_saves_its_learner_in_its_own_file_and_loads_it_again() {
     assert!(temp.path().join(learner_file("connect4-5x4")).exists());
     assert!(!temp.path().join(learner_file("tictactoe")).exists());
     let games = app.tabs.selfplay.small_board().shown.progress.games;
-    assert!(games >= 50, "{games}");
+    assert!(games > 0, "{games}");
 
     let mut again = app_with(&config, store());
     press(&mut again, &chars("g"));
@@ -201,4 +202,107 @@ fn connect_four_s_pane_shows_its_scores_against_the_fixed_opponents() {
         shown.contains("Your move: 1-7"),
         "the board stays whole: {shown}"
     );
+}
+
+/// The hidden game's learner, if it is tic-tac-toe's: its games so far.
+fn hidden_tictactoe_games(app: &App) -> u64 {
+    app.tabs
+        .selfplay
+        .others
+        .iter()
+        .find_map(|games| match games {
+            super::games::Games::TicTacToe(play) => Some(play.shown.progress.games),
+            _ => None,
+        })
+        .expect("tic-tac-toe waits behind")
+}
+
+/// Ticks the app until `done` holds, failing after a minute rather than hanging.
+fn wait_for(app: &mut App, done: impl Fn(&App) -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !done(app) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "never got there: {}",
+            said(app)
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.update(Action::Tick);
+    }
+}
+
+/// A learner that trains goes on while another game is shown (its thread's news is taken
+/// in), and quitting saves it.
+#[test]
+fn a_hidden_learner_goes_on_learning_and_is_saved_on_quit() {
+    let temp = fresh_dir("selfplay-hidden");
+    let mut app = app_with(&Config::default(), Some(Store::new(temp.path())));
+    press(&mut app, &chars("tg"));
+    let before = hidden_tictactoe_games(&app);
+    wait_for(&mut app, |app| hidden_tictactoe_games(app) >= before + 50);
+    app.tabs.selfplay.on_exit();
+    assert!(!app.tabs.is_training(TabId::SelfPlay));
+    assert!(temp.path().join(learner_file("tictactoe")).exists());
+}
+
+/// A server reads every learner once and gives sessions copies with no data dir: `g`
+/// must still find each game's learner among them.
+#[test]
+fn a_served_session_finds_every_game_s_saved_learner() {
+    let temp = fresh_dir("selfplay-served");
+    let config = Config::default();
+    let mut trained = app_with(&config, Some(Store::new(temp.path())));
+    press(&mut trained, &chars("g"));
+    trained.tabs.selfplay.small_board_mut().train_here(2);
+    press(&mut trained, &chars("tt"));
+    let games = trained.tabs.selfplay.small_board().shown.progress.games;
+    assert!(games > 0);
+
+    let models = crate::tabs::Models::load(&config, &Store::new(temp.path()));
+    let mut served = App::with_models(&config, SEED, &models);
+    press(&mut served, &[KeyCode::F(6)]);
+    press(&mut served, &chars("g"));
+    assert_eq!(
+        served.tabs.selfplay.small_board().shown.progress.games,
+        games
+    );
+}
+
+/// A saved learner that cannot be used is said once, when the tab opens, not again each
+/// time its game comes round.
+#[test]
+fn an_unusable_saved_learner_is_said_once() {
+    let temp = fresh_dir("selfplay-unusable");
+    std::fs::write(temp.path().join(learner_file("tictactoe")), "not a learner").unwrap();
+    let mut app = App::with_store(&Config::default(), SEED, Some(Store::new(temp.path())));
+    let said_at_open = app.tabs.selfplay.tictactoe().load_note.is_none();
+    press(&mut app, &[KeyCode::F(6)]);
+    press(&mut app, &chars("ggg"));
+    assert!(said_at_open, "the note was taken when the tab opened");
+    assert!(!said(&app).contains("not used"), "{}", said(&app));
+    assert!(said(&app).contains("Tic-tac-toe"), "{}", said(&app));
+}
+
+/// Who opens (`x`) goes with you into a game opened after it, its first game too.
+#[test]
+fn who_opens_goes_with_you_into_a_new_game() {
+    let mut app = app();
+    press(&mut app, &chars("xg"));
+    let small = app.tabs.selfplay.small_board();
+    assert_eq!(small.turns.len(), 1, "it opened: {}", said(&app));
+    assert_eq!(small.turns[0].by, crate::tabkit::side::Side::Ai);
+}
+
+/// A click on a column of the drawn grid plays that column.
+#[test]
+fn a_click_on_the_grid_plays_the_column_under_it() {
+    let mut app = app();
+    press(&mut app, &chars("gg"));
+    let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    // The board pane's border is column 0; column 3's disc is drawn at x 7..=9.
+    let action = crate::ui::click(&app, area, 8, 6);
+    app.update(action);
+    let board = app.tabs.selfplay.connect4().board;
+    assert_eq!(board.moves(), 2, "{}", said(&app));
+    assert!(board.disc(2, 0).is_some(), "column 3 took the first disc");
 }

@@ -11,10 +11,6 @@ use crate::domain::learn::selfplay::trainer::{Progress, SelfPlaySettings, Traine
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Self-play games a chunk: about a tenth of a second, so the screen follows closely and a
-/// stop is quick.
-const GAMES_A_CHUNK: u32 = 25;
-
 /// What the screen shows of the learner: a copy taken after each chunk.
 #[derive(Debug, Clone)]
 pub(crate) struct Snapshot {
@@ -38,6 +34,9 @@ pub(crate) struct Learning<G: TabGame> {
     seconds_before: f64,
     trained: Duration,
     measure_every: u64,
+    /// A point of the curve is due: the next chunk measures it and plays no game, so a
+    /// stop waits for one or the other, not both.
+    measure_due: bool,
 }
 
 impl<G: TabGame> Learning<G> {
@@ -54,6 +53,7 @@ impl<G: TabGame> Learning<G> {
             seconds_before,
             trained: Duration::ZERO,
             measure_every: measure_every.max(1),
+            measure_due: false,
         }
     }
 
@@ -99,13 +99,16 @@ impl<G: TabGame> Chunked for Learning<G> {
         false
     }
 
-    /// Grading takes a fifth of a second, so the curve's first point (the untrained
-    /// network) is measured here, on the training thread, not when the tab opens.
+    /// Grading takes from a fifth of a second (tic-tac-toe) to seconds (Connect Four), so
+    /// the curve's first point (the untrained network) is measured here, on the training
+    /// thread, not when the tab opens; a chunk either measures a point or plays games.
     fn train_chunk(&mut self) -> Snapshot {
-        if self.curve.is_empty() {
+        if self.curve.is_empty() || self.measure_due {
             self.measure();
+            self.measure_due = false;
+            return self.snapshot();
         }
-        for _ in 0..GAMES_A_CHUNK {
+        for _ in 0..G::CHUNK_GAMES {
             let started = Instant::now();
             self.trainer.step();
             self.trained += started.elapsed();
@@ -115,7 +118,8 @@ impl<G: TabGame> Chunked for Learning<G> {
                 .games
                 .is_multiple_of(self.measure_every)
             {
-                self.measure();
+                self.measure_due = true;
+                break;
             }
         }
         self.snapshot()

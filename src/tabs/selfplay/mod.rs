@@ -43,9 +43,8 @@ pub use action::Action;
 pub use games::SelfPlayTab;
 
 use crate::config::Config;
-use crate::domain::learn::selfplay::saved::SavedLearner;
 use crate::domain::prediction::Score;
-use crate::persist::{Loaded, Store};
+use crate::persist::Store;
 use crate::tabkit::keymap::KeyGroup;
 use crate::tabkit::message::Message;
 use crate::tabkit::settings::{Change, Panel};
@@ -56,7 +55,7 @@ use std::time::Duration;
 
 impl Tab for SelfPlayTab {
     type Action = Action;
-    type Saved = Loaded<SavedLearner>;
+    type Saved = games::Saved;
     type Played = std::convert::Infallible;
     const SECTIONS: &'static [&'static str] = &["selfplay"];
 
@@ -73,9 +72,9 @@ impl Tab for SelfPlayTab {
         each_game!(&self.shown, play => play.modal())
     }
 
-    /// The learner of the game the config opens on.
-    fn load(config: &Config, store: &Store) -> Self::Saved {
-        games::load(config.selfplay.game, store)
+    /// Every game's learner, so each session of a server has them all.
+    fn load(_config: &Config, store: &Store) -> Self::Saved {
+        games::Saved::load(store)
     }
 
     fn open(
@@ -85,8 +84,8 @@ impl Tab for SelfPlayTab {
         store: Option<Store>,
         storage: Storage,
     ) -> (Self, Option<Message>) {
-        let tab = Self::new(&config.selfplay, seed, saved, store, storage);
-        let said = tab.load_note().map(Message::error);
+        let mut tab = Self::new(&config.selfplay, seed, saved, store, storage);
+        let said = tab.take_load_note().map(Message::error);
         (tab, said)
     }
 
@@ -143,7 +142,11 @@ impl Tab for SelfPlayTab {
             .min()
     }
 
+    /// Every learner that trains is asked to stop first, then each is waited for and saved.
     fn on_exit(&mut self) {
+        for games in self.all() {
+            each_game!(games, play => play.ask_to_stop());
+        }
         for games in self.all_mut() {
             each_game!(games, play => play.on_exit());
         }

@@ -161,9 +161,11 @@ impl<G: TabGame> SelfPlay<G> {
     /// The training thread's news, and autoplay's step when this game is `shown`.
     pub(crate) fn tick(&mut self, shown: bool) -> Ticked {
         let stepped = shown.then(|| self.autoplay_step()).flatten();
+        let started = self.got_trainer();
         Ticked {
-            changed: self.poll_training() || stepped.is_some(),
+            changed: self.poll_training() || stepped.is_some() || started,
             message: stepped,
+            started,
             ..Ticked::default()
         }
     }
@@ -190,7 +192,7 @@ impl<G: TabGame> SelfPlay<G> {
             },
             game_in_progress: self.board_in_progress(),
             scores: self.tally,
-            ..Unsaved::default()
+            compared_runs: self.runs.kept().count(),
         }
     }
 

@@ -31,6 +31,7 @@ use crate::tabkit::tally::{GameResult, Tally};
 use crate::tabkit::why::Decision;
 use rand::{RngExt as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 /// The learner's search as the tree pane steps it (`m`).
@@ -38,6 +39,9 @@ pub(crate) type SteppedSearch<G> = SteppedView<PuctStepper<G, Arc<PolicyValueNet
 
 /// The exact verdicts of a position's moves (by index), `None` past the solver's budget.
 type Verdicts = Option<Vec<Option<Verdict>>>;
+
+/// Positions whose verdicts are kept: a game's worth of undos.
+const VERDICTS_KEPT: usize = 48;
 
 /// Autoplay's pace: a phase every this many milliseconds, until `+`/`-` change it.
 const AUTOPLAY_MS: u64 = 400;
@@ -82,9 +86,9 @@ pub(crate) struct SelfPlay<G: TabGame> {
     /// What the learner makes of the position on the board (none once the game is over).
     pub(crate) analysis: Option<Analysis<G>>,
     referee: G::Referee,
-    /// The last position's verdicts, kept: the analysis is weighed again after every
-    /// chunk of training, and the position's exact values do not change.
-    verdicts: Option<(G, Verdicts)>,
+    /// The last positions' verdicts, kept: the analysis is weighed again after every
+    /// chunk of training and after an undo, and a position's exact values do not change.
+    verdicts: VecDeque<(G, Verdicts)>,
     pub(super) store: Option<Store>,
     pub(super) stamp: Option<Stamp>,
     pub(crate) storage: Storage,
@@ -165,7 +169,7 @@ impl<G: TabGame> SelfPlay<G> {
             shown,
             analysis: None,
             referee: G::referee(),
-            verdicts: None,
+            verdicts: VecDeque::new(),
             store,
             stamp: saved.stamp,
             storage,
@@ -260,7 +264,8 @@ impl<G: TabGame> SelfPlay<G> {
         let Some(outcome) = self.board.outcome() else {
             let last = self.turns.last().map_or(0, |t| t.index + 1);
             return Message::info(format!(
-                "The learner played {last} ({}); your move",
+                "The learner played {} {last} ({}); your move",
+                G::MOVE_WORD,
                 self.config.mode_words()
             ));
         };
@@ -362,13 +367,14 @@ impl<G: TabGame> SelfPlay<G> {
 
     /// The exact verdicts of the moves on the board, solved once a position.
     fn verdicts_here(&mut self) -> Verdicts {
-        if let Some((position, verdicts)) = &self.verdicts
-            && *position == self.board
-        {
+        if let Some((_, verdicts)) = self.verdicts.iter().find(|(at, _)| *at == self.board) {
             return verdicts.clone();
         }
         let verdicts = self.board.verdicts_now(&mut self.referee);
-        self.verdicts = Some((self.board, verdicts.clone()));
+        if self.verdicts.len() == VERDICTS_KEPT {
+            self.verdicts.pop_front();
+        }
+        self.verdicts.push_back((self.board, verdicts.clone()));
         verdicts
     }
 
@@ -429,6 +435,11 @@ impl<G: TabGame> SelfPlay<G> {
         }
     }
 
+    /// Whether the training job waited for a free trainer and just got one (true once).
+    pub(crate) fn got_trainer(&self) -> bool {
+        matches!(&self.learner, Learner::Training(job) if job.started())
+    }
+
     /// Takes in the training thread's reports; whether the screen changed.
     pub(crate) fn poll_training(&mut self) -> bool {
         let Learner::Training(job) = &self.learner else {
@@ -476,6 +487,14 @@ impl<G: TabGame> SelfPlay<G> {
                 ))
             }
             Err(error) => Message::error(format!("{said}, but could not save: {error}")),
+        }
+    }
+
+    /// Asks the training thread to stop after its chunk, without waiting: the program
+    /// ends, and each game's learner stops at once rather than in turn.
+    pub(crate) fn ask_to_stop(&self) {
+        if let Learner::Training(job) = &self.learner {
+            job.request_stop();
         }
     }
 

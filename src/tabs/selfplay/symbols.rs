@@ -57,13 +57,14 @@ pub(crate) fn words() -> Vec<Gloss> {
             "m makes the learner's search wait on its turn. Each simulation is three \
              phases: selection (down by the highest Q + U), evaluation (the network values \
              the leaf and gives its moves priors: no rollout) and backup (N and W up the \
-             path, the value's sign flipping at each level). P asks which cell each walk \
-             selects.",
+             path, the value's sign flipping at each level). P asks which cell or column \
+             each walk selects.",
         ),
         gloss(
             "keeps the value",
-            "On the curve: the share of all 4,520 tic-tac-toe positions where the move keeps \
-             the exact result (a won position stays won, a drawn one drawn), for the network \
+            "On the curve: the share of the graded positions (tic-tac-toe's all 4,520, 2,000 \
+             of the 5x4 board's, 200 Connect Four middle games) where the move keeps the \
+             exact result (a won position stays won, a drawn one drawn), for the network \
              alone and with its search.",
         ),
         gloss(
