@@ -2,6 +2,7 @@
 //! keeps its own game and learner, the four-in-a-row boards are played by column to the
 //! end, and each learner is saved in its own file.
 
+use super::tests::wait_for;
 use crate::app::{Action, App};
 use crate::config::Config;
 use crate::domain::games::Game as _;
@@ -215,20 +216,6 @@ fn hidden_tictactoe_games(app: &App) -> u64 {
             _ => None,
         })
         .expect("tic-tac-toe waits behind")
-}
-
-/// Ticks the app until `done` holds, failing after a minute rather than hanging.
-fn wait_for(app: &mut App, done: impl Fn(&App) -> bool) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while !done(app) {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "never got there: {}",
-            said(app)
-        );
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        app.update(Action::Tick);
-    }
 }
 
 /// A learner that trains goes on while another game is shown (its thread's news is taken

@@ -261,7 +261,7 @@ fn train_for_more(app: &mut App, games: u64) {
 
 /// Ticks the app until `done` holds; a training thread that never gets there fails the
 /// test after a minute instead of hanging the suite.
-fn wait_for(app: &mut App, done: impl Fn(&App) -> bool) {
+pub(super) fn wait_for(app: &mut App, done: impl Fn(&App) -> bool) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while !done(app) {
         assert!(
