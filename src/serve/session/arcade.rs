@@ -3,7 +3,8 @@
 //! parsed input and drawing through a [`SessionBackend`] at the client's window size; the
 //! session's start and end logged, and the client's terminal restored however it ends.
 
-use super::plumbing::{OUTPUT_TIMEOUT, disconnect_after, lock};
+use super::link::ClientLink;
+use super::plumbing::lock;
 use super::who::{Login, Via};
 use crate::app::App;
 use crate::app::course_progress::CourseKeeping;
@@ -14,8 +15,6 @@ use crate::serve::terminal::{FrameSink, SessionBackend, SharedSize};
 use crate::shell::budget::CpuBudget;
 use crate::shell::{self, Ending, LoopEvent};
 use ratatui::Terminal;
-use russh::ChannelId;
-use russh::server::Handle;
 use std::io;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -51,9 +50,8 @@ pub(super) struct Arcade {
     pub(super) info: SessionInfo,
     pub(super) size: Arc<SharedSize>,
     pub(super) color: bool,
-    pub(super) handle: Handle,
-    pub(super) channel: ChannelId,
-    pub(super) runtime: tokio::runtime::Handle,
+    /// The way back to the client.
+    pub(super) link: Arc<dyn ClientLink>,
     pub(super) ended: Arc<Notify>,
     /// Held while the arcade runs: dropping it frees the place for the next client.
     pub(super) slot: Slot,
@@ -98,22 +96,7 @@ impl Arcade {
                 "the arcade failed (a bug: please report it)".to_string()
             }
         };
-        let runtime = &self.runtime;
-        let (handle, channel) = (&self.handle, self.channel);
-        runtime.block_on(async {
-            let closing = async {
-                let _ = handle.exit_status_request(channel, 0).await;
-                let _ = handle.eof(channel).await;
-                let _ = handle.close(channel).await;
-            };
-            let _ = tokio::time::timeout(OUTPUT_TIMEOUT, closing).await;
-        });
-        disconnect_after(
-            &self.runtime,
-            self.handle.clone(),
-            Duration::from_secs(1),
-            "the arcade ended",
-        );
+        self.link.close();
         self.ended.notify_one();
         let size = self.size.get();
         drop(self.slot);
@@ -145,11 +128,7 @@ impl Arcade {
             crossterm::cursor::Show
         );
         restore.extend_from_slice(b"ai-arcade: the arcade failed; sorry.\r\n");
-        let (handle, channel) = (&self.handle, self.channel);
-        // The timer is made inside the runtime: tokio's timers need its context.
-        let _ = self.runtime.block_on(async {
-            tokio::time::timeout(OUTPUT_TIMEOUT, handle.data(channel, restore)).await
-        });
+        let _ = self.link.send(restore);
     }
 
     /// A new app for this session: `setup`'s config and lesson (the one in force when
@@ -310,26 +289,13 @@ impl Arcade {
     ) -> io::Result<Ending> {
         let shared = &self.shared;
         let current = shared.current();
-        let (handle, channel, runtime) = (self.handle.clone(), self.channel, self.runtime.clone());
         let activity = Arc::clone(&self.activity);
+        let link = Arc::clone(&self.link);
         let sink: FrameSink = Box::new(move |frame| {
             // A screen that changes is watched, not idle: a student following a
             // demonstration is not dropped for not typing (issue 30 §1).
             *lock(&activity) = Instant::now();
-            let sent = runtime.block_on(async {
-                tokio::time::timeout(OUTPUT_TIMEOUT, handle.data(channel, frame)).await
-            });
-            match sent {
-                Ok(Ok(())) => Ok(()),
-                Ok(Err(_)) => Err(io::Error::new(
-                    io::ErrorKind::BrokenPipe,
-                    "the client went away",
-                )),
-                Err(_) => Err(io::Error::new(
-                    io::ErrorKind::TimedOut,
-                    "the client stopped reading",
-                )),
-            }
+            link.send(frame)
         });
         let mut backend =
             SessionBackend::new(sink, Arc::clone(&self.size), current.config().ui.mouse);

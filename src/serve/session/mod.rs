@@ -12,6 +12,7 @@
 mod arcade;
 mod connection;
 mod handler;
+mod link;
 mod login;
 mod plumbing;
 mod who;

@@ -1,0 +1,66 @@
+//! The way back to a session's client: the arcade's frames out, and the connection closed
+//! when it ends. An SSH channel is one; a browser's WebSocket (issue 34) is to be another,
+//! so the arcade's thread knows only this.
+
+use super::plumbing::{OUTPUT_TIMEOUT, disconnect_after};
+use russh::ChannelId;
+use russh::server::Handle;
+use std::io;
+use std::time::Duration;
+
+/// Where a session's output goes.
+pub(crate) trait ClientLink: Send + Sync {
+    /// Sends `bytes` to the client, waiting at most the output timeout: an error when the
+    /// client went away or stopped reading.
+    fn send(&self, bytes: Vec<u8>) -> io::Result<()>;
+    /// Ends the connection, as a finished session does: the client is told, then let go.
+    fn close(&self);
+}
+
+/// An SSH session's channel on a connection russh serves.
+pub(crate) struct SshLink {
+    pub(crate) handle: Handle,
+    pub(crate) channel: ChannelId,
+    pub(crate) runtime: tokio::runtime::Handle,
+}
+
+impl ClientLink for SshLink {
+    fn send(&self, bytes: Vec<u8>) -> io::Result<()> {
+        let (handle, channel) = (&self.handle, self.channel);
+        // The timer is made inside the runtime: tokio's timers need its context.
+        let sent = self.runtime.block_on(async {
+            tokio::time::timeout(OUTPUT_TIMEOUT, handle.data(channel, bytes)).await
+        });
+        match sent {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(_)) => Err(io::Error::new(
+                io::ErrorKind::BrokenPipe,
+                "the client went away",
+            )),
+            Err(_) => Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client stopped reading",
+            )),
+        }
+    }
+
+    /// The exit status, end of file and close, then the connection dropped a second later
+    /// if the client has not gone by then.
+    fn close(&self) {
+        let (handle, channel) = (&self.handle, self.channel);
+        self.runtime.block_on(async {
+            let closing = async {
+                let _ = handle.exit_status_request(channel, 0).await;
+                let _ = handle.eof(channel).await;
+                let _ = handle.close(channel).await;
+            };
+            let _ = tokio::time::timeout(OUTPUT_TIMEOUT, closing).await;
+        });
+        disconnect_after(
+            &self.runtime,
+            self.handle.clone(),
+            Duration::from_secs(1),
+            "the arcade ended",
+        );
+    }
+}
