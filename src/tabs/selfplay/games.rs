@@ -168,21 +168,23 @@ impl SelfPlayTab {
             open(next, &config, self.seed, saved, place)
         };
         let leaving = std::mem::replace(&mut self.shown, arriving);
-        let still_training = each_game!(&leaving, play => play.training().is_on());
+        let trains_on =
+            each_game!(&leaving, play => play.training().is_on().then(|| title_of(play)));
         self.others.push(leaving);
         let hold = self.hold;
-        each_game!(&mut self.shown, play => play.arrive(&config, first, hold, still_training))
+        each_game!(&mut self.shown, play => play.arrive(&config, first, hold, trains_on))
     }
 }
 
 impl<G: TabGame> SelfPlay<G> {
-    /// The game comes on screen with the play settings in force: what to say.
+    /// The game comes on screen with the play settings in force: what to say (and which
+    /// learner, if any, `trains_on` behind it).
     fn arrive(
         &mut self,
         config: &SelfPlayConfig,
         first: crate::config::shared::FirstMover,
         hold: bool,
-        other_trains: bool,
+        trains_on: Option<&'static str>,
     ) -> Message {
         self.config = config.clone();
         self.first = first;
@@ -191,17 +193,24 @@ impl<G: TabGame> SelfPlay<G> {
         if let Some(note) = self.load_note.take() {
             return Message::error(note);
         }
-        let games = crate::domain::numbers::thousands(self.shown.progress.games);
-        let then = if other_trains {
-            "the other trains on"
+        // A count would be stale at once while it trains: the pane below keeps it.
+        let learner = if self.training().is_on() {
+            "its own learner, training".to_string()
         } else {
-            "g switches again"
+            let games = crate::domain::numbers::thousands(self.shown.progress.games);
+            format!("its own learner ({games} self-play games)")
         };
-        Message::info(format!(
-            "{}, its own learner ({games} self-play games); {then}",
-            G::TITLE
-        ))
+        let then = trains_on.map_or_else(
+            || "g switches again".to_string(),
+            |other| format!("{other}'s learner trains on behind"),
+        );
+        Message::info(format!("{}, {learner}; {then}", G::TITLE))
     }
+}
+
+/// The name of `_game`'s game.
+const fn title_of<G: TabGame>(_game: &SelfPlay<G>) -> &'static str {
+    G::TITLE
 }
 
 /// A test's view of the game on screen, which it expects to be `$variant`.

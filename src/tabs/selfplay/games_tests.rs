@@ -116,7 +116,11 @@ fn a_learner_trains_on_while_another_game_is_shown() {
     let mut app = app();
     press(&mut app, &chars("t"));
     press(&mut app, &chars("g"));
-    assert!(said(&app).contains("the other trains on"), "{}", said(&app));
+    assert!(
+        said(&app).contains("Tic-tac-toe's learner trains on behind"),
+        "{}",
+        said(&app)
+    );
     assert!(app.tabs.is_training(TabId::SelfPlay));
     press(&mut app, &chars("gg"));
     press(&mut app, &chars("t"));

@@ -61,7 +61,7 @@ const RUNS_OPEN: Binding<Action> = bind(
 
 /// The tab's keys.
 pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
-    title: "Self-play",
+    title: "Self-play, on your move",
     bindings: &[
         bind(DIGITS, "1-9", "play that cell / column", "play", |k| {
             Action::Place(digit(k))

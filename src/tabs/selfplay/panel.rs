@@ -205,7 +205,10 @@ impl<G: TabGame> SelfPlay<G> {
     /// The panel over the tab's settings as they are in force now.
     pub(crate) fn settings_panel(&self) -> Panel {
         Panel::new(
-            format!("Self-play, {}: how it plays you and trains", G::TITLE),
+            format!(
+                "Self-play: how it plays you (every game), how the {} learner trains",
+                G::TITLE
+            ),
             "T",
             settings::read(&declared::<G>(), self),
         )

@@ -112,7 +112,8 @@ impl<G: TabGame> SelfPlay<G> {
         self.play_ai(index);
         let mut said = self.after_move();
         said.text = format!(
-            "Its search visited {} most (N {visits} of {}). {}",
+            "Its search visited {} {} most (N {visits} of {}). {}",
+            G::MOVE_WORD,
             G::move_words(index),
             view.iterations,
             said.text

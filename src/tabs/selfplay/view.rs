@@ -23,6 +23,9 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// The board pane's width.
 const BOARD_WIDTH: u16 = 26;
+/// Lines above the legend under which a blank line sets it apart (a board of up to 5
+/// rows leaves the room).
+const SPACED_LEGEND_BELOW: usize = 13;
 /// The learning pane's height.
 const LEARNING_HEIGHT: u16 = 7;
 /// The curve's levels, lowest first.
@@ -103,28 +106,38 @@ impl TabView for SelfPlayTab {
 fn render_board<G: TabGame>(tab: &SelfPlay<G>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let mut lines = tab.board.board_view(theme);
     lines.push(Line::from(""));
-    let opens = if tab.human == G::players()[0] {
-        " (opens)"
-    } else {
-        ""
+    let opens = |side| {
+        if side == G::players()[0] {
+            " (opens)"
+        } else {
+            ""
+        }
     };
     lines.push(Line::from(format!(
-        "You: {}{opens}",
-        G::side_name(tab.human)
+        "You: {}{}",
+        G::side_name(tab.human),
+        opens(tab.human)
     )));
-    lines.push(Line::from(format!("It:  {}", G::side_name(tab.ai_side()))));
+    let ai = tab.ai_side();
+    lines.push(Line::from(format!(
+        "It:  {}{}",
+        G::side_name(ai),
+        opens(ai)
+    )));
     lines.push(Line::styled(
         format!("     by {}", mode_short(tab)),
         theme.dim,
     ));
-    lines.push(Line::from(""));
     lines.push(turn_line(tab, theme));
     let t = &tab.tally;
     lines.push(Line::styled(
         format!("You {} · it {} · draws {}", t.won, t.lost, t.drawn),
         theme.dim,
     ));
-    lines.push(Line::from(""));
+    // Connect Four's tall board leaves no row to spare at 80x24: the legend follows at once.
+    if lines.len() < SPACED_LEGEND_BELOW {
+        lines.push(Line::from(""));
+    }
     for line in [
         "P   the network's prior",
         "N   the search's visits",
@@ -134,10 +147,29 @@ fn render_board<G: TabGame>(tab: &SelfPlay<G>, area: Rect, buf: &mut Buffer, the
     ] {
         lines.push(Line::styled(line, theme.dim));
     }
+    lines.push(Line::styled(
+        format!(
+            "{} it plays {} net's pick",
+            symbols::CHOSEN.glyph,
+            symbols::FAVOURITE.glyph
+        ),
+        theme.dim,
+    ));
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .block(titled(format!(" {} ", G::TITLE), theme))
         .render(area, buf);
+}
+
+/// The network's favourite move, or that it has none while its priors are all but even.
+fn favourite_words<G: TabGame>(analysis: &super::analysis::Analysis<G>) -> String {
+    let priors = analysis.rows.iter().map(|row| row.prior);
+    let spread = priors.clone().fold(f32::MIN, f32::max) - priors.fold(f32::MAX, f32::min);
+    if spread < 0.005 {
+        "its priors even".to_string()
+    } else {
+        format!("favourite {}", G::move_words(analysis.network_move))
+    }
 }
 
 /// How the learner plays, short enough for the board pane.
@@ -219,9 +251,9 @@ fn render_thinking<G: TabGame>(tab: &SelfPlay<G>, area: Rect, buf: &mut Buffer, 
     }
     let mover = analysis.position.mover_words();
     lines.push(Line::from(format!(
-        "Network: value {:+.2} for {mover}, favourite {}.",
+        "Network: value {:+.2} for {mover}, {}.",
         analysis.value,
-        G::move_words(analysis.network_move)
+        favourite_words::<G>(analysis)
     )));
     lines.push(Line::from(format!(
         "Search of {} simulations: visits {} most.",
@@ -318,4 +350,45 @@ pub(crate) fn sparkline(points: &[f64]) -> String {
             LEVELS[level]
         })
         .collect()
+}
+
+#[cfg(test)]
+mod favourite_tests {
+    use super::favourite_words;
+    use crate::domain::games::tictactoe::Board;
+    use crate::tabs::selfplay::analysis::{Analysis, MoveRow};
+    use crate::tabs::selfplay::game::TabGame as _;
+
+    fn analysis(priors: &[f32]) -> Analysis<Board> {
+        let rows = priors
+            .iter()
+            .enumerate()
+            .map(|(index, &prior)| MoveRow {
+                index,
+                prior,
+                visits: 0,
+                q: 0.0,
+                u: 0.0,
+                exact: None,
+            })
+            .collect();
+        Analysis {
+            position: Board::start(),
+            value: 0.0,
+            network_move: 0,
+            search_move: 0,
+            simulations: 0,
+            rows,
+        }
+    }
+
+    /// Even priors name no favourite: the first of equals is not one.
+    #[test]
+    fn even_priors_have_no_favourite() {
+        let even = analysis(&[0.25; 4]);
+        assert_eq!(favourite_words(&even), "its priors even");
+        let mut leaning = analysis(&[0.4, 0.2, 0.2, 0.2]);
+        leaning.network_move = 0;
+        assert_eq!(favourite_words(&leaning), "favourite 1");
+    }
 }
