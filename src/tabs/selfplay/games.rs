@@ -198,13 +198,13 @@ impl<G: TabGame> SelfPlay<G> {
             "its own learner, training".to_string()
         } else {
             let games = crate::domain::numbers::thousands(self.shown.progress.games);
-            format!("its own learner ({games} self-play games)")
+            format!("its own learner ({games} games)")
         };
         let then = trains_on.map_or_else(
             || "g switches again".to_string(),
-            |other| format!("{other}'s learner trains on behind"),
+            |other| format!("{other}'s trains on"),
         );
-        Message::info(format!("{}, {learner}; {then}", G::TITLE))
+        Message::info(format!("{}: {learner}; {then}", G::TITLE))
     }
 }
 

@@ -117,7 +117,7 @@ fn a_learner_trains_on_while_another_game_is_shown() {
     press(&mut app, &chars("t"));
     press(&mut app, &chars("g"));
     assert!(
-        said(&app).contains("Tic-tac-toe's learner trains on behind"),
+        said(&app).contains("Tic-tac-toe's trains on"),
         "{}",
         said(&app)
     );
