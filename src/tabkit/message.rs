@@ -80,7 +80,8 @@ pub fn focus_moved(message: Option<Message>, note: &str) -> Message {
     }
 }
 
-fn capitalized(text: &str) -> String {
+/// `text` with its first letter a capital.
+pub fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()

@@ -128,7 +128,7 @@ impl Tab for SelfPlayTab {
         let ticked = each_game!(&mut self.shown, play => play.tick(shown));
         for other in &mut self.others {
             // Another game's news changes nothing on screen.
-            each_game!(other, play => play.tick(false));
+            each_game!(other, play => play.tick_behind());
         }
         ticked
     }

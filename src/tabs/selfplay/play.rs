@@ -71,12 +71,7 @@ impl<G: TabGame> SelfPlay<G> {
     /// Does what `action` asks of this game (the tab itself switches games).
     pub(crate) fn update(&mut self, action: Action, effects: &mut Effects) -> Option<Message> {
         Some(match action {
-            Action::Place(0) => Message::error(format!(
-                "{}s are 1 to {}",
-                super::state::capitalised(G::MOVE_WORD),
-                G::MOVES
-            )),
-            Action::Place(number) => self.place(usize::from(number) - 1),
+            Action::Place(number) => self.place(number),
             Action::NewGame => {
                 self.start_game();
                 Message::info(format!(
@@ -168,6 +163,13 @@ impl<G: TabGame> SelfPlay<G> {
             started,
             ..Ticked::default()
         }
+    }
+
+    /// The training thread's news for a game behind the one on screen: taken in, so the
+    /// thread never waits on a full queue, but the position is not weighed again until
+    /// the game comes back.
+    pub(crate) fn tick_behind(&mut self) {
+        self.take_training_news();
     }
 
     /// How soon this game wants a tick: while it trains, or autoplays where shown.

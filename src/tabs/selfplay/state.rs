@@ -22,7 +22,7 @@ use crate::persist::model_files::SelfPlayFile;
 use crate::persist::{Loaded, Stamp, Store};
 use crate::tabkit::background::{Job, Progress as JobProgress};
 use crate::tabkit::goto::GoTo;
-use crate::tabkit::message::Message;
+use crate::tabkit::message::{Message, capitalized};
 use crate::tabkit::predicting::Predicting;
 use crate::tabkit::runs::Runs;
 use crate::tabkit::side::Side;
@@ -224,21 +224,26 @@ impl<G: TabGame> SelfPlay<G> {
         }
     }
 
-    /// Plays your move `index` (a cell or a column, from 0) and lets the learner answer.
-    pub(crate) fn place(&mut self, index: usize) -> Message {
+    /// Plays your move `number` (a cell or a column, counted from 1) and lets the learner
+    /// answer.
+    pub(crate) fn place(&mut self, number: u8) -> Message {
         if self.board.outcome().is_some() {
             return Message::error("The game is over: r starts a new one");
         }
         if !self.human_to_move() {
             return Message::error("It is the learner's move");
         }
-        if index >= G::MOVES {
-            return Message::error(format!("{} are 1 to {}", plural(G::MOVE_WORD), G::MOVES));
-        }
+        let Some(index) = usize::from(number)
+            .checked_sub(1)
+            .filter(|&index| index < G::MOVES)
+        else {
+            let moves = capitalized(&format!("{}s", G::MOVE_WORD));
+            return Message::error(format!("{moves} are 1 to {}", G::MOVES));
+        };
         if !self.board.legal()[index] {
             return Message::error(format!(
                 "{} {} is {}: pick another",
-                capitalised(G::MOVE_WORD),
+                capitalized(G::MOVE_WORD),
                 index + 1,
                 G::TAKEN
             ));
@@ -440,8 +445,19 @@ impl<G: TabGame> SelfPlay<G> {
         matches!(&self.learner, Learner::Training(job) if job.started())
     }
 
-    /// Takes in the training thread's reports; whether the screen changed.
+    /// Takes in the training thread's reports and weighs the position again with the
+    /// network they bring; whether the screen changed.
     pub(crate) fn poll_training(&mut self) -> bool {
+        let news = self.take_training_news();
+        if news {
+            self.analyse();
+        }
+        news
+    }
+
+    /// Takes in the training thread's reports, nothing more: a game not on screen weighs
+    /// its position when it comes back (`g`), not after every chunk.
+    pub(crate) fn take_training_news(&mut self) -> bool {
         let Learner::Training(job) = &self.learner else {
             return false;
         };
@@ -462,7 +478,6 @@ impl<G: TabGame> SelfPlay<G> {
         } else {
             return false;
         }
-        self.analyse();
         true
     }
 
@@ -509,19 +524,6 @@ impl<G: TabGame> SelfPlay<G> {
     pub(crate) fn trained_unsaved(&self) -> bool {
         self.store.is_none() && self.trained_since.grew(self.shown.progress.games)
     }
-}
-
-/// `cell` → `cells`, `column` → `columns`, for "Cells are 1 to 9".
-fn plural(noun: &str) -> String {
-    capitalised(&format!("{noun}s"))
-}
-
-/// The word with its first letter a capital.
-pub(crate) fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 /// Why nothing is saved, in a few words.
