@@ -251,8 +251,9 @@ grid_game!(
      without a four is a draw. Perfect play wins for red, by opening in the middle.",
     "200 middle-game positions",
     SelfPlaySettings::connect4,
-    // A point grades 200 positions and plays 50 games against the fixed opponents, about
-    // 3.4 seconds: every half as many games keeps measuring near a tenth of the time.
+    // A point grades 200 positions and plays 50 games against the fixed opponents, seconds
+    // of work (3.4 s on average over `train selfplay`'s first three): every half as many
+    // games keeps measuring to a small share of the time.
     |every: u64| (every / 2).max(50),
     |net: &PolicyValueNet, settings: &SelfPlaySettings| Some(versus_fixed_opponents(net, settings))
 );

@@ -86,7 +86,7 @@ pub struct SelfPlayConfig {
     pub c_puct: f64,
     /// Self-play games between two measurements of the curve (tic-tac-toe's grading of
     /// all 4,520 positions takes about a fifth of a second); a Connect Four point also
-    /// plays the fixed opponents (about 3.4 s), so it measures every half as many.
+    /// plays the fixed opponents (seconds), so it measures every half as many.
     pub measure_every: u64,
     /// Seed of a new learner's network and games; absent: the run's seed. The keys from
     /// here to `width` are the tic-tac-toe learner's: the four-in-a-row learners start
