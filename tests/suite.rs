@@ -41,4 +41,5 @@ mod snapshots;
 mod solver_cli;
 mod trainer_pool;
 mod views;
+mod web;
 mod whole_text;

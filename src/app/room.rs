@@ -21,6 +21,29 @@ pub struct Seat {
     pub idle: Duration,
     /// The student's session ended; the seat keeps their place for their return.
     pub away: bool,
+    /// How the student came in (the last time).
+    pub door: Door,
+}
+
+/// How a student reached the arcade: the teacher's room marks browser students, whose keys
+/// and downloads differ a little from a terminal's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Door {
+    /// An SSH client in a terminal.
+    #[default]
+    Ssh,
+    /// The page `serve --web` serves, in a browser.
+    Web,
+}
+
+impl Door {
+    /// The room's column: `ssh` or `web`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Ssh => "ssh",
+            Self::Web => "web",
+        }
+    }
 }
 
 /// Where a student is now: what the student's app reports after each input.

@@ -28,9 +28,15 @@ pub const CLASS_CODE_EXPIRES_RANGE: RangeInclusive<Duration> =
 #[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// Address and port to listen on [default: 127.0.0.1:2222].
+    /// Address and port to listen on for SSH [default: 127.0.0.1:2222].
     #[arg(long, value_name = "ADDR:PORT")]
     pub listen: Option<SocketAddr>,
+    /// Serve the arcade in a browser too: a page with a terminal, and its WebSocket,
+    /// here (e.g. 0.0.0.0:8080). Students type their name (and the class code) in the
+    /// page. Without --listen, only the page is served, no SSH. Needs --class-code or
+    /// --open: keys log in over SSH only. TLS: put a proxy in front (see deploy/).
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub web: Option<SocketAddr>,
     /// The Ed25519 host key, made there on first start [default: ssh_host_ed25519_key in
     /// the data dir].
     #[arg(long, value_name = "PATH")]
@@ -244,8 +250,13 @@ pub fn settings(
                 .ok_or("no home directory for ~/.ssh/authorized_keys: pass --authorized-keys")?,
         )
     };
+    if args.web.is_some() && class_code.is_none() && !serve.open {
+        return Err("--web lets students in by name with --class-code or --open (keys log in over SSH only)".into());
+    }
     Ok(Settings {
         listen: serve.listen,
+        ssh: args.web.is_none() || args.listen.is_some(),
+        web: args.web,
         host_key,
         authorized_keys,
         class_code,
@@ -314,6 +325,7 @@ mod tests {
         config.serve.open = true;
         let args = ServeArgs {
             listen: Some("127.0.0.1:0".parse().unwrap()),
+            web: None,
             host_key: None,
             authorized_keys: Some("/tmp/keys".into()),
             open: false,
@@ -367,6 +379,7 @@ mod tests {
     fn class_args(code: Option<&str>, expires: Option<&str>) -> ServeArgs {
         ServeArgs {
             listen: None,
+            web: None,
             host_key: None,
             authorized_keys: None,
             open: false,
@@ -391,6 +404,34 @@ mod tests {
             class_code: Some(code.map(str::to_string)),
             class_code_expires: expires.map(|e| e.parse().unwrap()),
         }
+    }
+
+    #[test]
+    fn the_web_alone_serves_no_ssh_and_needs_a_code_or_open() {
+        let web = Some("127.0.0.1:8080".parse().unwrap());
+        let alone = ServeArgs {
+            web,
+            ..class_args(Some("K7QF-M2XD"), None)
+        };
+        let settings = settings(&mut Config::default(), &alone, Ok("/d".into())).unwrap();
+        assert!(!settings.ssh);
+        assert_eq!(settings.web, web);
+        let beside = ServeArgs {
+            listen: Some("127.0.0.1:2222".parse().unwrap()),
+            ..alone
+        };
+        assert!(settings_of(&beside).ssh);
+        let keys_only = ServeArgs {
+            class_code: None,
+            authorized_keys: Some("/tmp/keys".into()),
+            ..beside
+        };
+        let error = super::settings(&mut Config::default(), &keys_only, Ok("/d".into()));
+        assert!(error.unwrap_err().contains("--class-code or --open"));
+    }
+
+    fn settings_of(args: &ServeArgs) -> Settings {
+        settings(&mut Config::default(), args, Ok("/d".into())).unwrap()
     }
 
     #[test]

@@ -114,6 +114,8 @@ async fn measure(students: usize) -> Result<RoomReport, String> {
         clock: super::clock::Clock::system(),
         proxies: super::proxy::TrustedProxies::default(),
         host_key_required: false,
+        ssh: true,
+        web: None,
         health_listen: None,
         drain_grace: std::time::Duration::ZERO,
         log_format: crate::config::LogFormat::Text,

@@ -38,6 +38,7 @@ mod shared;
 #[cfg(feature = "bench-tools")]
 pub mod slowloris;
 pub mod terminal;
+pub mod web;
 
 use crate::config::{Config, HumanDuration, LogFormat};
 use crate::tabs::Models;
@@ -99,9 +100,14 @@ pub enum ServeError {
 
 /// A running server.
 pub struct Server {
-    /// The address it listens on (with the real port when 0 was asked for).
+    /// The address it listens on for SSH (with the real port when 0 was asked for); the
+    /// page's when SSH is off.
     pub local_addr: SocketAddr,
-    /// The host key's SHA-256 fingerprint, for the operator to hand to users.
+    /// The address the page and its WebSocket are served on, if any (the real port when
+    /// 0 was asked for).
+    pub web_addr: Option<SocketAddr>,
+    /// The host key's SHA-256 fingerprint, for the operator to hand to users (empty when
+    /// SSH is off).
     pub fingerprint: String,
     /// Whether the host key was made at this start.
     pub host_key_created: bool,
@@ -111,7 +117,8 @@ pub struct Server {
     /// asked for).
     pub health_addr: Option<SocketAddr>,
     shared: Arc<Shared>,
-    accept: tokio::task::JoinHandle<()>,
+    /// The accept loops: SSH's and the page's.
+    accepts: Vec<tokio::task::JoinHandle<()>>,
     health: Option<tokio::task::JoinHandle<()>>,
 }
 
@@ -125,34 +132,25 @@ impl Server {
         seed: Option<u64>,
         log: Log,
     ) -> Result<Self, ServeError> {
-        let (host_key, host_key_created) = if settings.host_key_required {
-            (keys::required_host_key(&settings.host_key)?, false)
+        let host_key = if !settings.ssh {
+            None
+        } else if settings.host_key_required {
+            Some((keys::required_host_key(&settings.host_key)?, false))
         } else {
-            keys::host_key(&settings.host_key)?
+            Some(keys::host_key(&settings.host_key)?)
         };
         let log = log_format::dispatch(settings.log_format, log);
         let key_note = check_key_files(&settings, &log)?;
-        let listener =
-            TcpListener::bind(settings.listen)
-                .await
-                .map_err(|reason| ServeError::Listen {
-                    addr: settings.listen,
-                    reason,
-                })?;
-        let local_addr = listener.local_addr().map_err(|reason| ServeError::Listen {
-            addr: settings.listen,
-            reason,
-        })?;
-        let health_listener = match settings.health_listen {
-            Some(addr) => Some(
-                TcpListener::bind(addr)
-                    .await
-                    .map_err(|reason| ServeError::Listen { addr, reason })?,
-            ),
-            None => None,
-        };
-        let fingerprint = keys::fingerprint(host_key.public_key());
-        let russh_config = Arc::new(russh_config(&settings, host_key));
+        let listeners = Listeners::bind(&settings).await?;
+        let web_addr = listeners.web.as_ref().and_then(|l| l.local_addr().ok());
+        let local_addr = (listeners.ssh.as_ref().or(listeners.web.as_ref()))
+            .and_then(|l| l.local_addr().ok())
+            .unwrap_or(settings.listen);
+        let host_key_created = host_key.as_ref().is_some_and(|(_, created)| *created);
+        let fingerprint = (host_key.as_ref())
+            .map(|(key, _)| keys::fingerprint(key.public_key()))
+            .unwrap_or_default();
+        let russh_config = host_key.map(|(key, _)| Arc::new(russh_config(&settings, key)));
         let gate = Gate::new(
             settings.max_startups,
             settings.per_source_max_startups,
@@ -195,17 +193,17 @@ impl Server {
         let class_code_expires_at = (shared.settings.class_code.as_ref())
             .and_then(ClassCode::expires_after)
             .map(|after| SystemTime::now() + after);
-        let accept = tokio::spawn(accept_loop(listener, Arc::clone(&shared), russh_config));
-        let health_addr = health_listener.as_ref().and_then(|l| l.local_addr().ok());
-        let health = health_listener.map(|listener| spawn_health(listener, &shared));
+        let health_addr = (listeners.health.as_ref()).and_then(|l| l.local_addr().ok());
+        let (accepts, health) = listeners.spawn(&shared, russh_config);
         Ok(Self {
             local_addr,
+            web_addr,
             fingerprint,
             host_key_created,
             class_code_expires_at,
             health_addr,
             shared,
-            accept,
+            accepts,
             health,
         })
     }
@@ -252,7 +250,9 @@ impl Server {
     /// whichever is first. [`Server::shutdown`] ends the sessions left, saying the server
     /// is restarting.
     pub async fn drain(&self, grace: Duration) {
-        self.accept.abort();
+        for accept in &self.accepts {
+            accept.abort();
+        }
         self.shared.draining.store(true, Ordering::SeqCst);
         let sessions = self.shared.slots.used();
         self.shared.log(|| {
@@ -278,7 +278,9 @@ impl Server {
     /// Stops accepting, ends every arcade (each restores its client's terminal and says
     /// why), and waits up to `wait` for them to finish.
     pub async fn shutdown(self, wait: Duration) {
-        self.accept.abort();
+        for accept in &self.accepts {
+            accept.abort();
+        }
         if let Some(health) = &self.health {
             health.abort();
         }
@@ -437,7 +439,7 @@ async fn serve_connection(
     config: Arc<russh::server::Config>,
 ) {
     let connected = tokio::time::Instant::now();
-    let Some(peer) = client_address(&mut stream, peer, &shared).await else {
+    let Some(peer) = shared.client_address(&mut stream, peer).await else {
         return;
     };
     let grace = shared.settings.login_grace_time;
@@ -476,7 +478,7 @@ async fn serve_connection(
     let started = tokio::select! {
         started = tokio::time::timeout_at(kex_deadline, handshake) => started,
         () = cut.notified() => {
-            log_cut(&shared, peer);
+            shared.log_cut(peer);
             return;
         }
     };
@@ -496,7 +498,7 @@ async fn serve_connection(
             // The gate gave its place to an address holding fewer: only while it has not
             // logged in, as the gate forgets it then.
             () = cut.notified() => {
-                log_cut(&shared, peer);
+                shared.log_cut(peer);
                 let _ = cutter.shutdown(std::net::Shutdown::Both);
                 break;
             }
@@ -509,47 +511,63 @@ async fn serve_connection(
     let _ = running.await;
 }
 
-/// Logs that the gate cut `peer`'s connection to give its place to another address.
-fn log_cut(shared: &Arc<Shared>, peer: SocketAddr) {
-    shared.refused(|| {
-        info!(
-            event = "cut connection",
-            addr = %peer,
-            "its place went to an address holding fewer"
-        );
-    });
+/// The server's listening sockets: SSH's, the page's and the health checks', each when
+/// asked for.
+struct Listeners {
+    ssh: Option<TcpListener>,
+    web: Option<TcpListener>,
+    health: Option<TcpListener>,
 }
 
-/// The client's address: the connection's own, or with `--proxy-protocol` the one its
-/// trusted proxy's header gives. `None` (logged) when the connection must be closed: not
-/// from a trusted proxy, or without a good header.
-async fn client_address(
-    stream: &mut tokio::net::TcpStream,
-    peer: SocketAddr,
-    shared: &Arc<Shared>,
-) -> Option<SocketAddr> {
-    let proxies = &shared.settings.proxies;
-    if !proxies.enabled() {
-        return Some(peer);
+impl Listeners {
+    /// Listens where `settings` say, before anything is served: a port taken stops the
+    /// start.
+    async fn bind(settings: &Settings) -> Result<Self, ServeError> {
+        Ok(Self {
+            ssh: if settings.ssh {
+                Some(bind(settings.listen).await?)
+            } else {
+                None
+            },
+            web: match settings.web {
+                Some(addr) => Some(bind(addr).await?),
+                None => None,
+            },
+            health: match settings.health_listen {
+                Some(addr) => Some(bind(addr).await?),
+                None => None,
+            },
+        })
     }
-    if !proxies.trusts(peer.ip()) {
-        shared.refused(|| {
-            info!(
-                event = "refused connection",
-                addr = %peer,
-                "not from a trusted proxy (--proxy-protocol)"
-            );
-        });
-        return None;
-    }
-    match proxy::read_header(stream, proxy::HEADER_DEADLINE).await {
-        Ok(proxy::Origin::Client(client)) => Some(client),
-        Ok(proxy::Origin::Proxy) => Some(peer),
-        Err(error) => {
-            shared.refused(|| info!(event = "refused connection", via = %peer, "{error}"));
-            None
+
+    /// Starts accepting on each: the accept loops, and the health checks' task.
+    fn spawn(
+        self,
+        shared: &Arc<Shared>,
+        russh_config: Option<Arc<russh::server::Config>>,
+    ) -> (
+        Vec<tokio::task::JoinHandle<()>>,
+        Option<tokio::task::JoinHandle<()>>,
+    ) {
+        let mut accepts = Vec::new();
+        if let (Some(listener), Some(config)) = (self.ssh, russh_config) {
+            let shared = Arc::clone(shared);
+            accepts.push(tokio::spawn(accept_loop(listener, shared, config)));
         }
+        if let Some(listener) = self.web {
+            let shared = Arc::clone(shared);
+            accepts.push(tokio::spawn(web::accept_loop(listener, shared)));
+        }
+        let health = (self.health).map(|listener| spawn_health(listener, shared));
+        (accepts, health)
     }
+}
+
+/// A listener on `addr`.
+async fn bind(addr: SocketAddr) -> Result<TcpListener, ServeError> {
+    TcpListener::bind(addr)
+        .await
+        .map_err(|reason| ServeError::Listen { addr, reason })
 }
 
 /// The stream, and a second handle on its socket that can shut it down.
@@ -624,20 +642,48 @@ pub fn run(
     })
 }
 
+/// The banner's first lines: where SSH listens and its host key, where the page is.
+fn say_addresses(server: &Server, settings: &Settings, say: &dyn Fn(&str)) {
+    if settings.ssh {
+        let created = if server.host_key_created {
+            " (made now)"
+        } else {
+            ""
+        };
+        say(&format!("serving on {}", server.local_addr));
+        say(&format!(
+            "host key {}{created}: ED25519 key fingerprint is {}",
+            settings.host_key.display(),
+            server.fingerprint
+        ));
+    }
+    if let Some(addr) = server.web_addr {
+        let also = if settings.ssh {
+            ""
+        } else {
+            " (no SSH: give --listen for it too)"
+        };
+        let host = if addr.ip().is_unspecified() {
+            connect_host(addr, &|_| {})
+        } else {
+            addr.ip().to_string()
+        };
+        let host = if host.contains(':') {
+            format!("[{host}]")
+        } else {
+            host
+        };
+        say(&format!(
+            "the arcade in a browser at http://{host}:{}/{also}",
+            addr.port()
+        ));
+    }
+}
+
 /// The banner: where the server listens, its host key, who may log in, the limits.
 fn print_banner(server: &Server, settings: &Settings, say: &dyn Fn(&str)) {
-    let created = if server.host_key_created {
-        " (made now)"
-    } else {
-        ""
-    };
-    say(&format!("serving on {}", server.local_addr));
-    say(&format!(
-        "host key {}{created}: ED25519 key fingerprint is {}",
-        settings.host_key.display(),
-        server.fingerprint
-    ));
-    if keys::readable_by_others(&settings.host_key) {
+    say_addresses(server, settings, say);
+    if settings.ssh && keys::readable_by_others(&settings.host_key) {
         say(&format!(
             "warning: {} can be read by others; chmod 600 it",
             settings.host_key.display()
@@ -703,12 +749,20 @@ fn print_banner(server: &Server, settings: &Settings, say: &dyn Fn(&str)) {
     }
     if settings.is_open() {
         say("open: anyone may log in, with or without a key");
-        if !server.local_addr.ip().is_loopback() {
-            say(&format!(
-                "warning: open to everyone who can reach {}",
-                server.local_addr
-            ));
+        let listened = (settings.ssh.then_some(server.local_addr)).into_iter();
+        for addr in listened.chain(server.web_addr) {
+            if !addr.ip().is_loopback() {
+                say(&format!("warning: open to everyone who can reach {addr}"));
+            }
         }
+    }
+    if !settings.ssh {
+        say(&format!(
+            "{} sessions at most, closed after {} idle",
+            settings.max_sessions,
+            HumanDuration(settings.idle_timeout),
+        ));
+        return;
     }
     let port = server.local_addr.port();
     let host = connect_host(server.local_addr, say);

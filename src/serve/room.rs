@@ -9,7 +9,7 @@
 
 use crate::app::App;
 use crate::app::journal::Position;
-use crate::app::room::{Course, Order, Room, Seat, SeatReport, Setup, Whereabouts, Whom};
+use crate::app::room::{Course, Door, Order, Room, Seat, SeatReport, Setup, Whereabouts, Whom};
 use crate::app::saved::SavedSession;
 use crate::persist::Stamp;
 use crate::serve::progress::ProgressStore;
@@ -56,6 +56,8 @@ struct Occupant {
     parked: Option<Box<App>>,
     /// The stamp of the seat's file as last read or written, so a save continues it.
     stamp: Option<Stamp>,
+    /// How the student came in the last time.
+    door: Door,
 }
 
 impl Occupant {
@@ -72,6 +74,7 @@ impl Occupant {
             present: true,
             parked: None,
             stamp: None,
+            door: Door::Ssh,
         }
     }
 
@@ -502,6 +505,7 @@ impl Room for Classroom {
                 },
                 idle: now.saturating_duration_since(entry.last_input),
                 away: !entry.present,
+                door: entry.door,
             })
             .collect();
         // By name, as a class list is read; equal names keep the order they came in.
@@ -581,6 +585,14 @@ pub struct SeatHandle {
 }
 
 impl SeatHandle {
+    /// Notes how the student came in this time, for the teacher's room.
+    pub fn came_by(&self, door: Door) {
+        if let Some(entry) = self.registry.lock().get_mut(&self.id) {
+            entry.door = door;
+        }
+        self.registry.changed();
+    }
+
     /// The student's session ended: their app waits in the seat for their return, and
     /// the session is kept on disk (when the server keeps seats) for a return after a
     /// restart.

@@ -32,8 +32,12 @@ pub const REFUSAL_LOG_EVERY: Duration = Duration::from_secs(10);
 /// (by the command line, or by a test).
 #[derive(Debug, Clone)]
 pub struct Settings {
-    /// Where to listen.
+    /// Where to listen for SSH.
     pub listen: SocketAddr,
+    /// Whether SSH is served (`serve --web` without `--listen` serves only the page).
+    pub ssh: bool,
+    /// Where the page and its WebSocket are served (`--web`), if anywhere.
+    pub web: Option<SocketAddr>,
     /// The host key file.
     pub host_key: PathBuf,
     /// The `authorized_keys` file; `None` (and no class code) lets anyone in (`--open`).
@@ -347,6 +351,49 @@ impl Shared {
     /// events from elsewhere never reach it. See `log_format` for how a field is shown.
     pub(super) fn log(&self, emit: impl FnOnce()) {
         tracing::dispatcher::with_default(&self.log, emit);
+    }
+
+    /// Logs that the gate cut `peer`'s connection to give its place to another address.
+    pub(super) fn log_cut(self: &Arc<Self>, peer: SocketAddr) {
+        self.refused(|| {
+            info!(
+                event = "cut connection",
+                addr = %peer,
+                "its place went to an address holding fewer"
+            );
+        });
+    }
+
+    /// The client's address: the connection's own, or with `--proxy-protocol` the one its
+    /// trusted proxy's header gives. `None` (logged) when the connection must be closed: not
+    /// from a trusted proxy, or without a good header.
+    pub(super) async fn client_address(
+        self: &Arc<Self>,
+        stream: &mut tokio::net::TcpStream,
+        peer: SocketAddr,
+    ) -> Option<SocketAddr> {
+        let proxies = &self.settings.proxies;
+        if !proxies.enabled() {
+            return Some(peer);
+        }
+        if !proxies.trusts(peer.ip()) {
+            self.refused(|| {
+                info!(
+                    event = "refused connection",
+                    addr = %peer,
+                    "not from a trusted proxy (--proxy-protocol)"
+                );
+            });
+            return None;
+        }
+        match super::proxy::read_header(stream, super::proxy::HEADER_DEADLINE).await {
+            Ok(super::proxy::Origin::Client(client)) => Some(client),
+            Ok(super::proxy::Origin::Proxy) => Some(peer),
+            Err(error) => {
+                self.refused(|| info!(event = "refused connection", via = %peer, "{error}"));
+                None
+            }
+        }
     }
 
     /// Logs a refused connection (the events `emit` makes), or counts it when one was

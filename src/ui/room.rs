@@ -1,5 +1,5 @@
 //! The teacher's view of the room: one row per student with whether they follow the
-//! teacher, their name, the tab on their screen, their lesson (in a course) and step, their
+//! teacher, their name, how they came in (ssh, or web from a browser), the tab on their screen, their lesson (in a course) and step, their
 //! predictions graded right, the answer they locked in and how long since their last key,
 //! in a table that scrolls so thirty and more fit at 80x24; under it, the class's answers
 //! to the question waiting, counted before the teacher reveals, and the last export the
@@ -22,7 +22,7 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 const IDLE_MARK: Duration = Duration::from_secs(120);
 
 /// Columns of the name; longer names are cut with `…` (the log has them whole).
-const NAME_WIDTH: usize = 20;
+const NAME_WIDTH: usize = 16;
 
 /// Draws the room over `area` (the body of the screen).
 pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -88,7 +88,9 @@ pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &
         return;
     }
     Line::styled(
-        row_text(" ", "name", "tab", "step", "at", "right", "answer", "idle"),
+        row_text(
+            " ", "name", "by", "tab", "step", "at", "right", "answer", "idle",
+        ),
         theme.dim,
     )
     .render(header, buf);
@@ -241,6 +243,7 @@ fn seat_line<'a>(seat: &Seat, course: &Course, selected: bool, theme: &Theme) ->
     let text = row_text(
         mark,
         &seat.name,
+        seat.door.word(),
         at.tab.title(),
         &step,
         stepper,
@@ -268,6 +271,7 @@ fn seat_line<'a>(seat: &Seat, course: &Course, selected: bool, theme: &Theme) ->
 fn row_text(
     mark: &str,
     name: &str,
+    door: &str,
     tab: &str,
     step: &str,
     stepper: &str,
@@ -276,7 +280,8 @@ fn row_text(
     idle: &str,
 ) -> String {
     let name = fit(name);
-    let [tab, step, stepper, right, answer, idle] = [
+    let [door, tab, step, stepper, right, answer, idle] = [
+        (door, 3),
         (tab, 15),
         (step, 8),
         (stepper, 5),
@@ -285,7 +290,9 @@ fn row_text(
         (idle, 7),
     ]
     .map(|(text, width)| cut(text, width));
-    format!("{mark}{name} {tab:<15} {step:>8} {stepper:>5} {right:>6} {answer:>6} {idle:>7}")
+    format!(
+        "{mark}{name} {door:<3} {tab:<15} {step:>8} {stepper:>5} {right:>6} {answer:>6} {idle:>7}"
+    )
 }
 
 /// `text` in at most `width` columns, cut with `…` when longer, so no value pushes the
@@ -330,19 +337,40 @@ mod tests {
             "Katherine Johnson-Goble",
             "山田太郎山田太郎山田太郎",
         ] {
-            let row = row_text(" ", name, "Tic-tac-toe", "1/7", "26", "1/2", "y", "3s");
-            let before_tab = row.split("Tic-tac-toe").next().unwrap();
-            assert_eq!(before_tab.width(), 1 + NAME_WIDTH + 1, "{row:?}");
+            let row = row_text(
+                " ",
+                name,
+                "web",
+                "Tic-tac-toe",
+                "1/7",
+                "26",
+                "1/2",
+                "y",
+                "3s",
+            );
+            let before_door = row.split("web").next().unwrap();
+            assert_eq!(before_door.width(), 1 + NAME_WIDTH + 1, "{row:?}");
         }
-        assert_eq!(fit("山田太郎山田太郎山田太郎"), "山田太郎山田太郎山… ");
+        assert_eq!(fit("山田太郎山田太郎山田太郎"), "山田太郎山田太… ");
     }
 
     #[test]
     fn long_values_are_cut_so_every_column_stays_in_line() {
-        let short = row_text(" ", "ada", "Tic-tac-toe", "1/7", "26", "1/2", "y", "3s");
+        let short = row_text(
+            " ",
+            "ada",
+            "ssh",
+            "Tic-tac-toe",
+            "1/7",
+            "26",
+            "1/2",
+            "y",
+            "3s",
+        );
         let long = row_text(
             " ",
             "ada",
+            "web",
             "Tic-tac-toe",
             "L12 100/120",
             "136882/136882",

@@ -80,6 +80,8 @@ pub fn settings(dir: &Path, authorized: Option<&[&PrivateKey]>) -> Settings {
         clock: ai_arcade::serve::clock::Clock::system(),
         proxies: ai_arcade::serve::proxy::TrustedProxies::default(),
         host_key_required: false,
+        ssh: true,
+        web: None,
         health_listen: None,
         drain_grace: Duration::ZERO,
         log_format: ai_arcade::config::LogFormat::Text,

@@ -34,6 +34,8 @@ pub(super) struct SessionInfo {
     pub(super) peer: SocketAddr,
     pub(super) login: Login,
     pub(super) term: String,
+    /// How the client came in.
+    pub(super) door: crate::app::room::Door,
 }
 
 /// Where a session sits in the class, held while it runs.
@@ -79,7 +81,8 @@ impl Arcade {
                 key = info.login.key().map(tracing::field::display),
                 term = info.term.as_str(),
                 size = %format_args!("{}x{}", size.width, size.height),
-                sessions = self.shared.slots.used()
+                sessions = self.shared.slots.used(),
+                door = %info.door.word()
             );
         });
         // A panic in one arcade ends that session, not the server: the client's terminal
@@ -113,7 +116,8 @@ impl Arcade {
                 cpu_rests = self.budget.borrow().rests(),
                 flooding = self.budget.borrow().demoted(),
                 keys_dropped = self.budget.borrow().dropped(),
-                reason = reason.as_str()
+                reason = reason.as_str(),
+                door = %info.door.word()
             );
         });
     }
@@ -237,6 +241,7 @@ impl Arcade {
         if let Some(collector) = &shared.collector {
             app.collect = Some(Arc::new(collector.student(&arrival.name)));
         }
+        arrival.seat.came_by(self.info.door);
         let seat = Arc::new(arrival.seat);
         app.seat = Some(Arc::clone(&seat) as Arc<dyn crate::app::room::SeatReport>);
         // The teacher's orders given while the student was away, then the room shows

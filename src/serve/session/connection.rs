@@ -5,9 +5,12 @@
 //! in `login.rs`.
 
 use super::arcade::{Arcade, SessionInfo};
-use super::plumbing::{INPUT_QUEUE, send_waiting, spawn_idle_timer};
+use super::link::{ClientLink, SshLink};
+use super::plumbing::{INPUT_QUEUE, lock, send_waiting, spawn_idle_timer};
 use super::who::Login;
+use crate::app::room::Door;
 use crate::serve::gate::Pending;
+use crate::serve::input::ESCAPE_WAIT;
 use crate::serve::input::InputParser;
 use crate::serve::limits::Slot;
 use crate::serve::session_caps::Counted;
@@ -61,12 +64,132 @@ pub(super) struct PtyRequest {
 }
 
 /// A running arcade, as the connection sees it.
-pub(super) struct Running {
+pub(crate) struct Running {
     pub(super) events: flume::Sender<LoopEvent>,
     pub(super) parser: Arc<Mutex<InputParser>>,
     /// When a frame was last drawn: what the idle timer counts from.
     pub(super) last_activity: Arc<Mutex<Instant>>,
     pub(super) ended: Arc<Notify>,
+}
+
+impl Running {
+    /// Parses the client's `data` into key and mouse events for the arcade, waiting while
+    /// its queue is full (the caller reads no more meanwhile). A lone ESC is the Esc key
+    /// once [`ESCAPE_WAIT`] passes without the rest of a sequence. `false` once the arcade
+    /// is gone.
+    pub(crate) async fn feed(&self, data: &[u8]) -> bool {
+        // Input is not activity by itself: a frame drawn is (the arcade's sink notes it),
+        // so bytes that change nothing on the screen (a NUL a second) cannot keep a
+        // session from its idle close.
+        let (events, waiting, reads) = {
+            let mut parser = lock(&self.parser);
+            let events = parser.feed(data);
+            (events, parser.waiting(), parser.reads())
+        };
+        for event in events {
+            if !send_waiting(&self.events, LoopEvent::Input(event)).await {
+                return false;
+            }
+        }
+        if waiting {
+            let parser = Arc::clone(&self.parser);
+            let events = self.events.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(ESCAPE_WAIT).await;
+                let flushed = {
+                    let mut parser = lock(&parser);
+                    if parser.reads() == reads {
+                        parser.flush()
+                    } else {
+                        Vec::new()
+                    }
+                };
+                for event in flushed {
+                    send_waiting(&events, LoopEvent::Input(event)).await;
+                }
+            });
+        }
+        true
+    }
+
+    /// Hands the arcade `event`, waiting for room in its queue; `false` once it is gone.
+    pub(crate) async fn send(&self, event: LoopEvent) -> bool {
+        send_waiting(&self.events, event).await
+    }
+
+    /// Tells the arcade its client went away (no waiting: if the queue is full the
+    /// arcade is busy with it, and its next frame finds the client gone).
+    pub(crate) fn closed(&self, why: &str) {
+        let _ = self.events.try_send(LoopEvent::InputClosed(why.into()));
+    }
+}
+
+/// Everything an arcade needs from the connection that carries it, SSH or WebSocket.
+pub(crate) struct ArcadeStart {
+    pub(crate) shared: Arc<Shared>,
+    pub(crate) peer: SocketAddr,
+    pub(crate) login: Login,
+    /// The client's terminal type, for the log.
+    pub(crate) term: String,
+    pub(crate) size: Arc<SharedSize>,
+    pub(crate) color: bool,
+    pub(crate) door: Door,
+    /// The way back to the client.
+    pub(crate) link: Arc<dyn ClientLink>,
+    /// The session's place among those running: freed when the arcade ends.
+    pub(crate) slot: Slot,
+}
+
+/// Starts the arcade's thread, with its idle timer; `None` (logged) when the thread could
+/// not be started, and the slot is free again.
+pub(crate) fn start_arcade(start: ArcadeStart) -> Option<Running> {
+    let (events, receiver) = flume::bounded(INPUT_QUEUE);
+    let running = Running {
+        events: events.clone(),
+        parser: Arc::default(),
+        last_activity: Arc::new(Mutex::new(Instant::now())),
+        ended: Arc::new(Notify::new()),
+    };
+    let shared = start.shared;
+    let info = SessionInfo {
+        peer: start.peer,
+        login: start.login,
+        term: start.term,
+        door: start.door,
+    };
+    let wake = events.clone();
+    spawn_idle_timer(
+        shared.settings.idle_timeout,
+        Arc::clone(&running.last_activity),
+        Arc::clone(&running.ended),
+        (shared.shutdown.subscribe(), shared.notice.subscribe()),
+        events,
+    );
+    let peer = start.peer;
+    let arcade = Arcade {
+        budget: std::cell::RefCell::new(crate::shell::budget::CpuBudget::served()),
+        shared: Arc::clone(&shared),
+        info,
+        size: start.size,
+        color: start.color,
+        link: start.link,
+        ended: Arc::clone(&running.ended),
+        slot: start.slot,
+        wake,
+        activity: Arc::clone(&running.last_activity),
+    };
+    let spawned = std::thread::Builder::new()
+        .name(format!("session {peer}"))
+        .spawn(move || arcade.run(&receiver));
+    if let Err(error) = spawned {
+        // The closure, and with it the slot, is dropped: the place is free again.
+        shared.log(|| {
+            tracing::info!(event = "session thread failed", "{error}");
+        });
+        running.ended.notify_one();
+        return None;
+    }
+    Some(running)
 }
 
 /// What the connection's last keyboard-interactive request was answered with.
@@ -135,62 +258,31 @@ impl Connection {
         self.login.as_ref().map_or("", |login| &login.name)
     }
 
-    /// Starts the arcade's thread; `false` when it could not be started.
+    /// Starts the arcade's thread on the SSH channel; `false` when it could not be
+    /// started.
     pub(super) fn start_arcade(&mut self, channel: ChannelId, slot: Slot, handle: Handle) -> bool {
-        let Some(pty) = &self.pty else { return false };
-        let (events, receiver) = flume::bounded(INPUT_QUEUE);
-        let running = Running {
-            events: events.clone(),
-            parser: Arc::default(),
-            last_activity: Arc::new(Mutex::new(Instant::now())),
-            ended: Arc::new(Notify::new()),
-        };
-        let Some(login) = self.login.clone() else {
+        let (Some(pty), Some(login)) = (&self.pty, self.login.clone()) else {
             return false;
         };
-        let info = SessionInfo {
+        let link = SshLink {
+            handle,
+            channel,
+            runtime: tokio::runtime::Handle::current(),
+        };
+        let started = start_arcade(ArcadeStart {
+            shared: Arc::clone(&self.shared),
             peer: self.peer,
             login,
             term: pty.term.clone(),
-        };
-        let wake = events.clone();
-        spawn_idle_timer(
-            self.shared.settings.idle_timeout,
-            Arc::clone(&running.last_activity),
-            Arc::clone(&running.ended),
-            (
-                self.shared.shutdown.subscribe(),
-                self.shared.notice.subscribe(),
-            ),
-            events,
-        );
-        let arcade = Arcade {
-            budget: std::cell::RefCell::new(crate::shell::budget::CpuBudget::served()),
-            shared: Arc::clone(&self.shared),
-            info,
             size: Arc::clone(&pty.size),
             color: !self.no_color,
-            link: Arc::new(super::link::SshLink {
-                handle,
-                channel,
-                runtime: tokio::runtime::Handle::current(),
-            }),
-            ended: Arc::clone(&running.ended),
+            door: Door::Ssh,
+            link: Arc::new(link),
             slot,
-            wake,
-            activity: Arc::clone(&running.last_activity),
-        };
-        let spawned = std::thread::Builder::new()
-            .name(format!("session {}", self.peer))
-            .spawn(move || arcade.run(&receiver));
-        if let Err(error) = spawned {
-            // The closure, and with it the slot, is dropped: the place is free again.
-            self.shared.log(|| {
-                tracing::info!(event = "session thread failed", "{error}");
-            });
-            running.ended.notify_one();
+        });
+        let Some(running) = started else {
             return false;
-        }
+        };
         self.progress.reach(Stage::Playing);
         self.running = Some(running);
         true
@@ -198,19 +290,15 @@ impl Connection {
 
     pub(super) async fn send(&self, event: LoopEvent) {
         if let Some(running) = &self.running {
-            send_waiting(&running.events, event).await;
+            running.send(event).await;
         }
     }
 }
 
 impl Drop for Connection {
     fn drop(&mut self) {
-        // No waiting here: if the queue is full the arcade is busy with it, and its next
-        // frame finds the connection gone.
         if let Some(running) = &self.running {
-            let _ = running
-                .events
-                .try_send(LoopEvent::InputClosed("connection closed".into()));
+            running.closed("connection closed");
         }
     }
 }

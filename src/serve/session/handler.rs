@@ -5,9 +5,8 @@
 
 use super::arcade::RESTARTING;
 use super::connection::{Asked, Connection, PtyRequest};
-use super::plumbing::{clamp_size, disconnect_after, lock, send_waiting};
+use super::plumbing::{clamp_size, disconnect_after};
 use super::who::{Login, Via};
-use crate::serve::input::ESCAPE_WAIT;
 use crate::serve::keys;
 use crate::serve::terminal::SharedSize;
 use crate::shell::LoopEvent;
@@ -393,40 +392,8 @@ impl russh::server::Handler for Connection {
         data: &[u8],
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let Some(running) = &self.running else {
-            return Ok(());
-        };
-        // Input is not activity by itself: a frame drawn is (the arcade's sink notes it),
-        // so bytes that change nothing on the screen (a NUL a second) cannot keep a
-        // session from its idle close.
-        let (events, waiting, reads) = {
-            let mut parser = lock(&running.parser);
-            let events = parser.feed(data);
-            (events, parser.waiting(), parser.reads())
-        };
-        for event in events {
-            if !send_waiting(&running.events, LoopEvent::Input(event)).await {
-                return Ok(());
-            }
-        }
-        if waiting {
-            // A lone ESC: the Esc key, unless the rest of a sequence follows soon.
-            let parser = Arc::clone(&running.parser);
-            let events = running.events.clone();
-            tokio::spawn(async move {
-                tokio::time::sleep(ESCAPE_WAIT).await;
-                let flushed = {
-                    let mut parser = lock(&parser);
-                    if parser.reads() == reads {
-                        parser.flush()
-                    } else {
-                        Vec::new()
-                    }
-                };
-                for event in flushed {
-                    send_waiting(&events, LoopEvent::Input(event)).await;
-                }
-            });
+        if let Some(running) = &self.running {
+            running.feed(data).await;
         }
         Ok(())
     }

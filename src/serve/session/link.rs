@@ -1,6 +1,6 @@
 //! The way back to a session's client: the arcade's frames out, and the connection closed
-//! when it ends. An SSH channel is one; a browser's WebSocket (issue 34) is to be another,
-//! so the arcade's thread knows only this.
+//! when it ends. An SSH channel is one, a browser's WebSocket the other; the arcade's
+//! thread knows only this.
 
 use super::plumbing::{OUTPUT_TIMEOUT, disconnect_after};
 use russh::ChannelId;
@@ -31,17 +31,7 @@ impl ClientLink for SshLink {
         let sent = self.runtime.block_on(async {
             tokio::time::timeout(OUTPUT_TIMEOUT, handle.data(channel, bytes)).await
         });
-        match sent {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(_)) => Err(io::Error::new(
-                io::ErrorKind::BrokenPipe,
-                "the client went away",
-            )),
-            Err(_) => Err(io::Error::new(
-                io::ErrorKind::TimedOut,
-                "the client stopped reading",
-            )),
-        }
+        waited(&sent)
     }
 
     /// The exit status, end of file and close, then the connection dropped a second later
@@ -62,5 +52,51 @@ impl ClientLink for SshLink {
             Duration::from_secs(1),
             "the arcade ended",
         );
+    }
+}
+
+/// What the arcade sends a browser: frames to draw, files to download, and the end.
+#[derive(Debug)]
+pub(crate) enum Outgoing {
+    /// Bytes for the page's terminal.
+    Frame(Vec<u8>),
+    /// The end of the session: the socket is closed once what came before is sent.
+    Close,
+}
+
+/// A browser's WebSocket: what the arcade sends goes into a short queue that the
+/// socket's writer task empties.
+pub(crate) struct WsLink {
+    pub(crate) out: tokio::sync::mpsc::Sender<Outgoing>,
+    pub(crate) runtime: tokio::runtime::Handle,
+}
+
+impl ClientLink for WsLink {
+    fn send(&self, bytes: Vec<u8>) -> io::Result<()> {
+        let queued = self.runtime.block_on(async {
+            tokio::time::timeout(OUTPUT_TIMEOUT, self.out.send(Outgoing::Frame(bytes))).await
+        });
+        waited(&queued)
+    }
+
+    fn close(&self) {
+        let _ = self.runtime.block_on(async {
+            tokio::time::timeout(OUTPUT_TIMEOUT, self.out.send(Outgoing::Close)).await
+        });
+    }
+}
+
+/// What a send that waited at most [`OUTPUT_TIMEOUT`] came to.
+fn waited<E>(sent: &Result<Result<(), E>, tokio::time::error::Elapsed>) -> io::Result<()> {
+    match sent {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(_)) => Err(io::Error::new(
+            io::ErrorKind::BrokenPipe,
+            "the client went away",
+        )),
+        Err(_) => Err(io::Error::new(
+            io::ErrorKind::TimedOut,
+            "the client stopped reading",
+        )),
     }
 }

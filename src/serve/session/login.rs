@@ -7,10 +7,14 @@ use super::connection::{Asked, Connection, Stage};
 use super::who::{Login, Via};
 use crate::serve::class_code::{self, ClassCode, Verdict};
 use crate::serve::keys;
-use crate::serve::session_caps::Over;
+use crate::serve::limits::Slot;
+use crate::serve::session_caps::{Counted, Over};
+use crate::serve::shared::Shared;
 use russh::keys::PublicKey;
 use russh::server::Auth;
 use std::borrow::Cow;
+use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 use tracing::info;
 
@@ -20,7 +24,7 @@ pub const TAKE_OVER_PROMPT: &str = "y, or Enter: ";
 /// What a student is asked when a session is logged in under their name already: each
 /// line within 80 columns, as the client prints it. Without `another` (the name holds all
 /// the sessions it may), Enter offers nothing.
-fn take_over_words(name: &str, another: bool) -> String {
+pub(crate) fn take_over_words(name: &str, another: bool) -> String {
     let otherwise = if another {
         format!("If not, press Enter: you come in as another {name}.")
     } else {
@@ -33,39 +37,81 @@ fn take_over_words(name: &str, another: bool) -> String {
     )
 }
 
-impl Connection {
-    /// Lets `login` in if there is room among the logged-in connections (which those still
-    /// logging in never use up); its place among those logging in goes to the next.
-    pub(super) fn log_in(&mut self, login: Login) -> Auth {
-        let caps = &self.shared.session_caps;
-        let counted = if matches!(login.via, Via::Teacher(_)) {
-            // A teacher is never held to the caps.
-            None
-        } else if login.takes_over {
-            // A student taking their own place back: the session it replaces ends.
-            Some(caps.admit_anyway(&login.name, self.peer.ip()))
-        } else {
-            let settings = &self.shared.settings;
-            let (per_name, per_address) = (
-                settings.max_sessions_per_name,
-                settings.max_sessions_per_address,
-            );
-            match caps.admit(&login.name, self.peer.ip(), per_name, per_address) {
-                Ok(counted) => Some(counted),
-                Err(over) => return self.refuse_over(&login, &over),
+/// A login let in: its places among the logged-in connections, held while it lasts.
+pub(crate) struct Admitted {
+    pub(crate) slot: Slot,
+    /// Counted by name and address (not a teacher).
+    pub(crate) counted: Option<Counted>,
+}
+
+/// Why a login was not let in.
+pub(crate) enum NotAdmitted {
+    /// Over a cap per name or per address (logged).
+    Over(Over),
+    /// Every place for a logged-in connection is taken (logged).
+    Full,
+}
+
+/// Lets `login` from `peer` in if its name and address are under their caps and there is
+/// room among the logged-in connections (which those still logging in never use up),
+/// whatever carried it: an SSH login or a browser's. A refusal is logged.
+pub(crate) fn admit(
+    shared: &Arc<Shared>,
+    peer: SocketAddr,
+    login: &Login,
+) -> Result<Admitted, NotAdmitted> {
+    let caps = &shared.session_caps;
+    let counted = if matches!(login.via, Via::Teacher(_)) {
+        // A teacher is never held to the caps.
+        None
+    } else if login.takes_over {
+        // A student taking their own place back: the session it replaces ends.
+        Some(caps.admit_anyway(&login.name, peer.ip()))
+    } else {
+        let settings = &shared.settings;
+        let (per_name, per_address) = (
+            settings.max_sessions_per_name,
+            settings.max_sessions_per_address,
+        );
+        match caps.admit(&login.name, peer.ip(), per_name, per_address) {
+            Ok(counted) => Some(counted),
+            Err(over) => {
+                shared.log(|| {
+                    info!(
+                        event = "refused login",
+                        addr = %peer,
+                        user = login.name.as_str(),
+                        "{}",
+                        over.log_words()
+                    );
+                });
+                return Err(NotAdmitted::Over(over));
             }
-        };
-        let Some(slot) = self.shared.logged_in.take(self.shared.logged_in_cap()) else {
-            self.shared.refused(|| {
-                info!(
-                    event = "refused login",
-                    addr = %self.peer,
-                    user = login.name.as_str(),
-                    "server full ({} connections logged in)",
-                    self.shared.logged_in_cap()
-                );
-            });
-            return Auth::reject();
+        }
+    };
+    let Some(slot) = shared.logged_in.take(shared.logged_in_cap()) else {
+        shared.refused(|| {
+            info!(
+                event = "refused login",
+                addr = %peer,
+                user = login.name.as_str(),
+                "server full ({} connections logged in)",
+                shared.logged_in_cap()
+            );
+        });
+        return Err(NotAdmitted::Full);
+    };
+    Ok(Admitted { slot, counted })
+}
+
+impl Connection {
+    /// Lets `login` in if [`admit`] does; its place among those logging in goes to the
+    /// next.
+    pub(super) fn log_in(&mut self, login: Login) -> Auth {
+        let Admitted { slot, counted } = match admit(&self.shared, self.peer, &login) {
+            Ok(admitted) => admitted,
+            Err(NotAdmitted::Over(over)) => return self.refuse_over(&login, &over),
+            Err(NotAdmitted::Full) => return Auth::reject(),
         };
         self.login_slot = Some(slot);
         self.counted = counted;
@@ -77,18 +123,9 @@ impl Connection {
         Auth::Accept
     }
 
-    /// Refuses `login`, over a cap: a student at the code prompt is told why (once), and
-    /// the log says so.
+    /// Refuses `login`, over a cap (logged): a student at the code prompt is told why
+    /// (once).
     fn refuse_over(&mut self, login: &Login, over: &Over) -> Auth {
-        self.shared.log(|| {
-            info!(
-                event = "refused login",
-                addr = %self.peer,
-                user = login.name.as_str(),
-                "{}",
-                over.log_words()
-            );
-        });
         if login.via != Via::ClassCode || self.told {
             return Auth::reject();
         }

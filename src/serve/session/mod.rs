@@ -18,6 +18,11 @@ mod plumbing;
 mod who;
 
 pub use arcade::RESTARTING;
+pub(crate) use connection::{ArcadeStart, start_arcade};
 pub use connection::{Connection, Progress, Stage};
 pub use handler::{FULL, NEEDS_PTY};
+pub(crate) use link::{Outgoing, WsLink};
+pub use login::TAKE_OVER_PROMPT;
+pub(crate) use login::{Admitted, NotAdmitted, admit, take_over_words};
+pub(crate) use plumbing::{OUTPUT_TIMEOUT, clamp_size};
 pub use who::{Login, Via};

@@ -17,7 +17,7 @@ pub(super) const INPUT_QUEUE: usize = 256;
 
 /// How long one frame may wait for a client that stopped reading before the session is
 /// given up (keepalives alone would keep such a connection open for ever).
-pub(super) const OUTPUT_TIMEOUT: Duration = Duration::from_secs(30);
+pub(crate) const OUTPUT_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Hands `event` to the arcade, waiting while its queue is full: the task sleeps until the
 /// arcade takes an event out (flume wakes it then), so nothing polls, and the connection's
@@ -97,7 +97,7 @@ const MAX_ROWS: u32 = 200;
 
 /// A window size the arcade can draw: at least 1x1, at most [`MAX_COLUMNS`] x [`MAX_ROWS`]
 /// (a client that sends 0x0 gets the "too small" screen, not a crash).
-pub(super) fn clamp_size(columns: u32, rows: u32) -> (u16, u16) {
+pub(crate) fn clamp_size(columns: u32, rows: u32) -> (u16, u16) {
     (
         columns.clamp(1, MAX_COLUMNS) as u16,
         rows.clamp(1, MAX_ROWS) as u16,
