@@ -5,6 +5,7 @@ mod common;
 
 mod about;
 mod ai_never_loses;
+mod browser;
 mod class_named;
 mod class_summary;
 mod class_term;

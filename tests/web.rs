@@ -19,10 +19,16 @@ const CODE: &str = "Maths-Club-42";
 
 /// A class server with the code [`CODE`], SSH and the page both on loopback.
 async fn class_server(tag: &str) -> TestServer {
+    let (dir, settings) = web_class(tag);
+    start(dir, settings).await
+}
+
+/// The settings of [`class_server`], to change before it starts, and its folder.
+fn web_class(tag: &str) -> (crate::serve::TestDir, ai_arcade::serve::Settings) {
     let dir = temp_dir(tag);
     let mut settings = class_settings(&dir, CODE, None, None);
     settings.web = Some("127.0.0.1:0".parse().unwrap());
-    start(dir, settings).await
+    (dir, settings)
 }
 
 fn nonzero(n: u16) -> std::num::NonZeroU16 {
@@ -49,11 +55,33 @@ pub(crate) async fn http_get(addr: SocketAddr, path: &str) -> (String, String, V
     (status, head, answer[split + 4..].to_vec())
 }
 
+/// [`http_get`], or `None` for the status when the server closes without an answer.
+pub(crate) async fn http_get_or_closed(
+    addr: SocketAddr,
+    path: &str,
+) -> (Option<String>, String, Vec<u8>) {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+    let _ = stream.write_all(request.as_bytes()).await;
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(LIMIT, stream.read_to_end(&mut answer))
+        .await
+        .expect("answered or closed in time");
+    let Some(split) = answer.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return (None, String::new(), answer);
+    };
+    let head = String::from_utf8_lossy(&answer[..split]).into_owned();
+    let status = head.lines().next().map(str::to_string);
+    (status, head, answer[split + 4..].to_vec())
+}
+
 /// A browser's tab, as the page's script drives it.
 pub(crate) struct Page {
     socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
     parser: vt100::Parser,
     pub(crate) closed: bool,
+    /// The files the server offered to download: `{"download":{"name":…,"text":…}}`.
+    pub(crate) downloads: Vec<serde_json::Value>,
 }
 
 impl Page {
@@ -71,6 +99,7 @@ impl Page {
             socket,
             parser: vt100::Parser::new(nonzero(24), nonzero(80), 0),
             closed: false,
+            downloads: Vec::new(),
         })
     }
 
@@ -120,6 +149,10 @@ impl Page {
                 });
             match message {
                 Some(Ok(Message::Binary(bytes))) => self.parser.process(&bytes),
+                Some(Ok(Message::Text(text))) => {
+                    self.downloads
+                        .push(serde_json::from_str(text.as_str()).unwrap());
+                }
                 Some(Ok(Message::Close(_)) | Err(_)) | None => {
                     self.closed = true;
                     assert!(done(self), "closed before {what}; screen:\n{}", self.text());
@@ -133,6 +166,18 @@ impl Page {
     /// Waits until the screen shows `words`.
     pub(crate) async fn shows(&mut self, words: &str) {
         self.until(words, |page| page.text().contains(words)).await;
+    }
+
+    /// Closes the course (a lone Esc) and goes to tic-tac-toe (F4).
+    pub(crate) async fn go_to_tic_tac_toe(&mut self) {
+        self.keys("\x1b").await;
+        self.until("the course closed", |p| !p.text().contains("Start here"))
+            .await;
+        // A person's next key comes later than the wait that tells Esc from a sequence.
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        self.keys("\x1bOS").await;
+        self.until("the board", |p| p.text().contains("Your move"))
+            .await;
     }
 
     /// Plays tic-tac-toe until the game ends: each square in turn whenever it is the
@@ -230,15 +275,7 @@ async fn a_student_types_name_and_code_in_the_page_and_plays_tic_tac_toe_to_the_
     );
     page.keys(&format!("{CODE}\r")).await;
     page.shows("F4 Tic-tac-toe").await;
-    // Close the course (a lone Esc), go to tic-tac-toe (F4), and play until the game ends.
-    page.keys("\x1b").await;
-    page.until("the course closed", |p| !p.text().contains("Start here"))
-        .await;
-    // A person's next key comes later than the wait that tells Esc from a sequence.
-    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-    page.keys("\x1bOS").await;
-    page.until("the board", |p| p.text().contains("Your move"))
-        .await;
+    page.go_to_tic_tac_toe().await;
     page.play_to_the_end().await;
     until_logged(&server, "session start").await;
     let log = server.log_text();
@@ -269,9 +306,7 @@ async fn resizing_the_page_redraws_the_arcade_at_the_new_size() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_teachers_room_marks_a_browser_student_beside_an_ssh_one() {
-    let dir = temp_dir("web-room");
-    let mut settings = class_settings(&dir, CODE, None, None);
-    settings.web = Some("127.0.0.1:0".parse().unwrap());
+    let (dir, mut settings) = web_class("web-room");
     let teacher = new_key();
     let teachers = dir.join("teacher_keys");
     std::fs::write(&teachers, teacher.public_key().to_openssh().unwrap() + "\n").unwrap();
@@ -298,9 +333,7 @@ async fn the_teachers_room_marks_a_browser_student_beside_an_ssh_one() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_web_alone_serves_no_ssh() {
-    let dir = temp_dir("web-alone");
-    let mut settings = class_settings(&dir, CODE, None, None);
-    settings.web = Some("127.0.0.1:0".parse().unwrap());
+    let (dir, mut settings) = web_class("web-alone");
     settings.ssh = false;
     let server = start(dir.clone(), settings).await;
     assert_eq!(server.server.web_addr, Some(server.server.local_addr));
@@ -310,4 +343,86 @@ async fn the_web_alone_serves_no_ssh() {
     );
     let mut page = Page::open(web_addr(&server)).await;
     page.log_in("Ada", CODE).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_help_in_a_browser_says_what_the_page_offers_for_the_keys_a_browser_keeps() {
+    let server = class_server("web-help").await;
+    let mut page = Page::open(web_addr(&server)).await;
+    page.log_in("Ada", CODE).await;
+    page.resize(120, 40).await;
+    page.keys("?").await;
+    page.shows("Help:").await;
+    // Scrolled a line at a time to its end, as a reader would.
+    for _ in 0..80 {
+        if page.text().contains("the buttons above the terminal") {
+            break;
+        }
+        let before = page.text();
+        page.keys("j").await;
+        let _ = tokio::time::timeout(
+            std::time::Duration::from_millis(200),
+            page.until("a line scrolled", |p| p.text() != before),
+        )
+        .await;
+    }
+    page.shows("the buttons above the terminal").await;
+}
+
+/// A class behind one school address: thirty pages at once, all within the per-address
+/// limits (at most 4 logging in at a time, the rest waiting their turn; 48 sessions).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn thirty_browser_sessions_from_one_address_all_get_in() {
+    let (dir, mut settings) = web_class("web-thirty");
+    // The defaults a teacher runs with: 64 sessions, 48 from one address, 4 logging in.
+    let defaults = ai_arcade::config::ServeConfig::default();
+    settings.max_sessions = defaults.max_sessions;
+    settings.max_sessions_per_address = defaults.max_sessions_per_address;
+    settings.per_source_max_startups = defaults.per_source_max_startups;
+    let server = start(dir, settings).await;
+    let addr = web_addr(&server);
+    let students = (0..30).map(|n| {
+        tokio::spawn(async move {
+            let mut page = Page::open(addr).await;
+            page.log_in(&format!("student{n}"), CODE).await;
+            page
+        })
+    });
+    let mut pages = Vec::new();
+    for student in students {
+        pages.push(student.await.expect("every student gets in"));
+    }
+    assert_eq!(server.server.sessions(), 30);
+    let log = server.log_text();
+    assert_eq!(log.matches("session start").count(), 30, "{log}");
+    assert!(!log.contains("refused"), "{log}");
+}
+
+/// An export in a browser: the page is sent the file to download, and the teacher's
+/// collect folder keeps it too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_export_is_downloaded_by_the_page_and_kept_for_the_teacher() {
+    let (dir, mut settings) = web_class("web-export");
+    let collect = dir.join("collect");
+    std::fs::create_dir_all(&collect).unwrap();
+    settings.collect = Some(collect.clone());
+    let server = start(dir, settings).await;
+    let mut page = Page::open(web_addr(&server)).await;
+    page.log_in("Ada", CODE).await;
+    page.go_to_tic_tac_toe().await;
+    page.keys("5 ").await;
+    page.shows("1. X5 O").await;
+    // D: the tree as text.
+    page.keys("D").await;
+    page.until("the download", |p| !p.downloads.is_empty())
+        .await;
+    let file = page.downloads[0]["download"].clone();
+    let name = file["name"].as_str().unwrap();
+    assert_eq!(name, "search-tree.txt", "{file}");
+    assert!(file["text"].as_str().unwrap().contains("root"), "{file}");
+    // Said in one line of the status bar.
+    page.shows("Downloaded as search-tree.txt; kept for the teacher as Ada/search-tree.txt")
+        .await;
+    let kept = std::fs::read_to_string(collect.join("Ada").join(name)).unwrap();
+    assert_eq!(kept, file["text"].as_str().unwrap());
 }

@@ -393,14 +393,40 @@ impl App {
         }
     }
 
-    /// Keeps an export in the teacher's collect folder; what to say.
-    pub(super) fn collected(&self, copy: &CopyText) -> Message {
-        let Some(collect) = &self.collect else {
+    /// Sends an export to the student's browser and keeps it in the teacher's collect
+    /// folder, where there are those; what to say.
+    pub(super) fn exported(&self, copy: &CopyText) -> Message {
+        let file = copy.file;
+        let mut said = Vec::new();
+        let mut failed = false;
+        if let Some(page) = &self.download {
+            said.push(match page.download(file, &copy.text) {
+                // Said whole only where the status line has the room.
+                Ok(()) if self.collect.is_some() => format!("downloaded as {file}"),
+                Ok(()) => format!("downloaded as {file} (listed under the terminal)"),
+                Err(why) => {
+                    failed = true;
+                    format!("not downloaded: {why}")
+                }
+            });
+        }
+        if let Some(collect) = &self.collect {
+            said.push(match collect.export(file, &copy.text) {
+                Ok(place) => format!("kept for the teacher as {place}"),
+                Err(why) => {
+                    failed = true;
+                    format!("not kept for the teacher: {why}")
+                }
+            });
+        }
+        if said.is_empty() {
             return Message::error("No collect folder on this server");
-        };
-        match collect.export(copy.file, &copy.text) {
-            Ok(place) => Message::info(format!("Kept for the teacher as {place}")),
-            Err(why) => Message::error(format!("Not kept for the teacher: {why}")),
+        }
+        let text = crate::tabkit::message::capitalized(&said.join("; "));
+        if failed {
+            Message::error(text)
+        } else {
+            Message::info(text)
         }
     }
 }
@@ -421,6 +447,7 @@ impl App {
         self.seat = None;
         self.room = None;
         self.collect = None;
+        self.download = None;
         self.pending = None;
     }
 

@@ -122,6 +122,9 @@ pub struct App {
     pub seed: u64,
     /// Draw with colours (false under `NO_COLOR`).
     pub color: bool,
+    /// How a served session's student came in: in a browser's page (`serve --web`) the
+    /// help says which keys the browser may keep, and what the page offers instead.
+    pub door: room::Door,
     /// The action waiting for its key a second time.
     pending: Option<Pending>,
     /// The lesson the arcade runs, if any, and the student's step in it.
@@ -153,6 +156,8 @@ pub struct App {
     /// On a served class with a collect folder: where the student's exports and graded
     /// predictions go.
     pub collect: Option<Arc<dyn Collect>>,
+    /// In a browser's page: the student's exports are downloaded by their browser.
+    pub download: Option<Arc<dyn room::Download>>,
     /// The course: the student's progress, and the arcade parked while one of its
     /// lessons runs.
     pub course: course_progress::Course,
@@ -237,6 +242,7 @@ impl App {
             tabs,
             seed,
             color: true,
+            door: room::Door::Ssh,
             pending: None,
             lesson: None,
             room: None,
@@ -251,6 +257,7 @@ impl App {
             id: journal::next_app_id(),
             room_cursor: Cell::new(None),
             collect: None,
+            download: None,
             course: course_progress::Course::default(),
         };
         // The start tab's first words: what showing it says, else what it said on opening
@@ -713,8 +720,9 @@ impl App {
         for played in effects.played.drain(..) {
             self.record(Entry::AiPlayed(Arc::new(played)));
         }
-        if let Some(copy) = effects.show_text.take_if(|_| self.collect.is_some()) {
-            self.say(self.collected(&copy));
+        let delivered = self.collect.is_some() || self.download.is_some();
+        if let Some(copy) = effects.show_text.take_if(|_| delivered) {
+            self.say(self.exported(&copy));
             return;
         }
         if let Some(copy) = effects.show_text {

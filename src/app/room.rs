@@ -152,6 +152,15 @@ pub trait Collect: Send + Sync {
     fn graded(&self, graded: &Graded);
 }
 
+/// Where a browser student's exports go: their browser downloads them (`serve --web`).
+pub trait Download: Send + Sync {
+    /// Sends `text` to the student's browser as the file `file`.
+    ///
+    /// # Errors
+    /// Why it could not be sent (too big, the page gone).
+    fn download(&self, file: &str, text: &str) -> Result<(), String>;
+}
+
 /// The room as the teacher reads it and gives orders to it.
 pub trait Room: Send + Sync {
     /// Every student in the room, in the order the table lists them.

@@ -7,7 +7,7 @@
 //! by question.
 
 use super::overlay::{clamp_scroll, wrap};
-use super::room::{cut, fit};
+use super::room::{cut, fit_to};
 use crate::app::App;
 use crate::app::progress::{ClassProgress, ClassQuestion, Day, StudentProgress};
 use crate::widgets::Theme;
@@ -16,8 +16,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
 
+/// Columns of the name (the room's table has fewer: it has a column more).
+const NAME_WIDTH: usize = 20;
+
 /// The columns before the marks by question.
-const COLUMNS_WIDTH: usize = 1 + 20 + 1 + 4 + 1 + 10 + 1 + 4 + 1 + 5 + 1 + 5 + 2;
+const COLUMNS_WIDTH: usize = 1 + NAME_WIDTH + 1 + 4 + 1 + 10 + 1 + 4 + 1 + 5 + 1 + 5 + 2;
 
 /// Draws the teacher's summary of `class` over `area` (the body of the screen).
 pub fn render_class(app: &App, class: &ClassProgress, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -135,7 +138,7 @@ fn row(
     wrong: &str,
     marks: &str,
 ) -> String {
-    let name = fit(name);
+    let name = fit_to(name, NAME_WIDTH);
     let [days, last, done, right, wrong] =
         [(days, 4), (last, 10), (done, 4), (right, 5), (wrong, 5)].map(|(t, w)| cut(t, w));
     format!("{mark}{name} {days:>4} {last:>10} {done:>4} {right:>5} {wrong:>5}  {marks}")

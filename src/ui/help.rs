@@ -47,13 +47,34 @@ fn symbol_lines<'a>(symbols: &[Symbol], theme: &Theme) -> Vec<Line<'a>> {
     lines
 }
 
+/// What a browser does with the arcade's keys, and what the page offers instead.
+const IN_A_BROWSER: [Gloss; 2] = [
+    Gloss {
+        term: "F1-F6 Tab Esc",
+        meaning: "the buttons above the terminal send them, for a browser that keeps the key \
+                  (F5 may reload the page, F11 fill the screen); a click on a tab's name \
+                  works too.",
+    },
+    Gloss {
+        term: "Ctrl-W Ctrl-T",
+        meaning: "close or open a browser tab, never the arcade's: the page asks before \
+                  it closes. Leave with q.",
+    },
+];
+
 /// The "Words" section: a heading, then each term with its meaning wrapped under it to
 /// `width` columns.
 fn word_lines<'a>(words: &[Gloss], width: u16, theme: &Theme) -> Vec<Line<'a>> {
+    glossary("Words", words, width, theme)
+}
+
+/// A section of terms: its heading, then each term with its meaning wrapped under it to
+/// `width` columns (none when there are no terms).
+fn glossary<'a>(heading: &'a str, words: &[Gloss], width: u16, theme: &Theme) -> Vec<Line<'a>> {
     if words.is_empty() {
         return Vec::new();
     }
-    let mut lines = vec![Line::raw(""), Line::styled("Words", theme.title)];
+    let mut lines = vec![Line::raw(""), Line::styled(heading, theme.title)];
     // Three columns of indent, and two of gap before the next column.
     let width = usize::from(width).saturating_sub(5).max(10);
     for word in words {
@@ -93,6 +114,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     {
         shortest.extend(symbol_lines(&app.tabs.symbols(app.tab), theme));
         shortest.extend(word_lines(&app.tabs.words(app.tab), areas[at].width, theme));
+        if app.door == crate::app::room::Door::Web {
+            shortest.extend(glossary(
+                "In a browser",
+                &IN_A_BROWSER,
+                areas[at].width,
+                theme,
+            ));
+        }
     }
     let mut tallest = 0;
     for (lines, &column_area) in texts.into_iter().zip(areas.iter()) {

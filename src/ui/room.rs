@@ -315,13 +315,18 @@ pub(super) fn cut(text: &str, width: usize) -> String {
     kept
 }
 
-/// `name` in exactly [`NAME_WIDTH`] columns of the screen: cut with `…` when longer,
-/// padded with spaces when shorter. Columns, not characters: a CJK character takes two,
-/// so counting characters would push the rest of its row out of line.
+/// `name` in exactly [`NAME_WIDTH`] columns of the screen (see [`fit_to`]).
 pub(super) fn fit(name: &str) -> String {
-    let mut fitted = cut(name, NAME_WIDTH);
+    fit_to(name, NAME_WIDTH)
+}
+
+/// `name` in exactly `columns` columns of the screen: cut with `…` when longer, padded
+/// with spaces when shorter. Columns, not characters: a CJK character takes two, so
+/// counting characters would push the rest of its row out of line.
+pub(super) fn fit_to(name: &str, columns: usize) -> String {
+    let mut fitted = cut(name, columns);
     let width = fitted.width();
-    fitted.extend(std::iter::repeat_n(' ', NAME_WIDTH - width));
+    fitted.extend(std::iter::repeat_n(' ', columns.saturating_sub(width)));
     fitted
 }
 

@@ -261,6 +261,11 @@ impl Arcade {
             self.student_app()
         };
         app.color = self.color;
+        app.door = self.info.door;
+        if app.door == crate::app::room::Door::Web {
+            let link = super::link::PageDownload(Arc::clone(&self.link));
+            app.download = Some(Arc::new(link));
+        }
         let ending = self.run_loop(&mut app, events, &place);
         app.leave_class();
         match place {

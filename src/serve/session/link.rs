@@ -15,7 +15,20 @@ pub(crate) trait ClientLink: Send + Sync {
     fn send(&self, bytes: Vec<u8>) -> io::Result<()>;
     /// Ends the connection, as a finished session does: the client is told, then let go.
     fn close(&self);
+
+    /// Offers the client `text` to save as `file`: a browser downloads it. An SSH client
+    /// cannot be sent a file.
+    fn download(&self, file: &str, text: &str) -> io::Result<()> {
+        let _ = (file, text);
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            "an SSH session takes no downloads",
+        ))
+    }
 }
+
+/// The largest export a page is sent to download (a search tree as text is well under).
+pub(crate) const MAX_DOWNLOAD: usize = 8 * 1024 * 1024;
 
 /// An SSH session's channel on a connection russh serves.
 pub(crate) struct SshLink {
@@ -60,6 +73,8 @@ impl ClientLink for SshLink {
 pub(crate) enum Outgoing {
     /// Bytes for the page's terminal.
     Frame(Vec<u8>),
+    /// A text message for the page's script: a file to download.
+    Text(String),
     /// The end of the session: the socket is closed once what came before is sent.
     Close,
 }
@@ -83,6 +98,32 @@ impl ClientLink for WsLink {
         let _ = self.runtime.block_on(async {
             tokio::time::timeout(OUTPUT_TIMEOUT, self.out.send(Outgoing::Close)).await
         });
+    }
+
+    fn download(&self, file: &str, text: &str) -> io::Result<()> {
+        if text.len() > MAX_DOWNLOAD {
+            return Err(io::Error::new(
+                io::ErrorKind::FileTooLarge,
+                format!("over {} MiB", MAX_DOWNLOAD >> 20),
+            ));
+        }
+        let message = serde_json::json!({"download": {"name": file, "text": text}});
+        let queued = self.runtime.block_on(async {
+            let text = Outgoing::Text(message.to_string());
+            tokio::time::timeout(OUTPUT_TIMEOUT, self.out.send(text)).await
+        });
+        waited(&queued)
+    }
+}
+
+/// The app's way to a browser's downloads: the session's link.
+pub(crate) struct PageDownload(pub(crate) std::sync::Arc<dyn ClientLink>);
+
+impl crate::app::room::Download for PageDownload {
+    fn download(&self, file: &str, text: &str) -> Result<(), String> {
+        self.0
+            .download(file, text)
+            .map_err(|error| error.to_string())
     }
 }
 

@@ -198,6 +198,7 @@ async fn write_out(
         let message = tokio::select! {
             outgoing = queue.recv() => match outgoing {
                 Some(Outgoing::Frame(bytes)) => Message::Binary(bytes.into()),
+                Some(Outgoing::Text(text)) => Message::Text(text.into()),
                 Some(Outgoing::Close) | None => break,
             },
             _ = ping.tick() => Message::Ping(Vec::new().into()),

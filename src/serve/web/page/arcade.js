@@ -31,6 +31,9 @@ const term = new Terminal({
 const fit = new FitAddon.FitAddon();
 term.loadAddon(fit);
 term.open(place);
+// For whoever reads the page's terminal from outside (the browser tests, a reader's
+// devtools): its size and buffer.
+window.arcadeTerminal = term;
 
 const scheme = location.protocol === "https:" ? "wss://" : "ws://";
 const socket = new WebSocket(scheme + location.host + "/ws");
