@@ -426,3 +426,86 @@ async fn an_export_is_downloaded_by_the_page_and_kept_for_the_teacher() {
     let kept = std::fs::read_to_string(collect.join("Ada").join(name)).unwrap();
     assert_eq!(kept, file["text"].as_str().unwrap());
 }
+
+/// A class behind one school address loads the page together: seven files each, thirty
+/// students. None of it counts against the address at the login gate, and every student
+/// then gets in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn thirty_students_loading_the_page_together_are_not_taken_for_an_attack() {
+    let server = class_server("web-files").await;
+    let addr = web_addr(&server);
+    let files = [
+        "/",
+        "/arcade.css",
+        "/xterm.css",
+        "/xterm.js",
+        "/addon-fit.js",
+        "/arcade.js",
+    ];
+    let loads = (0..30)
+        .flat_map(|_| files)
+        .map(|path| tokio::spawn(async move { http_get(addr, path).await.0 }));
+    for load in loads.collect::<Vec<_>>() {
+        assert_eq!(load.await.unwrap(), "HTTP/1.1 200 OK");
+    }
+    let mut page = Page::open(addr).await;
+    page.log_in("Ada", CODE).await;
+    let log = server.log_text();
+    assert!(!log.contains("refused"), "{log}");
+}
+
+/// On an open server anyone may type any name: a second "Ada" is never offered the first
+/// one's session (an open SSH login is never asked either); she comes in as Ada-2.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_an_open_server_a_name_in_use_cannot_take_the_session_over() {
+    let (dir, mut settings) = web_class("web-open");
+    settings.class_code = None;
+    settings.authorized_keys = None;
+    let server = start(dir, settings).await;
+    let addr = web_addr(&server);
+    let mut first = Page::open(addr).await;
+    first.shows("Your name:").await;
+    first.keys("Ada\r").await;
+    first.shows("F4 Tic-tac-toe").await;
+    let mut second = Page::open(addr).await;
+    second.shows("Your name:").await;
+    second.keys("Ada\r").await;
+    second.shows("F4 Tic-tac-toe").await;
+    assert!(!second.text().contains("logged in already"));
+    second.shows("so you are Ada-2").await;
+    assert!(!first.closed);
+}
+
+/// The class code typed at the name prompt is refused as a name (it would show in the
+/// room and the log), and the student is asked again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_class_code_typed_as_a_name_is_refused() {
+    let server = class_server("web-code-as-name").await;
+    let mut page = Page::open(web_addr(&server)).await;
+    page.shows("Your name:").await;
+    page.keys(&format!("{CODE}\r")).await;
+    page.shows("that is the class code: type your name first")
+        .await;
+    page.log_in("Ada", CODE).await;
+    let log = server.log_text();
+    assert!(!log.contains("Maths-Club"), "{log}");
+}
+
+/// A student who quits: the arcade ends, and the socket is closed by the server, even
+/// though the page would go on answering its pings for ever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn when_the_arcade_ends_the_server_closes_the_socket() {
+    let server = class_server("web-quit").await;
+    let mut page = Page::open(web_addr(&server)).await;
+    page.log_in("Ada", CODE).await;
+    // q asks first on a served session; q again quits.
+    page.keys("qq").await;
+    page.until("the socket closed", |p| p.closed).await;
+    assert!(
+        page.text().contains("your place is kept"),
+        "{}",
+        page.text()
+    );
+    crate::serve::until_logged(&server, "session end").await;
+    assert_eq!(server.server.sessions(), 0);
+}

@@ -81,6 +81,10 @@ pub enum BenchWhat {
         /// the same way); it must accept the same `serve` options.
         #[arg(long, value_name = "PATH")]
         server: Option<PathBuf>,
+        /// The sessions are browsers' pages: the server serves --web too, and each client
+        /// opens the page's WebSocket and types its name at the prompt, as the page does.
+        #[arg(long)]
+        web: bool,
     },
     /// A teacher's view of a room of N students (an open server on loopback): the time
     /// from a student's tab switch to the teacher's frame showing it, over 100 switches.
@@ -202,6 +206,7 @@ pub fn command(args: &BenchArgs, config: &Config, seed: u64) -> ExitCode {
             hostile,
             flooding,
             ref server,
+            web,
         } => {
             if slowloris {
                 return print_report(slowloris::run(), json, "bench ssh --slowloris");
@@ -239,6 +244,7 @@ pub fn command(args: &BenchArgs, config: &Config, seed: u64) -> ExitCode {
                 flooding,
                 window: Duration::from_secs(seconds),
                 server: server.clone(),
+                web,
             };
             print_report(bench::run(&plan), json, "bench ssh")
         }

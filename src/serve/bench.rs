@@ -12,9 +12,8 @@
 //! keep. The report then gives the server's memory at the end with every session open and
 //! again after they have all ended.
 
-use super::client::{Client, Connected, connect};
+use super::bench_session::BenchSession;
 use super::report::Printable;
-use russh::ChannelMsg;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader};
@@ -110,6 +109,8 @@ pub struct Plan {
     pub window: Duration,
     /// The server's executable (this one when `None`).
     pub server: Option<PathBuf>,
+    /// The sessions are browsers' pages (`serve --web`) instead of SSH clients.
+    pub web: bool,
 }
 
 /// What one client measured.
@@ -140,6 +141,7 @@ impl Drop for ServerProcess {
 fn start_server(
     sessions: usize,
     server: Option<&PathBuf>,
+    web: bool,
 ) -> Result<(ServerProcess, SocketAddr), String> {
     let sessions = sessions.to_string();
     // The old name of --max-failures-per-minute, so `--server` can measure older builds.
@@ -162,8 +164,15 @@ fn start_server(
             &sessions,
         ]);
     }
+    if web {
+        flags.extend(["--web", "127.0.0.1:0"]);
+        return spawn_server_at(server, &flags, WEB_BANNER);
+    }
     spawn_server(server, &flags)
 }
+
+/// The banner's line that gives the page's address.
+const WEB_BANNER: &str = "ai-arcade: the arcade in a browser at http://";
 
 /// Starts `ai-arcade serve` (this executable, or `server`) on a loopback port in a fresh
 /// data dir, with the built-in config and `flags` over it (`--open`, or a class code: who
@@ -171,6 +180,15 @@ fn start_server(
 pub(super) fn spawn_server(
     server: Option<&PathBuf>,
     flags: &[&str],
+) -> Result<(ServerProcess, SocketAddr), String> {
+    spawn_server_at(server, flags, "ai-arcade: serving on ")
+}
+
+/// [`spawn_server`], reading the address from the banner line that starts with `banner`.
+fn spawn_server_at(
+    server: Option<&PathBuf>,
+    flags: &[&str],
+    banner: &str,
 ) -> Result<(ServerProcess, SocketAddr), String> {
     let dir = std::env::temp_dir().join(format!("ai-arcade-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -203,9 +221,10 @@ pub(super) fn spawn_server(
             .next()
             .ok_or("the server ended before it listened")?
             .map_err(|e| e.to_string())?;
-        if let Some(addr) = line.strip_prefix("ai-arcade: serving on ") {
+        if let Some(addr) = line.strip_prefix(banner) {
             break addr
                 .trim()
+                .trim_end_matches('/')
                 .parse::<SocketAddr>()
                 .map_err(|e| format!("{line}: {e}"))?;
         }
@@ -397,7 +416,7 @@ impl Printable for Report {
 
 /// Runs the whole benchmark.
 pub fn run(plan: &Plan) -> Result<Report, String> {
-    let (server, addr) = start_server(plan.sessions, plan.server.as_ref())?;
+    let (server, addr) = start_server(plan.sessions, plan.server.as_ref(), plan.web)?;
     let pid = server.child.id().to_string();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -410,23 +429,22 @@ pub fn run(plan: &Plan) -> Result<Report, String> {
 }
 
 /// Connects `sessions` clients, 16 at a time, each up to its first frame.
-async fn connect_all(addr: SocketAddr, sessions: usize) -> (Vec<Connected>, Vec<String>) {
+async fn connect_all(
+    addr: SocketAddr,
+    sessions: usize,
+    web: bool,
+) -> (Vec<BenchSession>, Vec<String>) {
     let gate = Arc::new(tokio::sync::Semaphore::new(16));
     let mut connects = Vec::new();
     for _ in 0..sessions {
         let gate = Arc::clone(&gate);
         connects.push(tokio::spawn(async move {
             let _permit = gate.acquire().await;
-            let (handle, mut channel) = connect(addr, "bench", None).await?;
-            // The first frame: the arcade is up.
-            loop {
-                match channel.wait().await {
-                    Some(ChannelMsg::Data { .. }) => break,
-                    Some(_) => {}
-                    None => return Err("closed before the first frame".to_string()),
-                }
+            if web {
+                BenchSession::web(addr).await
+            } else {
+                BenchSession::ssh(addr).await
             }
-            Ok((handle, channel))
         }));
     }
     let mut clients = Vec::new();
@@ -444,7 +462,7 @@ async fn connect_all(addr: SocketAddr, sessions: usize) -> (Vec<Connected>, Vec<
 
 async fn measure(plan: &Plan, addr: SocketAddr, pid: &str, rss_before: Option<u64>) -> Report {
     let connecting = Instant::now();
-    let (mut clients, errors) = connect_all(addr, plan.sessions).await;
+    let (mut clients, errors) = connect_all(addr, plan.sessions, plan.web).await;
     let connect_time = connecting.elapsed();
     let connected = clients.len();
     let mut key_clients = clients.split_off(plan.training.min(connected));
@@ -454,24 +472,23 @@ async fn measure(plan: &Plan, addr: SocketAddr, pid: &str, rss_before: Option<u6
     // measurement.
     let (stop_trainers, stop) = tokio::sync::watch::channel(false);
     let mut trainers = Vec::new();
-    for (handle, channel) in clients {
-        trainers.push(tokio::spawn(train(handle, channel, stop.clone())));
+    for session in clients {
+        trainers.push(tokio::spawn(train(session, stop.clone())));
     }
-    for (i, (handle, channel)) in key_clients.into_iter().enumerate() {
+    for (i, session) in key_clients.into_iter().enumerate() {
         let seed = (plan.sessions + i) as u64;
-        trainers.push(tokio::spawn(flood(handle, channel, seed, stop.clone())));
+        trainers.push(tokio::spawn(flood(session, seed, stop.clone())));
     }
     let key_clients = timed_clients;
     let mut warming = Vec::new();
-    for (i, (handle, channel)) in key_clients.into_iter().enumerate() {
+    for (i, session) in key_clients.into_iter().enumerate() {
         let keys = if plan.hostile {
             hostile_keys()
         } else {
             WARMUP_KEYS.iter().map(|key| key.to_vec()).collect()
         };
         warming.push(tokio::spawn(warm_up(
-            handle,
-            channel,
+            session,
             i as u64,
             (plan.warmup_keys, keys),
         )));
@@ -490,9 +507,9 @@ async fn measure(plan: &Plan, addr: SocketAddr, pid: &str, rss_before: Option<u6
     let end = start + plan.window;
     let (cpu_before, own_before) = (cpu_time(pid), cpu_time("self"));
     let mut tasks = Vec::new();
-    for (i, (handle, channel)) in key_clients.into_iter().enumerate() {
+    for (i, session) in key_clients.into_iter().enumerate() {
         let offset = KEY_INTERVAL.mul_f64(i as f64 / timed.max(1) as f64);
-        tasks.push(tokio::spawn(drive(handle, channel, start + offset, end)));
+        tasks.push(tokio::spawn(drive(session, start + offset, end)));
     }
     tokio::time::sleep_until(end.into()).await;
     let (cpu_after, own_after) = (cpu_time(pid), cpu_time("self"));
@@ -562,10 +579,10 @@ fn threads(pid: &str) -> Option<u64> {
 }
 
 /// Reads frames until the session has sent nothing for [`SETTLE`] (at most 30 s).
-async fn settle(channel: &mut russh::Channel<russh::client::Msg>) -> Result<(), String> {
+async fn settle(session: &mut BenchSession) -> Result<(), String> {
     let deadline = Instant::now() + Duration::from_secs(30);
     while Instant::now() < deadline {
-        match tokio::time::timeout(SETTLE, channel.wait()).await {
+        match tokio::time::timeout(SETTLE, session.next()).await {
             Err(_) => return Ok(()),
             Ok(None) => return Err("the server closed the session".into()),
             Ok(Some(_)) => {}
@@ -577,11 +594,10 @@ async fn settle(channel: &mut russh::Channel<russh::client::Msg>) -> Result<(), 
 /// Plays `keys` seeded random Tic-tac-toe keys (seed `seed`), reading every frame, then
 /// waits until the session is quiet so its late frames are not timed as answers.
 async fn warm_up(
-    handle: russh::client::Handle<Client>,
-    mut channel: russh::Channel<russh::client::Msg>,
+    mut session: BenchSession,
     seed: u64,
     (count, keys): (usize, Vec<Vec<u8>>),
-) -> Result<Connected, String> {
+) -> Result<BenchSession, String> {
     use rand::{RngExt, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut ticks = tokio::time::interval(WARMUP_INTERVAL);
@@ -590,31 +606,30 @@ async fn warm_up(
         tokio::select! {
             _ = ticks.tick() => {
                 let key = keys[rng.random_range(0..keys.len())].clone();
-                channel
-                    .data_bytes(key)
+                session
+                    .send(key)
                     .await
                     .map_err(|e| format!("warm-up send: {e}"))?;
                 sent += 1;
             }
-            message = channel.wait() => {
+            message = session.next() => {
                 if message.is_none() {
                     return Err("the server closed the session in its warm-up".into());
                 }
             }
         }
     }
-    settle(&mut channel).await?;
-    Ok((handle, channel))
+    settle(&mut session).await?;
+    Ok(session)
 }
 
 /// A training session: F1 (Subtraction Nim trains its network), then `t` (retrain) every
 /// [`RETRAIN_INTERVAL`], reading its frames until the measurement ends; then it quits. `Some(error)` if the session broke.
 async fn train(
-    handle: russh::client::Handle<Client>,
-    mut channel: russh::Channel<russh::client::Msg>,
+    mut session: BenchSession,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) -> Option<String> {
-    if let Err(error) = channel.data_bytes(F1).await {
+    if let Err(error) = session.send(F1.to_vec()).await {
         return Some(format!("trainer send: {error}"));
     }
     let mut error = None;
@@ -622,12 +637,12 @@ async fn train(
         tokio::time::interval_at((Instant::now() + RETRAIN_INTERVAL).into(), RETRAIN_INTERVAL);
     loop {
         tokio::select! {
-            message = channel.wait() => if message.is_none() {
+            message = session.next() => if message.is_none() {
                 error = Some("the server closed a training session".into());
                 break;
             },
             _ = retrain.tick() => {
-                if let Err(e) = channel.data_bytes(&b"t"[..]).await {
+                if let Err(e) = session.send(b"t".to_vec()).await {
                     error = Some(format!("trainer send: {e}"));
                     break;
                 }
@@ -635,10 +650,7 @@ async fn train(
             _ = stop.changed() => break,
         }
     }
-    let _ = channel.data_bytes(&b"qq"[..]).await;
-    let _ = handle
-        .disconnect(russh::Disconnect::ByApplication, "", "en")
-        .await;
+    session.leave(true).await;
     error
 }
 
@@ -650,8 +662,7 @@ const FLOOD_BURST: usize = 10;
 /// [`FLOOD_INTERVAL`], reading its frames, until the measurement ends. `Some(error)` if
 /// the session broke.
 async fn flood(
-    handle: russh::client::Handle<Client>,
-    mut channel: russh::Channel<russh::client::Msg>,
+    mut session: BenchSession,
     seed: u64,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) -> Option<String> {
@@ -666,12 +677,12 @@ async fn flood(
                 let burst: Vec<u8> = (0..FLOOD_BURST)
                     .flat_map(|_| keys[rng.random_range(0..keys.len())].clone())
                     .collect();
-                if let Err(e) = channel.data_bytes(burst).await {
+                if let Err(e) = session.send(burst).await {
                     error = Some(format!("flooder send: {e}"));
                     break;
                 }
             }
-            message = channel.wait() => {
+            message = session.next() => {
                 if message.is_none() {
                     error = Some("the server closed a flooding session".into());
                     break;
@@ -680,9 +691,7 @@ async fn flood(
             _ = stop.changed() => break,
         }
     }
-    let _ = handle
-        .disconnect(russh::Disconnect::ByApplication, "", "en")
-        .await;
+    session.leave(false).await;
     error
 }
 
@@ -693,41 +702,36 @@ const ANSWER_TIMEOUT: Duration = Duration::from_secs(2);
 /// frame is late), each timed to the first bytes of the frame it caused. One key is in
 /// flight at a time, so keys the server takes in together (drawn as one frame) cannot make
 /// every later key look late. Then `q` ends the arcade.
-async fn drive(
-    handle: russh::client::Handle<Client>,
-    mut channel: russh::Channel<russh::client::Msg>,
-    first: Instant,
-    end: Instant,
-) -> ClientReport {
+async fn drive(mut session: BenchSession, first: Instant, end: Instant) -> ClientReport {
     let mut report = ClientReport::default();
     let mut next = first;
     'keys: while next < end {
         tokio::time::sleep_until(next.into()).await;
         // The rest of the last frame, if it came in pieces, is not this key's answer.
-        while let Ok(message) = tokio::time::timeout(Duration::ZERO, channel.wait()).await {
+        while let Ok(message) = tokio::time::timeout(Duration::ZERO, session.next()).await {
             match message {
-                Some(ChannelMsg::Data { data }) => report.bytes += data.len(),
-                Some(_) => {}
+                Some(Some(data)) => report.bytes += data.len(),
+                Some(None) => {}
                 None => {
                     report.error = Some("the server closed the session".into());
                     break 'keys;
                 }
             }
         }
-        if let Err(error) = channel.data_bytes(KEY).await {
+        if let Err(error) = session.send(KEY.to_vec()).await {
             report.error = Some(format!("send: {error}"));
             break;
         }
         let sent = Instant::now();
         report.sent += 1;
         loop {
-            match tokio::time::timeout_at((sent + ANSWER_TIMEOUT).into(), channel.wait()).await {
-                Ok(Some(ChannelMsg::Data { data })) => {
+            match tokio::time::timeout_at((sent + ANSWER_TIMEOUT).into(), session.next()).await {
+                Ok(Some(Some(data))) => {
                     report.bytes += data.len();
                     report.latencies.push(sent.elapsed());
                     break;
                 }
-                Ok(Some(_)) => {}
+                Ok(Some(None)) => {}
                 Ok(None) => {
                     report.error = Some("the server closed the session".into());
                     break 'keys;
@@ -737,10 +741,7 @@ async fn drive(
         }
         next = (next + KEY_INTERVAL).max(Instant::now());
     }
-    let _ = channel.data_bytes(&b"qq"[..]).await;
-    let _ = handle
-        .disconnect(russh::Disconnect::ByApplication, "", "en")
-        .await;
+    session.leave(true).await;
     report
 }
 

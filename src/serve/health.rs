@@ -119,7 +119,7 @@ pub async fn serve(
     health: Arc<dyn Fn() -> Health + Send + Sync>,
     log: Arc<dyn Fn(&std::io::Error) + Send + Sync>,
 ) {
-    let places = Arc::new(Places::default());
+    let places = Arc::new(Places::new(MAX_CHECKS_PER_ADDRESS, MAX_CHECKS));
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -141,26 +141,38 @@ pub async fn serve(
     }
 }
 
-/// The checks being answered, by address and in all.
-#[derive(Debug, Default)]
-struct Places {
+/// Requests being answered (health checks; the page's files), by address (an IPv6 /64)
+/// and in all, each count bounded: a request beyond either is closed at once.
+#[derive(Debug)]
+pub(super) struct Places {
     taken: Mutex<(usize, HashMap<IpAddr, usize>)>,
+    per_address: usize,
+    total: usize,
 }
 
-/// One check's place; dropping it frees the place.
-struct Place {
+/// One request's place; dropping it frees the place.
+pub(super) struct Place {
     places: Arc<Places>,
     net: IpAddr,
 }
 
 impl Places {
-    /// A place for a check from `address`, if its address and the whole have one.
-    fn take(places: &Arc<Self>, address: IpAddr) -> Option<Place> {
+    /// At most `per_address` from one address and `total` in all.
+    pub(super) fn new(per_address: usize, total: usize) -> Self {
+        Self {
+            taken: Mutex::default(),
+            per_address,
+            total,
+        }
+    }
+
+    /// A place for a request from `address`, if its address and the whole have one.
+    pub(super) fn take(places: &Arc<Self>, address: IpAddr) -> Option<Place> {
         let net = network_of(address);
         let mut taken = places.taken.lock().unwrap_or_else(PoisonError::into_inner);
         let (all, by_address) = &mut *taken;
         let mine = by_address.entry(net).or_default();
-        if *mine >= MAX_CHECKS_PER_ADDRESS || *all >= MAX_CHECKS {
+        if *mine >= places.per_address || *all >= places.total {
             if *mine == 0 {
                 by_address.remove(&net);
             }

@@ -12,6 +12,8 @@ pub mod addresses;
 pub mod bench;
 #[cfg(feature = "bench-tools")]
 pub mod bench_room;
+#[cfg(feature = "bench-tools")]
+pub mod bench_session;
 pub mod class_code;
 pub mod client;
 pub mod clock;

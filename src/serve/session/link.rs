@@ -101,15 +101,16 @@ impl ClientLink for WsLink {
     }
 
     fn download(&self, file: &str, text: &str) -> io::Result<()> {
-        if text.len() > MAX_DOWNLOAD {
+        // Measured as sent: JSON escapes some characters into several.
+        let message = serde_json::json!({"download": {"name": file, "text": text}}).to_string();
+        if message.len() > MAX_DOWNLOAD {
             return Err(io::Error::new(
                 io::ErrorKind::FileTooLarge,
                 format!("over {} MiB", MAX_DOWNLOAD >> 20),
             ));
         }
-        let message = serde_json::json!({"download": {"name": file, "text": text}});
         let queued = self.runtime.block_on(async {
-            let text = Outgoing::Text(message.to_string());
+            let text = Outgoing::Text(message);
             tokio::time::timeout(OUTPUT_TIMEOUT, self.out.send(text)).await
         });
         waited(&queued)

@@ -14,6 +14,7 @@ pub mod line;
 pub mod page;
 mod socket;
 
+use super::health::Places;
 use super::shared::Shared;
 use http::{Answer, HEAD_DEADLINE};
 use std::net::SocketAddr;
@@ -22,9 +23,21 @@ use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
 use tracing::info;
 
+/// Requests for the page's files answered at once from one address: a class behind one
+/// school address loads the page together, seven files each.
+pub const FILES_PER_ADDRESS: usize = 64;
+
+/// Requests for the page's files answered at once in all.
+pub const FILES_AT_ONCE: usize = 512;
+
+/// How long the answer to a request for a file may take to be sent (the largest,
+/// xterm.js, is 489 KB): a client that stops reading is let go.
+pub const FILE_DEADLINE: Duration = Duration::from_secs(30);
+
 /// Accepts browsers' connections on `listener` until the server stops (the task is
 /// aborted then).
 pub(super) async fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
+    let places = Arc::new(Places::new(FILES_PER_ADDRESS, FILES_AT_ONCE));
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -35,19 +48,58 @@ pub(super) async fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
             }
         };
         let _ = stream.set_nodelay(true);
-        tokio::spawn(serve_connection(stream, peer, Arc::clone(&shared)));
+        let places = Arc::clone(&places);
+        tokio::spawn(serve_connection(stream, peer, Arc::clone(&shared), places));
     }
 }
 
 /// One connection: its client's address (from the PROXY header when the server is behind
-/// a balancer), its turn at the gate as an SSH connection's, then one request: a file of
-/// the page, or the WebSocket that runs a session. The login must be done within the
-/// login grace time from connecting, as over SSH.
-async fn serve_connection(mut stream: TcpStream, peer: SocketAddr, shared: Arc<Shared>) {
+/// a balancer), then one request, read and answered under a place of its own (by address
+/// and in all) and within a time: a file of the page, or the WebSocket that runs a session.
+/// The page's files are served outside the login gate (a page is seven of them, and none
+/// logs in: counted there, a class loading the page together would look like an attack);
+/// the WebSocket takes its turn at the gate as an SSH connection does, and must log in
+/// within the login grace time from connecting.
+async fn serve_connection(
+    mut stream: TcpStream,
+    peer: SocketAddr,
+    shared: Arc<Shared>,
+    places: Arc<Places>,
+) {
     let connected = tokio::time::Instant::now();
     let Some(peer) = shared.client_address(&mut stream, peer).await else {
         return;
     };
+    let Some(place) = Places::take(&places, peer.ip()) else {
+        shared.refused(|| {
+            info!(event = "refused connection", addr = %peer, door = %"web", "too many requests at once");
+        });
+        return;
+    };
+    let head = match tokio::time::timeout(HEAD_DEADLINE, http::read_head(&mut stream)).await {
+        Ok(Ok(head)) => head,
+        Ok(Err(why)) => {
+            let refusal = Answer::Refuse("400 Bad Request", "not a request this server takes\n");
+            let write = http::write_answer(&mut stream, &refusal, false);
+            let _ = tokio::time::timeout(FILE_DEADLINE, write).await;
+            shared.refused(|| info!(event = "bad request", addr = %peer, door = %"web", "{why}"));
+            return;
+        }
+        Err(_) => return,
+    };
+    let answer = http::answer(&head);
+    if !matches!(answer, Answer::Upgrade(_)) {
+        if let Answer::Refuse(status, _) = &answer {
+            // The path alone: a query (which the page never makes) is not logged.
+            shared.refused(|| {
+                info!(event = "refused request", addr = %peer, door = %"web", path = head.path.as_str(), "{status}");
+            });
+        }
+        let write = http::write_answer(&mut stream, &answer, head.method == "HEAD");
+        let _ = tokio::time::timeout(FILE_DEADLINE, write).await;
+        return;
+    }
+    drop(place);
     let grace = shared.settings.login_grace_time;
     let pending = match shared.admissions.enter(peer.ip(), grace).await {
         Ok(pending) => pending,
@@ -58,41 +110,12 @@ async fn serve_connection(mut stream: TcpStream, peer: SocketAddr, shared: Arc<S
             return;
         }
     };
-    let cut = pending.cut_signal();
-    let head = tokio::select! {
-        head = tokio::time::timeout(HEAD_DEADLINE, http::read_head(&mut stream)) => head,
-        () = cut.notified() => {
-            shared.log_cut(peer);
-            return;
-        }
-    };
-    let head = match head {
-        Ok(Ok(head)) => head,
-        Ok(Err(why)) => {
-            let refusal = Answer::Refuse("400 Bad Request", "not a request this server takes\n");
-            let _ = http::write_answer(&mut stream, &refusal, false).await;
-            shared.log(|| info!(event = "bad request", addr = %peer, door = %"web", "{why}"));
-            return;
-        }
-        Err(_) => return,
-    };
-    let answer = http::answer(&head);
-    let Answer::Upgrade(_) = &answer else {
-        if let Answer::Refuse(status, _) = &answer {
-            // The path alone: a query (which the page never makes) is not logged.
-            shared.log(|| {
-                info!(event = "refused request", addr = %peer, door = %"web", path = head.path.as_str(), "{status}");
-            });
-        }
-        let _ = http::write_answer(&mut stream, &answer, head.method == "HEAD").await;
-        return;
-    };
-    if http::write_answer(&mut stream, &answer, false)
-        .await
-        .is_err()
-    {
+    let upgrade = http::write_answer(&mut stream, &answer, false);
+    if !matches!(
+        tokio::time::timeout(HEAD_DEADLINE, upgrade).await,
+        Ok(Ok(()))
+    ) {
         return;
     }
-    let login_deadline = connected + grace;
-    socket::run(stream, peer, shared, pending, login_deadline).await;
+    socket::run(stream, peer, shared, pending, connected + grace).await;
 }

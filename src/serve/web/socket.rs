@@ -38,8 +38,9 @@ pub const MESSAGES_PER_SECOND: f64 = 100.0;
 /// Messages the page may send at once before the rate holds it.
 pub const MESSAGE_BURST: f64 = 200.0;
 
-/// What the server may hold unsent for one page before the session is given up on.
-const MAX_WRITE_BUFFER: usize = 4 * 1024 * 1024;
+/// What the server may hold unsent for one page before the session is given up on: above
+/// the largest download (`MAX_DOWNLOAD`, 8 MiB of JSON), so a download always fits.
+const MAX_WRITE_BUFFER: usize = 12 * 1024 * 1024;
 
 /// Frames waiting for the socket's writer.
 const OUT_QUEUE: usize = 8;
@@ -57,6 +58,9 @@ const END_WAIT: Duration = Duration::from_secs(10);
 
 /// Wrong class codes one page may type before it is closed.
 const MAX_CODE_TRIES: usize = 6;
+
+/// Names that will not do one page may type before it is closed.
+const MAX_NAME_TRIES: usize = 6;
 
 /// The largest control message (a size) read; longer text is ignored.
 const MAX_CONTROL: usize = 256;
@@ -192,6 +196,8 @@ async fn write_out(
     mut sink: SplitSink<WebSocketStream<TcpStream>, Message>,
     mut queue: mpsc::Receiver<Outgoing>,
 ) {
+    // On a fixed beat, frames or not: a student who watches (a demonstration, a network
+    // training) sends nothing, and only the browser's answers to pings say it is there.
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
     loop {
@@ -208,7 +214,6 @@ async fn write_out(
             // Dropping the queue tells the arcade its client is gone.
             return;
         }
-        ping.reset();
     }
     let _ = tokio::time::timeout(Duration::from_secs(2), sink.close()).await;
 }
@@ -265,10 +270,10 @@ async fn play(
     shared: &Arc<Shared>,
     peer: SocketAddr,
     login: Login,
-    writer: tokio::task::JoinHandle<()>,
+    mut writer: tokio::task::JoinHandle<()>,
 ) {
     let refusal = if shared.is_draining() {
-        Some(RESTARTING)
+        Some(("draining", RESTARTING))
     } else {
         None
     };
@@ -277,7 +282,11 @@ async fn play(
         Some(_) => None,
     };
     let Some(slot) = slot else {
-        page.say(&format!("{}\n", refusal.unwrap_or(FULL))).await;
+        let (why, words) = refusal.unwrap_or(("server full", FULL));
+        shared.refused(|| {
+            info!(event = "refused session", addr = %peer, user = login.name.as_str(), door = %"web", "{why}");
+        });
+        page.say(&format!("{words}\n")).await;
         let _ = page.out.send(Outgoing::Close).await;
         let _ = tokio::time::timeout(END_WAIT, writer).await;
         return;
@@ -303,19 +312,23 @@ async fn play(
         let _ = page.out.send(Outgoing::Close).await;
         return;
     };
+    // Until the page goes or the arcade ends (its writer then closes the socket, whatever
+    // the page goes on sending).
     let why = loop {
-        match page.next().await {
-            Incoming::Keys(bytes) => {
-                if !running.feed(&bytes).await {
-                    break "the arcade ended";
-                }
-            }
+        let incoming = tokio::select! {
+            incoming = page.next() => incoming,
+            _ = &mut writer => return,
+        };
+        let taken = match incoming {
+            Incoming::Keys(bytes) => running.feed(&bytes).await,
             Incoming::Size(columns, rows) => {
-                running
-                    .send(LoopEvent::Input(Event::Resize(columns, rows)))
-                    .await;
+                let resize = LoopEvent::Input(Event::Resize(columns, rows));
+                running.send(resize).await
             }
             Incoming::Gone(why) => break why,
+        };
+        if !taken {
+            break "the arcade ended";
         }
     };
     running.closed(why);
@@ -347,16 +360,25 @@ async fn log_in(
     pending: &mut Pending,
 ) -> Option<(Login, Admitted)> {
     let code = shared.settings.class_code.as_ref();
+    if code.is_none() && !shared.settings.is_open() {
+        // Keys log in over SSH only: a page has none to offer.
+        page.say("ai-arcade: this server lets no one in from a browser.\n")
+            .await;
+        return None;
+    }
     page.say(welcome(code.is_some())).await;
+    let name = ask_name(page, shared, peer, pending).await?;
     // A person types from here on: its handshake place goes to the next.
     pending.at_prompt();
-    let name = ask_name(page, shared, peer).await?;
     if let Some(code) = code {
+        // Asked to log in: ending without counts against the address.
         pending.tried();
         ask_code(page, shared, peer, &name, code).await?;
     }
     let mut takes_over = false;
-    if shared.room.present(&name) {
+    // Only a student the code let in may say a session under their name is theirs: on
+    // an open server anyone could type any name (an open SSH login is never asked).
+    if code.is_some() && shared.room.present(&name) {
         let another = shared.session_caps.under_name(&name) < shared.settings.max_sessions_per_name;
         page.say(&format!("{}\n", take_over_words(&name, another)))
             .await;
@@ -399,21 +421,40 @@ async fn log_in(
     }
 }
 
-/// Asks for a name until a good one is typed (the login's deadline bounds the tries).
-async fn ask_name(page: &mut Page, shared: &Arc<Shared>, peer: SocketAddr) -> Option<String> {
-    loop {
+/// Asks for a name until a good one is typed: at most [`MAX_NAME_TRIES`], each refusal
+/// answered after the failure delay (and counted against the address, as a refused login
+/// is). The class code itself is no name: typed at the wrong prompt, it would show in
+/// the room and the log.
+async fn ask_name(
+    page: &mut Page,
+    shared: &Arc<Shared>,
+    peer: SocketAddr,
+    pending: &mut Pending,
+) -> Option<String> {
+    let code = shared.settings.class_code.as_ref();
+    for _ in 0..MAX_NAME_TRIES {
         page.say("Your name: ").await;
         let typed = page.line(LineEditor::new(MAX_NAME_CHARS, false)).await?;
-        match class_code::student_name(&typed) {
+        let is_code = code.is_some_and(|code| {
+            code.check(typed.as_bytes(), shared.started.elapsed()) == Verdict::Right
+        });
+        let why = match class_code::student_name(&typed) {
+            Ok(_) if is_code => "that is the class code: type your name first".to_string(),
             Ok(name) => return Some(name.to_string()),
             Err(why) => {
-                shared.log(|| {
+                shared.refused(|| {
                     info!(event = "refused name", addr = %peer, door = %"web", user = typed.as_str(), "{why}");
                 });
-                page.say(&format!("That name will not do: {why}.\n")).await;
+                why.to_string()
             }
-        }
+        };
+        pending.tried();
+        tokio::time::sleep(shared.settings.auth_failure_delay).await;
+        page.say(&format!("That name will not do: {why}.\n")).await;
     }
+    page.say("ai-arcade: no name to let in; reload the page to try again.\n")
+        .await;
+    None
 }
 
 /// Asks for the class code: `Some` once it is right; `None` after
@@ -434,7 +475,7 @@ async fn ask_code(
         match code.check(answer.as_bytes(), shared.started.elapsed()) {
             Verdict::Right => return Some(()),
             Verdict::Wrong => {
-                shared.log(|| {
+                shared.refused(|| {
                     info!(event = "refused class code", addr = %peer, door = %"web", user = name);
                 });
                 tokio::time::sleep(shared.settings.auth_failure_delay).await;

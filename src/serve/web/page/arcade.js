@@ -7,6 +7,9 @@
 
 const MIN_COLUMNS = 80;
 const MIN_ROWS = 24;
+// The most the server draws (a larger size is clamped there).
+const MAX_COLUMNS = 500;
+const MAX_ROWS = 200;
 // Tried largest first until 80x24 fits the window.
 const FONT_SIZES = [16, 15, 14, 13, 12, 11, 10];
 
@@ -54,8 +57,8 @@ function resize() {
     if (!proposed || (proposed.cols >= MIN_COLUMNS && proposed.rows >= MIN_ROWS)) break;
   }
   if (!proposed) return;
-  const columns = Math.max(MIN_COLUMNS, proposed.cols);
-  const rows = Math.max(MIN_ROWS, proposed.rows);
+  const columns = Math.min(MAX_COLUMNS, Math.max(MIN_COLUMNS, proposed.cols));
+  const rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, proposed.rows));
   if (columns !== term.cols || rows !== term.rows) term.resize(columns, rows);
   const small = proposed.cols < MIN_COLUMNS || proposed.rows < MIN_ROWS;
   note.hidden = !small;
@@ -67,11 +70,13 @@ function resize() {
   if (open) socket.send(JSON.stringify({ resize: [columns, rows] }));
 }
 
+// Whatever changes the terminal's room: the window, the note appearing, the list of
+// downloads growing a line.
 let resizing = null;
-window.addEventListener("resize", () => {
+new ResizeObserver(() => {
   clearTimeout(resizing);
   resizing = setTimeout(resize, 100);
-});
+}).observe(place);
 
 socket.addEventListener("open", () => {
   open = true;
