@@ -261,6 +261,8 @@ fn memory(pid: &str, field: &str) -> Option<u64> {
 /// What a run measured.
 #[derive(Debug)]
 pub struct Report {
+    /// The sessions were browsers' pages.
+    web: bool,
     sessions: usize,
     training: usize,
     warmup_keys: usize,
@@ -323,6 +325,7 @@ impl Printable for Report {
     fn json(&self) -> serde_json::Value {
         let sorted = self.sorted();
         json!({
+            "door": if self.web { "web" } else { "ssh" },
             "sessions": self.sessions,
             "connected": self.connected,
             "seconds": self.seconds,
@@ -355,14 +358,15 @@ impl Printable for Report {
         let mb = |b: Option<u64>| b.map_or("-".into(), |b| format!("{:.1} MB", b as f64 / 1e6));
         let pct = |c: Option<f64>| c.map_or("-".into(), |c| format!("{c:.1}% of one core"));
         let mut text = format!(
-            "ssh bench: {} sessions ({} connected in {:.1} s), 80x24, one '?' every {} ms each, {:.0} s, loopback\n\
+            "{} bench: {} sessions ({} connected in {:.1} s), 80x24, one '?' every {} ms each, {:.0} s, loopback\n\
              keystrokes     {} sent, {} answered\n\
              latency        p50 {}  p99 {}  max {}  (keystroke sent -> first bytes of its frame)\n\
-             bytes          {} per keystroke (channel data, server to client)\n\
+             bytes          {} per keystroke ({}, server to client)\n\
              server CPU     {} while measuring\n\
              client CPU     {} (this process, the {} clients)\n\
              server memory  {} before the clients, {} peak, {} per session\n\
              at the end     {} with the sessions open ({} per session), {} after they ended\n",
+            if self.web { "web" } else { "ssh" },
             self.sessions,
             self.connected,
             self.connect_time.as_secs_f64(),
@@ -374,6 +378,11 @@ impl Printable for Report {
             show(percentile(&sorted, 99.0)),
             show(sorted.last().copied()),
             self.bytes / self.latencies.len().max(1),
+            if self.web {
+                "WebSocket binary messages' payload"
+            } else {
+                "channel data"
+            },
             pct(self.cpu_share(self.server_cpu)),
             pct(self.cpu_share(self.client_cpu)),
             self.sessions,
@@ -515,6 +524,7 @@ async fn measure(plan: &Plan, addr: SocketAddr, pid: &str, rss_before: Option<u6
     let (cpu_after, own_after) = (cpu_time(pid), cpu_time("self"));
     let rss_end = memory(pid, "VmRSS:");
     let mut report = Report {
+        web: plan.web,
         sessions: plan.sessions,
         training: plan.training.min(connected),
         warmup_keys: plan.warmup_keys,
