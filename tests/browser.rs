@@ -75,6 +75,11 @@ impl Browser {
         })
     }
 
+    /// Pastes `text` into the page's terminal (xterm.js's own paste, as Ctrl-V runs it).
+    pub(crate) fn paste(&mut self, text: &str) {
+        self.ask(&json!({ "paste": text }));
+    }
+
     /// Types `keys` into the page's terminal.
     pub(crate) fn keys(&mut self, keys: &str) {
         self.ask(&json!({ "keys": keys }));
@@ -225,7 +230,13 @@ async fn class_server(tag: &str) -> (TestServer, SocketAddr) {
 async fn in_chromium_a_student_logs_in_and_plays_tic_tac_toe_to_the_end() {
     let (_server, addr) = class_server("chromium-play").await;
     let mut browser = Browser::open(addr, [1000, 700]);
-    browser.log_in("Ada", CODE);
+    // The class code pasted, as a student copies it from the teacher's message.
+    browser.shows("Your name:");
+    browser.keys(&format!("Ada{}", key::ENTER));
+    browser.shows("Class code:");
+    browser.paste(CODE);
+    browser.keys(key::ENTER);
+    browser.shows("F4 Tic-tac-toe");
     browser.go_to_tic_tac_toe();
     browser.play_to_the_end();
     let text = browser.text();

@@ -509,3 +509,19 @@ async fn when_the_arcade_ends_the_server_closes_the_socket() {
     crate::serve::until_logged(&server, "session end").await;
     assert_eq!(server.server.sessions(), 0);
 }
+
+/// The page alone answers health checks as an SSH server does: 200 while it takes
+/// sessions, with the count.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_alone_answers_health_checks() {
+    let (dir, mut settings) = web_class("web-health");
+    settings.ssh = false;
+    settings.health_listen = Some("127.0.0.1:0".parse().unwrap());
+    let server = start(dir, settings).await;
+    let mut page = Page::open(web_addr(&server)).await;
+    page.log_in("Ada", CODE).await;
+    let health = server.server.health_addr.unwrap();
+    let (status, body) = crate::common::health_check(health).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("accepting: 1 of"), "{body}");
+}

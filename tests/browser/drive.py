@@ -8,6 +8,7 @@ Commands:
                                    (insecure: accept a self-signed certificate)
   {"keys": TEXT}                   type TEXT into the page's terminal (WebDriver key codes
                                    such as "\\ue00c" for Esc are keys)
+  {"paste": TEXT}                  paste TEXT into the terminal, as the browser's paste does
   {"click": CSS}                   click the first element CSS selects
   {"text": true}                   the terminal's rows as the page shows them, and its size
   {"note": true}                   the page's note line ("" when hidden)
@@ -77,6 +78,10 @@ def main():
             elif "keys" in command:
                 box = driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")
                 box.send_keys(command["keys"])
+                answer = True
+            elif "paste" in command:
+                driver.execute_script(
+                    "window.arcadeTerminal.paste(arguments[0])", command["paste"])
                 answer = True
             elif "click" in command:
                 driver.find_element(By.CSS_SELECTOR, command["click"]).click()
