@@ -502,7 +502,8 @@ async fn when_the_arcade_ends_the_server_closes_the_socket() {
     page.keys("qq").await;
     page.until("the socket closed", |p| p.closed).await;
     assert!(
-        page.text().contains("your place is kept"),
+        page.text()
+            .contains("your place is kept: reload the page and log in as Ada to carry on."),
         "{}",
         page.text()
     );

@@ -329,9 +329,13 @@ impl Arcade {
             Ending::Signal(_) => Some("ai-arcade: the server is shutting down.".to_string()),
             _ => None,
         };
+        let again = match self.info.door {
+            crate::app::room::Door::Ssh => "log in again",
+            crate::app::room::Door::Web => "reload the page and log in",
+        };
         let kept = match place {
             Place::Student(_, name) => Some(format!(
-                "ai-arcade: your place is kept: log in again as {name} to carry on."
+                "ai-arcade: your place is kept: {again} as {name} to carry on."
             )),
             Place::Teacher(_) => None,
         };
