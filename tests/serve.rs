@@ -1811,6 +1811,10 @@ async fn a_bad_name_is_told_why_and_refused_before_the_code_is_asked() {
             "ai-arcade: the name has a character that is not printed (U+001B)",
         ),
         ("Ada\u{202e}nimda", "(U+202E)"),
+        (
+            "Python-Club",
+            "ai-arcade: the name is the class code: log in with your own name",
+        ),
     ] {
         let refused = code_login(&server, user, "python-club").await;
         assert!(refused.handle.is_none(), "{user:?}");
@@ -1835,6 +1839,10 @@ async fn a_bad_name_is_told_why_and_refused_before_the_code_is_asked() {
     );
     assert!(log.contains("user=\"\\u{1b}[2JAda\""), "escaped: {log}");
     assert!(!log.contains('\x1b'), "no raw escape reaches the log");
+    assert!(
+        !log.contains("Python-Club"),
+        "the code typed as a name is not logged: {log}"
+    );
     assert!(
         code_login(&server, "x", "python-club")
             .await

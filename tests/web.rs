@@ -484,7 +484,7 @@ async fn the_class_code_typed_as_a_name_is_refused() {
     let mut page = Page::open(web_addr(&server)).await;
     page.shows("Your name:").await;
     page.keys(&format!("{CODE}\r")).await;
-    page.shows("that is the class code: type your name first")
+    page.shows("That name will not do: it is the class code. Type your name first.")
         .await;
     page.log_in("Ada", CODE).await;
     let log = server.log_text();

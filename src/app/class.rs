@@ -68,9 +68,13 @@ impl App {
         let (whom, follows, who) = if everyone {
             let any = seats.iter().any(|s| s.at.following);
             let away = seats.iter().filter(|s| s.away).count();
+            let students = match seats.len() {
+                1 => "1 student".to_string(),
+                n => format!("{n} students"),
+            };
             let who = match away {
-                0 => format!("{} students", seats.len()),
-                _ => format!("{} students ({away} away, when they are back)", seats.len()),
+                0 => students,
+                _ => format!("{students} ({away} away, when they are back)"),
             };
             (Whom::Everyone, any, who)
         } else {
@@ -86,7 +90,12 @@ impl App {
         } else {
             room.order(whom, Order::Follow(self.position()));
             self.say(Message::info(format!(
-                "{who} follow you: every step you take is theirs. f again releases"
+                "{who} {}: every step you take is theirs. f again releases",
+                if everyone && seats.len() != 1 {
+                    "follow you"
+                } else {
+                    "follows you"
+                }
             )));
         }
     }

@@ -56,7 +56,7 @@ pub struct ServeArgs {
     /// Sessions logged in at once from one address (an IPv6 /64) [default: 48].
     #[arg(long, value_name = "N")]
     pub max_sessions_per_address: Option<usize>,
-    /// Close a session after this long without input, e.g. 15m, 90s [default: 15m].
+    /// Close a session after this long without input, e.g. 15m, 90s [default: 30m].
     #[arg(long, value_name = "DURATION")]
     pub idle_timeout: Option<HumanDuration>,
     /// Connections one address may end without logging in per minute after trying to

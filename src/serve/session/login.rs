@@ -174,6 +174,13 @@ impl Connection {
                 });
                 why.to_string()
             }
+            // Typed as the user name by mistake, the code would show in the room and the log.
+            Ok(_) if code.check(user.as_bytes(), elapsed) == Verdict::Right => {
+                self.shared.log(|| {
+                    info!(event = "refused name", addr = %self.peer, "the class code as a name");
+                });
+                "the name is the class code: log in with your own name (NAME@HOST)".to_string()
+            }
             Ok(_) if code.expired(elapsed) => {
                 self.log_expired(user);
                 format!("{}; ask for a new one", class_code::EXPIRED)

@@ -439,7 +439,7 @@ async fn ask_name(
             code.check(typed.as_bytes(), shared.started.elapsed()) == Verdict::Right
         });
         let why = match class_code::student_name(&typed) {
-            Ok(_) if is_code => "that is the class code: type your name first".to_string(),
+            Ok(_) if is_code => "it is the class code. Type your name first".to_string(),
             Ok(name) => return Some(name.to_string()),
             Err(why) => {
                 shared.refused(|| {

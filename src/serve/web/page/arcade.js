@@ -62,6 +62,9 @@ function resize() {
   if (columns !== term.cols || rows !== term.rows) term.resize(columns, rows);
   const small = proposed.cols < MIN_COLUMNS || proposed.rows < MIN_ROWS;
   note.hidden = !small;
+  // Scrolls only while the window is too small: xterm's hidden input box, left where a
+  // larger layout put it, would otherwise give a fitting terminal scrollbars.
+  place.style.overflow = small ? "auto" : "hidden";
   if (small) {
     note.textContent = "This window fits " + proposed.cols + "x" + proposed.rows +
       " characters; the arcade needs 80x24. Make the window larger or zoom out " +
