@@ -454,6 +454,26 @@ async fn thirty_students_loading_the_page_together_are_not_taken_for_an_attack()
     assert!(!log.contains("refused"), "{log}");
 }
 
+/// When every place of an address is taken (here by connections that never send their
+/// request), one more request from it waits in line and is answered once places are freed,
+/// rather than being closed unanswered: a browser that gets no answer shows a broken page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_beyond_the_address_places_waits_for_one_and_is_answered() {
+    use ai_arcade::serve::web::FILES_PER_ADDRESS;
+    let server = class_server("web-wait").await;
+    let addr = web_addr(&server);
+    let mut silent = Vec::new();
+    for _ in 0..FILES_PER_ADDRESS {
+        silent.push(TcpStream::connect(addr).await.unwrap());
+    }
+    // Let the server take a place for each before the request comes.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let load = tokio::spawn(async move { http_get_or_closed(addr, "/arcade.css").await.0 });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    drop(silent);
+    assert_eq!(load.await.unwrap().as_deref(), Some("HTTP/1.1 200 OK"));
+}
+
 /// On an open server anyone may type any name: a second "Ada" is never offered the first
 /// one's session (an open SSH login is never asked either); she comes in as Ada-2.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -148,6 +148,8 @@ pub(super) struct Places {
     taken: Mutex<(usize, HashMap<IpAddr, usize>)>,
     per_address: usize,
     total: usize,
+    /// Told whenever a place is freed, for requests that wait for one.
+    freed: tokio::sync::Notify,
 }
 
 /// One request's place; dropping it frees the place.
@@ -163,6 +165,26 @@ impl Places {
             taken: Mutex::default(),
             per_address,
             total,
+            freed: tokio::sync::Notify::new(),
+        }
+    }
+
+    /// A place for a request from `address`, waiting for one to be freed until `deadline`:
+    /// `None` if none was freed by then. Callers bound how many may wait.
+    pub(super) async fn wait_for(
+        places: &Arc<Self>,
+        address: IpAddr,
+        deadline: tokio::time::Instant,
+    ) -> Option<Place> {
+        loop {
+            let freed = places.freed.notified();
+            tokio::pin!(freed);
+            // Registered before trying, so a place freed in between still wakes us.
+            freed.as_mut().enable();
+            if let Some(place) = Self::take(places, address) {
+                return Some(place);
+            }
+            tokio::time::timeout_at(deadline, freed).await.ok()?;
         }
     }
 
@@ -198,6 +220,8 @@ impl Drop for Place {
                 by_address.remove(&self.net);
             }
         }
+        drop(taken);
+        self.places.freed.notify_waiters();
     }
 }
 
@@ -230,6 +254,47 @@ async fn answer(mut stream: TcpStream, health: &(dyn Fn() -> Health + Send + Syn
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn address(last: u8) -> IpAddr {
+        IpAddr::from([10, 0, 0, last])
+    }
+
+    #[tokio::test]
+    async fn a_request_waiting_for_a_place_gets_the_first_one_its_address_frees() {
+        let places = Arc::new(Places::new(1, 8));
+        let first = Places::take(&places, address(1)).expect("a free place");
+        assert!(
+            Places::take(&places, address(1)).is_none(),
+            "one per address"
+        );
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        let waiting = {
+            let places = Arc::clone(&places);
+            tokio::spawn(async move { Places::wait_for(&places, address(1), deadline).await })
+        };
+        // Another address's place, freed, is no use to it.
+        drop(Places::take(&places, address(2)).expect("its own place"));
+        tokio::task::yield_now().await;
+        assert!(!waiting.is_finished());
+        drop(first);
+        let place = waiting.await.unwrap();
+        assert!(
+            place.is_some(),
+            "the freed place went to the waiting request"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_request_waits_for_a_place_only_until_its_deadline() {
+        let places = Arc::new(Places::new(1, 8));
+        let _held = Places::take(&places, address(1)).expect("a free place");
+        let deadline = tokio::time::Instant::now() + Duration::from_millis(20);
+        assert!(
+            Places::wait_for(&places, address(1), deadline)
+                .await
+                .is_none()
+        );
+    }
 
     #[test]
     fn requests_are_read_whole_before_they_are_answered() {

@@ -14,7 +14,7 @@ pub mod line;
 pub mod page;
 mod socket;
 
-use super::health::Places;
+use super::health::{Place, Places};
 use super::shared::Shared;
 use http::{Answer, HEAD_DEADLINE};
 use std::net::SocketAddr;
@@ -23,12 +23,51 @@ use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
 use tracing::info;
 
-/// Requests for the page's files answered at once from one address: a class behind one
-/// school address loads the page together, seven files each.
+/// Requests for the page's files answered at once from one address. More wait for a
+/// place (see [`WAITING_PER_ADDRESS`]): a class behind one school address loads the page
+/// together, and each browser opens six connections at once.
 pub const FILES_PER_ADDRESS: usize = 64;
 
 /// Requests for the page's files answered at once in all.
 pub const FILES_AT_ONCE: usize = 512;
+
+/// Requests that may wait for a place from one address: with those answered, room for a
+/// class of forty loading the page together, six connections each. Beyond it a request is
+/// closed at once.
+pub const WAITING_PER_ADDRESS: usize = 192;
+
+/// Requests that may wait for a place in all.
+pub const WAITING_AT_ONCE: usize = 1024;
+
+/// How long a request waits for a place before it is closed.
+pub const PLACE_WAIT: Duration = Duration::from_secs(10);
+
+/// The places of the requests being answered, and of those waiting for one: both bounded,
+/// by address and in all, so strangers' connections cost a bounded number of sockets.
+struct FilePlaces {
+    answering: Arc<Places>,
+    waiting: Arc<Places>,
+}
+
+impl FilePlaces {
+    fn new() -> Self {
+        Self {
+            answering: Arc::new(Places::new(FILES_PER_ADDRESS, FILES_AT_ONCE)),
+            waiting: Arc::new(Places::new(WAITING_PER_ADDRESS, WAITING_AT_ONCE)),
+        }
+    }
+
+    /// A place to answer a request from `address`: at once, or after waiting in line (if
+    /// the line has room) for up to [`PLACE_WAIT`].
+    async fn place(&self, address: std::net::IpAddr) -> Option<Place> {
+        if let Some(place) = Places::take(&self.answering, address) {
+            return Some(place);
+        }
+        let _in_line = Places::take(&self.waiting, address)?;
+        let deadline = tokio::time::Instant::now() + PLACE_WAIT;
+        Places::wait_for(&self.answering, address, deadline).await
+    }
+}
 
 /// How long the answer to a request for a file may take to be sent (the largest,
 /// xterm.js, is 489 KB): a client that stops reading is let go.
@@ -37,7 +76,7 @@ pub const FILE_DEADLINE: Duration = Duration::from_secs(30);
 /// Accepts browsers' connections on `listener` until the server stops (the task is
 /// aborted then).
 pub(super) async fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
-    let places = Arc::new(Places::new(FILES_PER_ADDRESS, FILES_AT_ONCE));
+    let places = Arc::new(FilePlaces::new());
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -55,7 +94,7 @@ pub(super) async fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
 
 /// One connection: its client's address (from the PROXY header when the server is behind
 /// a balancer), then one request, read and answered under a place of its own (by address
-/// and in all) and within a time: a file of the page, or the WebSocket that runs a session.
+/// and in all; waited for a while if all are taken) and within a time: a file of the page, or the WebSocket that runs a session.
 /// The page's files are served outside the login gate (a page is seven of them, and none
 /// logs in: counted there, a class loading the page together would look like an attack);
 /// the WebSocket takes its turn at the gate as an SSH connection does, and must log in
@@ -64,13 +103,13 @@ async fn serve_connection(
     mut stream: TcpStream,
     peer: SocketAddr,
     shared: Arc<Shared>,
-    places: Arc<Places>,
+    places: Arc<FilePlaces>,
 ) {
     let connected = tokio::time::Instant::now();
     let Some(peer) = shared.client_address(&mut stream, peer).await else {
         return;
     };
-    let Some(place) = Places::take(&places, peer.ip()) else {
+    let Some(place) = places.place(peer.ip()).await else {
         shared.refused(|| {
             info!(event = "refused connection", addr = %peer, door = %"web", "too many requests at once");
         });
