@@ -141,6 +141,17 @@ impl Browser {
         }
     }
 
+    /// Opens the page at `addr` in a new window, which the next commands act on; its number.
+    pub(crate) fn open_window(&mut self, addr: SocketAddr) -> u64 {
+        let answer = self.ask(&json!({ "window": format!("http://{addr}/") }));
+        answer.as_u64().expect("the window's number")
+    }
+
+    /// Makes window `number` the one the next commands act on.
+    pub(crate) fn switch_to(&mut self, number: u64) {
+        self.ask(&json!({ "switch": number }));
+    }
+
     pub(crate) fn resize(&mut self, size: [u32; 2]) {
         self.ask(&json!({ "size": size }));
     }
@@ -426,6 +437,50 @@ async fn in_chromium_the_page_at_80x24_is_photographed() {
         "{}",
         png.len()
     );
+}
+
+/// A class behind one school address: thirty windows of one Chromium, each its own
+/// student, with the limits a teacher runs with (48 sessions from one address, 4 logging
+/// in at a time). Every one logs in, and every one is still live once all are in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_chromium_thirty_students_from_one_address_all_get_in() {
+    const STUDENTS: u64 = 30;
+    let dir = temp_dir("chromium-thirty");
+    let mut settings = class_settings(&dir, CODE, None, None);
+    settings.web = Some("127.0.0.1:0".parse().unwrap());
+    let defaults = ai_arcade::config::ServeConfig::default();
+    settings.max_sessions = defaults.max_sessions;
+    settings.max_sessions_per_address = defaults.max_sessions_per_address;
+    settings.per_source_max_startups = defaults.per_source_max_startups;
+    let server = start(dir, settings).await;
+    let addr = server.server.web_addr.unwrap();
+    let mut browser = Browser::open(addr, [820, 560]);
+    for _ in 1..STUDENTS {
+        browser.open_window(addr);
+    }
+    for window in 0..STUDENTS {
+        browser.switch_to(window);
+        browser.log_in(&format!("Student-{window}"), CODE);
+    }
+    assert_eq!(server.server.sessions(), STUDENTS as usize);
+    // Every window still holds its own live session: a key there is answered there.
+    for window in 0..STUDENTS {
+        browser.switch_to(window);
+        browser.keys(key::ESCAPE);
+        browser.until("the course closed", |text| !text.contains("Start here"));
+        assert!(
+            browser.note().is_empty(),
+            "window {window}: {}",
+            browser.note()
+        );
+    }
+    let log = server.log_text();
+    assert_eq!(
+        log.matches("session start").count(),
+        STUDENTS as usize,
+        "{log}"
+    );
+    assert!(!log.contains("refused"), "{log}");
 }
 
 /// TLS from the reverse proxy: HAProxy with `deploy/haproxy-web.cfg` as written, a

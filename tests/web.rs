@@ -235,11 +235,14 @@ async fn the_page_and_its_files_are_served_with_a_strict_policy() {
         "/addon-fit.js",
         "/arcade.js",
         "/licences.txt",
+        "/favicon.svg",
     ] {
         let (status, _, body) = http_get(addr, path).await;
         assert_eq!(status, "HTTP/1.1 200 OK", "{path}");
         assert!(!body.is_empty(), "{path}");
     }
+    let (_, head, _) = http_get(addr, "/favicon.svg").await;
+    assert!(head.contains("Content-Type: image/svg+xml"), "{head}");
     let (status, _, _) = http_get(addr, "/../Cargo.toml").await;
     assert_eq!(status, "HTTP/1.1 404 Not Found");
     let (status, _, _) = http_get(addr, "/ws").await;

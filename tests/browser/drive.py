@@ -6,6 +6,9 @@ Commands:
   {"open": URL, "size": [W, H], "insecure": BOOL}
                                    start headless Chromium, this window size, load URL
                                    (insecure: accept a self-signed certificate)
+  {"window": URL}                  open URL in a new window of the same browser (the
+                                   commands then act on it); answers its number
+  {"switch": N}                    act on window N (0 is the first)
   {"keys": TEXT}                   type TEXT into the page's terminal (WebDriver key codes
                                    such as "\\ue00c" for Esc are keys)
   {"paste": TEXT}                  paste TEXT into the terminal, as the browser's paste does
@@ -52,6 +55,10 @@ def start(url, size, profile, insecure):
         "--disable-component-update",
         "--disable-sync",
         "--disable-extensions",
+        # Many windows at once: none is throttled as hidden while another is driven.
+        "--disable-background-timer-throttling",
+        "--disable-renderer-backgrounding",
+        "--disable-backgrounding-occluded-windows",
         "--user-data-dir=" + profile,
         "--window-size=%d,%d" % tuple(size),
     ]:
@@ -66,6 +73,7 @@ def start(url, size, profile, insecure):
 
 def main():
     driver = None
+    windows = []
     profile = tempfile.TemporaryDirectory(prefix="ai-arcade-chromium-")
     for line in sys.stdin:
         command = json.loads(line)
@@ -74,6 +82,15 @@ def main():
                 size = command.get("size", [900, 640])
                 insecure = command.get("insecure", False)
                 driver = start(command["open"], size, profile.name, insecure)
+                windows = [driver.current_window_handle]
+                answer = True
+            elif "window" in command:
+                driver.switch_to.new_window("window")
+                windows.append(driver.current_window_handle)
+                driver.get(command["window"])
+                answer = len(windows) - 1
+            elif "switch" in command:
+                driver.switch_to.window(windows[command["switch"]])
                 answer = True
             elif "keys" in command:
                 box = driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")

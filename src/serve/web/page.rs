@@ -62,6 +62,12 @@ pub const FILES: &[File] = &[
         body: include_bytes!("../../../vendor/xterm/addon-fit.js"),
     },
     File {
+        path: "/favicon.svg",
+        kind: "image/svg+xml",
+        cache: KEPT,
+        body: include_bytes!("page/favicon.svg"),
+    },
+    File {
         path: "/licences.txt",
         kind: "text/plain; charset=utf-8",
         cache: KEPT,
