@@ -779,6 +779,19 @@ fn the_status_line_tells_where_the_keys_went() {
     snapshot("key_of_another_pane", "5 t f e", &app);
 }
 
+/// Esc with nothing open to close or stop does nothing and says nothing: a newcomer
+/// presses it to get out of something, and "Esc is a key of: Prediction" confused them.
+#[test]
+fn esc_with_nothing_to_close_says_nothing() {
+    for tab in 1..=6 {
+        let mut app = App::new(&config(), SEED);
+        press(&mut app, &[KeyCode::F(tab)]);
+        app.message = None;
+        press(&mut app, &[KeyCode::Esc]);
+        assert!(app.message.is_none(), "F{tab}: {}", message(&app));
+    }
+}
+
 /// §1: keys for a view the pane is not showing change nothing there, and say which view
 /// they belong to.
 #[test]

@@ -493,6 +493,10 @@ impl App {
         if let Some(why) = self.tabs.modal(self.tab) {
             return Action::Refused(why);
         }
+        if key == Key::Esc {
+            // With nothing open, Esc is someone getting out of nothing: no news is right.
+            return Action::Noop;
+        }
         self.help_keys()
             .iter()
             .filter(|group| !active.iter().any(|a| a.title == group.title))
