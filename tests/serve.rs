@@ -1696,6 +1696,43 @@ pub(crate) async fn code_login_answering(
     CodeLogin { handle: None, seen }
 }
 
+/// A wrong code typed, the client asks again (OpenSSH does, up to three times): the second
+/// prompt says why, where it came back without a word.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_class_code_is_named_at_the_next_prompt() {
+    use russh::client::KeyboardInteractiveAuthResponse as Reply;
+    let dir = temp_dir("wrong-code");
+    let server = start(
+        dir.clone(),
+        class_settings(&dir, "Maths-Club-42", None, None),
+    )
+    .await;
+    let handler = Client {
+        host_key: Arc::default(),
+    };
+    let config = Arc::new(client::Config::default());
+    let mut handle = client::connect(config, server.server.local_addr, handler)
+        .await
+        .unwrap();
+    let mut instructions_seen = Vec::new();
+    for code in ["Maths-Club-43", "Maths-Club-42"] {
+        let reply = handle
+            .authenticate_keyboard_interactive_start("Ada", None)
+            .await;
+        let Reply::InfoRequest { instructions, .. } = reply.unwrap() else {
+            panic!("asked for the code");
+        };
+        instructions_seen.push(instructions);
+        let respond = handle.authenticate_keyboard_interactive_respond(vec![code.into()]);
+        let reply = tokio::time::timeout(LIMIT, respond).await.unwrap().unwrap();
+        assert_eq!(matches!(reply, Reply::Success), code.ends_with("42"));
+    }
+    assert_eq!(
+        instructions_seen,
+        ["", "ai-arcade: that is not the class code; try again."]
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_class_code_lets_a_named_student_in_and_nothing_else_does() {
     let dir = temp_dir("class-code");

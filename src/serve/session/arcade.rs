@@ -232,11 +232,21 @@ impl Arcade {
                 "Welcome back, {login}: your other connection was ended and its place is here"
             )));
         } else if arrival.name != *login {
-            app.say(crate::app::Message::info(format!(
-                "Another {login} is logged in, so you are {name}. If that {login} was you, \
-                 cut off: quit, and log in as {login} again in two minutes",
-                name = arrival.name
-            )));
+            // One line at 80 columns for names of a usual length.
+            let words = if self.info.login.via == crate::serve::session::Via::ClassCode {
+                // Asked at the login whether that session was theirs, they said no.
+                format!(
+                    "{login} goes on in the other session, so you are {name}",
+                    name = arrival.name
+                )
+            } else {
+                format!(
+                    "{login} is in use, so you are {name}. If that {login} was you, log in \
+                     again in 2 min",
+                    name = arrival.name
+                )
+            };
+            app.say(crate::app::Message::info(words));
         }
         if let Some(collector) = &shared.collector {
             app.collect = Some(Arc::new(collector.student(&arrival.name)));

@@ -224,6 +224,9 @@ pub struct Connection {
     /// Whether it was told why the class code cannot let it in: clients try again (OpenSSH
     /// three times), and are refused without being told, or logged, again.
     pub(super) told: bool,
+    /// Whether a class code typed on this connection was wrong: the next prompt says so
+    /// (a client asks again without a word otherwise).
+    pub(super) code_refused: bool,
     pub(super) progress: Arc<Progress>,
 }
 
@@ -249,6 +252,7 @@ impl Connection {
             counted: None,
             asked: None,
             told: false,
+            code_refused: false,
             progress,
         }
     }

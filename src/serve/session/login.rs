@@ -18,6 +18,9 @@ use std::sync::Arc;
 use std::time::Duration;
 use tracing::info;
 
+/// Said above the class code's prompt after a wrong code.
+pub const WRONG_CODE: &str = "ai-arcade: that is not the class code; try again.";
+
 /// The prompt after [`take_over_words`].
 pub const TAKE_OVER_PROMPT: &str = "y, or Enter: ";
 
@@ -191,9 +194,10 @@ impl Connection {
                     pending.at_prompt();
                 }
                 self.asked = Some(Asked::Code);
+                let instructions = if self.code_refused { WRONG_CODE } else { "" };
                 return Auth::Partial {
                     name: Cow::Borrowed(""),
-                    instructions: Cow::Borrowed(""),
+                    instructions: Cow::Borrowed(instructions),
                     prompts: Cow::Owned(vec![(Cow::Borrowed(class_code::PROMPT), false)]),
                 };
             }
@@ -236,6 +240,7 @@ impl Connection {
                 self.shared.log(|| {
                     info!(event = "refused class code", addr = %self.peer, user);
                 });
+                self.code_refused = true;
                 Auth::reject()
             }
             // Expired while it was typed: the next try is told so.
