@@ -792,6 +792,27 @@ fn esc_with_nothing_to_close_says_nothing() {
     }
 }
 
+/// A refusal names what is open in front ("Help is open over the tab: Esc closes it");
+/// once that is closed, the refusal goes with it, where it stayed on the status line.
+#[test]
+fn a_refusal_goes_when_what_it_named_is_closed() {
+    let mut app = App::new(&config(), SEED);
+    press(&mut app, &[KeyCode::F(4)]);
+    press(&mut app, &chars("?5"));
+    assert!(
+        message(&app).starts_with("Help is open"),
+        "{}",
+        message(&app)
+    );
+    press(&mut app, &[KeyCode::Esc]);
+    assert!(app.overlays.is_empty());
+    assert!(app.message.is_none(), "{}", message(&app));
+    // A refusal about the tab itself stays while nothing changes in front.
+    press(&mut app, &chars("5"));
+    press(&mut app, &chars("5"));
+    assert_eq!(app.message.as_ref().unwrap().kind, MessageKind::Error);
+}
+
 /// §1: keys for a view the pane is not showing change nothing there, and say which view
 /// they belong to.
 #[test]

@@ -24,6 +24,7 @@ mod mirror;
 mod overlays;
 pub mod progress;
 mod quit;
+mod refusal;
 mod resume;
 pub mod room;
 pub mod saved;
@@ -97,6 +98,15 @@ struct Pending {
     cancelled: String,
 }
 
+/// What stands in front of a tab's keys: overlays, the step's question, the tab's own
+/// question or menu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct InFront {
+    overlays: usize,
+    answering: bool,
+    modal: Option<&'static str>,
+}
+
 /// The whole application state.
 pub struct App {
     /// False once the user quit.
@@ -127,6 +137,9 @@ pub struct App {
     pub door: room::Door,
     /// The action waiting for its key a second time.
     pending: Option<Pending>,
+    /// While the message is a refusal: what was open in front when it was given. Once that
+    /// changes (the overlay or question it named is closed), the refusal is stale and goes.
+    refused_in_front: Option<InFront>,
     /// The lesson the arcade runs, if any, and the student's step in it.
     pub lesson: Option<LessonProgress>,
     /// On a teacher's session, the room of the class.
@@ -235,6 +248,7 @@ impl App {
             tab: config.ui.start_tab,
             help_scroll: Cell::new(0),
             message: None,
+            refused_in_front: None,
             log: MessageLog::default(),
             overlays: Overlays::default(),
             overlay_scroll: Cell::new(0),
@@ -280,6 +294,7 @@ impl App {
     pub fn say(&mut self, message: Message) {
         self.log.push(message.clone());
         self.message = Some(message);
+        self.refused_in_front = None;
     }
 
     /// The program is ending (quit, signal or lost terminal): lets the tabs keep what
@@ -449,66 +464,6 @@ impl App {
         self.storage == Storage::SharedServer
     }
 
-    /// Why a key that is bound to nothing now does nothing: an overlay or menu in front
-    /// takes the keys, or the key belongs to another pane of the tab. `Noop` for keys the
-    /// tab never uses.
-    fn why_nothing(&self, key: Key, active: &[Keys]) -> Action {
-        match self.overlays.top() {
-            Some(Overlay::Help) => {
-                return Action::Refused("Help is open over the tab: Esc closes it");
-            }
-            Some(Overlay::Log) => return Action::Refused("The message log is open: Esc closes it"),
-            Some(Overlay::Text(_)) => {
-                return Action::Refused("The exported text is open: Esc closes it");
-            }
-            Some(Overlay::Why(_)) => {
-                return Action::Refused("The AI's reasons are open: Esc closes them");
-            }
-            Some(Overlay::Settings(_)) => {
-                return Action::Refused("The settings panel is open: Enter applies, Esc closes");
-            }
-            Some(Overlay::Room) => return Action::Refused("The room is open: Esc closes it"),
-            Some(Overlay::Course(_)) => {
-                return Action::Refused("The course is open: Enter starts a lesson, Esc closes it");
-            }
-            Some(Overlay::Explain) => {
-                return Action::Refused("The step's explanation is open: Esc closes it");
-            }
-            Some(Overlay::ClassSummary(_)) => {
-                return Action::Refused("The class summary is open: Esc goes back to the room");
-            }
-            Some(Overlay::Progress(_)) => {
-                return Action::Refused("Your progress is open: Esc closes it");
-            }
-            Some(Overlay::About { .. }) => {
-                return Action::Refused("The tab's card is open: Esc closes it");
-            }
-            None => {}
-        }
-        if self.answering() {
-            return Action::Refused(
-                "The step's question is open: Enter gives the answer, Esc closes",
-            );
-        }
-        if let Some(why) = self.tabs.modal(self.tab) {
-            return Action::Refused(why);
-        }
-        if key == Key::Esc {
-            // With nothing open, Esc is someone getting out of nothing: no news is right.
-            return Action::Noop;
-        }
-        self.help_keys()
-            .iter()
-            .filter(|group| !active.iter().any(|a| a.title == group.title))
-            .flat_map(|group| group.bindings.iter().map(move |&b| (group.title, b)))
-            .find(|(_, binding)| binding.matches(key))
-            .map_or(Action::Noop, |(group, binding)| Action::Elsewhere {
-                label: binding.label(),
-                what: binding.description(),
-                group,
-            })
-    }
-
     /// The label of the key that stands for `action` now, for "press it again" questions.
     fn key_label(&self, action: Action) -> &'static str {
         self.active_keys()
@@ -630,6 +585,7 @@ impl App {
             progress.skip_offered = false;
         }
         let changed = self.apply(action) | self.watch_lesson();
+        self.drop_stale_refusal();
         self.report_seat();
         self.keep_seat();
         self.after_change();
@@ -742,22 +698,6 @@ impl App {
             let waits = self.tabs.waits_for_trainer(action.tab());
             self.say(say_if_waiting(message, waits));
         }
-    }
-
-    /// Says why a key did nothing. A key refused because a prediction waits says the
-    /// question again, as a reminder rather than an error (nothing was answered wrong):
-    /// the status line may have moved on from it.
-    fn refused(&mut self, why: &'static str) {
-        let asked = self
-            .tabs
-            .open_question(self.tab)
-            .filter(|_| self.overlays.is_empty() && self.tabs.modal(self.tab) == Some(why));
-        self.say(match asked {
-            Some(open) => {
-                Message::typing(&format!("Answer first: {}", open.question), &open.typed, "")
-            }
-            None => Message::error(why),
-        });
     }
 
     /// Opens the shown tab's settings panel, or says it has none yet.

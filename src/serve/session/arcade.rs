@@ -233,7 +233,7 @@ impl Arcade {
             )));
         } else if arrival.name != *login {
             // One line at 80 columns for names of a usual length.
-            let words = if self.info.login.via == crate::serve::session::Via::ClassCode {
+            let words = if self.info.login.via == super::who::Via::ClassCode {
                 // Asked at the login whether that session was theirs, they said no.
                 format!(
                     "{login} goes on in the other session, so you are {name}",
