@@ -265,3 +265,17 @@ fn the_room_tells_the_teacher_when_the_collect_folder_refused_an_export() {
         "the table is still there:\n{shown}"
     );
 }
+
+/// The teacher's `?` in the room opens the help over it, listing the room's own keys; Esc
+/// goes back to the room.
+#[test]
+fn help_from_the_room_lists_the_rooms_keys_and_esc_goes_back() {
+    let mut app = teacher(3);
+    app.handle_key(Key::Char('?'));
+    assert!(app.overlays.help_open(), "{:?}", app.message);
+    let help: Vec<&str> = app.help_keys().iter().map(|group| group.title).collect();
+    assert!(help.contains(&"The room (teacher)"), "{help:?}");
+    assert!(text(&screen(&app, 80, 24)).contains("choose a student"));
+    app.handle_key(Key::Esc);
+    assert_eq!(app.overlays.top(), Some(&Overlay::Room));
+}

@@ -357,6 +357,13 @@ pub const ROOM_OVERLAY: KeyGroup<Action> = KeyGroup {
             "",
             |_| Action::ToggleClassSummary,
         ),
+        bind(
+            &[Key::Char('?')],
+            "?",
+            "help: the room's keys and the rest (Esc back here)",
+            "",
+            |_| Action::ToggleHelp,
+        ),
         QUIT_FROM_OVERLAY,
     ],
 };

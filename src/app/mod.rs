@@ -347,6 +347,7 @@ impl App {
         }
         if self.room.is_some() {
             groups.push(keys::TEACHER.into());
+            groups.push(keys::ROOM_OVERLAY.into());
         }
         if self.seat.is_some() {
             groups.push(keys::STUDENT.into());

@@ -74,7 +74,7 @@ pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &
     };
     let course = room.course();
     // Esc is on the hints row: the border keeps its room for the course.
-    let closes = format!("{rows} s: over time ");
+    let closes = format!("{rows} s: over time · ? help ");
     let room_for_course = usize::from(area.width).saturating_sub(closes.width() + 4);
     let block = Block::bordered()
         .border_type(BorderType::Double)
