@@ -152,6 +152,11 @@ impl Browser {
         self.ask(&json!({ "switch": number }));
     }
 
+    /// Loads the page again, as the browser's reload does.
+    pub(crate) fn reload(&mut self) {
+        self.ask(&json!({ "reload": true }));
+    }
+
     pub(crate) fn resize(&mut self, size: [u32; 2]) {
         self.ask(&json!({ "size": size }));
     }
@@ -263,6 +268,12 @@ async fn in_chromium_a_student_logs_in_and_plays_tic_tac_toe_to_the_end() {
         assert!(Instant::now() < deadline, "no file listed");
         std::thread::sleep(Duration::from_millis(100));
     }
+    assert_eq!(browser.files(), ["search-tree.txt"]);
+    // Left and the page loaded again: a new session, the same files listed.
+    browser.keys("qq");
+    browser.until("the session's end", |text| text.contains("reload the page"));
+    browser.reload();
+    browser.shows("Your name:");
     assert_eq!(browser.files(), ["search-tree.txt"]);
 }
 

@@ -17,6 +17,7 @@ Commands:
   {"note": true}                   the page's note line ("" when hidden)
   {"files": true}                  the names of the files the page offered to download
   {"size": [W, H]}                 resize the window
+  {"reload": true}                 load the page again
   {"screenshot": PATH}             save a PNG of the page
   {"quit": true}                   close the browser
 Every answer is {"ok": ...} or {"error": "..."}.
@@ -111,6 +112,9 @@ def main():
             elif "files" in command:
                 links = driver.find_elements(By.CSS_SELECTOR, "#files a")
                 answer = [link.get_attribute("download") for link in links]
+            elif "reload" in command:
+                driver.refresh()
+                answer = True
             elif "size" in command:
                 driver.set_window_size(*command["size"])
                 answer = True

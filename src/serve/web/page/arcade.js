@@ -115,18 +115,62 @@ for (const button of document.querySelectorAll("button[data-key]")) {
   });
 }
 
-// A file the arcade exported: downloaded at once, and kept in the footer to save again.
-function offer(message) {
-  const file = message.download;
-  if (!file || typeof file.name !== "string" || typeof file.text !== "string") return;
+// The exports of this tab, kept across a reload (the arcade's session is new then, but
+// the student's files are not lost): the newest, within what sessionStorage holds.
+const KEPT_EXPORTS = "ai-arcade-exports";
+const KEPT_CHARS = 4000000;
+
+function keptExports() {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(KEPT_EXPORTS) || "[]");
+    return Array.isArray(kept) ? kept.filter(isFile) : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+function keepExport(file) {
+  const kept = keptExports();
+  kept.push(file);
+  while (kept.length > 0) {
+    const text = JSON.stringify(kept);
+    if (text.length <= KEPT_CHARS) {
+      try {
+        sessionStorage.setItem(KEPT_EXPORTS, text);
+        return;
+      } catch (error) {
+        // Over the browser's quota: drop the oldest and try again.
+      }
+    }
+    kept.shift();
+  }
+  sessionStorage.removeItem(KEPT_EXPORTS);
+}
+
+function isFile(file) {
+  return file && typeof file.name === "string" && typeof file.text === "string";
+}
+
+// A link under the terminal that saves `file` again.
+function listExport(file) {
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([file.text], { type: "text/plain" }));
   link.download = file.name;
   link.textContent = file.name;
   document.getElementById("files").append(link);
   document.getElementById("downloads").hidden = false;
-  link.click();
+  return link;
 }
+
+// A file the arcade exported: downloaded at once, and kept in the footer to save again.
+function offer(message) {
+  const file = message.download;
+  if (!isFile(file)) return;
+  keepExport({ name: file.name, text: file.text });
+  listExport(file).click();
+}
+
+for (const file of keptExports()) listExport(file);
 
 // Ctrl-W closes a browser tab before the page hears it: ask first while connected.
 window.addEventListener("beforeunload", (event) => {
