@@ -63,7 +63,8 @@ pub fn render(app: &App, room: &dyn Room, area: Rect, buf: &mut Buffer, theme: &
     keep_in_view(app, cursor, body.height);
     let scroll = clamp_scroll(&app.overlay_scroll, seats.len(), body.height);
     let shown_to = (usize::from(scroll) + usize::from(body.height)).min(seats.len());
-    let rows = if seats.is_empty() {
+    // The count matters only when the rows scroll; otherwise the course keeps the room.
+    let rows = if seats.is_empty() || seats.len() <= usize::from(body.height) {
         String::new()
     } else {
         format!(

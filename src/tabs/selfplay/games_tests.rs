@@ -123,8 +123,8 @@ fn a_learner_trains_on_while_another_game_is_shown() {
     );
     assert!(app.tabs.is_training(TabId::SelfPlay));
     press(&mut app, &chars("gg"));
-    press(&mut app, &chars("t"));
-    assert!(!app.tabs.is_training(TabId::SelfPlay), "{}", said(&app));
+    super::tests::stop_training(&mut app);
+    assert!(said(&app).contains("Self-play stopped"), "{}", said(&app));
 }
 
 #[test]
@@ -136,7 +136,8 @@ fn each_game_saves_its_learner_in_its_own_file_and_loads_it_again() {
     let mut app = app_with(&config, store());
     press(&mut app, &chars("g"));
     app.tabs.selfplay.small_board_mut().train_here(2);
-    press(&mut app, &chars("tt"));
+    press(&mut app, &chars("t"));
+    super::tests::stop_training(&mut app);
     assert!(said(&app).contains("saved to"), "{}", said(&app));
     assert!(temp.path().join(learner_file("connect4-5x4")).exists());
     assert!(!temp.path().join(learner_file("tictactoe")).exists());
@@ -245,7 +246,8 @@ fn a_served_session_finds_every_game_s_saved_learner() {
     let mut trained = app_with(&config, Some(Store::new(temp.path())));
     press(&mut trained, &chars("g"));
     trained.tabs.selfplay.small_board_mut().train_here(2);
-    press(&mut trained, &chars("tt"));
+    press(&mut trained, &chars("t"));
+    super::tests::stop_training(&mut trained);
     let games = trained.tabs.selfplay.small_board().shown.progress.games;
     assert!(games > 0);
 
@@ -296,4 +298,32 @@ fn a_click_on_the_grid_plays_the_column_under_it() {
     let board = app.tabs.selfplay.connect4().board;
     assert_eq!(board.moves(), 2, "{}", said(&app));
     assert!(board.disc(2, 0).is_some(), "column 3 took the first disc");
+}
+
+/// `t` on a training learner asks its thread to stop and returns at once: a Connect Four
+/// curve point takes seconds, and the screen froze for them. The learner comes back, and
+/// is saved, through a tick.
+#[test]
+fn t_stops_connect_four_without_waiting_and_the_learner_comes_back_by_a_tick() {
+    let temp = fresh_dir("selfplay-stop");
+    let mut app = app_with(&Config::default(), Some(Store::new(temp.path())));
+    press(&mut app, &chars("gg"));
+    press(&mut app, &chars("t"));
+    press(&mut app, &chars("t"));
+    let learner = &app.tabs.selfplay.connect4().learner;
+    assert!(
+        matches!(learner, super::state::Learner::Training(_)),
+        "the key waited for the learner: {}",
+        said(&app)
+    );
+    assert!(said(&app).contains("then saves"), "{}", said(&app));
+    press(&mut app, &chars("t"));
+    assert!(said(&app).contains("is stopping"), "{}", said(&app));
+    wait_for(&mut app, |app| !app.tabs.is_training(TabId::SelfPlay));
+    assert!(
+        said(&app).contains("Self-play stopped; saved to"),
+        "{}",
+        said(&app)
+    );
+    assert!(temp.path().join(learner_file("connect4")).exists());
 }

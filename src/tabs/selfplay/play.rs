@@ -157,9 +157,10 @@ impl<G: TabGame> SelfPlay<G> {
     pub(crate) fn tick(&mut self, shown: bool) -> Ticked {
         let stepped = shown.then(|| self.autoplay_step()).flatten();
         let started = self.got_trainer();
+        let changed = self.poll_training() || stepped.is_some() || started;
         Ticked {
-            changed: self.poll_training() || stepped.is_some() || started,
-            message: stepped,
+            changed,
+            message: stepped.or_else(|| self.stopped_news.take()),
             started,
             ..Ticked::default()
         }
@@ -170,6 +171,8 @@ impl<G: TabGame> SelfPlay<G> {
     /// the game comes back.
     pub(crate) fn tick_behind(&mut self) {
         self.take_training_news();
+        // Said where the game is shown, or not at all: not when it comes back later.
+        self.stopped_news = None;
     }
 
     /// How soon this game wants a tick: while it trains, or autoplays where shown.

@@ -33,7 +33,7 @@ impl<G: TabGame> SelfPlay<G> {
             Learner::Resting(_) => false,
         };
         if was_training {
-            let said = self.toggle_training();
+            let said = self.start_or_stop_now();
             if said.kind == MessageKind::Error {
                 return said;
             }

@@ -95,6 +95,10 @@ pub(crate) struct SelfPlay<G: TabGame> {
     /// Why the saved learner could not be used, or where it came from.
     pub(crate) load_note: Option<String>,
     pub(super) trained_since: TrainedSince,
+    /// `t` asked the training thread to stop; it saves when the learner comes back.
+    pub(super) stopping: bool,
+    /// What the stop said once the learner came back, for the next tick to say.
+    pub(super) stopped_news: Option<Message>,
     /// Whether the learner's searches wait to be stepped (`m`).
     pub(crate) step_mode: bool,
     /// The learner's search waiting to be stepped before it moves.
@@ -165,6 +169,8 @@ impl<G: TabGame> SelfPlay<G> {
             turns: Vec::new(),
             tally: Tally::default(),
             trained_since: TrainedSince::new(shown.progress.games),
+            stopping: false,
+            stopped_news: None,
             learner: Learner::Resting(Box::new(learning)),
             shown,
             analysis: None,
@@ -383,8 +389,29 @@ impl<G: TabGame> SelfPlay<G> {
         verdicts
     }
 
-    /// Starts self-play, or stops it (and saves what was learned).
+    /// Starts self-play, or asks it to stop without waiting: a Connect Four curve point
+    /// takes seconds, and the screen must not freeze for them. The learner is saved when
+    /// it comes back (`take_training_news`).
     pub(crate) fn toggle_training(&mut self) -> Message {
+        match &self.learner {
+            Learner::Training(_) if self.stopping => {
+                Message::info("Self-play is stopping: it saves once the work under way ends")
+            }
+            Learner::Training(job) => {
+                job.request_stop();
+                self.stopping = true;
+                Message::info(
+                    "Self-play stops after the games or curve point under way, then saves",
+                )
+            }
+            Learner::Resting(_) | Learner::Gone => self.start_or_stop_now(),
+        }
+    }
+
+    /// Starts self-play, or stops it, waiting for the learner, and saves what was learned:
+    /// for a new learner (`T`) and the program's end, which need the learner back at once.
+    pub(crate) fn start_or_stop_now(&mut self) -> Message {
+        self.stopping = false;
         match std::mem::replace(&mut self.learner, Learner::Gone) {
             Learner::Resting(learning) => {
                 self.learner = Learner::Training(Job::start(*learning));
@@ -473,6 +500,10 @@ impl<G: TabGame> SelfPlay<G> {
             self.shown = learning.snapshot();
             self.learner = Learner::Resting(learning);
             self.retune_learner();
+            if std::mem::take(&mut self.stopping) {
+                self.analyse();
+                self.stopped_news = Some(self.save("Self-play stopped"));
+            }
         } else if let Some(snapshot) = latest {
             self.shown = snapshot;
         } else {
@@ -516,7 +547,7 @@ impl<G: TabGame> SelfPlay<G> {
     /// The program ends: stop training and keep what was learned.
     pub(crate) fn on_exit(&mut self) {
         if matches!(self.learner, Learner::Training(_)) {
-            let _ = self.toggle_training();
+            let _ = self.start_or_stop_now();
         }
     }
 

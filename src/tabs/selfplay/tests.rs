@@ -128,7 +128,14 @@ fn training_runs_in_the_background_saves_and_loads_again() {
         app.tabs.selfplay.tictactoe().shown.progress.games >= 50
     });
     press(&mut app, &chars("t"));
-    assert!(!app.tabs.is_training(crate::tabs::TabId::SelfPlay));
+    assert!(
+        said(&app).contains("stops after the games or curve point under way"),
+        "{}",
+        said(&app)
+    );
+    wait_for(&mut app, |app| {
+        !app.tabs.is_training(crate::tabs::TabId::SelfPlay)
+    });
     let games = app.tabs.selfplay.tictactoe().shown.progress.games;
     assert!(said(&app).contains("saved to"), "{}", said(&app));
     assert!(
@@ -256,7 +263,15 @@ fn train_for_more(app: &mut App, games: u64) {
     wait_for(app, |app| {
         app.tabs.selfplay.tictactoe().shown.progress.games >= games
     });
+    stop_training(app);
+}
+
+/// Presses `t` on a training learner and ticks until it is back (and saved).
+pub(super) fn stop_training(app: &mut App) {
     press(app, &chars("t"));
+    wait_for(app, |app| {
+        !app.tabs.is_training(crate::tabs::TabId::SelfPlay)
+    });
 }
 
 /// Ticks the app until `done` holds; a training thread that never gets there fails the
