@@ -87,10 +87,21 @@ pub(crate) struct Page {
 impl Page {
     /// Opens the page's WebSocket on `addr` from `origin`.
     pub(crate) async fn open_from(addr: SocketAddr, origin: &str) -> Result<Self, String> {
+        Self::open_as(addr, origin, &addr.to_string()).await
+    }
+
+    /// Opens the WebSocket at `addr` as a page from `origin` would, asking for `host`
+    /// (as a browser does when a name is pointed at `addr`).
+    pub(crate) async fn open_as(
+        addr: SocketAddr,
+        origin: &str,
+        host: &str,
+    ) -> Result<Self, String> {
         let mut request = format!("ws://{addr}/ws").into_client_request().unwrap();
         request
             .headers_mut()
             .insert("Origin", origin.parse().unwrap());
+        request.headers_mut().insert("Host", host.parse().unwrap());
         let (socket, _) = tokio::time::timeout(LIMIT, tokio_tungstenite::connect_async(request))
             .await
             .expect("answered in time")
@@ -261,6 +272,36 @@ async fn a_socket_opened_by_another_sites_page_is_refused() {
     assert!(error.contains("403"), "{error}");
     let log = server.log_text();
     assert!(log.contains("403 Forbidden"), "{log}");
+}
+
+/// DNS rebinding: a site points its own name at 127.0.0.1, so its page's Origin and Host
+/// agree. An open server on this machine (no class code to stop it) takes its page's
+/// socket under loopback names only; a class server, reached by its name, is unchanged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_server_at_home_refuses_a_socket_asked_under_another_name() {
+    let (dir, mut settings) = web_class("web-rebind");
+    settings.class_code = None;
+    settings.authorized_keys = None;
+    let server = start(dir, settings).await;
+    let addr = web_addr(&server);
+    let rebound = format!("evil.example:{}", addr.port());
+    let refused = Page::open_as(addr, &format!("http://{rebound}"), &rebound).await;
+    let error = refused.err().expect("refused");
+    assert!(error.contains("403"), "{error}");
+    let home = format!("localhost:{}", addr.port());
+    let mut page = Page::open_as(addr, &format!("http://{home}"), &home)
+        .await
+        .expect("localhost is let in");
+    page.shows("Your name:").await;
+
+    let class = class_server("web-rebind-class").await;
+    let addr = web_addr(&class);
+    let named = format!("arcade.school:{}", addr.port());
+    assert!(
+        Page::open_as(addr, &format!("http://{named}"), &named)
+            .await
+            .is_ok()
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

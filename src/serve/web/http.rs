@@ -132,6 +132,36 @@ pub fn same_origin(head: &Head) -> bool {
     !authority.contains('/') && plain(authority) == plain(host)
 }
 
+/// Whether `host` (a `Host` header) names this machine's loopback: `localhost` (or a name
+/// under it), `127.0.0.1` and the rest of 127/8, or `[::1]`, with any port.
+pub fn loopback_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(bracketed) => bracketed.split(']').next().unwrap_or_default(),
+        None => host
+            .rsplit_once(':')
+            .filter(|(_, port)| port.bytes().all(|b| b.is_ascii_digit()))
+            .map_or(host, |(name, _)| name),
+    };
+    let name = name.trim_end_matches('.').to_ascii_lowercase();
+    name == "localhost"
+        || name.ends_with(".localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Which hosts a WebSocket may be asked for under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hosts {
+    /// Any host the page was served under (a class server, reached by its name).
+    Any,
+    /// Only loopback names: an open server (no class code) listening on this machine, for
+    /// one student at home. A page elsewhere whose name the attacker points at 127.0.0.1
+    /// (DNS rebinding) passes the Origin check, as its Origin and Host agree; it names no
+    /// loopback host, and is refused.
+    Loopback,
+}
+
 /// What the listener answers a request with.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -143,8 +173,8 @@ pub enum Answer {
     Refuse(&'static str, &'static str),
 }
 
-/// The answer to `head`.
-pub fn answer(head: &Head) -> Answer {
+/// The answer to `head`, a WebSocket taken only under `hosts`.
+pub fn answer(head: &Head, hosts: Hosts) -> Answer {
     if head.path == super::page::SOCKET_PATH {
         if head.method != "GET" || !head.upgrade {
             return Answer::Refuse("400 Bad Request", "this address takes a WebSocket\n");
@@ -154,6 +184,12 @@ pub fn answer(head: &Head) -> Answer {
         }
         if !same_origin(head) {
             return Answer::Refuse("403 Forbidden", "not from this server's page\n");
+        }
+        if hosts == Hosts::Loopback && !head.host.as_deref().is_some_and(loopback_host) {
+            return Answer::Refuse(
+                "403 Forbidden",
+                "an open server on this machine answers at localhost only\n",
+            );
         }
         return match &head.key {
             Some(key) => Answer::Upgrade(derive_accept_key(key.as_bytes())),
@@ -235,11 +271,56 @@ mod tests {
 
     #[test]
     fn the_upgrade_is_accepted_with_rfc_6455s_example_key() {
-        let answer = answer(&upgrade("http://127.0.0.1:8080", "127.0.0.1:8080"));
+        let answer = answer(
+            &upgrade("http://127.0.0.1:8080", "127.0.0.1:8080"),
+            Hosts::Any,
+        );
         assert_eq!(
             answer,
             Answer::Upgrade("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=".into())
         );
+    }
+
+    #[test]
+    fn loopback_hosts_are_told_from_other_names() {
+        for host in [
+            "localhost",
+            "localhost:8080",
+            "LOCALHOST.:8080",
+            "arcade.localhost:80",
+            "127.0.0.1:8080",
+            "127.4.5.6",
+            "[::1]:8080",
+            "[::1]",
+        ] {
+            assert!(loopback_host(host), "{host}");
+        }
+        for host in [
+            "evil.example:8080",
+            "localhost.evil.example",
+            "10.0.0.1:8080",
+            "[::2]:80",
+            "",
+        ] {
+            assert!(!loopback_host(host), "{host}");
+        }
+    }
+
+    /// DNS rebinding: another site's name pointed at 127.0.0.1 passes the Origin check
+    /// (Origin and Host agree), but an open server on loopback takes loopback names only.
+    #[test]
+    fn an_open_server_on_loopback_refuses_a_socket_under_another_name() {
+        let rebound = upgrade("http://evil.example:8080", "evil.example:8080");
+        assert!(matches!(answer(&rebound, Hosts::Any), Answer::Upgrade(_)));
+        assert_eq!(
+            answer(&rebound, Hosts::Loopback),
+            Answer::Refuse(
+                "403 Forbidden",
+                "an open server on this machine answers at localhost only\n"
+            )
+        );
+        let home = upgrade("http://localhost:8080", "localhost:8080");
+        assert!(matches!(answer(&home, Hosts::Loopback), Answer::Upgrade(_)));
     }
 
     #[test]
@@ -251,7 +332,7 @@ mod tests {
             ("https://arcade.school.evil.example", "arcade.school"),
         ] {
             assert_eq!(
-                answer(&upgrade(origin, host)),
+                answer(&upgrade(origin, host), Hosts::Any),
                 Answer::Refuse("403 Forbidden", "not from this server's page\n"),
                 "{origin} to {host}"
             );
@@ -259,7 +340,7 @@ mod tests {
         let mut no_origin = upgrade("http://a", "a");
         no_origin.origin = None;
         assert!(matches!(
-            answer(&no_origin),
+            answer(&no_origin, Hosts::Any),
             Answer::Refuse("403 Forbidden", _)
         ));
     }
@@ -279,15 +360,15 @@ mod tests {
     fn the_query_is_dropped_and_unknown_paths_are_not_found() {
         let page = head("GET /?code=K7QF HTTP/1.1\r\nHost: a\r\n\r\n");
         assert_eq!(page.path, "/");
-        assert!(matches!(answer(&page), Answer::File(_)));
+        assert!(matches!(answer(&page, Hosts::Any), Answer::File(_)));
         let other = head("GET /etc/passwd HTTP/1.1\r\nHost: a\r\n\r\n");
         assert_eq!(
-            answer(&other),
+            answer(&other, Hosts::Any),
             Answer::Refuse("404 Not Found", "not here\n")
         );
         let post = head("POST / HTTP/1.1\r\nHost: a\r\n\r\n");
         assert!(matches!(
-            answer(&post),
+            answer(&post, Hosts::Any),
             Answer::Refuse("405 Method Not Allowed", _)
         ));
     }
@@ -296,13 +377,13 @@ mod tests {
     fn a_plain_get_of_the_socket_or_an_old_version_is_refused() {
         let plain = head("GET /ws HTTP/1.1\r\nHost: a\r\n\r\n");
         assert!(matches!(
-            answer(&plain),
+            answer(&plain, Hosts::Any),
             Answer::Refuse("400 Bad Request", _)
         ));
         let mut old = upgrade("http://a", "a");
         old.version = Some("8".into());
         assert!(matches!(
-            answer(&old),
+            answer(&old, Hosts::Any),
             Answer::Refuse("426 Upgrade Required", _)
         ));
     }

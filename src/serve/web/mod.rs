@@ -73,6 +73,21 @@ impl FilePlaces {
 /// xterm.js, is 489 KB): a client that stops reading is let go.
 pub const FILE_DEADLINE: Duration = Duration::from_secs(30);
 
+/// The hosts a WebSocket is taken under: loopback names only on an open server listening
+/// on loopback with no proxy in front (one student's own machine), where no class code
+/// stands between another site's page and a session.
+fn hosts(shared: &Shared, stream: &TcpStream) -> http::Hosts {
+    let on_loopback = stream
+        .local_addr()
+        .is_ok_and(|addr| addr.ip().is_loopback());
+    let open = shared.settings.class_code.is_none();
+    if on_loopback && open && !shared.settings.proxies.enabled() {
+        http::Hosts::Loopback
+    } else {
+        http::Hosts::Any
+    }
+}
+
 /// Accepts browsers' connections on `listener` until the server stops (the task is
 /// aborted then).
 pub(super) async fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
@@ -126,7 +141,7 @@ async fn serve_connection(
         }
         Err(_) => return,
     };
-    let answer = http::answer(&head);
+    let answer = http::answer(&head, hosts(&shared, &stream));
     if !matches!(answer, Answer::Upgrade(_)) {
         if let Answer::Refuse(status, _) = &answer {
             // The path alone: a query (which the page never makes) is not logged.
