@@ -171,6 +171,13 @@ impl<G: Playable> Match<G> {
         }
     }
 
+    /// The side that opened this game (or opens it, before the first move).
+    pub fn opener(&self) -> G::Player {
+        self.moves
+            .first()
+            .map_or_else(|| self.position.to_move(), |turn| turn.before.to_move())
+    }
+
     /// True when the AI is to move and the game is not over.
     pub fn ai_to_move(&self) -> bool {
         self.position.outcome().is_none() && self.position.to_move() != self.human

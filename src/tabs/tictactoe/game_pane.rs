@@ -61,17 +61,30 @@ pub(super) fn render_tictactoe(
     let block = pane_block(" Tic-tac-toe", focused, theme);
     let inner = block.inner(area);
     block.render(area, buf);
+    // X need not open here (`x` chooses who does), so the header says which side did.
+    let opens = |mark| {
+        Span::styled(
+            if game.opener() == mark {
+                " (opens)"
+            } else {
+                ""
+            },
+            theme.dim,
+        )
+    };
     let header = Line::from(vec![
         Span::raw(" You "),
         Span::styled(
             human.to_string(),
             if human == Mark::X { theme.x } else { theme.o },
         ),
+        opens(human),
         Span::raw("  vs  AI "),
         Span::styled(
             human.other().to_string(),
             if human == Mark::X { theme.o } else { theme.x },
         ),
+        opens(human.other()),
     ]);
     let mut lines = vec![header, Line::raw("")];
     lines.extend(std::iter::repeat_n(Line::raw(""), 5));

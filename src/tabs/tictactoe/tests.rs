@@ -383,3 +383,12 @@ mod order_and_export {
         );
     }
 }
+
+/// X need not open here: when the AI opens (as O), the header says so, where it said
+/// only "You X vs AI O" and a newcomer took X for the opener.
+#[test]
+fn the_header_names_the_side_that_opened() {
+    let app = ai_opens_with_minimax(false);
+    let shown = crate::tabs::testing::screen(&app, 80, 24);
+    assert!(shown.contains("You X  vs  AI O (opens)"), "{shown}");
+}
