@@ -117,10 +117,20 @@ impl Running {
         send_waiting(&self.events, event).await
     }
 
-    /// Tells the arcade its client went away (no waiting: if the queue is full the
-    /// arcade is busy with it, and its next frame finds the client gone).
+    /// Tells the arcade its client went away, without waiting. A full queue (a client
+    /// that sent a burst and left) gets the news from a task that waits its turn: an
+    /// idle arcade draws no frame that would find the client gone, and would hold the
+    /// student's seat until its idle timeout.
     pub(crate) fn closed(&self, why: &str) {
-        let _ = self.events.try_send(LoopEvent::InputClosed(why.into()));
+        let event = LoopEvent::InputClosed(why.into());
+        if let Err(flume::TrySendError::Full(event)) = self.events.try_send(event)
+            && let Ok(runtime) = tokio::runtime::Handle::try_current()
+        {
+            let events = self.events.clone();
+            runtime.spawn(async move {
+                let _ = events.send_async(event).await;
+            });
+        }
     }
 }
 
@@ -304,5 +314,28 @@ impl Drop for Connection {
         if let Some(running) = &self.running {
             running.closed("connection closed");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A client that filled the arcade's queue and left: the news waits its turn rather
+    /// than being dropped, so an idle arcade still ends and frees the seat.
+    #[tokio::test]
+    async fn a_close_behind_a_full_queue_still_reaches_the_arcade() {
+        let (events, arcade) = flume::bounded(1);
+        let running = Running {
+            events,
+            parser: Arc::new(Mutex::new(InputParser::new())),
+            last_activity: Arc::new(Mutex::new(Instant::now())),
+            ended: Arc::new(Notify::new()),
+        };
+        assert!(running.send(LoopEvent::Changed).await);
+        running.closed("connection closed");
+        assert!(matches!(arcade.recv_async().await, Ok(LoopEvent::Changed)));
+        let next = tokio::time::timeout(std::time::Duration::from_secs(20), arcade.recv_async());
+        assert!(matches!(next.await, Ok(Ok(LoopEvent::InputClosed(_)))));
     }
 }
