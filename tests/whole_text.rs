@@ -536,7 +536,10 @@ fn every_help_description_is_whole_at_80x24() {
     in_lesson.start_lesson(std::sync::Arc::new(lesson));
     // A served student's session: their own key (M) is listed too.
     in_lesson.seat = Some(std::sync::Arc::new(Seated));
-    let mut apps = vec![in_lesson];
+    // A teacher's session: the room's keys are listed too.
+    let mut teaching = crate::room::teacher(3);
+    teaching.handle_key(ai_arcade::tabkit::keymap::Key::Esc);
+    let mut apps = vec![in_lesson, teaching];
     for n in 1..=5 {
         let mut app = App::new(&self::config(), SEED);
         f(&mut app, n);

@@ -168,8 +168,10 @@ impl SelfPlayTab {
             open(next, &config, self.seed, saved, place)
         };
         let leaving = std::mem::replace(&mut self.shown, arriving);
-        let trains_on =
-            each_game!(&leaving, play => play.training().is_on().then(|| title_of(play)));
+        let trains_on = each_game!(&leaving, play => play.training().is_on().then(|| {
+            let goes_on = if play.stopping { "stops, then saves" } else { "trains on" };
+            (title_of(play), goes_on)
+        }));
         self.others.push(leaving);
         let hold = self.hold;
         each_game!(&mut self.shown, play => play.arrive(&config, first, hold, trains_on))
@@ -184,7 +186,7 @@ impl<G: TabGame> SelfPlay<G> {
         config: &SelfPlayConfig,
         first: crate::config::shared::FirstMover,
         hold: bool,
-        trains_on: Option<&'static str>,
+        trains_on: Option<(&'static str, &'static str)>,
     ) -> Message {
         self.config = config.clone();
         self.first = first;
@@ -202,7 +204,7 @@ impl<G: TabGame> SelfPlay<G> {
         };
         let then = trains_on.map_or_else(
             || "g switches again".to_string(),
-            |other| format!("{other}'s trains on"),
+            |(other, goes_on)| format!("{other}'s {goes_on}"),
         );
         Message::info(format!("{}: {learner}; {then}", G::TITLE))
     }

@@ -327,3 +327,24 @@ fn t_stops_connect_four_without_waiting_and_the_learner_comes_back_by_a_tick() {
     );
     assert!(temp.path().join(learner_file("connect4")).exists());
 }
+
+/// `g` while a learner stops: the switch says it stops (not "trains on"), and its
+/// "stopped; saved" is said when it ends, behind the game on screen.
+#[test]
+fn a_learner_stopping_behind_another_game_says_so_and_when_it_has_saved() {
+    let temp = fresh_dir("selfplay-stop-behind");
+    let mut app = app_with(&Config::default(), Some(Store::new(temp.path())));
+    press(&mut app, &chars("gg"));
+    press(&mut app, &chars("ttg"));
+    assert!(
+        said(&app).contains("Connect Four's stops, then saves"),
+        "{}",
+        said(&app)
+    );
+    wait_for(&mut app, |app| !app.tabs.is_training(TabId::SelfPlay));
+    assert!(
+        said(&app).contains("Self-play stopped; saved to"),
+        "{}",
+        said(&app)
+    );
+}

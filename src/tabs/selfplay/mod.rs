@@ -125,10 +125,14 @@ impl Tab for SelfPlayTab {
 
     /// Every game's learner may train: each is polled, the shown one autoplays.
     fn tick(&mut self, shown: bool) -> Ticked {
-        let ticked = each_game!(&mut self.shown, play => play.tick(shown));
+        let mut ticked = each_game!(&mut self.shown, play => play.tick(shown));
         for other in &mut self.others {
-            // Another game's news changes nothing on screen.
-            each_game!(other, play => play.tick_behind());
+            // Another game's news changes nothing on screen, but a stop it was asked
+            // before `g` is said when it ends.
+            if let Some(said) = each_game!(other, play => play.tick_behind()) {
+                ticked.message = ticked.message.or(Some(said));
+                ticked.changed = true;
+            }
         }
         ticked
     }

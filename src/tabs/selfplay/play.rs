@@ -169,10 +169,10 @@ impl<G: TabGame> SelfPlay<G> {
     /// The training thread's news for a game behind the one on screen: taken in, so the
     /// thread never waits on a full queue, but the position is not weighed again until
     /// the game comes back.
-    pub(crate) fn tick_behind(&mut self) {
+    /// What a stop asked before the switch said once the learner came back.
+    pub(crate) fn tick_behind(&mut self) -> Option<Message> {
         self.take_training_news();
-        // Said where the game is shown, or not at all: not when it comes back later.
-        self.stopped_news = None;
+        self.stopped_news.take()
     }
 
     /// How soon this game wants a tick: while it trains, or autoplays where shown.
