@@ -84,7 +84,8 @@ impl ConfigError {
                 allowed,
                 found,
                 ..
-            } => refusal(key, found, allowed),
+            // Said to a student in the settings panel: "1 to 256", not Rust's "1..=256".
+            } => refusal(key, found, &allowed.replace("..=", " to ")),
             other => other.to_string(),
         }
     }

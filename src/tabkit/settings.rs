@@ -109,7 +109,7 @@ impl Allowed {
             Self::Whole { range, .. } if *range.end() == u64::MAX => {
                 format!("{} or more", range.start())
             }
-            Self::Whole { range, .. } => format!("{range:?}"),
+            Self::Whole { range, .. } => format!("{} to {}", range.start(), range.end()),
             Self::Number { words, .. } => (*words).to_string(),
             Self::OneOf(names) => names.join(" / "),
         }
@@ -600,7 +600,7 @@ mod tests {
             panel.type_char(c).unwrap();
         }
         let refused = panel.apply().unwrap_err();
-        assert_eq!(refused, "Refused: hidden = 300: allowed 1..=256; kept 14");
+        assert_eq!(refused, "Refused: hidden = 300: allowed 1 to 256; kept 14");
         assert_eq!(panel.settings[1].draft, Value::Whole(14));
         assert_eq!(panel.apply().unwrap(), vec![], "nothing changed");
         panel.type_char('2').unwrap();

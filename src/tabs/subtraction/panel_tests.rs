@@ -101,7 +101,7 @@ fn a_typed_value_out_of_range_is_refused_in_the_configs_words_and_the_old_kept()
     .validate()
     .unwrap_err()
     .refused_value();
-    assert_eq!(config_says, "subtraction.hidden = 300: allowed 1..=256");
+    assert_eq!(config_says, "subtraction.hidden = 300: allowed 1 to 256");
     assert_eq!(said(&app), format!("Refused: {config_says}; kept 14"));
     // The learning rate refuses 0 and 11 the same way.
     press(&mut app, &[KeyCode::Up]);

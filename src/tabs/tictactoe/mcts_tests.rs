@@ -450,7 +450,7 @@ fn the_panel_sets_mcts_iterations_and_c_from_the_ai_s_next_move() {
     press(&mut app, &chars("0\n"));
     assert_eq!(
         said(&app),
-        "Refused: search.mcts_iterations = 0: allowed 1..=100000; kept 2000"
+        "Refused: search.mcts_iterations = 0: allowed 1 to 100000; kept 2000"
     );
     press(&mut app, &[KeyCode::Esc]);
     assert_eq!(app.tabs.tictactoe.mcts_iterations, 2000);
