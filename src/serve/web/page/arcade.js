@@ -129,7 +129,10 @@ function keptExports() {
   }
 }
 
+// Never throws: storage may be blocked, and a file too large to keep is only not kept
+// (the older ones stay).
 function keepExport(file) {
+  if (JSON.stringify(file).length > KEPT_CHARS) return;
   const kept = keptExports();
   kept.push(file);
   while (kept.length > 0) {
@@ -139,12 +142,11 @@ function keepExport(file) {
         sessionStorage.setItem(KEPT_EXPORTS, text);
         return;
       } catch (error) {
-        // Over the browser's quota: drop the oldest and try again.
+        // Over the browser's quota, or storage blocked: drop the oldest and try again.
       }
     }
     kept.shift();
   }
-  sessionStorage.removeItem(KEPT_EXPORTS);
 }
 
 function isFile(file) {
@@ -166,8 +168,8 @@ function listExport(file) {
 function offer(message) {
   const file = message.download;
   if (!isFile(file)) return;
-  keepExport({ name: file.name, text: file.text });
   listExport(file).click();
+  keepExport({ name: file.name, text: file.text });
 }
 
 for (const file of keptExports()) listExport(file);
