@@ -278,4 +278,14 @@ fn help_from_the_room_lists_the_rooms_keys_and_esc_goes_back() {
     assert!(text(&screen(&app, 80, 24)).contains("choose a student"));
     app.handle_key(Key::Esc);
     assert_eq!(app.overlays.top(), Some(&Overlay::Room));
+    // With the room closed, a key of the tab's other pane is named as that pane's.
+    app.handle_key(Key::Esc);
+    app.handle_key(Key::F(4));
+    app.handle_key(Key::PageUp);
+    let said = app
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(!said.contains("The room"), "{said}");
 }

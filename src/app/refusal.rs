@@ -73,7 +73,11 @@ impl App {
             // With nothing open, Esc is someone getting out of nothing: no news is right.
             return Action::Noop;
         }
-        self.help_keys()
+        let mut groups = self.help_keys();
+        // The room's keys come first in a teacher's help but last here: a key of the tab's
+        // own panes is named as theirs, not as the room's.
+        groups.sort_by_key(|group| group.title == super::keys::ROOM_OVERLAY.title);
+        groups
             .iter()
             .filter(|group| !active.iter().any(|a| a.title == group.title))
             .flat_map(|group| group.bindings.iter().map(move |&b| (group.title, b)))
