@@ -9,6 +9,7 @@ use ai_arcade::app::{App, Overlay};
 use ai_arcade::config::Config;
 use ai_arcade::serve::room::{Classroom, SeatHandle};
 use ai_arcade::tabkit::keymap::Key;
+use ai_arcade::tabkit::message::MessageKind;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::path::Path;
@@ -71,6 +72,23 @@ impl Class {
                 student.outside_changed();
             }
         }
+    }
+
+    /// The class follows; the teacher plays 5 and steps in predict mode until the class
+    /// is asked which way the search goes. Returns the question.
+    fn ask_a_prediction(&mut self) -> ai_arcade::tabkit::tab::OpenQuestion {
+        self.teacher_presses(&[Key::Char('R'), Key::Char('f'), Key::Esc]);
+        self.teacher_presses(&[Key::Char('5'), Key::Char('P')]);
+        for _ in 0..200 {
+            if self.teacher.tabs.open_question(self.teacher.tab).is_some() {
+                break;
+            }
+            self.teacher_presses(&[Key::Char(' ')]);
+        }
+        self.teacher
+            .tabs
+            .open_question(self.teacher.tab)
+            .expect("a question")
     }
 
     fn screens(&self) -> Vec<String> {
@@ -180,24 +198,7 @@ fn the_room_counts_the_class_s_answers_and_the_reveal_grades_them_all() {
             kept
         })
         .collect();
-    class.teacher_presses(&[Key::Char('R'), Key::Char('f'), Key::Esc]);
-    class.teacher_presses(&[Key::Char('5'), Key::Char('P')]);
-    for _ in 0..200 {
-        if class
-            .teacher
-            .tabs
-            .open_question(class.teacher.tab)
-            .is_some()
-        {
-            break;
-        }
-        class.teacher_presses(&[Key::Char(' ')]);
-    }
-    let asking = class
-        .teacher
-        .tabs
-        .open_question(class.teacher.tab)
-        .expect("a question");
+    let asking = class.ask_a_prediction();
     // Every student has the question, and each answers.
     let answers = if asking.question.ends_with("y/n") {
         ["y", "n", "y"]
@@ -270,6 +271,33 @@ fn the_room_counts_the_class_s_answers_and_the_reveal_grades_them_all() {
         .filter(|kept| kept.0.lock().unwrap()[0].right)
         .count();
     assert!(rights == 1 || rights == 2, "as the scores say");
+}
+
+/// A following student's key refused while the class's question waits, then the
+/// teacher's reveal: the reveal's words are the student's news, and a key pressed after
+/// it (help opened) keeps them, where the stale refusal's clearing wiped them.
+#[test]
+fn the_reveal_s_grade_outlives_the_refusal_shown_before_it() {
+    let mut class = Class::new();
+    let asking = class.ask_a_prediction();
+    let student = &mut class.students[0];
+    student.handle_key(Key::F(1));
+    let refused = student.message.clone().unwrap();
+    assert_eq!(refused.kind, MessageKind::Error, "{}", refused.text);
+    assert_eq!(
+        student.tabs.open_question(student.tab).unwrap().question,
+        asking.question
+    );
+    class.teacher_presses(&[Key::Char('R'), Key::Char('v')]);
+    let student = &mut class.students[0];
+    let graded = student.message.clone().unwrap().text;
+    assert!(graded.starts_with("Revealed"), "{graded}");
+    student.handle_key(Key::Char('?'));
+    assert_eq!(student.overlays.top(), Some(&Overlay::Help));
+    assert_eq!(
+        student.message.as_ref().map(|m| m.text.as_str()),
+        Some(graded.as_str())
+    );
 }
 
 #[test]

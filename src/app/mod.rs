@@ -137,9 +137,10 @@ pub struct App {
     pub door: room::Door,
     /// The action waiting for its key a second time.
     pending: Option<Pending>,
-    /// While the message is a refusal: what was open in front when it was given. Once that
-    /// changes (the overlay or question it named is closed), the refusal is stale and goes.
-    refused_in_front: Option<InFront>,
+    /// The last refusal and what was open in front when it was given. Once that changes
+    /// (the overlay or question it named is closed), the refusal is stale and goes, if the
+    /// status line still shows it.
+    refused_in_front: Option<(InFront, Message)>,
     /// The lesson the arcade runs, if any, and the student's step in it.
     pub lesson: Option<LessonProgress>,
     /// On a teacher's session, the room of the class.

@@ -15,14 +15,19 @@ impl App {
     }
 
     /// Clears a refusal whose reason was closed since ("Help is open…" after help closed).
+    /// A message put on the status line since (a lesson's step, the teacher's order) is
+    /// news of its own and stays.
     pub(super) fn drop_stale_refusal(&mut self) {
-        if self
-            .refused_in_front
-            .is_some_and(|then| then != self.in_front())
-        {
-            self.message = None;
-            self.refused_in_front = None;
+        let Some((then, refusal)) = &self.refused_in_front else {
+            return;
+        };
+        if *then == self.in_front() {
+            return;
         }
+        if self.message.as_ref() == Some(refusal) {
+            self.message = None;
+        }
+        self.refused_in_front = None;
     }
 
     /// Why a key that is bound to nothing now does nothing: an overlay or menu in front
@@ -97,12 +102,13 @@ impl App {
             .tabs
             .open_question(self.tab)
             .filter(|_| self.overlays.is_empty() && self.tabs.modal(self.tab) == Some(why));
-        self.say(match asked {
+        let refusal = match asked {
             Some(open) => {
                 Message::typing(&format!("Answer first: {}", open.question), &open.typed, "")
             }
             None => Message::error(why),
-        });
-        self.refused_in_front = Some(self.in_front());
+        };
+        self.say(refusal.clone());
+        self.refused_in_front = Some((self.in_front(), refusal));
     }
 }
