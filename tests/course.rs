@@ -173,6 +173,23 @@ fn leaving_the_lesson_gives_the_arcade_back_as_it_was() {
     );
 }
 
+/// A learner left training when a lesson of the course starts is parked with the arcade;
+/// quitting from inside the lesson stops and saves it, as quitting from the arcade does.
+#[test]
+fn quitting_inside_a_lesson_saves_the_learner_left_training_under_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = launch(&Store::new(dir.path()));
+    press(&mut app, &[Key::Esc, Key::F(6), Key::Char('t')]);
+    assert!(app.tabs.is_training(TabId::SelfPlay));
+    press(&mut app, &[Key::Char('H'), Key::Enter]);
+    assert!(app.lesson.is_some());
+    app.on_exit();
+    assert!(
+        dir.path().join("selfplay-tictactoe.json").exists(),
+        "the parked learner was saved"
+    );
+}
+
 #[test]
 fn a_seat_keeps_the_course_with_the_session_and_a_new_app_takes_it_back() {
     let dir = tempfile::tempdir().unwrap();

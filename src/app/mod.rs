@@ -299,9 +299,13 @@ impl App {
     }
 
     /// The program is ending (quit, signal or lost terminal): lets the tabs keep what
-    /// their learners have learned so far.
+    /// their learners have learned so far, the arcade parked under a course's lesson too
+    /// (a learner left training there would be lost with it).
     pub fn on_exit(&mut self) {
         self.tabs.on_exit();
+        if let Some(parked) = self.course.parked.as_mut() {
+            parked.tabs.on_exit();
+        }
     }
 
     /// The key groups in force now, most specific first: the first that matches a key wins.
