@@ -785,6 +785,14 @@ impl App {
             }
             changed |= ticked.changed;
             if tab != shown {
+                // News of a tab not shown (a run done, a learner stopped and saved) would
+                // say nothing of the screen in front, but is kept, named, for the log.
+                if let Some(message) = ticked.message {
+                    self.log.push(Message {
+                        text: format!("{}: {}", tab.title(), message.text),
+                        ..message
+                    });
+                }
                 continue;
             }
             // Said before the tab's own message, which (a run that started and ended

@@ -80,10 +80,44 @@ pub fn focus_moved(message: Option<Message>, note: &str) -> Message {
     }
 }
 
+/// Two pieces of news that came in one tick, said together so neither is lost (or put
+/// off behind the other): the earlier first, a refusal if either is one.
+pub fn together(first: Option<Message>, then: Option<Message>) -> Option<Message> {
+    match (first, then) {
+        (Some(first), Some(then)) => Some(Message {
+            kind: if first.kind == MessageKind::Error {
+                MessageKind::Error
+            } else {
+                then.kind
+            },
+            text: format!("{} · {}", first.text, then.text),
+            echo_of: None,
+        }),
+        (first, then) => first.or(then),
+    }
+}
+
 /// `text` with its first letter a capital.
 pub fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn news_of_one_tick_is_said_together_and_a_refusal_stays_one() {
+        let info = |t: &str| Some(Message::info(t));
+        assert_eq!(together(None, None), None);
+        assert_eq!(together(info("a"), None), info("a"));
+        assert_eq!(together(None, info("b")), info("b"));
+        assert_eq!(together(info("a"), info("b")), info("a · b"));
+        let refused = together(Some(Message::error("no")), info("b")).unwrap();
+        assert_eq!(refused.kind, MessageKind::Error);
+        assert_eq!(refused.text, "no · b");
+    }
 }

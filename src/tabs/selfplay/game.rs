@@ -3,6 +3,7 @@
 //! learner starts. Tic-tac-toe's cells and the four-in-a-row boards' columns both count
 //! from 1.
 
+use super::action::Action;
 use super::settings::SelfPlayConfig;
 use crate::components::mcts_search::grid::{check_column, column_label, why_four_over};
 use crate::components::tree_search::Playable;
@@ -18,6 +19,7 @@ use crate::domain::learn::selfplay::trainer::SelfPlaySettings;
 use crate::domain::learn::selfplay::versus::versus_fixed_opponents;
 use crate::domain::solve::connect4::{GridSolver, verdict};
 use crate::domain::solve::verdict::Verdict;
+use crate::tabkit::keymap::KeyGroup;
 use crate::widgets::Theme;
 use crate::widgets::discs::{disc_glyph, disc_style};
 use ratatui::text::{Line, Span};
@@ -48,6 +50,8 @@ pub(crate) trait TabGame: Refereed + Playable + std::hash::Hash + Send + Sync {
     const RULES: &'static str;
     /// The positions its curve grades, in words.
     const GRADED_WORDS: &'static str;
+    /// The game's keys on the student's move, its digits named as its moves.
+    const KEYS: KeyGroup<Action>;
     /// The position a game starts from.
     fn start() -> Self;
     /// Moves made since the start.
@@ -105,6 +109,7 @@ impl TabGame for Board {
          three in a row, column or diagonal wins; a full board without one is a draw. \
          Perfect play draws.";
     const GRADED_WORDS: &'static str = "all 4,520 positions";
+    const KEYS: KeyGroup<Action> = super::keys::GAME;
 
     fn start() -> Self {
         Board::empty(Mark::X)
@@ -173,7 +178,7 @@ impl TabGame for Board {
 
 /// The four-in-a-row boards: the same rules and drawing, their own sizes and learners.
 macro_rules! grid_game {
-    ($grid:ty, $height:literal, $chunk:literal, $name:literal, $runs:literal, $unsaved:literal, $rules:literal, $graded:literal, $settings:path, $every:expr, $versus:expr) => {
+    ($grid:ty, $keys:path, $height:literal, $chunk:literal, $name:literal, $runs:literal, $unsaved:literal, $rules:literal, $graded:literal, $settings:path, $every:expr, $versus:expr) => {
         impl TabGame for $grid {
             const TITLE: &'static str = $name;
             const RUNS_FILE: &'static str = $runs;
@@ -184,6 +189,7 @@ macro_rules! grid_game {
             const WIN_WORDS: &'static str = "Four in a row";
             const RULES: &'static str = $rules;
             const GRADED_WORDS: &'static str = $graded;
+            const KEYS: KeyGroup<Action> = $keys;
 
             fn start() -> Self {
                 Grid::new()
@@ -225,6 +231,7 @@ macro_rules! grid_game {
 
 grid_game!(
     SmallBoard,
+    super::keys::GAME_5,
     4,
     10,
     "Four in a row, 5x4",
@@ -241,6 +248,7 @@ grid_game!(
 
 grid_game!(
     Connect4,
+    super::keys::GAME_7,
     6,
     2,
     "Connect Four",

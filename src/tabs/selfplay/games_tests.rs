@@ -317,6 +317,8 @@ fn t_stops_connect_four_without_waiting_and_the_learner_comes_back_by_a_tick() {
         said(&app)
     );
     assert!(said(&app).contains("then saves"), "{}", said(&app));
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("self-play: stopping"), "{shown}");
     press(&mut app, &chars("t"));
     assert!(said(&app).contains("is stopping"), "{}", said(&app));
     wait_for(&mut app, |app| !app.tabs.is_training(TabId::SelfPlay));
@@ -347,4 +349,44 @@ fn a_learner_stopping_behind_another_game_says_so_and_when_it_has_saved() {
         "{}",
         said(&app)
     );
+}
+
+fn logged(app: &App) -> Vec<String> {
+    app.log.entries().map(|(m, _)| m.text.clone()).collect()
+}
+
+/// A learner stopping while another tab is shown: its "stopped; saved" says nothing of
+/// the screen in front, so it is not on the status line, but the log keeps it, named.
+#[test]
+fn a_stop_ending_behind_another_tab_is_kept_in_the_log() {
+    let temp = fresh_dir("selfplay-stop-other-tab");
+    let mut app = app_with(&Config::default(), Some(Store::new(temp.path())));
+    press(&mut app, &chars("gg"));
+    press(&mut app, &chars("tt"));
+    press(&mut app, &[KeyCode::F(4)]);
+    wait_for(&mut app, |app| !app.tabs.is_training(TabId::SelfPlay));
+    assert!(!said(&app).contains("saved to"), "{}", said(&app));
+    assert!(
+        logged(&app)
+            .iter()
+            .any(|m| m.starts_with("Self-play: Self-play stopped; saved to")),
+        "{:?}",
+        logged(&app)
+    );
+}
+
+/// Two learners stopping: each one's "stopped; saved" is said, even when both end
+/// between the same two ticks.
+#[test]
+fn two_learners_stopping_together_each_say_they_saved() {
+    let temp = fresh_dir("selfplay-two-stops");
+    let mut app = app_with(&Config::default(), Some(Store::new(temp.path())));
+    press(&mut app, &chars("tgt"));
+    press(&mut app, &chars("ggt"));
+    press(&mut app, &chars("gt"));
+    wait_for(&mut app, |app| !app.tabs.is_training(TabId::SelfPlay));
+    let log = logged(&app).join("\n");
+    for game in ["tictactoe", "connect4-5x4"] {
+        assert!(log.contains(&learner_file(game)), "{log}");
+    }
 }

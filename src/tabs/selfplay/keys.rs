@@ -59,13 +59,26 @@ const RUNS_OPEN: Binding<Action> = bind(
     |_| Action::Runs,
 );
 
-/// The tab's keys.
-pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
-    title: "Self-play, on your move",
-    bindings: &[
-        bind(DIGITS, "1-9", "play that cell / column", "play", |k| {
-            Action::Place(digit(k))
-        }),
+/// The tab's keys on tic-tac-toe's board.
+pub(crate) const GAME: KeyGroup<Action> = game_keys(&game_bindings("1-9", "play that cell"));
+/// The tab's keys on the 5x4 board.
+pub(crate) const GAME_5: KeyGroup<Action> = game_keys(&game_bindings("1-5", "play that column"));
+/// The tab's keys on Connect Four's board.
+pub(crate) const GAME_7: KeyGroup<Action> = game_keys(&game_bindings("1-7", "play that column"));
+
+const fn game_keys(bindings: &'static [Binding<Action>]) -> KeyGroup<Action> {
+    KeyGroup {
+        title: "Self-play, on your move",
+        bindings,
+    }
+}
+
+/// The game's keys, the digits named as the board's moves (a hint of 1-9 on a board of
+/// 7 columns sent a newcomer looking for columns 8 and 9). Every digit stays bound: one
+/// past the board is refused by the game, in words.
+const fn game_bindings(moves: &'static str, what: &'static str) -> [Binding<Action>; 11] {
+    [
+        bind(DIGITS, moves, what, "play", |k| Action::Place(digit(k))),
         TRAIN,
         bind(
             &[Key::Char('n')],
@@ -88,8 +101,8 @@ pub(crate) const GAME: KeyGroup<Action> = KeyGroup {
         STEP_MODE,
         NEW_LEARNER,
         RUNS_OPEN,
-    ],
-};
+    ]
+}
 
 /// While the runs chart and list are open (`c`): these keys alone (and the app's).
 pub(crate) const RUNS: KeyGroup<Action> = KeyGroup {

@@ -46,7 +46,7 @@ use crate::config::Config;
 use crate::domain::prediction::Score;
 use crate::persist::Store;
 use crate::tabkit::keymap::KeyGroup;
-use crate::tabkit::message::Message;
+use crate::tabkit::message::{Message, together};
 use crate::tabkit::settings::{Change, Panel};
 use crate::tabkit::tab::{
     ClassSide, Effects, OpenQuestion, Storage, Tab, Ticked, Training, Unsaved,
@@ -95,7 +95,7 @@ impl Tab for SelfPlayTab {
 
     fn help_keys(&self) -> Vec<KeyGroup<Action>> {
         vec![
-            keys::GAME,
+            each_game!(&self.shown, play => game_keys(play)),
             keys::STEPPER,
             keys::TREE,
             keys::ANSWER,
@@ -130,7 +130,7 @@ impl Tab for SelfPlayTab {
             // Another game's news changes nothing on screen, but a stop it was asked
             // before `g` is said when it ends.
             if let Some(said) = each_game!(other, play => play.tick_behind()) {
-                ticked.message = ticked.message.or(Some(said));
+                ticked.message = together(ticked.message, Some(said));
                 ticked.changed = true;
             }
         }
@@ -233,4 +233,10 @@ impl ClassSide for SelfPlayTab {
     fn facts(&self) -> crate::tabkit::facts::Facts {
         each_game!(&self.shown, play => play.facts())
     }
+}
+
+/// The game's own keys, as the help lists them for the game shown (its digits named as
+/// its moves).
+fn game_keys<G: game::TabGame>(_shown: &state::SelfPlay<G>) -> KeyGroup<Action> {
+    G::KEYS
 }

@@ -11,7 +11,7 @@ use crate::config::shared::FirstMover;
 use crate::domain::prediction::Score;
 use crate::tabkit::facts::{Facts, position_key};
 use crate::tabkit::keymap::KeyGroup;
-use crate::tabkit::message::Message;
+use crate::tabkit::message::{Message, together};
 use crate::tabkit::side::Side;
 use crate::tabkit::tab::{Effects, Ticked, Unsaved};
 use crate::tabkit::why::{Played, Why};
@@ -44,7 +44,7 @@ impl<G: TabGame> SelfPlay<G> {
         if self.stepping.is_some() {
             return vec![keys::STEPPER, keys::TREE, keys::GAME_STEPPING];
         }
-        vec![keys::GAME]
+        vec![G::KEYS]
     }
 
     /// Whether `action` can do anything now.
@@ -160,7 +160,7 @@ impl<G: TabGame> SelfPlay<G> {
         let changed = self.poll_training() || stepped.is_some() || started;
         Ticked {
             changed,
-            message: stepped.or_else(|| self.stopped_news.take()),
+            message: together(stepped, self.stopped_news.take()),
             started,
             ..Ticked::default()
         }
