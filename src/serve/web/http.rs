@@ -147,7 +147,7 @@ pub fn loopback_host(host: &str) -> bool {
         || name.ends_with(".localhost")
         || name
             .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
+            .is_ok_and(|ip| ip.to_canonical().is_loopback())
 }
 
 /// Which hosts a WebSocket may be asked for under.
@@ -160,6 +160,19 @@ pub enum Hosts {
     /// (DNS rebinding) passes the Origin check, as its Origin and Host agree; it names no
     /// loopback host, and is refused.
     Loopback,
+}
+
+impl Hosts {
+    /// The hosts for a connection that came in at `local` (this end's address): loopback
+    /// names only when it came in on loopback to an `open` server no proxy stands before.
+    pub fn for_connection(local: std::net::IpAddr, open: bool, proxied: bool) -> Self {
+        // A dual-stack listener (`[::]`) sees 127.0.0.1 as ::ffff:127.0.0.1.
+        if local.to_canonical().is_loopback() && open && !proxied {
+            Self::Loopback
+        } else {
+            Self::Any
+        }
+    }
 }
 
 /// What the listener answers a request with.
@@ -292,6 +305,7 @@ mod tests {
             "127.4.5.6",
             "[::1]:8080",
             "[::1]",
+            "[::ffff:127.0.0.1]:8080",
         ] {
             assert!(loopback_host(host), "{host}");
         }
@@ -303,6 +317,26 @@ mod tests {
             "",
         ] {
             assert!(!loopback_host(host), "{host}");
+        }
+    }
+
+    /// Loopback names only for an open server reached on loopback with no proxy, on a
+    /// dual-stack listener too (127.0.0.1 arrives there as ::ffff:127.0.0.1).
+    #[test]
+    fn only_an_open_server_reached_on_loopback_takes_loopback_names_only() {
+        use std::net::IpAddr;
+        let at = |ip: &str| ip.parse::<IpAddr>().unwrap();
+        for home in ["127.0.0.1", "::1", "::ffff:127.0.0.1"] {
+            assert_eq!(
+                Hosts::for_connection(at(home), true, false),
+                Hosts::Loopback,
+                "{home}"
+            );
+            assert_eq!(Hosts::for_connection(at(home), false, false), Hosts::Any);
+            assert_eq!(Hosts::for_connection(at(home), true, true), Hosts::Any);
+        }
+        for away in ["192.168.1.5", "::ffff:10.0.0.1", "2001:db8::1"] {
+            assert_eq!(Hosts::for_connection(at(away), true, false), Hosts::Any);
         }
     }
 

@@ -77,15 +77,13 @@ pub const FILE_DEADLINE: Duration = Duration::from_secs(30);
 /// on loopback with no proxy in front (one student's own machine), where no class code
 /// stands between another site's page and a session.
 fn hosts(shared: &Shared, stream: &TcpStream) -> http::Hosts {
-    let on_loopback = stream
-        .local_addr()
-        .is_ok_and(|addr| addr.ip().is_loopback());
-    let open = shared.settings.class_code.is_none();
-    if on_loopback && open && !shared.settings.proxies.enabled() {
-        http::Hosts::Loopback
-    } else {
-        http::Hosts::Any
-    }
+    stream.local_addr().map_or(http::Hosts::Any, |local| {
+        http::Hosts::for_connection(
+            local.ip(),
+            shared.settings.class_code.is_none(),
+            shared.settings.proxies.enabled(),
+        )
+    })
 }
 
 /// Accepts browsers' connections on `listener` until the server stops (the task is
