@@ -166,7 +166,7 @@ impl Hosts {
     /// The hosts for a connection that came in at `local` (this end's address): loopback
     /// names only when it came in on loopback to an `open` server no proxy stands before.
     pub fn for_connection(local: std::net::IpAddr, open: bool, proxied: bool) -> Self {
-        // A dual-stack listener (`[::]`) sees 127.0.0.1 as ::ffff:127.0.0.1.
+        // A dual-stack listener (`[::]`) sees 127.0.0.1 as `::ffff:127.0.0.1`.
         if local.to_canonical().is_loopback() && open && !proxied {
             Self::Loopback
         } else {
@@ -321,7 +321,7 @@ mod tests {
     }
 
     /// Loopback names only for an open server reached on loopback with no proxy, on a
-    /// dual-stack listener too (127.0.0.1 arrives there as ::ffff:127.0.0.1).
+    /// dual-stack listener too (127.0.0.1 arrives there as `::ffff:127.0.0.1`).
     #[test]
     fn only_an_open_server_reached_on_loopback_takes_loopback_names_only() {
         use std::net::IpAddr;
