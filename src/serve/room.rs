@@ -291,11 +291,18 @@ impl Classroom {
         let Some((id, wake)) = find(&self.lock()) else {
             return false;
         };
-        if let Some(wake) = wake {
-            let why = "taken over: the same student logged in again".to_string();
-            let _ = wake.try_send(LoopEvent::InputClosed(why));
-        }
         let deadline = Instant::now() + wait;
+        if let Some(wake) = wake {
+            // The other session's queue may be full (a flood of keys): the close waits
+            // its turn there rather than being dropped, which would leave that session on.
+            let why = "taken over: the same student logged in again".to_string();
+            if wake
+                .send_deadline(LoopEvent::InputClosed(why), deadline)
+                .is_err()
+            {
+                return false;
+            }
+        }
         while self.lock().get(&id).is_some_and(|seat| seat.present) {
             if Instant::now() >= deadline {
                 return false;
@@ -725,6 +732,28 @@ mod tests {
         let seats = room.seats();
         assert_eq!(seats.len(), 2, "a seat outlives its session");
         assert!(seats[0].away && !seats[1].away);
+    }
+
+    /// The session taken over has a full queue (its student's terminal flooded it): the
+    /// close waits its turn there, and the take-over succeeds once the session reads it.
+    #[test]
+    fn a_take_over_waits_behind_a_full_queue_instead_of_dropping_the_close() {
+        let room = Arc::new(Classroom::default());
+        let (wake, events) = flume::bounded(1);
+        wake.send(LoopEvent::Changed).unwrap();
+        let seat = room.sit("ada", TabId::TicTacToe, Some(wake));
+        let session = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            while let Ok(event) = events.recv() {
+                if matches!(event, LoopEvent::InputClosed(_)) {
+                    drop(seat);
+                    return;
+                }
+            }
+        });
+        assert!(room.take_over("Ada", Duration::from_secs(10)));
+        session.join().unwrap();
+        assert!(!room.present("ada"));
     }
 
     #[test]

@@ -232,21 +232,18 @@ impl Arcade {
                 "Welcome back, {login}: your other connection was ended and its place is here"
             )));
         } else if arrival.name != *login {
-            // One line at 80 columns for names of a usual length.
-            let words = if self.info.login.via == super::who::Via::ClassCode {
-                // Asked at the login whether that session was theirs, they said no.
-                format!(
-                    "{login} goes on in the other session, so you are {name}",
-                    name = arrival.name
-                )
+            let asked = if self.info.login.takes_over {
+                Asked::SaidYes
+            } else if self.info.login.via == super::who::Via::ClassCode {
+                Asked::SaidNo
             } else {
-                format!(
-                    "{login} is in use, so you are {name}. If that {login} was you, log in \
-                     again in 2 min",
-                    name = arrival.name
-                )
+                Asked::Never
             };
-            app.say(crate::app::Message::info(words));
+            app.say(crate::app::Message::info(renamed_words(
+                login,
+                &arrival.name,
+                asked,
+            )));
         }
         if let Some(collector) = &shared.collector {
             app.collect = Some(Arc::new(collector.student(&arrival.name)));
@@ -356,5 +353,51 @@ impl Arcade {
         // A client that is gone cannot be restored; that is not an error of the session.
         let _ = terminal.backend_mut().leave(farewell.as_deref());
         Ok(ending)
+    }
+}
+
+/// What a student logging in under a name in use was asked about the other session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Asked {
+    /// Nothing (an open server, or a key): the name was simply taken.
+    Never,
+    /// Whether it was theirs: no.
+    SaidNo,
+    /// Whether it was theirs: yes, but it did not end in time.
+    SaidYes,
+}
+
+/// Why a student came in under `name` and not `login`: one line at 80 columns for names
+/// of a usual length.
+fn renamed_words(login: &str, name: &str, asked: Asked) -> String {
+    match asked {
+        Asked::SaidNo => format!("{login} goes on in the other session, so you are {name}"),
+        Asked::SaidYes => {
+            format!(
+                "The other {login} did not end in time: you are {name}. Log in again to take over"
+            )
+        }
+        Asked::Never => format!(
+            "{login} is in use, so you are {name}. If that {login} was you, log in again in 2 min"
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A student who said yes to the take-over, when the other session did not end, is
+    /// not told it "goes on" as if they had said no.
+    #[test]
+    fn a_take_over_that_failed_is_told_apart_from_one_declined() {
+        let failed = renamed_words("ada", "ada-2", Asked::SaidYes);
+        assert!(failed.contains("did not end"), "{failed}");
+        assert!(!failed.contains("goes on"), "{failed}");
+        assert!(renamed_words("ada", "ada-2", Asked::SaidNo).contains("goes on"));
+        for asked in [Asked::Never, Asked::SaidNo, Asked::SaidYes] {
+            let words = renamed_words("ada", "ada-2", asked);
+            assert!(words.chars().count() <= 80, "{words}");
+        }
     }
 }
