@@ -584,6 +584,13 @@ impl<T: Chunked> Job<T> {
         self.trainer.cancel();
     }
 
+    /// True once the thread has ended. Asked before the reports are taken, it tells a
+    /// thread that failed (a panic: no learner will come back) from one whose learner is
+    /// among the reports.
+    pub fn has_ended(&self) -> bool {
+        self.trainer.is_finished()
+    }
+
     /// The next report, if one is waiting.
     pub fn try_next(&self) -> Option<Progress<T>> {
         self.progress.try_recv().ok()
@@ -652,6 +659,38 @@ mod tests {
         };
         assert_eq!(reports, [1, 2, 3, 4, 5]);
         assert_eq!(learner.done, 5);
+    }
+
+    /// A learner whose second chunk panics.
+    struct Fails(u32);
+
+    impl Chunked for Fails {
+        type Report = u32;
+        type Tuning = ();
+        fn is_done(&self) -> bool {
+            false
+        }
+        fn train_chunk(&mut self) -> u32 {
+            self.0 += 1;
+            assert!(self.0 < 2, "a learner's bug");
+            self.0
+        }
+    }
+
+    /// A thread that fails sends no learner back; `has_ended`, asked before the reports
+    /// are taken, tells it from one whose learner is among them.
+    #[test]
+    fn a_failed_thread_has_ended_with_no_learner_among_its_reports() {
+        let job = Job::start(Fails(0));
+        for _ in 0..1000 {
+            if job.has_ended() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(job.has_ended());
+        let reports: Vec<_> = std::iter::from_fn(|| job.try_next()).collect();
+        assert!(matches!(reports[..], [Progress::Chunk(1)]));
     }
 
     #[test]

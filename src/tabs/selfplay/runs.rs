@@ -28,9 +28,9 @@ impl<G: TabGame> SelfPlay<G> {
     /// The new learner continues no file: its first save keeps the old one as `.prev`.
     pub(crate) fn new_learner(&mut self) -> Message {
         let was_training = match self.learner {
-            Learner::Gone => return Message::error("The learner is not back yet"),
             Learner::Training(_) => true,
-            Learner::Resting(_) => false,
+            // A learner lost with its thread: a new one is the way on.
+            Learner::Resting(_) | Learner::Gone => false,
         };
         if was_training {
             let said = self.start_or_stop_now();

@@ -429,9 +429,9 @@ impl<G: TabGame> SelfPlay<G> {
                     self.analyse();
                     self.save("Self-play stopped")
                 }
-                None => Message::error("The training thread ended without its learner"),
+                None => Message::error(LOST),
             },
-            Learner::Gone => Message::error("The learner is not back yet"),
+            Learner::Gone => Message::error(LOST),
         }
     }
 
@@ -488,6 +488,8 @@ impl<G: TabGame> SelfPlay<G> {
         let Learner::Training(job) = &self.learner else {
             return false;
         };
+        // Asked first: a thread that ended has sent all it will.
+        let ended = job.has_ended();
         let mut latest = None;
         let mut back = None;
         while let Some(progress) = job.try_next() {
@@ -504,6 +506,11 @@ impl<G: TabGame> SelfPlay<G> {
                 self.analyse();
                 self.stopped_news = Some(self.save("Self-play stopped"));
             }
+        } else if ended {
+            // The thread failed (a panic) and took the learner with it.
+            self.learner = Learner::Gone;
+            self.stopping = false;
+            self.stopped_news = Some(Message::error(LOST));
         } else if let Some(snapshot) = latest {
             self.shown = snapshot;
         } else {
@@ -556,6 +563,10 @@ impl<G: TabGame> SelfPlay<G> {
         self.store.is_none() && self.trained_since.grew(self.shown.progress.games)
     }
 }
+
+/// What a learner whose training thread failed is: gone, with a way on.
+pub(crate) const LOST: &str =
+    "The learner was lost: its training thread failed. T starts a new one";
 
 /// Why nothing is saved, in a few words.
 fn nowhere(storage: Storage) -> &'static str {

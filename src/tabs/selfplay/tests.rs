@@ -266,6 +266,21 @@ fn train_for_more(app: &mut App, games: u64) {
     stop_training(app);
 }
 
+/// A learner lost with its training thread (a panic) leaves the tab a way on: `t` says
+/// what happened, and `T` starts a new learner, which trains.
+#[test]
+fn a_learner_lost_with_its_thread_says_so_and_t_starts_a_new_one() {
+    let mut app = app();
+    app.tabs.selfplay.tictactoe_mut().learner = super::state::Learner::Gone;
+    press(&mut app, &chars("t"));
+    assert_eq!(said(&app), super::state::LOST);
+    press(&mut app, &chars("T"));
+    assert!(said(&app).starts_with("A new learner"), "{}", said(&app));
+    press(&mut app, &chars("t"));
+    assert!(app.tabs.is_training(crate::tabs::TabId::SelfPlay));
+    stop_training(&mut app);
+}
+
 /// Presses `t` on a training learner and ticks until it is back (and saved).
 pub(super) fn stop_training(app: &mut App) {
     press(app, &chars("t"));
