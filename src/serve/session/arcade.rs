@@ -336,23 +336,42 @@ impl Arcade {
             Ending::Signal(_) => Some("ai-arcade: the server is shutting down.".to_string()),
             _ => None,
         };
-        let again = match self.info.door {
-            crate::app::room::Door::Ssh => "log in again",
-            crate::app::room::Door::Web => "reload the page and log in",
-        };
-        let kept = match place {
-            Place::Student(_, name) => Some(format!(
-                "ai-arcade: your place is kept: {again} as {name} to carry on."
-            )),
+        let student = match place {
+            Place::Student(_, name) => Some(name.as_str()),
             Place::Teacher(_) => None,
         };
-        let farewell = match (why, kept) {
-            (Some(why), Some(kept)) => Some(format!("{why}\r\n{kept}")),
-            (why, kept) => why.or(kept),
-        };
+        let server_stops = matches!(ending, Ending::Signal(_));
+        let kept = !server_stops || shared.settings.seats.is_some();
+        let farewell = farewell(why, student.map(|name| (name, kept)), self.info.door);
         // A client that is gone cannot be restored; that is not an error of the session.
         let _ = terminal.backend_mut().leave(farewell.as_deref());
         Ok(ending)
+    }
+}
+
+/// The last lines a session's client sees: why it ended, if not by the student's own
+/// quit, and for a student (`name`, and whether the place outlives the server) how to
+/// carry on. A place is kept in memory while the server runs, and on disk across its
+/// restarts only with a data dir: a student is not sent back to a place that is gone.
+fn farewell(
+    why: Option<String>,
+    student: Option<(&str, bool)>,
+    door: crate::app::room::Door,
+) -> Option<String> {
+    let again = match door {
+        crate::app::room::Door::Ssh => "log in again",
+        crate::app::room::Door::Web => "reload the page and log in",
+    };
+    let next = student.map(|(name, kept)| {
+        if kept {
+            format!("ai-arcade: your place is kept: {again} as {name} to carry on.")
+        } else {
+            "ai-arcade: this server keeps no places once it stops.".to_string()
+        }
+    });
+    match (why, next) {
+        (Some(why), Some(next)) => Some(format!("{why}\r\n{next}")),
+        (why, next) => why.or(next),
     }
 }
 
@@ -386,6 +405,27 @@ fn renamed_words(login: &str, name: &str, asked: Asked) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A server stopping without a data dir has no place to send the student back to.
+    #[test]
+    fn the_farewell_promises_a_place_only_where_one_is_kept() {
+        use crate::app::room::Door;
+        let stopping = || Some("ai-arcade: the server is shutting down.".to_string());
+        let gone = farewell(stopping(), Some(("ada", false)), Door::Ssh).unwrap();
+        assert!(!gone.contains("kept: log in"), "{gone}");
+        assert!(gone.contains("keeps no places"), "{gone}");
+        let kept = farewell(stopping(), Some(("ada", true)), Door::Web).unwrap();
+        assert!(
+            kept.ends_with("your place is kept: reload the page and log in as ada to carry on."),
+            "{kept}"
+        );
+        assert_eq!(farewell(None, None, Door::Ssh), None);
+        assert_eq!(
+            farewell(stopping(), None, Door::Ssh),
+            stopping(),
+            "a teacher is told why only"
+        );
+    }
 
     /// A student who said yes to the take-over, when the other session did not end, is
     /// not told it "goes on" as if they had said no.
