@@ -276,6 +276,19 @@ fn help_from_the_room_lists_the_rooms_keys_and_esc_goes_back() {
     let help: Vec<&str> = app.help_keys().iter().map(|group| group.title).collect();
     assert!(help.contains(&"The room (teacher)"), "{help:?}");
     assert!(text(&screen(&app, 80, 24)).contains("choose a student"));
+    // The table's columns are explained under the keys, scrolled to at 80x24.
+    let mut read = String::new();
+    for _ in 0..20 {
+        read.push_str(&text(&screen(&app, 80, 24)));
+        app.handle_key(Key::PageDown);
+    }
+    for said in [
+        "The room's columns",
+        "100% at its end",
+        "the student follows you",
+    ] {
+        assert!(read.contains(said), "{said}: {read}");
+    }
     app.handle_key(Key::Esc);
     assert_eq!(app.overlays.top(), Some(&Overlay::Room));
     // With the room closed, a key of the tab's other pane is named as that pane's.

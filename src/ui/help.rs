@@ -62,6 +62,41 @@ const IN_A_BROWSER: [Gloss; 2] = [
     },
 ];
 
+/// The teacher's room's columns, under its help: a number such as "100%" in `at` told a
+/// teacher nothing by itself.
+const ROOM_COLUMNS: [Gloss; 7] = [
+    Gloss {
+        term: "●",
+        meaning: "the student follows you.",
+    },
+    Gloss {
+        term: "by",
+        meaning: "how they came in: ssh from a terminal, web from the browser page.",
+    },
+    Gloss {
+        term: "step",
+        meaning: "L2 3/7: the course's lesson 2, at its step 3 of 7.",
+    },
+    Gloss {
+        term: "at",
+        meaning: "the stepper on their screen: 14 steps taken, 14/52 of 52, or how far \
+                  through a long search (93%; 100% at its end); - without one.",
+    },
+    Gloss {
+        term: "right",
+        meaning: "their predictions graded right, of those graded.",
+    },
+    Gloss {
+        term: "answer",
+        meaning: "the answer they locked in to the question waiting (… none yet).",
+    },
+    Gloss {
+        term: "idle",
+        meaning: "since their last key; ◀ marks 2 minutes or more, away a student gone \
+                  whose place is kept.",
+    },
+];
+
 /// The "Words" section: a heading, then each term with its meaning wrapped under it to
 /// `width` columns.
 fn word_lines<'a>(words: &[Gloss], width: u16, theme: &Theme) -> Vec<Line<'a>> {
@@ -114,6 +149,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     {
         shortest.extend(symbol_lines(&app.tabs.symbols(app.tab), theme));
         shortest.extend(word_lines(&app.tabs.words(app.tab), areas[at].width, theme));
+        if app
+            .overlays
+            .bottom_first()
+            .contains(&crate::app::Overlay::Room)
+        {
+            shortest.extend(glossary(
+                "The room's columns",
+                &ROOM_COLUMNS,
+                areas[at].width,
+                theme,
+            ));
+        }
         if app.door == crate::app::room::Door::Web {
             shortest.extend(glossary(
                 "In a browser",
