@@ -787,11 +787,11 @@ impl App {
             if tab != shown {
                 // News of a tab not shown (a run done, a learner stopped and saved) would
                 // say nothing of the screen in front, but is kept, named, for the log.
-                if let Some(message) = ticked.message {
-                    self.log.push(Message {
-                        text: format!("{}: {}", tab.title(), message.text),
-                        ..message
-                    });
+                if let Some(mut message) = ticked.message {
+                    if !message.text.starts_with(tab.title()) {
+                        message.text = format!("{}: {}", tab.title(), message.text);
+                    }
+                    self.log.push(message);
                 }
                 continue;
             }

@@ -369,7 +369,7 @@ fn a_stop_ending_behind_another_tab_is_kept_in_the_log() {
     assert!(
         logged(&app)
             .iter()
-            .any(|m| m.starts_with("Self-play: Self-play stopped; saved to")),
+            .any(|m| m.starts_with("Self-play stopped; saved to")),
         "{:?}",
         logged(&app)
     );
