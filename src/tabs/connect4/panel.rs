@@ -103,7 +103,7 @@ pub(crate) const SETTINGS: &[Declared<Connect4Tab>] = &[
             label: "MCTS c",
             allowed: Allowed::Number {
                 allowed: exploration_allowed,
-                words: "0.0..=10.0",
+                words: "0 to 10",
                 floor: 0.1,
             },
             takes: Takes::NextMove,

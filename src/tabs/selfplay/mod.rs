@@ -49,7 +49,7 @@ use crate::tabkit::keymap::KeyGroup;
 use crate::tabkit::message::{Message, together};
 use crate::tabkit::settings::{Change, Panel};
 use crate::tabkit::tab::{
-    ClassSide, Effects, OpenQuestion, Storage, Tab, Ticked, Training, Unsaved,
+    ClassSide, Confirm, Effects, OpenQuestion, Storage, Tab, Ticked, Training, Unsaved,
 };
 use std::time::Duration;
 
@@ -106,6 +106,20 @@ impl Tab for SelfPlayTab {
 
     fn enabled(&self, action: Action) -> bool {
         action == Action::SwitchGame || each_game!(&self.shown, play => play.enabled(action))
+    }
+
+    /// `T` on a learner that has trained asks first: a stray Shift-t put a trained
+    /// network out of sight (its file and its run are kept, but the tab shows 0 games).
+    fn confirmation(&self, action: Action) -> Option<Confirm> {
+        if action != Action::NewLearner {
+            return None;
+        }
+        let games = each_game!(&self.shown, play => play.shown.progress.games);
+        let games = crate::domain::numbers::thousands(Some(games).filter(|&g| g > 0)?);
+        Some(Confirm {
+            then: format!("replace this learner ({games} games) by fresh weights; c keeps its run"),
+            cancelled: format!("No new learner: this one keeps its {games} games"),
+        })
     }
 
     fn update(&mut self, action: Action, effects: &mut Effects) -> Option<Message> {

@@ -189,6 +189,12 @@ fn t_starts_a_learner_of_the_panel_s_width_and_c_compares_the_runs() {
     assert_eq!(widths(&app), vec![64, 64], "the learner keeps its width");
 
     press(&mut app, &chars("T"));
+    assert!(
+        said(&app).contains("again to replace this learner"),
+        "a trained learner is replaced only when asked twice: {}",
+        said(&app)
+    );
+    press(&mut app, &chars("T"));
     assert!(said(&app).contains("width 32"), "{}", said(&app));
     assert!(said(&app).contains("t trains it"), "{}", said(&app));
     assert_eq!(widths(&app), vec![32, 32]);
@@ -202,7 +208,7 @@ fn t_starts_a_learner_of_the_panel_s_width_and_c_compares_the_runs() {
     wait_for(&mut app, |app| {
         !app.tabs.selfplay.tictactoe().shown.curve.is_empty()
     });
-    press(&mut app, &chars("T"));
+    press(&mut app, &chars("TT"));
     assert!(said(&app).contains("training (t stops)"), "{}", said(&app));
     // The second learner, saved as it gave way, continued no file: the first one's is
     // kept beside it.
@@ -314,7 +320,7 @@ fn snapshot_the_runs_compared() {
     press(&mut app, &chars("S"));
     press(&mut app, &[KeyCode::Down; 9]);
     press(&mut app, &chars("16\n"));
-    press(&mut app, &chars("T"));
+    press(&mut app, &chars("TT"));
     app.tabs.selfplay.tictactoe_mut().train_here(4);
     press(&mut app, &chars("c"));
     snapshot_tab("selfplay__runs_compared", &app, BOTH_SIZES, "");

@@ -106,7 +106,7 @@ pub(crate) const SETTINGS: &[Declared<TicTacToeTab>] = &[
             label: "MCTS c",
             allowed: Allowed::Number {
                 allowed: exploration_allowed,
-                words: "0.0..=10.0",
+                words: "0 to 10",
                 floor: 0.1,
             },
             takes: Takes::NextMove,
