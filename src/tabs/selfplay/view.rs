@@ -256,8 +256,9 @@ fn render_thinking<G: TabGame>(tab: &SelfPlay<G>, area: Rect, buf: &mut Buffer, 
         favourite_words::<G>(analysis)
     )));
     lines.push(Line::from(format!(
-        "Search of {} simulations: visits {} most.",
+        "Search of {} simulations: visits {} {} most.",
         analysis.simulations,
+        G::MOVE_WORD,
         G::move_words(analysis.search_move)
     )));
     Paragraph::new(lines).block(block).render(area, buf);
