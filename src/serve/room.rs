@@ -296,9 +296,9 @@ impl Classroom {
             // The other session's queue may be full (a flood of keys): the close waits
             // its turn there rather than being dropped, which would leave that session on.
             let why = "taken over: the same student logged in again".to_string();
-            if wake
-                .send_deadline(LoopEvent::InputClosed(why), deadline)
-                .is_err()
+            // A session gone already (disconnected) frees its seat: the wait below sees it.
+            if let Err(flume::SendTimeoutError::Timeout(_)) =
+                wake.send_deadline(LoopEvent::InputClosed(why), deadline)
             {
                 return false;
             }

@@ -584,16 +584,17 @@ impl<T: Chunked> Job<T> {
         self.trainer.cancel();
     }
 
-    /// True once the thread has ended. Asked before the reports are taken, it tells a
-    /// thread that failed (a panic: no learner will come back) from one whose learner is
-    /// among the reports.
-    pub fn has_ended(&self) -> bool {
-        self.trainer.is_finished()
+    /// The next report, or why there is none: `Empty` for now, or `Disconnected` once
+    /// every report was taken and the thread is gone. A thread that ends well sends the
+    /// learner back first, so `Disconnected` before a learner came back means it failed
+    /// (a panic). The channel says so in order with the reports.
+    pub fn try_report(&self) -> Result<Progress<T>, TryRecvError> {
+        self.progress.try_recv()
     }
 
     /// The next report, if one is waiting.
     pub fn try_next(&self) -> Option<Progress<T>> {
-        self.progress.try_recv().ok()
+        self.try_report().ok()
     }
 
     /// Waits until the run ends by itself (the learner is done, or it was asked to stop),
@@ -677,20 +678,19 @@ mod tests {
         }
     }
 
-    /// A thread that fails sends no learner back; `has_ended`, asked before the reports
-    /// are taken, tells it from one whose learner is among them.
+    /// A thread that fails sends no learner back: its reports end disconnected, with no
+    /// learner among them. One that ends well sends its learner before that.
     #[test]
-    fn a_failed_thread_has_ended_with_no_learner_among_its_reports() {
-        let job = Job::start(Fails(0));
-        for _ in 0..1000 {
-            if job.has_ended() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        assert!(job.has_ended());
-        let reports: Vec<_> = std::iter::from_fn(|| job.try_next()).collect();
-        assert!(matches!(reports[..], [Progress::Chunk(1)]));
+    fn a_failed_thread_ends_its_reports_with_no_learner() {
+        let mut job = Job::start(Fails(0));
+        job.wait_until_ended();
+        assert!(matches!(job.try_report(), Ok(Progress::Chunk(1))));
+        assert!(matches!(job.try_report(), Err(TryRecvError::Disconnected)));
+        let mut done = Job::start(Counter { done: 0, target: 1 });
+        done.wait_until_ended();
+        assert!(matches!(done.try_report(), Ok(Progress::Chunk(1))));
+        assert!(matches!(done.try_report(), Ok(Progress::Stopped(_))));
+        assert!(matches!(done.try_report(), Err(TryRecvError::Disconnected)));
     }
 
     #[test]

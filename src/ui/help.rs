@@ -92,8 +92,8 @@ const ROOM_COLUMNS: [Gloss; 7] = [
     },
     Gloss {
         term: "idle",
-        meaning: "since their last key; ◀ marks 2 minutes or more, away a student gone \
-                  whose place is kept.",
+        meaning: "since their last key; ◀ marks 2 minutes or more; away: they left, and \
+                  their place is kept.",
     },
 ];
 

@@ -327,12 +327,19 @@ impl Arcade {
             Place::Teacher(_) => None,
         };
         let ending = shell::event_loop(&mut terminal, app, events, budget)?;
+        // A server that drains ends too, whatever ended this session (a quit, idling).
+        let server_stops = matches!(ending, Ending::Signal(_)) || shared.is_draining();
+        let kept = !server_stops || shared.settings.seats.is_some();
         let why = match &ending {
             Ending::InputClosed(why) if why.starts_with("idle") => Some(format!(
                 "ai-arcade: closed after {}.",
                 why.replace("idle for", "being idle for")
             )),
-            Ending::Signal(_) if shared.is_draining() => Some(RESTARTING.to_string()),
+            // "Reconnect to continue" only where there is a place to continue from.
+            Ending::Signal(_) if shared.is_draining() && kept => Some(RESTARTING.to_string()),
+            Ending::Signal(_) if shared.is_draining() => {
+                Some("ai-arcade: the server is restarting.".to_string())
+            }
             Ending::Signal(_) => Some("ai-arcade: the server is shutting down.".to_string()),
             _ => None,
         };
@@ -340,8 +347,6 @@ impl Arcade {
             Place::Student(_, name) => Some(name.as_str()),
             Place::Teacher(_) => None,
         };
-        let server_stops = matches!(ending, Ending::Signal(_));
-        let kept = !server_stops || shared.settings.seats.is_some();
         let farewell = farewell(why, student.map(|name| (name, kept)), self.info.door);
         // A client that is gone cannot be restored; that is not an error of the session.
         let _ = terminal.backend_mut().leave(farewell.as_deref());
@@ -392,9 +397,7 @@ fn renamed_words(login: &str, name: &str, asked: Asked) -> String {
     match asked {
         Asked::SaidNo => format!("{login} goes on in the other session, so you are {name}"),
         Asked::SaidYes => {
-            format!(
-                "The other {login} did not end in time: you are {name}. Log in again to take over"
-            )
+            format!("{login} did not close in time, so you are {name}; log in again to take over")
         }
         Asked::Never => format!(
             "{login} is in use, so you are {name}. If that {login} was you, log in again in 2 min"
@@ -432,12 +435,14 @@ mod tests {
     #[test]
     fn a_take_over_that_failed_is_told_apart_from_one_declined() {
         let failed = renamed_words("ada", "ada-2", Asked::SaidYes);
-        assert!(failed.contains("did not end"), "{failed}");
+        assert!(failed.contains("did not close in time"), "{failed}");
         assert!(!failed.contains("goes on"), "{failed}");
         assert!(renamed_words("ada", "ada-2", Asked::SaidNo).contains("goes on"));
-        for asked in [Asked::Never, Asked::SaidNo, Asked::SaidYes] {
-            let words = renamed_words("ada", "ada-2", asked);
+        for asked in [Asked::SaidNo, Asked::SaidYes] {
+            let words = renamed_words("sophie", "sophie-2", asked);
             assert!(words.chars().count() <= 80, "{words}");
         }
+        let words = renamed_words("ada", "ada-2", Asked::Never);
+        assert!(words.chars().count() <= 80, "{words}");
     }
 }

@@ -382,9 +382,17 @@ fn two_learners_stopping_together_each_say_they_saved() {
     let temp = fresh_dir("selfplay-two-stops");
     let mut app = app_with(&Config::default(), Some(Store::new(temp.path())));
     press(&mut app, &chars("tgt"));
+    // The 5x4 learner stops and its thread ends, unread until a tick; then tic-tac-toe's.
+    press(&mut app, &chars("t"));
+    if let super::state::Learner::Training(job) = &mut app.tabs.selfplay.small_board_mut().learner {
+        job.wait_until_ended();
+    }
     press(&mut app, &chars("ggt"));
-    press(&mut app, &chars("gt"));
-    wait_for(&mut app, |app| !app.tabs.is_training(TabId::SelfPlay));
+    if let super::state::Learner::Training(job) = &mut app.tabs.selfplay.tictactoe_mut().learner {
+        job.wait_until_ended();
+    }
+    app.update(Action::Tick);
+    assert!(!app.tabs.is_training(TabId::SelfPlay));
     let log = logged(&app).join("\n");
     for game in ["tictactoe", "connect4-5x4"] {
         assert!(log.contains(&learner_file(game)), "{log}");

@@ -114,10 +114,13 @@ impl Tab for SelfPlayTab {
         if action != Action::NewLearner {
             return None;
         }
-        let games = each_game!(&self.shown, play => play.shown.progress.games);
+        // A learner lost with its thread has nothing to keep: T is the way on.
+        let games = each_game!(&self.shown, play => {
+            (!matches!(play.learner, state::Learner::Gone)).then_some(play.shown.progress.games)
+        })?;
         let games = crate::domain::numbers::thousands(Some(games).filter(|&g| g > 0)?);
         Some(Confirm {
-            then: format!("replace this learner ({games} games) by fresh weights; c keeps its run"),
+            then: format!("replace this learner ({games} games) by fresh weights"),
             cancelled: format!("No new learner: this one keeps its {games} games"),
         })
     }

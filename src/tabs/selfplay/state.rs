@@ -33,6 +33,7 @@ use rand::{RngExt as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 use std::sync::Arc;
+use std::sync::mpsc::TryRecvError;
 
 /// The learner's search as the tree pane steps it (`m`).
 pub(crate) type SteppedSearch<G> = SteppedView<PuctStepper<G, Arc<PolicyValueNet>>>;
@@ -488,14 +489,19 @@ impl<G: TabGame> SelfPlay<G> {
         let Learner::Training(job) = &self.learner else {
             return false;
         };
-        // Asked first: a thread that ended has sent all it will.
-        let ended = job.has_ended();
         let mut latest = None;
         let mut back = None;
-        while let Some(progress) = job.try_next() {
-            match progress {
-                JobProgress::Chunk(snapshot) => latest = Some(snapshot),
-                JobProgress::Stopped(learning) => back = Some(learning),
+        let mut lost = false;
+        loop {
+            match job.try_report() {
+                Ok(JobProgress::Chunk(snapshot)) => latest = Some(snapshot),
+                Ok(JobProgress::Stopped(learning)) => back = Some(learning),
+                Err(TryRecvError::Empty) => break,
+                // Gone with no learner sent: the thread failed.
+                Err(TryRecvError::Disconnected) => {
+                    lost = back.is_none();
+                    break;
+                }
             }
         }
         if let Some(learning) = back {
@@ -506,7 +512,7 @@ impl<G: TabGame> SelfPlay<G> {
                 self.analyse();
                 self.stopped_news = Some(self.save("Self-play stopped"));
             }
-        } else if ended {
+        } else if lost {
             // The thread failed (a panic) and took the learner with it.
             self.learner = Learner::Gone;
             self.stopping = false;

@@ -7,7 +7,7 @@ use crate::app::{Action, App};
 use crate::config::Config;
 use crate::domain::games::Game as _;
 use crate::persist::Store;
-use crate::tabs::testing::{BOTH_SIZES, chars, fresh_dir, press, said, snapshot_tab};
+use crate::tabs::testing::{BOTH_SIZES, chars, fresh_dir, press, said, screen, snapshot_tab};
 use crossterm::event::KeyCode;
 
 const SEED: u64 = 3;
@@ -277,9 +277,13 @@ fn train_for_more(app: &mut App, games: u64) {
 #[test]
 fn a_learner_lost_with_its_thread_says_so_and_t_starts_a_new_one() {
     let mut app = app();
+    app.tabs.selfplay.tictactoe_mut().train_here(1);
     app.tabs.selfplay.tictactoe_mut().learner = super::state::Learner::Gone;
     press(&mut app, &chars("t"));
     assert_eq!(said(&app), super::state::LOST);
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("Learning by self-play: lost"), "{shown}");
+    // Nothing is left to keep: T does not ask.
     press(&mut app, &chars("T"));
     assert!(said(&app).starts_with("A new learner"), "{}", said(&app));
     press(&mut app, &chars("t"));

@@ -267,6 +267,7 @@ fn render_thinking<G: TabGame>(tab: &SelfPlay<G>, area: Rect, buf: &mut Buffer, 
 fn render_learning<G: TabGame>(tab: &SelfPlay<G>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let shown = &tab.shown;
     let state = match tab.training() {
+        _ if matches!(tab.learner, super::state::Learner::Gone) => "lost",
         Training::Running if tab.stopping => "stopping, then saving",
         Training::Running => "training",
         Training::Waiting => crate::tabkit::background::WAITING_FOR_TRAINER,
